@@ -1,0 +1,35 @@
+# Shared by scripts/run and scripts/test: installs the Debian packages yunzi
+# needs when they are missing, so both work on a fresh Debian 12 machine.
+
+yunzi_build_packages=(
+  build-essential cmake ninja-build ccache pkg-config
+  libboost-dev libboost-system-dev nlohmann-json3-dev libspdlog-dev
+  libsqlite3-dev sqlite3 libsodium-dev catch2 gnugo
+)
+
+ensure_packages() {
+  local missing=()
+  local pkg
+  for pkg in "$@"; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$pkg")
+    fi
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing: ${missing[*]}"
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+}
+
+# Configures (once) and builds one build tree: configure_and_build DIR [cmake args...]
+configure_and_build() {
+  local dir="$1"
+  shift
+  if [ ! -f "$dir/build.ninja" ]; then
+    cmake -S . -B "$dir" -G Ninja "$@"
+  fi
+  cmake --build "$dir"
+}

@@ -1,0 +1,58 @@
+// Admin requests (the role check is the server's; this only validates).
+#include "protocol/decode_parts.hpp"
+#include "protocol/text.hpp"
+
+namespace yunzi::protocol {
+
+void read_fields(FieldReader& r, req::AdminBan& out) {
+  out.user = r.user_name("user");
+  if (auto minutes = r.optional_integer("minutes", 1, max_sanction_minutes)) out.minutes = static_cast<int>(*minutes);
+  out.reason = r.text("reason", reason_rule);
+}
+
+void read_fields(FieldReader& r, req::AdminUnban& out) {
+  out.user = r.user_name("user");
+  out.reason = r.text("reason", reason_rule);
+}
+
+void read_fields(FieldReader& r, req::AdminMute& out) {
+  out.user = r.user_name("user");
+  out.minutes = static_cast<int>(r.integer("minutes", 1, max_sanction_minutes));
+  out.reason = r.text("reason", reason_rule);
+}
+
+void read_fields(FieldReader& r, req::AdminKick& out) {
+  out.user = r.user_name("user");
+  out.reason = r.text("reason", reason_rule);
+}
+
+void read_fields(FieldReader& r, req::AdminAnnul& out) {
+  out.game = r.id("game");
+  out.reason = r.text("reason", reason_rule);
+}
+
+void read_fields(FieldReader& r, req::AdminSetRank& out) {
+  out.user = r.user_name("user");
+  out.rank = r.rank("rank");
+  out.reason = r.text("reason", reason_rule);
+}
+
+void read_fields(FieldReader& r, req::AdminBroadcast& out) {
+  out.text = r.text("text", TextRule{1, max_notice_chars, true});
+}
+
+void read_fields(FieldReader& r, req::AdminReports& out) { out.limit = r.limit("limit"); }
+
+void read_fields(FieldReader& r, req::AdminAudit& out) {
+  out.limit = r.limit("limit");
+  out.before = r.optional_id("before");
+}
+
+void read_fields(FieldReader& r, req::AdminReview& out) { out.limit = r.limit("limit"); }
+
+void read_fields(FieldReader& r, req::AdminRevokeRecommendation& out) {
+  out.user = r.user_name("user");
+  out.reason = r.text("reason", reason_rule);
+}
+
+}  // namespace yunzi::protocol

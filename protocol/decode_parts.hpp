@@ -1,0 +1,69 @@
+// Internal to the decoder: read_fields() for every request with fields,
+// one overload per type, defined by area (session, lobby, game, user,
+// admin). Requests without fields (logout, lobby.watch, lobby.unwatch) have
+// no overload; the dispatcher notices.
+#pragma once
+
+#include "protocol/json_fields.hpp"
+#include "protocol/requests.hpp"
+#include "protocol/text.hpp"
+
+namespace yunzi::protocol {
+
+// decode_session.cpp
+void read_fields(FieldReader& r, req::Hello& out);
+void read_fields(FieldReader& r, req::Register& out);
+void read_fields(FieldReader& r, req::Login& out);
+void read_fields(FieldReader& r, req::Resume& out);
+void read_fields(FieldReader& r, req::Ping& out);
+
+// decode_lobby.cpp
+void read_fields(FieldReader& r, req::SeekCreate& out);
+void read_fields(FieldReader& r, req::SeekCancel& out);
+void read_fields(FieldReader& r, req::SeekAccept& out);
+void read_fields(FieldReader& r, req::Challenge& out);
+void read_fields(FieldReader& r, req::ChallengeAccept& out);
+void read_fields(FieldReader& r, req::ChallengeDecline& out);
+
+// decode_settings.cpp: `settings` of a seek or challenge; absent = defaults.
+GameSettings read_settings(FieldReader& r, std::string_view name);
+
+// decode_game.cpp
+void read_fields(FieldReader& r, req::GameWatch& out);
+void read_fields(FieldReader& r, req::GameUnwatch& out);
+void read_fields(FieldReader& r, req::GameMove& out);
+void read_fields(FieldReader& r, req::GamePass& out);
+void read_fields(FieldReader& r, req::GameResign& out);
+void read_fields(FieldReader& r, req::GameUndo& out);
+void read_fields(FieldReader& r, req::GameUndoAccept& out);
+void read_fields(FieldReader& r, req::GameUndoDecline& out);
+void read_fields(FieldReader& r, req::GameDead& out);
+void read_fields(FieldReader& r, req::GameScoreAccept& out);
+void read_fields(FieldReader& r, req::GameScoreResume& out);
+void read_fields(FieldReader& r, req::GameChat& out);
+void read_fields(FieldReader& r, req::GameSgf& out);
+
+// decode_user.cpp
+void read_fields(FieldReader& r, req::UserInfo& out);
+void read_fields(FieldReader& r, req::UserGames& out);
+void read_fields(FieldReader& r, req::UserHistory& out);
+void read_fields(FieldReader& r, req::Report& out);
+void read_fields(FieldReader& r, req::RankRecommend& out);
+
+// decode_admin.cpp
+void read_fields(FieldReader& r, req::AdminBan& out);
+void read_fields(FieldReader& r, req::AdminUnban& out);
+void read_fields(FieldReader& r, req::AdminMute& out);
+void read_fields(FieldReader& r, req::AdminKick& out);
+void read_fields(FieldReader& r, req::AdminAnnul& out);
+void read_fields(FieldReader& r, req::AdminSetRank& out);
+void read_fields(FieldReader& r, req::AdminBroadcast& out);
+void read_fields(FieldReader& r, req::AdminReports& out);
+void read_fields(FieldReader& r, req::AdminAudit& out);
+void read_fields(FieldReader& r, req::AdminReview& out);
+void read_fields(FieldReader& r, req::AdminRevokeRecommendation& out);
+
+// Text rules shared by several areas.
+inline constexpr TextRule reason_rule{1, max_reason_chars, true};
+
+}  // namespace yunzi::protocol

@@ -1,0 +1,119 @@
+// One struct per request type of protocol v1 (plus the extensions
+// user.history, rank.recommend, admin.review, admin.revoke_recommendation),
+// the `Request` variant of them all and the decoded envelope. Every field
+// has been validated by decode_request(); ids of games, seeks and
+// challenges are positive.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "engine/types.hpp"
+#include "protocol/rank.hpp"
+#include "protocol/settings.hpp"
+
+namespace yunzi::protocol {
+
+// A vertex as the client wrote it, checked for shape only ("pass" or a
+// column letter without I and a row 1..25), normalised to upper case; only
+// the game knows its board size, so it resolves the point.
+struct VertexText {
+  std::string text;  // "Q16" or "pass"
+
+  bool is_pass() const { return text == "pass"; }
+  // The point on a board of `size`, nullopt for a pass or off the board.
+  std::optional<engine::Vertex> on_board(int size) const { return engine::parse_gtp(text, size); }
+  friend bool operator==(const VertexText&, const VertexText&) = default;
+};
+
+// `t` of a ping, echoed exactly as sent: an integer stays an integer.
+using ClientTime = std::variant<std::int64_t, double>;
+
+enum class ChatChannel { players, spectators };
+std::string_view to_string(ChatChannel channel);
+
+inline constexpr int max_list_limit = 100;
+inline constexpr int default_list_limit = 20;
+inline constexpr int max_sanction_minutes = 60 * 24 * 366 * 10;
+
+namespace req {
+
+// Session
+struct Hello { static constexpr std::string_view type = "hello"; int protocol = 1; std::optional<std::string> client; };
+struct Register { static constexpr std::string_view type = "register"; std::string name; std::string password; Rank rank; };
+struct Login { static constexpr std::string_view type = "login"; std::string name; std::string password; };
+struct Resume { static constexpr std::string_view type = "resume"; std::string token; };
+struct Logout { static constexpr std::string_view type = "logout"; };
+struct Ping { static constexpr std::string_view type = "ping"; std::optional<ClientTime> t; };
+
+// Lobby and matchmaking
+struct LobbyWatch { static constexpr std::string_view type = "lobby.watch"; };
+struct LobbyUnwatch { static constexpr std::string_view type = "lobby.unwatch"; };
+struct SeekCreate { static constexpr std::string_view type = "seek.create"; GameSettings settings; };
+struct SeekCancel { static constexpr std::string_view type = "seek.cancel"; std::int64_t seek = 0; };
+struct SeekAccept { static constexpr std::string_view type = "seek.accept"; std::int64_t seek = 0; };
+struct Challenge { static constexpr std::string_view type = "challenge"; std::string to; GameSettings settings; };
+struct ChallengeAccept { static constexpr std::string_view type = "challenge.accept"; std::int64_t challenge = 0; };
+struct ChallengeDecline { static constexpr std::string_view type = "challenge.decline"; std::int64_t challenge = 0; };
+
+// Games
+struct GameWatch { static constexpr std::string_view type = "game.watch"; std::int64_t game = 0; std::optional<std::int64_t> since; };
+struct GameUnwatch { static constexpr std::string_view type = "game.unwatch"; std::int64_t game = 0; };
+struct GameMove { static constexpr std::string_view type = "game.move"; std::int64_t game = 0; VertexText vertex; };
+struct GamePass { static constexpr std::string_view type = "game.pass"; std::int64_t game = 0; };
+struct GameResign { static constexpr std::string_view type = "game.resign"; std::int64_t game = 0; };
+struct GameUndo { static constexpr std::string_view type = "game.undo"; std::int64_t game = 0; };
+struct GameUndoAccept { static constexpr std::string_view type = "game.undo.accept"; std::int64_t game = 0; };
+struct GameUndoDecline { static constexpr std::string_view type = "game.undo.decline"; std::int64_t game = 0; };
+struct GameDead { static constexpr std::string_view type = "game.dead"; std::int64_t game = 0; VertexText vertex; bool dead = true; };
+struct GameScoreAccept { static constexpr std::string_view type = "game.score.accept"; std::int64_t game = 0; };
+struct GameScoreResume { static constexpr std::string_view type = "game.score.resume"; std::int64_t game = 0; };
+// `channel` absent: the sender's own (players for the two players, spectators for everyone else).
+struct GameChat { static constexpr std::string_view type = "game.chat"; std::int64_t game = 0; std::string text; std::optional<ChatChannel> channel; };
+struct GameSgf { static constexpr std::string_view type = "game.sgf"; std::int64_t game = 0; };
+
+// Users
+struct UserInfo { static constexpr std::string_view type = "user.info"; std::string name; };
+struct UserGames { static constexpr std::string_view type = "user.games"; std::string name; std::optional<std::int64_t> before; int limit = default_list_limit; };
+struct UserHistory { static constexpr std::string_view type = "user.history"; std::string name; std::optional<std::int64_t> before; int limit = default_list_limit; };
+struct Report { static constexpr std::string_view type = "report"; std::string user; std::optional<std::int64_t> game; std::string reason; };
+struct RankRecommend { static constexpr std::string_view type = "rank.recommend"; std::string user; };
+
+// Admin
+struct AdminBan { static constexpr std::string_view type = "admin.ban"; std::string user; std::optional<int> minutes; std::string reason; };
+struct AdminUnban { static constexpr std::string_view type = "admin.unban"; std::string user; std::string reason; };
+struct AdminMute { static constexpr std::string_view type = "admin.mute"; std::string user; int minutes = 0; std::string reason; };
+struct AdminKick { static constexpr std::string_view type = "admin.kick"; std::string user; std::string reason; };
+struct AdminAnnul { static constexpr std::string_view type = "admin.annul"; std::int64_t game = 0; std::string reason; };
+struct AdminSetRank { static constexpr std::string_view type = "admin.set_rank"; std::string user; Rank rank; std::string reason; };
+struct AdminBroadcast { static constexpr std::string_view type = "admin.broadcast"; std::string text; };
+struct AdminReports { static constexpr std::string_view type = "admin.reports"; int limit = default_list_limit; };
+struct AdminAudit { static constexpr std::string_view type = "admin.audit"; int limit = default_list_limit; std::optional<std::int64_t> before; };
+struct AdminReview { static constexpr std::string_view type = "admin.review"; int limit = default_list_limit; };
+struct AdminRevokeRecommendation { static constexpr std::string_view type = "admin.revoke_recommendation"; std::string user; std::string reason; };
+
+}  // namespace req
+
+using Request = std::variant<
+    req::Hello, req::Register, req::Login, req::Resume, req::Logout, req::Ping,
+    req::LobbyWatch, req::LobbyUnwatch, req::SeekCreate, req::SeekCancel, req::SeekAccept,
+    req::Challenge, req::ChallengeAccept, req::ChallengeDecline,
+    req::GameWatch, req::GameUnwatch, req::GameMove, req::GamePass, req::GameResign, req::GameUndo,
+    req::GameUndoAccept, req::GameUndoDecline, req::GameDead, req::GameScoreAccept, req::GameScoreResume,
+    req::GameChat, req::GameSgf,
+    req::UserInfo, req::UserGames, req::UserHistory, req::Report, req::RankRecommend,
+    req::AdminBan, req::AdminUnban, req::AdminMute, req::AdminKick, req::AdminAnnul, req::AdminSetRank,
+    req::AdminBroadcast, req::AdminReports, req::AdminAudit, req::AdminReview, req::AdminRevokeRecommendation>;
+
+// The wire `type` of a decoded request.
+std::string_view type_of(const Request& request);
+
+struct Envelope {
+  std::optional<std::int64_t> id;  // echoed as `re`
+  Request request;
+};
+
+}  // namespace yunzi::protocol

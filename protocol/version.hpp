@@ -7,5 +7,6 @@ namespace yunzi::protocol {
 
 inline constexpr int protocol_version = 1;
 inline constexpr std::string_view server_name = "yunzi";
+inline constexpr std::string_view server_version = "0.1.0";
 
 }  // namespace yunzi::protocol

@@ -1,0 +1,212 @@
+// Plain structs the server fills and the protocol encodes: users, clocks,
+// game snapshots, seeks, challenges, lobby entries, results, histories.
+// No JSON here; payload_json.hpp turns them into the contract's fields.
+// Durations are milliseconds; points in time are Unix milliseconds.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/types.hpp"
+#include "protocol/rank.hpp"
+#include "protocol/requests.hpp"
+#include "protocol/settings.hpp"
+
+namespace yunzi::protocol {
+
+struct UserInfo {
+  std::string name;
+  Rank rank;
+  Role role = Role::user;
+};
+
+// One side's clock; only the fields of the game's time system are set
+// (byo-yomi: periods + period_ms, Canadian: stones + period_ms).
+struct SideClock {
+  std::int64_t main_ms = 0;
+  std::optional<int> periods;
+  std::optional<std::int64_t> period_ms;
+  std::optional<int> stones;
+};
+
+struct ClockState {
+  SideClock black;
+  SideClock white;
+  std::optional<engine::Color> running;  // nullopt: stopped
+};
+
+struct Captures {
+  int black = 0;  // stones Black has captured
+  int white = 0;
+};
+
+enum class Phase { play, scoring, ended };
+std::string_view to_string(Phase phase);
+
+// A player as recorded with a game: the name and the rank the game was played at.
+struct PlayerRef {
+  std::string name;
+  Rank rank;
+};
+
+// The full state of one game (`state` of game.watch, and game.start).
+struct GameSnapshot {
+  std::int64_t game = 0;
+  std::int64_t seq = 0;        // seq of the last event this snapshot includes
+  GameSettings settings;       // size, komi, handicap, rated, ko, time (color is not sent)
+  UserInfo black;
+  UserInfo white;
+  std::vector<std::optional<engine::Vertex>> moves;  // nullopt = pass; handicap stones excluded
+  std::vector<engine::Vertex> handicap_stones;
+  engine::Color to_move = engine::Color::black;
+  Phase phase = Phase::play;
+  ClockState clock;
+  Captures captures;
+  std::vector<engine::Vertex> dead;   // during scoring
+  std::optional<std::string> result;  // once ended, SGF form
+  int spectators = 0;
+};
+
+struct SeekInfo {
+  std::int64_t id = 0;
+  UserInfo from;
+  GameSettings settings;
+};
+
+struct ChallengeInfo {
+  std::int64_t id = 0;
+  UserInfo from;
+  UserInfo to;
+  GameSettings settings;
+};
+
+// A game in progress as the lobby lists it.
+struct LobbyGame {
+  std::int64_t game = 0;
+  UserInfo black;
+  UserInfo white;
+  int size = 19;
+  int handicap = 0;
+  double komi = default_komi_even;
+  bool rated = true;
+  int move_number = 0;
+  int spectators = 0;
+};
+
+// A finished game in a user's list (`user.games`).
+struct GameSummary {
+  std::int64_t game = 0;
+  PlayerRef black;
+  PlayerRef white;
+  int size = 19;
+  bool rated = true;
+  std::string result;
+  std::int64_t ended_at = 0;
+};
+
+struct RankChange {
+  std::string name;
+  Rank from;
+  Rank to;
+  std::string reason;  // "promotion", "demotion", "admin", "recommendation", "annulment", ...
+  std::optional<std::int64_t> game;
+};
+
+struct Score {
+  double black = 0;  // area, without komi
+  double white = 0;
+  double komi = 0;
+};
+
+enum class EndReason { resignation, time, count, forfeit, aborted };
+std::string_view to_string(EndReason reason);
+
+struct GameEnd {
+  std::string result;  // "B+R", "W+3.5", "B+T", "W+F", "0", "Void"
+  EndReason reason = EndReason::count;
+  std::optional<Score> score;  // when counted
+  std::vector<RankChange> rank_changes;
+};
+
+struct MovePlayed {
+  engine::Color color = engine::Color::black;
+  std::optional<engine::Vertex> vertex;  // nullopt = pass
+  std::vector<engine::Vertex> captured;
+  ClockState clock;
+  int move_number = 1;
+};
+
+struct ScoringState {
+  std::vector<engine::Vertex> dead;
+  bool black_accepted = false;
+  bool white_accepted = false;
+  std::int64_t deadline_ms = 0;  // left until the server settles the count
+};
+
+struct UndoDone {
+  int moves_removed = 1;
+  engine::Color to_move = engine::Color::black;
+  ClockState clock;
+};
+
+struct ChatLine {
+  std::string from;
+  std::string text;
+  ChatChannel channel = ChatChannel::players;
+};
+
+// How far a user is in the current rank block (`rank_progress`).
+struct RankProgress {
+  int games = 0;       // counted games in the block
+  int wins = 0;
+  int losses = 0;
+  int block_size = 15;
+  int wins_to_promote = 10;    // wins in the block that give +1
+  int losses_to_demote = 11;   // losses in the block that give -1
+};
+
+struct UserProfile {
+  UserInfo user;
+  int wins = 0;
+  int losses = 0;
+  RankProgress rank_progress;
+  bool online = false;
+};
+
+// One row of a user's rank history (`user.history`).
+struct RankEvent {
+  std::int64_t id = 0;
+  Rank from;
+  Rank to;
+  std::string reason;
+  std::optional<std::int64_t> game;
+  std::int64_t at = 0;
+};
+
+struct ReportEntry {
+  std::int64_t id = 0;
+  std::string reporter;
+  std::string user;
+  std::optional<std::int64_t> game;
+  std::string reason;
+  std::int64_t created_at = 0;
+};
+
+struct AuditEntry {
+  std::int64_t id = 0;
+  std::string admin;
+  std::string action;  // the request type, e.g. "admin.ban"
+  std::string target;  // a user name or "game 42"
+  std::string reason;
+  std::int64_t at = 0;
+};
+
+// A player on the admins' review list: 3 or more short rated games in the block.
+struct ReviewEntry {
+  PlayerRef user;
+  std::vector<std::int64_t> short_games;
+};
+
+}  // namespace yunzi::protocol

@@ -1,0 +1,16 @@
+// The move genmove plays: a uniformly random legal move that does not fill
+// one of the mover's own single-point eyes. Deterministic for a given
+// generator state, so a seeded yunzi-gtp replays the same game.
+#pragma once
+
+#include <optional>
+#include <random>
+
+#include "engine/game.hpp"
+
+namespace yunzi::gtp {
+
+// nullopt when no such move exists: the player should pass.
+std::optional<engine::Vertex> choose_random_move(const engine::Game& game, engine::Color color, std::mt19937_64& rng);
+
+}  // namespace yunzi::gtp

@@ -1,0 +1,100 @@
+// Every request type decodes from a valid example, with its fields read.
+#include <catch2/catch.hpp>
+
+#include "protocol/decode.hpp"
+#include "request_examples.hpp"
+
+using namespace yunzi::protocol;
+
+namespace {
+
+template <class T>
+T decode_as(const std::string& text) {
+  auto decoded = decode_request(text);
+  if (!decoded) FAIL("decode failed: " << decoded.error().message);
+  REQUIRE(std::holds_alternative<T>(decoded->request));
+  return std::get<T>(decoded->request);
+}
+
+}  // namespace
+
+TEST_CASE("every request type of the contract decodes from its example", "[protocol][decode]") {
+  REQUIRE(request_examples().size() == std::variant_size_v<Request>);
+  for (const auto& example : request_examples()) {
+    INFO(example.json);
+    auto decoded = decode_request(example.json);
+    REQUIRE(decoded.has_value());
+    CHECK(type_of(decoded->request) == example.type);
+    CHECK(decoded->id == 7);
+  }
+}
+
+TEST_CASE("decoded requests carry their field values", "[protocol][decode]") {
+  const auto hello = decode_as<req::Hello>(R"({"type":"hello","protocol":1,"client":"bot/2"})");
+  CHECK(hello.protocol == 1);
+  CHECK(hello.client == "bot/2");
+
+  const auto reg = decode_as<req::Register>(R"({"type":"register","name":"李昌镐","password":"pw","rank":"1D"})");
+  CHECK(reg.name == "李昌镐");
+  CHECK(reg.password == "pw");
+  CHECK(reg.rank == rank_1d);
+
+  const auto move = decode_as<req::GameMove>(R"({"type":"game.move","game":42,"vertex":"q16"})");
+  CHECK(move.game == 42);
+  CHECK(move.vertex.text == "Q16");
+  CHECK_FALSE(move.vertex.is_pass());
+  CHECK(move.vertex.on_board(19) == yunzi::engine::Vertex{15, 3});
+  CHECK_FALSE(move.vertex.on_board(9).has_value());
+
+  const auto pass = decode_as<req::GameMove>(R"({"type":"game.move","game":1,"vertex":"PASS"})");
+  CHECK(pass.vertex.is_pass());
+  CHECK_FALSE(pass.vertex.on_board(19).has_value());
+
+  const auto dead = decode_as<req::GameDead>(R"({"type":"game.dead","game":3,"vertex":"t19","dead":false})");
+  CHECK(dead.vertex.text == "T19");
+  CHECK_FALSE(dead.dead);
+
+  const auto chat = decode_as<req::GameChat>(R"({"type":"game.chat","game":3,"text":"好棋"})");
+  CHECK(chat.text == "好棋");
+  CHECK_FALSE(chat.channel.has_value());
+  const auto kibitz = decode_as<req::GameChat>(R"({"type":"game.chat","game":3,"text":"hm","channel":"spectators"})");
+  CHECK(kibitz.channel == ChatChannel::spectators);
+
+  const auto watch = decode_as<req::GameWatch>(R"({"type":"game.watch","game":9})");
+  CHECK_FALSE(watch.since.has_value());
+  CHECK(decode_as<req::GameWatch>(R"({"type":"game.watch","game":9,"since":0})").since == 0);
+
+  const auto games = decode_as<req::UserGames>(R"({"type":"user.games","name":"a"})");
+  CHECK(games.limit == default_list_limit);
+  CHECK_FALSE(games.before.has_value());
+
+  const auto ban = decode_as<req::AdminBan>(R"({"type":"admin.ban","user":"x","reason":"r"})");
+  CHECK_FALSE(ban.minutes.has_value());  // permanent
+  CHECK(decode_as<req::AdminBan>(R"({"type":"admin.ban","user":"x","minutes":5,"reason":"r"})").minutes == 5);
+
+  const auto set_rank = decode_as<req::AdminSetRank>(R"({"type":"admin.set_rank","user":"x","rank":"18k","reason":"r"})");
+  CHECK(set_rank.rank == rank_18k);
+
+  const auto report = decode_as<req::Report>(R"({"type":"report","user":"x","reason":"line one\nline two"})");
+  CHECK_FALSE(report.game.has_value());
+  CHECK(report.reason == "line one\nline two");
+}
+
+TEST_CASE("ping echoes t exactly as it came", "[protocol][decode]") {
+  CHECK(std::get<std::int64_t>(*decode_as<req::Ping>(R"({"type":"ping","t":-5})").t) == -5);
+  CHECK(std::get<double>(*decode_as<req::Ping>(R"({"type":"ping","t":12.25})").t) == 12.25);
+  CHECK_FALSE(decode_as<req::Ping>(R"({"type":"ping"})").t.has_value());
+}
+
+TEST_CASE("the id may be any JSON integer and is optional", "[protocol][decode]") {
+  CHECK(decode_request(R"({"type":"logout","id":-3})")->id == -3);
+  CHECK(decode_request(R"({"type":"logout","id":0})")->id == 0);
+  CHECK(decode_request(R"({"type":"logout","id":9223372036854775807})")->id == INT64_MAX);
+  CHECK_FALSE(decode_request(R"({"type":"logout"})")->id.has_value());
+}
+
+TEST_CASE("unknown fields are ignored so clients may send extensions", "[protocol][decode]") {
+  const auto decoded = decode_request(R"({"type":"game.pass","game":4,"comment":"x","extra":[1,2]})");
+  REQUIRE(decoded.has_value());
+  CHECK(std::get<req::GamePass>(decoded->request).game == 4);
+}

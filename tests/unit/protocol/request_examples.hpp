@@ -1,0 +1,78 @@
+// A valid example of every request type, with the fields it carries and
+// which of them are required: the decoder tests derive their failure cases
+// (each field missing, each field of the wrong JSON type) from this table.
+#pragma once
+
+#include <string>
+#include <vector>
+
+struct FieldSpec {
+  std::string name;
+  bool required;
+};
+
+struct RequestExample {
+  std::string type;
+  std::string json;  // carries "id": 7
+  std::vector<FieldSpec> fields;
+};
+
+inline const std::vector<RequestExample>& request_examples() {
+  static const std::vector<RequestExample> examples{
+      {"hello", R"({"type":"hello","id":7,"protocol":1,"client":"web 1.0"})", {{"protocol", true}, {"client", false}}},
+      {"register", R"({"type":"register","id":7,"name":"honinbo","password":"secret","rank":"5k"})",
+       {{"name", true}, {"password", true}, {"rank", true}}},
+      {"login", R"({"type":"login","id":7,"name":"honinbo","password":"secret"})", {{"name", true}, {"password", true}}},
+      {"resume", R"({"type":"resume","id":7,"token":"abcDEF123"})", {{"token", true}}},
+      {"logout", R"({"type":"logout","id":7})", {}},
+      {"ping", R"({"type":"ping","id":7,"t":1700000000000})", {{"t", false}}},
+      {"lobby.watch", R"({"type":"lobby.watch","id":7})", {}},
+      {"lobby.unwatch", R"({"type":"lobby.unwatch","id":7})", {}},
+      {"seek.create", R"({"type":"seek.create","id":7,"settings":{"size":19,"rated":true}})", {{"settings", false}}},
+      {"seek.cancel", R"({"type":"seek.cancel","id":7,"seek":3})", {{"seek", true}}},
+      {"seek.accept", R"({"type":"seek.accept","id":7,"seek":3})", {{"seek", true}}},
+      {"challenge", R"({"type":"challenge","id":7,"to":"shusaku","settings":{"rated":false}})",
+       {{"to", true}, {"settings", false}}},
+      {"challenge.accept", R"({"type":"challenge.accept","id":7,"challenge":5})", {{"challenge", true}}},
+      {"challenge.decline", R"({"type":"challenge.decline","id":7,"challenge":5})", {{"challenge", true}}},
+      {"game.watch", R"({"type":"game.watch","id":7,"game":42,"since":10})", {{"game", true}, {"since", false}}},
+      {"game.unwatch", R"({"type":"game.unwatch","id":7,"game":42})", {{"game", true}}},
+      {"game.move", R"({"type":"game.move","id":7,"game":42,"vertex":"q16"})", {{"game", true}, {"vertex", true}}},
+      {"game.pass", R"({"type":"game.pass","id":7,"game":42})", {{"game", true}}},
+      {"game.resign", R"({"type":"game.resign","id":7,"game":42})", {{"game", true}}},
+      {"game.undo", R"({"type":"game.undo","id":7,"game":42})", {{"game", true}}},
+      {"game.undo.accept", R"({"type":"game.undo.accept","id":7,"game":42})", {{"game", true}}},
+      {"game.undo.decline", R"({"type":"game.undo.decline","id":7,"game":42})", {{"game", true}}},
+      {"game.dead", R"({"type":"game.dead","id":7,"game":42,"vertex":"D4","dead":true})",
+       {{"game", true}, {"vertex", true}, {"dead", true}}},
+      {"game.score.accept", R"({"type":"game.score.accept","id":7,"game":42})", {{"game", true}}},
+      {"game.score.resume", R"({"type":"game.score.resume","id":7,"game":42})", {{"game", true}}},
+      {"game.chat", R"({"type":"game.chat","id":7,"game":42,"text":"nice move","channel":"players"})",
+       {{"game", true}, {"text", true}, {"channel", false}}},
+      {"game.sgf", R"({"type":"game.sgf","id":7,"game":42})", {{"game", true}}},
+      {"user.info", R"({"type":"user.info","id":7,"name":"honinbo"})", {{"name", true}}},
+      {"user.games", R"({"type":"user.games","id":7,"name":"honinbo","before":99,"limit":10})",
+       {{"name", true}, {"before", false}, {"limit", false}}},
+      {"user.history", R"({"type":"user.history","id":7,"name":"honinbo","before":12,"limit":50})",
+       {{"name", true}, {"before", false}, {"limit", false}}},
+      {"report", R"({"type":"report","id":7,"user":"cheater","game":42,"reason":"uses a bot"})",
+       {{"user", true}, {"game", false}, {"reason", true}}},
+      {"rank.recommend", R"({"type":"rank.recommend","id":7,"user":"rising"})", {{"user", true}}},
+      {"admin.ban", R"({"type":"admin.ban","id":7,"user":"troll","minutes":60,"reason":"abuse"})",
+       {{"user", true}, {"minutes", false}, {"reason", true}}},
+      {"admin.unban", R"({"type":"admin.unban","id":7,"user":"troll","reason":"appeal"})", {{"user", true}, {"reason", true}}},
+      {"admin.mute", R"({"type":"admin.mute","id":7,"user":"troll","minutes":30,"reason":"spam"})",
+       {{"user", true}, {"minutes", true}, {"reason", true}}},
+      {"admin.kick", R"({"type":"admin.kick","id":7,"user":"troll","reason":"stalling"})", {{"user", true}, {"reason", true}}},
+      {"admin.annul", R"({"type":"admin.annul","id":7,"game":42,"reason":"sandbagging"})", {{"game", true}, {"reason", true}}},
+      {"admin.set_rank", R"({"type":"admin.set_rank","id":7,"user":"pro","rank":"9d","reason":"verified"})",
+       {{"user", true}, {"rank", true}, {"reason", true}}},
+      {"admin.broadcast", R"({"type":"admin.broadcast","id":7,"text":"Restart at 22:00"})", {{"text", true}}},
+      {"admin.reports", R"({"type":"admin.reports","id":7,"limit":25})", {{"limit", false}}},
+      {"admin.audit", R"({"type":"admin.audit","id":7,"limit":25,"before":300})", {{"limit", false}, {"before", false}}},
+      {"admin.review", R"({"type":"admin.review","id":7,"limit":5})", {{"limit", false}}},
+      {"admin.revoke_recommendation", R"({"type":"admin.revoke_recommendation","id":7,"user":"rising","reason":"weak"})",
+       {{"user", true}, {"reason", true}}},
+  };
+  return examples;
+}

@@ -1,0 +1,106 @@
+// `settings` and `time`: the contract's defaults and the bounds.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "protocol/decode.hpp"
+
+using namespace yunzi::protocol;
+using nlohmann::json;
+
+namespace {
+
+yunzi::Expected<GameSettings, DecodeError> settings_of(const json& settings) {
+  json message = {{"type", "seek.create"}, {"id", 7}, {"settings", settings}};
+  auto decoded = decode_request(message.dump());
+  if (!decoded) return yunzi::unexpected(decoded.error());
+  return std::get<req::SeekCreate>(decoded->request).settings;
+}
+
+void check_refused(const json& settings, const std::string& path) {
+  INFO(settings.dump());
+  const auto result = settings_of(settings);
+  REQUIRE_FALSE(result.has_value());
+  CHECK(result.error().code == ErrorCode::bad_request);
+  CHECK(result.error().id == 7);
+  CHECK_THAT(result.error().message, Catch::Contains("'" + path + "'"));
+}
+
+}  // namespace
+
+TEST_CASE("absent settings take every default of the contract", "[protocol][settings]") {
+  const auto decoded = decode_request(R"({"type":"seek.create"})");
+  REQUIRE(decoded.has_value());
+  const GameSettings& s = std::get<req::SeekCreate>(decoded->request).settings;
+  CHECK(s.size == 19);
+  CHECK(s.rated);
+  CHECK(s.handicap == 0);
+  CHECK(s.komi == 7.5);
+  CHECK(s.color == ColorChoice::automatic);
+  CHECK(s.ko == yunzi::engine::KoRule::situational);
+  REQUIRE(std::holds_alternative<ByoYomi>(s.time));
+  CHECK(std::get<ByoYomi>(s.time) == ByoYomi{1200, 3, 30});
+  CHECK(settings_of(json::object()).value() == s);
+}
+
+TEST_CASE("every settings field is read", "[protocol][settings]") {
+  const auto s = settings_of({{"size", 9}, {"rated", false}, {"handicap", 3}, {"komi", -2.5}, {"color", "white"},
+                              {"ko", "positional"}, {"time", {{"system", "absolute"}, {"main_s", 900}}}});
+  REQUIRE(s.has_value());
+  CHECK(s->size == 9);
+  CHECK_FALSE(s->rated);
+  CHECK(s->handicap == 3);
+  CHECK(s->komi == -2.5);
+  CHECK(s->color == ColorChoice::white);
+  CHECK(s->ko == yunzi::engine::KoRule::positional);
+  CHECK(std::get<Absolute>(s->time).main_s == 900);
+  CHECK(settings_of({{"komi", 6}})->komi == 6.0);
+}
+
+TEST_CASE("komi defaults to 0.5 in handicap games", "[protocol][settings]") {
+  CHECK(settings_of({{"handicap", 1}})->komi == 0.5);
+  CHECK(settings_of({{"handicap", 9}})->komi == 0.5);
+  CHECK(settings_of({{"handicap", 0}})->komi == 7.5);
+}
+
+TEST_CASE("time systems fill in their own defaults", "[protocol][settings]") {
+  CHECK(std::get<ByoYomi>(settings_of({{"time", {{"system", "byoyomi"}, {"periods", 5}}}})->time) == ByoYomi{1200, 5, 30});
+  CHECK(std::get<Fischer>(settings_of({{"time", {{"system", "fischer"}}}})->time) == Fischer{600, 10, 1200});
+  CHECK(std::get<Fischer>(settings_of({{"time", {{"system", "fischer"}, {"main_s", 900}}}})->time) == Fischer{900, 10, 1800});
+  CHECK(std::get<Canadian>(settings_of({{"time", {{"system", "canadian"}, {"stones", 10}}}})->time) ==
+        Canadian{600, 10, 300});
+  CHECK(std::holds_alternative<NoClock>(settings_of({{"time", {{"system", "none"}}}})->time));
+  CHECK(std::get<ByoYomi>(settings_of({{"time", {{"system", "byoyomi"}, {"main_s", 0}}}})->time).main_s == 0);
+}
+
+TEST_CASE("settings out of range are refused with the field's path", "[protocol][settings]") {
+  for (int size : {2, 7, 18, 21, 25, 0, -19}) check_refused({{"size", size}}, "settings.size");
+  check_refused({{"size", "19"}}, "settings.size");
+  check_refused({{"handicap", 10}}, "settings.handicap");
+  check_refused({{"handicap", -1}}, "settings.handicap");
+  for (double komi : {7.25, 150.5, -151.0, 0.1}) check_refused({{"komi", komi}}, "settings.komi");
+  CHECK(settings_of({{"komi", 150}}).has_value());
+  CHECK(settings_of({{"komi", -150.0}}).has_value());
+  check_refused({{"komi", "7.5"}}, "settings.komi");
+  check_refused({{"rated", 1}}, "settings.rated");
+  check_refused({{"color", "red"}}, "settings.color");
+  check_refused({{"ko", "japanese"}}, "settings.ko");
+  check_refused({{"time", "fast"}}, "settings.time");
+  check_refused({{"time", json::object()}}, "settings.time.system");
+  check_refused({{"time", {{"system", "hourglass"}}}}, "settings.time.system");
+  check_refused({{"time", {{"system", "byoyomi"}, {"periods", 0}}}}, "settings.time.periods");
+  check_refused({{"time", {{"system", "byoyomi"}, {"period_s", 3601}}}}, "settings.time.period_s");
+  check_refused({{"time", {{"system", "byoyomi"}, {"main_s", 36001}}}}, "settings.time.main_s");
+  check_refused({{"time", {{"system", "fischer"}, {"main_s", 600}, {"max_s", 300}}}}, "settings.time.max_s");
+  check_refused({{"time", {{"system", "canadian"}, {"stones", 0}}}}, "settings.time.stones");
+  check_refused({{"time", {{"system", "absolute"}, {"main_s", 0}}}}, "settings.time.main_s");
+  check_refused({{"time", {{"system", "absolute"}, {"main_s", 60.5}}}}, "settings.time.main_s");
+}
+
+TEST_CASE("a challenge carries its settings too", "[protocol][settings]") {
+  const auto decoded = decode_request(R"({"type":"challenge","to":"bob","settings":{"size":13,"rated":false}})");
+  REQUIRE(decoded.has_value());
+  const auto& challenge = std::get<req::Challenge>(decoded->request);
+  CHECK(challenge.to == "bob");
+  CHECK(challenge.settings.size == 13);
+  CHECK_FALSE(challenge.settings.rated);
+}

@@ -99,7 +99,7 @@ class Board {
 
   void set_empty(int index);
   void set_stone(Color c, int index);
-  void merge_chains(int head_a, int head_b);
+  int merge_chains(int head_a, int head_b);  // returns the surviving head
   int remove_chain(int head, std::vector<Index>* captured);
   int count_liberties_from_scratch(int head, std::vector<std::uint32_t>& marks, std::uint32_t mark) const;
 

@@ -21,6 +21,9 @@ struct DiagramInfo {
   int white_captures = 0;
 };
 
+// The last move and prisoner counts of a game.
+DiagramInfo diagram_info(const Game& game);
+
 std::string text_diagram(const Board& board, const DiagramInfo& info = {});
 std::string text_diagram(const Game& game);
 
@@ -28,8 +31,9 @@ std::string text_diagram(const Game& game);
 std::string svg_diagram(const Board& board, const DiagramInfo& info = {}, int width_px = 600);
 std::string svg_diagram(const Game& game, int width_px = 600);
 
-// The star points drawn on the board (hoshi): the handicap points of the
-// largest fixed handicap the size allows, or the centre on small odd boards.
+// The star points drawn on the board (hoshi): all nine fixed-handicap points
+// from 15x15 up, the four corner points (and the centre on odd sizes) from
+// 7x7 to 14x14, only the centre on smaller odd boards.
 std::vector<Vertex> star_points(int size);
 
 }  // namespace yunzi::engine

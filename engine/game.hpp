@@ -117,6 +117,7 @@ class Game {
   Color to_move_ = Color::black;
   int consecutive_passes_ = 0;
   int ko_point_ = -1;  // board index an immediate retake would hit
+  Color ko_player_ = Color::black;  // the colour that may not retake there
   int black_captures_ = 0;
   int white_captures_ = 0;
   std::optional<std::string> result_;

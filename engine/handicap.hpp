@@ -24,7 +24,8 @@ std::string_view describe(HandicapError error);
 // 9 on odd sizes >= 9, 4 on 7x7 and even sizes >= 8, 0 below 7x7.
 int max_fixed_handicap(int size);
 
-// The stones for `count` handicap on a size x size board, in GNU Go's order.
+// The stones for `count` handicap on a size x size board, listed the way GNU
+// Go lists them: row by row from the top, left to right within a row.
 Expected<std::vector<Vertex>, HandicapError> fixed_handicap(int size, int count);
 
 }  // namespace yunzi::engine

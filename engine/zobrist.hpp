@@ -6,14 +6,41 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/board.hpp"
 #include "engine/types.hpp"
 
 namespace yunzi::engine::zobrist {
 
+namespace detail {
+// splitmix64: a fixed seed gives the same keys in every build and process.
+constexpr std::uint64_t mix(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+struct Keys {
+  std::uint64_t stones[2][Board::max_points] = {};
+  std::uint64_t white_to_move = 0;
+};
+constexpr Keys make_keys() {
+  Keys keys;
+  std::uint64_t state = 0x79756E7A69ULL;
+  for (auto& row : keys.stones) {
+    for (auto& key : row) key = mix(state);
+  }
+  keys.white_to_move = mix(state);
+  return keys;
+}
+inline constexpr Keys keys = make_keys();
+}  // namespace detail
+
 // Key of a stone of colour c at a padded board index.
-std::uint64_t stone_key(Color c, int index);
+inline std::uint64_t stone_key(Color c, int index) {
+  return detail::keys.stones[static_cast<int>(c) - 1][index];
+}
 // XOR-ed into a position hash when White is to move (situational superko).
-std::uint64_t white_to_move_key();
+inline std::uint64_t white_to_move_key() { return detail::keys.white_to_move; }
 
 }  // namespace yunzi::engine::zobrist
 

@@ -1,0 +1,349 @@
+#include "engine/board.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "engine/zobrist.hpp"
+
+namespace yunzi::engine {
+namespace {
+
+bool is_stone(Cell c) { return c == Cell::black || c == Cell::white; }
+Color color_of(Cell c) { return static_cast<Color>(c); }
+
+// Collects the distinct chain heads among up to four neighbours.
+struct HeadSet {
+  Board::Index heads[4];
+  int count = 0;
+  bool add(Board::Index head) {
+    for (int i = 0; i < count; ++i) {
+      if (heads[i] == head) return false;
+    }
+    heads[count++] = head;
+    return true;
+  }
+};
+
+}  // namespace
+
+Board::Board(int size) : size_(size), stride_(size + 1) {
+  if (size < min_board_size || size > max_board_size) throw std::invalid_argument("board size out of range");
+  end_ = size_ * stride_ + size_ + 1;
+  offsets_ = {-stride_, -1, 1, stride_};
+  cells_.fill(Cell::wall);
+  head_.fill(0);
+  next_.fill(0);
+  chain_.fill(ChainInfo{});
+  empty_pos_.fill(-1);
+  marks_.fill(0);
+  for (int y = 0; y < size_; ++y) {
+    for (int x = 0; x < size_; ++x) {
+      const Index i = index_of(Vertex{x, y});
+      cells_[i] = Cell::empty;
+      empty_pos_[i] = static_cast<Index>(empty_count_);
+      empty_list_[empty_count_++] = i;
+    }
+  }
+}
+
+std::optional<Color> Board::color_at(Vertex v) const {
+  if (!contains(v)) return std::nullopt;
+  const Cell c = at(v);
+  if (!is_stone(c)) return std::nullopt;
+  return color_of(c);
+}
+
+int Board::liberties_at(int index) const {
+  return is_stone(cells_[index]) ? chain_[head_[index]].liberties : 0;
+}
+
+int Board::liberties(Vertex v) const { return contains(v) ? liberties_at(index_of(v)) : 0; }
+
+int Board::chain_size(Vertex v) const {
+  if (!contains(v)) return 0;
+  const Index i = index_of(v);
+  return is_stone(cells_[i]) ? chain_[head_[i]].stones : 0;
+}
+
+std::vector<Vertex> Board::chain(Vertex v) const {
+  std::vector<Vertex> stones;
+  if (!contains(v) || !is_stone(at(v))) return stones;
+  const int start = index_of(v);
+  int s = start;
+  do {
+    stones.push_back(vertex_of(s));
+    s = next_[s];
+  } while (s != start);
+  return stones;
+}
+
+Expected<Done, MoveError> Board::check(Color c, Vertex v) const {
+  if (!contains(v)) return unexpected(MoveError::off_board);
+  return check_at(c, index_of(v));
+}
+
+Expected<Done, MoveError> Board::check_at(Color c, int index) const {
+  if (cells_[index] != Cell::empty) return unexpected(MoveError::occupied);
+  const Cell own = cell_of(c);
+  for (int offset : offsets_) {
+    const int n = index + offset;
+    const Cell cell = cells_[n];
+    if (cell == Cell::empty) return Done{};
+    if (cell == Cell::wall) continue;
+    const int liberties = chain_[head_[n]].liberties;
+    // A friendly chain with another liberty keeps the stone alive; an enemy
+    // chain in atari is captured and frees a liberty.
+    if ((cell == own) == (liberties > 1)) return Done{};
+  }
+  return unexpected(MoveError::suicide);
+}
+
+std::uint64_t Board::hash_after_at(Color c, int index) const {
+  std::uint64_t h = hash_ ^ zobrist::stone_key(c, index);
+  const Cell enemy = cell_of(opponent(c));
+  HeadSet seen;
+  for (int offset : offsets_) {
+    const int n = index + offset;
+    if (cells_[n] != enemy) continue;
+    const Index head = head_[n];
+    if (chain_[head].liberties != 1 || !seen.add(head)) continue;
+    int s = head;
+    do {
+      h ^= zobrist::stone_key(opponent(c), s);
+      s = next_[s];
+    } while (s != head);
+  }
+  return h;
+}
+
+std::vector<Vertex> Board::play(Color c, Vertex v) {
+  std::vector<Index> captured;
+  play_at(c, index_of(v), &captured);
+  std::vector<Vertex> out;
+  out.reserve(captured.size());
+  for (Index i : captured) out.push_back(vertex_of(i));
+  std::sort(out.begin(), out.end(), [](Vertex a, Vertex b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
+  return out;
+}
+
+void Board::set_stone(Color c, int index) {
+  cells_[index] = cell_of(c);
+  hash_ ^= zobrist::stone_key(c, index);
+  const Index pos = empty_pos_[index];
+  const Index last = empty_list_[--empty_count_];
+  empty_list_[pos] = last;
+  empty_pos_[last] = pos;
+  empty_pos_[index] = -1;
+}
+
+void Board::set_empty(int index) {
+  hash_ ^= zobrist::stone_key(color_of(cells_[index]), index);
+  cells_[index] = Cell::empty;
+  empty_pos_[index] = static_cast<Index>(empty_count_);
+  empty_list_[empty_count_++] = static_cast<Index>(index);
+}
+
+int Board::play_at(Color c, int index, std::vector<Index>* captured) {
+  const Cell enemy = cell_of(opponent(c));
+  set_stone(c, index);
+  head_[index] = static_cast<Index>(index);
+  next_[index] = static_cast<Index>(index);
+  std::int16_t own_liberties = 0;
+  HeadSet neighbours;
+  for (int offset : offsets_) {
+    const int n = index + offset;
+    const Cell cell = cells_[n];
+    if (cell == Cell::empty) {
+      ++own_liberties;
+    } else if (cell != Cell::wall && neighbours.add(head_[n])) {
+      // The new stone took one liberty from each adjacent chain, once.
+      --chain_[head_[n]].liberties;
+    }
+  }
+  chain_[index] = ChainInfo{own_liberties, 1};
+
+  int head = index;
+  for (int i = 0; i < neighbours.count; ++i) {
+    if (cells_[neighbours.heads[i]] == cell_of(c)) head = merge_chains(head, neighbours.heads[i]);
+  }
+  int taken = 0;
+  int last_taken = -1;
+  for (int i = 0; i < neighbours.count; ++i) {
+    const Index h = neighbours.heads[i];
+    if (cells_[h] == enemy && chain_[h].liberties == 0) {
+      taken += remove_chain(h, captured);
+      last_taken = h;
+    }
+  }
+  const ChainInfo& mine = chain_[head];
+  ko_shape_point_ = (taken == 1 && mine.stones == 1 && mine.liberties == 1) ? last_taken : -1;
+  return taken;
+}
+
+int Board::merge_chains(int head_a, int head_b) {
+  if (chain_[head_a].stones < chain_[head_b].stones) std::swap(head_a, head_b);
+  if (++mark_generation_ == 0) {
+    marks_.fill(0);
+    mark_generation_ = 1;
+  }
+  const std::uint32_t mark = mark_generation_;
+  const Cell colour = cells_[head_a];
+  // Liberties of the smaller chain that the larger one does not share.
+  int gained = 0;
+  int s = head_b;
+  do {
+    for (int offset : offsets_) {
+      const int n = s + offset;
+      if (cells_[n] != Cell::empty || marks_[n] == mark) continue;
+      marks_[n] = mark;
+      bool shared = false;
+      for (int offset2 : offsets_) {
+        const int m = n + offset2;
+        if (cells_[m] == colour && head_[m] == head_a) {
+          shared = true;
+          break;
+        }
+      }
+      if (!shared) ++gained;
+    }
+    head_[s] = static_cast<Index>(head_a);
+    s = next_[s];
+  } while (s != head_b);
+  std::swap(next_[head_a], next_[head_b]);
+  chain_[head_a].stones = static_cast<std::int16_t>(chain_[head_a].stones + chain_[head_b].stones);
+  chain_[head_a].liberties = static_cast<std::int16_t>(chain_[head_a].liberties + gained);
+  return head_a;
+}
+
+int Board::remove_chain(int head, std::vector<Index>* captured) {
+  int count = 0;
+  int s = head;
+  do {
+    set_empty(s);
+    if (captured) captured->push_back(static_cast<Index>(s));
+    ++count;
+    s = next_[s];
+  } while (s != head);
+  // Each freed point is one new liberty for every distinct chain around it.
+  s = head;
+  do {
+    HeadSet around;
+    for (int offset : offsets_) {
+      const int n = s + offset;
+      if (is_stone(cells_[n]) && around.add(head_[n])) ++chain_[head_[n]].liberties;
+    }
+    s = next_[s];
+  } while (s != head);
+  return count;
+}
+
+Expected<Done, MoveError> Board::add_stone(Color c, Vertex v) {
+  if (!contains(v)) return unexpected(MoveError::off_board);
+  const int index = index_of(v);
+  if (cells_[index] != Cell::empty) return unexpected(MoveError::occupied);
+  set_stone(c, index);
+  head_[index] = static_cast<Index>(index);
+  next_[index] = static_cast<Index>(index);
+  std::int16_t own_liberties = 0;
+  HeadSet neighbours;
+  for (int offset : offsets_) {
+    const int n = index + offset;
+    if (cells_[n] == Cell::empty) {
+      ++own_liberties;
+    } else if (is_stone(cells_[n]) && neighbours.add(head_[n])) {
+      --chain_[head_[n]].liberties;
+    }
+  }
+  chain_[index] = ChainInfo{own_liberties, 1};
+  int head = index;
+  for (int i = 0; i < neighbours.count; ++i) {
+    if (cells_[neighbours.heads[i]] == cell_of(c)) head = merge_chains(head, neighbours.heads[i]);
+  }
+  ko_shape_point_ = -1;
+  return Done{};
+}
+
+bool Board::has_chain_without_liberties() const {
+  for (int i = 0; i < end_; ++i) {
+    if (is_stone(cells_[i]) && chain_[head_[i]].liberties == 0) return true;
+  }
+  return false;
+}
+
+int Board::stone_count(Color c) const {
+  return static_cast<int>(std::count(cells_.begin(), cells_.begin() + end_, cell_of(c)));
+}
+
+bool Board::is_single_point_eye(Color c, int index) const {
+  const Cell own = cell_of(c);
+  for (int offset : offsets_) {
+    const Cell cell = cells_[index + offset];
+    if (cell != own && cell != Cell::wall) return false;
+  }
+  return true;
+}
+
+int Board::count_liberties_from_scratch(int head, std::vector<std::uint32_t>& marks, std::uint32_t mark) const {
+  int liberties = 0;
+  int s = head;
+  do {
+    for (int offset : offsets_) {
+      const int n = s + offset;
+      if (cells_[n] == Cell::empty && marks[n] != mark) {
+        marks[n] = mark;
+        ++liberties;
+      }
+    }
+    s = next_[s];
+  } while (s != head);
+  return liberties;
+}
+
+bool Board::is_consistent() const {
+  std::uint64_t hash = 0;
+  int empties = 0;
+  std::vector<std::uint32_t> marks(max_points, 0);
+  std::vector<int> chain_of(max_points, -1);
+  std::vector<int> stack;
+  std::uint32_t mark = 0;
+  for (int i = 0; i < end_; ++i) {
+    const Cell cell = cells_[i];
+    if (cell == Cell::empty) {
+      ++empties;
+      if (empty_pos_[i] < 0 || empty_pos_[i] >= empty_count_ || empty_list_[empty_pos_[i]] != i) return false;
+      continue;
+    }
+    if (!is_stone(cell)) continue;
+    hash ^= zobrist::stone_key(color_of(cell), i);
+    if (chain_of[i] >= 0) continue;
+    // Flood-fill the chain by adjacency, independent of the linked lists.
+    int members = 0;
+    stack.assign(1, i);
+    chain_of[i] = i;
+    while (!stack.empty()) {
+      const int s = stack.back();
+      stack.pop_back();
+      ++members;
+      if (head_[s] != head_[i]) return false;
+      for (int offset : offsets_) {
+        const int n = s + offset;
+        if (cells_[n] == cell && chain_of[n] < 0) {
+          chain_of[n] = i;
+          stack.push_back(n);
+        }
+      }
+    }
+    const int head = head_[i];
+    int listed = 0;
+    int s = head;
+    do {
+      if (chain_of[s] != i || ++listed > members) return false;
+      s = next_[s];
+    } while (s != head);
+    if (listed != members || chain_[head].stones != members) return false;
+    if (chain_[head].liberties != count_liberties_from_scratch(head, marks, ++mark)) return false;
+  }
+  return hash == hash_ && empties == empty_count_;
+}
+
+}  // namespace yunzi::engine

@@ -1,0 +1,131 @@
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "engine/scoring.hpp"
+#include "positions.hpp"
+
+using namespace yunzi::engine;
+using namespace yunzi::engine::test;
+
+namespace {
+
+// A black wall and a white wall with one empty column of dame between.
+const std::vector<std::string> dame_column = {
+    ".X.O.",
+    ".X.O.",
+    ".X.O.",
+    ".X.O.",
+    ".X.O.",
+};
+
+}  // namespace
+
+TEST_CASE("results are written in SGF form", "[scoring]") {
+  CHECK(format_result(7.5) == "B+7.5");
+  CHECK(format_result(-0.5) == "W+0.5");
+  CHECK(format_result(0.0) == "0");
+  CHECK(format_result(3.0) == "B+3");
+  CHECK(format_result(-12.25) == "W+12.25");
+  CHECK(format_result(1e-12) == "0");
+}
+
+TEST_CASE("dame are split half and half", "[scoring]") {
+  const Board board = board_from(dame_column);
+  auto score = score_area(board, {}, 0.0, 0);
+  REQUIRE(score.has_value());
+  CHECK(score->black_area == 12.5);
+  CHECK(score->white_area == 12.5);
+  CHECK(score->margin == 0.0);
+  CHECK(score->result == "0");
+  auto with_komi = score_area(board, {}, 7.5, 0);
+  REQUIRE(with_komi.has_value());
+  CHECK(with_komi->result == "W+7.5");
+}
+
+TEST_CASE("a seki's eyes count for their owners, its shared liberty is split", "[scoring][seki]") {
+  // Each side has one eye; (2,0) is their only shared liberty. Neither side
+  // can fill the other's eye, and the one who fills (2,0) is captured.
+  Game game = game_from({
+      ".X.O.",
+      "XXXOO",
+      "XXXOO",
+      "XXXOO",
+      "XXXOO",
+  });
+  CHECK(game.check(Color::black, Vertex{4, 0}).error() == MoveError::suicide);
+  CHECK(game.board().liberties(Vertex{1, 1}) == 2);
+  CHECK(game.board().liberties(Vertex{3, 1}) == 2);
+  auto score = score_area(game.board(), {}, 0.0, 0);
+  REQUIRE(score.has_value());
+  CHECK(score->black_area == 14.5);  // 13 stones, the eye, half the shared point
+  CHECK(score->white_area == 10.5);  // 9 stones, the eye, half the shared point
+  CHECK(score->result == "B+4");
+  CHECK(score_area(game.board(), {}, 7.5, 0)->result == "W+3.5");
+}
+
+TEST_CASE("dead stones are removed and their points go to the surrounding side", "[scoring]") {
+  const Board board = board_from({
+      ".X.O.",
+      ".X.O.",
+      "OX.O.",
+      ".X.O.",
+      ".X.O.",
+  });
+  auto score = score_area(board, chain_at(board, Vertex{0, 2}), 0.0, 0);
+  REQUIRE(score.has_value());
+  CHECK(score->black_area == 12.5);
+  CHECK(score->white_area == 12.5);
+  auto alive = score_area(board, {}, 0.0, 0);
+  REQUIRE(alive.has_value());
+  // Left alive, the white stone counts and the black side's column is shared.
+  CHECK(alive->white_area == 12.5 + 1 + 2);
+  CHECK(alive->black_area == 5 + 2 + 2.5);
+}
+
+TEST_CASE("White receives one point per handicap stone from two up", "[scoring][handicap]") {
+  CHECK(handicap_compensation(0) == 0);
+  CHECK(handicap_compensation(1) == 0);
+  CHECK(handicap_compensation(2) == 2);
+  CHECK(handicap_compensation(9) == 9);
+  const Board board = board_from(dame_column);
+  CHECK(score_area(board, {}, 0.5, 3)->result == "W+3.5");
+  CHECK(score_area(board, {}, 0.5, 1)->result == "W+0.5");
+
+  GameSetup setup;
+  setup.size = 9;
+  setup.handicap = 2;
+  setup.komi = 0.5;
+  auto game = Game::create(setup);
+  REQUIRE(game.has_value());
+  REQUIRE(game->pass(Color::white).has_value());
+  REQUIRE(game->pass(Color::black).has_value());
+  auto score = score_game(*game, {});
+  REQUIRE(score.has_value());
+  CHECK(score->black_area == 81);
+  CHECK(score->margin == 81 - 0.5 - 2);
+  CHECK(score->result == "B+78.5");
+}
+
+TEST_CASE("chain_at lists the whole chain a click marks", "[scoring]") {
+  const Board board = board_from({
+      "XX...",
+      ".X...",
+      ".XX.O",
+      ".....",
+      ".....",
+  });
+  auto chain = chain_at(board, Vertex{2, 2});
+  std::sort(chain.begin(), chain.end());
+  CHECK(chain == std::vector<Vertex>{{0, 0}, {1, 0}, {1, 1}, {1, 2}, {2, 2}});
+  CHECK(chain_at(board, Vertex{4, 2}).size() == 1);
+  CHECK(chain_at(board, Vertex{3, 3}).empty());
+  CHECK(chain_at(board, Vertex{9, 9}).empty());
+}
+
+TEST_CASE("bad dead-stone lists are refused", "[scoring]") {
+  const Board board = board_from(dame_column);
+  CHECK(score_area(board, {Vertex{0, 0}}, 0, 0).error() == ScoreError::dead_point_empty);
+  CHECK(score_area(board, {Vertex{5, 0}}, 0, 0).error() == ScoreError::dead_point_off_board);
+  CHECK(to_string(ScoreError::dead_point_empty) == "dead_point_empty");
+}

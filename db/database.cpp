@@ -1,0 +1,78 @@
+#include "db/database.hpp"
+
+namespace yunzi::db {
+
+namespace {
+
+DbResult<Done> apply_connection_pragmas(Connection& connection) {
+  auto keys = connection.run_script("PRAGMA foreign_keys = ON");
+  if (!keys) return keys;
+  return connection.run_script("PRAGMA synchronous = NORMAL");
+}
+
+DbResult<Done> switch_to_wal(Connection& connection) {
+  auto q = connection.query("PRAGMA journal_mode = WAL");
+  if (!q) return unexpected(q.error());
+  auto stepped = q->step();
+  if (!stepped) return unexpected(stepped.error());
+  const std::string mode = *stepped ? q->row().text(0) : std::string();
+  if (mode != "wal") {
+    return db_failure(DbErrorKind::io, "the file system refused write-ahead logging (journal mode is '" + mode + "')");
+  }
+  return Done{};
+}
+
+}  // namespace
+
+DbResult<Connection> open_database(const std::string& path, const OpenOptions& options,
+                                   std::span<const Migration> migrations) {
+  auto connection = Connection::open(path, ConnectionOptions{options.busy_timeout_ms, false});
+  if (!connection) return connection;
+  // Read first: a corrupt or locked file fails here, and a newer schema is
+  // refused before the journal mode would touch the file.
+  auto version = schema_version(*connection);
+  if (!version) return unexpected(version.error());
+  if (*version > static_cast<int>(migrations.size())) {
+    auto refused = migrate(*connection, migrations);
+    return unexpected(refused.error());
+  }
+  auto wal = switch_to_wal(*connection);
+  if (!wal) return unexpected(wal.error());
+  auto pragmas = apply_connection_pragmas(*connection);
+  if (!pragmas) return unexpected(pragmas.error());
+  auto migrated = migrate(*connection, migrations);
+  if (!migrated) return unexpected(migrated.error());
+  return connection;
+}
+
+DbResult<Connection> open_database(const std::string& path, const OpenOptions& options) {
+  return open_database(path, options, embedded_migrations());
+}
+
+DbResult<Connection> open_reader(const std::string& path, const OpenOptions& options) {
+  auto connection = Connection::open(path, ConnectionOptions{options.busy_timeout_ms, true});
+  if (!connection) return connection;
+  auto version = schema_version(*connection);
+  if (!version) return unexpected(version.error());
+  const int latest = static_cast<int>(embedded_migrations().size());
+  if (*version != latest) {
+    return db_failure(DbErrorKind::newer_schema, "reader expects schema version " + std::to_string(latest) +
+                                                     ", the file is at " + std::to_string(*version));
+  }
+  auto pragmas = connection->run_script("PRAGMA foreign_keys = ON");
+  if (!pragmas) return unexpected(pragmas.error());
+  return connection;
+}
+
+int exit_code_for(const DbError& error) {
+  switch (error.kind) {
+    case DbErrorKind::cannot_open: return 10;
+    case DbErrorKind::corrupt: return 11;
+    case DbErrorKind::locked: return 12;
+    case DbErrorKind::newer_schema: return 13;
+    case DbErrorKind::io: return 14;
+    default: return 15;
+  }
+}
+
+}  // namespace yunzi::db

@@ -1,0 +1,28 @@
+#include "db/records.hpp"
+
+#include "db/stores.hpp"
+
+namespace yunzi::db {
+
+std::string_view to_string(Role role) {
+  switch (role) {
+    case Role::user: return "user";
+    case Role::bot: return "bot";
+    case Role::admin: return "admin";
+  }
+  return "user";
+}
+
+std::optional<Role> parse_role(std::string_view text) {
+  if (text == "user") return Role::user;
+  if (text == "bot") return Role::bot;
+  if (text == "admin") return Role::admin;
+  return std::nullopt;
+}
+
+DbResult<int> checked_page_size(int limit) {
+  if (limit < 1) return db_failure(DbErrorKind::invalid_argument, "limit must be at least 1");
+  return limit > max_page_size ? max_page_size : limit;
+}
+
+}  // namespace yunzi::db

@@ -1,0 +1,203 @@
+// The rows the stores read and write, as plain structs. Times are Unix
+// milliseconds; ranks are rank-table indexes (18k = 1 ... 1d = 19 ... 9d = 27,
+// see db/rank_text.hpp).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/types.hpp"
+
+namespace yunzi::db {
+
+using UserId = std::int64_t;
+using GameId = std::int64_t;
+using TimeMs = std::int64_t;
+
+// A ban or mute that never ends.
+inline constexpr TimeMs forever_ms = INT64_MAX;
+
+enum class Role { user, bot, admin };
+std::string_view to_string(Role role);
+std::optional<Role> parse_role(std::string_view text);
+
+struct NewUser {
+  std::string name;      // NFC, as the user typed it
+  std::string name_key;  // the uniqueness key (ASCII letters folded)
+  std::string password_hash;
+  int rank = 0;
+  Role role = Role::user;
+  TimeMs created_ms = 0;
+};
+
+struct UserRecord {
+  UserId id = 0;
+  std::string name;
+  std::string name_key;
+  std::string password_hash;
+  int rank = 0;
+  Role role = Role::user;
+  TimeMs created_ms = 0;
+  std::optional<TimeMs> last_login_ms;
+  std::optional<TimeMs> banned_until_ms;
+  std::optional<TimeMs> muted_until_ms;
+  bool closed = false;
+};
+
+struct RetiredName {
+  std::string name_key;
+  std::string name;
+  std::optional<UserId> user_id;
+  TimeMs retired_ms = 0;
+};
+
+struct SessionRecord {
+  std::vector<std::uint8_t> token_hash;
+  UserId user_id = 0;
+  TimeMs created_ms = 0;
+  TimeMs expires_ms = 0;
+};
+
+// The clock settings a game was started with, kept as columns so the SGF
+// (TM, OT) can be written without reading the settings JSON.
+struct TimeSettings {
+  std::string system = "none";  // byoyomi, fischer, canadian, absolute, none
+  int main_s = 0;
+  int periods = 0;
+  int period_s = 0;
+  int stones = 0;
+  int increment_s = 0;
+  int max_s = 0;
+};
+
+struct NewGame {
+  UserId black_id = 0;
+  UserId white_id = 0;
+  int black_rank = 0;
+  int white_rank = 0;
+  std::string settings_json;  // the server's settings object, stored as given
+  bool rated = false;
+  int handicap = 0;
+  double komi = 7.5;
+  int size = 19;
+  TimeSettings time;
+  TimeMs started_ms = 0;
+  std::string clock_state;  // the server's clock snapshot (opaque text)
+};
+
+enum class GameStatus { playing, ended };
+
+struct GameRecord {
+  GameId id = 0;
+  UserId black_id = 0;
+  UserId white_id = 0;
+  std::string black_name;
+  std::string white_name;
+  int black_rank = 0;
+  int white_rank = 0;
+  std::string settings_json;
+  bool rated = false;
+  int handicap = 0;
+  double komi = 0;
+  int size = 19;
+  TimeSettings time;
+  GameStatus status = GameStatus::playing;
+  std::optional<std::string> result;
+  std::optional<std::string> reason;
+  int move_count = 0;
+  TimeMs started_ms = 0;
+  std::optional<TimeMs> ended_ms;
+  std::string clock_state;
+  bool annulled = false;
+};
+
+struct MoveRecord {
+  int number = 0;  // 1 for the first move after any handicap stones
+  engine::Move move;
+  std::optional<std::int64_t> clock_ms;  // the mover's time left after the move
+  std::optional<int> periods_left;
+  TimeMs server_ms = 0;
+};
+
+struct GameWithMoves {
+  GameRecord game;
+  std::vector<MoveRecord> moves;
+};
+
+struct GameEnd {
+  std::string result;  // SGF form
+  std::string reason;
+  TimeMs ended_ms = 0;
+  std::string clock_state;
+};
+
+struct RankEvent {
+  std::int64_t id = 0;  // set by the store
+  UserId user_id = 0;
+  int from_rank = 0;
+  int to_rank = 0;
+  std::string reason;
+  std::optional<GameId> game_id;
+  TimeMs at_ms = 0;
+};
+
+struct Profile {
+  UserRecord user;
+  int wins = 0;
+  int losses = 0;
+};
+
+struct GameSummary {
+  GameId id = 0;
+  std::string black_name;
+  std::string white_name;
+  std::optional<std::string> result;
+  bool rated = false;
+  GameStatus status = GameStatus::playing;
+  std::optional<TimeMs> ended_ms;
+};
+
+struct RatedConversion {
+  std::int64_t id = 0;
+  GameId game_id = 0;
+  UserId user_id = 0;
+  std::string reason;
+  TimeMs at_ms = 0;
+};
+
+struct ShortGameFlag {
+  GameId game_id = 0;
+  int move_count = 0;
+  TimeMs flagged_ms = 0;
+};
+
+struct AuditEntry {
+  std::int64_t id = 0;  // set by the store
+  UserId actor_id = 0;
+  std::string action;
+  std::optional<UserId> target_user_id;
+  std::optional<GameId> target_game_id;
+  std::string reason;
+  std::string detail;
+  TimeMs at_ms = 0;
+};
+
+struct Report {
+  std::int64_t id = 0;  // set by the store
+  UserId reporter_id = 0;
+  UserId reported_id = 0;
+  std::optional<GameId> game_id;
+  std::string reason;
+  TimeMs created_ms = 0;
+  bool open = true;
+  std::optional<UserId> handled_by;
+  std::optional<TimeMs> handled_ms;
+};
+
+// Page sizes for lists: 1..max_page_size, larger requests are clamped.
+inline constexpr int max_page_size = 100;
+
+}  // namespace yunzi::db

@@ -1,0 +1,134 @@
+// Reads of the game store: whole games with their moves, profiles, lists.
+#include "db/row_reading.hpp"
+#include "db/sqlite_stores.hpp"
+
+namespace yunzi::db {
+
+namespace {
+
+constexpr std::string_view game_select =
+    "SELECT g.id, g.black_id, g.white_id, b.name, w.name, g.black_rank, g.white_rank, g.settings_json, g.rated, "
+    "g.handicap, g.komi, g.size, g.time_system, g.time_main_s, g.time_periods, g.time_period_s, g.time_stones, "
+    "g.time_increment_s, g.time_max_s, g.status, g.result, g.reason, g.move_count, g.started_ms, g.ended_ms, "
+    "g.clock_state, g.annulled FROM games g JOIN users b ON b.id = g.black_id JOIN users w ON w.id = g.white_id ";
+
+GameStatus read_status(const std::string& text) { return text == "ended" ? GameStatus::ended : GameStatus::playing; }
+
+GameRecord read_game(const Row& row) {
+  GameRecord g;
+  g.id = row.integer(0);
+  g.black_id = row.integer(1);
+  g.white_id = row.integer(2);
+  g.black_name = row.text(3);
+  g.white_name = row.text(4);
+  g.black_rank = static_cast<int>(row.integer(5));
+  g.white_rank = static_cast<int>(row.integer(6));
+  g.settings_json = row.text(7);
+  g.rated = row.integer(8) != 0;
+  g.handicap = static_cast<int>(row.integer(9));
+  g.komi = row.real(10);
+  g.size = static_cast<int>(row.integer(11));
+  g.time.system = row.text(12);
+  g.time.main_s = static_cast<int>(row.integer(13));
+  g.time.periods = static_cast<int>(row.integer(14));
+  g.time.period_s = static_cast<int>(row.integer(15));
+  g.time.stones = static_cast<int>(row.integer(16));
+  g.time.increment_s = static_cast<int>(row.integer(17));
+  g.time.max_s = static_cast<int>(row.integer(18));
+  g.status = read_status(row.text(19));
+  g.result = row.optional_text(20);
+  g.reason = row.optional_text(21);
+  g.move_count = static_cast<int>(row.integer(22));
+  g.started_ms = row.integer(23);
+  g.ended_ms = row.optional_integer(24);
+  g.clock_state = row.text(25);
+  g.annulled = row.integer(26) != 0;
+  return g;
+}
+
+MoveRecord read_move(const Row& row) {
+  MoveRecord m;
+  m.number = static_cast<int>(row.integer(0));
+  m.move.color = row.text(1) == "B" ? engine::Color::black : engine::Color::white;
+  if (!row.is_null(2) && !row.is_null(3)) {
+    m.move.vertex = engine::Vertex{static_cast<int>(row.integer(2)), static_cast<int>(row.integer(3))};
+  }
+  m.clock_ms = row.optional_integer(4);
+  if (auto periods = row.optional_integer(5)) m.periods_left = static_cast<int>(*periods);
+  m.server_ms = row.integer(6);
+  return m;
+}
+
+}  // namespace
+
+DbResult<std::vector<MoveRecord>> SqliteGameStore::moves_of(GameId game) {
+  return read_all<MoveRecord>(
+      db_.query("SELECT number, color, x, y, clock_ms, periods_left, server_ms FROM moves WHERE game_id = ? "
+                "ORDER BY number",
+                game),
+      read_move);
+}
+
+DbResult<std::vector<GameWithMoves>> SqliteGameStore::load_in_progress() {
+  static const std::string sql = std::string(game_select) + "WHERE g.status = 'playing' ORDER BY g.id";
+  auto games = read_all<GameRecord>(db_.query(sql), read_game);
+  if (!games) return unexpected(games.error());
+  std::vector<GameWithMoves> loaded;
+  loaded.reserve(games->size());
+  for (GameRecord& game : *games) {
+    auto moves = moves_of(game.id);
+    if (!moves) return unexpected(moves.error());
+    loaded.push_back(GameWithMoves{std::move(game), std::move(*moves)});
+  }
+  return loaded;
+}
+
+DbResult<std::optional<GameWithMoves>> SqliteGameStore::load(GameId game) {
+  static const std::string sql = std::string(game_select) + "WHERE g.id = ?";
+  auto found = read_first<GameRecord>(db_.query(sql, game), read_game);
+  if (!found) return unexpected(found.error());
+  if (!*found) return std::optional<GameWithMoves>();
+  auto moves = moves_of(game);
+  if (!moves) return unexpected(moves.error());
+  return std::optional<GameWithMoves>(GameWithMoves{std::move(**found), std::move(*moves)});
+}
+
+DbResult<std::optional<Profile>> SqliteGameStore::profile(UserId user) {
+  auto record = SqliteUserStore(db_).find_by_id(user);
+  if (!record) return unexpected(record.error());
+  if (!*record) return std::optional<Profile>();
+  // A result starting "B+" is a black win, "W+" a white win; draws ("0")
+  // and void games are neither.
+  auto counts = db_.query(
+      "SELECT "
+      "COALESCE(SUM((black_id = ?1 AND result LIKE 'B+%') OR (white_id = ?1 AND result LIKE 'W+%')), 0), "
+      "COALESCE(SUM((black_id = ?1 AND result LIKE 'W+%') OR (white_id = ?1 AND result LIKE 'B+%')), 0) "
+      "FROM games WHERE status = 'ended' AND (black_id = ?1 OR white_id = ?1)",
+      user);
+  if (!counts) return unexpected(counts.error());
+  auto stepped = counts->step();
+  if (!stepped) return unexpected(stepped.error());
+  Profile profile{std::move(**record), 0, 0};
+  if (*stepped) {
+    profile.wins = static_cast<int>(counts->row().integer(0));
+    profile.losses = static_cast<int>(counts->row().integer(1));
+  }
+  return std::optional<Profile>(std::move(profile));
+}
+
+DbResult<std::vector<GameSummary>> SqliteGameStore::games_of_user(UserId user, std::optional<GameId> before,
+                                                                   int limit) {
+  auto page = checked_page_size(limit);
+  if (!page) return unexpected(page.error());
+  return read_all<GameSummary>(
+      db_.query("SELECT g.id, b.name, w.name, g.result, g.rated, g.status, g.ended_ms FROM games g "
+                "JOIN users b ON b.id = g.black_id JOIN users w ON w.id = g.white_id "
+                "WHERE (g.black_id = ?1 OR g.white_id = ?1) AND g.id < ?2 ORDER BY g.id DESC LIMIT ?3",
+                user, before.value_or(INT64_MAX), *page),
+      [](const Row& row) {
+        return GameSummary{row.integer(0),  row.text(1),      row.text(2),          row.optional_text(3),
+                           row.integer(4) != 0, read_status(row.text(5)), row.optional_integer(6)};
+      });
+}
+
+}  // namespace yunzi::db

@@ -1,0 +1,90 @@
+// Writes of the game store: creating, moves, undo, the end of a game.
+#include "db/row_reading.hpp"
+#include "db/sqlite_stores.hpp"
+
+namespace yunzi::db {
+
+DbResult<GameId> SqliteGameStore::create(const NewGame& g) {
+  if (g.size < engine::min_board_size || g.size > engine::max_board_size) {
+    return db_failure(DbErrorKind::invalid_argument, "board size out of range");
+  }
+  return db_.insert(
+      "INSERT INTO games (black_id, white_id, black_rank, white_rank, settings_json, rated, handicap, komi, size, "
+      "time_system, time_main_s, time_periods, time_period_s, time_stones, time_increment_s, time_max_s, started_ms, "
+      "clock_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      g.black_id, g.white_id, g.black_rank, g.white_rank, g.settings_json, g.rated, g.handicap, g.komi, g.size,
+      g.time.system, g.time.main_s, g.time.periods, g.time.period_s, g.time.stones, g.time.increment_s,
+      g.time.max_s, g.started_ms, g.clock_state);
+}
+
+DbResult<Done> SqliteGameStore::append_move(GameId game, const MoveRecord& m, std::string_view clock_state) {
+  auto tx = Transaction::begin(db_);
+  if (!tx) return unexpected(tx.error());
+  // The guard on move_count keeps the record gap-free even if two rooms
+  // ever raced for one game.
+  auto counted = db_.execute(
+      "UPDATE games SET move_count = ?, clock_state = ? WHERE id = ? AND status = 'playing' AND move_count = ?",
+      m.number, clock_state, game, m.number - 1);
+  if (!counted) return counted;
+  if (db_.changes() == 0) {
+    return db_failure(DbErrorKind::conflict, "game " + std::to_string(game) + " is not in play or move " +
+                                                 std::to_string(m.number) + " is out of order");
+  }
+  const char* color = m.move.color == engine::Color::black ? "B" : "W";
+  std::optional<int> x;
+  std::optional<int> y;
+  if (m.move.vertex) {
+    x = m.move.vertex->x;
+    y = m.move.vertex->y;
+  }
+  auto inserted = db_.execute(
+      "INSERT INTO moves (game_id, number, color, x, y, clock_ms, periods_left, server_ms) VALUES (?, ?, ?, ?, ?, ?, "
+      "?, ?)",
+      game, m.number, color, x, y, m.clock_ms, m.periods_left, m.server_ms);
+  if (!inserted) return inserted;
+  return tx->commit();
+}
+
+DbResult<Done> SqliteGameStore::undo_moves(GameId game, int count, std::string_view clock_state) {
+  if (count < 1) return db_failure(DbErrorKind::invalid_argument, "undo needs at least one move");
+  auto tx = Transaction::begin(db_);
+  if (!tx) return unexpected(tx.error());
+  auto counted = db_.execute(
+      "UPDATE games SET move_count = move_count - ?, clock_state = ? WHERE id = ? AND status = 'playing' AND "
+      "move_count >= ?",
+      count, clock_state, game, count);
+  if (!counted) return counted;
+  if (db_.changes() == 0) {
+    return db_failure(DbErrorKind::conflict, "game " + std::to_string(game) + " is not in play or has too few moves");
+  }
+  auto removed = db_.execute(
+      "DELETE FROM moves WHERE game_id = ?1 AND number > (SELECT move_count FROM games WHERE id = ?1)", game);
+  if (!removed) return removed;
+  return tx->commit();
+}
+
+DbResult<Done> SqliteGameStore::end_game(GameId game, const GameEnd& end, std::span<const RankEvent> rank_events) {
+  auto tx = Transaction::begin(db_);
+  if (!tx) return unexpected(tx.error());
+  auto ended = db_.execute(
+      "UPDATE games SET status = 'ended', result = ?, reason = ?, ended_ms = ?, clock_state = ? WHERE id = ? AND "
+      "status = 'playing'",
+      end.result, end.reason, end.ended_ms, end.clock_state, game);
+  if (!ended) return ended;
+  if (db_.changes() == 0) {
+    return db_failure(DbErrorKind::conflict, "game " + std::to_string(game) + " is not in play");
+  }
+  SqliteRankStore ranks(db_);
+  for (const RankEvent& event : rank_events) {
+    auto recorded = ranks.record_change(event);
+    if (!recorded) return unexpected(recorded.error());
+  }
+  return tx->commit();
+}
+
+DbResult<Done> SqliteGameStore::set_annulled(GameId game) {
+  return expect_changed(db_, db_.execute("UPDATE games SET annulled = 1 WHERE id = ?", game),
+                        "game " + std::to_string(game));
+}
+
+}  // namespace yunzi::db

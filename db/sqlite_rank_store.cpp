@@ -1,0 +1,67 @@
+#include "db/row_reading.hpp"
+#include "db/sqlite_stores.hpp"
+
+namespace yunzi::db {
+
+DbResult<std::int64_t> SqliteRankStore::record_change(const RankEvent& e) {
+  auto tx = Transaction::begin(db_);
+  if (!tx) return unexpected(tx.error());
+  auto id = db_.insert(
+      "INSERT INTO rank_events (user_id, from_rank, to_rank, reason, game_id, at_ms) VALUES (?, ?, ?, ?, ?, ?)",
+      e.user_id, e.from_rank, e.to_rank, e.reason, e.game_id, e.at_ms);
+  if (!id) return id;
+  auto ranked = SqliteUserStore(db_).set_rank(e.user_id, e.to_rank);
+  if (!ranked) return unexpected(ranked.error());
+  auto committed = tx->commit();
+  if (!committed) return unexpected(committed.error());
+  return id;
+}
+
+DbResult<std::vector<RankEvent>> SqliteRankStore::events_of_user(UserId user, int limit) {
+  auto page = checked_page_size(limit);
+  if (!page) return unexpected(page.error());
+  return read_all<RankEvent>(
+      db_.query("SELECT id, user_id, from_rank, to_rank, reason, game_id, at_ms FROM rank_events WHERE user_id = ? "
+                "ORDER BY id DESC LIMIT ?",
+                user, *page),
+      [](const Row& row) {
+        return RankEvent{row.integer(0),
+                         row.integer(1),
+                         static_cast<int>(row.integer(2)),
+                         static_cast<int>(row.integer(3)),
+                         row.text(4),
+                         row.optional_integer(5),
+                         row.integer(6)};
+      });
+}
+
+DbResult<std::int64_t> SqliteRankStore::add_conversion(const RatedConversion& c) {
+  return db_.insert("INSERT INTO rated_conversions (game_id, user_id, reason, at_ms) VALUES (?, ?, ?, ?)", c.game_id,
+                    c.user_id, c.reason, c.at_ms);
+}
+
+DbResult<std::vector<RatedConversion>> SqliteRankStore::conversions_of_user(UserId user) {
+  return read_all<RatedConversion>(
+      db_.query("SELECT id, game_id, user_id, reason, at_ms FROM rated_conversions WHERE user_id = ? ORDER BY id",
+                user),
+      [](const Row& row) {
+        return RatedConversion{row.integer(0), row.integer(1), row.integer(2), row.text(3), row.integer(4)};
+      });
+}
+
+DbResult<Done> SqliteRankStore::flag_short_game(const ShortGameFlag& flag) {
+  return db_.execute("INSERT OR IGNORE INTO short_game_flags (game_id, move_count, flagged_ms) VALUES (?, ?, ?)",
+                     flag.game_id, flag.move_count, flag.flagged_ms);
+}
+
+DbResult<std::vector<ShortGameFlag>> SqliteRankStore::short_games_of_user(UserId user, TimeMs since_ms) {
+  return read_all<ShortGameFlag>(
+      db_.query("SELECT f.game_id, f.move_count, f.flagged_ms FROM short_game_flags f JOIN games g ON g.id = "
+                "f.game_id WHERE (g.black_id = ?1 OR g.white_id = ?1) AND g.started_ms >= ?2 ORDER BY f.game_id",
+                user, since_ms),
+      [](const Row& row) {
+        return ShortGameFlag{row.integer(0), static_cast<int>(row.integer(1)), row.integer(2)};
+      });
+}
+
+}  // namespace yunzi::db

@@ -1,0 +1,105 @@
+// The SQLite implementation of the stores in db/stores.hpp. Each store
+// borrows a Connection (the writer's, or a reader's) and keeps nothing else:
+// statements are cached by the connection.
+#pragma once
+
+#include "db/sqlite.hpp"
+#include "db/stores.hpp"
+
+namespace yunzi::db {
+
+class SqliteUserStore final : public UserStore {
+ public:
+  explicit SqliteUserStore(Connection& connection) : db_(connection) {}
+  DbResult<UserRecord> create(const NewUser& user) override;
+  DbResult<std::optional<UserRecord>> find_by_name_key(std::string_view name_key) override;
+  DbResult<std::optional<UserRecord>> find_by_id(UserId id) override;
+  DbResult<Done> set_rank(UserId id, int rank) override;
+  DbResult<Done> set_role(UserId id, Role role) override;
+  DbResult<Done> set_banned_until(UserId id, std::optional<TimeMs> until) override;
+  DbResult<Done> set_muted_until(UserId id, std::optional<TimeMs> until) override;
+  DbResult<Done> set_last_login(UserId id, TimeMs at) override;
+  DbResult<std::vector<UserRecord>> close_inactive(TimeMs now_ms, TimeMs idle_ms) override;
+  DbResult<std::optional<RetiredName>> find_retired(std::string_view name_key) override;
+
+ private:
+  Connection& db_;
+};
+
+class SqliteSessionStore final : public SessionStore {
+ public:
+  explicit SqliteSessionStore(Connection& connection) : db_(connection) {}
+  DbResult<Done> create(const SessionRecord& session) override;
+  DbResult<std::optional<SessionRecord>> find(std::span<const std::uint8_t> token_hash) override;
+  DbResult<Done> extend(std::span<const std::uint8_t> token_hash, TimeMs expires_ms) override;
+  DbResult<Done> remove(std::span<const std::uint8_t> token_hash) override;
+  DbResult<int> remove_expired(TimeMs now_ms) override;
+
+ private:
+  Connection& db_;
+};
+
+class SqliteGameStore final : public GameStore {
+ public:
+  explicit SqliteGameStore(Connection& connection) : db_(connection) {}
+  DbResult<GameId> create(const NewGame& game) override;
+  DbResult<Done> append_move(GameId game, const MoveRecord& move, std::string_view clock_state) override;
+  DbResult<Done> undo_moves(GameId game, int count, std::string_view clock_state) override;
+  DbResult<Done> end_game(GameId game, const GameEnd& end, std::span<const RankEvent> rank_events) override;
+  DbResult<Done> set_annulled(GameId game) override;
+  DbResult<std::vector<GameWithMoves>> load_in_progress() override;
+  DbResult<std::optional<GameWithMoves>> load(GameId game) override;
+  DbResult<std::optional<Profile>> profile(UserId user) override;
+  DbResult<std::vector<GameSummary>> games_of_user(UserId user, std::optional<GameId> before, int limit) override;
+
+ private:
+  DbResult<std::vector<MoveRecord>> moves_of(GameId game);
+  Connection& db_;
+};
+
+class SqliteRankStore final : public RankStore {
+ public:
+  explicit SqliteRankStore(Connection& connection) : db_(connection) {}
+  DbResult<std::int64_t> record_change(const RankEvent& event) override;
+  DbResult<std::vector<RankEvent>> events_of_user(UserId user, int limit) override;
+  DbResult<std::int64_t> add_conversion(const RatedConversion& conversion) override;
+  DbResult<std::vector<RatedConversion>> conversions_of_user(UserId user) override;
+  DbResult<Done> flag_short_game(const ShortGameFlag& flag) override;
+  DbResult<std::vector<ShortGameFlag>> short_games_of_user(UserId user, TimeMs since_ms) override;
+
+ private:
+  Connection& db_;
+};
+
+class SqliteModerationStore final : public ModerationStore {
+ public:
+  explicit SqliteModerationStore(Connection& connection) : db_(connection) {}
+  DbResult<std::int64_t> add_audit(const AuditEntry& entry) override;
+  DbResult<std::vector<AuditEntry>> audit_page(std::optional<std::int64_t> before, int limit) override;
+  DbResult<std::int64_t> add_report(const Report& report) override;
+  DbResult<std::vector<Report>> open_reports(int limit) override;
+  DbResult<Done> close_report(std::int64_t report, UserId handled_by, TimeMs at_ms) override;
+
+ private:
+  Connection& db_;
+};
+
+class SqliteStores final : public Stores {
+ public:
+  explicit SqliteStores(Connection& connection)
+      : users_(connection), sessions_(connection), games_(connection), ranks_(connection), moderation_(connection) {}
+  UserStore& users() override { return users_; }
+  SessionStore& sessions() override { return sessions_; }
+  GameStore& games() override { return games_; }
+  RankStore& ranks() override { return ranks_; }
+  ModerationStore& moderation() override { return moderation_; }
+
+ private:
+  SqliteUserStore users_;
+  SqliteSessionStore sessions_;
+  SqliteGameStore games_;
+  SqliteRankStore ranks_;
+  SqliteModerationStore moderation_;
+};
+
+}  // namespace yunzi::db

@@ -1,0 +1,107 @@
+#include "db/row_reading.hpp"
+#include "db/sqlite_stores.hpp"
+
+namespace yunzi::db {
+
+namespace {
+
+constexpr std::string_view user_columns =
+    "id, name, name_key, password_hash, rank, role, created_ms, last_login_ms, banned_until_ms, muted_until_ms, closed";
+
+UserRecord read_user(const Row& row) {
+  UserRecord user;
+  user.id = row.integer(0);
+  user.name = row.text(1);
+  user.name_key = row.text(2);
+  user.password_hash = row.text(3);
+  user.rank = static_cast<int>(row.integer(4));
+  user.role = parse_role(row.text(5)).value_or(Role::user);
+  user.created_ms = row.integer(6);
+  user.last_login_ms = row.optional_integer(7);
+  user.banned_until_ms = row.optional_integer(8);
+  user.muted_until_ms = row.optional_integer(9);
+  user.closed = row.integer(10) != 0;
+  return user;
+}
+
+std::string select_users(std::string_view where) {
+  return "SELECT " + std::string(user_columns) + " FROM users WHERE " + std::string(where);
+}
+
+}  // namespace
+
+DbResult<UserRecord> SqliteUserStore::create(const NewUser& user) {
+  auto id = db_.insert(
+      "INSERT INTO users (name, name_key, password_hash, rank, role, created_ms) VALUES (?, ?, ?, ?, ?, ?)", user.name,
+      user.name_key, user.password_hash, user.rank, to_string(user.role), user.created_ms);
+  if (!id) return unexpected(id.error());
+  UserRecord record;
+  record.id = *id;
+  record.name = user.name;
+  record.name_key = user.name_key;
+  record.password_hash = user.password_hash;
+  record.rank = user.rank;
+  record.role = user.role;
+  record.created_ms = user.created_ms;
+  return record;
+}
+
+DbResult<std::optional<UserRecord>> SqliteUserStore::find_by_name_key(std::string_view name_key) {
+  static const std::string sql = select_users("name_key = ?");
+  return read_first<UserRecord>(db_.query(sql, name_key), read_user);
+}
+
+DbResult<std::optional<UserRecord>> SqliteUserStore::find_by_id(UserId id) {
+  static const std::string sql = select_users("id = ?");
+  return read_first<UserRecord>(db_.query(sql, id), read_user);
+}
+
+DbResult<Done> SqliteUserStore::set_rank(UserId id, int rank) {
+  return expect_changed(db_, db_.execute("UPDATE users SET rank = ? WHERE id = ?", rank, id), "user");
+}
+
+DbResult<Done> SqliteUserStore::set_role(UserId id, Role role) {
+  return expect_changed(db_, db_.execute("UPDATE users SET role = ? WHERE id = ?", to_string(role), id), "user");
+}
+
+DbResult<Done> SqliteUserStore::set_banned_until(UserId id, std::optional<TimeMs> until) {
+  return expect_changed(db_, db_.execute("UPDATE users SET banned_until_ms = ? WHERE id = ?", until, id), "user");
+}
+
+DbResult<Done> SqliteUserStore::set_muted_until(UserId id, std::optional<TimeMs> until) {
+  return expect_changed(db_, db_.execute("UPDATE users SET muted_until_ms = ? WHERE id = ?", until, id), "user");
+}
+
+DbResult<Done> SqliteUserStore::set_last_login(UserId id, TimeMs at) {
+  return expect_changed(db_, db_.execute("UPDATE users SET last_login_ms = ? WHERE id = ?", at, id), "user");
+}
+
+DbResult<std::vector<UserRecord>> SqliteUserStore::close_inactive(TimeMs now_ms, TimeMs idle_ms) {
+  static const std::string sql = select_users("closed = 0 AND COALESCE(last_login_ms, created_ms) < ? ORDER BY id");
+  auto tx = Transaction::begin(db_);
+  if (!tx) return unexpected(tx.error());
+  auto idle = read_all<UserRecord>(db_.query(sql, now_ms - idle_ms), read_user);
+  if (!idle) return idle;
+  for (UserRecord& user : *idle) {
+    auto closed = db_.execute("UPDATE users SET closed = 1 WHERE id = ?", user.id);
+    if (!closed) return unexpected(closed.error());
+    auto retired = db_.execute(
+        "INSERT OR IGNORE INTO retired_names (name_key, name, user_id, retired_ms) VALUES (?, ?, ?, ?)", user.name_key,
+        user.name, user.id, now_ms);
+    if (!retired) return unexpected(retired.error());
+    user.closed = true;
+  }
+  auto committed = tx->commit();
+  if (!committed) return unexpected(committed.error());
+  return idle;
+}
+
+DbResult<std::optional<RetiredName>> SqliteUserStore::find_retired(std::string_view name_key) {
+  return read_first<RetiredName>(
+      db_.query("SELECT name_key, name, user_id, retired_ms FROM retired_names WHERE name_key = ?", name_key),
+      [](const Row& row) {
+        return RetiredName{row.text(0), row.text(1), row.optional_integer(2), row.integer(3)};
+      });
+}
+
+}  // namespace yunzi::db

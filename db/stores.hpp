@@ -1,0 +1,111 @@
+// What the rest of yunzi may ask of the database, as small interfaces (one
+// per kind of record) so a backend other than SQLite can be added later.
+// Every SQL statement lives behind these; callers never see SQL.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "db/error.hpp"
+#include "db/records.hpp"
+
+namespace yunzi::db {
+
+class UserStore {
+ public:
+  virtual ~UserStore() = default;
+  // Fails with DbErrorKind::constraint when the name key is taken.
+  virtual DbResult<UserRecord> create(const NewUser& user) = 0;
+  virtual DbResult<std::optional<UserRecord>> find_by_name_key(std::string_view name_key) = 0;
+  virtual DbResult<std::optional<UserRecord>> find_by_id(UserId id) = 0;
+  // Each update fails with DbErrorKind::not_found for an unknown user.
+  virtual DbResult<Done> set_rank(UserId id, int rank) = 0;
+  virtual DbResult<Done> set_role(UserId id, Role role) = 0;
+  virtual DbResult<Done> set_banned_until(UserId id, std::optional<TimeMs> until) = 0;
+  virtual DbResult<Done> set_muted_until(UserId id, std::optional<TimeMs> until) = 0;
+  virtual DbResult<Done> set_last_login(UserId id, TimeMs at) = 0;
+  // Closes every open account whose last login (or creation, if it never
+  // logged in) is older than idle_ms, and retires its name for good.
+  // Returns the accounts closed.
+  virtual DbResult<std::vector<UserRecord>> close_inactive(TimeMs now_ms, TimeMs idle_ms) = 0;
+  virtual DbResult<std::optional<RetiredName>> find_retired(std::string_view name_key) = 0;
+};
+
+class SessionStore {
+ public:
+  virtual ~SessionStore() = default;
+  virtual DbResult<Done> create(const SessionRecord& session) = 0;
+  // Expired sessions are returned too: the caller decides (and may delete).
+  virtual DbResult<std::optional<SessionRecord>> find(std::span<const std::uint8_t> token_hash) = 0;
+  virtual DbResult<Done> extend(std::span<const std::uint8_t> token_hash, TimeMs expires_ms) = 0;
+  virtual DbResult<Done> remove(std::span<const std::uint8_t> token_hash) = 0;
+  // Returns how many sessions were deleted.
+  virtual DbResult<int> remove_expired(TimeMs now_ms) = 0;
+};
+
+class GameStore {
+ public:
+  virtual ~GameStore() = default;
+  virtual DbResult<GameId> create(const NewGame& game) = 0;
+  // The move's number must be the game's move count + 1 and the game in
+  // play (DbErrorKind::conflict otherwise); the clock snapshot is updated
+  // with it.
+  virtual DbResult<Done> append_move(GameId game, const MoveRecord& move, std::string_view clock_state) = 0;
+  // Takes back the last `count` moves (friendly undo).
+  virtual DbResult<Done> undo_moves(GameId game, int count, std::string_view clock_state) = 0;
+  // Ends the game and applies the rank events (each also sets the user's
+  // rank) in one transaction.
+  virtual DbResult<Done> end_game(GameId game, const GameEnd& end, std::span<const RankEvent> rank_events) = 0;
+  virtual DbResult<Done> set_annulled(GameId game) = 0;
+  virtual DbResult<std::vector<GameWithMoves>> load_in_progress() = 0;
+  virtual DbResult<std::optional<GameWithMoves>> load(GameId game) = 0;
+  virtual DbResult<std::optional<Profile>> profile(UserId user) = 0;
+  // Newest first; `before` pages by game id; limit 1..max_page_size.
+  virtual DbResult<std::vector<GameSummary>> games_of_user(UserId user, std::optional<GameId> before, int limit) = 0;
+};
+
+class RankStore {
+ public:
+  virtual ~RankStore() = default;
+  // Records a rank change outside a game's end (admin, recommendation,
+  // recomputation) and sets the user's rank.
+  virtual DbResult<std::int64_t> record_change(const RankEvent& event) = 0;
+  // Newest first.
+  virtual DbResult<std::vector<RankEvent>> events_of_user(UserId user, int limit) = 0;
+  virtual DbResult<std::int64_t> add_conversion(const RatedConversion& conversion) = 0;
+  virtual DbResult<std::vector<RatedConversion>> conversions_of_user(UserId user) = 0;
+  virtual DbResult<Done> flag_short_game(const ShortGameFlag& flag) = 0;
+  // Flags of the user's games started at or after since_ms, oldest first.
+  virtual DbResult<std::vector<ShortGameFlag>> short_games_of_user(UserId user, TimeMs since_ms) = 0;
+};
+
+class ModerationStore {
+ public:
+  virtual ~ModerationStore() = default;
+  virtual DbResult<std::int64_t> add_audit(const AuditEntry& entry) = 0;
+  // Newest first; `before` pages by entry id.
+  virtual DbResult<std::vector<AuditEntry>> audit_page(std::optional<std::int64_t> before, int limit) = 0;
+  virtual DbResult<std::int64_t> add_report(const Report& report) = 0;
+  // Oldest first, so the queue is worked in order.
+  virtual DbResult<std::vector<Report>> open_reports(int limit) = 0;
+  virtual DbResult<Done> close_report(std::int64_t report, UserId handled_by, TimeMs at_ms) = 0;
+};
+
+// All stores over one connection, handed to work running on the writer
+// thread (and to readers).
+class Stores {
+ public:
+  virtual ~Stores() = default;
+  virtual UserStore& users() = 0;
+  virtual SessionStore& sessions() = 0;
+  virtual GameStore& games() = 0;
+  virtual RankStore& ranks() = 0;
+  virtual ModerationStore& moderation() = 0;
+};
+
+// Shared checks of the stores' arguments.
+DbResult<int> checked_page_size(int limit);
+
+}  // namespace yunzi::db

@@ -1,0 +1,92 @@
+// The one thread that writes. It owns the write connection, takes every
+// queued work item at once, runs them in one transaction (each inside its own
+// savepoint, so one failing item does not undo the others), commits, and only
+// then runs each item's completion with its result: a completion that sees
+// success means the change is on disk (WAL, synchronous=NORMAL: it survives a
+// crash of the process). Completions run on the writer thread; callers that
+// live on an executor post from there (db/ knows nothing of Asio).
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "db/sqlite.hpp"
+#include "db/stores.hpp"
+
+namespace yunzi::db {
+
+struct WriterStats {
+  std::size_t queue_depth = 0;
+  std::uint64_t batches = 0;
+  std::uint64_t items_committed = 0;  // items whose change was committed
+  std::uint64_t items_failed = 0;     // items that returned an error or whose batch failed
+  std::uint64_t commit_failures = 0;  // batches whose BEGIN or COMMIT failed
+  std::size_t largest_batch = 0;
+  std::int64_t last_commit_us = 0;  // BEGIN to COMMIT of the latest batch
+  std::int64_t max_commit_us = 0;
+  double commit_seconds_total = 0;  // for a Prometheus summary: sum over batches
+};
+
+class Writer {
+ public:
+  using Work = std::function<DbResult<Done>(Stores&)>;
+  using Completion = std::function<void(DbResult<Done>)>;
+
+  // Starts the thread; the connection should come from open_database.
+  explicit Writer(Connection connection);
+  Writer(const Writer&) = delete;
+  ~Writer();
+
+  // Queues work. After shutdown() the completion is called at once, on the
+  // caller's thread, with DbErrorKind::stopped.
+  void submit(Work work, Completion done);
+
+  // The same for work that produces a value.
+  template <class T>
+  void submit_for(std::function<DbResult<T>(Stores&)> work, std::function<void(DbResult<T>)> done) {
+    auto slot = std::make_shared<std::optional<DbResult<T>>>();
+    submit(
+        [work = std::move(work), slot](Stores& stores) -> DbResult<Done> {
+          slot->emplace(work(stores));
+          if (!slot->value()) return unexpected(slot->value().error());
+          return Done{};
+        },
+        [done = std::move(done), slot](DbResult<Done> outcome) {
+          if (!outcome) {
+            done(unexpected(outcome.error()));
+          } else {
+            done(std::move(slot->value()));
+          }
+        });
+  }
+
+  // Stops taking work, commits everything already queued, joins the thread.
+  void shutdown();
+
+  WriterStats stats() const;
+
+ private:
+  struct Item {
+    Work work;
+    Completion done;
+  };
+
+  void run();
+  void commit_batch(std::deque<Item>& batch);
+
+  Connection connection_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Item> queue_;
+  bool stopping_ = false;
+  WriterStats stats_;
+  std::thread thread_;  // last: starts after every other member exists
+};
+
+}  // namespace yunzi::db

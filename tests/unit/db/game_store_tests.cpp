@@ -1,0 +1,200 @@
+#include <catch2/catch.hpp>
+
+#include "tests/unit/db/temp_database.hpp"
+
+using namespace yunzi::db;
+using namespace yunzi::db::testing;
+
+namespace {
+
+struct Players {
+  UserId black;
+  UserId white;
+};
+
+Players two_players(TempDatabase& db) {
+  return Players{create_user(db.stores(), "kuro", 15).id, create_user(db.stores(), "shiro", 16).id};
+}
+
+GameId finished_game(GameStore& games, UserId black, UserId white, const std::string& result, TimeMs at) {
+  auto id = games.create(sample_game(black, white));
+  REQUIRE(id);
+  REQUIRE(games.end_game(*id, GameEnd{result, "resign", at, ""}, {}));
+  return *id;
+}
+
+}  // namespace
+
+TEST_CASE("a game is created and its moves appended in order, passes included", "[db][games]") {
+  TempDatabase db;
+  GameStore& games = db.stores().games();
+  const Players p = two_players(db);
+  auto id = games.create(sample_game(p.black, p.white));
+  REQUIRE(id);
+  REQUIRE(games.append_move(*id, sample_move(1, 15, 3), "clock-1"));
+  MoveRecord pass = sample_move(2, 0, 0);
+  pass.move.vertex.reset();
+  pass.periods_left.reset();
+  REQUIRE(games.append_move(*id, pass, "clock-2"));
+
+  auto loaded = games.load(*id);
+  REQUIRE(loaded);
+  REQUIRE(loaded->has_value());
+  const GameWithMoves& g = **loaded;
+  CHECK(g.game.black_name == "kuro");
+  CHECK(g.game.white_name == "shiro");
+  CHECK(g.game.move_count == 2);
+  CHECK(g.game.clock_state == "clock-2");
+  CHECK(g.game.status == GameStatus::playing);
+  CHECK(g.game.time.system == "byoyomi");
+  CHECK(g.game.time.periods == 3);
+  CHECK(g.game.settings_json == R"({"size":19,"rated":true})");
+  REQUIRE(g.moves.size() == 2);
+  CHECK(g.moves[0].move.vertex == yunzi::engine::Vertex{15, 3});
+  CHECK(g.moves[0].move.color == yunzi::engine::Color::black);
+  CHECK(g.moves[0].clock_ms == 1'199'000);
+  CHECK(g.moves[1].move.is_pass());
+  CHECK(g.moves[1].move.color == yunzi::engine::Color::white);
+  CHECK_FALSE(g.moves[1].periods_left.has_value());
+  CHECK(g.moves[1].server_ms == 7'000);
+  CHECK_FALSE(games.load(*id + 1)->has_value());
+}
+
+TEST_CASE("a move out of order or for a finished game is a conflict and changes nothing", "[db][games]") {
+  TempDatabase db;
+  GameStore& games = db.stores().games();
+  const Players p = two_players(db);
+  const GameId id = *games.create(sample_game(p.black, p.white));
+  REQUIRE(games.append_move(id, sample_move(1, 3, 3), ""));
+  CHECK(games.append_move(id, sample_move(1, 4, 4), "").error().kind == DbErrorKind::conflict);
+  CHECK(games.append_move(id, sample_move(3, 4, 4), "").error().kind == DbErrorKind::conflict);
+  CHECK(games.append_move(id + 7, sample_move(1, 4, 4), "").error().kind == DbErrorKind::conflict);
+  REQUIRE(games.end_game(id, GameEnd{"B+R", "resign", 9'000, ""}, {}));
+  CHECK(games.append_move(id, sample_move(2, 4, 4), "").error().kind == DbErrorKind::conflict);
+  CHECK(games.end_game(id, GameEnd{"W+R", "resign", 9'001, ""}, {}).error().kind == DbErrorKind::conflict);
+  auto g = **games.load(id);
+  CHECK(g.moves.size() == 1);
+  CHECK(g.game.result == "B+R");
+}
+
+TEST_CASE("undo takes back the last moves", "[db][games]") {
+  TempDatabase db;
+  GameStore& games = db.stores().games();
+  const Players p = two_players(db);
+  const GameId id = *games.create(sample_game(p.black, p.white));
+  for (int n = 1; n <= 4; ++n) REQUIRE(games.append_move(id, sample_move(n, n, n), ""));
+  REQUIRE(games.undo_moves(id, 2, "after-undo"));
+  auto g = **games.load(id);
+  CHECK(g.game.move_count == 2);
+  CHECK(g.moves.size() == 2);
+  CHECK(g.game.clock_state == "after-undo");
+  REQUIRE(games.append_move(id, sample_move(3, 9, 9), ""));
+  CHECK(games.undo_moves(id, 5, "").error().kind == DbErrorKind::conflict);
+  CHECK(games.undo_moves(id, 0, "").error().kind == DbErrorKind::invalid_argument);
+}
+
+TEST_CASE("ending a game records the result and the rank events in one transaction", "[db][games]") {
+  TempDatabase db;
+  GameStore& games = db.stores().games();
+  const Players p = two_players(db);
+  const GameId id = *games.create(sample_game(p.black, p.white));
+  const RankEvent up{0, p.black, 15, 16, "promotion", id, 9'000};
+  REQUIRE(games.end_game(id, GameEnd{"B+3.5", "count", 9'000, "final"}, std::span(&up, 1)));
+  auto g = **games.load(id);
+  CHECK(g.game.status == GameStatus::ended);
+  CHECK(g.game.result == "B+3.5");
+  CHECK(g.game.reason == "count");
+  CHECK(g.game.ended_ms == 9'000);
+  CHECK((**db.stores().users().find_by_id(p.black)).rank == 16);
+  auto events = db.stores().ranks().events_of_user(p.black, 10);
+  REQUIRE(events);
+  REQUIRE(events->size() == 1);
+  CHECK((*events)[0].game_id == id);
+  CHECK((*events)[0].reason == "promotion");
+
+  // A rank event that cannot be stored undoes the whole end of the game.
+  const GameId other = *games.create(sample_game(p.black, p.white));
+  const RankEvent bad[] = {{0, p.white, 16, 17, "promotion", other, 9'500}, {0, 999, 1, 2, "ghost", other, 9'500}};
+  auto refused = games.end_game(other, GameEnd{"W+R", "resign", 9'500, ""}, bad);
+  REQUIRE_FALSE(refused);
+  CHECK((**games.load(other)).game.status == GameStatus::playing);
+  CHECK((**db.stores().users().find_by_id(p.white)).rank == 16);
+}
+
+TEST_CASE("games in progress are loaded with all their moves for recovery", "[db][games]") {
+  TempDatabase db;
+  GameStore& games = db.stores().games();
+  const Players p = two_players(db);
+  const GameId a = *games.create(sample_game(p.black, p.white));
+  const GameId b = *games.create(sample_game(p.white, p.black));
+  finished_game(games, p.black, p.white, "B+R", 1);
+  for (int n = 1; n <= 3; ++n) REQUIRE(games.append_move(a, sample_move(n, n, 0), ""));
+  REQUIRE(games.append_move(b, sample_move(1, 5, 5), "b-clock"));
+  auto running = games.load_in_progress();
+  REQUIRE(running);
+  REQUIRE(running->size() == 2);
+  CHECK((*running)[0].game.id == a);
+  CHECK((*running)[0].moves.size() == 3);
+  CHECK((*running)[1].game.id == b);
+  CHECK((*running)[1].game.clock_state == "b-clock");
+  CHECK((*running)[1].game.black_name == "shiro");
+}
+
+TEST_CASE("a profile counts decisive wins and losses", "[db][games]") {
+  TempDatabase db;
+  GameStore& games = db.stores().games();
+  const Players p = two_players(db);
+  finished_game(games, p.black, p.white, "B+R", 1);
+  finished_game(games, p.black, p.white, "W+T", 2);
+  finished_game(games, p.white, p.black, "W+0.5", 3);
+  finished_game(games, p.black, p.white, "0", 4);
+  finished_game(games, p.black, p.white, "Void", 5);
+  (void)games.create(sample_game(p.black, p.white));
+  auto profile = games.profile(p.black);
+  REQUIRE(profile);
+  REQUIRE(profile->has_value());
+  CHECK((*profile)->wins == 2);
+  CHECK((*profile)->losses == 1);
+  CHECK((*profile)->user.name == "kuro");
+  CHECK((**games.profile(p.white)).wins == 1);
+  CHECK((**games.profile(p.white)).losses == 2);
+  CHECK_FALSE(games.profile(777)->has_value());
+}
+
+TEST_CASE("a user's games are listed newest first and paged by id", "[db][games]") {
+  TempDatabase db;
+  GameStore& games = db.stores().games();
+  const Players p = two_players(db);
+  const UserId third = create_user(db.stores(), "third").id;
+  std::vector<GameId> mine;
+  for (int i = 0; i < 5; ++i) mine.push_back(finished_game(games, p.black, p.white, "B+R", i));
+  finished_game(games, p.white, third, "B+R", 9);
+  auto first = games.games_of_user(p.black, std::nullopt, 2);
+  REQUIRE(first);
+  REQUIRE(first->size() == 2);
+  CHECK((*first)[0].id == mine[4]);
+  CHECK((*first)[1].id == mine[3]);
+  CHECK((*first)[0].result == "B+R");
+  CHECK((*first)[0].black_name == "kuro");
+  auto next = games.games_of_user(p.black, (*first)[1].id, 100);
+  REQUIRE(next);
+  REQUIRE(next->size() == 3);
+  CHECK((*next)[0].id == mine[2]);
+  CHECK((*next)[2].id == mine[0]);
+  CHECK(games.games_of_user(p.black, std::nullopt, 1000)->size() == 5);
+  CHECK(games.games_of_user(p.black, std::nullopt, 0).error().kind == DbErrorKind::invalid_argument);
+  CHECK(games.games_of_user(third, std::nullopt, 10)->size() == 1);
+}
+
+TEST_CASE("a game can be annulled and a bad size is refused", "[db][games]") {
+  TempDatabase db;
+  GameStore& games = db.stores().games();
+  const Players p = two_players(db);
+  const GameId id = finished_game(games, p.black, p.white, "B+R", 1);
+  REQUIRE(games.set_annulled(id));
+  CHECK((**games.load(id)).game.annulled);
+  CHECK(games.set_annulled(id + 50).error().kind == DbErrorKind::not_found);
+  NewGame huge = sample_game(p.black, p.white);
+  huge.size = 26;
+  CHECK(games.create(huge).error().kind == DbErrorKind::invalid_argument);
+}

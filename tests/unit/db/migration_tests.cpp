@@ -1,0 +1,210 @@
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <iterator>
+#include <set>
+
+#include "db/database.hpp"
+#include "tests/unit/db/temp_database.hpp"
+
+using namespace yunzi::db;
+using yunzi::db::testing::TempDir;
+
+namespace {
+
+std::string read_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+std::string single_text(Connection& c, const std::string& sql) {
+  auto q = c.query(sql);
+  REQUIRE(q);
+  REQUIRE(*q->step());
+  return q->row().text(0);
+}
+
+std::set<std::string> table_names(Connection& c) {
+  std::set<std::string> names;
+  auto q = c.query("SELECT name FROM sqlite_master WHERE type = 'table'");
+  REQUIRE(q);
+  while (*q->step()) names.insert(q->row().text(0));
+  return names;
+}
+
+// A plain file made by SQLite itself, not by yunzi, at a chosen version.
+void make_plain_database(const std::string& path, int user_version) {
+  auto c = Connection::open(path, {});
+  REQUIRE(c);
+  REQUIRE(c->run_script("CREATE TABLE foreign_stuff (x); PRAGMA user_version = " + std::to_string(user_version)));
+}
+
+}  // namespace
+
+TEST_CASE("an empty file is migrated to the newest schema with the connection pragmas set", "[db][migrations]") {
+  TempDir dir;
+  auto opened = open_database(dir.file("new.db"));
+  REQUIRE(opened);
+  Connection& c = *opened;
+  CHECK(*schema_version(c) == static_cast<int>(embedded_migrations().size()));
+  CHECK(embedded_migrations().size() >= 2);
+  const auto tables = table_names(c);
+  for (const char* table : {"users", "sessions", "games", "moves", "rank_events", "audit_log", "reports",
+                            "retired_names", "rated_conversions", "short_game_flags"}) {
+    CHECK(tables.count(table) == 1);
+  }
+  CHECK(single_text(c, "PRAGMA journal_mode") == "wal");
+  CHECK(single_text(c, "PRAGMA synchronous") == "1");  // NORMAL
+  CHECK(single_text(c, "PRAGMA foreign_keys") == "1");
+}
+
+TEST_CASE("a file at each earlier version is brought up to date and keeps its rows", "[db][migrations]") {
+  const auto all = embedded_migrations();
+  for (std::size_t version = 0; version < all.size(); ++version) {
+    DYNAMIC_SECTION("from version " << version) {
+      TempDir dir;
+      const std::string path = dir.file("old.db");
+      {
+        auto old = open_database(path, {}, all.first(version));
+        REQUIRE(old);
+        CHECK(*schema_version(*old) == static_cast<int>(version));
+        if (version >= 1) {
+          REQUIRE(old->execute(
+              "INSERT INTO users (name, name_key, password_hash, rank, created_ms) VALUES (?, ?, ?, ?, ?)", "Old",
+              "old", "h", 10, 1));
+        }
+      }
+      auto current = open_database(path);
+      REQUIRE(current);
+      CHECK(*schema_version(*current) == static_cast<int>(all.size()));
+      CHECK(table_names(*current).count("short_game_flags") == 1);
+      if (version >= 1) CHECK(single_text(*current, "SELECT name FROM users") == "Old");
+    }
+  }
+}
+
+TEST_CASE("migrations are numbered without gaps", "[db][migrations]") {
+  const auto all = embedded_migrations();
+  for (std::size_t i = 0; i < all.size(); ++i) CHECK(all[i].version == static_cast<int>(i) + 1);
+  const Migration gap[] = {{1, "first", "CREATE TABLE a (x);"}, {3, "third", "CREATE TABLE b (x);"}};
+  TempDir dir;
+  auto refused = open_database(dir.file("gap.db"), {}, gap);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().kind == DbErrorKind::invalid_argument);
+}
+
+TEST_CASE("a failing migration leaves the file at the previous version", "[db][migrations]") {
+  const auto all = embedded_migrations();
+  std::vector<Migration> broken(all.begin(), all.end());
+  broken.push_back({static_cast<int>(all.size()) + 1, "broken", "CREATE TABLE fine (x); CREATE TABLE users (x);"});
+  TempDir dir;
+  const std::string path = dir.file("broken.db");
+  auto refused = open_database(path, {}, broken);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().message.find("broken") != std::string::npos);
+  auto reopened = open_database(path);
+  REQUIRE(reopened);
+  CHECK(*schema_version(*reopened) == static_cast<int>(all.size()));
+  CHECK(table_names(*reopened).count("fine") == 0);
+}
+
+TEST_CASE("a database newer than the binary is refused and left untouched", "[db][migrations]") {
+  TempDir dir;
+  const std::string path = dir.file("future.db");
+  const int future = static_cast<int>(embedded_migrations().size()) + 5;
+  make_plain_database(path, future);
+  const std::string before = read_bytes(path);
+  auto refused = open_database(path);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().kind == DbErrorKind::newer_schema);
+  CHECK(refused.error().message.find(std::to_string(future)) != std::string::npos);
+  CHECK(read_bytes(path) == before);
+  CHECK_FALSE(std::filesystem::exists(path + "-wal"));
+  auto plain = Connection::open(path, {});
+  REQUIRE(plain);
+  CHECK(single_text(*plain, "PRAGMA journal_mode") == "delete");
+}
+
+TEST_CASE("a file that is not a database is refused as corrupt and left untouched", "[db][migrations]") {
+  TempDir dir;
+  const std::string path = dir.file("garbage.db");
+  {
+    std::ofstream out(path, std::ios::binary);
+    for (int i = 0; i < 4096; ++i) out.put(static_cast<char>((i * 131 + 7) & 0xff));
+  }
+  const std::string before = read_bytes(path);
+  auto refused = open_database(path);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().kind == DbErrorKind::corrupt);
+  CHECK(read_bytes(path) == before);
+}
+
+TEST_CASE("a directory that cannot be written is a cannot_open error", "[db][migrations]") {
+  TempDir dir;
+  SECTION("missing directory") {
+    auto refused = open_database(dir.file("missing/sub/yunzi.db"));
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().kind == DbErrorKind::cannot_open);
+    CHECK(refused.error().message.find("missing/sub/yunzi.db") != std::string::npos);
+  }
+  SECTION("a file where the directory should be") {
+    std::ofstream(dir.file("plain_file")) << "x";
+    auto refused = open_database(dir.file("plain_file/yunzi.db"));
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().kind == DbErrorKind::cannot_open);
+  }
+  SECTION("a read-only directory (meaningful only without root's override)") {
+    if (geteuid() != 0) {
+      std::filesystem::create_directory(dir.path() / "ro");
+      std::filesystem::permissions(dir.path() / "ro", std::filesystem::perms::owner_read |
+                                                          std::filesystem::perms::owner_exec);
+      auto refused = open_database(dir.file("ro/yunzi.db"));
+      REQUIRE_FALSE(refused);
+      CHECK(refused.error().kind == DbErrorKind::cannot_open);
+      CHECK_FALSE(std::filesystem::exists(dir.path() / "ro" / "yunzi.db"));
+    }
+  }
+}
+
+TEST_CASE("a file locked by another process's write is a locked error, then opens once free", "[db][migrations]") {
+  TempDir dir;
+  const std::string path = dir.file("locked.db");
+  make_plain_database(path, 0);
+  auto holder = Connection::open(path, {});
+  REQUIRE(holder);
+  REQUIRE(holder->run_script("BEGIN EXCLUSIVE; INSERT INTO foreign_stuff VALUES (1);"));
+  auto refused = open_database(path, OpenOptions{100});
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().kind == DbErrorKind::locked);
+  REQUIRE(holder->run_script("ROLLBACK"));
+  auto opened = open_database(path, OpenOptions{100});
+  REQUIRE(opened);
+  CHECK(*schema_version(*opened) == static_cast<int>(embedded_migrations().size()));
+}
+
+TEST_CASE("each start-up failure kind has its own exit code", "[db][migrations]") {
+  std::set<int> codes;
+  for (DbErrorKind kind : {DbErrorKind::cannot_open, DbErrorKind::corrupt, DbErrorKind::locked,
+                           DbErrorKind::newer_schema, DbErrorKind::io}) {
+    codes.insert(exit_code_for(DbError{kind, 0, ""}));
+  }
+  CHECK(codes.size() == 5);
+  CHECK(codes.count(0) == 0);
+  CHECK(codes.count(1) == 0);
+}
+
+TEST_CASE("a reader connection sees committed rows and cannot write", "[db][migrations]") {
+  TempDir dir;
+  const std::string path = dir.file("r.db");
+  auto writer = open_database(path);
+  REQUIRE(writer);
+  REQUIRE(writer->execute("INSERT INTO users (name, name_key, password_hash, rank, created_ms) VALUES (?, ?, ?, ?, ?)",
+                          "R", "r", "h", 5, 1));
+  auto reader = open_reader(path);
+  REQUIRE(reader);
+  CHECK(single_text(*reader, "SELECT name FROM users") == "R");
+  auto write = reader->execute("DELETE FROM users");
+  REQUIRE_FALSE(write);
+  CHECK(write.error().kind == DbErrorKind::cannot_open);
+}

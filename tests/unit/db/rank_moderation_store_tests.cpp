@@ -1,0 +1,122 @@
+#include <catch2/catch.hpp>
+
+#include "db/rank_text.hpp"
+#include "tests/unit/db/temp_database.hpp"
+
+using namespace yunzi::db;
+using namespace yunzi::db::testing;
+
+TEST_CASE("rank texts map to the stored indexes", "[db][ranks]") {
+  CHECK(rank_text(1) == "18k");
+  CHECK(rank_text(18) == "1k");
+  CHECK(rank_text(19) == "1d");
+  CHECK(rank_text(27) == "9d");
+  CHECK(rank_text(0).empty());
+  CHECK(parse_rank("10k") == 9);
+  CHECK(parse_rank("1d") == 19);
+  CHECK(parse_rank("9d") == 27);
+  for (const char* bad : {"", "k", "0k", "19k", "10d", "01k", "1K", " 1k", "1kk", "-1k"}) {
+    CHECK_FALSE(parse_rank(bad).has_value());
+  }
+  for (int rank = lowest_rank; rank <= highest_rank; ++rank) CHECK(parse_rank(rank_text(rank)) == rank);
+}
+
+TEST_CASE("rank changes are recorded, set the rank, and list newest first", "[db][ranks]") {
+  TempDatabase db;
+  RankStore& ranks = db.stores().ranks();
+  const UserId user = create_user(db.stores(), "climber", 10).id;
+  REQUIRE(ranks.record_change(RankEvent{0, user, 10, 11, "promotion", std::nullopt, 100}));
+  auto second = ranks.record_change(RankEvent{0, user, 11, 13, "admin", std::nullopt, 200});
+  REQUIRE(second);
+  CHECK((**db.stores().users().find_by_id(user)).rank == 13);
+  auto events = ranks.events_of_user(user, 10);
+  REQUIRE(events);
+  REQUIRE(events->size() == 2);
+  CHECK((*events)[0].id == *second);
+  CHECK((*events)[0].from_rank == 11);
+  CHECK((*events)[0].to_rank == 13);
+  CHECK((*events)[1].reason == "promotion");
+  CHECK(ranks.events_of_user(user, 1)->size() == 1);
+  auto ghost = ranks.record_change(RankEvent{0, 4242, 1, 2, "x", std::nullopt, 1});
+  REQUIRE_FALSE(ghost);
+  CHECK(ranks.events_of_user(4242, 10)->empty());
+}
+
+TEST_CASE("rated conversions and short-game flags are kept per game", "[db][ranks]") {
+  TempDatabase db;
+  const UserId a = create_user(db.stores(), "a").id;
+  const UserId b = create_user(db.stores(), "b").id;
+  const GameId early = *db.stores().games().create(sample_game(a, b));
+  NewGame late_game = sample_game(b, a);
+  late_game.started_ms = 50'000;
+  const GameId late = *db.stores().games().create(late_game);
+  RankStore& ranks = db.stores().ranks();
+
+  REQUIRE(ranks.add_conversion(RatedConversion{0, early, a, "same opponent beyond the third", 10}));
+  CHECK(ranks.add_conversion(RatedConversion{0, early, a, "again", 11}).error().kind == DbErrorKind::constraint);
+  auto conversions = ranks.conversions_of_user(a);
+  REQUIRE(conversions);
+  REQUIRE(conversions->size() == 1);
+  CHECK((*conversions)[0].game_id == early);
+  CHECK(ranks.conversions_of_user(b)->empty());
+
+  REQUIRE(ranks.flag_short_game(ShortGameFlag{early, 40, 10}));
+  REQUIRE(ranks.flag_short_game(ShortGameFlag{late, 12, 60'000}));
+  REQUIRE(ranks.flag_short_game(ShortGameFlag{late, 12, 60'000}));  // idempotent
+  CHECK(ranks.short_games_of_user(a, 0)->size() == 2);
+  auto recent = ranks.short_games_of_user(b, 10'000);
+  REQUIRE(recent);
+  REQUIRE(recent->size() == 1);
+  CHECK((*recent)[0].game_id == late);
+  CHECK((*recent)[0].move_count == 12);
+}
+
+TEST_CASE("the audit log is written and paged newest first", "[db][moderation]") {
+  TempDatabase db;
+  ModerationStore& moderation = db.stores().moderation();
+  const UserId admin = create_user(db.stores(), "admin").id;
+  const UserId target = create_user(db.stores(), "target").id;
+  std::vector<std::int64_t> ids;
+  for (int i = 0; i < 5; ++i) {
+    auto id = moderation.add_audit(AuditEntry{0, admin, "ban", target, std::nullopt, "spam '" + std::to_string(i) + "'",
+                                              "minutes=60", 1'000 + i});
+    REQUIRE(id);
+    ids.push_back(*id);
+  }
+  auto page = moderation.audit_page(std::nullopt, 2);
+  REQUIRE(page);
+  REQUIRE(page->size() == 2);
+  CHECK((*page)[0].id == ids[4]);
+  CHECK((*page)[0].reason == "spam '4'");
+  CHECK((*page)[0].target_user_id == target);
+  CHECK((*page)[0].detail == "minutes=60");
+  auto rest = moderation.audit_page((*page)[1].id, 50);
+  REQUIRE(rest);
+  CHECK(rest->size() == 3);
+  CHECK(rest->back().id == ids[0]);
+  CHECK(moderation.audit_page(std::nullopt, -1).error().kind == DbErrorKind::invalid_argument);
+}
+
+TEST_CASE("reports are queued oldest first and closed once", "[db][moderation]") {
+  TempDatabase db;
+  ModerationStore& moderation = db.stores().moderation();
+  const UserId reporter = create_user(db.stores(), "reporter").id;
+  const UserId reported = create_user(db.stores(), "reported").id;
+  const GameId game = *db.stores().games().create(sample_game(reporter, reported));
+  auto first = moderation.add_report(Report{0, reporter, reported, game, "escaping", 10});
+  auto second = moderation.add_report(Report{0, reporter, reported, std::nullopt, "rude chat", 20});
+  REQUIRE(first);
+  REQUIRE(second);
+  auto open = moderation.open_reports(10);
+  REQUIRE(open);
+  REQUIRE(open->size() == 2);
+  CHECK((*open)[0].id == *first);
+  CHECK((*open)[0].game_id == game);
+  CHECK((*open)[1].reason == "rude chat");
+  CHECK((*open)[1].open);
+  REQUIRE(moderation.close_report(*first, reporter, 30));
+  CHECK(moderation.close_report(*first, reporter, 31).error().kind == DbErrorKind::not_found);
+  auto remaining = moderation.open_reports(10);
+  REQUIRE(remaining->size() == 1);
+  CHECK((*remaining)[0].id == *second);
+}

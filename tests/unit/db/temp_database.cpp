@@ -1,0 +1,76 @@
+#include "tests/unit/db/temp_database.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+
+namespace yunzi::db::testing {
+
+TempDir::TempDir() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "yunzi-db-XXXXXX").string();
+  if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+  path_ = pattern;
+}
+
+TempDir::~TempDir() {
+  std::error_code ignored;
+  std::filesystem::permissions(path_, std::filesystem::perms::owner_all, ignored);
+  std::filesystem::remove_all(path_, ignored);
+}
+
+namespace {
+
+Connection open_or_throw(const std::string& path) {
+  auto opened = open_database(path);
+  if (!opened) throw std::runtime_error(opened.error().message);
+  return std::move(*opened);
+}
+
+}  // namespace
+
+TempDatabase::TempDatabase()
+    : path_(dir_.file("yunzi.db")), connection_(open_or_throw(path_)), stores_(connection_) {}
+
+NewUser sample_user(const std::string& name, int rank) {
+  NewUser user;
+  user.name = name;
+  user.name_key = name;
+  user.password_hash = "$argon2id$stub-hash-for-" + name;
+  user.rank = rank;
+  user.created_ms = 1'000;
+  return user;
+}
+
+UserRecord create_user(Stores& stores, const std::string& name, int rank) {
+  auto created = stores.users().create(sample_user(name, rank));
+  if (!created) throw std::runtime_error(created.error().message);
+  return *created;
+}
+
+NewGame sample_game(UserId black, UserId white) {
+  NewGame game;
+  game.black_id = black;
+  game.white_id = white;
+  game.black_rank = 15;
+  game.white_rank = 16;
+  game.settings_json = R"({"size":19,"rated":true})";
+  game.rated = true;
+  game.komi = 7.5;
+  game.size = 19;
+  game.time = TimeSettings{"byoyomi", 1200, 3, 30, 0, 0, 0};
+  game.started_ms = 5'000;
+  game.clock_state = "{}";
+  return game;
+}
+
+MoveRecord sample_move(int number, int x, int y) {
+  MoveRecord move;
+  move.number = number;
+  move.move.color = number % 2 == 1 ? engine::Color::black : engine::Color::white;
+  move.move.vertex = engine::Vertex{x, y};
+  move.clock_ms = 1'200'000 - number * 1000;
+  move.periods_left = 3;
+  move.server_ms = 5'000 + number * 1000;
+  return move;
+}
+
+}  // namespace yunzi::db::testing

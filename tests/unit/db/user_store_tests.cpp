@@ -1,0 +1,107 @@
+#include <catch2/catch.hpp>
+
+#include "tests/unit/db/temp_database.hpp"
+
+using namespace yunzi::db;
+using namespace yunzi::db::testing;
+
+TEST_CASE("users are created and found by name key and id", "[db][users]") {
+  TempDatabase db;
+  UserStore& users = db.stores().users();
+  NewUser fresh = sample_user("Honinbo", 19);
+  fresh.name_key = "honinbo";
+  fresh.role = Role::bot;
+  auto created = users.create(fresh);
+  REQUIRE(created);
+  CHECK(created->id > 0);
+  auto by_key = users.find_by_name_key("honinbo");
+  REQUIRE(by_key);
+  REQUIRE(by_key->has_value());
+  CHECK((*by_key)->name == "Honinbo");
+  CHECK((*by_key)->rank == 19);
+  CHECK((*by_key)->role == Role::bot);
+  CHECK((*by_key)->password_hash == fresh.password_hash);
+  CHECK_FALSE((*by_key)->last_login_ms.has_value());
+  CHECK_FALSE((*by_key)->closed);
+  auto by_id = users.find_by_id(created->id);
+  REQUIRE(by_id);
+  REQUIRE(by_id->has_value());
+  CHECK((*by_id)->name_key == "honinbo");
+  CHECK_FALSE(users.find_by_name_key("Honinbo")->has_value());
+  CHECK_FALSE(users.find_by_id(created->id + 100)->has_value());
+}
+
+TEST_CASE("a second user with the same name key is a constraint error", "[db][users]") {
+  TempDatabase db;
+  create_user(db.stores(), "same");
+  auto again = db.stores().users().create(sample_user("same"));
+  REQUIRE_FALSE(again);
+  CHECK(again.error().kind == DbErrorKind::constraint);
+}
+
+TEST_CASE("names with quotes and SQL are stored as given", "[db][users]") {
+  TempDatabase db;
+  const std::string name = "O'Brien\"; DROP TABLE users;--";
+  create_user(db.stores(), name);
+  auto found = db.stores().users().find_by_name_key(name);
+  REQUIRE(found);
+  REQUIRE(found->has_value());
+  CHECK((*found)->name == name);
+}
+
+TEST_CASE("rank, role, ban, mute and last login are updated", "[db][users]") {
+  TempDatabase db;
+  UserStore& users = db.stores().users();
+  const UserId id = create_user(db.stores(), "changing").id;
+  REQUIRE(users.set_rank(id, 22));
+  REQUIRE(users.set_role(id, Role::admin));
+  REQUIRE(users.set_banned_until(id, forever_ms));
+  REQUIRE(users.set_muted_until(id, 9'999));
+  REQUIRE(users.set_last_login(id, 4'242));
+  auto user = **users.find_by_id(id);
+  CHECK(user.rank == 22);
+  CHECK(user.role == Role::admin);
+  CHECK(user.banned_until_ms == forever_ms);
+  CHECK(user.muted_until_ms == 9'999);
+  CHECK(user.last_login_ms == 4'242);
+  REQUIRE(users.set_banned_until(id, std::nullopt));
+  CHECK_FALSE((**users.find_by_id(id)).banned_until_ms.has_value());
+
+  auto bad_rank = users.set_rank(id, 40);
+  REQUIRE_FALSE(bad_rank);
+  CHECK(bad_rank.error().kind == DbErrorKind::constraint);
+  auto missing = users.set_rank(id + 1, 10);
+  REQUIRE_FALSE(missing);
+  CHECK(missing.error().kind == DbErrorKind::not_found);
+}
+
+TEST_CASE("inactive accounts are closed and their names retired forever", "[db][users]") {
+  TempDatabase db;
+  UserStore& users = db.stores().users();
+  const TimeMs day = 86'400'000;
+  const UserId never_logged_in = create_user(db.stores(), "ghost").id;  // created at 1000
+  const UserId recent = create_user(db.stores(), "active").id;
+  const UserId old_login = create_user(db.stores(), "sleeper").id;
+  REQUIRE(users.set_last_login(recent, 900 * day));
+  REQUIRE(users.set_last_login(old_login, 10 * day));
+
+  auto closed = users.close_inactive(1000 * day, 365 * day);
+  REQUIRE(closed);
+  REQUIRE(closed->size() == 2);
+  CHECK((*closed)[0].id == never_logged_in);
+  CHECK((*closed)[1].id == old_login);
+  CHECK((**users.find_by_id(never_logged_in)).closed);
+  CHECK_FALSE((**users.find_by_id(recent)).closed);
+
+  auto retired = users.find_retired("sleeper");
+  REQUIRE(retired);
+  REQUIRE(retired->has_value());
+  CHECK((*retired)->name == "sleeper");
+  CHECK((*retired)->user_id == old_login);
+  CHECK((*retired)->retired_ms == 1000 * day);
+  CHECK_FALSE(users.find_retired("active")->has_value());
+
+  auto again = users.close_inactive(1000 * day, 365 * day);
+  REQUIRE(again);
+  CHECK(again->empty());
+}

@@ -1,0 +1,158 @@
+#include <catch2/catch.hpp>
+#include <atomic>
+#include <future>
+#include <thread>
+
+#include "db/writer.hpp"
+#include "tests/unit/db/temp_database.hpp"
+
+using namespace yunzi::db;
+using namespace yunzi::db::testing;
+
+namespace {
+
+// The writer gets the file's one write connection; the test reads beside it.
+struct WriterFixture {
+  TempDir dir;
+  std::string path = dir.file("w.db");
+  Writer writer{[&] {
+    auto c = open_database(path);
+    REQUIRE(c);
+    return std::move(*c);
+  }()};
+
+  // No assertions inside: completions call this on the writer thread, and
+  // Catch2 assertions belong to the test's thread. -1 means a failed read.
+  std::int64_t count(const std::string& sql) {
+    auto reader = open_reader(path);
+    if (!reader) return -1;
+    auto q = reader->query(sql);
+    if (!q) return -1;
+    auto stepped = q->step();
+    if (!stepped || !*stepped) return -1;
+    return q->row().integer(0);
+  }
+};
+
+Writer::Work insert_user(const std::string& name) {
+  return [name](Stores& stores) -> DbResult<yunzi::Done> {
+    auto created = stores.users().create(sample_user(name));
+    if (!created) return yunzi::unexpected(created.error());
+    return yunzi::Done{};
+  };
+}
+
+}  // namespace
+
+TEST_CASE("a completion runs only after its change is committed and readable elsewhere", "[db][writer]") {
+  WriterFixture f;
+  std::promise<std::int64_t> seen;
+  f.writer.submit(insert_user("durable"), [&](DbResult<yunzi::Done> result) {
+    seen.set_value(result ? f.count("SELECT COUNT(*) FROM users WHERE name = 'durable'") : -2);
+  });
+  CHECK(seen.get_future().get() == 1);
+}
+
+TEST_CASE("work queued while a batch runs is committed together in the next batch", "[db][writer]") {
+  WriterFixture f;
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  std::promise<void> blocking_started;
+  f.writer.submit(
+      [&](Stores&) -> DbResult<yunzi::Done> {
+        blocking_started.set_value();
+        released.wait();
+        return yunzi::Done{};
+      },
+      [](DbResult<yunzi::Done>) {});
+  blocking_started.get_future().wait();
+
+  constexpr int producers = 4;
+  constexpr int per_producer = 50;
+  std::atomic<int> succeeded{0};
+  std::vector<std::thread> threads;
+  for (int p = 0; p < producers; ++p) {
+    threads.emplace_back([&, p] {
+      for (int i = 0; i < per_producer; ++i) {
+        f.writer.submit(insert_user("u" + std::to_string(p) + "_" + std::to_string(i)),
+                        [&](DbResult<yunzi::Done> r) { succeeded += r ? 1 : 0; });
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  CHECK(f.writer.stats().queue_depth == producers * per_producer);
+  release.set_value();
+  f.writer.shutdown();
+  const WriterStats stats = f.writer.stats();
+  CHECK(succeeded == producers * per_producer);
+  CHECK(stats.queue_depth == 0);
+  CHECK(stats.largest_batch == producers * per_producer);
+  CHECK(stats.batches == 2);
+  CHECK(stats.items_committed == producers * per_producer + 1);
+  CHECK(stats.max_commit_us >= stats.last_commit_us);
+  CHECK(stats.commit_seconds_total > 0);
+  CHECK(f.count("SELECT COUNT(*) FROM users") == producers * per_producer);
+}
+
+TEST_CASE("a failing item is undone alone; the rest of its batch commits", "[db][writer]") {
+  WriterFixture f;
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  f.writer.submit(
+      [released](Stores&) -> DbResult<yunzi::Done> {
+        released.wait();
+        return yunzi::Done{};
+      },
+      [](DbResult<yunzi::Done>) {});
+  std::vector<std::optional<bool>> outcomes(3);
+  std::optional<DbErrorKind> failure;
+  f.writer.submit(insert_user("first"), [&](DbResult<yunzi::Done> r) { outcomes[0] = r.has_value(); });
+  f.writer.submit(
+      [](Stores& stores) -> DbResult<yunzi::Done> {
+        (void)stores.users().create(sample_user("half-done"));
+        return db_failure(DbErrorKind::conflict, "refused after writing");
+      },
+      [&](DbResult<yunzi::Done> r) {
+        outcomes[1] = r.has_value();
+        if (!r) failure = r.error().kind;
+      });
+  f.writer.submit(insert_user("third"), [&](DbResult<yunzi::Done> r) { outcomes[2] = r.has_value(); });
+  release.set_value();
+  f.writer.shutdown();
+  CHECK(outcomes[0] == true);
+  CHECK(outcomes[1] == false);
+  CHECK(failure == DbErrorKind::conflict);
+  CHECK(outcomes[2] == true);
+  CHECK(f.count("SELECT COUNT(*) FROM users WHERE name IN ('first', 'third')") == 2);
+  CHECK(f.count("SELECT COUNT(*) FROM users WHERE name = 'half-done'") == 0);
+  CHECK(f.writer.stats().items_failed == 1);
+}
+
+TEST_CASE("work can return a value", "[db][writer]") {
+  WriterFixture f;
+  std::promise<UserId> created;
+  f.writer.submit_for<UserRecord>([](Stores& stores) { return stores.users().create(sample_user("valued")); },
+                                  [&](DbResult<UserRecord> r) { created.set_value(r ? r->id : -1); });
+  CHECK(created.get_future().get() > 0);
+  std::promise<DbErrorKind> duplicate;
+  f.writer.submit_for<UserRecord>([](Stores& stores) { return stores.users().create(sample_user("valued")); },
+                                  [&](DbResult<UserRecord> r) {
+                                    duplicate.set_value(r ? DbErrorKind::other : r.error().kind);
+                                  });
+  CHECK(duplicate.get_future().get() == DbErrorKind::constraint);
+}
+
+TEST_CASE("shutdown commits everything queued, later work is refused", "[db][writer]") {
+  WriterFixture f;
+  std::atomic<int> done{0};
+  for (int i = 0; i < 300; ++i) {
+    f.writer.submit(insert_user("drain" + std::to_string(i)), [&](DbResult<yunzi::Done> r) { done += r ? 1 : 0; });
+  }
+  f.writer.shutdown();
+  CHECK(done == 300);
+  CHECK(f.count("SELECT COUNT(*) FROM users") == 300);
+  std::optional<DbErrorKind> refused;
+  f.writer.submit(insert_user("late"), [&](DbResult<yunzi::Done> r) { refused = r.error().kind; });
+  CHECK(refused == DbErrorKind::stopped);
+  f.writer.shutdown();  // twice is harmless
+}

@@ -1,0 +1,28 @@
+// Account failures, spelled with the wire protocol's error codes.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "engine/expected.hpp"
+
+namespace yunzi::accounts {
+
+enum class AccountErrorCode { bad_request, name_taken, bad_credentials, banned, rate_limited, internal };
+
+// The protocol token: "name_taken", "bad_credentials", ...
+std::string_view to_string(AccountErrorCode code);
+
+struct AccountError {
+  AccountErrorCode code = AccountErrorCode::internal;
+  std::string message;  // for people: why, and what to do
+};
+
+template <class T>
+using AccountResult = Expected<T, AccountError>;
+
+inline Unexpected<AccountError> account_failure(AccountErrorCode code, std::string message) {
+  return unexpected(AccountError{code, std::move(message)});
+}
+
+}  // namespace yunzi::accounts

@@ -1,0 +1,219 @@
+#include "server/accounts/accounts.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "server/accounts/registration_rules.hpp"
+#include "server/accounts/session_token.hpp"
+
+namespace yunzi::accounts {
+
+namespace {
+
+Unexpected<AccountError> internal_error(const db::DbError& error) {
+  spdlog::error("accounts: database error kind={} message={}", db::to_string(error.kind), error.message);
+  return account_failure(AccountErrorCode::internal, "the server could not complete the request");
+}
+
+Unexpected<AccountError> bad_credentials() {
+  return account_failure(AccountErrorCode::bad_credentials, "wrong name or password");
+}
+
+// A user barred from logging in right now, or nullopt.
+std::optional<AccountError> refusal_for(const db::UserRecord& user, db::TimeMs now) {
+  if (user.closed) return AccountError{AccountErrorCode::bad_credentials, "this account is closed"};
+  if (user.banned_until_ms && *user.banned_until_ms > now) {
+    const std::string until = *user.banned_until_ms == db::forever_ms
+                                  ? std::string("permanently")
+                                  : "until " + std::to_string(*user.banned_until_ms) + " (Unix ms)";
+    return AccountError{AccountErrorCode::banned, "this account is banned " + until};
+  }
+  return std::nullopt;
+}
+
+// What the registration transaction decided.
+struct Registration {
+  std::optional<AccountError> refusal;
+  Authenticated session;
+};
+
+}  // namespace
+
+Accounts::Accounts(db::Writer& writer, WorkerPool& hashing, Clock clock, AccountsOptions options)
+    : writer_(writer), hashing_(hashing), clock_(std::move(clock)), options_(options), throttle_(options.throttle) {}
+
+void Accounts::register_user(std::string_view raw_name, std::string password, std::string_view rank_text,
+                             AuthCallback done) {
+  auto name = check_name(raw_name);
+  if (!name) return done(unexpected(name.error()));
+  auto rank = check_starting_rank(rank_text);
+  if (!rank) return done(unexpected(rank.error()));
+  auto password_ok = check_password(password);
+  if (!password_ok) return done(unexpected(password_ok.error()));
+
+  auto task = [this, name = std::move(*name), rank = *rank, password = std::move(password), done]() mutable {
+    auto hash = hash_password(password, options_.cost);
+    if (!hash) return done(account_failure(AccountErrorCode::internal, "password hashing failed"));
+    const db::TimeMs now = clock_();
+    db::NewUser user{name.display, name.key, std::move(*hash), rank, db::Role::user, now};
+    SessionToken token = new_session_token();
+    const db::TimeMs expires = now + options_.session_lifetime_ms;
+    writer_.submit_for<Registration>(
+        [user = std::move(user), token, now, expires](db::Stores& stores) -> db::DbResult<Registration> {
+          auto retired = stores.users().find_retired(user.name_key);
+          if (!retired) return unexpected(retired.error());
+          if (*retired) {
+            return Registration{AccountError{AccountErrorCode::name_taken,
+                                             "the name " + (*retired)->name + " is retired and cannot be registered again"},
+                                {}};
+          }
+          auto created = stores.users().create(user);
+          if (!created) return unexpected(created.error());
+          auto session = stores.sessions().create(db::SessionRecord{token.hash, created->id, now, expires});
+          if (!session) return unexpected(session.error());
+          auto logged_in = stores.users().set_last_login(created->id, now);
+          if (!logged_in) return unexpected(logged_in.error());
+          created->last_login_ms = now;
+          return Registration{std::nullopt, Authenticated{token.text, std::move(*created), expires}};
+        },
+        [done, display = name.display](db::DbResult<Registration> result) {
+          if (!result) {
+            if (result.error().kind == db::DbErrorKind::constraint) {
+              return done(account_failure(AccountErrorCode::name_taken, "the name " + display + " is taken"));
+            }
+            return done(internal_error(result.error()));
+          }
+          if (result->refusal) return done(unexpected(*result->refusal));
+          spdlog::info("accounts: registered user={} id={}", result->session.user.name, result->session.user.id);
+          done(std::move(result->session));
+        });
+  };
+  if (!hashing_.post(std::move(task))) done(account_failure(AccountErrorCode::internal, "the server is stopping"));
+}
+
+void Accounts::login(std::string_view raw_name, std::string password, std::string address, AuthCallback done) {
+  auto name = check_name(raw_name);
+  if (!name) return done(bad_credentials());
+  if (auto wait = throttle_.wait_before_attempt(name->key, address, clock_())) {
+    spdlog::warn("accounts: login throttled name={} address={} wait_ms={}", name->display, address, *wait);
+    const auto seconds = (*wait + 999) / 1000;
+    return done(account_failure(AccountErrorCode::rate_limited, "too many failed logins; try again in " +
+                                                                    std::to_string(seconds) + " s"));
+  }
+  writer_.submit_for<std::optional<db::UserRecord>>(
+      [key = name->key](db::Stores& stores) { return stores.users().find_by_name_key(key); },
+      [this, key = name->key, password = std::move(password), address = std::move(address),
+       done](db::DbResult<std::optional<db::UserRecord>> found) mutable {
+        if (!found) return done(internal_error(found.error()));
+        auto task = [this, user = std::move(*found), key = std::move(key), password = std::move(password),
+                     address = std::move(address), done]() mutable {
+          verify_login(std::move(user), std::move(key), std::move(password), std::move(address), std::move(done));
+        };
+        if (!hashing_.post(std::move(task))) done(account_failure(AccountErrorCode::internal, "the server is stopping"));
+      });
+}
+
+const std::string& Accounts::dummy_hash() {
+  std::call_once(dummy_once_, [this] { dummy_hash_ = hash_password("not a real password", options_.cost).value_or(""); });
+  return dummy_hash_;
+}
+
+void Accounts::verify_login(std::optional<db::UserRecord> user, std::string name_key, std::string password,
+                            std::string address, AuthCallback done) {
+  // An unknown name costs as much as a wrong password, so timing does not
+  // tell which names exist.
+  const bool matches = user ? verify_password(user->password_hash, password)
+                            : (verify_password(dummy_hash(), password), false);
+  const db::TimeMs now = clock_();
+  if (!matches) {
+    throttle_.record_failure(name_key, address, now);
+    spdlog::warn("accounts: failed login name_key={} address={} failures={}", name_key, address,
+                 throttle_.failures_of_name(name_key));
+    return done(bad_credentials());
+  }
+  if (auto refusal = refusal_for(*user, now)) return done(unexpected(*refusal));
+  throttle_.record_success(name_key);
+  start_session(std::move(*user), std::move(done));
+}
+
+void Accounts::start_session(db::UserRecord user, AuthCallback done) {
+  const db::TimeMs now = clock_();
+  SessionToken token = new_session_token();
+  const db::TimeMs expires = now + options_.session_lifetime_ms;
+  writer_.submit_for<Authenticated>(
+      [user = std::move(user), token = std::move(token), now, expires](db::Stores& stores) mutable
+      -> db::DbResult<Authenticated> {
+        auto session = stores.sessions().create(db::SessionRecord{token.hash, user.id, now, expires});
+        if (!session) return unexpected(session.error());
+        auto logged_in = stores.users().set_last_login(user.id, now);
+        if (!logged_in) return unexpected(logged_in.error());
+        user.last_login_ms = now;
+        return Authenticated{token.text, std::move(user), expires};
+      },
+      [done](db::DbResult<Authenticated> result) {
+        if (!result) return done(internal_error(result.error()));
+        spdlog::info("accounts: login user={} id={}", result->user.name, result->user.id);
+        done(std::move(*result));
+      });
+}
+
+void Accounts::resume(std::string_view token, AuthCallback done) {
+  auto hash = token_hash(token);
+  if (!hash) return done(account_failure(AccountErrorCode::bad_credentials, "unknown or malformed session token"));
+  const db::TimeMs now = clock_();
+  const db::TimeMs expires = now + options_.session_lifetime_ms;
+  // The result is either the session's user or the reason there is none.
+  using Outcome = std::pair<std::optional<db::UserRecord>, AccountError>;
+  writer_.submit_for<Outcome>(
+      [hash = std::move(*hash), now, expires](db::Stores& stores) -> db::DbResult<Outcome> {
+        auto session = stores.sessions().find(hash);
+        if (!session) return unexpected(session.error());
+        if (!*session) return Outcome{std::nullopt, {AccountErrorCode::bad_credentials, "unknown session token"}};
+        if ((*session)->expires_ms <= now) {
+          auto removed = stores.sessions().remove(hash);
+          if (!removed) return unexpected(removed.error());
+          return Outcome{std::nullopt, {AccountErrorCode::bad_credentials, "the session has expired; log in again"}};
+        }
+        auto user = stores.users().find_by_id((*session)->user_id);
+        if (!user) return unexpected(user.error());
+        if (!*user) return Outcome{std::nullopt, {AccountErrorCode::bad_credentials, "unknown session token"}};
+        if (auto refusal = refusal_for(**user, now)) return Outcome{std::nullopt, *refusal};
+        auto extended = stores.sessions().extend(hash, expires);
+        if (!extended) return unexpected(extended.error());
+        auto logged_in = stores.users().set_last_login((*user)->id, now);
+        if (!logged_in) return unexpected(logged_in.error());
+        (*user)->last_login_ms = now;
+        return Outcome{std::move(*user), {}};
+      },
+      [done, token = std::string(token), expires](db::DbResult<Outcome> result) {
+        if (!result) return done(internal_error(result.error()));
+        if (!result->first) return done(unexpected(result->second));
+        done(Authenticated{token, std::move(*result->first), expires});
+      });
+}
+
+void Accounts::logout(std::string_view token, DoneCallback done) {
+  auto hash = token_hash(token);
+  if (!hash) return done(account_failure(AccountErrorCode::bad_credentials, "unknown or malformed session token"));
+  writer_.submit([hash = std::move(*hash)](db::Stores& stores) { return stores.sessions().remove(hash); },
+                 [done](db::DbResult<Done> result) {
+                   if (!result && result.error().kind == db::DbErrorKind::not_found) {
+                     return done(account_failure(AccountErrorCode::bad_credentials, "unknown session token"));
+                   }
+                   if (!result) return done(internal_error(result.error()));
+                   done(Done{});
+                 });
+}
+
+void Accounts::retire_inactive(RetiredCallback done) {
+  const db::TimeMs now = clock_();
+  const db::TimeMs idle = options_.retire_after_ms;
+  writer_.submit_for<std::vector<db::UserRecord>>(
+      [now, idle](db::Stores& stores) { return stores.users().close_inactive(now, idle); },
+      [done](db::DbResult<std::vector<db::UserRecord>> result) {
+        if (!result) return done(internal_error(result.error()));
+        for (const auto& user : *result) spdlog::info("accounts: closed idle account, name retired user={}", user.name);
+        done(std::move(*result));
+      });
+}
+
+}  // namespace yunzi::accounts

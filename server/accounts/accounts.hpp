@@ -1,0 +1,78 @@
+// Accounts: register, login, resume and logout, with the rules in
+// registration_rules.hpp, argon2id hashing on a WorkerPool, SHA-256-hashed
+// session tokens (30 days, renewed by resume), throttling of failed logins,
+// and the maintenance job that closes long-idle accounts and retires their
+// names for good.
+//
+// Every operation is asynchronous: the callback runs on a hashing-pool or
+// database-writer thread (the server posts it back to its strand), or at
+// once on the caller's thread when the input is refused before any work.
+// The Accounts object must outlive its operations: shut the pool down, then
+// the writer, then destroy it.
+#pragma once
+
+#include <functional>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "db/records.hpp"
+#include "db/writer.hpp"
+#include "server/accounts/account_error.hpp"
+#include "server/accounts/login_throttle.hpp"
+#include "server/accounts/password_hash.hpp"
+#include "server/accounts/worker_pool.hpp"
+
+namespace yunzi::accounts {
+
+struct AccountsOptions {
+  PasswordCost cost = PasswordCost::interactive();
+  db::TimeMs session_lifetime_ms = 30LL * 24 * 3600 * 1000;
+  db::TimeMs retire_after_ms = 3LL * 365 * 24 * 3600 * 1000;
+  ThrottleOptions throttle;
+};
+
+struct Authenticated {
+  std::string token;  // give this to the client
+  db::UserRecord user;
+  db::TimeMs expires_ms = 0;
+};
+
+class Accounts {
+ public:
+  using Clock = std::function<db::TimeMs()>;
+  using AuthCallback = std::function<void(AccountResult<Authenticated>)>;
+  using DoneCallback = std::function<void(AccountResult<Done>)>;
+  using RetiredCallback = std::function<void(AccountResult<std::vector<db::UserRecord>>)>;
+
+  Accounts(db::Writer& writer, WorkerPool& hashing, Clock clock, AccountsOptions options = {});
+
+  // Creates the account and logs it in. name_taken also for retired names.
+  void register_user(std::string_view name, std::string password, std::string_view rank, AuthCallback done);
+  // address: the client's IP, for throttling.
+  void login(std::string_view name, std::string password, std::string address, AuthCallback done);
+  // Logs in with a session token and extends the session.
+  void resume(std::string_view token, AuthCallback done);
+  void logout(std::string_view token, DoneCallback done);
+  // Closes accounts without a login for retire_after_ms; returns them.
+  void retire_inactive(RetiredCallback done);
+
+  const LoginThrottle& throttle() const { return throttle_; }
+
+ private:
+  void verify_login(std::optional<db::UserRecord> user, std::string name_key, std::string password,
+                    std::string address, AuthCallback done);
+  void start_session(db::UserRecord user, AuthCallback done);
+  const std::string& dummy_hash();
+
+  db::Writer& writer_;
+  WorkerPool& hashing_;
+  Clock clock_;
+  AccountsOptions options_;
+  LoginThrottle throttle_;
+  std::once_flag dummy_once_;
+  std::string dummy_hash_;
+};
+
+}  // namespace yunzi::accounts

@@ -1,0 +1,29 @@
+// What a new account may look like: the name rule (2-20 letters of any
+// script, digits, '_' and '-', compared in NFC and ignoring ASCII case), the
+// ranks one may start at (10k..1d) and the password length (8-128 bytes).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "server/accounts/account_error.hpp"
+
+namespace yunzi::accounts {
+
+struct AccountName {
+  std::string display;  // NFC, as typed
+  std::string key;      // display with ASCII A-Z folded to a-z: the uniqueness key
+};
+
+inline constexpr int min_name_length = 2;   // code points, after NFC
+inline constexpr int max_name_length = 20;
+inline constexpr std::size_t min_password_bytes = 8;
+inline constexpr std::size_t max_password_bytes = 128;
+
+// bad_request with the reason when the name breaks the rule.
+AccountResult<AccountName> check_name(std::string_view raw);
+// The rank index (db/rank_text.hpp) for exactly "10k".."1k" or "1d".
+AccountResult<int> check_starting_rank(std::string_view text);
+AccountResult<Done> check_password(std::string_view password);
+
+}  // namespace yunzi::accounts

@@ -1,0 +1,228 @@
+#include <catch2/catch.hpp>
+#include <atomic>
+#include <future>
+
+#include "server/accounts/accounts.hpp"
+#include "server/accounts/session_token.hpp"
+#include "tests/unit/db/temp_database.hpp"
+
+using namespace yunzi;
+using namespace yunzi::accounts;
+using yunzi::db::testing::TempDir;
+
+namespace {
+
+constexpr db::TimeMs day_ms = 24LL * 3600 * 1000;
+
+// A real database, writer and hashing pool, with a clock the test moves.
+struct AccountsFixture {
+  TempDir dir;
+  std::string path = dir.file("accounts.db");
+  std::atomic<db::TimeMs> now{1'700'000'000'000};
+  db::Writer writer{[&] {
+    auto c = db::open_database(path);
+    REQUIRE(c);
+    return std::move(*c);
+  }()};
+  WorkerPool pool{2};
+  Accounts accounts{writer, pool, [this] { return now.load(); }, options()};
+
+  ~AccountsFixture() {
+    pool.shutdown();
+    writer.shutdown();
+  }
+
+  static AccountsOptions options() {
+    AccountsOptions o;
+    o.cost = PasswordCost::minimum();
+    o.throttle = ThrottleOptions{3, 1'000, 60'000, 1000};
+    return o;
+  }
+
+  AccountResult<Authenticated> registered(std::string_view name, std::string password, std::string_view rank = "5k") {
+    std::promise<AccountResult<Authenticated>> result;
+    accounts.register_user(name, std::move(password), rank,
+                           [&](AccountResult<Authenticated> r) { result.set_value(std::move(r)); });
+    return result.get_future().get();
+  }
+  AccountResult<Authenticated> logged_in(std::string_view name, std::string password, std::string address = "1.2.3.4") {
+    std::promise<AccountResult<Authenticated>> result;
+    accounts.login(name, std::move(password), std::move(address),
+                   [&](AccountResult<Authenticated> r) { result.set_value(std::move(r)); });
+    return result.get_future().get();
+  }
+  AccountResult<Authenticated> resumed(std::string_view token) {
+    std::promise<AccountResult<Authenticated>> result;
+    accounts.resume(token, [&](AccountResult<Authenticated> r) { result.set_value(std::move(r)); });
+    return result.get_future().get();
+  }
+  AccountResult<Done> logged_out(std::string_view token) {
+    std::promise<AccountResult<Done>> result;
+    accounts.logout(token, [&](AccountResult<Done> r) { result.set_value(std::move(r)); });
+    return result.get_future().get();
+  }
+  AccountResult<std::vector<db::UserRecord>> retired() {
+    std::promise<AccountResult<std::vector<db::UserRecord>>> result;
+    accounts.retire_inactive([&](auto r) { result.set_value(std::move(r)); });
+    return result.get_future().get();
+  }
+  void on_db(std::function<db::DbResult<Done>(db::Stores&)> work) {
+    std::promise<bool> ok;
+    writer.submit(std::move(work), [&](db::DbResult<Done> r) { ok.set_value(r.has_value()); });
+    REQUIRE(ok.get_future().get());
+  }
+  std::int64_t user_count() {
+    auto reader = db::open_reader(path);
+    REQUIRE(reader);
+    auto q = reader->query("SELECT COUNT(*) FROM users");
+    REQUIRE(q);
+    REQUIRE(*q->step());
+    return q->row().integer(0);
+  }
+};
+
+AccountErrorCode code_of(const AccountResult<Authenticated>& r) {
+  REQUIRE_FALSE(r);
+  return r.error().code;
+}
+
+}  // namespace
+
+TEST_CASE("register, login, resume and logout", "[accounts]") {
+  AccountsFixture f;
+  auto reg = f.registered("Shusaku", "ear-reddening", "1d");
+  REQUIRE(reg);
+  CHECK(reg->user.name == "Shusaku");
+  CHECK(reg->user.rank == 19);
+  CHECK(reg->user.role == db::Role::user);
+  CHECK(reg->token.size() == 43);
+  CHECK(reg->expires_ms == f.now + 30 * day_ms);
+  CHECK(reg->user.password_hash.rfind("$argon2id$", 0) == 0);
+
+  auto login = f.logged_in("shusaku", "ear-reddening");
+  REQUIRE(login);
+  CHECK(login->user.id == reg->user.id);
+  CHECK(login->token != reg->token);
+
+  auto again = f.resumed(login->token);
+  REQUIRE(again);
+  CHECK(again->user.name == "Shusaku");
+  REQUIRE(f.logged_out(login->token));
+  CHECK(code_of(f.resumed(login->token)) == AccountErrorCode::bad_credentials);
+  CHECK(f.logged_out(login->token).error().code == AccountErrorCode::bad_credentials);
+  CHECK(f.resumed(reg->token));  // the other session lives on
+}
+
+TEST_CASE("names are unique ignoring ASCII case and Unicode composition", "[accounts]") {
+  AccountsFixture f;
+  REQUIRE(f.registered("Jos\xC3\xA9", "password1"));
+  auto upper = f.registered("JOS\xC3\xA9", "password2");
+  CHECK(code_of(upper) == AccountErrorCode::name_taken);
+  CHECK(upper.error().message.find("taken") != std::string::npos);
+  CHECK(code_of(f.registered("Jose\xCC\x81", "password3")) == AccountErrorCode::name_taken);
+  auto login = f.logged_in("jose\xCC\x81", "password1");  // decomposed and lower case
+  REQUIRE(login);
+  CHECK(login->user.name == "Jos\xC3\xA9");
+  CHECK(f.user_count() == 1);
+}
+
+TEST_CASE("Chinese names register and log in", "[accounts]") {
+  AccountsFixture f;
+  auto reg = f.registered("李昌镐", "石佛不动如山", "1d");
+  REQUIRE(reg);
+  CHECK(reg->user.name == "李昌镐");
+  REQUIRE(f.logged_in("李昌镐", "石佛不动如山"));
+  CHECK(code_of(f.logged_in("李昌镐", "wrong password")) == AccountErrorCode::bad_credentials);
+}
+
+TEST_CASE("hostile input is refused before the database, or stored verbatim through binding", "[accounts]") {
+  AccountsFixture f;
+  CHECK(code_of(f.registered("'; DROP TABLE users;--", "password1")) == AccountErrorCode::bad_request);
+  CHECK(code_of(f.registered(std::string("nul\0name", 8), "password1")) == AccountErrorCode::bad_request);
+  CHECK(code_of(f.registered(std::string(5000, 'n'), "password1")) == AccountErrorCode::bad_request);
+  CHECK(code_of(f.registered("longpass", std::string(5000, 'p'))) == AccountErrorCode::bad_request);
+  CHECK(code_of(f.registered("shortpass", "1234567")) == AccountErrorCode::bad_request);
+  CHECK(code_of(f.registered("badrank", "password1", "2d")) == AccountErrorCode::bad_request);
+  CHECK(f.user_count() == 0);
+  const std::string quoted = "it's \"x\"'); DROP TABLE users;--";
+  REQUIRE(f.registered("quoter", quoted));
+  REQUIRE(f.logged_in("quoter", quoted));
+  CHECK(code_of(f.logged_in("'; DROP TABLE users;--", quoted)) == AccountErrorCode::bad_credentials);
+  CHECK(f.user_count() == 1);
+}
+
+TEST_CASE("wrong passwords and unknown names are bad credentials", "[accounts]") {
+  AccountsFixture f;
+  REQUIRE(f.registered("honest", "right-password"));
+  auto wrong = f.logged_in("honest", "wrong-password");
+  CHECK(code_of(wrong) == AccountErrorCode::bad_credentials);
+  CHECK(wrong.error().message == "wrong name or password");
+  auto unknown = f.logged_in("nobody", "right-password");
+  CHECK(code_of(unknown) == AccountErrorCode::bad_credentials);
+  CHECK(unknown.error().message == wrong.error().message);
+}
+
+TEST_CASE("repeated failures are rate limited until the delay passes", "[accounts]") {
+  AccountsFixture f;
+  REQUIRE(f.registered("target", "the-password"));
+  for (int i = 0; i < 4; ++i) CHECK(code_of(f.logged_in("target", "guess" + std::to_string(i))) == AccountErrorCode::bad_credentials);
+  auto limited = f.logged_in("TARGET", "the-password", "5.6.7.8");
+  CHECK(code_of(limited) == AccountErrorCode::rate_limited);
+  CHECK(limited.error().message.find("try again") != std::string::npos);
+  f.now += 1'000;
+  REQUIRE(f.logged_in("target", "the-password", "5.6.7.8"));
+  CHECK(f.accounts.throttle().failures_of_name("target") == 0);
+}
+
+TEST_CASE("expired and forged tokens do not resume; resume extends the session", "[accounts]") {
+  AccountsFixture f;
+  auto reg = f.registered("sleepy", "password1");
+  REQUIRE(reg);
+  f.now += 20 * day_ms;
+  auto extended = f.resumed(reg->token);
+  REQUIRE(extended);
+  CHECK(extended->expires_ms == f.now + 30 * day_ms);
+  f.now += 25 * day_ms;  // 45 days after registering, 25 after the resume
+  REQUIRE(f.resumed(reg->token));
+  f.now += 31 * day_ms;
+  auto expired = f.resumed(reg->token);
+  CHECK(code_of(expired) == AccountErrorCode::bad_credentials);
+  CHECK(expired.error().message.find("expired") != std::string::npos);
+  CHECK(code_of(f.resumed(reg->token)) == AccountErrorCode::bad_credentials);  // deleted
+  CHECK(code_of(f.resumed(new_session_token().text)) == AccountErrorCode::bad_credentials);
+  CHECK(code_of(f.resumed("not-a-token")) == AccountErrorCode::bad_credentials);
+  CHECK(code_of(f.resumed("")) == AccountErrorCode::bad_credentials);
+}
+
+TEST_CASE("banned users cannot log in or resume", "[accounts]") {
+  AccountsFixture f;
+  auto reg = f.registered("rowdy", "password1");
+  REQUIRE(reg);
+  const db::UserId id = reg->user.id;
+  const db::TimeMs until = f.now + day_ms;
+  f.on_db([id, until](db::Stores& s) { return s.users().set_banned_until(id, until); });
+  auto login = f.logged_in("rowdy", "password1");
+  CHECK(code_of(login) == AccountErrorCode::banned);
+  CHECK(code_of(f.resumed(reg->token)) == AccountErrorCode::banned);
+  CHECK(code_of(f.logged_in("rowdy", "wrong-one")) == AccountErrorCode::bad_credentials);
+  f.now += day_ms;
+  REQUIRE(f.logged_in("rowdy", "password1"));
+}
+
+TEST_CASE("idle accounts are closed and their names can never be registered again", "[accounts]") {
+  AccountsFixture f;
+  REQUIRE(f.registered("OldTimer", "password1"));
+  f.now += 2 * 365 * day_ms;
+  REQUIRE(f.registered("newcomer", "password1"));
+  f.now += 365 * day_ms + day_ms;
+  auto closed = f.retired();
+  REQUIRE(closed);
+  REQUIRE(closed->size() == 1);
+  CHECK((*closed)[0].name == "OldTimer");
+  auto login = f.logged_in("OldTimer", "password1");
+  CHECK(code_of(login) == AccountErrorCode::bad_credentials);
+  auto again = f.registered("oldtimer", "password2");
+  CHECK(code_of(again) == AccountErrorCode::name_taken);
+  CHECK(again.error().message.find("retired") != std::string::npos);
+  REQUIRE(f.logged_in("newcomer", "password1"));
+}

@@ -1,0 +1,74 @@
+#include "db/game_sgf.hpp"
+
+#include <ctime>
+
+#include "db/rank_text.hpp"
+#include "engine/handicap.hpp"
+#include "engine/sgf_writer.hpp"
+
+namespace yunzi::db {
+
+namespace {
+
+std::string utc_date(TimeMs at_ms) {
+  const std::time_t seconds = static_cast<std::time_t>(at_ms / 1000);
+  std::tm parts{};
+  gmtime_r(&seconds, &parts);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y-%m-%d", &parts);
+  return text;
+}
+
+// OT in the spellings other SGF programs show.
+std::string overtime_text(const TimeSettings& time) {
+  if (time.system == "byoyomi") {
+    return std::to_string(time.periods) + "x" + std::to_string(time.period_s) + " byo-yomi";
+  }
+  if (time.system == "canadian") {
+    return std::to_string(time.stones) + "/" + std::to_string(time.period_s) + " Canadian";
+  }
+  if (time.system == "fischer") {
+    std::string text = "Fischer +" + std::to_string(time.increment_s) + "s";
+    if (time.max_s > 0) text += " max " + std::to_string(time.max_s) + "s";
+    return text;
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string game_sgf(const GameWithMoves& stored) {
+  const GameRecord& g = stored.game;
+  engine::SgfExport out;
+  out.size = g.size;
+  out.komi = g.komi;
+  out.handicap = g.handicap;
+  if (g.handicap >= 2) {
+    if (auto stones = engine::fixed_handicap(g.size, g.handicap)) out.handicap_stones = *stones;
+  }
+  out.rules = "Chinese";
+  out.black_name = g.black_name;
+  out.white_name = g.white_name;
+  out.black_rank = rank_text(g.black_rank);
+  out.white_rank = rank_text(g.white_rank);
+  out.date = utc_date(g.started_ms);
+  out.result = g.result.value_or("");
+  if (g.time.system != "none") out.main_time = g.time.main_s;
+  out.overtime = overtime_text(g.time);
+  out.moves.reserve(stored.moves.size());
+  for (const MoveRecord& m : stored.moves) {
+    engine::SgfExportMove move{m.move, std::nullopt, m.periods_left};
+    if (m.clock_ms) move.time_left = static_cast<double>(*m.clock_ms) / 1000.0;
+    out.moves.push_back(move);
+  }
+  return engine::write_sgf(out);
+}
+
+DbResult<std::optional<std::string>> load_game_sgf(GameStore& games, GameId id) {
+  auto loaded = games.load(id);
+  if (!loaded) return unexpected(loaded.error());
+  if (!*loaded) return std::optional<std::string>();
+  return std::optional<std::string>(game_sgf(**loaded));
+}
+
+}  // namespace yunzi::db

@@ -1,0 +1,20 @@
+// A stored game (in progress or ended) as SGF text, built from its rows by
+// the engine's SGF writer: players and ranks, date, RU[Chinese], komi,
+// handicap stones, TM/OT from the clock settings, every move with the
+// mover's time left (BL/WL, OB/OW), and the result once there is one.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "db/records.hpp"
+#include "db/stores.hpp"
+
+namespace yunzi::db {
+
+std::string game_sgf(const GameWithMoves& game);
+
+// nullopt for an unknown game id.
+DbResult<std::optional<std::string>> load_game_sgf(GameStore& games, GameId id);
+
+}  // namespace yunzi::db

@@ -1,0 +1,53 @@
+#include "server/config/server_config.hpp"
+
+#include <array>
+#include <filesystem>
+#include <thread>
+
+namespace yunzi::config {
+namespace {
+
+template <class E, std::size_t N>
+std::string_view name_of(E value, const std::array<std::string_view, N>& names) {
+  const auto index = static_cast<std::size_t>(value);
+  return index < N ? names[index] : std::string_view("unknown");
+}
+
+template <class E, std::size_t N>
+std::optional<E> value_of(std::string_view text, const std::array<std::string_view, N>& names) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (names[i] == text) return static_cast<E>(i);
+  }
+  return std::nullopt;
+}
+
+// Listed in enum order.
+constexpr std::array<std::string_view, 2> hash_cost_names{"interactive", "min"};
+constexpr std::array<std::string_view, 2> policy_names{"tom", "association"};
+constexpr std::array<std::string_view, 7> log_level_names{"trace", "debug", "info", "warn", "error", "critical", "off"};
+
+}  // namespace
+
+std::string_view to_string(PasswordHashCost cost) { return name_of(cost, hash_cost_names); }
+std::optional<PasswordHashCost> parse_password_hash_cost(std::string_view text) {
+  return value_of<PasswordHashCost>(text, hash_cost_names);
+}
+
+std::string_view to_string(RankingPolicy policy) { return name_of(policy, policy_names); }
+std::optional<RankingPolicy> parse_ranking_policy(std::string_view text) {
+  return value_of<RankingPolicy>(text, policy_names);
+}
+
+std::string_view to_string(LogLevel level) { return name_of(level, log_level_names); }
+std::optional<LogLevel> parse_log_level(std::string_view text) { return value_of<LogLevel>(text, log_level_names); }
+
+int default_io_threads() {
+  const unsigned cores = std::thread::hardware_concurrency();
+  return cores == 0 ? 1 : static_cast<int>(cores);
+}
+
+std::string ServerConfig::database_path() const {
+  return (std::filesystem::path(data_dir) / database_file).string();
+}
+
+}  // namespace yunzi::config

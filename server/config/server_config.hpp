@@ -1,0 +1,66 @@
+// Every setting the server reads at start, with its default. Where the
+// values come from (file, environment, flags) is config_loader.hpp's job;
+// the table of settings with their flag and environment names is
+// settings.hpp's.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "server/clock/time_control.hpp"
+
+namespace yunzi::config {
+
+// libsodium's opslimit/memlimit pairs: "interactive" for production, "min"
+// for tests and small machines.
+enum class PasswordHashCost : std::uint8_t { interactive, min };
+std::string_view to_string(PasswordHashCost cost);
+std::optional<PasswordHashCost> parse_password_hash_cost(std::string_view text);
+
+// "tom": the TOM rank table; "association": the association policy for dan
+// players (shared/design/rules-and-ranking.md).
+enum class RankingPolicy : std::uint8_t { tom, association };
+std::string_view to_string(RankingPolicy policy);
+std::optional<RankingPolicy> parse_ranking_policy(std::string_view text);
+
+// The names are spdlog's (spdlog::level::from_str accepts them).
+enum class LogLevel : std::uint8_t { trace, debug, info, warn, error, critical, off };
+std::string_view to_string(LogLevel level);
+std::optional<LogLevel> parse_log_level(std::string_view text);
+
+// std::thread::hardware_concurrency(), or 1 when it is unknown.
+int default_io_threads();
+
+struct ServerConfig {
+  std::string bind_address = "127.0.0.1";
+  std::uint16_t port = 8080;  // 0: any free port (tests)
+  std::string data_dir = "var";
+  std::string database_file = "yunzi.sqlite3";  // inside data_dir unless absolute
+  std::string web_root = "web";
+  int io_threads = default_io_threads();
+  std::size_t frame_limit_bytes = 16384;  // largest WebSocket message accepted
+  int rate_limit_per_second = 20;         // requests a connection may send per second...
+  int rate_burst = 40;                    // ...with this many at once
+  std::size_t outgoing_queue_limit = 256;  // events queued to a slow reader before it is cut off
+  std::chrono::seconds idle_timeout{90};   // a connection silent this long is closed
+  clock::TimeControl default_clock{};      // byo-yomi 1200 s, 3 x 30 s
+  std::chrono::seconds disconnect_forfeit{120};
+  std::chrono::seconds scoring_deadline{180};
+  PasswordHashCost password_hash_cost = PasswordHashCost::interactive;
+  int session_days = 30;
+  int retire_after_days = 1095;  // inactive players leave the rank lists
+  bool bots_may_play_rated = false;
+  RankingPolicy ranking_policy = RankingPolicy::tom;
+  LogLevel log_level = LogLevel::info;
+  bool json_logs = false;
+
+  // data_dir joined with database_file (database_file alone when absolute).
+  std::string database_path() const;
+
+  friend bool operator==(const ServerConfig&, const ServerConfig&) = default;
+};
+
+}  // namespace yunzi::config

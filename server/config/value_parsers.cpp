@@ -1,0 +1,64 @@
+#include "server/config/value_parsers.hpp"
+
+#include <arpa/inet.h>
+
+#include <array>
+#include <charconv>
+
+namespace yunzi::config {
+namespace {
+
+std::string quoted(std::string_view text) { return "\"" + std::string(text) + "\""; }
+
+}  // namespace
+
+Expected<std::int64_t, std::string> parse_integer(std::string_view text, std::int64_t min, std::int64_t max) {
+  const std::string range = "a whole number from " + std::to_string(min) + " to " + std::to_string(max);
+  std::int64_t value = 0;
+  const char* end = text.data() + text.size();
+  auto [stop, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec == std::errc::invalid_argument || stop != end) {
+    return unexpected(quoted(text) + " is not " + range);
+  }
+  if (ec == std::errc::result_out_of_range || value < min || value > max) {
+    return unexpected(quoted(text) + " is out of range: expected " + range);
+  }
+  return value;
+}
+
+Expected<bool, std::string> parse_bool(std::string_view text) {
+  constexpr std::array<std::string_view, 4> yes{"true", "yes", "on", "1"};
+  constexpr std::array<std::string_view, 4> no{"false", "no", "off", "0"};
+  for (auto word : yes) {
+    if (text == word) return true;
+  }
+  for (auto word : no) {
+    if (text == word) return false;
+  }
+  return unexpected(quoted(text) + " is not true or false");
+}
+
+Expected<std::string, std::string> parse_nonempty(std::string_view text) {
+  if (text.empty()) return unexpected(std::string("must not be empty"));
+  return std::string(text);
+}
+
+Expected<std::string, std::string> parse_ip_address(std::string_view text) {
+  const std::string address(text);
+  unsigned char buffer[16];
+  if (inet_pton(AF_INET, address.c_str(), buffer) == 1 || inet_pton(AF_INET6, address.c_str(), buffer) == 1) {
+    return address;
+  }
+  return unexpected(quoted(text) + " is not an IPv4 or IPv6 address (such as 127.0.0.1, 0.0.0.0 or ::1)");
+}
+
+std::string list_choices(std::span<const std::string_view> choices) {
+  std::string out;
+  for (std::size_t i = 0; i < choices.size(); ++i) {
+    if (i > 0) out += i + 1 == choices.size() ? " or " : ", ";
+    out += choices[i];
+  }
+  return out;
+}
+
+}  // namespace yunzi::config

@@ -1,0 +1,30 @@
+// Reading one setting's text ("8080", "true", "tom") into a value, with a
+// message that says what was expected. The caller adds where the text came
+// from (flag, environment variable, file key).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "engine/expected.hpp"
+
+namespace yunzi::config {
+
+// A whole number in [min, max], written in decimal.
+Expected<std::int64_t, std::string> parse_integer(std::string_view text, std::int64_t min, std::int64_t max);
+
+// true/false, also yes/no, on/off, 1/0.
+Expected<bool, std::string> parse_bool(std::string_view text);
+
+// Text that must not be empty.
+Expected<std::string, std::string> parse_nonempty(std::string_view text);
+
+// An IPv4 or IPv6 literal, the form the listener can bind.
+Expected<std::string, std::string> parse_ip_address(std::string_view text);
+
+// "a, b or c" for error messages and help.
+std::string list_choices(std::span<const std::string_view> choices);
+
+}  // namespace yunzi::config

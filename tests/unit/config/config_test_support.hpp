@@ -1,0 +1,86 @@
+// Shared by the config tests: a fake environment, real temporary config
+// files, and one sample value for every setting.
+#pragma once
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <unistd.h>
+
+#include "server/config/config_loader.hpp"
+
+namespace config_test {
+
+using Env = std::map<std::string, std::string, std::less<>>;
+
+inline yunzi::config::EnvLookup lookup_in(const Env& env) {
+  return [env](std::string_view name) -> std::optional<std::string> {
+    auto found = env.find(name);
+    if (found == env.end()) return std::nullopt;
+    return found->second;
+  };
+}
+
+inline yunzi::Expected<yunzi::config::LoadedConfig, yunzi::config::ConfigError> load(std::vector<std::string> args,
+                                                                                       const Env& env = {}) {
+  return yunzi::config::load_config(args, lookup_in(env));
+}
+
+// A file in the system's temporary directory, removed when the test ends.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& contents) {
+    static std::atomic<int> counter{0};
+    path_ = std::filesystem::temp_directory_path() /
+            ("yunzi-config-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".json");
+    std::ofstream(path_) << contents;
+  }
+  ~TempFile() { std::filesystem::remove(path_); }
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+  std::string path() const { return path_.string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// One value every setting can take that differs from its default: as the
+// text of a flag or variable, and as the JSON the file holds.
+struct Sample {
+  std::string key;
+  std::string text;
+  nlohmann::json json;
+};
+
+inline std::vector<Sample> samples() {
+  return {
+      {"bind", "0.0.0.0", "0.0.0.0"},
+      {"port", "9000", 9000},
+      {"data_dir", "/srv/yunzi", "/srv/yunzi"},
+      {"database_file", "club.sqlite3", "club.sqlite3"},
+      {"web_root", "/srv/web", "/srv/web"},
+      {"io_threads", "77", 77},
+      {"frame_limit", "65536", 65536},
+      {"rate_limit", "5", 5},
+      {"rate_burst", "7", 7},
+      {"outgoing_queue_limit", "1024", 1024},
+      {"idle_timeout_s", "45", 45},
+      {"default_clock", "fischer:600/10/1200", "fischer:600/10/1200"},
+      {"disconnect_forfeit_s", "300", 300},
+      {"scoring_deadline_s", "600", 600},
+      {"password_hash_cost", "min", "min"},
+      {"session_days", "7", 7},
+      {"retire_after_days", "365", 365},
+      {"bots_may_play_rated", "true", true},
+      {"ranking_policy", "association", "association"},
+      {"log_level", "debug", "debug"},
+      {"json_logs", "true", true},
+  };
+}
+
+}  // namespace config_test

@@ -29,12 +29,12 @@ using Decoder = Request (*)(FieldReader&);
 
 template <std::size_t... I>
 Decoder find_decoder(std::string_view type, std::index_sequence<I...>) {
-  Decoder found = nullptr;
-  ((std::variant_alternative_t<I, Request>::type == type
-        ? (found = &decode_as<std::variant_alternative_t<I, Request>>, true)
-        : false) ||
-   ...);
-  return found;
+  static constexpr std::string_view types[] = {std::variant_alternative_t<I, Request>::type...};
+  static constexpr Decoder decoders[] = {&decode_as<std::variant_alternative_t<I, Request>>...};
+  for (std::size_t i = 0; i < sizeof...(I); ++i) {
+    if (types[i] == type) return decoders[i];
+  }
+  return nullptr;
 }
 
 // The path of the first key or string that holds a broken-byte mark.

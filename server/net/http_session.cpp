@@ -1,0 +1,159 @@
+#include "server/net/http_session.hpp"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/beast/core/bind_handler.hpp>
+#include <boost/beast/http/error.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <exception>
+#include <spdlog/spdlog.h>
+
+#include "server/net/static_files.hpp"
+#include "server/net/websocket_session.hpp"
+
+namespace yunzi::net {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+
+namespace {
+
+constexpr std::size_t kHeaderLimit = 8 * 1024;
+
+std::string endpoint_text(const asio::ip::tcp::socket& socket) {
+  beast::error_code ec;
+  const auto endpoint = socket.remote_endpoint(ec);
+  if (ec) return "unknown";
+  return endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+}
+
+HttpResponse plain(unsigned status, std::string body) {
+  HttpResponse response;
+  response.status = status;
+  response.body = std::move(body);
+  return response;
+}
+
+std::optional<HttpResponse> from_routes(const std::vector<HttpRoute>& routes, const HttpRequest& request) {
+  for (const auto& route : routes) {
+    if (auto response = route(request)) return response;
+  }
+  return std::nullopt;
+}
+
+std::optional<HttpResponse> from_static_dir(const std::string& dir, const HttpSession::Request& request) {
+  if (dir.empty()) return std::nullopt;
+  if (request.method() != http::verb::get && request.method() != http::verb::head) return std::nullopt;
+  auto file = load_static_file(dir, std::string(request.target()));
+  if (!file) {
+    if (file.error() == StaticError::bad_path) return plain(400, "bad path\n");
+    return std::nullopt;
+  }
+  HttpResponse response;
+  response.content_type = std::move(file->content_type);
+  response.body = std::move(file->body);
+  return response;
+}
+
+}  // namespace
+
+HttpSession::HttpSession(asio::ip::tcp::socket&& socket, SessionContext& context)
+    : stream_(std::move(socket)), context_(context), remote_address_(endpoint_text(stream_.socket())) {}
+
+void HttpSession::run() {
+  // On the session's strand from the start, like every later handler.
+  asio::dispatch(stream_.get_executor(), beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+}
+
+void HttpSession::do_read() {
+  parser_.emplace();
+  parser_->header_limit(kHeaderLimit);
+  parser_->body_limit(context_.config.http_body_limit);
+  stream_.expires_after(context_.config.http_timeout);
+  http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+}
+
+void HttpSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec == http::error::end_of_stream) return do_shutdown();
+  if (ec == http::error::body_limit) {
+    bump(context_.metrics.http_requests);
+    Response response{http::status::payload_too_large, 11};
+    response.set(http::field::content_type, "text/plain; charset=utf-8");
+    response.body() = "too large\n";
+    response.keep_alive(false);
+    response.prepare_payload();
+    return write(std::move(response));
+  }
+  if (ec) return;  // timeout, reset, malformed request: drop the connection
+  bump(context_.metrics.http_requests);
+  Request request = parser_->release();
+  if (beast::websocket::is_upgrade(request)) return upgrade(std::move(request));
+  write(answer(request));
+}
+
+void HttpSession::upgrade(Request request) {
+  const bool shutting_down = context_.shutting_down.load();
+  if (request.target() != "/ws" || shutting_down) {
+    HttpResponse refusal = shutting_down ? plain(503, "shutting down\n") : plain(404, "not found\n");
+    Response response{static_cast<http::status>(refusal.status), request.version()};
+    response.set(http::field::content_type, refusal.content_type);
+    response.body() = std::move(refusal.body);
+    response.keep_alive(false);
+    response.prepare_payload();
+    return write(std::move(response));
+  }
+  std::make_shared<WebSocketSession>(stream_.release_socket(), context_, remote_address_)->run(std::move(request));
+}
+
+HttpSession::Response HttpSession::answer(const Request& request) {
+  HttpRequest plain_request{std::string(request.method_string()), std::string(request.target()), request.body(),
+                            remote_address_};
+  std::optional<HttpResponse> found;
+  try {
+    found = from_routes(context_.routes, plain_request);
+    if (!found) found = from_static_dir(context_.config.static_dir, request);
+  } catch (const std::exception& e) {
+    spdlog::error("net: http route failed target={} error={}", plain_request.target, e.what());
+    found = plain(500, "internal error\n");
+  }
+  if (!found) {
+    const bool readable = request.method() == http::verb::get || request.method() == http::verb::head;
+    found = readable ? plain(404, "not found\n") : plain(405, "method not allowed\n");
+  }
+
+  Response response{static_cast<http::status>(found->status), request.version()};
+  response.set(http::field::server, "yunzi");
+  response.set(http::field::content_type, found->content_type);
+  for (const auto& [name, value] : found->headers) response.set(name, value);
+  response.keep_alive(request.keep_alive());
+  if (request.method() == http::verb::head) {
+    response.content_length(found->body.size());
+  } else {
+    response.body() = std::move(found->body);
+    response.prepare_payload();
+  }
+  return response;
+}
+
+void HttpSession::write(Response response) {
+  response_ = std::make_shared<Response>(std::move(response));
+  const bool keep_alive = response_->keep_alive();
+  http::async_write(stream_, *response_,
+                    beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
+}
+
+void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+  response_.reset();
+  if (ec) return;
+  if (!keep_alive || context_.shutting_down.load()) return do_shutdown();
+  do_read();
+}
+
+void HttpSession::do_shutdown() {
+  beast::error_code ec;
+  stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ec);
+}
+
+}  // namespace yunzi::net

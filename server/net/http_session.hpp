@@ -1,0 +1,44 @@
+// The HTTP side of one client (internal to server/net): reads requests,
+// answers them from the application's routes or the static directory, and
+// hands `GET /ws` upgrades over to a WebSocketSession.
+#pragma once
+
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "server/net/session_context.hpp"
+
+namespace yunzi::net {
+
+class HttpSession : public std::enable_shared_from_this<HttpSession> {
+ public:
+  using Request = boost::beast::http::request<boost::beast::http::string_body>;
+  using Response = boost::beast::http::response<boost::beast::http::string_body>;
+
+  HttpSession(boost::asio::ip::tcp::socket&& socket, SessionContext& context);
+  void run();
+
+ private:
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void upgrade(Request request);
+  Response answer(const Request& request);
+  void write(Response response);
+  void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+  void do_shutdown();
+
+  boost::beast::tcp_stream stream_;
+  boost::beast::flat_buffer buffer_;
+  SessionContext& context_;
+  std::string remote_address_;
+  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+  std::shared_ptr<Response> response_;  // alive until its write completes
+};
+
+}  // namespace yunzi::net

@@ -1,0 +1,32 @@
+// Plain HTTP request/response values for application routes, so routes are
+// written without Beast. A route answers std::nullopt for "not mine".
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace yunzi::net {
+
+struct HttpRequest {
+  std::string method;  // "GET", "HEAD", "POST", ...
+  std::string target;  // path and query as sent, e.g. "/games/42.sgf?x=1"
+  std::string body;
+  std::string remote_address;
+
+  // The target without its query string.
+  std::string path() const { return target.substr(0, target.find('?')); }
+};
+
+struct HttpResponse {
+  unsigned status = 200;
+  std::string content_type = "text/plain; charset=utf-8";
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;  // extra fields
+};
+
+using HttpRoute = std::function<std::optional<HttpResponse>(const HttpRequest&)>;
+
+}  // namespace yunzi::net

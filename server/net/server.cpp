@@ -1,0 +1,151 @@
+#include "server/net/server.hpp"
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+#include <exception>
+#include <optional>
+#include <spdlog/spdlog.h>
+#include <thread>
+#include <vector>
+
+#include "server/net/http_session.hpp"
+#include "server/net/session_context.hpp"
+#include "server/net/websocket_session.hpp"
+
+namespace yunzi::net {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+
+namespace {
+constexpr std::chrono::milliseconds kAbortWait{2000};
+}
+
+struct Server::Impl {
+  Impl(NetConfig config, Handler& handler)
+      : context(std::move(config), handler),
+        io(static_cast<int>(thread_count())),
+        acceptor(asio::make_strand(io)) {}
+
+  unsigned thread_count() const {
+    if (context.config.threads > 0) return context.config.threads;
+    return std::max(1u, std::thread::hardware_concurrency());
+  }
+
+  Expected<std::uint16_t, std::string> listen();
+  void do_accept();
+  void on_accept(boost::system::error_code ec, tcp::socket socket);
+  void run_io();
+
+  // Declared before the io_context so sessions destroyed with its queued
+  // handlers can still reach it.
+  SessionContext context;
+  asio::io_context io;
+  std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
+  tcp::acceptor acceptor;
+  std::vector<std::thread> threads;
+  std::uint16_t port = 0;
+  bool running = false;
+};
+
+Expected<std::uint16_t, std::string> Server::Impl::listen() {
+  boost::system::error_code ec;
+  const auto address = asio::ip::make_address(context.config.bind_address, ec);
+  if (ec) return unexpected("bad bind address '" + context.config.bind_address + "': " + ec.message());
+  const tcp::endpoint endpoint(address, context.config.port);
+  const std::string where = context.config.bind_address + ":" + std::to_string(context.config.port);
+  if (acceptor.open(endpoint.protocol(), ec); ec) return unexpected("cannot open socket: " + ec.message());
+  if (acceptor.set_option(asio::socket_base::reuse_address(true), ec); ec)
+    return unexpected("cannot set reuse_address: " + ec.message());
+  if (acceptor.bind(endpoint, ec); ec) return unexpected("cannot bind " + where + ": " + ec.message());
+  if (acceptor.listen(asio::socket_base::max_listen_connections, ec); ec)
+    return unexpected("cannot listen on " + where + ": " + ec.message());
+  return acceptor.local_endpoint().port();
+}
+
+void Server::Impl::do_accept() {
+  acceptor.async_accept(asio::make_strand(io), [this](boost::system::error_code ec, tcp::socket socket) {
+    on_accept(ec, std::move(socket));
+  });
+}
+
+void Server::Impl::on_accept(boost::system::error_code ec, tcp::socket socket) {
+  if (!acceptor.is_open() || ec == asio::error::operation_aborted) return;
+  if (ec) {
+    spdlog::warn("net: accept failed error={}", ec.message());
+  } else {
+    std::make_shared<HttpSession>(std::move(socket), context)->run();
+  }
+  do_accept();
+}
+
+void Server::Impl::run_io() {
+  // A throwing handler must not take an io thread (and every session on it) down.
+  for (;;) {
+    try {
+      io.run();
+      return;
+    } catch (const std::exception& e) {
+      spdlog::error("net: uncaught exception on io thread error={}", e.what());
+    }
+  }
+}
+
+Server::Server(NetConfig config, Handler& handler) : impl_(std::make_unique<Impl>(std::move(config), handler)) {}
+
+Server::~Server() {
+  if (impl_->running) shutdown(impl_->context.config.close_timeout);
+}
+
+void Server::add_route(HttpRoute route) { impl_->context.routes.push_back(std::move(route)); }
+
+Expected<std::uint16_t, std::string> Server::start() {
+  if (impl_->running) return unexpected(std::string("already running"));
+  auto port = impl_->listen();
+  if (!port) return port;
+  impl_->port = *port;
+  impl_->running = true;
+  impl_->work.emplace(impl_->io.get_executor());
+  impl_->do_accept();
+  const unsigned count = impl_->thread_count();
+  for (unsigned i = 0; i < count; ++i) impl_->threads.emplace_back([this] { impl_->run_io(); });
+  spdlog::info("net: listening address={} port={} threads={}", impl_->context.config.bind_address, *port, count);
+  return port;
+}
+
+std::uint16_t Server::port() const { return impl_->port; }
+
+asio::io_context& Server::io_context() { return impl_->io; }
+
+void Server::shutdown(std::chrono::milliseconds grace) {
+  if (!impl_->running) return;
+  impl_->context.shutting_down.store(true);
+  asio::post(impl_->acceptor.get_executor(), [impl = impl_.get()] {
+    boost::system::error_code ignored;
+    impl->acceptor.close(ignored);
+  });
+  const auto open = impl_->context.registry.snapshot();
+  spdlog::info("net: shutting down open_connections={}", open.size());
+  for (const auto& connection : open) connection->close(close_code::service_restart, "service restart");
+  if (!impl_->context.registry.wait_empty(grace)) {
+    spdlog::warn("net: grace period over with {} connections open", impl_->context.registry.size());
+    // Dropped rather than abandoned: every on_open still gets its on_close,
+    // and no session outlives the io_context its socket belongs to.
+    for (const auto& session : impl_->context.registry.snapshot()) session->abort();
+    impl_->context.registry.wait_empty(kAbortWait);
+  }
+  impl_->work.reset();
+  impl_->io.stop();
+  for (auto& thread : impl_->threads) thread.join();
+  impl_->threads.clear();
+  impl_->running = false;
+}
+
+const NetMetrics& Server::metrics() const { return impl_->context.metrics; }
+
+std::size_t Server::open_connections() const { return impl_->context.registry.size(); }
+
+}  // namespace yunzi::net

@@ -1,0 +1,64 @@
+// The network layer's front door: listens on a TCP port, serves HTTP (the
+// application's routes, then the static directory) and WebSocket on `GET /ws`,
+// runs one io_context on N threads and shuts down gracefully.
+//
+//   yunzi::net::Server server(config, handler);
+//   server.add_route(...);              // before start()
+//   auto port = server.start();         // listening; port 0 picks one
+//   ...
+//   server.shutdown(std::chrono::seconds(5));  // from a non-io thread
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "engine/expected.hpp"
+#include "server/net/handler.hpp"
+#include "server/net/http_types.hpp"
+#include "server/net/net_config.hpp"
+#include "server/net/net_metrics.hpp"
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace yunzi::net {
+
+class Server {
+ public:
+  // The handler must outlive the server, and the application must let go of
+  // every ConnectionPtr once on_close told it the connection is gone: a
+  // connection's socket belongs to the server's io_context.
+  Server(NetConfig config, Handler& handler);
+  ~Server();  // shuts down (with close_timeout as grace) if still running
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Routes are tried in the order added, before the static directory.
+  void add_route(HttpRoute route);
+
+  // Binds, listens and starts the io threads; the bound port or why not.
+  Expected<std::uint16_t, std::string> start();
+  std::uint16_t port() const;
+
+  // The io_context the sessions run on, for the application's own strands.
+  boost::asio::io_context& io_context();
+
+  // Stops accepting, closes every WebSocket with 1012 after whatever was
+  // already sent to it (send the shutdown notice first), waits until all are
+  // closed or the grace period is over, drops the rest (each still gets
+  // on_close), then stops the io threads.
+  // Must not be called from an io thread.
+  void shutdown(std::chrono::milliseconds grace);
+
+  const NetMetrics& metrics() const;
+  std::size_t open_connections() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace yunzi::net

@@ -1,0 +1,31 @@
+// What every HTTP and WebSocket session of one Server shares: settings, the
+// application's handler and routes, counters and the registry. Owned by the
+// Server, which outlives every session.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "server/net/handler.hpp"
+#include "server/net/http_types.hpp"
+#include "server/net/net_config.hpp"
+#include "server/net/net_metrics.hpp"
+#include "server/net/session_registry.hpp"
+
+namespace yunzi::net {
+
+struct SessionContext {
+  SessionContext(NetConfig config_in, Handler& handler_in)
+      : config(std::move(config_in)), handler(handler_in) {}
+
+  const NetConfig config;
+  Handler& handler;
+  std::vector<HttpRoute> routes;  // fixed once the server runs
+  NetMetrics metrics;
+  SessionRegistry registry;
+  std::atomic<std::uint64_t> next_connection_id{1};
+  std::atomic<bool> shutting_down{false};
+};
+
+}  // namespace yunzi::net

@@ -1,0 +1,245 @@
+#include "server/net/websocket_session.hpp"
+
+#include <boost/asio/post.hpp>
+#include <boost/beast/core/bind_handler.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/version.hpp>
+#include <boost/beast/websocket/error.hpp>
+#include <exception>
+#include <spdlog/spdlog.h>
+
+namespace yunzi::net {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using SteadyClock = std::chrono::steady_clock;
+
+WebSocketSession::WebSocketSession(asio::ip::tcp::socket&& socket, SessionContext& context,
+                                   std::string remote_address)
+    : ws_(std::move(socket)),
+      context_(context),
+      id_(context.next_connection_id.fetch_add(1)),
+      remote_address_(std::move(remote_address)),
+      queue_(context.config.send_queue_frames, context.config.send_queue_bytes),
+      limiter_(context.config.messages_per_second, context.config.message_burst,
+               context.config.flood_rejections, context.config.flood_window, SteadyClock::now()),
+      ping_timer_(ws_.get_executor()),
+      close_deadline_(ws_.get_executor()) {}
+
+void WebSocketSession::run(beast::http::request<beast::http::string_body> upgrade) {
+  const NetConfig& config = context_.config;
+  // The HTTP timeout no longer applies: the websocket stream keeps its own.
+  beast::get_lowest_layer(ws_).expires_never();
+  // Keep-alive pings stay off: our own pings keep a live client talking and
+  // measure round trips; silence for idle_timeout means the peer is gone.
+  ws_.set_option(websocket::stream_base::timeout{config.handshake_timeout, config.idle_timeout, false});
+  ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
+    res.set(beast::http::field::server, "yunzi");
+  }));
+  ws_.read_message_max(config.max_frame_bytes);
+  ws_.auto_fragment(false);
+  ws_.control_callback([this](websocket::frame_type kind, beast::string_view payload) {
+    if (kind == websocket::frame_type::pong) on_pong(payload);
+  });
+  ws_.async_accept(upgrade, beast::bind_front_handler(&WebSocketSession::on_accept, shared_from_this()));
+}
+
+void WebSocketSession::on_accept(beast::error_code ec) {
+  if (ec) return finish(ec);
+  opened_ = true;
+  bump(context_.metrics.connections_open);
+  bump(context_.metrics.connections_total);
+  context_.registry.add(shared_from_this());
+  try {
+    context_.handler.on_open(shared_from_this());
+  } catch (const std::exception& e) {
+    spdlog::error("net: on_open failed conn={} error={}", id_, e.what());
+    start_close(close_code::internal_error, "internal error");
+  }
+  // Registered before the check: shutdown either saw this session or we see its flag.
+  if (context_.shutting_down.load()) start_close(close_code::service_restart, "service restart");
+  do_ping();
+  do_read();
+}
+
+void WebSocketSession::do_read() {
+  ws_.async_read(buffer_, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
+}
+
+void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
+  if (ec) {
+    if (ec == websocket::error::message_too_big) bump(context_.metrics.closed_too_big);
+    return finish(ec);
+  }
+  bump(context_.metrics.frames_in);
+  bump(context_.metrics.bytes_in, bytes);
+  std::string text = beast::buffers_to_string(buffer_.data());
+  buffer_.consume(buffer_.size());
+  // A closing session keeps reading only to see the peer's close frame.
+  if (!closing_) {
+    if (!ws_.got_text()) {
+      start_close(close_code::unsupported_data, "text frames only");
+    } else {
+      switch (limiter_.on_message(SteadyClock::now())) {
+        case RateVerdict::allowed:
+          deliver(std::move(text), false);
+          break;
+        case RateVerdict::limited:
+          bump(context_.metrics.messages_rate_limited);
+          deliver(std::move(text), true);
+          break;
+        case RateVerdict::flood:
+          bump(context_.metrics.closed_flood);
+          spdlog::warn("net: message flood conn={} remote={}", id_, remote_address_);
+          start_close(close_code::policy, "message flood");
+          break;
+      }
+    }
+  }
+  do_read();
+}
+
+void WebSocketSession::deliver(std::string text, bool over_rate_limit) {
+  try {
+    context_.handler.on_message(shared_from_this(), std::move(text), over_rate_limit);
+  } catch (const std::exception& e) {
+    spdlog::error("net: on_message failed conn={} error={}", id_, e.what());
+    start_close(close_code::internal_error, "internal error");
+  }
+}
+
+void WebSocketSession::send(std::shared_ptr<const std::string> frame) {
+  asio::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
+    self->enqueue(std::move(frame));
+  });
+}
+
+void WebSocketSession::enqueue(std::shared_ptr<const std::string> frame) {
+  if (closing_ || finished_) return;
+  if (!queue_.push(std::move(frame))) {
+    bump(context_.metrics.closed_overflow);
+    spdlog::warn("net: send queue overflow conn={} remote={} frames={} bytes={}", id_, remote_address_,
+                 queue_.size(), queue_.bytes());
+    // The backlog is stale for a client this far behind; only the frame a
+    // write may be using stays.
+    queue_.drop_all_but_front();
+    start_close(close_code::policy, "send queue overflow");
+    return;
+  }
+  if (!writing_) do_write();
+}
+
+void WebSocketSession::do_write() {
+  writing_ = true;
+  ws_.text(true);
+  ws_.async_write(asio::buffer(queue_.front()),
+                  beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
+}
+
+void WebSocketSession::on_write(beast::error_code ec, std::size_t bytes) {
+  writing_ = false;
+  if (ec) {
+    // The read side notices the dead socket and finishes the session.
+    beast::get_lowest_layer(ws_).close();
+    return;
+  }
+  bump(context_.metrics.frames_out);
+  bump(context_.metrics.bytes_out, bytes);
+  queue_.pop_front();
+  if (!queue_.empty()) return do_write();
+  if (closing_) send_close_when_flushed();
+}
+
+void WebSocketSession::close(std::uint16_t code, std::string reason) {
+  asio::post(ws_.get_executor(), [self = shared_from_this(), code, reason = std::move(reason)]() mutable {
+    self->start_close(code, std::move(reason));
+  });
+}
+
+void WebSocketSession::abort() {
+  asio::post(ws_.get_executor(), [self = shared_from_this()] { beast::get_lowest_layer(self->ws_).close(); });
+}
+
+void WebSocketSession::start_close(std::uint16_t code, std::string reason) {
+  if (closing_ || finished_) return;
+  closing_ = true;
+  close_reason_ = websocket::close_reason(static_cast<websocket::close_code>(code), reason);
+  ping_timer_.cancel();
+  // A peer that does not read would keep the flush and the close handshake
+  // waiting forever; past the deadline the socket is simply shut.
+  close_deadline_.expires_after(context_.config.close_timeout);
+  close_deadline_.async_wait(beast::bind_front_handler(&WebSocketSession::on_close_deadline, shared_from_this()));
+  send_close_when_flushed();
+}
+
+void WebSocketSession::send_close_when_flushed() {
+  // Beast allows one close at a time and no close while our ping is being written.
+  if (close_sent_ || writing_ || ping_writing_ || !queue_.empty() || finished_) return;
+  close_sent_ = true;
+  ws_.async_close(close_reason_, [self = shared_from_this()](beast::error_code) {
+    // The pending read completes with the peer's reply (or the error) and finishes.
+  });
+}
+
+void WebSocketSession::on_close_deadline(beast::error_code ec) {
+  if (ec == asio::error::operation_aborted || finished_) return;
+  spdlog::info("net: close deadline passed conn={} remote={}", id_, remote_address_);
+  beast::get_lowest_layer(ws_).close();
+}
+
+void WebSocketSession::do_ping() {
+  if (closing_ || finished_) return;
+  if (!pong_awaited_) {
+    ping_payload_ = websocket::ping_data(std::to_string(++pings_sent_));
+    ping_sent_at_ = SteadyClock::now();
+    pong_awaited_ = true;
+    ping_writing_ = true;
+    ws_.async_ping(ping_payload_, beast::bind_front_handler(&WebSocketSession::on_ping_sent, shared_from_this()));
+  }
+  ping_timer_.expires_after(context_.config.ping_interval);
+  ping_timer_.async_wait(beast::bind_front_handler(&WebSocketSession::on_ping_timer, shared_from_this()));
+}
+
+void WebSocketSession::on_ping_sent(beast::error_code) {
+  ping_writing_ = false;
+  if (closing_) send_close_when_flushed();
+}
+
+void WebSocketSession::on_ping_timer(beast::error_code ec) {
+  if (ec == asio::error::operation_aborted) return;
+  do_ping();
+}
+
+void WebSocketSession::on_pong(beast::string_view payload) {
+  if (!pong_awaited_ || payload != beast::string_view(ping_payload_.data(), ping_payload_.size())) return;
+  pong_awaited_ = false;
+  rtt_.add(std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() - ping_sent_at_));
+  median_rtt_us_.store(rtt_.median()->count(), std::memory_order_relaxed);
+}
+
+std::optional<std::chrono::microseconds> WebSocketSession::median_rtt() const {
+  const std::int64_t us = median_rtt_us_.load(std::memory_order_relaxed);
+  if (us < 0) return std::nullopt;
+  return std::chrono::microseconds(us);
+}
+
+void WebSocketSession::finish(beast::error_code ec) {
+  if (finished_) return;
+  finished_ = true;
+  ping_timer_.cancel();
+  close_deadline_.cancel();
+  beast::get_lowest_layer(ws_).close();
+  if (!opened_) return;
+  context_.metrics.connections_open.fetch_sub(1, std::memory_order_relaxed);
+  spdlog::debug("net: closed conn={} remote={} reason={}", id_, remote_address_, ec.message());
+  try {
+    context_.handler.on_close(shared_from_this());
+  } catch (const std::exception& e) {
+    spdlog::error("net: on_close failed conn={} error={}", id_, e.what());
+  }
+  // Last, so shutdown's wait ends only after the application heard of it.
+  context_.registry.remove(id_);
+}
+
+}  // namespace yunzi::net

@@ -1,0 +1,85 @@
+// The WebSocket side of one client (internal to server/net): accepts the
+// upgrade, reads text frames into the Handler, writes the bounded send queue
+// one frame at a time, pings for liveness and round-trip time, and enforces
+// the frame, rate and queue limits. All state lives on the session's strand.
+#pragma once
+
+#include <atomic>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/websocket/stream.hpp>
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "server/net/connection.hpp"
+#include "server/net/rate_limiter.hpp"
+#include "server/net/rtt_tracker.hpp"
+#include "server/net/send_queue.hpp"
+#include "server/net/session_context.hpp"
+
+namespace yunzi::net {
+
+class WebSocketSession : public Connection, public std::enable_shared_from_this<WebSocketSession> {
+ public:
+  WebSocketSession(boost::asio::ip::tcp::socket&& socket, SessionContext& context, std::string remote_address);
+
+  void run(boost::beast::http::request<boost::beast::http::string_body> upgrade);
+
+  std::uint64_t id() const override { return id_; }
+  const std::string& remote_address() const override { return remote_address_; }
+  void send(std::shared_ptr<const std::string> frame) override;
+  using Connection::send;
+  void close(std::uint16_t code, std::string reason) override;
+  std::optional<std::chrono::microseconds> median_rtt() const override;
+
+  // Drops the connection without a close handshake (shutdown past its grace).
+  void abort();
+
+ private:
+  void on_accept(boost::beast::error_code ec);
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void deliver(std::string text, bool over_rate_limit);
+  void enqueue(std::shared_ptr<const std::string> frame);
+  void do_write();
+  void on_write(boost::beast::error_code ec, std::size_t bytes);
+  void start_close(std::uint16_t code, std::string reason);
+  void send_close_when_flushed();
+  void on_close_deadline(boost::beast::error_code ec);
+  void do_ping();
+  void on_ping_sent(boost::beast::error_code ec);
+  void on_ping_timer(boost::beast::error_code ec);
+  void on_pong(boost::beast::string_view payload);
+  void finish(boost::beast::error_code ec);
+
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  SessionContext& context_;
+  const std::uint64_t id_;
+  const std::string remote_address_;
+  SendQueue queue_;
+  RateLimiter limiter_;
+  RttTracker rtt_;
+  std::atomic<std::int64_t> median_rtt_us_{-1};  // read from other strands
+
+  boost::asio::steady_timer ping_timer_;
+  boost::asio::steady_timer close_deadline_;
+  boost::beast::websocket::ping_data ping_payload_;
+  std::chrono::steady_clock::time_point ping_sent_at_;
+  std::uint64_t pings_sent_ = 0;
+  bool pong_awaited_ = false;
+  bool ping_writing_ = false;
+
+  boost::beast::websocket::close_reason close_reason_;
+  bool writing_ = false;
+  bool closing_ = false;     // no more sends or messages; flushing towards close
+  bool close_sent_ = false;
+  bool opened_ = false;      // the handler saw on_open
+  bool finished_ = false;
+};
+
+}  // namespace yunzi::net

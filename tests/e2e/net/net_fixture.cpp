@@ -1,0 +1,95 @@
+#include "tests/e2e/net/net_fixture.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+namespace yunzi::net::testing {
+
+namespace {
+
+// "broadcast:COUNT:SIZE" -> frames "<index> xxxx..." of SIZE bytes.
+bool handle_broadcast(TestApp& app, const std::string& text) {
+  unsigned count = 0;
+  std::size_t size = 0;
+  if (std::sscanf(text.c_str(), "broadcast:%u:%zu", &count, &size) != 2) return false;
+  for (unsigned i = 0; i < count; ++i) {
+    std::string frame = std::to_string(i) + " ";
+    frame.resize(std::max(size, frame.size()), 'x');
+    app.broadcast(frame);
+  }
+  return true;
+}
+
+}  // namespace
+
+void TestApp::on_open(const ConnectionPtr& connection) {
+  std::lock_guard lock(mutex_);
+  open_[connection->id()] = connection;
+  ++opened_;
+  changed_.notify_all();
+}
+
+void TestApp::on_message(const ConnectionPtr& connection, std::string text, bool over_rate_limit) {
+  if (over_rate_limit) {
+    connection->send(std::string(R"({"type":"error","code":"rate_limited"})"));
+    return;
+  }
+  if (handle_broadcast(*this, text)) return;
+  const auto json = nlohmann::json::parse(text, nullptr, false);
+  if (json.is_object() && json.contains("id")) {
+    connection->send(nlohmann::json{{"type", "ok"}, {"re", json["id"]}, {"text", text}}.dump());
+    return;
+  }
+  connection->send(std::move(text));
+}
+
+void TestApp::on_close(const ConnectionPtr& connection) {
+  std::lock_guard lock(mutex_);
+  open_.erase(connection->id());
+  ++closed_;
+  changed_.notify_all();
+}
+
+void TestApp::broadcast(const std::string& text) {
+  const auto frame = std::make_shared<const std::string>(text);
+  for (const auto& connection : open_connections()) connection->send(frame);
+}
+
+std::vector<ConnectionPtr> TestApp::open_connections() {
+  std::lock_guard lock(mutex_);
+  std::vector<ConnectionPtr> result;
+  for (const auto& [id, connection] : open_) result.push_back(connection);
+  return result;
+}
+
+bool TestApp::wait_opened(std::size_t count, std::chrono::milliseconds timeout) {
+  std::unique_lock lock(mutex_);
+  return changed_.wait_for(lock, timeout, [&] { return opened_ >= count; });
+}
+
+bool TestApp::wait_closed(std::size_t count, std::chrono::milliseconds timeout) {
+  std::unique_lock lock(mutex_);
+  return changed_.wait_for(lock, timeout, [&] { return closed_ >= count; });
+}
+
+NetConfig test_config() {
+  NetConfig config;
+  config.bind_address = "127.0.0.1";
+  config.port = 0;
+  config.threads = 2;
+  return config;
+}
+
+NetFixture::NetFixture(NetConfig config) : server(std::move(config), app) {
+  auto started = server.start();
+  if (!started) FAIL("server did not start: " << started.error());
+  port = *started;
+}
+
+std::unique_ptr<client::WsClient> NetFixture::connect(const std::string& target) {
+  auto connected = client::WsClient::connect("127.0.0.1", port, target);
+  if (!connected) FAIL("cannot connect: " << connected.error());
+  return std::move(*connected);
+}
+
+}  // namespace yunzi::net::testing

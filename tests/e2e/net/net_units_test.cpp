@@ -1,0 +1,105 @@
+// The network layer's pure parts: rate limiting, round-trip medians, the
+// bounded send queue and static file resolution.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+#include "server/net/rate_limiter.hpp"
+#include "server/net/rtt_tracker.hpp"
+#include "server/net/send_queue.hpp"
+#include "server/net/static_files.hpp"
+
+using namespace yunzi::net;
+using namespace std::chrono_literals;
+
+TEST_CASE("rate limiter allows the burst, then the steady rate", "[net][rate]") {
+  const auto start = RateLimiter::Clock::now();
+  RateLimiter limiter(20.0, 40.0, 200, 5000ms, start);
+  for (int i = 0; i < 40; ++i) REQUIRE(limiter.on_message(start) == RateVerdict::allowed);
+  REQUIRE(limiter.on_message(start) == RateVerdict::limited);
+  // 20 per second: after 100 ms two more tokens, not three.
+  const auto later = start + 100ms;
+  REQUIRE(limiter.on_message(later) == RateVerdict::allowed);
+  REQUIRE(limiter.on_message(later) == RateVerdict::allowed);
+  REQUIRE(limiter.on_message(later) == RateVerdict::limited);
+  // Refill never exceeds the burst.
+  const auto much_later = start + 1h;
+  for (int i = 0; i < 40; ++i) REQUIRE(limiter.on_message(much_later) == RateVerdict::allowed);
+  REQUIRE(limiter.on_message(much_later) == RateVerdict::limited);
+}
+
+TEST_CASE("rate limiter calls a flood only for many rejections in one window", "[net][rate]") {
+  const auto start = RateLimiter::Clock::now();
+  RateLimiter limiter(20.0, 40.0, 10, 5000ms, start);
+  auto spend_burst_then_reject = [&](RateLimiter::Clock::time_point t, int rejections) {
+    for (int i = 0; i < 40; ++i) REQUIRE(limiter.on_message(t) == RateVerdict::allowed);
+    for (int i = 0; i < rejections; ++i) REQUIRE(limiter.on_message(t) == RateVerdict::limited);
+  };
+  spend_burst_then_reject(start, 9);
+  // A new window: the earlier nine rejections no longer count.
+  const auto later = start + 6s;
+  spend_burst_then_reject(later, 9);
+  REQUIRE(limiter.on_message(later) == RateVerdict::flood);
+}
+
+TEST_CASE("rtt tracker answers the median of the last samples", "[net][rtt]") {
+  RttTracker rtt;
+  REQUIRE_FALSE(rtt.median().has_value());
+  rtt.add(10ms);
+  REQUIRE(rtt.median() == 10ms);
+  rtt.add(30ms);
+  REQUIRE(rtt.median() == 20ms);
+  rtt.add(500ms);  // one delayed pong does not drag the median
+  REQUIRE(rtt.median() == 30ms);
+  for (int i = 0; i < 5; ++i) rtt.add(5ms);  // old samples age out
+  REQUIRE(rtt.median() == 5ms);
+}
+
+TEST_CASE("send queue caps frames and bytes", "[net][queue]") {
+  SendQueue queue(3, 10);
+  auto frame = [](std::size_t n) { return std::make_shared<const std::string>(n, 'a'); };
+  REQUIRE(queue.push(frame(4)));
+  REQUIRE(queue.push(frame(4)));
+  REQUIRE_FALSE(queue.push(frame(3)));  // 11 bytes
+  REQUIRE(queue.push(frame(2)));
+  REQUIRE_FALSE(queue.push(frame(0)));  // 4 frames
+  REQUIRE(queue.bytes() == 10);
+  queue.drop_all_but_front();
+  REQUIRE(queue.size() == 1);
+  REQUIRE(queue.bytes() == 4);
+  queue.pop_front();
+  REQUIRE(queue.empty());
+  REQUIRE(queue.bytes() == 0);
+}
+
+TEST_CASE("static files stay inside their root", "[net][static]") {
+  namespace fs = std::filesystem;
+  const fs::path base = fs::temp_directory_path() / ("yunzi-static-" + std::to_string(::getpid()));
+  fs::remove_all(base);
+  fs::create_directories(base / "web" / "img");
+  std::ofstream(base / "web" / "index.html") << "<h1>yunzi</h1>";
+  std::ofstream(base / "web" / "img" / "stone.SVG") << "<svg/>";
+  std::ofstream(base / "secret.txt") << "secret";
+  fs::create_symlink(base / "secret.txt", base / "web" / "link.txt");
+  const fs::path root = base / "web";
+
+  auto index = load_static_file(root, "/");
+  REQUIRE(index);
+  CHECK(index->body == "<h1>yunzi</h1>");
+  CHECK(index->content_type == "text/html; charset=utf-8");
+  auto svg = load_static_file(root, "/img/stone.SVG?v=3");
+  REQUIRE(svg);
+  CHECK(svg->content_type == "image/svg+xml");
+  CHECK(load_static_file(root, "/img/").error() == StaticError::not_found);
+  CHECK(load_static_file(root, "/missing.js").error() == StaticError::not_found);
+  CHECK(load_static_file(root, "/../secret.txt").error() == StaticError::bad_path);
+  CHECK(load_static_file(root, "/img/%2e%2e/%2E%2E/secret.txt").error() == StaticError::bad_path);
+  CHECK(load_static_file(root, "/a%zz").error() == StaticError::bad_path);
+  CHECK(load_static_file(root, "/a%00b").error() == StaticError::bad_path);
+  CHECK(load_static_file(root, "no-slash").error() == StaticError::bad_path);
+  CHECK(load_static_file(root, "/link.txt").error() == StaticError::not_found);
+  CHECK(content_type_for("game.sgf") == "application/x-go-sgf");
+  CHECK(content_type_for("blob.bin") == "application/octet-stream");
+  fs::remove_all(base);
+}

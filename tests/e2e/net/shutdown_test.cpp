@@ -1,0 +1,53 @@
+// Graceful shutdown: the application's notice arrives first, then every
+// WebSocket is closed with 1012, and the listener stops accepting.
+#include <catch2/catch.hpp>
+#include <thread>
+
+#include "tests/e2e/net/net_fixture.hpp"
+
+using namespace yunzi::net;
+using namespace yunzi::net::testing;
+
+TEST_CASE("shutdown sends the notice, then closes with 1012", "[net][shutdown]") {
+  NetFixture fx;
+  auto first = fx.connect();
+  auto second = fx.connect();
+  REQUIRE(fx.app.wait_opened(2));
+
+  fx.app.broadcast(R"({"type":"notice","text":"restarting"})");
+  std::thread stopper([&] { fx.server.shutdown(std::chrono::milliseconds(20000)); });
+
+  for (auto* client : {first.get(), second.get()}) {
+    auto notice = client->wait_for_event("notice", 10s);
+    REQUIRE(notice);
+    CHECK((*notice)["text"] == "restarting");
+    auto closed = client->wait_closed(10s);
+    REQUIRE(closed);
+    CHECK(closed->code == close_code::service_restart);
+  }
+  stopper.join();
+  CHECK(fx.app.wait_closed(2, std::chrono::milliseconds(0)));
+  CHECK(fx.server.open_connections() == 0);
+
+  auto late = yunzi::client::WsClient::connect("127.0.0.1", fx.port, "/ws", std::chrono::milliseconds(2000));
+  CHECK_FALSE(late);
+}
+
+TEST_CASE("shutdown does not wait past the grace period for a silent client", "[net][shutdown]") {
+  NetConfig config = test_config();
+  config.close_timeout = std::chrono::milliseconds(60000);
+  NetFixture fx(config);
+  auto silent = fx.connect();  // never reads: the close handshake cannot finish
+  REQUIRE(fx.app.wait_opened(1));
+  const auto start = std::chrono::steady_clock::now();
+  fx.server.shutdown(std::chrono::milliseconds(200));
+  CHECK(std::chrono::steady_clock::now() - start < 30s);
+  // Dropped, and the application heard of it.
+  CHECK(fx.server.open_connections() == 0);
+  CHECK(fx.app.wait_closed(1, std::chrono::milliseconds(0)));
+  CHECK(fx.app.open_connections().empty());
+  // The close frame went out before the socket was dropped.
+  auto closed = silent->wait_closed(10s);
+  REQUIRE(closed);
+  CHECK(closed->code == close_code::service_restart);
+}

@@ -1,0 +1,130 @@
+// WebSocket behaviour over real sockets: echo and request/reply, the frame
+// size limit (1009), text-only (1003), the message rate (rate_limited, then
+// 1008 for a flood) and round-trip measurement from pings.
+#include <catch2/catch.hpp>
+
+#include "tests/e2e/net/net_fixture.hpp"
+
+using namespace yunzi::net;
+using namespace yunzi::net::testing;
+
+TEST_CASE("echo and request/reply over a real socket", "[net][ws]") {
+  NetFixture fx;
+  auto client = fx.connect();
+  REQUIRE(client->send_text("plain text"));
+  auto echoed = client->next_text(10s);
+  REQUIRE(echoed);
+  CHECK(*echoed == "plain text");
+
+  auto reply = client->request({{"type", "hello"}, {"protocol", 1}});
+  REQUIRE(reply);
+  CHECK((*reply)["type"] == "ok");
+  CHECK((*reply)["re"] == 1);
+  auto second = client->request({{"type", "ping"}});
+  REQUIRE(second);
+  CHECK((*second)["re"] == 2);
+
+  REQUIRE(fx.app.wait_opened(1));
+  const auto connections = fx.app.open_connections();
+  REQUIRE(connections.size() == 1);
+  CHECK(connections[0]->remote_address().rfind("127.0.0.1:", 0) == 0);
+  CHECK(fx.server.metrics().frames_in.load() == 3);
+}
+
+TEST_CASE("connection ids are unique", "[net][ws]") {
+  NetFixture fx;
+  auto a = fx.connect();
+  auto b = fx.connect();
+  REQUIRE(fx.app.wait_opened(2));
+  const auto connections = fx.app.open_connections();
+  REQUIRE(connections.size() == 2);
+  CHECK(connections[0]->id() != connections[1]->id());
+}
+
+TEST_CASE("a frame at the limit passes, one over it closes with 1009", "[net][ws]") {
+  NetFixture fx;
+  auto client = fx.connect();
+  const std::string at_limit(16 * 1024, 'a');
+  REQUIRE(client->send_text(at_limit));
+  auto echoed = client->next_text(10s);
+  REQUIRE(echoed);
+  CHECK(echoed->size() == at_limit.size());
+
+  REQUIRE(client->send_text(std::string(17 * 1024, 'b')));
+  auto closed = client->wait_closed(10s);
+  REQUIRE(closed);
+  CHECK(closed->code == close_code::too_big);
+  REQUIRE(fx.app.wait_closed(1));
+  CHECK(fx.server.metrics().closed_too_big.load() == 1);
+}
+
+TEST_CASE("a binary frame closes with 1003", "[net][ws]") {
+  NetFixture fx;
+  auto client = fx.connect();
+  REQUIRE(client->send_binary(std::string("\x00\x01\xff", 3)));
+  auto closed = client->wait_closed(10s);
+  REQUIRE(closed);
+  CHECK(closed->code == close_code::unsupported_data);
+}
+
+TEST_CASE("text that is not UTF-8 closes with 1007", "[net][ws]") {
+  NetFixture fx;
+  auto client = fx.connect();
+  REQUIRE(client->send_text("\xc3\x28 broken"));
+  auto closed = client->wait_closed(10s);
+  REQUIRE(closed);
+  CHECK(closed->code == close_code::bad_payload);
+}
+
+TEST_CASE("a flood is rate limited, then closed with 1008; others are unaffected", "[net][ws]") {
+  NetFixture fx;
+  auto flooder = fx.connect();
+  auto bystander = fx.connect();
+  int sent = 0;
+  for (; sent < 1000 && flooder->send_text("spam"); ++sent) {
+  }
+  auto closed = flooder->wait_closed(20s);
+  REQUIRE(closed);
+  CHECK(closed->code == close_code::policy);
+  // The burst of 40 passes; past it the application was told to refuse.
+  int echoes = 0;
+  int refusals = 0;
+  while (auto frame = flooder->next_text(std::chrono::milliseconds(0))) {
+    if (*frame == "spam") ++echoes;
+    if (frame->find("rate_limited") != std::string::npos) ++refusals;
+  }
+  CHECK(echoes >= 40);
+  CHECK(echoes < 100);
+  CHECK(refusals >= 150);
+  CHECK(sent >= echoes + refusals);
+  CHECK(fx.server.metrics().closed_flood.load() == 1);
+
+  auto reply = bystander->request({{"type", "still-there"}});
+  REQUIRE(reply);
+  CHECK((*reply)["type"] == "ok");
+}
+
+TEST_CASE("pings measure the round trip time", "[net][ws]") {
+  NetConfig config = test_config();
+  config.ping_interval = std::chrono::milliseconds(20);
+  NetFixture fx(config);
+  auto client = fx.connect();
+  REQUIRE(fx.app.wait_opened(1));
+  const auto connection = fx.app.open_connections().at(0);
+  // The client answers pings while it waits for frames.
+  const auto guard = std::chrono::steady_clock::now() + 10s;
+  while (!connection->median_rtt() && std::chrono::steady_clock::now() < guard) {
+    (void)client->next_text(std::chrono::milliseconds(50));
+  }
+  const auto rtt = connection->median_rtt();
+  REQUIRE(rtt.has_value());
+  CHECK(rtt->count() >= 0);
+  CHECK(*rtt < 10s);
+}
+
+TEST_CASE("connecting to another path than /ws is refused", "[net][ws]") {
+  NetFixture fx;
+  auto refused = yunzi::client::WsClient::connect("127.0.0.1", fx.port, "/socket");
+  REQUIRE_FALSE(refused);
+  CHECK(fx.server.metrics().connections_total.load() == 0);
+}

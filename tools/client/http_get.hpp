@@ -1,0 +1,29 @@
+// One-shot HTTP/1.1 requests (GET and friends) with a time limit, for tests
+// and tools that check the server's plain HTTP endpoints. The target is sent
+// exactly as given, so malformed paths can be tried.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include "engine/expected.hpp"
+
+namespace yunzi::client {
+
+struct HttpReply {
+  unsigned status = 0;
+  std::string content_type;
+  std::string body;
+};
+
+Expected<HttpReply, std::string> http_request(const std::string& host, std::uint16_t port, const std::string& method,
+                                              const std::string& target,
+                                              std::chrono::milliseconds timeout = std::chrono::milliseconds(5000));
+
+inline Expected<HttpReply, std::string> http_get(const std::string& host, std::uint16_t port,
+                                                 const std::string& target) {
+  return http_request(host, port, "GET", target);
+}
+
+}  // namespace yunzi::client

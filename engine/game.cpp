@@ -36,7 +36,11 @@ std::string_view to_string(Phase phase) {
   return "play";
 }
 
-Game::Game(GameSetup setup) : setup_(std::move(setup)), board_(setup_.size) {}
+// Most games end within twice the board's area in moves and passes.
+Game::Game(GameSetup setup)
+    : setup_(std::move(setup)),
+      board_(setup_.size),
+      seen_(static_cast<std::size_t>(2 * setup_.size * setup_.size)) {}
 
 Expected<Game, SetupError> Game::create(const GameSetup& setup) {
   if (setup.size < min_board_size || setup.size > max_board_size) return unexpected(SetupError::bad_size);

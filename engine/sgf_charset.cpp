@@ -96,7 +96,15 @@ Expected<TextDecoder, std::string> TextDecoder::open(std::string_view charset) {
   if (handle == reinterpret_cast<iconv_t>(-1)) {
     return unexpected("unknown character set '" + std::string(charset) + "'");
   }
-  return TextDecoder(std::move(name), handle, width);
+  TextDecoder decoder(std::move(name), handle, width);
+  // SGF syntax and ASCII text are read byte for byte, which only works for
+  // sets that keep ASCII as it is (not UTF-16, not EBCDIC).
+  const std::string_view ascii = "(;)[]\\:AZaz09 \n\x7F";
+  std::string converted;
+  if (!decoder.append_utf8(ascii, converted) || converted != ascii) {
+    return unexpected("character set '" + std::string(charset) + "' is not ASCII-compatible");
+  }
+  return decoder;
 }
 
 TextDecoder::TextDecoder(std::string charset, void* handle, Width width)

@@ -209,7 +209,24 @@ class Parser {
       failed_decoding_ = true;
       return error_at(sources_[decoded.error()], "text is not valid " + decoder_.charset());
     }
+    normalize_line_breaks(value);
     return std::nullopt;
+  }
+
+  // A set that spells CR with other bytes can still decode to one; fold it
+  // as the byte scan folds its own, so writing and reading keep the text.
+  static void normalize_line_breaks(std::string& value) {
+    if (value.find('\r') == std::string::npos) return;
+    std::string folded;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      if (value[i] != '\r') {
+        folded.push_back(value[i]);
+        continue;
+      }
+      folded.push_back('\n');
+      if (i + 1 < value.size() && value[i + 1] == '\n') ++i;
+    }
+    value = std::move(folded);
   }
 
   // Steps over one line break: "\n", "\r", "\r\n" or "\n\r".

@@ -56,6 +56,9 @@ std::optional<double> parse_sgf_komi(std::string_view text) {
   if (integer && std::fabs(komi) >= 100) komi /= 100;
   const double quarters = std::fabs(komi) * 4 - std::floor(std::fabs(komi)) * 4;
   if (quarters == 1 || quarters == 3) komi *= 2;  // counted in stones
+  // Beyond any real komi; refusing it also keeps "KM[150]"-style values
+  // from being read twice (once as hundredths) after a write.
+  if (std::fabs(komi) >= max_sgf_komi) return std::nullopt;
   return komi;
 }
 

@@ -21,7 +21,9 @@ std::string format_sgf_real(double value);
 // two points: a value whose fraction is .25 or .75 is read as stones
 // ("3.75" = 3 3/4 stones = 7.5 points), and an integer of 100 or more as
 // hundredths ("375" = 3.75 stones = 7.5 points, "650" = 6.5 points).
-// Everything else is points. Empty text is 0.
+// Everything else is points. Empty text is 0; a komi of max_sgf_komi points
+// or more is refused.
+inline constexpr double max_sgf_komi = 100;
 std::optional<double> parse_sgf_komi(std::string_view text);
 
 // SZ: "19" or the square form "19:19"; nullopt outside 2..max_board_size.

@@ -5,12 +5,15 @@
 namespace yunzi::engine {
 namespace {
 
-// Enough for a long 19x19 game without growing.
-constexpr std::size_t initial_slots = 1024;
+std::size_t slots_for(std::size_t expected) {
+  std::size_t slots = 64;
+  while (slots < expected * 2) slots *= 2;
+  return slots;
+}
 
 }  // namespace
 
-PositionSet::PositionSet() : slots_(initial_slots, 0) {}
+PositionSet::PositionSet(std::size_t expected) : slots_(slots_for(expected), 0) {}
 
 bool PositionSet::insert(std::uint64_t hash) {
   if (hash == 0) {

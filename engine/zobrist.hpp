@@ -50,7 +50,8 @@ namespace yunzi::engine {
 // kept at most half full; no allocation until the table grows.
 class PositionSet {
  public:
-  PositionSet();
+  // Sized so that `expected` positions fit without growing.
+  explicit PositionSet(std::size_t expected = 512);
 
   // Returns false when the hash was already present.
   bool insert(std::uint64_t hash);

@@ -21,7 +21,7 @@ BlockVerdict judge_block(Rank rank, const Bracket& bracket, BlockTally tally) {
   // (every remaining game lost, every one won) decide whether it is certain.
   const Rank worst = rank + full_block_steps(bracket, tally.wins);
   const Rank best = rank + full_block_steps(bracket, tally.wins + remaining);
-  return BlockVerdict{worst, worst == best, remaining};
+  return BlockVerdict{worst, best, remaining};
 }
 
 }  // namespace yunzi::ranking

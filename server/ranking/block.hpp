@@ -19,9 +19,10 @@ struct BlockTally {
 BlockTally tally_block(std::span<const RatedGame> games);
 
 struct BlockVerdict {
-  Rank target;           // the rank the block leads to, when certain
-  bool certain = false;  // no result of the remaining games changes the target
-  int remaining = 0;     // counted games still to play in the block
+  Rank worst;         // where the block leads if every remaining game is lost
+  Rank best;          // where it leads if every remaining game is won
+  int remaining = 0;  // counted games still to play in the block
+  constexpr bool certain() const { return worst == best; }
   constexpr bool complete() const { return remaining == 0; }
 };
 

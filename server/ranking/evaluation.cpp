@@ -30,14 +30,14 @@ Decision judge_after_game(Rank rank, Rank block_start_rank, std::span<const Rate
 
   const Bracket& bracket = bracket_for(block_start_rank);
   const BlockVerdict verdict = judge_block(rank, bracket, tally_block(block));
-  if (verdict.certain && verdict.target > rank) {
+  if (verdict.certain() && verdict.worst > rank) {
     decision.conversions = validity_conversions(block);
     // Converted wins shrink the block: the promotion waits for the games that refill it.
     if (!decision.conversions.empty()) return decision;
   }
-  if (verdict.certain && verdict.target != rank) {
-    const ChangeReason reason = verdict.target > rank ? ChangeReason::promotion : ChangeReason::demotion;
-    decision.change = RankChange{rank, verdict.target, reason, block.back().id};
+  if (verdict.certain() && verdict.worst != rank) {
+    const ChangeReason reason = verdict.worst > rank ? ChangeReason::promotion : ChangeReason::demotion;
+    decision.change = RankChange{rank, verdict.worst, reason, block.back().id};
     decision.block = BlockStatus::closed;
   } else if (verdict.complete()) {
     decision.block = BlockStatus::closed;

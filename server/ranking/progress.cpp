@@ -13,14 +13,16 @@ struct Reach {
   Rank target;
 };
 
-// The fewest further wins (or losses) in a row after which the change is certain.
+// The fewest further wins (or losses) that make a change sure, whatever the
+// other results of the block; the target is the least change then sure.
 std::optional<Reach> first_change(Rank rank, const Bracket& bracket, BlockTally tally, bool winning) {
   const int remaining = bracket.block_size - tally.counted();
   for (int more = 1; more <= remaining; ++more) {
     BlockTally next = tally;
     (winning ? next.wins : next.losses) += more;
     const BlockVerdict verdict = judge_block(rank, bracket, next);
-    if (verdict.certain && (winning ? verdict.target > rank : verdict.target < rank)) return Reach{more, verdict.target};
+    if (winning && verdict.worst > rank) return Reach{more, verdict.worst};
+    if (!winning && verdict.best < rank) return Reach{more, verdict.best};
   }
   return std::nullopt;
 }

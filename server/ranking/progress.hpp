@@ -17,7 +17,8 @@ struct RankProgress {
   std::string summary;
 };
 
-// Under the TOM table. "k more wins" means k wins in a row from now.
+// Under the TOM table. "k more wins promote to X": after k more wins, whatever
+// the other results, the block is sure to end at X or higher.
 RankProgress tom_progress(const PlayerState& state);
 
 }  // namespace yunzi::ranking

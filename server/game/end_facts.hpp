@@ -1,0 +1,34 @@
+// What the rest of the server learns about a game when it ends: who played,
+// at which ranks, how it ended and how long it was. The rank rules read these
+// inside the end-of-game writer transaction.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "db/records.hpp"
+#include "engine/types.hpp"
+#include "protocol/payloads.hpp"
+
+namespace yunzi::game {
+
+struct GameEndFacts {
+  db::GameId game = 0;
+  db::UserId black_id = 0;
+  db::UserId white_id = 0;
+  int black_rank = 0;  // rank-table index the game was played at (db/rank_text.hpp)
+  int white_rank = 0;
+  bool rated = false;
+  int size = 19;
+  int handicap = 0;
+  double komi = 0;
+  std::string result;                  // SGF form: "B+R", "W+3.5", "B+T", "W+F", "0"
+  protocol::EndReason reason = protocol::EndReason::count;
+  std::optional<engine::Color> winner;  // nullopt for a draw
+  int move_count = 0;                   // moves played, passes included, handicap stones not
+  std::int64_t started_ms = 0;
+  std::int64_t ended_ms = 0;
+};
+
+}  // namespace yunzi::game

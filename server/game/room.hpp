@@ -1,0 +1,85 @@
+// One game in progress: a GameRoom owns the game's state on its own strand,
+// commits every change through the db::Writer before anyone hears of it,
+// runs the flag, forfeit and scoring timers, and sends events to the players'
+// and spectators' connections. The app creates rooms (start, or restore after
+// a restart) and forwards every game.* request to them.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+
+#include "db/records.hpp"
+#include "db/stores.hpp"
+#include "db/writer.hpp"
+#include "protocol/payload_json.hpp"
+#include "protocol/payloads.hpp"
+#include "protocol/requests.hpp"
+#include "server/game/end_facts.hpp"
+#include "server/net/connection.hpp"
+
+namespace yunzi::game {
+
+struct RoomPlayer {
+  db::UserId user_id = 0;
+  protocol::UserInfo info;
+};
+
+// What a room needs from the rest of the server.
+struct RoomServices {
+  boost::asio::io_context& io;
+  db::Writer& writer;
+  std::function<std::int64_t()> now_ms;        // Unix ms; wall clock in production, settable in tests
+  std::chrono::milliseconds disconnect_grace;  // forfeit deadline (config, default 120 s)
+  std::chrono::milliseconds scoring_deadline;  // default 180 s
+  // Called (from the room's strand) inside the end-of-game writer transaction to produce rank events
+  // for rated games; returns rank changes to announce. Until ranking is wired it may return nothing.
+  std::function<db::DbResult<std::vector<protocol::RankChange>>(db::Stores&, const GameEndFacts&)> rank_on_end;
+  // Told (from the room's strand) after a game ended and its end is committed, and after every
+  // change the lobby shows (move number, spectators) so the lobby can update its list.
+  std::function<void(const protocol::LobbyGame&)> on_lobby_change;
+  std::function<void(std::int64_t game, const protocol::GameEnd&)> on_ended;
+};
+
+using Reply = std::function<void(protocol::Frame)>;  // sends exactly one reply frame to the requester
+
+
+class GameRoom : public std::enable_shared_from_this<GameRoom> {
+ public:
+  // A new game: the row is already created by the app (game id known); the room sends
+  // game.start (seq 1) to both players' connections that are passed in.
+  static std::shared_ptr<GameRoom> start(RoomServices&, db::GameId, protocol::GameSettings, RoomPlayer black,
+                                         RoomPlayer white, std::vector<net::ConnectionPtr> player_connections);
+  // After a restart: rebuilt from the stored game and moves; clocks resume without charging the
+  // downtime; both players count as disconnected until they come back.
+  static std::shared_ptr<GameRoom> restore(RoomServices&, const db::GameWithMoves&, RoomPlayer black,
+                                           RoomPlayer white);
+
+  // All public methods are thread-safe: they post to the room's strand.
+  void watch(net::ConnectionPtr, std::optional<db::UserId> user, std::optional<std::int64_t> since,
+             std::optional<std::int64_t> request_id);  // replies ok with `state` or `events`
+  void unwatch(std::uint64_t connection_id, std::optional<std::int64_t> request_id, net::ConnectionPtr);
+  // every game.* request but watch/unwatch
+  void handle(net::ConnectionPtr, db::UserId user, std::string user_name, bool muted, protocol::Request request,
+              std::optional<std::int64_t> request_id);
+  void player_connected(db::UserId user, net::ConnectionPtr);  // resume: cancels the forfeit timer, sends game.opponent_back
+  void player_disconnected(db::UserId user);                   // starts the forfeit timer, sends game.opponent_gone
+  void forfeit(db::UserId user, std::string reason);           // bans: the player loses (B+F / W+F)
+  void sgf(std::function<void(std::string)> done);             // SGF text of the game so far
+  db::GameId id() const;
+
+  ~GameRoom();
+
+ private:
+  struct Private;
+  explicit GameRoom(std::unique_ptr<Private> impl);
+  std::unique_ptr<Private> impl_;
+};
+
+}  // namespace yunzi::game

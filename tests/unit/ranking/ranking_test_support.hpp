@@ -1,4 +1,4 @@
-// Shared helpers for the rank tests: ranks from text, games from a compact
+// What the rank tests share: ranks from text, games from a compact
 // script ("WWL"), and a player who plays games one after another and applies
 // each decision the way the server does.
 #pragma once

@@ -92,3 +92,10 @@ TEST_CASE("undeclared bytes that are neither UTF-8 nor GB18030 fall back to Lati
   CHECK(tree->source_charset == "ISO-8859-1");
   CHECK(root_value(*tree, "PB") == "a\xC3\xBF");
 }
+
+TEST_CASE("character sets that do not keep ASCII as it is are refused", "[sgf][charset][errors]") {
+  const auto tree = parse_sgf("(;CA[UTF-16]PB[x])");
+  REQUIRE_FALSE(tree);
+  CHECK(tree.error().offset == 5);
+  CHECK_THAT(tree.error().reason, Catch::Contains("not ASCII-compatible"));
+}

@@ -40,6 +40,8 @@ TEST_CASE("komi spellings of Chinese software are counted in stones", "[sgf][rec
   CHECK(parse_sgf_komi("6,5") == 6.5);
   CHECK(parse_sgf_komi("") == 0);
   CHECK_FALSE(parse_sgf_komi("seven"));
+  CHECK_FALSE(parse_sgf_komi("10000"));  // 100 points: no real komi
+  CHECK_FALSE(parse_sgf_komi("-120.5"));
   CHECK(read_ok("(;GM[1]KM[375])").record.info.komi == 7.5);
   CHECK(read_ok("(;GM[1]KM[3.75])").record.info.komi == 7.5);
   CHECK(read_ok("(;GM[1]KM[7.5])").game.setup().komi == 7.5);

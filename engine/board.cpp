@@ -116,12 +116,17 @@ std::uint64_t Board::hash_after_at(Color c, int index) const {
   return h;
 }
 
-std::vector<Vertex> Board::play(Color c, Vertex v) {
+Expected<std::vector<Vertex>, MoveError> Board::play(Color c, Vertex v) {
+  if (auto legal = check(c, v); !legal) return unexpected(legal.error());
   std::vector<Index> captured;
   play_at(c, index_of(v), &captured);
+  return to_vertices(captured);
+}
+
+std::vector<Vertex> Board::to_vertices(const std::vector<Index>& indices) const {
   std::vector<Vertex> out;
-  out.reserve(captured.size());
-  for (Index i : captured) out.push_back(vertex_of(i));
+  out.reserve(indices.size());
+  for (Index i : indices) out.push_back(vertex_of(i));
   std::sort(out.begin(), out.end(), [](Vertex a, Vertex b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
   return out;
 }

@@ -49,8 +49,8 @@ class Board {
 
   // Checks placement rules that need no history: off_board, occupied, suicide.
   Expected<Done, MoveError> check(Color c, Vertex v) const;
-  // Places a stone after check() said yes; returns the captured stones.
-  std::vector<Vertex> play(Color c, Vertex v);
+  // Checks like check(), then places the stone; returns the captured stones.
+  Expected<std::vector<Vertex>, MoveError> play(Color c, Vertex v);
 
   // Puts a setup stone (SGF AB/AW, handicap) without capturing anything.
   // Fails on an occupied point. A setup may leave chains without liberties
@@ -70,10 +70,13 @@ class Board {
   Index index_of(Vertex v) const { return static_cast<Index>((v.y + 1) * stride_ + v.x + 1); }
   Vertex vertex_of(int index) const { return Vertex{index % stride_ - 1, index / stride_ - 1}; }
   Cell cell(int index) const { return cells_[index]; }
+  // The vertices of these indices, sorted row by row from the top.
+  std::vector<Vertex> to_vertices(const std::vector<Index>& indices) const;
   int liberties_at(int index) const;
   Expected<Done, MoveError> check_at(Color c, int index) const;
   std::uint64_t hash_after_at(Color c, int index) const;
-  // Places a checked stone; appends captured indices to *captured when given.
+  // Places a stone that check_at() accepted (anything else corrupts the
+  // board); appends captured indices to *captured when given.
   // Returns the number of stones captured.
   int play_at(Color c, int index, std::vector<Index>* captured = nullptr);
   // The single captured stone's point when the last play_at captured exactly

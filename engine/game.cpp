@@ -129,11 +129,7 @@ Expected<std::vector<Vertex>, MoveError> Game::play(Color color, Vertex v) {
   std::vector<Board::Index> captured;
   auto played = play_at(color, board_.index_of(v), &captured);
   if (!played) return unexpected(played.error());
-  std::vector<Vertex> out;
-  out.reserve(captured.size());
-  for (Board::Index i : captured) out.push_back(board_.vertex_of(i));
-  std::sort(out.begin(), out.end(), [](Vertex a, Vertex b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
-  return out;
+  return board_.to_vertices(captured);
 }
 
 Expected<Done, MoveError> Game::pass(Color color) {

@@ -42,7 +42,7 @@ TEST_CASE("a stone on a point with no liberties is legal when it captures", "[bo
       ".....",
   });
   REQUIRE(board.check(Color::black, Vertex{0, 0}).has_value());
-  const auto captured = board.play(Color::black, Vertex{0, 0});
+  const auto captured = *board.play(Color::black, Vertex{0, 0});
   CHECK(captured == std::vector<Vertex>{{1, 0}, {0, 1}});
   CHECK(board.at(Vertex{1, 0}) == Cell::empty);
   CHECK(board.at(Vertex{0, 1}) == Cell::empty);
@@ -127,6 +127,9 @@ TEST_CASE("off-board and occupied points are reported", "[board]") {
   CHECK(board.check(Color::white, Vertex{-1, 2}).error() == MoveError::off_board);
   CHECK(board.check(Color::white, Vertex{2, 2}).error() == MoveError::occupied);
   CHECK(board.add_stone(Color::white, Vertex{2, 2}).error() == MoveError::occupied);
+  CHECK(board.play(Color::white, Vertex{2, 2}).error() == MoveError::occupied);
+  CHECK(board.play(Color::white, Vertex{0, 7}).error() == MoveError::off_board);
+  CHECK(board.is_consistent());
   CHECK_FALSE(board.color_at(Vertex{7, 7}).has_value());
   CHECK(board.liberties(Vertex{7, 7}) == 0);
   CHECK(board.chain(Vertex{7, 7}).empty());
@@ -151,7 +154,7 @@ TEST_CASE("on 2x2 the fourth stone is suicide unless it captures", "[board][suic
   fresh.play(Color::black, Vertex{0, 1});
   CHECK(fresh.check(Color::black, Vertex{1, 1}).error() == MoveError::suicide);
   CHECK(fresh.check(Color::white, Vertex{1, 1}).has_value());
-  CHECK(fresh.play(Color::white, Vertex{1, 1}).size() == 3);
+  CHECK(fresh.play(Color::white, Vertex{1, 1})->size() == 3);
   CHECK(fresh.check(Color::black, Vertex{0, 0}).has_value());
   CHECK(fresh.is_consistent());
 }

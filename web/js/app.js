@@ -1,0 +1,158 @@
+// The client's controller: owns the connection, the store and the game
+// sessions; logs in and resumes; keeps the lobby and the user's own events
+// (challenges, rank changes, notices) in the store. Views call its methods
+// and read its store; they never touch the socket.
+
+import { Connection } from "./connection.js";
+import { Store } from "./store.js";
+import { GameSessions } from "./game_sessions.js";
+import { t } from "./i18n.js";
+
+const token_key = "yunzi.token";
+
+function empty_lobby() {
+  return { users: new Map(), seeks: new Map(), games: new Map(), loaded: false };
+}
+
+export class App {
+  constructor(ws_url) {
+    this.connection = new Connection(ws_url);
+    this.store = new Store({
+      status: "connecting",
+      ever_connected: false,
+      user: null,
+      lobby: empty_lobby(),
+      challenges: new Map(),
+      games: new Map(),
+      notices: [],
+    });
+    this.sessions = new GameSessions(this.connection, this.store);
+    this.lobby_watched_ = false;
+    this.opened_before_ = false;
+    this.next_notice_id_ = 1;
+    this.on_game_start = () => {};
+    this.connection.on_status((status) => this.store.update((state) => {
+      state.status = status;
+      if (status === "open") state.ever_connected = true;
+    }));
+    this.connection.on_open(() => this.on_open_());
+    this.listen_();
+  }
+
+  start() {
+    this.connection.connect();
+  }
+
+  // Any request; a refusal is shown as a notice and rethrown for the caller.
+  async request(type, fields = {}) {
+    try {
+      return await this.connection.request(type, fields);
+    } catch (err) {
+      this.notify(t("error", { message: err.message }), "error");
+      throw err;
+    }
+  }
+
+  async register(name, password, rank) {
+    const reply = await this.request("register", { name, password, rank });
+    this.logged_in_(reply);
+  }
+
+  async login(name, password) {
+    const reply = await this.request("login", { name, password });
+    this.logged_in_(reply);
+  }
+
+  async logout() {
+    localStorage.removeItem(token_key);
+    await this.request("logout").catch(() => {});
+    this.store.update((state) => {
+      state.user = null;
+      state.challenges.clear();
+    });
+  }
+
+  watch_lobby() {
+    this.lobby_watched_ = true;
+    this.request("lobby.watch").then((reply) => this.load_lobby_(reply), () => {});
+  }
+
+  unwatch_lobby() {
+    this.lobby_watched_ = false;
+    this.connection.request("lobby.unwatch").catch(() => {});
+  }
+
+  notify(text, kind = "info") {
+    const id = this.next_notice_id_++;
+    this.store.update((state) => state.notices.push({ id, text, kind }));
+    setTimeout(() => this.store.update((state) => {
+      state.notices = state.notices.filter((n) => n.id !== id);
+    }), kind === "error" ? 6000 : 4000);
+  }
+
+  async on_open_() {
+    const reconnect = this.opened_before_;
+    this.opened_before_ = true;
+    await this.connection.request("hello", { protocol: 1, client: "yunzi-web/1.0" }).catch(() => {});
+    const token = localStorage.getItem(token_key);
+    let own_games = [];
+    if (token) {
+      try {
+        const reply = await this.connection.request("resume", { token });
+        this.store.update((state) => { state.user = reply.user; });
+        own_games = reply.games || [];
+      } catch (err) {
+        if (err.code === "bad_credentials" || err.code === "bad_request") localStorage.removeItem(token_key);
+        this.store.update((state) => { state.user = null; });
+      }
+    }
+    if (this.lobby_watched_) this.watch_lobby();
+    await this.sessions.rewatch(own_games);
+    if (reconnect) this.notify(t("conn_restored"));
+  }
+
+  logged_in_(reply) {
+    localStorage.setItem(token_key, reply.token);
+    this.store.update((state) => { state.user = reply.user; });
+  }
+
+  load_lobby_(reply) {
+    this.store.update((state) => {
+      const lobby = empty_lobby();
+      for (const user of reply.users) lobby.users.set(user.name, user);
+      for (const seek of reply.seeks) lobby.seeks.set(seek.id, seek);
+      for (const game of reply.games) lobby.games.set(game.game, game);
+      lobby.loaded = true;
+      state.lobby = lobby;
+    });
+  }
+
+  listen_() {
+    const on = (type, change) => this.connection.on(type, (event) => this.store.update((state) => change(state, event)));
+    on("lobby.user", (state, e) => state.lobby.users.set(e.user.name, e.user));
+    on("lobby.user_left", (state, e) => state.lobby.users.delete(e.name));
+    on("lobby.seek", (state, e) => state.lobby.seeks.set(e.seek.id, e.seek));
+    on("lobby.seek_removed", (state, e) => state.lobby.seeks.delete(e.seek));
+    on("lobby.game", (state, e) => {
+      state.lobby.games.set(e.game, e);
+      const model = state.games.get(e.game);
+      if (model) model.spectators = e.spectators;
+    });
+    on("lobby.game_removed", (state, e) => state.lobby.games.delete(e.game));
+    on("challenge", (state, e) => state.challenges.set(e.challenge.id, e.challenge));
+    this.connection.on("challenge.declined", (e) => this.notify(t("challenge_declined", { name: e.by ?? "?" })));
+    this.connection.on("rank.change", (e) => {
+      const user = this.store.state.user;
+      if (user && e.name === user.name) {
+        this.store.update((state) => { state.user = { ...state.user, rank: e.to }; });
+        this.notify(t("rank_change", { from: e.from, to: e.to }));
+      }
+    });
+    this.connection.on("notice", (e) => this.notify(t("notice", { text: e.text })));
+    this.connection.on("kicked", (e) => this.notify(t("kicked", { reason: e.reason }), "error"));
+    this.connection.on("game.start", (e) => {
+      const user = this.store.state.user;
+      if (user && (e.black.name === user.name || e.white.name === user.name)) this.on_game_start(e.game);
+    });
+  }
+}

@@ -1,0 +1,174 @@
+// The Go board as SVG: wood, lines, star points, coordinates, stones, the
+// last-move mark, a preview stone under the pointer, dead-stone and territory
+// marks during counting. Every stone is a <circle class="stone"> with
+// data-vertex and data-color, so the position can be read from the DOM.
+// Clicks and the keyboard cursor (arrows + Enter) report a vertex to on_play.
+
+import { s } from "./dom.js";
+import { column_letter, to_vertex, from_vertex, star_points } from "./vertex.js";
+
+const margin = 1.3;
+
+export class BoardView {
+  constructor({ on_play, label }) {
+    this.on_play_ = on_play;
+    this.label_ = label;
+    this.size_ = 0;
+    this.view_ = null;
+    this.hover_ = null;
+    this.cursor_ = null;
+    this.svg = s("svg", { class: "board", tabindex: "0", role: "grid", "aria-label": label(19) });
+    this.svg.addEventListener("keydown", (event) => this.on_key_(event));
+    this.svg.addEventListener("mouseleave", () => this.set_hover_(null));
+  }
+
+  // view: {size, grid, last, dead (Set of vertices), owner (Map vertex->colour
+  // or null), preview (colour to preview on hover, or null when not clickable)}
+  render(view) {
+    this.view_ = view;
+    if (view.size !== this.size_) this.build_(view.size);
+    const stones = [];
+    const marks = [];
+    const { size, grid } = view;
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const vertex = to_vertex(x, y, size);
+        const color = grid[y][x];
+        if (color) {
+          const dead = view.dead && view.dead.has(vertex);
+          stones.push(s("circle", {
+            class: `stone ${color}${dead ? " dead" : ""}`, cx: x, cy: y, r: 0.47,
+            "data-vertex": vertex, "data-color": color,
+          }));
+          if (dead) marks.push(cross(x, y, color));
+        }
+        const owner = view.owner && view.owner.get(vertex);
+        if (owner) {
+          marks.push(s("rect", { class: `territory ${owner}`, x: x - 0.16, y: y - 0.16, width: 0.32, height: 0.32 }));
+        }
+      }
+    }
+    if (view.last) {
+      const point = from_vertex(view.last.vertex, size);
+      if (point && grid[point.y][point.x]) {
+        marks.push(s("circle", {
+          class: `last-move on-${grid[point.y][point.x]}`, cx: point.x, cy: point.y, r: 0.2,
+          "data-vertex": view.last.vertex,
+        }));
+      }
+    }
+    this.stones_layer_.replaceChildren(...stones);
+    this.marks_layer_.replaceChildren(...marks);
+    this.draw_preview_();
+  }
+
+  focus() { this.svg.focus(); }
+
+  build_(size) {
+    this.size_ = size;
+    this.cursor_ = null;
+    const extent = size - 1 + 2 * margin;
+    this.svg.setAttribute("viewBox", `${-margin} ${-margin} ${extent} ${extent}`);
+    this.svg.setAttribute("aria-label", this.label_(size));
+    const lines = [];
+    for (let i = 0; i < size; i++) {
+      lines.push(s("line", { x1: 0, y1: i, x2: size - 1, y2: i }));
+      lines.push(s("line", { x1: i, y1: 0, x2: i, y2: size - 1 }));
+    }
+    const stars = star_points(size).map(([x, y]) => s("circle", { class: "star", cx: x, cy: y, r: 0.1 }));
+    const labels = [];
+    for (let i = 0; i < size; i++) {
+      const letter = column_letter(i);
+      const number = String(size - i);
+      labels.push(s("text", { x: i, y: -margin / 2 - 0.1, text: letter }));
+      labels.push(s("text", { x: i, y: size - 1 + margin / 2 + 0.1, text: letter }));
+      labels.push(s("text", { x: -margin / 2 - 0.05, y: i, text: number }));
+      labels.push(s("text", { x: size - 1 + margin / 2 + 0.05, y: i, text: number }));
+    }
+    const hits = [];
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        const vertex = to_vertex(x, y, size);
+        hits.push(s("rect", {
+          class: "hit", x: x - 0.5, y: y - 0.5, width: 1, height: 1, "data-vertex": vertex,
+          onmouseenter: () => this.set_hover_(vertex),
+          onclick: () => this.on_play_(vertex),
+        }));
+      }
+    }
+    this.stones_layer_ = s("g", { class: "stones" });
+    this.marks_layer_ = s("g", { class: "marks" });
+    this.preview_layer_ = s("g", { class: "preview-layer" });
+    const wood = s("linearGradient", { id: "yunzi-wood", x1: "0", y1: "0", x2: "1", y2: "0.35" },
+      s("stop", { offset: "0", "stop-color": "#eccb86" }),
+      s("stop", { offset: "0.45", "stop-color": "#ddb063" }),
+      s("stop", { offset: "0.7", "stop-color": "#e7c078" }),
+      s("stop", { offset: "1", "stop-color": "#d5a453" }));
+    this.svg.replaceChildren(
+      s("defs", {}, wood),
+      s("rect", { class: "wood", x: -margin, y: -margin, width: extent, height: extent, rx: 0.3, fill: "url(#yunzi-wood)" }),
+      s("g", { class: "grid" }, lines),
+      s("g", { class: "stars" }, stars),
+      s("g", { class: "coords" }, labels),
+      this.stones_layer_,
+      this.marks_layer_,
+      this.preview_layer_,
+      s("g", { class: "hits" }, hits),
+    );
+  }
+
+  set_hover_(vertex) {
+    this.hover_ = vertex;
+    this.draw_preview_();
+  }
+
+  draw_preview_() {
+    if (!this.preview_layer_) return;
+    const shapes = [];
+    const view = this.view_;
+    const spot = this.hover_ && view ? from_vertex(this.hover_, this.size_) : null;
+    if (spot && view.preview && !view.grid[spot.y][spot.x]) {
+      shapes.push(s("circle", { class: `preview ${view.preview}`, cx: spot.x, cy: spot.y, r: 0.47 }));
+    }
+    if (this.cursor_) {
+      shapes.push(s("rect", {
+        class: "cursor", x: this.cursor_.x - 0.5, y: this.cursor_.y - 0.5, width: 1, height: 1,
+      }));
+    }
+    this.preview_layer_.replaceChildren(...shapes);
+  }
+
+  on_key_(event) {
+    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const size = this.size_;
+    if (!size) return;
+    if (steps[event.key]) {
+      const [dx, dy] = steps[event.key];
+      const middle = Math.floor(size / 2);
+      const from = this.cursor_ || { x: middle - dx, y: middle - dy };
+      this.cursor_ = {
+        x: Math.min(size - 1, Math.max(0, from.x + dx)),
+        y: Math.min(size - 1, Math.max(0, from.y + dy)),
+      };
+      this.hover_ = to_vertex(this.cursor_.x, this.cursor_.y, size);
+      this.draw_preview_();
+    } else if ((event.key === "Enter" || event.key === " ") && this.cursor_) {
+      this.on_play_(to_vertex(this.cursor_.x, this.cursor_.y, size));
+    } else if (event.key === "Escape") {
+      this.cursor_ = null;
+      this.draw_preview_();
+    } else {
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  }
+}
+
+function cross(x, y, color) {
+  const d = 0.22;
+  return s("path", {
+    class: `dead-mark on-${color}`,
+    d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x + d} ${y - d}L${x - d} ${y + d}`,
+  });
+}

@@ -1,0 +1,123 @@
+// The WebSocket link to the server: request/reply matching by `re`, event
+// dispatch by `type`, and reconnection with exponential back-off. Callers see
+// a status ("connecting", "open", "down") and never hold the socket itself.
+
+export class RequestError extends Error {
+  constructor(code, message) {
+    super(message || code);
+    this.code = code;
+  }
+}
+
+const first_retry_ms = 500;
+const max_retry_ms = 16000;
+
+export class Connection {
+  constructor(url) {
+    this.url_ = url;
+    this.socket_ = null;
+    this.next_id_ = 1;
+    this.pending_ = new Map();
+    this.event_handlers_ = new Map();
+    this.status_handlers_ = [];
+    this.open_handlers_ = [];
+    this.retry_ms_ = first_retry_ms;
+    this.retry_timer_ = null;
+    this.status = "connecting";
+  }
+
+  // Handlers for server events of one type ("*" gets every event).
+  on(type, handler) {
+    if (!this.event_handlers_.has(type)) this.event_handlers_.set(type, []);
+    this.event_handlers_.get(type).push(handler);
+  }
+
+  on_status(handler) { this.status_handlers_.push(handler); }
+
+  // Runs after every (re)connection, before requests queued by others: the
+  // place to send hello/resume and to watch again what was watched.
+  on_open(handler) { this.open_handlers_.push(handler); }
+
+  connect() {
+    clearTimeout(this.retry_timer_);
+    this.set_status_("connecting");
+    let socket;
+    try {
+      socket = new WebSocket(this.url_);
+    } catch (err) {
+      this.schedule_retry_();
+      return;
+    }
+    this.socket_ = socket;
+    socket.onopen = () => {
+      this.retry_ms_ = first_retry_ms;
+      this.set_status_("open");
+      for (const handler of this.open_handlers_) handler();
+    };
+    socket.onmessage = (frame) => this.receive_(frame.data);
+    socket.onclose = () => {
+      if (this.socket_ !== socket) return;
+      this.socket_ = null;
+      this.fail_pending_();
+      this.set_status_("down");
+      this.schedule_retry_();
+    };
+  }
+
+  // Sends a request; resolves with the "ok" reply, rejects with RequestError.
+  request(type, fields = {}) {
+    if (!this.socket_ || this.socket_.readyState !== WebSocket.OPEN) {
+      return Promise.reject(new RequestError("disconnected", "not connected"));
+    }
+    const id = this.next_id_++;
+    const frame = JSON.stringify({ ...fields, type, id });
+    return new Promise((resolve, reject) => {
+      this.pending_.set(id, { resolve, reject });
+      this.socket_.send(frame);
+    });
+  }
+
+  // Closes the socket as a network failure would, to test recovery by hand.
+  drop() {
+    if (this.socket_) this.socket_.close();
+  }
+
+  receive_(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch (err) {
+      console.warn("unreadable frame from server", text);
+      return;
+    }
+    if ((message.type === "ok" || message.type === "error") && message.re !== undefined) {
+      const waiter = this.pending_.get(message.re);
+      if (!waiter) return;
+      this.pending_.delete(message.re);
+      if (message.type === "ok") waiter.resolve(message);
+      else waiter.reject(new RequestError(message.code, message.message));
+      return;
+    }
+    for (const key of [message.type, "*"]) {
+      for (const handler of this.event_handlers_.get(key) || []) handler(message);
+    }
+  }
+
+  fail_pending_() {
+    for (const waiter of this.pending_.values()) {
+      waiter.reject(new RequestError("disconnected", "connection lost"));
+    }
+    this.pending_.clear();
+  }
+
+  schedule_retry_() {
+    const delay = this.retry_ms_ * (0.75 + Math.random() * 0.5);
+    this.retry_ms_ = Math.min(this.retry_ms_ * 2, max_retry_ms);
+    this.retry_timer_ = setTimeout(() => this.connect(), delay);
+  }
+
+  set_status_(status) {
+    this.status = status;
+    for (const handler of this.status_handlers_) handler(status);
+  }
+}

@@ -1,0 +1,84 @@
+// The buttons and status lines under the board: pass, resign, undo and its
+// answer, the count during scoring with accept/resume, the result, presence
+// notices. Shows only what the viewer may do in the game's current phase.
+
+import { h, replace_children } from "./dom.js";
+import { t } from "./i18n.js";
+import { color_name, describe_result } from "./format.js";
+
+export class GameControls {
+  constructor(app, game_id) {
+    this.app_ = app;
+    this.game_id_ = game_id;
+    const send = (type, extra = {}) => () => app.request(type, { game: game_id, ...extra }).catch(() => {});
+    this.pass_ = h("button", { id: "pass-button", text: t("pass"), onclick: send("game.pass") });
+    this.resign_ = h("button", {
+      id: "resign-button", class: "danger", text: t("resign"),
+      onclick: () => { if (window.confirm(t("resign_confirm"))) send("game.resign")(); },
+    });
+    this.undo_ = h("button", { id: "undo-button", text: t("undo"), onclick: send("game.undo") });
+    this.undo_accept_ = h("button", { id: "undo-accept-button", text: t("accept"), onclick: send("game.undo.accept") });
+    this.undo_decline_ = h("button", { id: "undo-decline-button", text: t("decline"), onclick: send("game.undo.decline") });
+    this.score_accept_ = h("button", { id: "score-accept-button", text: t("accept_score"), onclick: send("game.score.accept") });
+    this.score_resume_ = h("button", { id: "score-resume-button", text: t("resume_play"), onclick: send("game.score.resume") });
+    this.status_ = h("p", { class: "game-status", "aria-live": "polite" });
+    this.undo_line_ = h("div", { class: "undo-line" });
+    this.scoring_ = h("div", { class: "scoring-panel" });
+    this.result_ = h("p", { class: "game-result", id: "game-result" });
+    this.buttons_ = h("div", { class: "actions game-actions" });
+    this.element = h("div", { class: "game-controls" },
+      this.status_, this.undo_line_, this.scoring_, this.result_, this.buttons_);
+  }
+
+  // my_color: the viewer's colour, or null for a spectator. area: the live
+  // count {black, white} during scoring.
+  update(model, my_color, area) {
+    const phase = model.phase;
+    const status = [];
+    if (my_color) status.push(t("you_play", { color: color_name(my_color) }));
+    else status.push(t("watching"));
+    if (phase === "play") status.push(t("to_move", { color: color_name(model.to_move) }));
+    if (model.away) {
+      const seconds = Math.max(0, Math.ceil((model.away.until - performance.now()) / 1000));
+      status.push(t("opponent_gone", { color: color_name(model.away.color), s: seconds }));
+    }
+    this.status_.textContent = status.join(" · ");
+
+    const undo_line = [];
+    if (model.undo_request && phase === "play") {
+      undo_line.push(h("span", { text: t("undo_requested", { color: color_name(model.undo_request) }) }));
+      if (my_color && my_color !== model.undo_request) undo_line.push(this.undo_accept_, this.undo_decline_);
+    }
+    replace_children(this.undo_line_, undo_line);
+
+    if (phase === "scoring" || (phase === "ended" && model.score)) {
+      const score = phase === "ended" ? model.score : { ...area, komi: model.komi };
+      const accepted = ["black", "white"].filter((c) => model.accepted && model.accepted[c])
+        .map((c) => `${color_name(c)} ${t("accepted_by")}`);
+      replace_children(this.scoring_,
+        phase === "scoring" ? h("p", { text: t("scoring_title") }) : null,
+        h("p", { class: "score-line", id: "score-line", text: t("score_line", score) }),
+        phase === "scoring" && accepted.length ? h("p", { class: "accepted", text: accepted.join(", ") }) : null);
+    } else {
+      replace_children(this.scoring_);
+    }
+    this.result_.textContent = phase === "ended" ? describe_result(model.result, model.reason) : "";
+
+    const buttons = [];
+    if (my_color && phase === "play") {
+      const my_turn = model.to_move === my_color;
+      this.pass_.disabled = !my_turn;
+      buttons.push(this.pass_);
+      if (!model.rated && model.moves.length > 0 && !model.undo_request) buttons.push(this.undo_);
+    }
+    if (my_color && phase === "scoring") {
+      this.score_accept_.disabled = Boolean(model.accepted && model.accepted[my_color]);
+      buttons.push(this.score_accept_, this.score_resume_);
+    }
+    if (my_color && phase !== "ended") buttons.push(this.resign_);
+    if (phase === "ended") {
+      buttons.push(h("a", { class: "button", href: `/games/${model.id}.sgf`, download: `yunzi-${model.id}.sgf`, text: t("sgf") }));
+    }
+    replace_children(this.buttons_, buttons);
+  }
+}

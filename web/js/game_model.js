@@ -1,0 +1,144 @@
+// One game as the client knows it: built from a `state` snapshot (or the
+// `game.start` event, which carries the same fields) and moved forward by
+// the game's numbered events. Knows nothing about the DOM or the socket.
+
+import { other_color } from "./vertex.js";
+
+export class GameModel {
+  constructor(id) {
+    this.id = id;
+    this.seq = 0;
+    this.loaded = false;
+    this.moves = [];
+    this.handicap_stones = [];
+    this.dead = [];
+    this.accepted = { black: false, white: false };
+    this.undo_request = null;
+    this.undo_declined = null;
+    this.away = null;
+    this.spectators = 0;
+    this.result = null;
+    this.clock = null;
+    this.clock_at = 0;
+    this.chat = [];
+  }
+
+  // A snapshot replaces everything known before.
+  load_state(state) {
+    Object.assign(this, {
+      seq: state.seq,
+      size: state.size,
+      komi: state.komi,
+      handicap: state.handicap,
+      rated: state.rated,
+      ko: state.ko,
+      time: state.time,
+      black: state.black,
+      white: state.white,
+      moves: [...state.moves],
+      handicap_stones: [...(state.handicap_stones || [])],
+      to_move: state.to_move,
+      phase: state.phase,
+      dead: [...(state.dead || [])],
+      spectators: state.spectators ?? 0,
+      result: state.result ?? null,
+      reason: state.reason ?? null,
+      score: state.score ?? null,
+      accepted: state.accepted ?? { black: false, white: false },
+      undo_request: null,
+      loaded: true,
+    });
+    this.set_clock_(state.clock);
+  }
+
+  // Applies one numbered event. Returns "applied", "stale" (already seen) or
+  // "gap" (events are missing: the caller must watch again with `since`).
+  apply(event) {
+    if (event.type === "game.start") {
+      this.load_state(event);
+      return "applied";
+    }
+    if (typeof event.seq !== "number") return this.apply_unnumbered_(event);
+    if (!this.loaded) return "gap";
+    if (event.seq <= this.seq) return "stale";
+    if (event.seq > this.seq + 1) return "gap";
+    this.seq = event.seq;
+    this.apply_numbered_(event);
+    return "applied";
+  }
+
+  apply_numbered_(event) {
+    switch (event.type) {
+      case "game.move":
+        this.moves.push(event.vertex);
+        this.to_move = other_color(event.color);
+        this.undo_request = null;
+        this.set_clock_(event.clock);
+        break;
+      case "game.clock":
+        if (this.phase === "scoring") this.leave_scoring_();
+        this.set_clock_(event.clock);
+        if (event.clock && event.clock.running) this.to_move = event.clock.running;
+        break;
+      case "game.scoring":
+        this.phase = "scoring";
+        this.dead = [...event.dead];
+        this.accepted = event.accepted ?? { black: false, white: false };
+        this.scoring_deadline_at = performance.now() + (event.deadline_ms ?? 0);
+        if (this.clock) this.set_clock_({ ...this.clock, running: null });
+        break;
+      case "game.end":
+        this.phase = "ended";
+        this.result = event.result;
+        this.reason = event.reason;
+        this.score = event.score ?? null;
+        this.rank_changes = event.rank_changes ?? [];
+        if (this.clock) this.set_clock_({ ...this.clock, running: null });
+        break;
+      case "game.undo_requested":
+        this.undo_request = event.color;
+        break;
+      case "game.undone":
+        this.moves.splice(this.moves.length - event.moves_removed, event.moves_removed);
+        this.to_move = event.to_move;
+        this.undo_request = null;
+        this.set_clock_(event.clock);
+        break;
+      case "game.undo_declined":
+        this.undo_request = null;
+        this.undo_declined = event.color;
+        break;
+      case "game.opponent_gone":
+        this.away = { color: event.color, until: performance.now() + event.deadline_ms };
+        break;
+      case "game.opponent_back":
+        this.away = null;
+        break;
+      default:
+        break;
+    }
+  }
+
+  apply_unnumbered_(event) {
+    if (event.type === "lobby.game") this.spectators = event.spectators;
+    return "applied";
+  }
+
+  leave_scoring_() {
+    this.phase = "play";
+    this.dead = [];
+    this.accepted = { black: false, white: false };
+  }
+
+  set_clock_(clock) {
+    if (!clock) return;
+    this.clock = clock;
+    this.clock_at = performance.now();
+  }
+
+  color_of(name) {
+    if (this.black && this.black.name === name) return "black";
+    if (this.white && this.white.name === name) return "white";
+    return null;
+  }
+}

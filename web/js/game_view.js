@@ -1,0 +1,150 @@
+// A game page: players with clocks and captures, the board, move navigation
+// (buttons and arrow keys), the controls and the chat. Works the same for
+// the two players and for spectators; only what may be clicked differs.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { BoardView } from "./board_view.js";
+import { ClockView } from "./clock_view.js";
+import { ChatView } from "./chat_view.js";
+import { GameControls } from "./game_controls.js";
+import { replay, count_area } from "./position.js";
+import { user_label } from "./format.js";
+import { from_vertex } from "./vertex.js";
+
+function player_panel(color) {
+  const name = h("span", { class: "player-name" });
+  const captures = h("span", { class: "captures" });
+  const clock = new ClockView(color);
+  const element = h("div", { class: `player ${color}`, "data-color": color },
+    h("span", { class: `stone-icon ${color}`, "aria-hidden": "true" }), name, captures, clock.element);
+  return { element, name, captures, clock, shown_user: null };
+}
+
+export function mount_game(container, app, game_id) {
+  const sessions = app.sessions;
+  let at = null; // moves shown; null follows the game live
+  let model = sessions.model(game_id);
+  let my_color = null;
+
+  const board = new BoardView({
+    label: (size) => t("board_label", { size }),
+    on_play: (vertex) => on_board_click(vertex),
+  });
+  const players = { black: player_panel("black"), white: player_panel("white") };
+  const controls = new GameControls(app, game_id);
+  const chat = new ChatView(app, game_id);
+  const position_text = h("span", { class: "nav-position", id: "nav-position" });
+  const nav_button = (id, label, symbol, action) => h("button", {
+    id, class: "nav", title: label, "aria-label": label, text: symbol, onclick: () => { action(); render(); },
+  });
+  const nav = h("div", { class: "move-nav" },
+    nav_button("nav-first", t("first"), "⏮", () => { at = 0; }),
+    nav_button("nav-back", t("back"), "◀", () => step(-1)),
+    position_text,
+    nav_button("nav-forward", t("forward"), "▶", () => step(1)),
+    nav_button("nav-last", t("last"), "⏭", () => { at = null; }));
+  const message = h("p", { class: "loading", text: t("loading") });
+  const page = h("div", { class: "game-page", "data-game": game_id },
+    h("div", { class: "board-column" },
+      players.white.element, h("div", { class: "board-wrap" }, board.svg), players.black.element, nav,
+      h("p", { class: "hint", text: t("keyboard_help") })),
+    h("div", { class: "side-column" }, message, controls.element, chat.element));
+  container.append(page);
+
+  function step(delta) {
+    const total = model.moves.length;
+    const next = Math.max(0, Math.min(total, (at ?? total) + delta));
+    at = next >= total ? null : next;
+  }
+
+  function on_board_click(vertex) {
+    if (!my_color || at !== null) return;
+    if (model.phase === "play" && model.to_move === my_color) {
+      app.request("game.move", { game: game_id, vertex }).catch(() => {});
+    } else if (model.phase === "scoring") {
+      const position = replay(model.size, model.handicap_stones, model.moves);
+      const point = from_vertex(vertex, model.size);
+      if (!point || !position.grid[point.y][point.x]) return;
+      app.request("game.dead", { game: game_id, vertex, dead: !model.dead.includes(vertex) }).catch(() => {});
+    }
+  }
+
+  function render() {
+    model = sessions.model(game_id);
+    if (!model.loaded) return;
+    message.hidden = true;
+    const user = app.store.state.user;
+    my_color = user ? model.color_of(user.name) : null;
+    const total = model.moves.length;
+    if (at !== null && at >= total) at = null;
+    const shown = at ?? total;
+    const position = replay(model.size, model.handicap_stones, model.moves, shown);
+    const live = at === null;
+    const scoring = model.phase === "scoring" && live;
+    const dead = new Set(scoring ? model.dead : []);
+    const area = scoring ? count_area(position.grid, model.size, model.dead) : null;
+    board.render({
+      size: model.size,
+      grid: position.grid,
+      last: position.last,
+      dead,
+      owner: area ? area.owner : null,
+      preview: live && my_color && model.phase === "play" && model.to_move === my_color ? my_color : null,
+    });
+    page.classList.toggle("reviewing", !live);
+    position_text.textContent = t("nav_position", { at: shown, total });
+    for (const color of ["black", "white"]) {
+      const panel = players[color];
+      if (panel.shown_user !== model[color]) {
+        panel.shown_user = model[color];
+        panel.name.replaceChildren(user_label(model[color]));
+      }
+      panel.captures.textContent = t("captures", { n: position.captures[color] });
+      panel.element.classList.toggle("to-move", model.phase === "play" && model.to_move === color);
+    }
+    controls.update(model, my_color, area);
+    chat.update(model, my_color !== null, Boolean(user));
+    tick();
+  }
+
+  function tick() {
+    if (!model.loaded) return;
+    players.black.clock.update(model, my_color === "black");
+    players.white.clock.update(model, my_color === "white");
+  }
+
+  function on_key(event) {
+    const target = event.target;
+    if (target && ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)) return;
+    const total = model.moves.length;
+    const actions = {
+      ArrowLeft: () => step(-1),
+      ArrowRight: () => step(1),
+      Home: () => { at = 0; },
+      End: () => { at = null; },
+      ArrowUp: () => { at = Math.max(0, (at ?? total) - 10); },
+      ArrowDown: () => step(10),
+    };
+    if (!actions[event.key]) return;
+    event.preventDefault();
+    actions[event.key]();
+    render();
+  }
+
+  document.addEventListener("keydown", on_key);
+  const ticker = setInterval(tick, 200);
+  sessions.watch(game_id).then(render, (err) => {
+    message.textContent = err.code === "not_found" ? t("not_found") : t("error", { message: err.message });
+  });
+  render();
+
+  return {
+    update: render,
+    destroy() {
+      clearInterval(ticker);
+      document.removeEventListener("keydown", on_key);
+      sessions.unwatch(game_id);
+    },
+  };
+}

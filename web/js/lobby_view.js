@@ -1,0 +1,100 @@
+// The lobby: who is online, open seeks, games in progress, challenges to the
+// user, and the form for a new game. Lists re-render from the store; the
+// form is built once so what the user typed survives updates.
+
+import { h, replace_children } from "./dom.js";
+import { t } from "./i18n.js";
+import { auth_panel } from "./auth_view.js";
+import { SettingsForm } from "./settings_form.js";
+import { user_label, describe_settings, describe_handicap } from "./format.js";
+
+function section(id, title, body) {
+  return h("section", { id, class: "panel" }, h("h2", { text: title }), body);
+}
+
+function empty_or(items) {
+  return items.length ? items : [h("p", { class: "empty", text: t("none_yet") })];
+}
+
+export function mount_lobby(container, app) {
+  const form = new SettingsForm({
+    on_seek: (settings) => app.request("seek.create", { settings }).catch(() => {}),
+    on_challenge: (to, settings) => app.request("challenge", { to, settings }).catch(() => {}),
+  });
+  const auth_slot = h("div", { class: "auth-slot" });
+  const challenges = h("div");
+  const users = h("ul", { class: "users" });
+  const seeks = h("ul", { class: "seeks" });
+  const games = h("ul", { class: "games" });
+  const challenges_section = section("challenges", t("challenges"), challenges);
+  const form_slot = h("div", { class: "panel" }, form.element);
+  container.append(h("div", { class: "lobby" },
+    auth_slot, challenges_section, form_slot,
+    section("seek-list", t("seeks"), seeks),
+    section("game-list", t("games_in_progress"), games),
+    section("user-list", t("users_online"), users)));
+  app.watch_lobby();
+  let auth_shown = null;
+
+  function render_challenges(state) {
+    const list = [...state.challenges.values()].map((c) => h("div", { class: "challenge", "data-challenge": c.id },
+      h("p", { text: t("challenge_from", { name: c.from.name, rank: c.from.rank }) }),
+      h("p", { class: "settings", text: describe_settings(c.settings) }),
+      h("button", {
+        class: "accept-challenge", text: t("accept"),
+        onclick: () => app.request("challenge.accept", { challenge: c.id })
+          .finally(() => app.store.update((s) => s.challenges.delete(c.id))).catch(() => {}),
+      }),
+      h("button", {
+        class: "decline-challenge", text: t("decline"),
+        onclick: () => app.request("challenge.decline", { challenge: c.id })
+          .finally(() => app.store.update((s) => s.challenges.delete(c.id))).catch(() => {}),
+      })));
+    challenges_section.hidden = list.length === 0;
+    replace_children(challenges, list);
+  }
+
+  function render_seeks(state) {
+    const me = state.user && state.user.name;
+    replace_children(seeks, empty_or([...state.lobby.seeks.values()].map((seek) => h("li", { "data-seek": seek.id },
+      user_label(seek.from), " ", h("span", { class: "settings", text: describe_settings(seek.settings) }), " ",
+      seek.from.name === me
+        ? h("button", { class: "cancel-seek", text: t("cancel"), onclick: () => app.request("seek.cancel", { seek: seek.id }).catch(() => {}) })
+        : h("button", { class: "accept-seek", text: t("accept"), disabled: !me,
+          onclick: () => app.request("seek.accept", { seek: seek.id }).catch(() => {}) })))));
+  }
+
+  function render_games(state) {
+    replace_children(games, empty_or([...state.lobby.games.values()].map((game) => h("li", { "data-game": game.game },
+      h("a", { class: "watch-game", href: `#/game/${game.game}`, text: `${t("watch")} #${game.game}` }), " ",
+      user_label(game.black), " – ", user_label(game.white), " ",
+      h("span", { class: "settings", text: `${game.size}×${game.size} · ${describe_handicap(game.handicap)} · ${t("move_n", { n: game.move_number })} · ${t("spectators_n", { n: game.spectators })}` })))));
+  }
+
+  function render_users(state) {
+    const me = state.user && state.user.name;
+    const online = [...state.lobby.users.values()].sort((a, b) => a.name.localeCompare(b.name));
+    replace_children(users, empty_or(online.map((user) => h("li", { "data-user": user.name },
+      user_label(user), " ",
+      me && user.name !== me
+        ? h("button", { class: "challenge-user", text: t("challenge"), onclick: () => form.choose_opponent(user.name) })
+        : null))));
+    form.set_opponents(online.map((u) => u.name).filter((name) => name !== me));
+  }
+
+  function update(state) {
+    const logged_in = Boolean(state.user);
+    if (auth_shown !== logged_in) {
+      auth_shown = logged_in;
+      replace_children(auth_slot, logged_in ? null : auth_panel(app));
+      form_slot.hidden = !logged_in;
+    }
+    render_challenges(state);
+    render_seeks(state);
+    render_games(state);
+    render_users(state);
+  }
+
+  update(app.store.state);
+  return { update, destroy: () => app.unwatch_lobby() };
+}

@@ -1,0 +1,126 @@
+// Replays a game record into board positions, for display and for moving
+// back and forth through a game. The server has already judged every move
+// legal; this only places stones and removes chains left without liberties.
+// Also counts a position by area (Chinese rules) for the scoring display.
+
+import { from_vertex, to_vertex, other_color } from "./vertex.js";
+
+function neighbours(x, y, size) {
+  const list = [];
+  if (x > 0) list.push([x - 1, y]);
+  if (x < size - 1) list.push([x + 1, y]);
+  if (y > 0) list.push([x, y - 1]);
+  if (y < size - 1) list.push([x, y + 1]);
+  return list;
+}
+
+// The chain at (x, y) and whether it has a liberty.
+function chain_at(grid, size, x, y) {
+  const color = grid[y][x];
+  const seen = new Set([y * size + x]);
+  const stack = [[x, y]];
+  const stones = [];
+  let free = false;
+  while (stack.length) {
+    const [cx, cy] = stack.pop();
+    stones.push([cx, cy]);
+    for (const [nx, ny] of neighbours(cx, cy, size)) {
+      const here = grid[ny][nx];
+      if (here === null) free = true;
+      else if (here === color && !seen.has(ny * size + nx)) {
+        seen.add(ny * size + nx);
+        stack.push([nx, ny]);
+      }
+    }
+  }
+  return { stones, free };
+}
+
+export function empty_grid(size) {
+  return Array.from({ length: size }, () => Array(size).fill(null));
+}
+
+// Colour of each move in order: White opens after fixed handicap stones.
+export function move_colors(handicap_stones, count) {
+  const first = handicap_stones.length > 0 ? "white" : "black";
+  const colors = [];
+  for (let i = 0; i < count; i++) colors.push(i % 2 === 0 ? first : other_color(first));
+  return colors;
+}
+
+// The position after the first `upto` moves: {grid, captures, last}.
+// `captures.black` counts the stones Black has taken.
+export function replay(size, handicap_stones, moves, upto = moves.length) {
+  const grid = empty_grid(size);
+  for (const vertex of handicap_stones) {
+    const point = from_vertex(vertex, size);
+    if (point) grid[point.y][point.x] = "black";
+  }
+  const captures = { black: 0, white: 0 };
+  const colors = move_colors(handicap_stones, moves.length);
+  let last = null;
+  for (let i = 0; i < upto && i < moves.length; i++) {
+    const color = colors[i];
+    last = { vertex: moves[i], color, number: i + 1 };
+    const point = from_vertex(moves[i], size);
+    if (!point) continue;
+    grid[point.y][point.x] = color;
+    for (const [nx, ny] of neighbours(point.x, point.y, size)) {
+      if (grid[ny][nx] !== other_color(color)) continue;
+      const chain = chain_at(grid, size, nx, ny);
+      if (chain.free) continue;
+      for (const [sx, sy] of chain.stones) grid[sy][sx] = null;
+      captures[color] += chain.stones.length;
+    }
+    const own = chain_at(grid, size, point.x, point.y);
+    if (!own.free) {
+      for (const [sx, sy] of own.stones) grid[sy][sx] = null;
+      captures[other_color(color)] += own.stones.length;
+    }
+  }
+  return { grid, captures, last };
+}
+
+// Area count with the `dead` vertices taken off: stones plus empty regions
+// bordered by one colour only. Returns {black, white, owner} where owner maps
+// each counted empty or dead point's vertex to its colour.
+export function count_area(grid, size, dead) {
+  const board = grid.map((row) => row.slice());
+  for (const vertex of dead) {
+    const point = from_vertex(vertex, size);
+    if (point) board[point.y][point.x] = null;
+  }
+  const area = { black: 0, white: 0, owner: new Map() };
+  const seen = new Set();
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const color = board[y][x];
+      if (color) {
+        area[color] += 1;
+        continue;
+      }
+      if (seen.has(y * size + x)) continue;
+      const region = [];
+      const borders = new Set();
+      const stack = [[x, y]];
+      seen.add(y * size + x);
+      while (stack.length) {
+        const [cx, cy] = stack.pop();
+        region.push([cx, cy]);
+        for (const [nx, ny] of neighbours(cx, cy, size)) {
+          const here = board[ny][nx];
+          if (here) borders.add(here);
+          else if (!seen.has(ny * size + nx)) {
+            seen.add(ny * size + nx);
+            stack.push([nx, ny]);
+          }
+        }
+      }
+      if (borders.size !== 1) continue;
+      const owner = [...borders][0];
+      area[owner] += region.length;
+      for (const [rx, ry] of region) area.owner.set(to_vertex(rx, ry, size), owner);
+    }
+  }
+  return area;
+}

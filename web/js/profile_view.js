@@ -1,0 +1,78 @@
+// A player's page: rank, wins and losses, progress in the current rank block
+// in words, rank history and the list of games with SGF downloads.
+
+import { h, replace_children } from "./dom.js";
+import { t } from "./i18n.js";
+import { user_badges, format_date } from "./format.js";
+
+// rank_progress in words: where the player stands in the block, and how far
+// promotion and demotion are.
+export function progress_words(progress) {
+  if (!progress) return [];
+  const lines = [t("progress_block", {
+    block: progress.block_size, games: progress.games, wins: progress.wins, losses: progress.losses,
+  })];
+  const wins_needed = progress.wins_to_promote - progress.wins;
+  lines.push(wins_needed > 0 ? t("progress_up", { n: wins_needed }) : t("progress_up_reached"));
+  const losses_left = progress.losses_to_demote - progress.losses;
+  if (losses_left > 0) lines.push(t("progress_down", { n: losses_left }));
+  return lines;
+}
+
+function player_cell(player) {
+  return h("a", { href: `#/user/${encodeURIComponent(player.name)}`, text: `${player.name} ${player.rank}` });
+}
+
+export function mount_profile(container, app, name) {
+  const head = h("div", { class: "profile-head" }, h("p", { class: "loading", text: t("loading") }));
+  const history = h("tbody");
+  const games = h("tbody");
+  container.append(h("div", { class: "profile", "data-user": name },
+    h("section", { class: "panel" }, head),
+    h("section", { class: "panel" }, h("h2", { text: t("rank_history") }),
+      h("table", { class: "history" },
+        h("thead", {}, h("tr", {}, h("th", { text: t("date") }), h("th", { text: t("change") }), h("th", { text: t("reason") }))),
+        history)),
+    h("section", { class: "panel" }, h("h2", { text: t("game_list") }),
+      h("table", { class: "game-table" },
+        h("thead", {}, h("tr", {},
+          h("th", { text: "#" }), h("th", { text: t("black") }), h("th", { text: t("white") }),
+          h("th", { text: t("size") }), h("th", { text: t("result_col") }), h("th", { text: t("date") }), h("th", { text: t("sgf") }))),
+        games))));
+
+  const load = async () => {
+    const [info, hist, list] = await Promise.all([
+      app.request("user.info", { name }),
+      app.request("user.history", { name }),
+      app.request("user.games", { name, limit: 50 }),
+    ]);
+    replace_children(head,
+      h("h1", {}, info.user.name, " ", h("span", { class: "rank big", id: "profile-rank", text: info.user.rank }), ...user_badges(info.user)),
+      h("p", { text: `${t("wins_losses", { wins: info.wins, losses: info.losses })} · ${info.online ? t("online") : t("offline")}` }),
+      h("div", { class: "progress", id: "rank-progress" }, progress_words(info.rank_progress).map((line) => h("p", { text: line }))));
+    replace_children(history, hist.history.map((event) => h("tr", {},
+      h("td", { text: format_date(event.at) }),
+      h("td", { text: `${event.from} → ${event.to}` }),
+      h("td", {}, t(`rank_reason_${event.reason}`), event.game ? [" ", h("a", { href: `#/game/${event.game}`, text: `#${event.game}` })] : null))));
+    replace_children(games, list.games.map((game) => h("tr", { "data-game": game.game },
+      h("td", {}, h("a", { href: `#/game/${game.game}`, text: String(game.game) })),
+      h("td", {}, player_cell(game.black)),
+      h("td", {}, player_cell(game.white)),
+      h("td", { text: `${game.size}×${game.size}${game.rated ? "" : ` (${t("friendly")})`}` }),
+      h("td", { text: game.result || "" }),
+      h("td", { text: format_date(game.ended_at) }),
+      h("td", {}, h("a", { class: "sgf-link", href: `/games/${game.game}.sgf`, download: `yunzi-${game.game}.sgf`, text: t("sgf") })))));
+  };
+
+  let loaded = false;
+  const update = (state) => {
+    if (loaded || state.status !== "open") return;
+    loaded = true;
+    load().catch((err) => {
+      replace_children(head, h("p", { class: "error", text: err.code === "not_found" ? t("not_found") : t("error", { message: err.message }) }));
+    });
+  };
+  update(app.store.state);
+  return { update, destroy() {} };
+}
+

@@ -1,0 +1,113 @@
+#include "tests/e2e/server/game_helpers.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "engine/game.hpp"
+#include "engine/scoring.hpp"
+
+namespace yunzi::e2e {
+
+Json friendly_settings(Json time) {
+  return {{"size", 9}, {"rated", false}, {"komi", 7.5}, {"color", "black"}, {"time", std::move(time)}};
+}
+
+std::int64_t start_game(Player& black, Player& white, Json settings) {
+  const Json sent = black.ok({{"type", "challenge"}, {"to", white.name()}, {"settings", settings}});
+  REQUIRE(sent.contains("challenge"));
+  const auto challenge_id = sent["challenge"]["id"].get<std::int64_t>();
+  const Json offer = white.wait_event("challenge");
+  CHECK(offer["challenge"]["id"] == challenge_id);
+  CHECK(offer["challenge"]["from"]["name"] == black.name());
+
+  const Json accepted = white.ok({{"type", "challenge.accept"}, {"challenge", challenge_id}});
+  REQUIRE(accepted.contains("game"));
+  REQUIRE(accepted["game"].is_number_integer());
+  const auto game = accepted["game"].get<std::int64_t>();
+  for (Player* player : {&black, &white}) {
+    const Json start = player->wait_game_event(game, "game.start");
+    CHECK(start["seq"] == 1);
+    CHECK(start["black"]["name"] == black.name());
+    CHECK(start["white"]["name"] == white.name());
+    CHECK(start["size"] == settings.value("size", 19));
+    CHECK(start["phase"] == "play");
+    CHECK(start["to_move"] == "black");
+    CHECK(start["moves"] == Json::array());
+  }
+  return game;
+}
+
+std::vector<Json> play_moves(Player& black, Player& white, std::int64_t game, const std::vector<std::string>& moves,
+                             const std::vector<Player*>& watchers, int first_move_number,
+                             const std::string& first_color) {
+  std::vector<Json> seen;
+  std::string color = first_color;
+  int move_number = first_move_number;
+  for (const auto& vertex : moves) {
+    Player& mover = color == "black" ? black : white;
+    if (vertex == "pass") {
+      mover.ok({{"type", "game.pass"}, {"game", game}});
+    } else {
+      mover.ok({{"type", "game.move"}, {"game", game}, {"vertex", vertex}});
+    }
+    for (std::size_t i = 0; i < watchers.size(); ++i) {
+      const Json event = watchers[i]->wait_game_event(game, "game.move");
+      INFO(watchers[i]->name() << " saw " << event.dump());
+      CHECK(event["color"] == color);
+      CHECK(event["vertex"] == vertex);
+      CHECK(event["move_number"] == move_number);
+      CHECK(event["captured"].is_array());
+      CHECK(event.contains("clock"));
+      if (i == 0) seen.push_back(event);
+    }
+    color = color == "black" ? "white" : "black";
+    ++move_number;
+  }
+  return seen;
+}
+
+const CountedRecord& counted_record() {
+  static const CountedRecord record = [] {
+    CountedRecord r;
+    // The walls, from the middle outwards so each move stays connected.
+    const std::vector<std::string> rows = {"5", "4", "6", "3", "7", "2", "8", "1", "9"};
+    for (const auto& row : rows) {
+      r.moves.push_back("E" + row);
+      r.moves.push_back("F" + row);
+    }
+    r.moves.push_back("H5");  // Black's stone in White's area
+    r.moves.push_back("B5");  // White's stone in Black's area
+    r.moves.push_back("pass");
+    r.moves.push_back("pass");
+    r.dead_white_stone = "B5";
+    r.dead_black_stone = "H5";
+    return r;
+  }();
+  return record;
+}
+
+std::string engine_result(const CountedRecord& record, double komi) {
+  using namespace yunzi::engine;
+  GameSetup setup;
+  setup.size = 9;
+  setup.komi = komi;
+  auto game = Game::create(setup);
+  REQUIRE(game);
+  Color color = Color::black;
+  for (const auto& move : record.moves) {
+    if (move == "pass") {
+      REQUIRE(game->pass(color));
+    } else {
+      auto vertex = parse_gtp(move, 9);
+      REQUIRE(vertex);
+      REQUIRE(game->play(color, *vertex));
+    }
+    color = opponent(color);
+  }
+  REQUIRE(game->phase() == Phase::scoring);
+  const std::vector<Vertex> dead = {*parse_gtp(record.dead_white_stone, 9), *parse_gtp(record.dead_black_stone, 9)};
+  auto score = score_game(*game, dead);
+  REQUIRE(score);
+  return score->result;
+}
+
+}  // namespace yunzi::e2e

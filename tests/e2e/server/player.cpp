@@ -1,0 +1,204 @@
+#include "tests/e2e/server/player.hpp"
+
+#include <catch2/catch.hpp>
+
+namespace yunzi::e2e {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool is_numbered_game_event(const Json& frame) {
+  return frame.is_object() && !frame.contains("re") && frame.contains("game") && frame.contains("seq") &&
+         frame["game"].is_number_integer() && frame["seq"].is_number_integer();
+}
+
+}  // namespace
+
+std::string describe_types(const std::vector<Json>& frames) {
+  std::string text;
+  for (const auto& frame : frames) {
+    if (!text.empty()) text += ", ";
+    text += frame.is_object() ? frame.value("type", std::string("?")) : std::string("non-object");
+    if (frame.is_object() && frame.contains("seq")) text += "#" + frame["seq"].dump();
+  }
+  return text.empty() ? "nothing" : text;
+}
+
+Player::Player(std::uint16_t port, std::string name, std::string password)
+    : port_(port), name_(std::move(name)), password_(std::move(password)) {
+  connect();
+}
+
+void Player::connect() {
+  drop();
+  auto ws = client::WsClient::connect("127.0.0.1", port_);
+  INFO(name_ << " connecting to port " << port_);
+  REQUIRE(ws);
+  ws_ = std::move(*ws);
+  // Frames of the old connection that nobody took are of no use any more.
+  inbox_.clear();
+  replies_.clear();
+}
+
+void Player::drop() { ws_.reset(); }
+
+client::WsClient& Player::ws() {
+  REQUIRE(ws_);
+  return *ws_;
+}
+
+bool Player::pump(Clock::time_point deadline) {
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+  auto frame = ws().next_event(std::max(left, std::chrono::milliseconds(0)));
+  if (!frame) return false;
+  if (frame->is_object() && frame->contains("re") && (*frame)["re"].is_number_integer()) {
+    replies_[(*frame)["re"].get<std::int64_t>()] = std::move(*frame);
+    return true;
+  }
+  if (is_numbered_game_event(*frame)) note_game_event(*frame);
+  inbox_.push_back(std::move(*frame));
+  return true;
+}
+
+void Player::note_game_event(const Json& event) {
+  const auto game = event["game"].get<std::int64_t>();
+  const auto seq = event["seq"].get<std::int64_t>();
+  const std::string where = name_ + ": game " + std::to_string(game) + " " + event.value("type", "?") + " seq " +
+                            std::to_string(seq);
+  auto last = last_seq_.find(game);
+  if (last == last_seq_.end()) {
+    if (event.value("type", "") != "game.start" || seq != 1) {
+      seq_errors_.push_back(where + " arrived before game.start (seq 1) or a watch reply");
+    }
+    last_seq_[game] = seq;
+    history_[game].push_back(event);
+    return;
+  }
+  if (seq <= last->second) {
+    repeated_.push_back(where + " repeats (last seen " + std::to_string(last->second) + ")");
+    return;
+  }
+  if (seq != last->second + 1) {
+    seq_errors_.push_back(where + " after seq " + std::to_string(last->second) + ": a gap");
+  }
+  last->second = seq;
+  history_[game].push_back(event);
+}
+
+Json Player::call(Json request, std::chrono::milliseconds timeout) {
+  const std::int64_t id = next_id_++;
+  request["id"] = id;
+  INFO(name_ << " sends " << request.dump());
+  auto sent = ws().send_json(request);
+  if (!sent) FAIL("send failed: " << sent.error());
+  const auto deadline = Clock::now() + timeout;
+  while (replies_.count(id) == 0) {
+    if (!pump(deadline)) {
+      FAIL("no reply within " << timeout.count() << " ms; connection "
+                              << (ws().is_open() ? "open" : "closed with " + std::to_string(ws().close_info()->code))
+                              << "; queued: " << describe_types(queued_frames()));
+    }
+  }
+  Json reply = std::move(replies_[id]);
+  replies_.erase(id);
+  return reply;
+}
+
+Json Player::ok(Json request) {
+  const std::string sent = request.dump();
+  Json reply = call(std::move(request));
+  INFO(name_ << " sent " << sent << " and got " << reply.dump());
+  CHECK(reply.value("type", "") == "ok");
+  return reply;
+}
+
+Json Player::fails(Json request) {
+  const std::string sent = request.dump();
+  Json reply = call(std::move(request));
+  INFO(name_ << " sent " << sent << " and got " << reply.dump());
+  CHECK(reply.value("type", "") == "error");
+  CHECK(reply.contains("code"));
+  CHECK(reply.contains("message"));
+  return reply;
+}
+
+Json Player::register_account(const std::string& rank) {
+  Json reply = ok({{"type", "register"}, {"name", name_}, {"password", password_}, {"rank", rank}});
+  REQUIRE(reply.contains("token"));
+  token_ = reply["token"].get<std::string>();
+  return reply;
+}
+
+Json Player::login() {
+  Json reply = ok({{"type", "login"}, {"name", name_}, {"password", password_}});
+  REQUIRE(reply.contains("token"));
+  token_ = reply["token"].get<std::string>();
+  return reply;
+}
+
+Json Player::resume() { return ok({{"type", "resume"}, {"token", token_}}); }
+
+Json Player::wait_event(const std::string& type, const std::function<bool(const Json&)>& predicate,
+                        std::chrono::milliseconds timeout) {
+  const auto deadline = Clock::now() + timeout;
+  std::size_t checked = 0;
+  for (;;) {
+    for (; checked < inbox_.size(); ++checked) {
+      const Json& frame = inbox_[checked];
+      if (!frame.is_object() || frame.value("type", "") != type) continue;
+      if (predicate && !predicate(frame)) continue;
+      Json found = frame;
+      inbox_.erase(inbox_.begin() + static_cast<std::ptrdiff_t>(checked));
+      return found;
+    }
+    if (!pump(deadline)) {
+      FAIL(name_ << ": no '" << type << "' within " << timeout.count() << " ms; connection "
+                 << (ws().is_open() ? "open" : "closed with " + std::to_string(ws().close_info()->code))
+                 << "; queued: " << describe_types(queued_frames()));
+    }
+  }
+}
+
+Json Player::wait_game_event(std::int64_t game, const std::string& type, std::chrono::milliseconds timeout) {
+  return wait_event(type, [game](const Json& e) { return e.value("game", std::int64_t{0}) == game; }, timeout);
+}
+
+bool Player::no_event(const std::string& type, std::chrono::milliseconds wait) {
+  const auto deadline = Clock::now() + wait;
+  while (pump(deadline)) {
+  }
+  for (const auto& frame : inbox_) {
+    if (frame.is_object() && frame.value("type", "") == type) return false;
+  }
+  return true;
+}
+
+std::vector<Json> Player::queued_frames() { return {inbox_.begin(), inbox_.end()}; }
+
+Json Player::watch(std::int64_t game, std::optional<std::int64_t> since) {
+  Json request = {{"type", "game.watch"}, {"game", game}};
+  if (since) request["since"] = *since;
+  Json reply = ok(request);
+  if (reply.contains("state")) {
+    REQUIRE(reply["state"].contains("seq"));
+    const auto seq = reply["state"]["seq"].get<std::int64_t>();
+    // A snapshot replaces what was known: history before it is not resent.
+    if (last_seq_.count(game) == 0 || last_seq_[game] < seq) last_seq_[game] = seq;
+  } else if (reply.contains("events")) {
+    REQUIRE(since.has_value());
+    if (last_seq_.count(game) == 0) last_seq_[game] = *since;
+    for (const auto& event : reply["events"]) note_game_event(event);
+  } else {
+    FAIL("game.watch reply without state or events: " << reply.dump());
+  }
+  return reply;
+}
+
+const std::vector<Json>& Player::history(std::int64_t game) { return history_[game]; }
+
+std::int64_t Player::last_seq(std::int64_t game) const {
+  auto it = last_seq_.find(game);
+  return it == last_seq_.end() ? 0 : it->second;
+}
+
+}  // namespace yunzi::e2e

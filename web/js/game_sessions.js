@@ -24,7 +24,8 @@ export class GameSessions {
   // Starts (or refreshes) following a game. Resolves once the model is current.
   async watch(id) {
     this.followed_.add(id);
-    if (this.pending_.has(id)) return;
+    // Offline, the next connection's rewatch() asks for it.
+    if (this.pending_.has(id) || this.connection_.status !== "open") return;
     const model = this.model(id);
     const buffer = [];
     this.pending_.set(id, buffer);

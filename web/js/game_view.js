@@ -93,6 +93,8 @@ export function mount_game(container, app, game_id) {
       preview: live && my_color && model.phase === "play" && model.to_move === my_color ? my_color : null,
     });
     page.classList.toggle("reviewing", !live);
+    // Plain facts about what is shown, for scripts and tests reading the page.
+    Object.assign(page.dataset, { moves: total, shown, phase: model.phase, toMove: model.to_move });
     position_text.textContent = t("nav_position", { at: shown, total });
     for (const color of ["black", "white"]) {
       const panel = players[color];

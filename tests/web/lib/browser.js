@@ -1,0 +1,45 @@
+// Debian's Chromium, headless, driven by playwright-core. Each launch gets a
+// fresh profile directory from Playwright; each client is its own context
+// (its own cookies and localStorage), like a separate person.
+
+import { chromium } from "playwright-core";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { repo_root } from "./server.js";
+
+export const artifacts_dir = path.join(repo_root, "build", "web-artifacts");
+
+export async function launch_browser() {
+  await mkdir(artifacts_dir, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.YUNZI_CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+  });
+}
+
+// A page in a new context; browser console errors and page errors are kept
+// so a test can show them when it fails.
+export async function open_client(browser, url, { locale = "en-US", viewport = { width: 1100, height: 900 } } = {}) {
+  const context = await browser.newContext({ locale, viewport });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on("pageerror", (err) => page.problems.push(`pageerror: ${err.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") page.problems.push(`console: ${message.text()}`);
+  });
+  page.on("dialog", (dialog) => dialog.accept());
+  await page.goto(url);
+  return page;
+}
+
+export async function save_screenshot(page, name) {
+  const board = page.locator("svg.board");
+  const file = path.join(artifacts_dir, `${name}.png`);
+  if (await board.count()) await board.screenshot({ path: file });
+  else await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

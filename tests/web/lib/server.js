@@ -1,0 +1,63 @@
+// Starts the real yunzi-server on a free port with a fresh data directory and
+// the repository's web/ as web root; stop() ends it and removes the data.
+
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, rm, access } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repo_root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+function server_binary() {
+  const configured = process.env.YUNZI_SERVER || "build/test/server/yunzi-server";
+  return path.isAbsolute(configured) ? configured : path.join(repo_root, configured);
+}
+
+async function wait_for_port(port_file, child, log) {
+  const deadline = Date.now() + 20000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`yunzi-server exited with ${child.exitCode}:\n${log.join("")}`);
+    try {
+      const text = await readFile(port_file, "utf8");
+      const port = Number(text.trim());
+      if (port > 0) return port;
+    } catch {
+      // not written yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`yunzi-server wrote no port file within 20 s:\n${log.join("")}`);
+}
+
+export async function start_server() {
+  const binary = server_binary();
+  await access(binary).catch(() => {
+    throw new Error(`no server binary at ${binary} (set YUNZI_SERVER)`);
+  });
+  const data_dir = await mkdtemp(path.join(tmpdir(), "yunzi-web-data-"));
+  const port_file = path.join(data_dir, "port");
+  const log = [];
+  const child = spawn(binary, [
+    "--port", "0", "--port-file", port_file, "--data-dir", data_dir,
+    "--web-root", path.join(repo_root, "web"), "--password-hash-cost", "min", "--log-level", "warn",
+  ], { stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.on("data", (chunk) => log.push(chunk.toString()));
+  child.stderr.on("data", (chunk) => log.push(chunk.toString()));
+  const port = await wait_for_port(port_file, child, log);
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    log,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 10000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await rm(data_dir, { recursive: true, force: true });
+      return child.exitCode;
+    },
+  };
+}

@@ -74,6 +74,7 @@ export class App {
 
   watch_lobby() {
     this.lobby_watched_ = true;
+    if (this.connection.status !== "open") return; // the next connection watches it
     this.request("lobby.watch").then((reply) => this.load_lobby_(reply), () => {});
   }
 

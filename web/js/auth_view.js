@@ -17,7 +17,7 @@ export function auth_panel(app) {
     promise.catch(() => {}).finally(() => form.classList.remove("busy"));
   };
   const form = h("form", {
-    class: "auth-form",
+    class: "auth-form panel",
     onsubmit: (event) => {
       event.preventDefault();
       busy(app.login(name.value.trim(), password.value), form);

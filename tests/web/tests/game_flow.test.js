@@ -76,6 +76,13 @@ test("a friendly 9x9 game played by clicking, watched live, reloaded midway, cou
     await listed.click({ timeout: 15000 });
     await wait_for_game_page(carol);
 
+    await alice.fill(".chat-input", "good luck");
+    await alice.press(".chat-input", "Enter");
+    await carol.waitForSelector('.chat-line.players:has-text("good luck")', { timeout: 15000 });
+    await carol.fill(".chat-input", "nice opening");
+    await carol.press(".chat-input", "Enter");
+    await carol.waitForSelector('.chat-line.spectators:has-text("nice opening")', { timeout: 15000 });
+
     const players = [alice, bob];
     for (let i = 0; i < reload_after; i++) await play_move(players, i);
     await wait_for_moves(carol, reload_after);

@@ -1,6 +1,6 @@
 #include "engine/sgf_parser.hpp"
 
-#include <cstdint>
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <utility>
@@ -42,6 +42,9 @@ class Parser {
 
   Expected<SgfTree, SgfError> run() {
     tree_.source_charset = decoder_.charset();
+    // One ';' per node in well-formed text: growing the arena once is cheaper.
+    const auto semicolons = static_cast<std::size_t>(std::count(text_.begin(), text_.end(), ';'));
+    tree_.nodes.reserve(std::min(semicolons, limits_.max_nodes));
     while (auto start = next_game_start(pos_)) {
       pos_ = *start;
       if (auto failed = read_game_tree()) return unexpected(std::move(*failed));
@@ -161,20 +164,51 @@ class Parser {
   // Reads from '[' to the closing ']' into `value`: escapes resolved, soft
   // line breaks dropped, CR LF and lone CR turned into '\n', then decoded.
   Failure read_value(std::string& value) {
-    const std::size_t open = pos_++;
-    raw_.clear();
-    sources_.clear();
+    const std::size_t open = pos_;
     bool high_bytes = false;
+    if (auto failed = unescape_value(open, nullptr, high_bytes)) return failed;
+    if (!high_bytes) {
+      value = raw_;
+      return std::nullopt;
+    }
+    auto decoded = decoder_.append_utf8(raw_, value);
+    if (decoded) {
+      normalize_line_breaks(value);
+      return std::nullopt;
+    }
+    // Read the value again, noting where each byte came from, to point at the bad one.
+    std::vector<std::size_t> sources;
+    unescape_value(open, &sources, high_bytes);
+    failed_decoding_ = true;
+    return error_at(sources[decoded.error()], "text is not valid " + decoder_.charset());
+  }
+
+  // Fills raw_ with the bytes of the value opened at `open` and leaves pos_
+  // after its ']'; `sources`, when given, gets the input offset of each byte.
+  Failure unescape_value(std::size_t open, std::vector<std::size_t>* sources, bool& high_bytes) {
+    pos_ = open + 1;
+    raw_.clear();
+    high_bytes = false;
     auto keep = [&](char c, std::size_t from) {
       raw_.push_back(c);
-      sources_.push_back(static_cast<std::uint32_t>(from));
+      if (sources) sources->push_back(from);
       if (static_cast<unsigned char>(c) >= 0x80) high_bytes = true;
     };
     while (true) {
-      if (pos_ >= text_.size()) return error_at(open, "property value opened here is not closed");
       if (raw_.size() > limits_.max_value_bytes) {
         return error_at(open, "property value longer than " + std::to_string(limits_.max_value_bytes) + " bytes");
       }
+      // Most bytes need no care: copy such runs at once.
+      const std::size_t run_start = pos_;
+      while (pos_ < text_.size() && is_plain_value_byte(text_[pos_])) ++pos_;
+      if (pos_ > run_start) {
+        raw_.append(text_.data() + run_start, pos_ - run_start);
+        if (sources) {
+          for (std::size_t at = run_start; at < pos_; ++at) sources->push_back(at);
+        }
+        continue;
+      }
+      if (pos_ >= text_.size()) return error_at(open, "property value opened here is not closed");
       const char c = text_[pos_];
       if (c == ']') break;
       if (c == '\0') return error_at(pos_, "NUL byte in a property value");
@@ -200,17 +234,12 @@ class Parser {
       }
     }
     ++pos_;  // the ']'
-    if (!high_bytes) {
-      value = raw_;
-      return std::nullopt;
-    }
-    auto decoded = decoder_.append_utf8(raw_, value);
-    if (!decoded) {
-      failed_decoding_ = true;
-      return error_at(sources_[decoded.error()], "text is not valid " + decoder_.charset());
-    }
-    normalize_line_breaks(value);
     return std::nullopt;
+  }
+
+  static bool is_plain_value_byte(char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte >= 0x20 && byte < 0x80 && c != ']' && c != '\\';
   }
 
   // A set that spells CR with other bytes can still decode to one; fold it
@@ -240,8 +269,7 @@ class Parser {
   const TextDecoder& decoder_;
   SgfTree tree_;
   std::size_t pos_ = 0;
-  std::string raw_;                     // the current value's bytes before decoding
-  std::vector<std::uint32_t> sources_;  // the input offset of each byte of raw_
+  std::string raw_;  // the current value's bytes before decoding
   bool failed_decoding_ = false;
 };
 

@@ -1,0 +1,165 @@
+#include "server/game/clock_codec.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "server/clock/lag_compensator.hpp"
+
+namespace yunzi::game {
+
+namespace {
+
+constexpr std::int64_t ms_per_s = 1000;
+
+nlohmann::json side_json(const clock::SideTime& side) {
+  return {{"main_ms", side.main_ms}, {"periods", side.periods}, {"period_ms", side.period_ms}, {"stones", side.stones}};
+}
+
+clock::SideTime side_from(const nlohmann::json& j) {
+  clock::SideTime side;
+  side.main_ms = j.at("main_ms").get<std::int64_t>();
+  side.periods = j.at("periods").get<int>();
+  side.period_ms = j.at("period_ms").get<std::int64_t>();
+  side.stones = j.at("stones").get<int>();
+  return side;
+}
+
+nlohmann::json color_json(const std::optional<engine::Color>& color) {
+  if (!color) return nullptr;
+  return std::string(engine::to_string(*color));
+}
+
+std::optional<engine::Color> color_from(const nlohmann::json& j) {
+  if (j.is_null()) return std::nullopt;
+  auto color = engine::parse_color(j.get<std::string>());
+  if (!color) throw std::invalid_argument("bad colour");
+  return color;
+}
+
+protocol::SideClock side_to_wire(clock::TimeSystem system, const clock::SideTime& side) {
+  protocol::SideClock out;
+  out.main_ms = side.main_ms;
+  if (system == clock::TimeSystem::byoyomi) {
+    out.periods = side.periods;
+    out.period_ms = side.period_ms;
+  } else if (system == clock::TimeSystem::canadian) {
+    out.stones = side.stones;
+    out.period_ms = side.period_ms;
+  }
+  return out;
+}
+
+}  // namespace
+
+clock::TimeControl to_time_control(const protocol::TimeControl& time) {
+  struct Convert {
+    clock::TimeControl operator()(const protocol::ByoYomi& t) const {
+      return clock::TimeControl::byoyomi(t.main_s * ms_per_s, t.periods, t.period_s * ms_per_s);
+    }
+    clock::TimeControl operator()(const protocol::Fischer& t) const {
+      return clock::TimeControl::fischer(t.main_s * ms_per_s, t.increment_s * ms_per_s, t.max_s * ms_per_s);
+    }
+    clock::TimeControl operator()(const protocol::Canadian& t) const {
+      return clock::TimeControl::canadian(t.main_s * ms_per_s, t.stones, t.period_s * ms_per_s);
+    }
+    clock::TimeControl operator()(const protocol::Absolute& t) const {
+      return clock::TimeControl::absolute(t.main_s * ms_per_s);
+    }
+    clock::TimeControl operator()(const protocol::NoClock&) const { return clock::TimeControl::none(); }
+  };
+  return std::visit(Convert{}, time);
+}
+
+protocol::ClockState to_wire(const clock::ClockSnapshot& snapshot) {
+  protocol::ClockState out;
+  out.black = side_to_wire(snapshot.system, snapshot.black);
+  out.white = side_to_wire(snapshot.system, snapshot.white);
+  out.running = snapshot.running;
+  return out;
+}
+
+std::string encode_clock_state(const StoredClock& stored) {
+  const nlohmann::json j = {
+      {"system", std::string(clock::to_string(stored.clock.system))},
+      {"black", side_json(stored.clock.black)},
+      {"white", side_json(stored.clock.white)},
+      {"running", color_json(stored.clock.running)},
+      {"flagged", color_json(stored.clock.flagged)},
+      {"lag_ms", {{"black", stored.black_lag_quota_ms}, {"white", stored.white_lag_quota_ms}}},
+      {"seq", stored.seq},
+  };
+  return j.dump();
+}
+
+Expected<StoredClock, std::string> decode_clock_state(std::string_view text) {
+  try {
+    const auto j = nlohmann::json::parse(text);
+    StoredClock out;
+    auto system = clock::parse_time_system(j.at("system").get<std::string>());
+    if (!system) return unexpected(std::string("clock_state: unknown time system"));
+    out.clock.system = *system;
+    out.clock.black = side_from(j.at("black"));
+    out.clock.white = side_from(j.at("white"));
+    out.clock.running = color_from(j.at("running"));
+    out.clock.flagged = color_from(j.at("flagged"));
+    out.black_lag_quota_ms = j.at("lag_ms").at("black").get<std::int64_t>();
+    out.white_lag_quota_ms = j.at("lag_ms").at("white").get<std::int64_t>();
+    out.seq = j.at("seq").get<std::int64_t>();
+    return out;
+  } catch (const std::exception& error) {
+    return unexpected("clock_state: " + std::string(error.what()));
+  }
+}
+
+std::string initial_clock_state(const protocol::GameSettings& settings) {
+  const clock::TimeControl control = to_time_control(settings.time);
+  StoredClock stored;
+  stored.clock.system = control.system;
+  stored.clock.black = clock::initial_side_time(control);
+  stored.clock.white = stored.clock.black;
+  stored.clock.running = settings.handicap >= 2 ? engine::Color::white : engine::Color::black;
+  stored.black_lag_quota_ms = clock::lag_quota_per_game_ms;
+  stored.white_lag_quota_ms = clock::lag_quota_per_game_ms;
+  stored.seq = 1;
+  return encode_clock_state(stored);
+}
+
+protocol::TimeControl time_control_of(const db::TimeSettings& time) {
+  if (time.system == "byoyomi") return protocol::ByoYomi{time.main_s, time.periods, time.period_s};
+  if (time.system == "fischer") return protocol::Fischer{time.main_s, time.increment_s, time.max_s};
+  if (time.system == "canadian") return protocol::Canadian{time.main_s, time.stones, time.period_s};
+  if (time.system == "absolute") return protocol::Absolute{time.main_s};
+  return protocol::NoClock{};
+}
+
+protocol::GameSettings settings_of(const db::GameRecord& game) {
+  protocol::GameSettings settings;
+  settings.size = game.size;
+  settings.rated = game.rated;
+  settings.handicap = game.handicap;
+  settings.komi = game.komi;
+  settings.time = time_control_of(game.time);
+  const auto j = nlohmann::json::parse(game.settings_json, nullptr, false);
+  if (j.is_object() && j.contains("ko") && j["ko"].is_string()) {
+    if (auto ko = engine::parse_ko_rule(j["ko"].get<std::string>())) settings.ko = *ko;
+  }
+  return settings;
+}
+
+db::TimeSettings time_settings_of(const protocol::TimeControl& time) {
+  struct Convert {
+    db::TimeSettings operator()(const protocol::ByoYomi& t) const {
+      return {"byoyomi", t.main_s, t.periods, t.period_s, 0, 0, 0};
+    }
+    db::TimeSettings operator()(const protocol::Fischer& t) const {
+      return {"fischer", t.main_s, 0, 0, 0, t.increment_s, t.max_s};
+    }
+    db::TimeSettings operator()(const protocol::Canadian& t) const {
+      return {"canadian", t.main_s, 0, t.period_s, t.stones, 0, 0};
+    }
+    db::TimeSettings operator()(const protocol::Absolute& t) const { return {"absolute", t.main_s, 0, 0, 0, 0, 0}; }
+    db::TimeSettings operator()(const protocol::NoClock&) const { return {"none", 0, 0, 0, 0, 0, 0}; }
+  };
+  return std::visit(Convert{}, time);
+}
+
+}  // namespace yunzi::game

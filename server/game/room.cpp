@@ -1,0 +1,364 @@
+#include "server/game/room.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <spdlog/spdlog.h>
+
+#include "protocol/replies.hpp"
+#include "server/game/clock_codec.hpp"
+#include "server/game/room_state.hpp"
+
+namespace yunzi::game {
+
+namespace {
+
+using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+
+struct Subscriber {
+  net::ConnectionPtr connection;
+  bool player = false;
+  std::optional<db::UserId> user;
+};
+
+std::int64_t one_way_lag_ms(const net::ConnectionPtr& connection) {
+  if (!connection) return 0;
+  const auto rtt = connection->median_rtt();
+  if (!rtt) return 0;
+  return std::max<std::int64_t>(rtt->count(), 0) / 2000;
+}
+
+Seat seat_of(const RoomPlayer& player) { return Seat{player.user_id, player.info}; }
+
+RoomSetup setup_of(RoomServices& services, db::GameId game, protocol::GameSettings settings, const RoomPlayer& black,
+                   const RoomPlayer& white, std::int64_t started_ms) {
+  RoomSetup setup;
+  setup.game = game;
+  setup.settings = std::move(settings);
+  setup.black = seat_of(black);
+  setup.white = seat_of(white);
+  setup.started_ms = started_ms;
+  setup.disconnect_grace_ms = services.disconnect_grace.count();
+  setup.scoring_deadline_ms = services.scoring_deadline.count();
+  return setup;
+}
+
+// A database failure leaves the game as it was; a timer that wanted to end
+// it tries again after this pause rather than in a tight loop.
+constexpr std::int64_t retry_after_failure_ms = 1000;
+
+}  // namespace
+
+struct GameRoom::Private {
+  Private(RoomServices& s, RoomState initial)
+      : services(s), game(initial.id()), strand(boost::asio::make_strand(s.io)), timer(strand),
+        state(std::move(initial)) {}
+
+  RoomServices& services;
+  const db::GameId game;
+  Strand strand;
+  boost::asio::steady_timer timer;
+  RoomState state;
+  std::weak_ptr<GameRoom> self;
+  std::map<std::uint64_t, Subscriber> subscribers;
+  bool committing = false;
+  std::int64_t not_before_ms = 0;  // timer pause after a failed commit
+  std::deque<std::function<void()>> waiting;  // inputs that arrived during a commit
+
+  // Inputs run one at a time, and never while a commit is in flight, so
+  // nobody sees a change that is not yet on disk.
+  void enqueue(std::function<void()> input) {
+    if (committing) {
+      waiting.push_back(std::move(input));
+    } else {
+      input();
+    }
+  }
+
+  void drain() {
+    while (!committing && !waiting.empty()) {
+      auto input = std::move(waiting.front());
+      waiting.pop_front();
+      input();
+    }
+  }
+
+  template <class Input>
+  void run(const net::ConnectionPtr& requester, protocol::RequestId id, bool may_commit, Input input) {
+    std::optional<RoomState> before;
+    if (may_commit) before = state;
+    Outcome out = input(state, services.now_ms());
+    if (!out.commit) {
+      finish_outcome(requester, std::move(out), {});
+      return;
+    }
+    commit(requester, id, std::move(out), std::move(*before));
+  }
+
+  void commit(net::ConnectionPtr requester, protocol::RequestId id, Outcome out, RoomState before) {
+    committing = true;
+    const Commit work = *out.commit;
+    auto room = self.lock();
+    auto back = [room, requester, id, out = std::make_shared<Outcome>(std::move(out)),
+                 before = std::make_shared<RoomState>(std::move(before))](
+                    db::DbResult<std::vector<protocol::RankChange>> result) mutable {
+      boost::asio::post(room->impl_->strand, [room, requester, id, out, before, result = std::move(result)]() mutable {
+        room->impl_->on_committed(requester, id, std::move(*out), std::move(*before), std::move(result));
+      });
+    };
+    const db::GameId id_of_game = game;
+    if (const auto* move = std::get_if<MoveCommit>(&work)) {
+      services.writer.submit_for<std::vector<protocol::RankChange>>(
+          [id_of_game, move = *move](db::Stores& stores) -> db::DbResult<std::vector<protocol::RankChange>> {
+            auto done = stores.games().append_move(id_of_game, move.move, move.clock_state);
+            if (!done) return unexpected(done.error());
+            return std::vector<protocol::RankChange>{};
+          },
+          std::move(back));
+    } else if (const auto* undo = std::get_if<UndoCommit>(&work)) {
+      services.writer.submit_for<std::vector<protocol::RankChange>>(
+          [id_of_game, undo = *undo](db::Stores& stores) -> db::DbResult<std::vector<protocol::RankChange>> {
+            auto done = stores.games().undo_moves(id_of_game, undo.count, undo.clock_state);
+            if (!done) return unexpected(done.error());
+            return std::vector<protocol::RankChange>{};
+          },
+          std::move(back));
+    } else {
+      // The end and the rank changes it causes commit together or not at all.
+      services.writer.submit_for<std::vector<protocol::RankChange>>(
+          [id_of_game, end = std::get<EndCommit>(work), rank_on_end = services.rank_on_end](
+              db::Stores& stores) -> db::DbResult<std::vector<protocol::RankChange>> {
+            auto done = stores.games().end_game(id_of_game, end.end, {});
+            if (!done) return unexpected(done.error());
+            if (!rank_on_end) return std::vector<protocol::RankChange>{};
+            return rank_on_end(stores, end.facts);
+          },
+          std::move(back));
+    }
+  }
+
+  void on_committed(const net::ConnectionPtr& requester, protocol::RequestId id, Outcome out, RoomState before,
+                    db::DbResult<std::vector<protocol::RankChange>> result) {
+    committing = false;
+    if (!result) {
+      spdlog::error("game={} commit failed: {}", game, result.error().message);
+      state = std::move(before);
+      not_before_ms = services.now_ms() + retry_after_failure_ms;
+      if (requester && out.reply) {
+        requester->send(protocol::encode_error(id, protocol::ErrorCode::internal, "the change could not be saved"));
+      }
+      arm_timer();
+      drain();
+      return;
+    }
+    std::optional<Delivery> end_event;
+    if (std::holds_alternative<EndCommit>(*out.commit)) end_event = state.end_committed(std::move(*result));
+    const bool ended_now = end_event.has_value();
+    if (end_event) out.events.push_back(std::move(*end_event));
+    finish_outcome(requester, std::move(out), ended_now);
+    drain();
+  }
+
+  void finish_outcome(const net::ConnectionPtr& requester, Outcome out, bool ended_now) {
+    if (requester && out.reply) requester->send(out.reply);
+    deliver(out.events, requester);
+    if (ended_now) {
+      const protocol::GameEnd& end = *state.end();
+      spdlog::info("game={} ended result={} reason={}", game, end.result, protocol::to_string(end.reason));
+      if (services.on_ended) services.on_ended(game, end);
+    } else if (out.lobby_changed && !state.ended() && services.on_lobby_change) {
+      services.on_lobby_change(state.lobby_entry());
+    }
+    arm_timer();
+  }
+
+  void deliver(const std::vector<Delivery>& events, const net::ConnectionPtr& requester) {
+    for (const Delivery& event : events) {
+      if (event.audience == Audience::requester) {
+        if (requester) requester->send(event.frame);
+        continue;
+      }
+      for (const auto& [id, subscriber] : subscribers) {
+        if (event.audience == Audience::everyone || !subscriber.player) subscriber.connection->send(event.frame);
+      }
+    }
+  }
+
+  void arm_timer() {
+    if (committing) return;
+    auto deadline = state.next_deadline();
+    if (!deadline) {
+      timer.cancel();
+      return;
+    }
+    const std::int64_t delay = std::max(*deadline, not_before_ms) - services.now_ms();
+    timer.expires_after(std::chrono::milliseconds(std::max<std::int64_t>(delay, 0)));
+    timer.async_wait([weak = self](const boost::system::error_code& ec) {
+      if (ec) return;
+      auto room = weak.lock();
+      if (!room) return;
+      Private& p = *room->impl_;
+      p.enqueue([&p] { p.run(nullptr, std::nullopt, true, [](RoomState& s, std::int64_t now) { return s.on_timer(now); }); });
+    });
+  }
+
+  void subscribe(const net::ConnectionPtr& connection, std::optional<db::UserId> user) {
+    const bool player = user && state.color_of(*user).has_value();
+    subscribers[connection->id()] = Subscriber{connection, player, user};
+    spectators_changed();
+  }
+
+  void spectators_changed() {
+    const auto count = std::count_if(subscribers.begin(), subscribers.end(),
+                                     [](const auto& entry) { return !entry.second.player; });
+    if (state.set_spectators(static_cast<int>(count)) && !state.ended() && services.on_lobby_change) {
+      services.on_lobby_change(state.lobby_entry());
+    }
+  }
+
+  void presence(std::optional<engine::Color> color, bool back) {
+    if (!color) return;
+    run(nullptr, std::nullopt, false, [&](RoomState& s, std::int64_t now) {
+      return back ? s.player_back(*color, now) : s.player_left(*color, now);
+    });
+  }
+};
+
+GameRoom::GameRoom(std::unique_ptr<Private> impl) : impl_(std::move(impl)) {}
+GameRoom::~GameRoom() = default;
+
+db::GameId GameRoom::id() const { return impl_->game; }
+
+std::shared_ptr<GameRoom> GameRoom::start(RoomServices& services, db::GameId game, protocol::GameSettings settings,
+                                          RoomPlayer black, RoomPlayer white,
+                                          std::vector<net::ConnectionPtr> player_connections) {
+  const std::int64_t now = services.now_ms();
+  auto state = RoomState::create(setup_of(services, game, std::move(settings), black, white, now), now);
+  if (!state) {
+    spdlog::error("game={} cannot start: {}", game, state.error());
+    return nullptr;
+  }
+  std::shared_ptr<GameRoom> room(new GameRoom(std::make_unique<Private>(services, std::move(*state))));
+  room->impl_->self = room;
+  boost::asio::post(room->impl_->strand, [room, black, white, connections = std::move(player_connections)] {
+    Private& p = *room->impl_;
+    const protocol::Frame start_frame = p.state.event_log().front().second;
+    for (const auto& connection : connections) {
+      if (!connection) continue;
+      p.subscribers[connection->id()] = Subscriber{connection, true, std::nullopt};
+      connection->send(start_frame);
+    }
+    if (p.services.on_lobby_change) p.services.on_lobby_change(p.state.lobby_entry());
+    p.arm_timer();
+  });
+  return room;
+}
+
+std::shared_ptr<GameRoom> GameRoom::restore(RoomServices& services, const db::GameWithMoves& stored, RoomPlayer black,
+                                            RoomPlayer white) {
+  const protocol::GameSettings settings = settings_of(stored.game);
+  auto state = RoomState::restore(
+      setup_of(services, stored.game.id, settings, black, white, stored.game.started_ms), stored, services.now_ms());
+  if (!state) {
+    spdlog::error("game={} cannot be restored: {}", stored.game.id, state.error());
+    return nullptr;
+  }
+  std::shared_ptr<GameRoom> room(new GameRoom(std::make_unique<Private>(services, std::move(*state))));
+  room->impl_->self = room;
+  boost::asio::post(room->impl_->strand, [room] {
+    Private& p = *room->impl_;
+    if (p.services.on_lobby_change) p.services.on_lobby_change(p.state.lobby_entry());
+    p.arm_timer();
+  });
+  return room;
+}
+
+void GameRoom::watch(net::ConnectionPtr connection, std::optional<db::UserId> user, std::optional<std::int64_t> since,
+                     std::optional<std::int64_t> request_id) {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), connection, user, since, request_id] {
+    Private& p = *room->impl_;
+    p.enqueue([&p, connection, user, since, request_id] {
+      std::optional<std::vector<protocol::Frame>> missed;
+      if (since) missed = p.state.events_since(*since);
+      connection->send(missed ? protocol::reply_game_events(request_id, *missed)
+                              : protocol::reply_game_state(request_id, p.state.snapshot(p.services.now_ms())));
+      p.subscribe(connection, user);
+      // A player who watches their own game again is back.
+      if (user && p.state.color_of(*user) && p.state.is_away(*p.state.color_of(*user))) {
+        p.presence(p.state.color_of(*user), true);
+      }
+    });
+  });
+}
+
+void GameRoom::unwatch(std::uint64_t connection_id, std::optional<std::int64_t> request_id,
+                       net::ConnectionPtr connection) {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), connection_id, request_id, connection] {
+    Private& p = *room->impl_;
+    p.subscribers.erase(connection_id);
+    p.spectators_changed();
+    if (connection) connection->send(protocol::encode_ok(request_id));
+  });
+}
+
+void GameRoom::handle(net::ConnectionPtr connection, db::UserId user, std::string user_name, bool muted,
+                      protocol::Request request, std::optional<std::int64_t> request_id) {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), connection, user, user_name = std::move(user_name), muted,
+                                    request = std::move(request), request_id]() mutable {
+    Private& p = *room->impl_;
+    p.enqueue([&p, connection, user, user_name = std::move(user_name), muted, request = std::move(request),
+               request_id]() mutable {
+      RoomRequest input{user, std::move(user_name), muted, connection && p.subscribers.count(connection->id()) > 0,
+                        one_way_lag_ms(connection), std::move(request), request_id};
+      const bool may_commit = !std::holds_alternative<protocol::req::GameChat>(input.request);
+      p.run(connection, request_id, may_commit,
+            [&input](RoomState& s, std::int64_t now) { return s.handle(input, now); });
+    });
+  });
+}
+
+void GameRoom::player_connected(db::UserId user, net::ConnectionPtr connection) {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), user, connection] {
+    Private& p = *room->impl_;
+    p.enqueue([&p, user, connection] {
+      if (connection) p.subscribe(connection, user);
+      p.presence(p.state.color_of(user), true);
+    });
+  });
+}
+
+void GameRoom::player_disconnected(db::UserId user) {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), user] {
+    Private& p = *room->impl_;
+    p.enqueue([&p, user] {
+      std::erase_if(p.subscribers, [user](const auto& entry) { return entry.second.user == user; });
+      p.spectators_changed();
+      p.presence(p.state.color_of(user), false);
+    });
+  });
+}
+
+void GameRoom::forfeit(db::UserId user, std::string reason) {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), user, reason = std::move(reason)] {
+    Private& p = *room->impl_;
+    p.enqueue([&p, user, reason] {
+      const auto color = p.state.color_of(user);
+      if (!color) return;
+      spdlog::info("game={} forfeit by {}: {}", p.game, engine::to_string(*color), reason);
+      p.run(nullptr, std::nullopt, true, [&](RoomState& s, std::int64_t now) { return s.forfeit(*color, now); });
+    });
+  });
+}
+
+void GameRoom::sgf(std::function<void(std::string)> done) {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), done = std::move(done)] {
+    Private& p = *room->impl_;
+    p.enqueue([&p, done] { done(p.state.sgf()); });
+  });
+}
+
+}  // namespace yunzi::game

@@ -1,0 +1,51 @@
+// What the pure game state asks of its room after each input: the reply to
+// the requester, the database change to commit first (if any), and the
+// frames to send afterwards with who should get each.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "db/records.hpp"
+#include "protocol/payload_json.hpp"
+#include "server/game/end_facts.hpp"
+
+namespace yunzi::game {
+
+enum class Audience {
+  everyone,    // players and spectators: every game event, players' chat
+  spectators,  // spectators' chat while the game runs
+  requester,   // the connection that asked
+};
+
+struct Delivery {
+  Audience audience = Audience::everyone;
+  protocol::Frame frame;
+};
+
+struct MoveCommit {
+  db::MoveRecord move;
+  std::string clock_state;
+};
+struct UndoCommit {
+  int count = 1;
+  std::string clock_state;
+};
+// game.end is built only once the rank changes are known, after the commit
+// (RoomState::end_committed).
+struct EndCommit {
+  db::GameEnd end;
+  GameEndFacts facts;
+};
+using Commit = std::variant<MoveCommit, UndoCommit, EndCommit>;
+
+struct Outcome {
+  protocol::Frame reply;  // null for inputs without a requester (timers, presence)
+  std::optional<Commit> commit;
+  std::vector<Delivery> events;
+  bool lobby_changed = false;  // move number or spectators changed
+};
+
+}  // namespace yunzi::game

@@ -1,0 +1,160 @@
+// The whole state of one game as plain data and pure functions of it: the
+// engine's Game, the GameClock with each player's lag credit, scoring marks
+// and acceptances, a pending undo request, presence of the players, the event
+// counter and the log of sent events. Time is an input (`now_ms`, Unix ms);
+// nothing here touches a socket, a timer or the database. Each input returns
+// an Outcome that the room carries out (commit, then send).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "db/records.hpp"
+#include "engine/game.hpp"
+#include "protocol/payloads.hpp"
+#include "protocol/replies.hpp"
+#include "protocol/requests.hpp"
+#include "server/clock/game_clock.hpp"
+#include "server/clock/lag_compensator.hpp"
+#include "server/game/room_outcome.hpp"
+
+namespace yunzi::game {
+
+struct Seat {
+  db::UserId user_id = 0;
+  protocol::UserInfo info;
+};
+
+struct RoomSetup {
+  db::GameId game = 0;
+  protocol::GameSettings settings;
+  Seat black;
+  Seat white;
+  std::int64_t started_ms = 0;
+  std::int64_t disconnect_grace_ms = 120'000;
+  std::int64_t scoring_deadline_ms = 180'000;
+};
+
+// One game.* request (watch, unwatch and sgf excepted) as the room passes it in.
+struct RoomRequest {
+  db::UserId user = 0;
+  std::string user_name;
+  bool muted = false;
+  bool watching = false;          // the sending connection follows the room
+  std::int64_t one_way_lag_ms = 0;  // half the connection's median ping
+  protocol::Request request;
+  protocol::RequestId id;
+};
+
+// After a restart the event counter jumps by this much, above anything sent
+// but not stored before, so an old `since` gets the full state.
+inline constexpr std::int64_t restore_seq_gap = 1000;
+
+class RoomState {
+ public:
+  // A new game at now_ms: the clock starts and game.start (seq 1) is logged.
+  static Expected<RoomState, std::string> create(const RoomSetup& setup, std::int64_t now_ms);
+  // A stored game replayed; the clock resumes at now_ms from the stored
+  // snapshot, so the time the server was down is not charged. Both players
+  // are away until they come back.
+  static Expected<RoomState, std::string> restore(const RoomSetup& setup, const db::GameWithMoves& stored,
+                                                  std::int64_t now_ms);
+
+  db::GameId id() const { return setup_.game; }
+  const RoomSetup& setup() const { return setup_; }
+  const engine::Game& game() const { return game_; }
+  const clock::GameClock& game_clock() const { return clock_; }
+  bool ended() const { return ended_; }
+  std::int64_t seq() const { return seq_; }
+  std::optional<engine::Color> color_of(db::UserId user) const;
+  const std::vector<std::pair<std::int64_t, protocol::Frame>>& event_log() const { return log_; }
+
+  Outcome handle(const RoomRequest& request, std::int64_t now_ms);
+  // The earliest instant something is due (flag, period change, scoring
+  // deadline, forfeit); on_timer() at or after it acts.
+  std::optional<std::int64_t> next_deadline() const;
+  Outcome on_timer(std::int64_t now_ms);
+  Outcome player_left(engine::Color color, std::int64_t now_ms);
+  Outcome player_back(engine::Color color, std::int64_t now_ms);
+  bool is_away(engine::Color color) const { return away_until_[index(color)].has_value(); }
+  Outcome forfeit(engine::Color loser, std::int64_t now_ms);
+  // The end is on disk: logs game.end with the rank changes and returns it.
+  Delivery end_committed(std::vector<protocol::RankChange> rank_changes);
+  const std::optional<protocol::GameEnd>& end() const { return end_; }
+
+  // Returns true when the count changed.
+  bool set_spectators(int count);
+  protocol::GameSnapshot snapshot(std::int64_t now_ms) const;
+  // The logged events with seq > since, or nullopt when the log does not
+  // reach back that far (after a restart) or since is ahead of the room.
+  std::optional<std::vector<protocol::Frame>> events_since(std::int64_t since) const;
+  protocol::LobbyGame lobby_entry() const;
+  std::string sgf() const;
+
+ private:
+  explicit RoomState(RoomSetup setup, engine::Game game, clock::GameClock game_clock);
+  static constexpr std::size_t index(engine::Color c) { return c == engine::Color::black ? 0 : 1; }
+
+  // Requests, by area (room_state.cpp, room_scoring.cpp, room_undo.cpp, room_chat.cpp).
+  Outcome play(const RoomRequest& request, engine::Color color, std::optional<engine::Vertex> vertex,
+               std::int64_t now_ms);
+  Outcome mark_dead(const RoomRequest& request, engine::Color color, const protocol::req::GameDead& dead,
+                    std::int64_t now_ms);
+  Outcome accept_score(const RoomRequest& request, engine::Color color, std::int64_t now_ms);
+  Outcome resume_from_scoring(const RoomRequest& request, std::int64_t now_ms);
+  Outcome request_undo(const RoomRequest& request, engine::Color color);
+  Outcome resign(const RoomRequest& request, engine::Color color, std::int64_t now_ms);
+  Outcome answer_undo(const RoomRequest& request, engine::Color color, bool accept, std::int64_t now_ms);
+  Outcome chat(const RoomRequest& request, const protocol::req::GameChat& chat);
+
+  void open_scoring(Outcome& out, std::int64_t now_ms);
+  void settle_scoring(Outcome& out, std::int64_t now_ms);
+  void scoring_event(Outcome& out, std::int64_t now_ms);
+  void leave_scoring(Outcome& out, std::int64_t now_ms);
+  std::optional<int> undo_count(engine::Color requester) const;
+  // Ends the game: stops the clock, records the result; the Outcome gets
+  // the EndCommit.
+  void finish(Outcome& out, std::string result, protocol::EndReason reason, std::optional<engine::Color> winner,
+              std::optional<protocol::Score> score, std::int64_t now_ms);
+  void start_turn_timers(std::int64_t now_ms);
+  std::optional<std::int64_t> flag_deadline() const;
+  template <class Build>
+  void emit(Outcome& out, Build build) {
+    const std::int64_t seq = ++seq_;
+    protocol::Frame frame = build(seq);
+    log_.emplace_back(seq, frame);
+    out.events.push_back({Audience::everyone, std::move(frame)});
+  }
+  std::string clock_state(std::int64_t now_ms) const;
+  protocol::Frame error(const RoomRequest& request, protocol::ErrorCode code, std::string_view message) const;
+  protocol::Frame ok(const RoomRequest& request) const;
+
+  RoomSetup setup_;
+  engine::Game game_;
+  clock::GameClock clock_;
+  std::array<clock::LagCompensator, 2> lag_;
+  std::array<std::int64_t, 2> last_lag_ms_{};  // latest measured lag, for the flag timer's grace
+  std::vector<db::MoveRecord> records_;
+  std::vector<std::optional<clock::ClockSnapshot>> clock_before_;  // per move, for undo
+  std::int64_t next_period_change_ms_ = 0;  // 0: none due
+  // Scoring: the shared marking, each player's own (what they marked or accepted).
+  std::set<engine::Vertex> dead_;
+  std::array<std::set<engine::Vertex>, 2> marked_by_;
+  std::array<bool, 2> accepted_{};
+  std::int64_t scoring_deadline_at_ = 0;
+  std::optional<engine::Color> undo_requested_by_;
+  std::array<std::optional<std::int64_t>, 2> away_until_;
+  bool ended_ = false;
+  std::optional<protocol::GameEnd> end_;
+  int spectators_ = 0;
+  std::int64_t seq_ = 0;
+  std::int64_t first_logged_seq_ = 1;
+  std::vector<std::pair<std::int64_t, protocol::Frame>> log_;
+};
+
+}  // namespace yunzi::game

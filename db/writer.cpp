@@ -7,7 +7,8 @@
 
 namespace yunzi::db {
 
-Writer::Writer(Connection connection) : connection_(std::move(connection)), thread_([this] { run(); }) {}
+Writer::Writer(Connection connection, std::chrono::milliseconds checkpoint_interval)
+    : connection_(std::move(connection)), checkpointer_(connection_, checkpoint_interval), thread_([this] { run(); }) {}
 
 Writer::~Writer() { shutdown(); }
 
@@ -31,11 +32,14 @@ void Writer::shutdown() {
   }
   wake_.notify_one();
   if (thread_.joinable()) thread_.join();
+  checkpointer_.stop();
 }
 
 WriterStats Writer::stats() const {
   std::lock_guard lock(mutex_);
-  return stats_;
+  WriterStats copy = stats_;
+  copy.checkpoints = checkpointer_.checkpoints();
+  return copy;
 }
 
 void Writer::run() {

@@ -16,6 +16,7 @@
 #include <optional>
 #include <thread>
 
+#include "db/checkpointer.hpp"
 #include "db/sqlite.hpp"
 #include "db/stores.hpp"
 
@@ -31,6 +32,7 @@ struct WriterStats {
   std::int64_t last_commit_us = 0;  // BEGIN to COMMIT of the latest batch
   std::int64_t max_commit_us = 0;
   double commit_seconds_total = 0;  // for a Prometheus summary: sum over batches
+  std::uint64_t checkpoints = 0;    // WAL checkpoints done off the writer thread
 };
 
 class Writer {
@@ -39,7 +41,9 @@ class Writer {
   using Completion = std::function<void(DbResult<Done>)>;
 
   // Starts the thread; the connection should come from open_database.
-  explicit Writer(Connection connection);
+  // WAL checkpoints run every checkpoint_interval on a thread of their own.
+  explicit Writer(Connection connection,
+                  std::chrono::milliseconds checkpoint_interval = std::chrono::milliseconds(250));
   Writer(const Writer&) = delete;
   ~Writer();
 
@@ -81,6 +85,7 @@ class Writer {
   void commit_batch(std::deque<Item>& batch);
 
   Connection connection_;
+  Checkpointer checkpointer_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Item> queue_;

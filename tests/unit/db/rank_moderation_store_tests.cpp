@@ -103,8 +103,8 @@ TEST_CASE("reports are queued oldest first and closed once", "[db][moderation]")
   const UserId reporter = create_user(db.stores(), "reporter").id;
   const UserId reported = create_user(db.stores(), "reported").id;
   const GameId game = *db.stores().games().create(sample_game(reporter, reported));
-  auto first = moderation.add_report(Report{0, reporter, reported, game, "escaping", 10});
-  auto second = moderation.add_report(Report{0, reporter, reported, std::nullopt, "rude chat", 20});
+  auto first = moderation.add_report(Report{0, reporter, reported, game, "escaping", 10, true, std::nullopt, std::nullopt});
+  auto second = moderation.add_report(Report{0, reporter, reported, std::nullopt, "rude chat", 20, true, std::nullopt, std::nullopt});
   REQUIRE(first);
   REQUIRE(second);
   auto open = moderation.open_reports(10);

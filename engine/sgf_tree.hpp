@@ -51,8 +51,9 @@ struct SgfTree {
   std::size_t add_node(std::size_t offset = 0);
   // Adds a node as the last child of `parent`.
   std::size_t add_child(std::size_t parent, std::size_t offset = 0);
-  // Copies the subtree under `source_node` of `source` into this tree and
-  // returns the copy's index (iteratively: depth is not bounded by the stack).
+  // Copies the subtree under `source_node` of another tree `source` into this
+  // one and returns the copy's index (iteratively: depth is not bounded by
+  // the stack).
   std::size_t copy_subtree(const SgfTree& source, std::size_t source_node);
 };
 

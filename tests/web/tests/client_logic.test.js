@@ -1,0 +1,124 @@
+// The client's browser-independent modules, run directly in Node: vertex
+// conversion, replay with captures, area counting, the game model's event
+// ordering and the clock reading.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { from_vertex, to_vertex, star_points } from "../../../web/js/vertex.js";
+import { replay, count_area, move_colors } from "../../../web/js/position.js";
+import { GameModel } from "../../../web/js/game_model.js";
+import { side_reading, format_ms } from "../../../web/js/clock_reading.js";
+
+test("vertices skip I and count rows from the bottom", () => {
+  assert.deepEqual(from_vertex("A1", 19), { x: 0, y: 18 });
+  assert.deepEqual(from_vertex("j10", 19), { x: 8, y: 9 });
+  assert.equal(to_vertex(8, 9, 19), "J10");
+  assert.equal(to_vertex(18, 0, 19), "T19");
+  assert.equal(from_vertex("I5", 19), null);
+  assert.equal(from_vertex("K10", 9), null, "off a 9x9 board");
+  assert.equal(from_vertex("pass", 9), null);
+  assert.equal(star_points(9).length, 5);
+  assert.equal(star_points(19).length, 9);
+});
+
+test("replay removes captured chains and counts prisoners", () => {
+  // White's two stones on the edge are taken by Black's last move.
+  const moves = ["A2", "A1", "B2", "B1", "pass", "pass", "C1"];
+  const { grid, captures, last } = replay(9, [], moves);
+  const a1 = from_vertex("A1", 9);
+  const b1 = from_vertex("B1", 9);
+  assert.equal(grid[a1.y][a1.x], null);
+  assert.equal(grid[b1.y][b1.x], null);
+  assert.deepEqual(captures, { black: 2, white: 0 });
+  assert.deepEqual(last, { vertex: "C1", color: "black", number: 7 });
+  const earlier = replay(9, [], moves, 4);
+  assert.equal(earlier.grid[a1.y][a1.x], "white", "the position before the capture");
+});
+
+test("after handicap stones White moves first", () => {
+  assert.deepEqual(move_colors(["D4", "Q16"], 3), ["white", "black", "white"]);
+  assert.deepEqual(move_colors([], 2), ["black", "white"]);
+  const { grid } = replay(9, ["C3", "G7"], ["E5"]);
+  const e5 = from_vertex("E5", 9);
+  assert.equal(grid[e5.y][e5.x], "white");
+});
+
+test("area count with dead stones taken off", () => {
+  const moves = [];
+  for (let row = 1; row <= 9; row++) moves.push(`D${row}`, `F${row}`);
+  moves.push("pass", "B5");
+  const { grid } = replay(9, [], moves);
+  const alive = count_area(grid, 9, []);
+  assert.deepEqual([alive.black, alive.white], [9, 37], "B5 alive spoils Black's area");
+  const counted = count_area(grid, 9, ["B5"]);
+  assert.deepEqual([counted.black, counted.white], [36, 36]);
+  assert.equal(counted.owner.get("B5"), "black");
+  assert.equal(counted.owner.get("E5"), undefined, "the E column is neutral");
+});
+
+function start_event(overrides = {}) {
+  return {
+    type: "game.start", game: 7, seq: 1, size: 9, komi: 7.5, handicap: 0, rated: false, ko: "situational",
+    time: { system: "none" }, black: { name: "a", rank: "5k", role: "user" }, white: { name: "b", rank: "5k", role: "user" },
+    moves: [], handicap_stones: [], to_move: "black", phase: "play", clock: null,
+    captures: { black: 0, white: 0 }, dead: [], spectators: 0, ...overrides,
+  };
+}
+
+test("the game model applies events in seq order and reports gaps", () => {
+  const model = new GameModel(7);
+  assert.equal(model.apply({ type: "game.move", game: 7, seq: 2, color: "black", vertex: "E5", captured: [] }), "gap",
+    "an event before any snapshot");
+  assert.equal(model.apply(start_event()), "applied");
+  assert.equal(model.apply({ type: "game.move", game: 7, seq: 2, color: "black", vertex: "E5", captured: [] }), "applied");
+  assert.equal(model.apply({ type: "game.move", game: 7, seq: 2, color: "black", vertex: "E5", captured: [] }), "stale");
+  assert.equal(model.apply({ type: "game.move", game: 7, seq: 4, color: "black", vertex: "D5", captured: [] }), "gap");
+  assert.deepEqual(model.moves, ["E5"]);
+  assert.equal(model.to_move, "white");
+  assert.equal(model.color_of("b"), "white");
+  assert.equal(model.color_of("c"), null);
+});
+
+test("the game model follows undo, scoring, resumption and the end", () => {
+  const model = new GameModel(7);
+  model.apply(start_event({ seq: 3, moves: ["E5", "C3"], to_move: "black" }));
+  model.apply({ type: "game.undo_requested", game: 7, seq: 4, color: "white" });
+  assert.equal(model.undo_request, "white");
+  model.apply({ type: "game.undone", game: 7, seq: 5, moves_removed: 1, to_move: "white", clock: null });
+  assert.deepEqual(model.moves, ["E5"]);
+  assert.equal(model.undo_request, null);
+  model.apply({ type: "game.scoring", game: 7, seq: 6, dead: ["E5"], accepted: { black: true, white: false }, deadline_ms: 1000 });
+  assert.equal(model.phase, "scoring");
+  assert.deepEqual(model.dead, ["E5"]);
+  model.apply({ type: "game.clock", game: 7, seq: 7, clock: { black: { main_ms: 1 }, white: { main_ms: 1 }, running: "black" } });
+  assert.equal(model.phase, "play", "a clock event during scoring means play resumed");
+  assert.deepEqual(model.dead, []);
+  assert.equal(model.to_move, "black");
+  model.apply({ type: "game.end", game: 7, seq: 8, result: "B+R", reason: "resignation", rank_changes: [] });
+  assert.equal(model.phase, "ended");
+  assert.equal(model.result, "B+R");
+  assert.equal(model.seq, 8);
+});
+
+test("byo-yomi reading: main time, then periods used up one by one", () => {
+  const time = { system: "byoyomi", main_s: 60, periods: 3, period_s: 30 };
+  const side = { main_ms: 5000, periods: 3, period_ms: 30000 };
+  assert.deepEqual(side_reading(time, side, 0), { main: "0:05", extra: "3 × 30s", urgent_ms: Infinity });
+  const in_period = side_reading(time, side, 10000);
+  assert.equal(in_period.main, "0:25");
+  assert.equal(in_period.extra, "3 × 30s");
+  const next_period = side_reading(time, side, 40000);
+  assert.equal(next_period.extra, "2 × 30s");
+  assert.equal(next_period.main, "0:25");
+  assert.equal(next_period.urgent_ms, 25000);
+  assert.ok(side_reading(time, side, 90000).urgent_ms <= 10000, "last period nearly gone");
+});
+
+test("other clock systems", () => {
+  assert.equal(side_reading({ system: "absolute", main_s: 60 }, { main_ms: 61000 }, 0).main, "1:01");
+  assert.equal(side_reading({ system: "fischer", main_s: 60, increment_s: 5, max_s: 120 }, { main_ms: 9000 }, 0).urgent_ms, 9000);
+  const canadian = side_reading({ system: "canadian", main_s: 0, stones: 10, period_s: 300 }, { main_ms: 0, stones: 4, period_ms: 120000 }, 0);
+  assert.deepEqual([canadian.main, canadian.extra], ["2:00", "4 / 5:00"]);
+  assert.equal(side_reading({ system: "none" }, {}, 0).main, "—");
+  assert.equal(format_ms(3723000), "1:02:03");
+});

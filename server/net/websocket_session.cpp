@@ -15,6 +15,29 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using SteadyClock = std::chrono::steady_clock;
 
+namespace {
+
+constexpr std::size_t kMaxCloseReasonBytes = 123;  // RFC 6455: 125-byte control payload
+
+// Codes a peer may legally receive (RFC 6455 section 7.4); anything else
+// becomes a plain normal closure.
+std::uint16_t sendable_close_code(std::uint16_t code) {
+  const bool valid = (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) ||
+                     (code >= 3000 && code <= 4999);
+  return valid ? code : close_code::normal;
+}
+
+// Cut to the control frame limit without splitting a UTF-8 sequence.
+std::string close_reason_text(std::string reason) {
+  if (reason.size() <= kMaxCloseReasonBytes) return reason;
+  std::size_t cut = kMaxCloseReasonBytes;
+  while (cut > 0 && (static_cast<unsigned char>(reason[cut]) & 0xC0) == 0x80) --cut;
+  reason.resize(cut);
+  return reason;
+}
+
+}  // namespace
+
 WebSocketSession::WebSocketSession(asio::ip::tcp::socket&& socket, SessionContext& context,
                                    std::string remote_address)
     : ws_(std::move(socket)),
@@ -164,7 +187,9 @@ void WebSocketSession::abort() {
 void WebSocketSession::start_close(std::uint16_t code, std::string reason) {
   if (closing_ || finished_) return;
   closing_ = true;
-  close_reason_ = websocket::close_reason(static_cast<websocket::close_code>(code), reason);
+  if (sendable_close_code(code) != code) spdlog::warn("net: close code {} cannot be sent conn={}", code, id_);
+  close_reason_ = websocket::close_reason(static_cast<websocket::close_code>(sendable_close_code(code)),
+                                          close_reason_text(std::move(reason)));
   ping_timer_.cancel();
   // A peer that does not read would keep the flush and the close handshake
   // waiting forever; past the deadline the socket is simply shut.

@@ -20,6 +20,16 @@ bool handle_broadcast(TestApp& app, const std::string& text) {
   return true;
 }
 
+// "close:CODE:REASON" -> a goodbye frame, then close(CODE, REASON).
+bool handle_close(const ConnectionPtr& connection, const std::string& text) {
+  unsigned code = 0;
+  int reason_at = 0;
+  if (std::sscanf(text.c_str(), "close:%u:%n", &code, &reason_at) != 1 || reason_at == 0) return false;
+  connection->send(std::string("goodbye"));
+  connection->close(static_cast<std::uint16_t>(code), text.substr(static_cast<std::size_t>(reason_at)));
+  return true;
+}
+
 }  // namespace
 
 void TestApp::on_open(const ConnectionPtr& connection) {
@@ -34,7 +44,7 @@ void TestApp::on_message(const ConnectionPtr& connection, std::string text, bool
     connection->send(std::string(R"({"type":"error","code":"rate_limited"})"));
     return;
   }
-  if (handle_broadcast(*this, text)) return;
+  if (handle_broadcast(*this, text) || handle_close(connection, text)) return;
   const auto json = nlohmann::json::parse(text, nullptr, false);
   if (json.is_object() && json.contains("id")) {
     connection->send(nlohmann::json{{"type", "ok"}, {"re", json["id"]}, {"text", text}}.dump());

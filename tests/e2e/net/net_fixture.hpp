@@ -1,7 +1,8 @@
 // A real yunzi_net server on 127.0.0.1 with a port the system picks, driven
 // by a small test application: JSON requests with an `id` get an `ok` reply,
 // other text is echoed, `broadcast:N:SIZE` sends N frames of SIZE bytes to
-// every open connection, and messages over the rate get `rate_limited`.
+// every open connection, `close:CODE:REASON` says goodbye and closes, and
+// messages over the rate get `rate_limited`.
 #pragma once
 
 #include <chrono>

@@ -128,3 +128,37 @@ TEST_CASE("connecting to another path than /ws is refused", "[net][ws]") {
   REQUIRE_FALSE(refused);
   CHECK(fx.server.metrics().connections_total.load() == 0);
 }
+
+TEST_CASE("close sends what was queued first, then the code and reason", "[net][ws]") {
+  NetFixture fx;
+  auto client = fx.connect();
+  REQUIRE(client->send_text("close:4001:see you"));
+  auto goodbye = client->next_text(10s);
+  REQUIRE(goodbye);
+  CHECK(*goodbye == "goodbye");
+  auto closed = client->wait_closed(10s);
+  REQUIRE(closed);
+  CHECK(closed->code == 4001);
+  CHECK(closed->reason == "see you");
+  REQUIRE(fx.app.wait_closed(1));
+}
+
+TEST_CASE("close with an unsendable code or an overlong reason still closes cleanly", "[net][ws]") {
+  NetFixture fx;
+  auto reserved = fx.connect();
+  REQUIRE(reserved->send_text("close:1006:reserved code"));
+  auto closed = reserved->wait_closed(10s);
+  REQUIRE(closed);
+  CHECK(closed->code == close_code::normal);
+
+  auto wordy = fx.connect();
+  std::string reason;
+  for (int i = 0; i < 100; ++i) reason += "\xe5\x9c\x8d";  // a three-byte character
+  REQUIRE(wordy->send_text("close:4002:" + reason));
+  closed = wordy->wait_closed(10s);
+  REQUIRE(closed);
+  CHECK(closed->code == 4002);
+  CHECK(closed->reason.size() <= 123);
+  CHECK(closed->reason.size() % 3 == 0);
+  CHECK(reason.rfind(closed->reason, 0) == 0);
+}

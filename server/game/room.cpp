@@ -282,11 +282,11 @@ void GameRoom::watch(net::ConnectionPtr connection, std::optional<db::UserId> us
   boost::asio::post(impl_->strand, [room = shared_from_this(), connection, user, since, request_id] {
     Private& p = *room->impl_;
     p.enqueue([&p, connection, user, since, request_id] {
+      p.subscribe(connection, user);
       std::optional<std::vector<protocol::Frame>> missed;
       if (since) missed = p.state.events_since(*since);
       connection->send(missed ? protocol::reply_game_events(request_id, *missed)
                               : protocol::reply_game_state(request_id, p.state.snapshot(p.services.now_ms())));
-      p.subscribe(connection, user);
       // A player who watches their own game again is back.
       if (user && p.state.color_of(*user) && p.state.is_away(*p.state.color_of(*user))) {
         p.presence(p.state.color_of(*user), true);

@@ -179,7 +179,6 @@ Outcome RoomState::play(const RoomRequest& request, engine::Color color, std::op
   Outcome out;
   const std::size_t c = index(color);
   last_lag_ms_[c] = request.one_way_lag_ms;
-  const clock::ClockSnapshot before = clock_.snapshot(now_ms);
   const std::int64_t credit = lag_[c].credit(request.one_way_lag_ms, clock_.turn_elapsed_ms(now_ms));
   if (auto flag = clock_.on_move(color, now_ms, credit)) {
     finish(out, win_text(engine::opponent(color), "T"), protocol::EndReason::time, engine::opponent(color),
@@ -203,7 +202,7 @@ Outcome RoomState::play(const RoomRequest& request, engine::Color color, std::op
   const clock::ClockSnapshot after = clock_.snapshot(now_ms);
   record_time_left(record, after, color);
   records_.push_back(record);
-  clock_before_.push_back(before);
+  clock_before_.push_back(turn_start_);
   played.clock = to_wire(after);
   start_turn_timers(now_ms);
   emit(out, [&](std::int64_t seq) { return protocol::game_move(id(), seq, setup_.settings.size, played); });

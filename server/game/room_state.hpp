@@ -121,7 +121,9 @@ class RoomState {
   // the EndCommit.
   void finish(Outcome& out, std::string result, protocol::EndReason reason, std::optional<engine::Color> winner,
               std::optional<protocol::Score> score, std::int64_t now_ms);
+  // A turn starts: remembers the clocks for undo and plans the next period change.
   void start_turn_timers(std::int64_t now_ms);
+  void plan_period_change(std::int64_t now_ms);
   std::optional<std::int64_t> flag_deadline() const;
   template <class Build>
   void emit(Outcome& out, Build build) {
@@ -140,7 +142,8 @@ class RoomState {
   std::array<clock::LagCompensator, 2> lag_;
   std::array<std::int64_t, 2> last_lag_ms_{};  // latest measured lag, for the flag timer's grace
   std::vector<db::MoveRecord> records_;
-  std::vector<std::optional<clock::ClockSnapshot>> clock_before_;  // per move, for undo
+  std::vector<std::optional<clock::ClockSnapshot>> clock_before_;  // per move: its turn's start, for undo
+  clock::ClockSnapshot turn_start_;
   std::int64_t next_period_change_ms_ = 0;  // 0: none due
   // Scoring: the shared marking, each player's own (what they marked or accepted).
   std::set<engine::Vertex> dead_;

@@ -15,6 +15,11 @@ std::string forfeit_win(engine::Color loser) { return loser == engine::Color::bl
 }  // namespace
 
 void RoomState::start_turn_timers(std::int64_t now_ms) {
+  if (clock_.running()) turn_start_ = clock_.snapshot(now_ms);
+  plan_period_change(now_ms);
+}
+
+void RoomState::plan_period_change(std::int64_t now_ms) {
   next_period_change_ms_ = 0;
   const auto running = clock_.running();
   if (!running) return;
@@ -87,7 +92,7 @@ Outcome RoomState::on_timer(std::int64_t now_ms) {
     }
   }
   if (next_period_change_ms_ > 0 && now_ms >= next_period_change_ms_) {
-    start_turn_timers(now_ms);
+    plan_period_change(now_ms);
     emit(out, [&](std::int64_t seq) { return protocol::game_clock(id(), seq, to_wire(clock_.snapshot(now_ms))); });
   }
   return out;

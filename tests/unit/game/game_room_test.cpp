@@ -1,0 +1,289 @@
+// GameRoom end to end below the network: a real io_context, the real
+// writer on a SQLite file in a temporary directory, and connections that
+// record what they are sent.
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <future>
+#include <mutex>
+
+#include <catch2/catch.hpp>
+
+#include "db/database.hpp"
+#include "server/game/clock_codec.hpp"
+#include "server/game/room.hpp"
+#include "tests/unit/game/room_test_support.hpp"
+
+using namespace yunzi;
+using namespace yunzi::game;
+using namespace std::chrono_literals;
+using yunzi::game::testing::json_of;
+
+namespace {
+
+class RecordingConnection : public net::Connection {
+ public:
+  explicit RecordingConnection(std::uint64_t id) : id_(id) {}
+  std::uint64_t id() const override { return id_; }
+  const std::string& remote_address() const override { return address_; }
+  void send(std::shared_ptr<const std::string> frame) override {
+    std::lock_guard lock(mutex_);
+    frames_.push_back(nlohmann::json::parse(*frame));
+  }
+  void close(std::uint16_t, std::string) override {}
+  std::optional<std::chrono::microseconds> median_rtt() const override { return std::chrono::microseconds(40'000); }
+
+  std::vector<nlohmann::json> frames() const {
+    std::lock_guard lock(mutex_);
+    return frames_;
+  }
+  bool got(const std::string& type) const {
+    for (const auto& frame : frames()) {
+      if (frame["type"] == type) return true;
+    }
+    return false;
+  }
+  nlohmann::json last(const std::string& type) const {
+    nlohmann::json found;
+    for (const auto& frame : frames()) {
+      if (frame["type"] == type) found = frame;
+    }
+    return found;
+  }
+
+ private:
+  std::uint64_t id_;
+  std::string address_ = "127.0.0.1:1";
+  mutable std::mutex mutex_;
+  std::vector<nlohmann::json> frames_;
+};
+
+std::int64_t wall_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+struct Fixture {
+  std::filesystem::path dir;
+  boost::asio::io_context io;
+  std::unique_ptr<db::Writer> writer;
+  std::unique_ptr<RoomServices> services;
+  std::vector<protocol::LobbyGame> lobby;
+  std::vector<std::pair<std::int64_t, protocol::GameEnd>> ended;
+  std::vector<GameEndFacts> ranked;
+  RoomPlayer alice{0, {"alice", protocol::Rank{15}, protocol::Role::user}};
+  RoomPlayer bob{0, {"bob", protocol::Rank{15}, protocol::Role::user}};
+  std::mutex mutex;
+
+  explicit Fixture(std::chrono::milliseconds grace = 120s) {
+    std::string pattern = (std::filesystem::temp_directory_path() / "yunzi-game-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    dir = pattern;
+    open_writer();
+    services = std::make_unique<RoomServices>(RoomServices{
+        io, *writer, wall_ms, grace, 180s,
+        [this](db::Stores&, const GameEndFacts& facts) -> db::DbResult<std::vector<protocol::RankChange>> {
+          std::lock_guard lock(mutex);
+          ranked.push_back(facts);
+          return std::vector<protocol::RankChange>{
+              protocol::RankChange{"alice", protocol::Rank{15}, protocol::Rank{16}, "promotion", facts.game}};
+        },
+        [this](const protocol::LobbyGame& game) { lobby.push_back(game); },
+        [this](std::int64_t game, const protocol::GameEnd& end) { ended.emplace_back(game, end); }});
+    alice.user_id = add_user("alice");
+    bob.user_id = add_user("bob");
+  }
+  ~Fixture() {
+    writer->shutdown();
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+  }
+
+  void open_writer() {
+    auto connection = db::open_database((dir / "yunzi.db").string());
+    REQUIRE(connection.has_value());
+    writer = std::make_unique<db::Writer>(std::move(*connection));
+  }
+
+  template <class T>
+  T on_writer(std::function<db::DbResult<T>(db::Stores&)> work) {
+    std::promise<db::DbResult<T>> promise;
+    writer->submit_for<T>(std::move(work), [&promise](db::DbResult<T> r) { promise.set_value(std::move(r)); });
+    auto result = promise.get_future().get();
+    REQUIRE(result.has_value());
+    return std::move(*result);
+  }
+
+  db::UserId add_user(const std::string& name) {
+    return on_writer<db::UserId>([name](db::Stores& s) -> db::DbResult<db::UserId> {
+      auto user = s.users().create(db::NewUser{name, name, "$argon2id$x", 15, db::Role::user, 1});
+      if (!user) return unexpected(user.error());
+      return user->id;
+    });
+  }
+
+  db::GameId add_game(const protocol::GameSettings& settings) {
+    db::NewGame game;
+    game.black_id = alice.user_id;
+    game.white_id = bob.user_id;
+    game.black_rank = game.white_rank = 15;
+    game.settings_json = "{}";
+    game.rated = settings.rated;
+    game.komi = settings.komi;
+    game.size = settings.size;
+    game.time = time_settings_of(settings.time);
+    game.started_ms = wall_ms();
+    game.clock_state = initial_clock_state(settings);
+    return on_writer<db::GameId>([game](db::Stores& s) { return s.games().create(game); });
+  }
+
+  db::GameWithMoves load(db::GameId id) {
+    return on_writer<db::GameWithMoves>([id](db::Stores& s) -> db::DbResult<db::GameWithMoves> {
+      auto game = s.games().load(id);
+      if (!game) return unexpected(game.error());
+      return **game;
+    });
+  }
+
+  template <class Pred>
+  bool run_until(Pred done, std::chrono::milliseconds limit = 3s) {
+    const auto until = std::chrono::steady_clock::now() + limit;
+    while (!done() && std::chrono::steady_clock::now() < until) {
+      io.restart();
+      io.run_for(5ms);
+    }
+    return done();
+  }
+};
+
+protocol::GameSettings friendly_9x9() {
+  protocol::GameSettings settings;
+  settings.size = 9;
+  settings.rated = false;
+  settings.time = protocol::ByoYomi{600, 3, 30};
+  return settings;
+}
+
+protocol::Request game_move(const std::string& vertex) {
+  return protocol::req::GameMove{1, protocol::VertexText{vertex}};
+}
+
+}  // namespace
+
+TEST_CASE("GameRoom: start, a committed move broadcast to players and spectators, then resignation") {
+  Fixture f;
+  const db::GameId id = f.add_game(friendly_9x9());
+  auto alice = std::make_shared<RecordingConnection>(1);
+  auto bob = std::make_shared<RecordingConnection>(2);
+  auto carol = std::make_shared<RecordingConnection>(3);
+  auto room = GameRoom::start(*f.services, id, friendly_9x9(), f.alice, f.bob, {alice, bob});
+  REQUIRE(room);
+  REQUIRE(f.run_until([&] { return bob->got("game.start"); }));
+  CHECK(alice->last("game.start")["seq"] == 1);
+
+  room->watch(carol, std::nullopt, std::nullopt, 7);
+  REQUIRE(f.run_until([&] { return carol->got("ok"); }));
+  CHECK(carol->last("ok")["state"]["spectators"] == 1);
+  CHECK(f.lobby.back().spectators == 1);
+
+  room->handle(alice, f.alice.user_id, "alice", false, game_move("C3"), 8);
+  REQUIRE(f.run_until([&] { return carol->got("game.move"); }));
+  // Committed before anyone heard of it.
+  const auto stored = f.load(id);
+  REQUIRE(stored.moves.size() == 1);
+  CHECK(stored.moves[0].move.vertex == engine::Vertex{2, 6});
+  CHECK(alice->last("ok")["re"] == 8);
+  CHECK(bob->last("game.move")["seq"] == 2);
+  CHECK(f.lobby.back().move_number == 1);
+
+  room->handle(bob, f.bob.user_id, "bob", false, game_move("C3"), 9);
+  REQUIRE(f.run_until([&] { return bob->got("error"); }));
+  CHECK(bob->last("error")["code"] == "illegal_move");
+
+  room->handle(carol, 99, "carol", false, protocol::req::GameChat{1, "hi", std::nullopt}, 10);
+  REQUIRE(f.run_until([&] { return carol->got("game.chat"); }));
+  CHECK_FALSE(alice->got("game.chat"));
+
+  room->handle(bob, f.bob.user_id, "bob", false, protocol::req::GameResign{1}, 11);
+  REQUIRE(f.run_until([&] { return carol->got("game.end"); }));
+  const auto end = alice->last("game.end");
+  CHECK(end["result"] == "B+R");
+  CHECK(end["rank_changes"].size() == 1);
+  CHECK(end["seq"] == 3);
+  REQUIRE(f.ended.size() == 1);
+  CHECK(f.ended[0].second.result == "B+R");
+  REQUIRE(f.ranked.size() == 1);
+  CHECK(f.ranked[0].winner == engine::Color::black);
+  const auto finished = f.load(id);
+  CHECK(finished.game.status == db::GameStatus::ended);
+  CHECK(finished.game.result == "B+R");
+
+  std::string sgf;
+  room->sgf([&](std::string text) { sgf = std::move(text); });
+  REQUIRE(f.run_until([&] { return !sgf.empty(); }));
+  CHECK(sgf.find(";B[cg]") != std::string::npos);
+  CHECK(sgf.find("RE[B+R]") != std::string::npos);
+}
+
+TEST_CASE("GameRoom: a player who stays away past the grace loses by forfeit") {
+  Fixture f(150ms);
+  const db::GameId id = f.add_game(friendly_9x9());
+  auto alice = std::make_shared<RecordingConnection>(1);
+  auto bob = std::make_shared<RecordingConnection>(2);
+  auto room = GameRoom::start(*f.services, id, friendly_9x9(), f.alice, f.bob, {alice, bob});
+  room->player_connected(f.alice.user_id, alice);
+  room->player_disconnected(f.bob.user_id);
+  REQUIRE(f.run_until([&] { return alice->got("game.opponent_gone"); }));
+  CHECK(alice->last("game.opponent_gone")["color"] == "white");
+  REQUIRE(f.run_until([&] { return alice->got("game.end"); }));
+  CHECK(alice->last("game.end")["result"] == "B+F");
+  CHECK(f.load(id).game.result == "B+F");
+}
+
+TEST_CASE("GameRoom: restored from the database, a returning player resumes the game") {
+  Fixture f;
+  const db::GameId id = f.add_game(friendly_9x9());
+  {
+    auto alice = std::make_shared<RecordingConnection>(1);
+    auto bob = std::make_shared<RecordingConnection>(2);
+    auto room = GameRoom::start(*f.services, id, friendly_9x9(), f.alice, f.bob, {alice, bob});
+    room->handle(alice, f.alice.user_id, "alice", false, game_move("C3"), 1);
+    REQUIRE(f.run_until([&] { return bob->got("game.move"); }));
+    room->handle(bob, f.bob.user_id, "bob", false, game_move("G7"), 2);
+    REQUIRE(f.run_until([&] { return alice->last("game.move")["seq"] == 3; }));
+  }
+  const auto stored = f.load(id);
+  REQUIRE(stored.moves.size() == 2);
+  auto room = GameRoom::restore(*f.services, stored, f.alice, f.bob);
+  REQUIRE(room);
+  auto alice = std::make_shared<RecordingConnection>(11);
+  auto bob = std::make_shared<RecordingConnection>(12);
+  room->watch(bob, f.bob.user_id, std::nullopt, 5);
+  REQUIRE(f.run_until([&] { return bob->got("ok"); }));
+  const auto state = bob->last("ok")["state"];
+  CHECK(state["moves"] == nlohmann::json::array({"C3", "G7"}));
+  CHECK(state["to_move"] == "black");
+  CHECK(bob->got("game.opponent_back"));
+  room->player_connected(f.alice.user_id, alice);
+  room->handle(alice, f.alice.user_id, "alice", false, game_move("D4"), 6);
+  REQUIRE(f.run_until([&] { return bob->got("game.move"); }));
+  CHECK(f.load(id).moves.size() == 3);
+}
+
+TEST_CASE("GameRoom: a failed commit leaves the game as it was and answers internal") {
+  Fixture f;
+  const db::GameId id = f.add_game(friendly_9x9());
+  auto alice = std::make_shared<RecordingConnection>(1);
+  auto bob = std::make_shared<RecordingConnection>(2);
+  auto room = GameRoom::start(*f.services, id, friendly_9x9(), f.alice, f.bob, {alice, bob});
+  REQUIRE(f.run_until([&] { return alice->got("game.start"); }));
+  f.writer->shutdown();  // every later commit fails with `stopped`
+  room->handle(alice, f.alice.user_id, "alice", false, game_move("C3"), 3);
+  REQUIRE(f.run_until([&] { return alice->got("error"); }));
+  CHECK(alice->last("error")["code"] == "internal");
+  CHECK_FALSE(bob->got("game.move"));
+  room->watch(bob, f.bob.user_id, std::nullopt, 4);
+  REQUIRE(f.run_until([&] { return bob->got("ok"); }));
+  CHECK(bob->last("ok")["state"]["moves"].empty());
+  CHECK(bob->last("ok")["state"]["seq"] == 1);
+}

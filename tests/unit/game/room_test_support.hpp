@@ -1,0 +1,33 @@
+// Shared helpers of the game room tests: a two-player setup, requests from
+// either player, and frames read back as JSON.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "server/game/room_state.hpp"
+
+namespace yunzi::game::testing {
+
+inline constexpr db::UserId alice_id = 1;  // Black
+inline constexpr db::UserId bob_id = 2;    // White
+inline constexpr db::UserId carol_id = 3;  // a spectator
+inline constexpr std::int64_t t0 = 1'700'000'000'000;
+
+RoomSetup setup_9x9(protocol::TimeControl time = protocol::NoClock{}, bool rated = false);
+RoomState new_room(const RoomSetup& setup, std::int64_t now_ms = t0);
+
+RoomRequest from(db::UserId user, protocol::Request request, std::int64_t id = 1);
+RoomRequest move(db::UserId user, const std::string& vertex);
+RoomRequest pass(db::UserId user);
+
+nlohmann::json json_of(const protocol::Frame& frame);
+std::vector<nlohmann::json> events_of(const Outcome& out);
+// The `type` of each event, in order.
+std::vector<std::string> types_of(const Outcome& out);
+// The code of an error reply, "" for ok.
+std::string error_code(const Outcome& out);
+
+}  // namespace yunzi::game::testing

@@ -24,12 +24,20 @@ ensure_packages() {
   fi
 }
 
-# Configures (once) and builds one build tree: configure_and_build DIR [cmake args...]
+# Configures (once) and builds one build tree:
+#   configure_and_build DIR [cmake args...] [-- targets...]
 configure_and_build() {
   local dir="$1"
   shift
+  local args=() targets=()
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
+  [ "${1:-}" = "--" ] && { shift; targets=("$@"); }
   if [ ! -f "$dir/build.ninja" ]; then
-    cmake -S . -B "$dir" -G Ninja "$@"
+    cmake -S . -B "$dir" -G Ninja "${args[@]}"
   fi
-  cmake --build "$dir"
+  if [ ${#targets[@]} -gt 0 ]; then
+    cmake --build "$dir" --target "${targets[@]}"
+  else
+    cmake --build "$dir"
+  fi
 }

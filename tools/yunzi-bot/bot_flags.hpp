@@ -1,0 +1,26 @@
+// yunzi-bot's command line: `--config FILE` (a JSON object with the keys of
+// BotConfig), then flags that override it, each named after its key with
+// dashes (`--max-games 3`, `--max-games=3`). Lists are comma-separated
+// (`--sizes 9,13`), `--engine` is one command line split on spaces,
+// `--seek` takes a settings object in JSON and may be repeated, a boolean
+// flag alone means true.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/expected.hpp"
+#include "tools/yunzi-bot/bot_config.hpp"
+
+namespace yunzi::bot {
+
+struct CommandLine {
+  BotConfig config;
+  bool help = false;
+};
+
+Expected<CommandLine, std::string> parse_command_line(const std::vector<std::string>& args);
+
+std::string help_text(const std::string& program);
+
+}  // namespace yunzi::bot

@@ -1,0 +1,77 @@
+// Plays one game for the bot: mirrors it (GameTrack), owns its engine
+// process (EngineSession), runs engine requests on a worker thread so the
+// connection keeps being read meanwhile, and turns their answers into
+// requests: moves, passes and resignations in play; dead-stone marks,
+// acceptance or resumption in scoring; answers to undo requests. Engine
+// trouble is handled here: a failed engine is restarted from the moves once
+// per request, an illegal move is retried once with a fresh engine, and when
+// that is not enough the bot says so in the chat and resigns.
+#pragma once
+
+#include <future>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "tools/yunzi-bot/bot_config.hpp"
+#include "tools/yunzi-bot/engine_jobs.hpp"
+#include "tools/yunzi-bot/game_track.hpp"
+#include "tools/yunzi-bot/server_link.hpp"
+
+namespace yunzi::bot {
+
+class GameDriver {
+ public:
+  GameDriver(GameTrack track, const BotConfig& config, std::string greeting);
+  ~GameDriver();
+  GameDriver(const GameDriver&) = delete;
+  GameDriver& operator=(const GameDriver&) = delete;
+
+  const GameTrack& track() const { return track_; }
+  // A fresh snapshot after a gap or a mismatch; the engine resyncs itself.
+  void replace_track(GameTrack track);
+
+  // Applies a numbered event of this game and answers what needs an answer.
+  EventFit on_event(const Json& event, ServerLink& link);
+  // Collects finished engine work and starts what the game needs next.
+  void act(ServerLink& link);
+  // Requests in flight when the connection dropped may never have arrived.
+  void connection_restored();
+
+  bool finished() const { return track_.phase() == "ended" && !job_.valid(); }
+  pid_t engine_pid() const { return job_.valid() ? -1 : engine_->pid(); }
+
+ private:
+  enum class JobKind { move, dead_stones };
+
+  void start_move_job(bool fresh_engine);
+  void start_dead_stone_job();
+  void on_move_answer(const EngineAnswer& answer, ServerLink& link);
+  void on_dead_stones(const EngineAnswer& answer, ServerLink& link);
+  void play_move(const std::string& move, ServerLink& link);
+  void mark_dead_stones(ServerLink& link);
+  void judge_marking(ServerLink& link);
+  void give_up(const std::string& why, ServerLink& link);
+  void chat(const std::string& text, ServerLink& link);
+  Json request(const std::string& type) const;
+
+  GameTrack track_;
+  const BotConfig& config_;
+  std::string greeting_;
+  std::unique_ptr<EngineSession> engine_;
+  std::future<EngineAnswer> job_;
+  JobKind job_kind_ = JobKind::move;
+  std::uint64_t job_version_ = 0;
+  // The version last acted on: nothing new is started for it.
+  std::optional<std::uint64_t> acted_version_;
+  int illegal_moves_ = 0;  // engine moves the server refused at this turn
+  bool resigning_ = false;
+
+  // Scoring round state.
+  std::optional<std::set<std::string>> engine_dead_;
+  bool marking_done_ = false;
+  int own_scoring_events_ = 0;  // game.scoring events our own marks will cause
+};
+
+}  // namespace yunzi::bot

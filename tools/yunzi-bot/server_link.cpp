@@ -1,0 +1,120 @@
+#include "tools/yunzi-bot/server_link.hpp"
+
+#include <spdlog/spdlog.h>
+
+namespace yunzi::bot {
+
+namespace {
+
+bool is_ok(const Json& reply) { return reply.value("type", std::string()) == "ok"; }
+
+std::string describe_error(const Json& reply) {
+  return reply.value("code", std::string("?")) + ": " + reply.value("message", std::string());
+}
+
+}  // namespace
+
+Expected<LoggedIn, std::string> ServerLink::connect() {
+  close();
+  auto ws = client::WsClient::connect(config_.host, config_.port, config_.path, Millis(5000));
+  if (!ws) return unexpected(ws.error());
+  ws_ = std::move(*ws);
+  auto hello = call(Json{{"type", "hello"}, {"protocol", 1}, {"client", "yunzi-bot"}});
+  if (!hello) return unexpected(hello.error());
+  if (!is_ok(*hello)) return unexpected("hello refused: " + describe_error(*hello));
+
+  auto reply = authenticate();
+  if (!reply) {
+    close();
+    return unexpected(reply.error());
+  }
+  LoggedIn result;
+  result.user = reply->value("user", Json::object());
+  result.resumed = reply->contains("games");
+  if (result.resumed) {
+    for (const auto& game : (*reply)["games"]) {
+      if (game.is_number_integer()) result.games.push_back(game.get<std::int64_t>());
+    }
+  }
+  if (result.user.value("role", std::string()) != "bot") {
+    spdlog::warn("the account {} has the role '{}', not 'bot': an administrator should set it",
+                 result.user.value("name", config_.name), result.user.value("role", std::string("?")));
+  }
+  return result;
+}
+
+Expected<Json, std::string> ServerLink::authenticate() {
+  if (!token_.empty()) {
+    auto resumed = call(Json{{"type", "resume"}, {"token", token_}});
+    if (!resumed) return resumed;
+    if (is_ok(*resumed)) return resumed;
+    spdlog::info("resume refused ({}), logging in again", describe_error(*resumed));
+    token_.clear();
+  }
+  auto login = call(Json{{"type", "login"}, {"name", config_.name}, {"password", config_.password}});
+  if (!login) return login;
+  if (!is_ok(*login) && login->value("code", std::string()) == "bad_credentials" && config_.register_account) {
+    spdlog::info("login refused, registering {} at {}", config_.name, config_.rank);
+    login = call(Json{{"type", "register"}, {"name", config_.name}, {"password", config_.password}, {"rank", config_.rank}});
+    if (!login) return login;
+  }
+  if (!is_ok(*login)) return unexpected("cannot log in as " + config_.name + ": " + describe_error(*login));
+  token_ = login->value("token", std::string());
+  // A fresh login lists no games: ask for them like a resume would.
+  auto resumed = call(Json{{"type", "resume"}, {"token", token_}});
+  if (!resumed) return resumed;
+  if (!is_ok(*resumed)) {
+    spdlog::warn("resume after login refused ({}): games in progress are found only as their events come", describe_error(*resumed));
+    return login;
+  }
+  return resumed;
+}
+
+void ServerLink::close() {
+  if (ws_ && ws_->is_open()) ws_->close(1000, Millis(500));
+  ws_.reset();
+}
+
+Expected<Json, std::string> ServerLink::call(Json request, Millis timeout) {
+  if (!ws_) return unexpected(std::string("not connected"));
+  auto reply = ws_->request(std::move(request), timeout);
+  if (!reply) {
+    spdlog::warn("connection lost: {}", reply.error());
+    ws_.reset();
+    return unexpected(reply.error());
+  }
+  return reply;
+}
+
+bool ServerLink::call_ok(Json request, const std::string& what) {
+  const std::string type = request.value("type", std::string());
+  auto reply = call(std::move(request));
+  if (!reply) return false;
+  if (is_ok(*reply)) return true;
+  spdlog::warn("{}: {} refused: {}", what, type, describe_error(*reply));
+  return false;
+}
+
+std::optional<Json> ServerLink::next_event(Millis wait) {
+  while (ws_) {
+    if (!ws_->is_open()) {
+      spdlog::warn("connection closed by the server");
+      ws_.reset();
+      return std::nullopt;
+    }
+    auto event = ws_->next_event(wait);
+    if (!event) {
+      if (!ws_->is_open()) {
+        spdlog::warn("connection lost: {}", event.error());
+        ws_.reset();
+      }
+      return std::nullopt;
+    }
+    // Replies whose request timed out are of no use any more.
+    if (event->contains("re")) continue;
+    return std::move(*event);
+  }
+  return std::nullopt;
+}
+
+}  // namespace yunzi::bot

@@ -81,7 +81,12 @@ Expected<Json, std::string> read_json_file(const std::string& path) {
 Expected<CommandLine, std::string> parse_command_line(const std::vector<std::string>& args) {
   CommandLine result;
   // Flags as (key, text) in order; the file comes first whatever its place.
-  std::vector<std::pair<std::string, std::optional<std::string>>> flags;
+  struct Flag {
+    std::string key;   // the setting, with underscores
+    std::string name;  // as typed, with dashes
+    std::optional<std::string> text;
+  };
+  std::vector<Flag> flags;
   std::optional<std::string> config_file;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
@@ -110,7 +115,7 @@ Expected<CommandLine, std::string> parse_command_line(const std::vector<std::str
       config_file = value;
       continue;
     }
-    flags.emplace_back(key, value);
+    flags.push_back(Flag{key, name, value});
   }
 
   if (config_file) {
@@ -118,8 +123,8 @@ Expected<CommandLine, std::string> parse_command_line(const std::vector<std::str
     if (!json) return unexpected(json.error());
     if (auto ok = apply_json(result.config, *json); !ok) return unexpected(*config_file + ": " + ok.error());
   }
-  for (const auto& [key, text] : flags) {
-    const std::string flag = "--" + key;
+  for (const auto& [key, name, text] : flags) {
+    const std::string flag = "--" + name;
     if (key == "seek") {
       Json settings = Json::parse(*text, nullptr, false);
       if (!settings.is_object()) return unexpected(flag + ": expected a JSON settings object");
@@ -132,7 +137,11 @@ Expected<CommandLine, std::string> parse_command_line(const std::vector<std::str
       if (!parsed) return unexpected(parsed.error());
       value = std::move(*parsed);
     }
-    if (auto ok = apply_json(result.config, Json{{key, value}}); !ok) return unexpected("--" + ok.error().substr(1));
+    if (auto ok = apply_json(result.config, Json{{key, value}}); !ok) {
+      // "'key': why" becomes "--flag: why".
+      const auto why = ok.error().find("': ");
+      return unexpected(flag + ": " + (why == std::string::npos ? ok.error() : ok.error().substr(why + 3)));
+    }
   }
   if (auto ok = validate(result.config); !ok) return unexpected(ok.error());
   return result;

@@ -156,6 +156,14 @@ std::set<std::string> GameTrack::chain_of(const std::string& vertex) const {
   return stones;
 }
 
+std::optional<std::string> GameTrack::stone_at(const std::string& vertex) const {
+  const auto point = engine::parse_gtp(vertex, spec_.size);
+  if (!point) return std::nullopt;
+  const auto color = game_.board().color_at(*point);
+  if (!color) return std::nullopt;
+  return std::string(engine::to_string(*color));
+}
+
 bool GameTrack::legal_for_me(const std::string& vertex) const {
   if (vertex == "pass" || vertex == "resign") return true;
   const auto point = engine::parse_gtp(vertex, spec_.size);

@@ -49,6 +49,8 @@ class GameTrack {
   bool accepted_by(const std::string& color) const;
   // Every stone of the chain through the vertex (empty on an empty point).
   std::set<std::string> chain_of(const std::string& vertex) const;
+  // "black", "white", or nullopt for an empty point (or not a vertex).
+  std::optional<std::string> stone_at(const std::string& vertex) const;
   // Is the move legal for the bot now, by the mirror's rules?
   bool legal_for_me(const std::string& vertex) const;
   // Play went back from scoring to the opponent of the last passer.

@@ -1,0 +1,51 @@
+// The scene of a bot test: a temporary directory holding a real
+// yunzi-server (its data directory and log), the bot's account (registered
+// over the wire, then given the role `bot` in the database, since the
+// server offers no request for it), and a real yunzi-bot process with its
+// log. The server can be killed and started again on the same port and data.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "tests/e2e/bot/child_process.hpp"
+
+namespace yunzi::bot_e2e {
+
+inline const std::string kBotName = "gnugo";
+inline const std::string kBotPassword = "stones-and-sand";
+
+class Stage {
+ public:
+  Stage();
+  ~Stage();
+  Stage(const Stage&) = delete;
+  Stage& operator=(const Stage&) = delete;
+
+  // The first start takes any free port; later starts reuse it, as a
+  // restarted server would.
+  void start_server();
+  void kill_server();
+  std::uint16_t port() const { return port_; }
+
+  void create_bot_account();
+  // The bot with the engine at level 1 (fast) and the given extra flags.
+  void start_bot(const std::vector<std::string>& extra_args = {});
+  int stop_bot();
+  pid_t bot_pid() const { return bot_.pid(); }
+
+  std::string bot_log() const { return read_file(dir_ / "bot.log"); }
+  std::string server_log() const { return read_file(dir_ / "server.log"); }
+  // The last lines of both logs, for failure messages.
+  std::string log_tails() const;
+
+ private:
+  std::filesystem::path dir_;
+  ChildProcess server_;
+  ChildProcess bot_;
+  std::uint16_t port_ = 0;
+};
+
+}  // namespace yunzi::bot_e2e

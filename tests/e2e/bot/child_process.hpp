@@ -1,0 +1,40 @@
+// A program run by a test as a child process: output (stdout and stderr)
+// appended to a log file, killed with SIGKILL should the test process die
+// first, stopped with a chosen signal and reaped. Also finds the children
+// of a process by program name (the bot's engine processes).
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace yunzi::bot_e2e {
+
+class ChildProcess {
+ public:
+  ChildProcess() = default;
+  ~ChildProcess();
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+
+  // Starts argv[0] (a path) with the arguments; false when it could not be started.
+  bool start(const std::vector<std::string>& argv, const std::filesystem::path& log);
+  // Sends the signal and waits for the exit; the exit status (-1 when it
+  // had to be killed after the timeout, or died of a signal).
+  int stop(int signal, std::chrono::milliseconds timeout = std::chrono::seconds(20));
+  bool running();
+  pid_t pid() const { return pid_; }
+
+ private:
+  pid_t pid_ = -1;
+};
+
+// Pids of the live processes whose parent is `parent` and whose command name is `name`.
+std::vector<pid_t> children_named(pid_t parent, const std::string& name);
+
+std::string read_file(const std::filesystem::path& path);
+
+}  // namespace yunzi::bot_e2e

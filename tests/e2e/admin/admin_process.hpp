@@ -1,0 +1,27 @@
+// Runs the real yunzi-admin executable as a child process with the given
+// arguments, standard input and extra environment, and collects its exit
+// code and both output streams.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace yunzi::admin_tests {
+
+struct AdminRun {
+  int exit_code = -1;  // -1 when it did not exit normally
+  std::string out;
+  std::string err;
+};
+
+struct AdminRunOptions {
+  std::string stdin_text;
+  std::vector<std::pair<std::string, std::string>> env;
+  std::chrono::milliseconds timeout{60000};
+};
+
+AdminRun run_admin_tool(const std::vector<std::string>& args, const AdminRunOptions& options = {});
+
+}  // namespace yunzi::admin_tests

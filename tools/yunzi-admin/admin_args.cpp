@@ -1,0 +1,183 @@
+#include "tools/yunzi-admin/admin_args.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+namespace yunzi::admin {
+namespace {
+
+// Options that take a value; every other "--x" is a flag.
+constexpr std::string_view value_options[] = {"--data-dir", "--db",     "--server", "--user",  "--minutes",
+                                              "--reason",   "--limit",  "--before", "--days",  "--rank"};
+constexpr std::string_view flag_options[] = {"--password-stdin", "--help"};
+
+// Connection options every command of a group accepts.
+const std::vector<std::string_view> database_options = {"--data-dir", "--db"};
+const std::vector<std::string_view> live_options = {"--server", "--user", "--password-stdin"};
+
+bool is_value_option(std::string_view name) {
+  return std::find(std::begin(value_options), std::end(value_options), name) != std::end(value_options);
+}
+
+bool is_flag_option(std::string_view name) {
+  return std::find(std::begin(flag_options), std::end(flag_options), name) != std::end(flag_options);
+}
+
+bool contains(const std::vector<std::string_view>& list, std::string_view item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+const std::vector<CommandSpec>& specs() {
+  using G = CommandGroup;
+  static const std::vector<CommandSpec> table = {
+      {G::database, "create-admin", {"NAME"}, {}, {"--password-stdin", "--rank"},
+       "make NAME an admin; with --password-stdin create the account if it does not exist"},
+      {G::database, "set-role", {"NAME", "ROLE"}, {}, {}, "set NAME's role to user, bot or admin"},
+      {G::database, "migrate", {}, {}, {}, "apply pending schema migrations"},
+      {G::database, "backup", {"FILE"}, {}, {}, "copy the database to FILE, consistent while the server writes"},
+      {G::database, "retire-inactive", {}, {}, {"--days"},
+       "close accounts without a login for --days (default 1095) and retire their names"},
+      {G::live, "ban", {"NAME"}, {"--reason"}, {"--minutes"}, "ban NAME (permanently without --minutes)"},
+      {G::live, "unban", {"NAME"}, {"--reason"}, {}, "lift NAME's ban"},
+      {G::live, "mute", {"NAME"}, {"--minutes", "--reason"}, {}, "refuse NAME's chat for --minutes"},
+      {G::live, "kick", {"NAME"}, {"--reason"}, {}, "disconnect NAME"},
+      {G::live, "annul", {"GAME"}, {"--reason"}, {}, "make game GAME friendly and recompute ranks"},
+      {G::live, "set-rank", {"NAME", "RANK"}, {"--reason"}, {}, "set NAME's rank (18k..9d)"},
+      {G::live, "broadcast", {"TEXT"}, {}, {}, "send TEXT to everyone online as a notice"},
+      {G::live, "reports", {}, {}, {"--limit"}, "list open reports"},
+      {G::live, "audit", {}, {}, {"--limit", "--before"}, "list the audit log, newest first"},
+      {G::live, "review", {}, {}, {"--limit"}, "list players with 3 or more short rated games"},
+      {G::live, "revoke-recommendation", {"NAME"}, {"--reason"}, {}, "undo NAME's recommendation to 6d"},
+  };
+  return table;
+}
+
+std::string spec_line(const CommandSpec& spec) {
+  std::string line(spec.name);
+  for (auto operand : spec.operands) line += " " + std::string(operand);
+  for (auto option : spec.required) line += " " + std::string(option) + (is_value_option(option) ? " X" : "");
+  for (auto option : spec.optional) line += " [" + std::string(option) + (is_value_option(option) ? " X]" : "]");
+  return line;
+}
+
+}  // namespace
+
+bool ParsedArgs::has(std::string_view option) const { return flags.contains(option) || values.contains(option); }
+
+std::optional<std::string> ParsedArgs::value(std::string_view option) const {
+  auto found = values.find(option);
+  if (found == values.end()) return std::nullopt;
+  return found->second;
+}
+
+Expected<ParsedArgs, std::string> parse_args(std::span<const std::string> args) {
+  ParsedArgs parsed;
+  bool options_ended = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (!options_ended && arg == "--") {
+      options_ended = true;
+      continue;
+    }
+    if (options_ended || arg.size() < 3 || !arg.starts_with("--")) {
+      parsed.operands.push_back(arg);
+      continue;
+    }
+    const auto equals = arg.find('=');
+    const std::string name = arg.substr(0, equals);
+    if (parsed.has(name)) return unexpected("option " + name + " given twice");
+    if (is_flag_option(name)) {
+      if (equals != std::string::npos) return unexpected("option " + name + " takes no value");
+      parsed.flags.insert(name);
+    } else if (is_value_option(name)) {
+      if (equals != std::string::npos) {
+        parsed.values[name] = arg.substr(equals + 1);
+      } else if (i + 1 < args.size()) {
+        parsed.values[name] = args[++i];
+      } else {
+        return unexpected("option " + name + " needs a value");
+      }
+    } else {
+      return unexpected("unknown option " + name);
+    }
+  }
+  return parsed;
+}
+
+std::span<const CommandSpec> command_specs() { return specs(); }
+
+const CommandSpec* find_command(CommandGroup group, std::string_view name) {
+  for (const CommandSpec& spec : specs()) {
+    if (spec.group == group && spec.name == name) return &spec;
+  }
+  return nullptr;
+}
+
+Expected<Done, std::string> check_command_line(const CommandSpec& spec, const ParsedArgs& args,
+                                               std::span<const std::string> operands) {
+  const std::string command(spec.name);
+  if (operands.size() != spec.operands.size()) {
+    return unexpected(command + " takes " + std::to_string(spec.operands.size()) + " operand(s), got " +
+                      std::to_string(operands.size()) + ": " + spec_line(spec));
+  }
+  const auto& group_options = spec.group == CommandGroup::database ? database_options : live_options;
+  auto allowed = [&](std::string_view option) {
+    return contains(group_options, option) || contains(spec.required, option) || contains(spec.optional, option);
+  };
+  for (const auto& [option, value] : args.values) {
+    if (!allowed(option)) return unexpected(command + " does not take " + option);
+  }
+  for (const auto& option : args.flags) {
+    if (!allowed(option)) return unexpected(command + " does not take " + option);
+  }
+  for (auto option : spec.required) {
+    if (!args.has(option)) return unexpected(command + " needs " + std::string(option) + ": " + spec_line(spec));
+  }
+  return Done{};
+}
+
+Expected<std::int64_t, std::string> parse_integer(std::string_view what, std::string_view text, std::int64_t min,
+                                                  std::int64_t max) {
+  std::int64_t number = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+  const std::string range = std::to_string(min) + ".." + std::to_string(max);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+    return unexpected(std::string(what) + " must be a whole number " + range + ", not '" + std::string(text) + "'");
+  }
+  if (number < min || number > max) {
+    return unexpected(std::string(what) + " must be in " + range + ", not " + std::string(text));
+  }
+  return number;
+}
+
+Expected<std::optional<std::int64_t>, std::string> integer_option(const ParsedArgs& args, std::string_view option,
+                                                                  std::int64_t min, std::int64_t max) {
+  const auto text = args.value(option);
+  if (!text) return std::optional<std::int64_t>();
+  auto number = parse_integer(option, *text, min, max);
+  if (!number) return unexpected(number.error());
+  return std::optional<std::int64_t>(*number);
+}
+
+std::string usage_text() {
+  std::string text =
+      "usage:\n"
+      "  yunzi-admin db (--data-dir DIR | --db FILE) COMMAND ...\n"
+      "  yunzi-admin --server HOST:PORT --user NAME [--password-stdin] COMMAND ...\n"
+      "    (the password comes from stdin with --password-stdin, else from YUNZI_ADMIN_PASSWORD)\n"
+      "\ndatabase commands (work on the file, also while the server runs):\n";
+  auto add_group = [&](CommandGroup group) {
+    for (const CommandSpec& spec : specs()) {
+      if (spec.group != group) continue;
+      text += "  " + spec_line(spec) + "\n      " + std::string(spec.summary) + "\n";
+    }
+  };
+  add_group(CommandGroup::database);
+  text += "\nserver commands (log in as an admin and send one request):\n";
+  add_group(CommandGroup::live);
+  text +=
+      "\nexit codes: 0 ok, 1 the server refused, 2 usage, 3 cannot connect or log in, 4 database error\n";
+  return text;
+}
+
+}  // namespace yunzi::admin

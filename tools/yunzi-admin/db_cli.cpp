@@ -1,0 +1,153 @@
+#include "tools/yunzi-admin/db_cli.hpp"
+
+#include <filesystem>
+#include <ostream>
+
+#include "db/database.hpp"
+#include "db/rank_text.hpp"
+#include "server/accounts/password_hash.hpp"
+#include "server/accounts/registration_rules.hpp"
+#include "tools/yunzi-admin/db_backup.hpp"
+#include "tools/yunzi-admin/db_commands.hpp"
+#include "tools/yunzi-admin/exit_codes.hpp"
+
+namespace yunzi::admin {
+namespace {
+
+constexpr int default_retire_days = 3 * 365;  // the server's own retirement age
+
+struct DbContext {
+  const ParsedArgs& args;
+  std::span<const std::string> operands;  // after the command name
+  std::string path;
+  AdminIo& io;
+};
+
+int usage_error(AdminIo& io, const std::string& message) {
+  io.err << "yunzi-admin: " << message << "\n(yunzi-admin --help lists the commands)\n";
+  return exit_usage;
+}
+
+int database_error(AdminIo& io, const db::DbError& error) {
+  io.err << "yunzi-admin: database error (" << db::to_string(error.kind) << "): " << error.message << "\n";
+  return exit_database;
+}
+
+Expected<accounts::AccountName, std::string> account_name(const std::string& raw) {
+  auto name = accounts::check_name(raw);
+  if (!name) return unexpected("bad account name '" + raw + "': " + name.error().message);
+  return *name;
+}
+
+int report_role_change(AdminIo& io, const RoleChange& change) {
+  const auto& user = change.user;
+  if (change.created) {
+    io.out << "created account " << user.name << " (" << db::rank_text(user.rank) << ") with role "
+           << db::to_string(user.role) << "\n";
+  } else if (change.previous_role == user.role) {
+    io.out << user.name << " already has role " << db::to_string(user.role) << " (recorded in the audit log)\n";
+  } else {
+    io.out << user.name << ": role " << db::to_string(change.previous_role) << " -> " << db::to_string(user.role)
+           << "\n";
+  }
+  return exit_ok;
+}
+
+int run_create_admin(DbContext& c) {
+  auto name = account_name(c.operands[0]);
+  if (!name) return usage_error(c.io, name.error());
+  std::optional<NewAccount> account;
+  if (c.args.has("--password-stdin")) {
+    const std::string rank_text = c.args.value("--rank").value_or("10k");
+    auto rank = db::parse_rank(rank_text);
+    if (!rank) return usage_error(c.io, "--rank must be 18k..9d, not '" + rank_text + "'");
+    auto password = read_password_line(c.io.in);
+    if (!password) return usage_error(c.io, "--password-stdin: no password on standard input");
+    if (auto ok = accounts::check_password(*password); !ok) return usage_error(c.io, ok.error().message);
+    auto hash = accounts::hash_password(*password, accounts::PasswordCost::interactive());
+    if (!hash) {
+      c.io.err << "yunzi-admin: not enough memory to hash the password\n";
+      return exit_database;
+    }
+    account = NewAccount{*hash, *rank};
+  } else if (c.args.has("--rank")) {
+    return usage_error(c.io, "--rank applies only when the account is created (with --password-stdin)");
+  }
+  auto database = db::open_database(c.path);
+  if (!database) return database_error(c.io, database.error());
+  auto change = create_admin(*database, name->display, name->key, account, now_ms());
+  if (!change) return database_error(c.io, change.error());
+  if (!change->created && account) c.io.out << "the account exists: its password was left unchanged\n";
+  return report_role_change(c.io, *change);
+}
+
+int run_set_role(DbContext& c) {
+  auto name = account_name(c.operands[0]);
+  if (!name) return usage_error(c.io, name.error());
+  auto role = db::parse_role(c.operands[1]);
+  if (!role) return usage_error(c.io, "ROLE must be user, bot or admin, not '" + c.operands[1] + "'");
+  auto database = db::open_database(c.path);
+  if (!database) return database_error(c.io, database.error());
+  auto change = set_role(*database, name->key, *role, now_ms());
+  if (!change) return database_error(c.io, change.error());
+  return report_role_change(c.io, *change);
+}
+
+int run_migrate(DbContext& c) {
+  auto outcome = migrate_file(c.path);
+  if (!outcome) return database_error(c.io, outcome.error());
+  c.io.out << "schema version before: " << outcome->before << "\nschema version after: " << outcome->after << "\n";
+  if (outcome->before == outcome->after) c.io.out << "nothing to migrate\n";
+  return exit_ok;
+}
+
+int run_backup(DbContext& c) {
+  const std::string& destination = c.operands[0];
+  auto outcome = backup_database(c.path, destination);
+  if (!outcome) return database_error(c.io, outcome.error());
+  c.io.out << "backup written to " << destination << ": " << outcome->pages << " pages in " << outcome->steps
+           << " steps (" << outcome->restarts << " restarts), integrity_check " << outcome->integrity << "\n";
+  return exit_ok;
+}
+
+int run_retire_inactive(DbContext& c) {
+  auto days = integer_option(c.args, "--days", 1, 36500);
+  if (!days) return usage_error(c.io, days.error());
+  auto database = db::open_database(c.path);
+  if (!database) return database_error(c.io, database.error());
+  auto retired = retire_inactive(*database, now_ms(), static_cast<int>(days->value_or(default_retire_days)));
+  if (!retired) return database_error(c.io, retired.error());
+  c.io.out << "retired " << retired->size() << " account(s)\n";
+  for (const db::UserRecord& user : *retired) c.io.out << "  " << user.name << "\n";
+  return exit_ok;
+}
+
+Expected<std::string, std::string> database_path(const ParsedArgs& args) {
+  const auto dir = args.value("--data-dir");
+  const auto file = args.value("--db");
+  if (dir && file) return unexpected(std::string("give --data-dir or --db, not both"));
+  if (file) return *file;
+  if (dir) return (std::filesystem::path(*dir) / database_file_name).string();
+  return unexpected(std::string("db commands need --data-dir DIR or --db FILE"));
+}
+
+}  // namespace
+
+int run_database_command(const ParsedArgs& args, std::span<const std::string> operands, AdminIo& io) {
+  if (operands.empty()) return usage_error(io, "db needs a command");
+  const CommandSpec* spec = find_command(CommandGroup::database, operands[0]);
+  if (spec == nullptr) return usage_error(io, "unknown db command '" + operands[0] + "'");
+  if (auto checked = check_command_line(*spec, args, operands.subspan(1)); !checked) {
+    return usage_error(io, checked.error());
+  }
+  auto path = database_path(args);
+  if (!path) return usage_error(io, path.error());
+  DbContext context{args, operands.subspan(1), *path, io};
+  if (spec->name == "create-admin") return run_create_admin(context);
+  if (spec->name == "set-role") return run_set_role(context);
+  if (spec->name == "migrate") return run_migrate(context);
+  if (spec->name == "backup") return run_backup(context);
+  return run_retire_inactive(context);
+}
+
+}  // namespace yunzi::admin

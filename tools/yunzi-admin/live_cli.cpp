@@ -1,0 +1,92 @@
+#include "tools/yunzi-admin/live_cli.hpp"
+
+#include <ostream>
+
+#include "tools/client/ws_client.hpp"
+#include "tools/yunzi-admin/exit_codes.hpp"
+#include "tools/yunzi-admin/live_requests.hpp"
+
+namespace yunzi::admin {
+namespace {
+
+using client::Json;
+using client::Millis;
+
+constexpr Millis connect_timeout{5000};
+constexpr Millis request_timeout{15000};
+
+int usage_error(AdminIo& io, const std::string& message) {
+  io.err << "yunzi-admin: " << message << "\n(yunzi-admin --help lists the commands)\n";
+  return exit_usage;
+}
+
+std::string error_text(const Json& reply) {
+  return reply.value("code", std::string("error")) + ": " + reply.value("message", std::string());
+}
+
+bool is_ok(const Json& reply) { return reply.is_object() && reply.value("type", "") == "ok"; }
+
+}  // namespace
+
+Expected<ServerAddress, std::string> parse_server_address(std::string_view text) {
+  const auto colon = text.rfind(':');
+  if (colon == std::string_view::npos || colon == 0) {
+    return unexpected("--server must be HOST:PORT, not '" + std::string(text) + "'");
+  }
+  std::string host(text.substr(0, colon));
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  auto port = parse_integer("the port in --server", text.substr(colon + 1), 1, 65535);
+  if (!port) return unexpected(port.error());
+  return ServerAddress{host, static_cast<std::uint16_t>(*port)};
+}
+
+int run_live_command(const ParsedArgs& args, std::span<const std::string> operands, AdminIo& io) {
+  const CommandSpec* spec = find_command(CommandGroup::live, operands[0]);
+  if (spec == nullptr) return usage_error(io, "unknown command '" + operands[0] + "'");
+  if (auto checked = check_command_line(*spec, args, operands.subspan(1)); !checked) {
+    return usage_error(io, checked.error());
+  }
+  auto request = build_request(*spec, args, operands.subspan(1));
+  if (!request) return usage_error(io, request.error());
+  const auto server = args.value("--server");
+  const auto user = args.value("--user");
+  if (!server || !user) return usage_error(io, "server commands need --server HOST:PORT and --user NAME");
+  auto address = parse_server_address(*server);
+  if (!address) return usage_error(io, address.error());
+  const auto password = args.has("--password-stdin") ? read_password_line(io.in) : io.env_password;
+  if (!password) {
+    return usage_error(io, args.has("--password-stdin") ? "--password-stdin: no password on standard input"
+                                                        : "no password: use --password-stdin or set YUNZI_ADMIN_PASSWORD");
+  }
+
+  auto connection = client::WsClient::connect(address->host, address->port, "/ws", connect_timeout);
+  if (!connection) {
+    io.err << "yunzi-admin: " << connection.error() << "\n";
+    return exit_unreachable;
+  }
+  auto& ws = **connection;
+  auto login = ws.request({{"type", "login"}, {"name", *user}, {"password", *password}}, request_timeout);
+  if (!login) {
+    io.err << "yunzi-admin: no answer to the login: " << login.error() << "\n";
+    return exit_unreachable;
+  }
+  if (!is_ok(*login)) {
+    io.err << "yunzi-admin: login as " << *user << " refused: " << error_text(*login) << "\n";
+    return exit_unreachable;
+  }
+  auto reply = ws.request(*request, request_timeout);
+  if (!reply) {
+    io.err << "yunzi-admin: no answer to " << (*request)["type"].get<std::string>() << ": " << reply.error() << "\n";
+    return exit_unreachable;
+  }
+  ws.close();
+  if (!is_ok(*reply)) {
+    io.err << "yunzi-admin: the server refused " << (*request)["type"].get<std::string>() << ": "
+           << error_text(*reply) << "\n";
+    return exit_refused;
+  }
+  io.out << describe_ok_reply(*request, *reply);
+  return exit_ok;
+}
+
+}  // namespace yunzi::admin

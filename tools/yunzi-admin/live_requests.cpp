@@ -1,0 +1,158 @@
+#include "tools/yunzi-admin/live_requests.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "db/rank_text.hpp"
+#include "tools/yunzi-admin/admin_io.hpp"
+#include "tools/yunzi-admin/text_table.hpp"
+
+namespace yunzi::admin {
+namespace {
+
+using Json = nlohmann::json;
+
+// The protocol's limits (protocol/README.md).
+constexpr std::int64_t max_minutes = 5'270'400;  // ten years
+constexpr std::int64_t max_id = (std::int64_t{1} << 53) - 1;
+constexpr std::int64_t max_limit = 100;
+
+std::string lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text;
+}
+
+// Adds the optional integer options the command accepts to the request.
+Expected<Done, std::string> add_integer_options(const CommandSpec& spec, const ParsedArgs& args, Json& request) {
+  struct Field {
+    std::string_view option;
+    const char* key;
+    std::int64_t max;
+  };
+  static constexpr Field fields[] = {
+      {"--minutes", "minutes", max_minutes}, {"--limit", "limit", max_limit}, {"--before", "before", max_id}};
+  for (const Field& field : fields) {
+    const bool accepted = std::find(spec.required.begin(), spec.required.end(), field.option) != spec.required.end() ||
+                          std::find(spec.optional.begin(), spec.optional.end(), field.option) != spec.optional.end();
+    if (!accepted) continue;
+    auto value = integer_option(args, field.option, 1, field.max);
+    if (!value) return unexpected(value.error());
+    if (*value) request[field.key] = **value;
+  }
+  return Done{};
+}
+
+std::string text_of(const Json& object, const char* key) {
+  auto found = object.find(key);
+  if (found == object.end() || found->is_null()) return "";
+  return found->is_string() ? found->get<std::string>() : found->dump();
+}
+
+std::string time_of(const Json& object, const char* key) {
+  auto found = object.find(key);
+  return found != object.end() && found->is_number_integer() ? format_time_utc(found->get<long long>()) : "";
+}
+
+std::string list_or_none(const Json& list, const TableRow& headers, std::vector<TableRow> rows,
+                         const std::string& none) {
+  if (!list.is_array() || list.empty()) return none + "\n";
+  return render_table(headers, rows);
+}
+
+std::string describe_reports(const Json& reply) {
+  const Json& reports = reply.value("reports", Json::array());
+  std::vector<TableRow> rows;
+  for (const Json& r : reports) {
+    rows.push_back({text_of(r, "id"), time_of(r, "created_at"), text_of(r, "reporter"), text_of(r, "user"),
+                    text_of(r, "game"), one_line(text_of(r, "reason"))});
+  }
+  return list_or_none(reports, {"id", "created", "reporter", "user", "game", "reason"}, rows, "(no open reports)");
+}
+
+std::string describe_audit(const Json& request, const Json& reply) {
+  const Json& entries = reply.value("entries", Json::array());
+  std::vector<TableRow> rows;
+  for (const Json& e : entries) {
+    rows.push_back({text_of(e, "id"), time_of(e, "at"), text_of(e, "admin"), text_of(e, "action"),
+                    text_of(e, "target"), one_line(text_of(e, "reason"))});
+  }
+  std::string text =
+      list_or_none(entries, {"id", "at", "admin", "action", "target", "reason"}, rows, "(no audit entries)");
+  const std::size_t page = request.value("limit", 20);
+  if (entries.is_array() && entries.size() >= page && !entries.empty()) {
+    text += "older entries: audit --before " + text_of(entries.back(), "id") + "\n";
+  }
+  return text;
+}
+
+std::string describe_review(const Json& reply) {
+  const Json& players = reply.value("players", Json::array());
+  std::vector<TableRow> rows;
+  for (const Json& p : players) {
+    const Json user = p.value("user", Json::object());
+    std::string games;
+    for (const Json& id : p.value("short_games", Json::array())) games += (games.empty() ? "" : " ") + id.dump();
+    rows.push_back({text_of(user, "name"), text_of(user, "rank"), games});
+  }
+  return list_or_none(players, {"player", "rank", "short games"}, rows, "(nobody to review)");
+}
+
+std::string describe_action(const Json& request) {
+  const std::string type = request.value("type", "");
+  const std::string user = request.value("user", "");
+  const std::string reason = request.contains("reason") ? " (reason: " + one_line(request.value("reason", "")) + ")" : "";
+  if (type == "admin.ban") {
+    const std::string length =
+        request.contains("minutes") ? "for " + request["minutes"].dump() + " minutes" : "permanently";
+    return "banned " + user + " " + length + reason;
+  }
+  if (type == "admin.unban") return "unbanned " + user + reason;
+  if (type == "admin.mute") return "muted " + user + " for " + request["minutes"].dump() + " minutes" + reason;
+  if (type == "admin.kick") return "kicked " + user + reason;
+  if (type == "admin.annul") return "annulled game " + request["game"].dump() + reason;
+  if (type == "admin.set_rank") return "set " + user + "'s rank to " + request.value("rank", "") + reason;
+  if (type == "admin.broadcast") return "notice sent to everyone online";
+  if (type == "admin.revoke_recommendation") return "revoked " + user + "'s recommendation" + reason;
+  return "ok";
+}
+
+}  // namespace
+
+Expected<Json, std::string> build_request(const CommandSpec& spec, const ParsedArgs& args,
+                                          std::span<const std::string> operands) {
+  std::string type = "admin." + std::string(spec.name);
+  std::replace(type.begin(), type.end(), '-', '_');
+  Json request = {{"type", type}};
+  const bool game_target = spec.name == "annul";
+  if (!spec.operands.empty() && spec.name != "broadcast") {
+    if (game_target) {
+      auto game = parse_integer("GAME", operands[0], 1, max_id);
+      if (!game) return unexpected(game.error());
+      request["game"] = *game;
+    } else {
+      request["user"] = operands[0];
+    }
+  }
+  if (spec.name == "broadcast") request["text"] = operands[0];
+  if (spec.name == "set-rank") {
+    const std::string rank = lower(operands[1]);
+    if (!db::parse_rank(rank)) return unexpected("RANK must be 18k..1k or 1d..9d, not '" + operands[1] + "'");
+    request["rank"] = rank;
+  }
+  if (auto reason = args.value("--reason")) {
+    if (reason->empty()) return unexpected(std::string("--reason must not be empty"));
+    request["reason"] = *reason;
+  }
+  if (auto added = add_integer_options(spec, args, request); !added) return unexpected(added.error());
+  return request;
+}
+
+std::string describe_ok_reply(const Json& request, const Json& reply) {
+  const std::string type = request.value("type", "");
+  if (type == "admin.reports") return describe_reports(reply);
+  if (type == "admin.audit") return describe_audit(request, reply);
+  if (type == "admin.review") return describe_review(reply);
+  return describe_action(request) + "\n";
+}
+
+}  // namespace yunzi::admin

@@ -31,15 +31,16 @@ struct RoomPlayer {
   protocol::UserInfo info;
 };
 
-// What a room needs from the rest of the server.
+// What a room needs from the rest of the server; it must outlive every room.
 struct RoomServices {
   boost::asio::io_context& io;
   db::Writer& writer;
   std::function<std::int64_t()> now_ms;        // Unix ms; wall clock in production, settable in tests
   std::chrono::milliseconds disconnect_grace;  // forfeit deadline (config, default 120 s)
   std::chrono::milliseconds scoring_deadline;  // default 180 s
-  // Called (from the room's strand) inside the end-of-game writer transaction to produce rank events
-  // for rated games; returns rank changes to announce. Until ranking is wired it may return nothing.
+  // Called on the writer thread, inside the end-of-game writer transaction (after end_game), to
+  // record rank events for rated games; returns rank changes to announce. Until ranking is wired it
+  // may return nothing. An error undoes the end (a request gets `internal`; a timer tries again).
   std::function<db::DbResult<std::vector<protocol::RankChange>>(db::Stores&, const GameEndFacts&)> rank_on_end;
   // Told (from the room's strand) after a game ended and its end is committed, and after every
   // change the lobby shows (move number, spectators) so the lobby can update its list.
@@ -58,6 +59,7 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
                                          RoomPlayer white, std::vector<net::ConnectionPtr> player_connections);
   // After a restart: rebuilt from the stored game and moves; clocks resume without charging the
   // downtime; both players count as disconnected until they come back.
+  // Both return nullptr (and log why) for settings or stored rows the engine cannot play.
   static std::shared_ptr<GameRoom> restore(RoomServices&, const db::GameWithMoves&, RoomPlayer black,
                                            RoomPlayer white);
 

@@ -1,0 +1,141 @@
+#include "server/app/app.hpp"
+
+#include <random>
+
+#include <spdlog/spdlog.h>
+
+#include "protocol/events.hpp"
+#include "server/app/dispatch.hpp"
+#include "server/app/rank_keeping.hpp"
+#include "server/app/reply_tap.hpp"
+
+namespace yunzi::app {
+protocol::Role to_protocol(db::Role role) {
+  switch (role) {
+    case db::Role::user: return protocol::Role::user;
+    case db::Role::bot: return protocol::Role::bot;
+    case db::Role::admin: return protocol::Role::admin;
+  }
+  return protocol::Role::user;
+}
+
+namespace {
+
+Coin random_coin() {
+  auto engine = std::make_shared<std::mt19937>(std::random_device{}());
+  auto mutex = std::make_shared<std::mutex>();
+  return [engine, mutex] {
+    std::lock_guard lock(*mutex);
+    return std::bernoulli_distribution(0.5)(*engine);
+  };
+}
+
+}  // namespace
+
+protocol::UserInfo user_info(const db::UserRecord& user) {
+  return protocol::UserInfo{user.name, protocol::Rank{user.rank}, to_protocol(user.role)};
+}
+
+App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accounts& accounts_in, ReadPool& reads_in,
+         Clock now_ms_in, AppOptions options_in)
+    : io(io_in),
+      writer(writer_in),
+      accounts(accounts_in),
+      reads(reads_in),
+      now_ms(std::move(now_ms_in)),
+      options(options_in),
+      lobby(std::make_shared<Lobby>(io_in, online, games, metrics, options_in.plan_rules, random_coin())),
+      room_services{io_in,
+                    writer_in,
+                    now_ms,
+                    options_in.disconnect_grace,
+                    options_in.scoring_deadline,
+                    rank_on_end,
+                    [this](const protocol::LobbyGame& entry) { lobby->game_changed(entry); },
+                    [this](std::int64_t game, const protocol::GameEnd& end) { on_game_ended(game, end); }} {
+  lobby->set_start_game([this](GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request) {
+    create_game(std::move(plan), std::move(requester), request);
+  });
+}
+
+App::~App() = default;
+
+void App::on_open(const net::ConnectionPtr& connection) {
+  auto session = Session::create(io, connection, metrics,
+                                 [this](const SessionPtr& s, std::string text, bool over_rate_limit) {
+                                   dispatch(*this, s, std::move(text), over_rate_limit);
+                                 });
+  online.add_session(session);
+  std::lock_guard lock(mutex_);
+  sessions_[connection->id()] = std::move(session);
+}
+
+void App::on_message(const net::ConnectionPtr& connection, std::string text, bool over_rate_limit) {
+  SessionPtr session;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = sessions_.find(connection->id());
+    if (it == sessions_.end()) return;
+    session = it->second;
+  }
+  session->receive(std::move(text), over_rate_limit);
+}
+
+void App::on_close(const net::ConnectionPtr& connection) {
+  SessionPtr session;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = sessions_.find(connection->id());
+    if (it == sessions_.end()) return;
+    session = std::move(it->second);
+    sessions_.erase(it);
+  }
+  online.remove_session(connection->id());
+  lobby->connection_closed(connection->id());
+  session->post([this](Session& s) {
+    s.closed = true;
+    for (db::GameId game : s.watched_games) {
+      if (auto room = games.find(game)) room->unwatch(s.id(), std::nullopt, discard_connection(s.id()));
+    }
+    signed_out(s);
+    s.watched_games.clear();
+  });
+}
+
+void App::signed_in(const SessionPtr& session, const db::UserRecord& user, std::string token) {
+  Session& s = *session;
+  if (s.user) signed_out(s);
+  s.user = SignedIn{user.id, user.name, std::move(token)};
+  const OnlineUser online_user{user.id, user_info(user), user.muted_until_ms};
+  if (online.sign_in(online_user, session) == 1) lobby->user_online(online_user);
+  for (const auto& room : games.rooms_of(user.id)) {
+    room->player_connected(user.id, s.connection());
+    s.watched_games.insert(room->id());
+  }
+  spdlog::info("signed in user={} connection={}", user.name, s.id());
+}
+
+void App::signed_out(Session& s) {
+  if (!s.user) return;
+  const SignedIn user = *s.user;
+  s.user.reset();
+  if (!s.spectating.empty()) lobby->watching_changed(user.id, -static_cast<int>(s.spectating.size()));
+  s.spectating.clear();
+  const auto rooms = games.rooms_of(user.id);
+  if (!s.closed) {
+    // A logged-out connection no longer hears its former player's games.
+    for (const auto& room : rooms) {
+      room->unwatch(s.id(), std::nullopt, discard_connection(s.id()));
+      s.watched_games.erase(room->id());
+    }
+  }
+  if (online.sign_out(user.id, s.id()) == 0) {
+    lobby->user_offline(user.id);
+    for (const auto& room : rooms) room->player_disconnected(user.id);
+  }
+  spdlog::info("signed out user={} connection={}", user.name, s.id());
+}
+
+void App::notify_all(std::string_view text) { online.send_to_all(protocol::notice(text)); }
+
+}  // namespace yunzi::app

@@ -1,0 +1,82 @@
+// The server application behind net::Server: one Session per connection,
+// requests decoded and dispatched by area (session, lobby, game, user,
+// admin), the lobby, the registry of game rooms, game creation and the
+// restore of games in progress after a restart. App implements
+// net::Handler; its parts are public for the request handlers of this folder.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include <boost/asio/io_context.hpp>
+
+#include "db/writer.hpp"
+#include "engine/expected.hpp"
+#include "server/accounts/accounts.hpp"
+#include "server/app/app_metrics.hpp"
+#include "server/app/game_registry.hpp"
+#include "server/app/lobby.hpp"
+#include "server/app/online_users.hpp"
+#include "server/app/read_pool.hpp"
+#include "server/app/session.hpp"
+#include "server/game/room.hpp"
+#include "server/net/handler.hpp"
+
+namespace yunzi::app {
+
+struct AppOptions {
+  std::chrono::milliseconds disconnect_grace{120'000};
+  std::chrono::milliseconds scoring_deadline{180'000};
+  PlanRules plan_rules;
+};
+
+class App final : public net::Handler {
+ public:
+  using Clock = std::function<std::int64_t()>;
+
+  App(boost::asio::io_context& io, db::Writer& writer, accounts::Accounts& accounts, ReadPool& reads, Clock now_ms,
+      AppOptions options);
+  ~App() override;
+
+  void on_open(const net::ConnectionPtr& connection) override;
+  void on_message(const net::ConnectionPtr& connection, std::string text, bool over_rate_limit) override;
+  void on_close(const net::ConnectionPtr& connection) override;
+
+  // Rebuilds a room for every stored game in progress; returns how many.
+  Expected<std::size_t, std::string> restore_games();
+  // A `notice` to every open connection.
+  void notify_all(std::string_view text);
+
+  // A game whose row exists: starts its room, lists it, tells the players' sessions.
+  void start_room(db::GameId id, const GamePlan& plan, net::ConnectionPtr requester, protocol::RequestId request);
+  // After login, register or resume on this session.
+  void signed_in(const SessionPtr& session, const db::UserRecord& user, std::string token);
+  // After logout, or when the connection closes.
+  void signed_out(Session& session);
+
+  boost::asio::io_context& io;
+  db::Writer& writer;
+  accounts::Accounts& accounts;
+  ReadPool& reads;
+  Clock now_ms;
+  AppOptions options;
+  AppMetrics metrics;
+  OnlineUsers online;
+  GameRegistry games;
+  std::shared_ptr<Lobby> lobby;
+  game::RoomServices room_services;
+
+ private:
+  void create_game(GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request);
+  void on_game_ended(db::GameId game, const protocol::GameEnd& end);
+  std::map<std::uint64_t, SessionPtr> sessions_;  // by connection id; touched on net strands under mutex_
+  std::mutex mutex_;
+};
+
+protocol::UserInfo user_info(const db::UserRecord& user);
+protocol::Role to_protocol(db::Role role);
+
+}  // namespace yunzi::app

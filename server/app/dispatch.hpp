@@ -1,0 +1,17 @@
+// From one text frame to its handler: decode (bad_request / unknown_type
+// with `re`), the rate limit, the access rule (unauthenticated, forbidden
+// for non-admins with a log line), then the area's handler.
+#pragma once
+
+#include <string>
+
+#include "server/app/session.hpp"
+
+namespace yunzi::app {
+
+class App;
+
+// On the session's strand.
+void dispatch(App& app, const SessionPtr& session, std::string text, bool over_rate_limit);
+
+}  // namespace yunzi::app

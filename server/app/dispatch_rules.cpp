@@ -1,0 +1,56 @@
+#include "server/app/dispatch_rules.hpp"
+
+#include <type_traits>
+
+namespace yunzi::app {
+namespace {
+
+template <class T>
+constexpr bool is_one_of_open() {
+  using namespace protocol::req;
+  return std::is_same_v<T, Hello> || std::is_same_v<T, Register> || std::is_same_v<T, Login> ||
+         std::is_same_v<T, Resume> || std::is_same_v<T, Ping> || std::is_same_v<T, UserInfo> ||
+         std::is_same_v<T, UserGames> || std::is_same_v<T, UserHistory> || std::is_same_v<T, GameWatch> ||
+         std::is_same_v<T, GameUnwatch> || std::is_same_v<T, GameSgf> || std::is_same_v<T, LobbyWatch> ||
+         std::is_same_v<T, LobbyUnwatch>;
+}
+
+template <class T>
+constexpr bool is_admin() {
+  return T::type.starts_with("admin.");
+}
+
+template <class T>
+constexpr bool is_room_request() {
+  using namespace protocol::req;
+  return T::type.starts_with("game.") && !std::is_same_v<T, GameWatch> && !std::is_same_v<T, GameUnwatch> &&
+         !std::is_same_v<T, GameSgf>;
+}
+
+}  // namespace
+
+Access access_of(const protocol::Request& request) {
+  return std::visit(
+      [](const auto& r) {
+        using T = std::decay_t<decltype(r)>;
+        if constexpr (is_one_of_open<T>()) return Access::open;
+        if constexpr (is_admin<T>()) return Access::admin;
+        return Access::login;
+      },
+      request);
+}
+
+std::optional<std::int64_t> room_request_game(const protocol::Request& request) {
+  return std::visit(
+      [](const auto& r) -> std::optional<std::int64_t> {
+        using T = std::decay_t<decltype(r)>;
+        if constexpr (is_room_request<T>()) {
+          return r.game;
+        } else {
+          return std::nullopt;
+        }
+      },
+      request);
+}
+
+}  // namespace yunzi::app

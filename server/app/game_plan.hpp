@@ -1,0 +1,52 @@
+// Who plays which colour, and on what terms, when a seek or a challenge is
+// accepted: nigiri for even games, the weaker player on black for 让先 and
+// fixed handicaps, and the rated-game rules (19x19, ranks one step apart at
+// most, one rated game in progress per player, no handicap stones, a clock,
+// komi and colours as the rank rules fix them). Pure: the coin is passed in.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "db/records.hpp"
+#include "engine/expected.hpp"
+#include "protocol/errors.hpp"
+#include "protocol/payloads.hpp"
+
+namespace yunzi::app {
+
+struct Contender {
+  db::UserId id = 0;
+  protocol::UserInfo info;
+  bool has_rated_game_in_progress = false;
+};
+
+struct GamePlan {
+  protocol::GameSettings settings;  // color is left as the creator asked; the seats below decide
+  Contender black;
+  Contender white;
+};
+
+struct PlanRefusal {
+  protocol::ErrorCode code = protocol::ErrorCode::bad_request;
+  std::string message;
+};
+
+struct PlanRules {
+  bool bots_may_play_rated = false;
+};
+
+// Returns true when the creator takes black; called only when the colours are drawn.
+using Coin = std::function<bool()>;
+
+// creator: the player who made the seek or sent the challenge (their colour
+// choice applies); acceptor: the other player.
+Expected<GamePlan, PlanRefusal> plan_game(const protocol::GameSettings& settings, const Contender& creator,
+                                          const Contender& acceptor, const PlanRules& rules, const Coin& coin);
+
+// The checks that do not depend on the opponent, so a rated seek or challenge
+// that can never be played is refused when it is made.
+Expected<Done, PlanRefusal> check_rated_settings(const protocol::GameSettings& settings,
+                                                 const protocol::UserInfo& creator, const PlanRules& rules);
+
+}  // namespace yunzi::app

@@ -1,0 +1,61 @@
+// game.watch, game.unwatch, game.sgf, and every other game.* request passed
+// to its room. Games no longer in progress answer from the database.
+#include "db/game_sgf.hpp"
+#include "server/app/app.hpp"
+#include "server/app/request_handlers.hpp"
+
+namespace yunzi::app {
+namespace {
+
+bool is_player(const Call& call, db::GameId game) {
+  if (!call.session->user) return false;
+  auto running = call.app.games.get(game);
+  return running && (running->black == call.session->user->id || running->white == call.session->user->id);
+}
+
+}  // namespace
+
+void handle(const Call& call, const req::GameWatch& r) {
+  auto room = call.app.games.find(r.game);
+  if (!room) return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
+  Session& s = *call.session;
+  s.watched_games.insert(r.game);
+  if (s.user && !is_player(call, r.game) && s.spectating.insert(r.game).second) {
+    call.app.lobby->watching_changed(s.user->id, +1);
+  }
+  std::optional<db::UserId> user;
+  if (s.user) user = s.user->id;
+  room->watch(s.connection(), user, r.since, call.id);
+}
+
+void handle(const Call& call, const req::GameUnwatch& r) {
+  auto room = call.app.games.find(r.game);
+  if (!room) return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
+  Session& s = *call.session;
+  s.watched_games.erase(r.game);
+  if (s.user && s.spectating.erase(r.game) > 0) call.app.lobby->watching_changed(s.user->id, -1);
+  room->unwatch(s.id(), call.id, s.connection());
+}
+
+void handle(const Call& call, const req::GameSgf& r) {
+  if (auto room = call.app.games.find(r.game)) {
+    room->sgf([call](std::string sgf) { call.reply(protocol::reply_sgf(call.id, sgf)); });
+    return;
+  }
+  auto sgf = call.app.reads.read<std::optional<std::string>>(
+      [&](db::Stores& stores) { return db::load_game_sgf(stores.games(), r.game); });
+  if (!sgf) return call.error(protocol::ErrorCode::internal, "the game could not be read");
+  if (!*sgf) return call.error(protocol::ErrorCode::not_found, "no game with that id");
+  call.reply(protocol::reply_sgf(call.id, **sgf));
+}
+
+void forward_to_room(const Call& call, std::int64_t game, protocol::Request request) {
+  auto room = call.app.games.find(game);
+  if (!room) return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
+  const SignedIn& user = *call.session->user;
+  auto online = call.app.online.find(user.id);
+  const bool muted = online && online->muted_until && *online->muted_until > call.app.now_ms();
+  room->handle(call.session->connection(), user.id, user.name, muted, std::move(request), call.id);
+}
+
+}  // namespace yunzi::app

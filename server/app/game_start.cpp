@@ -1,0 +1,134 @@
+// Creating, restoring and ending games: the game row is written through the
+// writer first, then the room starts; the end of a game clears it from the
+// registry and the lobby and announces rank changes.
+#include <boost/asio/post.hpp>
+#include <spdlog/spdlog.h>
+
+#include "db/rank_text.hpp"
+#include "protocol/events.hpp"
+#include "server/app/app.hpp"
+#include "server/game/clock_codec.hpp"
+
+namespace yunzi::app {
+namespace {
+
+protocol::LobbyGame lobby_entry(db::GameId id, const protocol::GameSettings& settings, const protocol::UserInfo& black,
+                                const protocol::UserInfo& white, int move_number) {
+  protocol::LobbyGame entry;
+  entry.game = id;
+  entry.black = black;
+  entry.white = white;
+  entry.size = settings.size;
+  entry.handicap = settings.handicap;
+  entry.komi = settings.komi;
+  entry.rated = settings.rated;
+  entry.move_number = move_number;
+  return entry;
+}
+
+}  // namespace
+
+void App::create_game(GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request) {
+  db::NewGame row;
+  row.black_id = plan.black.id;
+  row.white_id = plan.white.id;
+  row.black_rank = plan.black.info.rank.index;
+  row.white_rank = plan.white.info.rank.index;
+  row.settings_json = protocol::to_json(plan.settings).dump();
+  row.rated = plan.settings.rated;
+  row.handicap = plan.settings.handicap;
+  row.komi = plan.settings.komi;
+  row.size = plan.settings.size;
+  row.time = game::time_settings_of(plan.settings.time);
+  row.started_ms = now_ms();
+  row.clock_state = game::initial_clock_state(plan.settings);
+  writer.submit_for<db::GameId>(
+      [row](db::Stores& stores) { return stores.games().create(row); },
+      [this, plan, requester, request](db::DbResult<db::GameId> created) {
+        if (!created) {
+          if (plan.settings.rated) games.release_rated(plan.black.id, plan.white.id);
+          spdlog::error("game creation failed black={} white={} error={}", plan.black.info.name,
+                        plan.white.info.name, created.error().message);
+          requester->send(protocol::encode_error(request, protocol::ErrorCode::internal, "the game could not be stored"));
+          return;
+        }
+        boost::asio::post(io, [this, id = *created, plan, requester, request] { start_room(id, plan, requester, request); });
+      });
+}
+
+void App::start_room(db::GameId id, const GamePlan& plan, net::ConnectionPtr requester, protocol::RequestId request) {
+  const game::RoomPlayer black{plan.black.id, plan.black.info};
+  const game::RoomPlayer white{plan.white.id, plan.white.info};
+  std::vector<net::ConnectionPtr> connections = online.connections_of(black.user_id);
+  for (auto& connection : online.connections_of(white.user_id)) connections.push_back(std::move(connection));
+  auto room = game::GameRoom::start(room_services, id, plan.settings, black, white, connections);
+  games.add(id, RunningGame{room, black.user_id, white.user_id, plan.settings.rated});
+  metrics.games_started.fetch_add(1, std::memory_order_relaxed);
+  lobby->game_started(lobby_entry(id, plan.settings, black.info, white.info, 0), black.user_id, white.user_id);
+  for (db::UserId player : {black.user_id, white.user_id}) {
+    for (const SessionPtr& session : online.sessions_of(player)) {
+      session->post([id](Session& s) { s.watched_games.insert(id); });
+    }
+  }
+  requester->send(protocol::reply_game(request, id));
+  spdlog::info("game started game={} black={} white={} size={} handicap={} komi={} rated={}", id, black.info.name,
+               white.info.name, plan.settings.size, plan.settings.handicap, plan.settings.komi, plan.settings.rated);
+}
+
+void App::on_game_ended(db::GameId game, const protocol::GameEnd& end) {
+  auto running = games.remove(game);
+  lobby->game_ended(game);
+  spdlog::info("game ended game={} result={} reason={}", game, end.result, protocol::to_string(end.reason));
+  if (!running) return;
+  for (const protocol::RankChange& change : end.rank_changes) {
+    for (db::UserId player : {running->black, running->white}) {
+      auto user = online.find(player);
+      if (!user || user->info.name != change.name) continue;
+      user->info.rank = change.to;
+      online.update_info(player, user->info);
+      lobby->user_changed(player, user->info);
+      online.send_to_user(player, protocol::rank_changed(change));
+      spdlog::info("rank change user={} from={} to={} reason={} game={}", change.name, protocol::to_string(change.from),
+                   protocol::to_string(change.to), change.reason, game);
+    }
+  }
+}
+
+Expected<std::size_t, std::string> App::restore_games() {
+  auto stored = reads.read<std::vector<db::GameWithMoves>>(
+      [](db::Stores& stores) { return stores.games().load_in_progress(); });
+  if (!stored) return unexpected("cannot read the games in progress: " + stored.error().message);
+  std::size_t restored = 0;
+  for (const db::GameWithMoves& game : *stored) {
+    const db::GameRecord& row = game.game;
+    auto roles = reads.read<std::pair<db::Role, db::Role>>([&](db::Stores& stores)
+                                                           -> db::DbResult<std::pair<db::Role, db::Role>> {
+      auto black = stores.users().find_by_id(row.black_id);
+      if (!black) return unexpected(black.error());
+      auto white = stores.users().find_by_id(row.white_id);
+      if (!white) return unexpected(white.error());
+      return std::pair{*black ? (*black)->role : db::Role::user, *white ? (*white)->role : db::Role::user};
+    });
+    if (!roles) return unexpected("cannot read the players of game " + std::to_string(row.id) + ": " + roles.error().message);
+    const game::RoomPlayer black{row.black_id,
+                                 protocol::UserInfo{row.black_name, protocol::Rank{row.black_rank}, to_protocol(roles->first)}};
+    const game::RoomPlayer white{row.white_id,
+                                 protocol::UserInfo{row.white_name, protocol::Rank{row.white_rank}, to_protocol(roles->second)}};
+    auto room = game::GameRoom::restore(room_services, game, black, white);
+    if (!room) {
+      spdlog::error("game not restored game={}", row.id);
+      continue;
+    }
+    if (row.rated) games.reserve_rated(row.black_id, row.white_id);
+    games.add(row.id, RunningGame{room, row.black_id, row.white_id, row.rated});
+    const protocol::GameSettings settings = game::settings_of(row);
+    lobby->game_started(lobby_entry(row.id, settings, black.info, white.info, static_cast<int>(game.moves.size())),
+                        row.black_id, row.white_id);
+    spdlog::info("game restored game={} black={} white={} moves={}", row.id, row.black_name, row.white_name,
+                 game.moves.size());
+    ++restored;
+  }
+  return restored;
+}
+
+}  // namespace yunzi::app

@@ -1,0 +1,127 @@
+#include "server/app/http_routes.hpp"
+
+#include <charconv>
+
+#include "db/game_sgf.hpp"
+#include "engine/diagram.hpp"
+#include "engine/game.hpp"
+#include "server/app/app.hpp"
+#include "server/game/clock_codec.hpp"
+
+namespace yunzi::app {
+namespace {
+
+net::HttpResponse text(unsigned status, std::string body, std::string type = "text/plain; charset=utf-8") {
+  net::HttpResponse response;
+  response.status = status;
+  response.content_type = std::move(type);
+  response.body = std::move(body);
+  return response;
+}
+
+bool is_get(const net::HttpRequest& request) { return request.method == "GET" || request.method == "HEAD"; }
+
+std::string gauge(std::string_view name, std::string_view help, double value, std::string_view type = "gauge") {
+  std::string out = "# HELP " + std::string(name) + " " + std::string(help) + "\n# TYPE " + std::string(name) + " " +
+                    std::string(type) + "\n" + std::string(name) + " ";
+  char buffer[64];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  out.append(buffer, end);
+  return out + "\n";
+}
+
+std::string render_metrics(App& app, const std::string& net_lines) {
+  const db::WriterStats writer = app.writer.stats();
+  std::string out = net_lines;
+  out += gauge("yunzi_connections", "Open WebSocket sessions of the application.",
+               static_cast<double>(app.online.session_count()));
+  out += gauge("yunzi_games_in_progress", "Games being played now.", static_cast<double>(app.games.size()));
+  out += app.metrics.render();
+  out += gauge("yunzi_db_queue_depth", "Work items waiting for the writer thread.",
+               static_cast<double>(writer.queue_depth));
+  out += gauge("yunzi_db_commit_last_seconds", "BEGIN to COMMIT of the latest batch.",
+               static_cast<double>(writer.last_commit_us) / 1e6);
+  out += gauge("yunzi_db_commit_max_seconds", "The slowest batch so far.", static_cast<double>(writer.max_commit_us) / 1e6);
+  out += "# HELP yunzi_db_commit_seconds Time from BEGIN to COMMIT per batch.\n# TYPE yunzi_db_commit_seconds summary\n";
+  out += "yunzi_db_commit_seconds_sum " + std::to_string(writer.commit_seconds_total) + "\n";
+  out += "yunzi_db_commit_seconds_count " + std::to_string(writer.batches) + "\n";
+  out += gauge("yunzi_db_items_committed_total", "Writer items committed.", static_cast<double>(writer.items_committed),
+               "counter");
+  out += gauge("yunzi_db_items_failed_total", "Writer items that failed.", static_cast<double>(writer.items_failed),
+               "counter");
+  return out;
+}
+
+std::optional<net::HttpResponse> game_route(App& app, const GamePath& path) {
+  auto stored = app.reads.read<std::optional<db::GameWithMoves>>(
+      [&](db::Stores& stores) { return stores.games().load(path.id); });
+  if (!stored) return text(503, "the database could not be read\n");
+  if (!*stored) return text(404, "no game " + std::to_string(path.id) + "\n");
+  if (path.format == "sgf") return text(200, db::game_sgf(**stored), "application/x-go-sgf; charset=utf-8");
+  auto diagram = game_diagram(**stored);
+  if (!diagram) return text(500, diagram.error() + "\n");
+  return text(200, *diagram);
+}
+
+}  // namespace
+
+std::optional<GamePath> parse_game_path(const std::string& path) {
+  constexpr std::string_view prefix = "/games/";
+  if (!path.starts_with(prefix)) return std::nullopt;
+  const std::string_view rest = std::string_view(path).substr(prefix.size());
+  const auto dot = rest.find('.');
+  if (dot == std::string_view::npos || dot == 0) return std::nullopt;
+  const std::string_view digits = rest.substr(0, dot);
+  const std::string_view format = rest.substr(dot + 1);
+  if (format != "sgf" && format != "txt") return std::nullopt;
+  if (digits.front() == '0') return std::nullopt;
+  db::GameId id = 0;
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
+  if (ec != std::errc() || end != digits.data() + digits.size() || id <= 0) return std::nullopt;
+  return GamePath{id, std::string(format)};
+}
+
+Expected<std::string, std::string> game_diagram(const db::GameWithMoves& stored) {
+  const db::GameRecord& row = stored.game;
+  engine::GameSetup setup;
+  setup.size = row.size;
+  setup.komi = row.komi;
+  setup.handicap = row.handicap;
+  setup.ko_rule = game::settings_of(row).ko;
+  auto game = engine::Game::create(setup);
+  if (!game) return unexpected(std::string("the stored game cannot be set up: ") + std::string(engine::describe(game.error())));
+  for (const db::MoveRecord& record : stored.moves) {
+    // Moves after two passes mean play was resumed from scoring.
+    if (game->phase() == engine::Phase::scoring) game->resume_play();
+    const auto played = record.move.vertex ? game->play(record.move.color, *record.move.vertex).has_value()
+                                           : game->pass(record.move.color).has_value();
+    if (!played) return unexpected("move " + std::to_string(record.number) + " of the stored game does not replay");
+  }
+  std::string out = row.black_name + " (B) vs " + row.white_name + " (W), move " + std::to_string(stored.moves.size());
+  if (row.result) out += ", result " + *row.result;
+  return out + "\n\n" + engine::text_diagram(*game);
+}
+
+std::vector<net::HttpRoute> http_routes(App& app, std::function<std::string()> net_metrics) {
+  std::vector<net::HttpRoute> routes;
+  routes.push_back([&app](const net::HttpRequest& request) -> std::optional<net::HttpResponse> {
+    if (request.path() != "/healthz" || !is_get(request)) return std::nullopt;
+    auto read = app.reads.read<std::optional<db::UserRecord>>(
+        [](db::Stores& stores) { return stores.users().find_by_id(0); });
+    if (!read) return text(503, "database unavailable: " + read.error().message + "\n");
+    return text(200, "ok\n");
+  });
+  routes.push_back([&app, net_metrics](const net::HttpRequest& request) -> std::optional<net::HttpResponse> {
+    if (request.path() != "/metrics" || !is_get(request)) return std::nullopt;
+    return text(200, render_metrics(app, net_metrics()), "text/plain; version=0.0.4; charset=utf-8");
+  });
+  routes.push_back([&app](const net::HttpRequest& request) -> std::optional<net::HttpResponse> {
+    if (!is_get(request)) return std::nullopt;
+    auto path = parse_game_path(request.path());
+    if (!path) return std::nullopt;
+    return game_route(app, *path);
+  });
+  return routes;
+}
+
+}  // namespace yunzi::app

@@ -1,0 +1,164 @@
+#include "server/app/lobby.hpp"
+
+#include <boost/asio/post.hpp>
+
+#include "protocol/events.hpp"
+
+namespace yunzi::app {
+
+std::string_view to_string(UserStatus status) {
+  switch (status) {
+    case UserStatus::idle: return "idle";
+    case UserStatus::playing: return "playing";
+    case UserStatus::watching: return "watching";
+  }
+  return "idle";
+}
+
+UserStatus status_of(int games_playing, int games_watching) {
+  if (games_playing > 0) return UserStatus::playing;
+  if (games_watching > 0) return UserStatus::watching;
+  return UserStatus::idle;
+}
+
+nlohmann::json lobby_user_json(const protocol::UserInfo& info, UserStatus status) {
+  nlohmann::json user = protocol::to_json(info);
+  user["status"] = std::string(to_string(status));
+  return user;
+}
+
+Lobby::Lobby(boost::asio::io_context& io, OnlineUsers& online, GameRegistry& games, AppMetrics& metrics,
+             PlanRules rules, Coin coin)
+    : strand_(boost::asio::make_strand(io)),
+      online_(online),
+      games_(games),
+      metrics_(metrics),
+      rules_(rules),
+      coin_(std::move(coin)) {}
+
+void Lobby::publish(const protocol::Frame& frame) const {
+  for (const auto& [id, connection] : watchers_) connection->send(frame);
+}
+
+void Lobby::publish_user(db::UserId user) {
+  auto it = users_.find(user);
+  if (it == users_.end()) return;
+  publish(protocol::make_frame(
+      {{"type", "lobby.user"}, {"user", lobby_user_json(it->second.info, it->second.status())}}));
+}
+
+void Lobby::user_online(const OnlineUser& user) {
+  on_strand([user](Lobby& self) {
+    ListedUser& listed = self.users_[user.id];
+    listed.info = user.info;
+    listed.playing = 0;
+    for (const auto& [id, game] : self.games_listed_) {
+      if (game.black == user.id || game.white == user.id) ++listed.playing;
+    }
+    self.publish_user(user.id);
+  });
+}
+
+void Lobby::user_offline(db::UserId user) {
+  on_strand([user](Lobby& self) {
+    auto it = self.users_.find(user);
+    if (it == self.users_.end()) return;
+    const std::string name = it->second.info.name;
+    self.users_.erase(it);
+    std::vector<std::int64_t> own;
+    for (const auto& [id, seek] : self.seeks_) {
+      if (seek.owner == user) own.push_back(id);
+    }
+    for (std::int64_t id : own) self.remove_seek(id);
+    self.drop_challenges_of(user);
+    self.publish(protocol::lobby_user_left(name));
+  });
+}
+
+void Lobby::user_changed(db::UserId user, const protocol::UserInfo& info) {
+  on_strand([user, info](Lobby& self) {
+    auto it = self.users_.find(user);
+    if (it == self.users_.end()) return;
+    it->second.info = info;
+    self.publish_user(user);
+  });
+}
+
+void Lobby::watching_changed(db::UserId user, int delta) {
+  on_strand([user, delta](Lobby& self) {
+    auto it = self.users_.find(user);
+    if (it == self.users_.end()) return;
+    const UserStatus before = it->second.status();
+    it->second.watching = std::max(0, it->second.watching + delta);
+    if (it->second.status() != before) self.publish_user(user);
+  });
+}
+
+void Lobby::set_playing(db::UserId user, int delta) {
+  auto it = users_.find(user);
+  if (it == users_.end()) return;
+  const UserStatus before = it->second.status();
+  it->second.playing = std::max(0, it->second.playing + delta);
+  if (it->second.status() != before) publish_user(user);
+}
+
+void Lobby::watch(net::ConnectionPtr connection, protocol::RequestId request) {
+  on_strand([connection = std::move(connection), request](Lobby& self) {
+    nlohmann::json users = nlohmann::json::array();
+    for (const auto& [id, user] : self.users_) users.push_back(lobby_user_json(user.info, user.status()));
+    nlohmann::json seeks = nlohmann::json::array();
+    for (const auto& [id, seek] : self.seeks_) seeks.push_back(protocol::to_json(seek.info));
+    nlohmann::json games = nlohmann::json::array();
+    for (const auto& [id, game] : self.games_listed_) games.push_back(protocol::to_json(game.entry));
+    // Registered before the reply leaves, on this strand: no event can fall between the snapshot and the stream.
+    self.watchers_[connection->id()] = connection;
+    connection->send(protocol::encode_ok(request, {{"users", users}, {"seeks", seeks}, {"games", games}}));
+  });
+}
+
+void Lobby::unwatch(std::uint64_t connection_id, net::ConnectionPtr reply_to, protocol::RequestId request) {
+  on_strand([connection_id, reply_to = std::move(reply_to), request](Lobby& self) {
+    self.watchers_.erase(connection_id);
+    reply_to->send(protocol::encode_ok(request));
+  });
+}
+
+void Lobby::connection_closed(std::uint64_t connection_id) {
+  on_strand([connection_id](Lobby& self) { self.watchers_.erase(connection_id); });
+}
+
+void Lobby::game_started(const protocol::LobbyGame& entry, db::UserId black, db::UserId white) {
+  on_strand([entry, black, white](Lobby& self) {
+    self.games_listed_[entry.game] = ListedGame{entry, black, white};
+    self.publish(protocol::lobby_game(entry));
+    self.set_playing(black, +1);
+    self.set_playing(white, +1);
+  });
+}
+
+void Lobby::game_changed(const protocol::LobbyGame& entry) {
+  on_strand([entry](Lobby& self) {
+    auto it = self.games_listed_.find(entry.game);
+    if (it == self.games_listed_.end()) return;
+    if (entry.move_number > it->second.entry.move_number) {
+      self.metrics_.moves_total.fetch_add(static_cast<std::uint64_t>(entry.move_number - it->second.entry.move_number),
+                                          std::memory_order_relaxed);
+    }
+    it->second.entry = entry;
+    self.publish(protocol::lobby_game(entry));
+  });
+}
+
+void Lobby::game_ended(db::GameId game) {
+  on_strand([game](Lobby& self) {
+    auto it = self.games_listed_.find(game);
+    if (it == self.games_listed_.end()) return;
+    const ListedGame listed = it->second;
+    self.games_listed_.erase(it);
+    self.publish(protocol::lobby_game_removed(game));
+    self.set_playing(listed.black, -1);
+    self.set_playing(listed.white, -1);
+  });
+}
+
+}  // namespace yunzi::app

@@ -1,0 +1,129 @@
+// The lobby, on its own strand: who is online with rank and status (idle,
+// playing, watching), the open seeks, the pending challenges and the games
+// in progress, pushed as lobby.* events to the connections that watch it.
+// Accepting a seek or a challenge plans the game here (so one seek is never
+// taken twice) and hands the plan to the game starter.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "protocol/payload_json.hpp"
+#include "protocol/replies.hpp"
+#include "server/app/app_metrics.hpp"
+#include "server/app/game_plan.hpp"
+#include "server/app/game_registry.hpp"
+#include "server/app/online_users.hpp"
+#include "server/net/connection.hpp"
+
+namespace yunzi::app {
+
+enum class UserStatus { idle, playing, watching };
+std::string_view to_string(UserStatus status);
+// Playing wins over watching.
+UserStatus status_of(int games_playing, int games_watching);
+
+// The user object with the lobby's `status` extension field.
+nlohmann::json lobby_user_json(const protocol::UserInfo& info, UserStatus status);
+
+// Who asks, and where the reply goes.
+struct LobbyCaller {
+  OnlineUser user;
+  net::ConnectionPtr connection;
+  protocol::RequestId request;
+};
+
+class Lobby : public std::enable_shared_from_this<Lobby> {
+ public:
+  using StartGame = std::function<void(GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request)>;
+
+  Lobby(boost::asio::io_context& io, OnlineUsers& online, GameRegistry& games, AppMetrics& metrics, PlanRules rules,
+        Coin coin);
+  // Set once before any request.
+  void set_start_game(StartGame start) { start_game_ = std::move(start); }
+
+  // Presence, from the sessions.
+  void user_online(const OnlineUser& user);
+  void user_offline(db::UserId user);
+  void user_changed(db::UserId user, const protocol::UserInfo& info);
+  void watching_changed(db::UserId user, int delta);
+
+  void watch(net::ConnectionPtr connection, protocol::RequestId request);
+  void unwatch(std::uint64_t connection_id, net::ConnectionPtr reply_to, protocol::RequestId request);
+  void connection_closed(std::uint64_t connection_id);
+
+  void create_seek(LobbyCaller caller, protocol::GameSettings settings);
+  void cancel_seek(LobbyCaller caller, std::int64_t seek);
+  void accept_seek(LobbyCaller caller, std::int64_t seek);
+  void challenge(LobbyCaller caller, std::string to_name_key, protocol::GameSettings settings);
+  void accept_challenge(LobbyCaller caller, std::int64_t challenge);
+  void decline_challenge(LobbyCaller caller, std::int64_t challenge);
+
+  // Games, from the game starter and the rooms.
+  void game_started(const protocol::LobbyGame& entry, db::UserId black, db::UserId white);
+  void game_changed(const protocol::LobbyGame& entry);
+  void game_ended(db::GameId game);
+
+ private:
+  struct ListedUser {
+    protocol::UserInfo info;
+    int playing = 0;
+    int watching = 0;
+    UserStatus status() const { return status_of(playing, watching); }
+  };
+  struct OpenSeek {
+    protocol::SeekInfo info;
+    db::UserId owner = 0;
+  };
+  struct PendingChallenge {
+    protocol::ChallengeInfo info;
+    db::UserId from = 0;
+    db::UserId to = 0;
+  };
+  struct ListedGame {
+    protocol::LobbyGame entry;
+    db::UserId black = 0;
+    db::UserId white = 0;
+  };
+
+  template <class Fn>
+  void on_strand(Fn fn);
+  void publish(const protocol::Frame& frame) const;
+  void publish_user(db::UserId user);
+  void set_playing(db::UserId user, int delta);
+  void remove_seek(std::int64_t seek);
+  void drop_challenges_of(db::UserId user);
+  Contender contender(const OnlineUser& user) const;
+  // Plans and starts; false (and the error replied) when refused.
+  bool start(const LobbyCaller& acceptor, const OnlineUser& creator, const protocol::GameSettings& settings);
+
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  OnlineUsers& online_;
+  GameRegistry& games_;
+  AppMetrics& metrics_;
+  PlanRules rules_;
+  Coin coin_;
+  StartGame start_game_;
+  std::map<db::UserId, ListedUser> users_;
+  std::map<std::int64_t, OpenSeek> seeks_;
+  std::map<std::int64_t, PendingChallenge> challenges_;
+  std::map<db::GameId, ListedGame> games_listed_;
+  std::map<std::uint64_t, net::ConnectionPtr> watchers_;
+  std::int64_t next_seek_ = 1;
+  std::int64_t next_challenge_ = 1;
+};
+
+template <class Fn>
+void Lobby::on_strand(Fn fn) {
+  boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable { fn(*self); });
+}
+
+}  // namespace yunzi::app

@@ -1,0 +1,147 @@
+// Seeks and challenges: the lobby's matchmaking half (lobby.cpp holds presence,
+// watchers and the list of games).
+#include <boost/asio/post.hpp>
+
+#include "protocol/events.hpp"
+#include "server/app/lobby.hpp"
+
+namespace yunzi::app {
+namespace {
+
+void reply_error(const LobbyCaller& caller, protocol::ErrorCode code, std::string_view message) {
+  caller.connection->send(protocol::encode_error(caller.request, code, message));
+}
+
+}  // namespace
+
+Contender Lobby::contender(const OnlineUser& user) const {
+  return Contender{user.id, user.info, games_.has_rated_game(user.id)};
+}
+
+bool Lobby::start(const LobbyCaller& acceptor, const OnlineUser& creator, const protocol::GameSettings& settings) {
+  auto plan = plan_game(settings, contender(creator), contender(acceptor.user), rules_, coin_);
+  if (!plan) {
+    reply_error(acceptor, plan.error().code, plan.error().message);
+    return false;
+  }
+  if (settings.rated && !games_.reserve_rated(creator.id, acceptor.user.id)) {
+    reply_error(acceptor, protocol::ErrorCode::not_rated_eligible,
+                "a player may have only one rated game in progress at a time");
+    return false;
+  }
+  start_game_(std::move(*plan), acceptor.connection, acceptor.request);
+  return true;
+}
+
+void Lobby::remove_seek(std::int64_t seek) {
+  if (seeks_.erase(seek) > 0) publish(protocol::lobby_seek_removed(seek));
+}
+
+void Lobby::drop_challenges_of(db::UserId user) {
+  for (auto it = challenges_.begin(); it != challenges_.end();) {
+    if (it->second.from == user || it->second.to == user) {
+      it = challenges_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+void Lobby::create_seek(LobbyCaller caller, protocol::GameSettings settings) {
+  on_strand([caller = std::move(caller), settings](Lobby& self) {
+    if (auto checked = check_rated_settings(settings, caller.user.info, self.rules_); !checked) {
+      reply_error(caller, checked.error().code, checked.error().message);
+      return;
+    }
+    OpenSeek seek{protocol::SeekInfo{self.next_seek_++, caller.user.info, settings}, caller.user.id};
+    self.seeks_[seek.info.id] = seek;
+    caller.connection->send(protocol::reply_seek(caller.request, seek.info));
+    self.publish(protocol::lobby_seek(seek.info));
+  });
+}
+
+void Lobby::cancel_seek(LobbyCaller caller, std::int64_t seek) {
+  on_strand([caller = std::move(caller), seek](Lobby& self) {
+    auto it = self.seeks_.find(seek);
+    if (it == self.seeks_.end()) return reply_error(caller, protocol::ErrorCode::not_found, "no such seek");
+    if (it->second.owner != caller.user.id) {
+      return reply_error(caller, protocol::ErrorCode::forbidden, "that seek is not yours");
+    }
+    self.remove_seek(seek);
+    caller.connection->send(protocol::encode_ok(caller.request));
+  });
+}
+
+void Lobby::accept_seek(LobbyCaller caller, std::int64_t seek) {
+  on_strand([caller = std::move(caller), seek](Lobby& self) {
+    auto it = self.seeks_.find(seek);
+    if (it == self.seeks_.end()) {
+      return reply_error(caller, protocol::ErrorCode::not_found, "no such seek (taken or cancelled)");
+    }
+    if (it->second.owner == caller.user.id) {
+      return reply_error(caller, protocol::ErrorCode::bad_request, "you cannot accept your own seek");
+    }
+    auto owner = self.online_.find(it->second.owner);
+    if (!owner) {
+      self.remove_seek(seek);
+      return reply_error(caller, protocol::ErrorCode::conflict, "the seek's owner has left");
+    }
+    const protocol::GameSettings settings = it->second.info.settings;
+    if (self.start(caller, *owner, settings)) self.remove_seek(seek);
+  });
+}
+
+void Lobby::challenge(LobbyCaller caller, std::string to_name_key, protocol::GameSettings settings) {
+  on_strand([caller = std::move(caller), to_name_key = std::move(to_name_key), settings](Lobby& self) {
+    auto target = self.online_.find_by_name_key(to_name_key);
+    if (!target) return reply_error(caller, protocol::ErrorCode::not_found, "no such user online");
+    if (target->id == caller.user.id) {
+      return reply_error(caller, protocol::ErrorCode::bad_request, "you cannot challenge yourself");
+    }
+    if (settings.rated) {
+      // Refused now rather than at acceptance when the pair can never play it.
+      auto plan = plan_game(settings, self.contender(caller.user), self.contender(*target), self.rules_, [] { return true; });
+      if (!plan) return reply_error(caller, plan.error().code, plan.error().message);
+    }
+    PendingChallenge pending{protocol::ChallengeInfo{self.next_challenge_++, caller.user.info, target->info, settings},
+                             caller.user.id, target->id};
+    self.challenges_[pending.info.id] = pending;
+    caller.connection->send(protocol::reply_challenge(caller.request, pending.info));
+    self.online_.send_to_user(target->id, protocol::challenge_received(pending.info));
+  });
+}
+
+void Lobby::accept_challenge(LobbyCaller caller, std::int64_t challenge) {
+  on_strand([caller = std::move(caller), challenge](Lobby& self) {
+    auto it = self.challenges_.find(challenge);
+    if (it == self.challenges_.end()) return reply_error(caller, protocol::ErrorCode::not_found, "no such challenge");
+    if (it->second.to != caller.user.id) {
+      return reply_error(caller, protocol::ErrorCode::forbidden, "that challenge is not addressed to you");
+    }
+    auto challenger = self.online_.find(it->second.from);
+    if (!challenger) {
+      self.challenges_.erase(it);
+      return reply_error(caller, protocol::ErrorCode::conflict, "the challenger has left");
+    }
+    const protocol::GameSettings settings = it->second.info.settings;
+    if (self.start(caller, *challenger, settings)) self.challenges_.erase(challenge);
+  });
+}
+
+void Lobby::decline_challenge(LobbyCaller caller, std::int64_t challenge) {
+  on_strand([caller = std::move(caller), challenge](Lobby& self) {
+    auto it = self.challenges_.find(challenge);
+    if (it == self.challenges_.end()) return reply_error(caller, protocol::ErrorCode::not_found, "no such challenge");
+    const PendingChallenge pending = it->second;
+    if (pending.to != caller.user.id && pending.from != caller.user.id) {
+      return reply_error(caller, protocol::ErrorCode::forbidden, "that challenge is not yours");
+    }
+    self.challenges_.erase(it);
+    caller.connection->send(protocol::encode_ok(caller.request));
+    // The challenger withdrawing tells the target; the target declining tells the challenger.
+    const db::UserId other = pending.to == caller.user.id ? pending.from : pending.to;
+    self.online_.send_to_user(other, protocol::challenge_declined(challenge, caller.user.info.name));
+  });
+}
+
+}  // namespace yunzi::app

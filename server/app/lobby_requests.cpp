@@ -1,0 +1,62 @@
+// lobby.watch/unwatch, seeks and challenges: checked for who asks, then
+// handed to the lobby's strand, which replies.
+#include "server/accounts/registration_rules.hpp"
+#include "server/app/app.hpp"
+#include "server/app/request_handlers.hpp"
+
+namespace yunzi::app {
+namespace {
+
+// The caller as the lobby knows them; nullopt (and the error replied) when
+// their session has no online entry, which only a logout race can cause.
+std::optional<LobbyCaller> caller_of(const Call& call) {
+  auto user = call.app.online.find(call.session->user->id);
+  if (!user) {
+    call.error(protocol::ErrorCode::unauthenticated, "log in first");
+    return std::nullopt;
+  }
+  return LobbyCaller{*user, call.session->connection(), call.id};
+}
+
+std::string name_key(const std::string& name) {
+  auto checked = accounts::check_name(name);
+  return checked ? checked->key : fold_name(name);
+}
+
+}  // namespace
+
+void handle(const Call& call, const req::LobbyWatch&) {
+  call.session->lobby_watcher = true;
+  call.app.lobby->watch(call.session->connection(), call.id);
+}
+
+void handle(const Call& call, const req::LobbyUnwatch&) {
+  call.session->lobby_watcher = false;
+  call.app.lobby->unwatch(call.session->id(), call.session->connection(), call.id);
+}
+
+void handle(const Call& call, const req::SeekCreate& r) {
+  if (auto caller = caller_of(call)) call.app.lobby->create_seek(std::move(*caller), r.settings);
+}
+
+void handle(const Call& call, const req::SeekCancel& r) {
+  if (auto caller = caller_of(call)) call.app.lobby->cancel_seek(std::move(*caller), r.seek);
+}
+
+void handle(const Call& call, const req::SeekAccept& r) {
+  if (auto caller = caller_of(call)) call.app.lobby->accept_seek(std::move(*caller), r.seek);
+}
+
+void handle(const Call& call, const req::Challenge& r) {
+  if (auto caller = caller_of(call)) call.app.lobby->challenge(std::move(*caller), name_key(r.to), r.settings);
+}
+
+void handle(const Call& call, const req::ChallengeAccept& r) {
+  if (auto caller = caller_of(call)) call.app.lobby->accept_challenge(std::move(*caller), r.challenge);
+}
+
+void handle(const Call& call, const req::ChallengeDecline& r) {
+  if (auto caller = caller_of(call)) call.app.lobby->decline_challenge(std::move(*caller), r.challenge);
+}
+
+}  // namespace yunzi::app

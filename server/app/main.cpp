@@ -1,0 +1,211 @@
+// yunzi-server: reads the configuration, opens the database, restores the
+// games in progress, serves until SIGTERM or SIGINT, then says goodbye to
+// every client, closes them with 1012 and drains the writer.
+//
+// Exit codes: 0 clean shutdown, 2 bad configuration, 3 database cannot be
+// opened or read, 4 cannot listen or write the port file.
+#include <signal.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+
+#include "db/database.hpp"
+#include "db/writer.hpp"
+#include "server/accounts/accounts.hpp"
+#include "server/app/app.hpp"
+#include "server/app/handler_relay.hpp"
+#include "server/app/http_routes.hpp"
+#include "server/app/read_pool.hpp"
+#include "server/config/config_loader.hpp"
+#include "server/net/server.hpp"
+
+namespace {
+
+using namespace yunzi;
+
+constexpr int exit_bad_config = 2;
+constexpr int exit_database = 3;
+constexpr int exit_listen = 4;
+
+struct CommandLine {
+  std::vector<std::string> config_args;  // everything load_config understands
+  std::optional<std::string> port_file;
+  std::optional<std::string> error;
+};
+
+// --port-file belongs to the process, not to the server settings.
+CommandLine split_command_line(int argc, char** argv) {
+  CommandLine out;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--port-file") {
+      if (i + 1 >= argc) {
+        out.error = "--port-file needs a file name";
+        return out;
+      }
+      out.port_file = argv[++i];
+    } else if (arg.starts_with("--port-file=")) {
+      out.port_file = arg.substr(std::string("--port-file=").size());
+    } else {
+      out.config_args.push_back(arg);
+    }
+  }
+  if (out.port_file && out.port_file->empty()) out.error = "--port-file needs a file name";
+  return out;
+}
+
+std::int64_t wall_clock_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+void set_up_logging(const config::ServerConfig& config) {
+  spdlog::set_level(spdlog::level::from_str(std::string(config::to_string(config.log_level))));
+  if (config.json_logs) {
+    spdlog::set_pattern(R"({"time":"%Y-%m-%dT%H:%M:%S.%e%z","level":"%l","message":"%v"})");
+  } else {
+    spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %l %v");
+  }
+}
+
+net::NetConfig net_config(const config::ServerConfig& config) {
+  net::NetConfig net;
+  net.bind_address = config.bind_address;
+  net.port = config.port;
+  net.threads = static_cast<unsigned>(config.io_threads);
+  std::error_code ec;
+  if (std::filesystem::is_directory(config.web_root, ec)) net.static_dir = config.web_root;
+  net.max_frame_bytes = config.frame_limit_bytes;
+  net.send_queue_frames = config.outgoing_queue_limit;
+  net.messages_per_second = config.rate_limit_per_second;
+  net.message_burst = config.rate_burst;
+  net.idle_timeout = std::chrono::duration_cast<std::chrono::milliseconds>(config.idle_timeout);
+  return net;
+}
+
+accounts::AccountsOptions accounts_options(const config::ServerConfig& config) {
+  accounts::AccountsOptions options;
+  options.cost = config.password_hash_cost == config::PasswordHashCost::min ? accounts::PasswordCost::minimum()
+                                                                            : accounts::PasswordCost::interactive();
+  options.session_lifetime_ms = std::int64_t{config.session_days} * 24 * 3600 * 1000;
+  options.retire_after_ms = std::int64_t{config.retire_after_days} * 24 * 3600 * 1000;
+  return options;
+}
+
+// Written whole, then renamed, so a reader never sees a half-written port.
+bool write_port_file(const std::string& path, std::uint16_t port) {
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::trunc);
+    out << port << "\n";
+    if (!out.flush()) return false;
+  }
+  std::error_code ec;
+  std::filesystem::rename(temporary, path, ec);
+  return !ec;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Blocked before any thread starts, so every thread inherits the mask and
+  // only the sigwait below receives them.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGHUP);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  signal(SIGPIPE, SIG_IGN);
+
+  const CommandLine command_line = split_command_line(argc, argv);
+  if (command_line.error) {
+    std::fprintf(stderr, "yunzi-server: %s\n", command_line.error->c_str());
+    return exit_bad_config;
+  }
+  auto loaded = config::load_config(command_line.config_args, config::process_environment());
+  if (!loaded) {
+    std::fprintf(stderr, "yunzi-server: %s\n", loaded.error().message.c_str());
+    return exit_bad_config;
+  }
+  if (loaded->help_requested) {
+    std::printf("%s", config::help_text(argv[0]).c_str());
+    std::printf("\n  --port-file FILE  write the bound port to FILE once listening (for --port 0)\n");
+    return 0;
+  }
+  const config::ServerConfig& config = loaded->config;
+  set_up_logging(config);
+
+  std::error_code ec;
+  std::filesystem::create_directories(config.data_dir, ec);
+  const std::string database_path = config.database_path();
+  auto connection = db::open_database(database_path);
+  if (!connection) {
+    std::fprintf(stderr, "yunzi-server: cannot open the database %s: %s\n", database_path.c_str(),
+                 connection.error().message.c_str());
+    return exit_database;
+  }
+  spdlog::info("database open path={}", database_path);
+
+  db::Writer writer(std::move(*connection));
+  accounts::WorkerPool hashing(2);
+  accounts::Accounts accounts(writer, hashing, wall_clock_ms, accounts_options(config));
+  app::ReadPool reads(database_path);
+
+  app::HandlerRelay relay;
+  net::Server server(net_config(config), relay);
+  app::AppOptions options;
+  options.disconnect_grace = config.disconnect_forfeit;
+  options.scoring_deadline = config.scoring_deadline;
+  options.plan_rules.bots_may_play_rated = config.bots_may_play_rated;
+  app::App application(server.io_context(), writer, accounts, reads, wall_clock_ms, options);
+  relay.attach(application);
+  for (auto& route : app::http_routes(application, [&server] { return server.metrics().render(); })) {
+    server.add_route(std::move(route));
+  }
+
+  auto restored = application.restore_games();
+  if (!restored) {
+    std::fprintf(stderr, "yunzi-server: %s\n", restored.error().c_str());
+    return exit_database;
+  }
+  spdlog::info("games restored count={}", *restored);
+
+  auto port = server.start();
+  if (!port) {
+    std::fprintf(stderr, "yunzi-server: cannot listen on %s:%u: %s\n", config.bind_address.c_str(), config.port,
+                 port.error().c_str());
+    return exit_listen;
+  }
+  spdlog::info("listening address={} port={}", config.bind_address, *port);
+  if (command_line.port_file && !write_port_file(*command_line.port_file, *port)) {
+    std::fprintf(stderr, "yunzi-server: cannot write the port file %s\n", command_line.port_file->c_str());
+    server.shutdown(std::chrono::seconds(1));
+    return exit_listen;
+  }
+
+  for (;;) {
+    int received = 0;
+    if (sigwait(&signals, &received) != 0) continue;
+    if (received == SIGHUP) {
+      spdlog::info("signal SIGHUP: settings are read at start only; restart to apply changes");
+      continue;
+    }
+    spdlog::info("signal {}: shutting down", received == SIGTERM ? "SIGTERM" : "SIGINT");
+    break;
+  }
+
+  application.notify_all("server restarting");
+  server.shutdown(std::chrono::seconds(5));
+  hashing.shutdown();
+  writer.shutdown();
+  spdlog::info("stopped cleanly");
+  return 0;
+}

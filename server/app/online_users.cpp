@@ -1,0 +1,110 @@
+#include "server/app/online_users.hpp"
+
+namespace yunzi::app {
+
+std::string fold_name(std::string_view name) {
+  std::string key(name);
+  for (char& c : key) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return key;
+}
+
+void OnlineUsers::add_session(const SessionPtr& session) {
+  std::lock_guard lock(mutex_);
+  sessions_[session->id()] = session;
+}
+
+void OnlineUsers::remove_session(std::uint64_t session_id) {
+  std::lock_guard lock(mutex_);
+  sessions_.erase(session_id);
+}
+
+std::size_t OnlineUsers::sign_in(const OnlineUser& user, const SessionPtr& session) {
+  std::lock_guard lock(mutex_);
+  Entry& entry = users_[user.id];
+  entry.user = user;
+  entry.sessions[session->id()] = session;
+  return entry.sessions.size();
+}
+
+std::size_t OnlineUsers::sign_out(db::UserId user, std::uint64_t session_id) {
+  std::lock_guard lock(mutex_);
+  auto it = users_.find(user);
+  if (it == users_.end()) return 0;
+  it->second.sessions.erase(session_id);
+  const std::size_t left = it->second.sessions.size();
+  if (left == 0) users_.erase(it);
+  return left;
+}
+
+std::optional<OnlineUser> OnlineUsers::find(db::UserId user) const {
+  std::lock_guard lock(mutex_);
+  auto it = users_.find(user);
+  if (it == users_.end()) return std::nullopt;
+  return it->second.user;
+}
+
+std::optional<OnlineUser> OnlineUsers::find_by_name_key(const std::string& name_key) const {
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, entry] : users_) {
+    if (fold_name(entry.user.info.name) == name_key) return entry.user;
+  }
+  return std::nullopt;
+}
+
+bool OnlineUsers::is_online(db::UserId user) const {
+  std::lock_guard lock(mutex_);
+  return users_.contains(user);
+}
+
+void OnlineUsers::update_info(db::UserId user, const protocol::UserInfo& info) {
+  std::lock_guard lock(mutex_);
+  if (auto it = users_.find(user); it != users_.end()) it->second.user.info = info;
+}
+
+void OnlineUsers::update_mute(db::UserId user, std::optional<db::TimeMs> muted_until) {
+  std::lock_guard lock(mutex_);
+  if (auto it = users_.find(user); it != users_.end()) it->second.user.muted_until = muted_until;
+}
+
+std::vector<SessionPtr> OnlineUsers::sessions_of(db::UserId user) const {
+  std::lock_guard lock(mutex_);
+  std::vector<SessionPtr> out;
+  if (auto it = users_.find(user); it != users_.end()) {
+    for (const auto& [id, weak] : it->second.sessions) {
+      if (auto session = weak.lock()) out.push_back(std::move(session));
+    }
+  }
+  return out;
+}
+
+std::vector<net::ConnectionPtr> OnlineUsers::connections_of(db::UserId user) const {
+  std::vector<net::ConnectionPtr> out;
+  for (const SessionPtr& session : sessions_of(user)) out.push_back(session->connection());
+  return out;
+}
+
+std::vector<SessionPtr> OnlineUsers::all_sessions() const {
+  std::lock_guard lock(mutex_);
+  std::vector<SessionPtr> out;
+  for (const auto& [id, weak] : sessions_) {
+    if (auto session = weak.lock()) out.push_back(std::move(session));
+  }
+  return out;
+}
+
+std::size_t OnlineUsers::session_count() const {
+  std::lock_guard lock(mutex_);
+  return sessions_.size();
+}
+
+void OnlineUsers::send_to_user(db::UserId user, const protocol::Frame& frame) const {
+  for (const net::ConnectionPtr& connection : connections_of(user)) connection->send(frame);
+}
+
+void OnlineUsers::send_to_all(const protocol::Frame& frame) const {
+  for (const SessionPtr& session : all_sessions()) session->connection()->send(frame);
+}
+
+}  // namespace yunzi::app

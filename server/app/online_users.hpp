@@ -1,0 +1,65 @@
+// Every open session and, for logged-in ones, whose it is: the user's
+// current public face (name, rank, role), mute, and their sessions. Used to
+// reach a user (challenges, rank changes, kick), everyone (broadcast,
+// shutdown notice) and to answer `online`. Thread-safe: one mutex.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "db/records.hpp"
+#include "protocol/payload_json.hpp"
+#include "server/app/session.hpp"
+
+namespace yunzi::app {
+
+struct OnlineUser {
+  db::UserId id = 0;
+  protocol::UserInfo info;
+  std::optional<db::TimeMs> muted_until;
+};
+
+class OnlineUsers {
+ public:
+  void add_session(const SessionPtr& session);
+  void remove_session(std::uint64_t session_id);
+
+  // Returns how many sessions the user has now (1: they just came online).
+  std::size_t sign_in(const OnlineUser& user, const SessionPtr& session);
+  // Returns how many sessions the user still has (0: they went offline).
+  std::size_t sign_out(db::UserId user, std::uint64_t session_id);
+
+  std::optional<OnlineUser> find(db::UserId user) const;
+  // name_key: the name with ASCII letters folded (accounts' uniqueness key).
+  std::optional<OnlineUser> find_by_name_key(const std::string& name_key) const;
+  bool is_online(db::UserId user) const;
+  void update_info(db::UserId user, const protocol::UserInfo& info);
+  void update_mute(db::UserId user, std::optional<db::TimeMs> muted_until);
+
+  std::vector<SessionPtr> sessions_of(db::UserId user) const;
+  std::vector<net::ConnectionPtr> connections_of(db::UserId user) const;
+  std::vector<SessionPtr> all_sessions() const;
+  std::size_t session_count() const;
+
+  void send_to_user(db::UserId user, const protocol::Frame& frame) const;
+  void send_to_all(const protocol::Frame& frame) const;
+
+ private:
+  struct Entry {
+    OnlineUser user;
+    std::map<std::uint64_t, std::weak_ptr<Session>> sessions;
+  };
+  mutable std::mutex mutex_;
+  std::map<std::uint64_t, std::weak_ptr<Session>> sessions_;
+  std::map<db::UserId, Entry> users_;
+};
+
+// ASCII letters folded, the way account names are compared.
+std::string fold_name(std::string_view name);
+
+}  // namespace yunzi::app

@@ -1,0 +1,47 @@
+// The handlers of each area, one file per area: session_requests.cpp,
+// lobby_requests.cpp, game_requests.cpp, user_requests.cpp,
+// admin_requests.cpp. Each sends exactly one reply per request, now or later.
+#pragma once
+
+#include "protocol/requests.hpp"
+#include "server/app/call.hpp"
+
+namespace yunzi::app {
+
+namespace req = protocol::req;
+
+// Session
+void handle(const Call& call, const req::Hello& r);
+void handle(const Call& call, const req::Register& r);
+void handle(const Call& call, const req::Login& r);
+void handle(const Call& call, const req::Resume& r);
+void handle(const Call& call, const req::Logout& r);
+void handle(const Call& call, const req::Ping& r);
+
+// Lobby and matchmaking
+void handle(const Call& call, const req::LobbyWatch& r);
+void handle(const Call& call, const req::LobbyUnwatch& r);
+void handle(const Call& call, const req::SeekCreate& r);
+void handle(const Call& call, const req::SeekCancel& r);
+void handle(const Call& call, const req::SeekAccept& r);
+void handle(const Call& call, const req::Challenge& r);
+void handle(const Call& call, const req::ChallengeAccept& r);
+void handle(const Call& call, const req::ChallengeDecline& r);
+
+// Games: watch, unwatch and sgf here; every other game.* goes to the room as is.
+void handle(const Call& call, const req::GameWatch& r);
+void handle(const Call& call, const req::GameUnwatch& r);
+void handle(const Call& call, const req::GameSgf& r);
+void forward_to_room(const Call& call, std::int64_t game, protocol::Request request);
+
+// Users
+void handle(const Call& call, const req::UserInfo& r);
+void handle(const Call& call, const req::UserGames& r);
+void handle(const Call& call, const req::UserHistory& r);
+void handle(const Call& call, const req::Report& r);
+void handle(const Call& call, const req::RankRecommend& r);
+
+// Admin: the role is checked before these run.
+void handle_admin(const Call& call, const protocol::Request& request);
+
+}  // namespace yunzi::app

@@ -1,0 +1,88 @@
+// hello, register, login, resume, logout, ping. Hashing and database work
+// run on the accounts' threads; their answers come back to the session's
+// strand before the session changes.
+#include <spdlog/spdlog.h>
+
+#include "protocol/version.hpp"
+#include "server/app/app.hpp"
+#include "server/app/request_handlers.hpp"
+
+namespace yunzi::app {
+namespace {
+
+protocol::ErrorCode to_protocol(accounts::AccountErrorCode code) {
+  switch (code) {
+    case accounts::AccountErrorCode::bad_request: return protocol::ErrorCode::bad_request;
+    case accounts::AccountErrorCode::name_taken: return protocol::ErrorCode::name_taken;
+    case accounts::AccountErrorCode::bad_credentials: return protocol::ErrorCode::bad_credentials;
+    case accounts::AccountErrorCode::banned: return protocol::ErrorCode::banned;
+    case accounts::AccountErrorCode::rate_limited: return protocol::ErrorCode::rate_limited;
+    case accounts::AccountErrorCode::internal: return protocol::ErrorCode::internal;
+  }
+  return protocol::ErrorCode::internal;
+}
+
+// The peer's address without the port, for login throttling.
+std::string client_ip(const std::string& remote) {
+  if (!remote.empty() && remote.front() == '[') return remote.substr(1, remote.find(']') - 1);
+  const auto colon = remote.rfind(':');
+  return colon == std::string::npos ? remote : remote.substr(0, colon);
+}
+
+enum class AuthKind { session, resume };
+
+accounts::Accounts::AuthCallback on_authenticated(const Call& call, AuthKind kind, std::string what) {
+  return [call, kind, what = std::move(what)](accounts::AccountResult<accounts::Authenticated> result) {
+    call.later([result = std::move(result), kind, what](const Call& c) {
+      if (c.session->closed) return;
+      if (!result) {
+        spdlog::info("{} refused connection={} code={}", what, c.session->id(), accounts::to_string(result.error().code));
+        return c.error(to_protocol(result.error().code), result.error().message);
+      }
+      c.app.signed_in(c.session, result->user, result->token);
+      const protocol::UserInfo info = user_info(result->user);
+      if (kind == AuthKind::resume) {
+        c.reply(protocol::reply_resume(c.id, info, c.app.games.games_of(result->user.id)));
+      } else {
+        c.reply(protocol::reply_session(c.id, result->token, info));
+      }
+    });
+  };
+}
+
+}  // namespace
+
+void handle(const Call& call, const req::Hello&) {
+  call.ok({{"server", std::string(protocol::server_name) + "/" + std::string(protocol::server_version)},
+           {"protocol", protocol::protocol_version},
+           {"time_ms", call.app.now_ms()}});
+}
+
+void handle(const Call& call, const req::Register& r) {
+  call.app.accounts.register_user(r.name, r.password, protocol::to_string(r.rank),
+                                  on_authenticated(call, AuthKind::session, "register"));
+}
+
+void handle(const Call& call, const req::Login& r) {
+  call.app.accounts.login(r.name, r.password, client_ip(call.session->connection()->remote_address()),
+                          on_authenticated(call, AuthKind::session, "login"));
+}
+
+void handle(const Call& call, const req::Resume& r) {
+  call.app.accounts.resume(r.token, on_authenticated(call, AuthKind::resume, "resume"));
+}
+
+void handle(const Call& call, const req::Logout&) {
+  const std::string token = call.session->user->token;
+  call.app.signed_out(*call.session);
+  call.app.accounts.logout(token, [call](accounts::AccountResult<Done> result) {
+    call.later([result = std::move(result)](const Call& c) {
+      if (!result) return c.error(to_protocol(result.error().code), result.error().message);
+      c.ok();
+    });
+  });
+}
+
+void handle(const Call& call, const req::Ping& r) { call.reply(protocol::reply_ping(call.id, r.t, call.app.now_ms())); }
+
+}  // namespace yunzi::app

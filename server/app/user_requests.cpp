@@ -1,0 +1,155 @@
+// user.info, user.games, user.history and report. Reads use the read pool
+// on the session's strand (small indexed queries); the report is written
+// through the writer.
+#include <spdlog/spdlog.h>
+
+#include "server/accounts/registration_rules.hpp"
+#include "server/app/app.hpp"
+#include "server/app/rank_keeping.hpp"
+#include "server/app/request_handlers.hpp"
+
+namespace yunzi::app {
+namespace {
+
+std::string name_key(const std::string& name) {
+  auto checked = accounts::check_name(name);
+  return checked ? checked->key : fold_name(name);
+}
+
+db::DbResult<std::optional<db::UserRecord>> find_user(db::Stores& stores, const std::string& name) {
+  return stores.users().find_by_name_key(name_key(name));
+}
+
+// Runs a read; replies internal or not_found itself and returns nullopt then.
+template <class T>
+std::optional<T> read_or_reply(const Call& call, const std::function<db::DbResult<std::optional<T>>(db::Stores&)>& query,
+                               std::string_view missing) {
+  auto result = call.app.reads.read<std::optional<T>>(query);
+  if (!result) {
+    spdlog::error("read failed connection={} error={}", call.session->id(), result.error().message);
+    call.error(protocol::ErrorCode::internal, "the database could not be read; try again");
+    return std::nullopt;
+  }
+  if (!*result) {
+    call.error(protocol::ErrorCode::not_found, missing);
+    return std::nullopt;
+  }
+  return std::move(**result);
+}
+
+protocol::GameSummary summary_of(const db::GameRecord& game) {
+  protocol::GameSummary out;
+  out.game = game.id;
+  out.black = protocol::PlayerRef{game.black_name, protocol::Rank{game.black_rank}};
+  out.white = protocol::PlayerRef{game.white_name, protocol::Rank{game.white_rank}};
+  out.size = game.size;
+  out.rated = game.rated && !game.annulled;
+  out.result = game.result.value_or("");
+  out.ended_at = game.ended_ms.value_or(0);
+  return out;
+}
+
+}  // namespace
+
+void handle(const Call& call, const req::UserInfo& r) {
+  auto profile = read_or_reply<std::pair<db::Profile, protocol::RankProgress>>(
+      call,
+      [&](db::Stores& stores) -> db::DbResult<std::optional<std::pair<db::Profile, protocol::RankProgress>>> {
+        auto user = find_user(stores, r.name);
+        if (!user) return unexpected(user.error());
+        using Out = std::optional<std::pair<db::Profile, protocol::RankProgress>>;
+        if (!*user) return Out{};
+        auto profile = stores.games().profile((*user)->id);
+        if (!profile) return unexpected(profile.error());
+        if (!*profile) return Out{};
+        auto progress = rank_progress(stores, (*user)->id);
+        if (!progress) return unexpected(progress.error());
+        return Out(std::pair{std::move(**profile), *progress});
+      },
+      "no such user");
+  if (!profile) return;
+  protocol::UserProfile out;
+  out.user = user_info(profile->first.user);
+  out.wins = profile->first.wins;
+  out.losses = profile->first.losses;
+  out.rank_progress = profile->second;
+  out.online = call.app.online.is_online(profile->first.user.id);
+  call.reply(protocol::reply_user_info(call.id, out));
+}
+
+void handle(const Call& call, const req::UserGames& r) {
+  auto games = read_or_reply<std::vector<protocol::GameSummary>>(
+      call,
+      [&](db::Stores& stores) -> db::DbResult<std::optional<std::vector<protocol::GameSummary>>> {
+        auto user = find_user(stores, r.name);
+        if (!user) return unexpected(user.error());
+        using Out = std::optional<std::vector<protocol::GameSummary>>;
+        if (!*user) return Out{};
+        std::vector<protocol::GameSummary> out;
+        std::optional<db::GameId> before = r.before;
+        // Games in progress are skipped, so a page is filled from further back.
+        while (static_cast<int>(out.size()) < r.limit) {
+          auto page = stores.games().games_of_user((*user)->id, before, r.limit);
+          if (!page) return unexpected(page.error());
+          for (const db::GameSummary& summary : *page) {
+            before = summary.id;
+            if (summary.status != db::GameStatus::ended || static_cast<int>(out.size()) >= r.limit) continue;
+            auto game = stores.games().load(summary.id);
+            if (!game) return unexpected(game.error());
+            if (*game) out.push_back(summary_of((*game)->game));
+          }
+          if (static_cast<int>(page->size()) < r.limit) break;
+        }
+        return Out(std::move(out));
+      },
+      "no such user");
+  if (games) call.reply(protocol::reply_user_games(call.id, *games));
+}
+
+void handle(const Call& call, const req::UserHistory& r) {
+  auto history = read_or_reply<std::vector<protocol::RankEvent>>(
+      call,
+      [&](db::Stores& stores) -> db::DbResult<std::optional<std::vector<protocol::RankEvent>>> {
+        auto user = find_user(stores, r.name);
+        if (!user) return unexpected(user.error());
+        using Out = std::optional<std::vector<protocol::RankEvent>>;
+        if (!*user) return Out{};
+        auto events = stores.ranks().events_of_user((*user)->id, db::max_page_size);
+        if (!events) return unexpected(events.error());
+        std::vector<protocol::RankEvent> out;
+        for (const db::RankEvent& event : *events) {
+          if (r.before && event.id >= *r.before) continue;
+          if (static_cast<int>(out.size()) >= r.limit) break;
+          out.push_back(protocol::RankEvent{event.id, protocol::Rank{event.from_rank}, protocol::Rank{event.to_rank},
+                                            event.reason, event.game_id, event.at_ms});
+        }
+        return Out(std::move(out));
+      },
+      "no such user");
+  if (history) call.reply(protocol::reply_user_history(call.id, *history));
+}
+
+void handle(const Call& call, const req::Report& r) {
+  auto reported = read_or_reply<db::UserRecord>(
+      call, [&](db::Stores& stores) { return find_user(stores, r.user); }, "no such user");
+  if (!reported) return;
+  db::Report report;
+  report.reporter_id = call.session->user->id;
+  report.reported_id = reported->id;
+  report.game_id = r.game;
+  report.reason = r.reason;
+  report.created_ms = call.app.now_ms();
+  call.app.writer.submit_for<std::int64_t>(
+      [report](db::Stores& stores) { return stores.moderation().add_report(report); },
+      [call, reporter = call.session->user->name, reported = reported->name](db::DbResult<std::int64_t> stored) {
+        if (!stored) return call.error(protocol::ErrorCode::internal, "the report could not be stored; try again");
+        spdlog::info("report stored report={} reporter={} user={}", *stored, reporter, reported);
+        call.ok();
+      });
+}
+
+void handle(const Call& call, const req::RankRecommend&) {
+  call.error(protocol::ErrorCode::bad_request, "rank recommendations are not available on this server yet");
+}
+
+}  // namespace yunzi::app

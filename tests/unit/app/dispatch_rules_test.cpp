@@ -1,0 +1,59 @@
+#include <catch2/catch.hpp>
+
+#include "server/app/dispatch_rules.hpp"
+
+using namespace yunzi;
+using app::Access;
+using app::access_of;
+namespace req = protocol::req;
+
+TEST_CASE("requests open to anyone") {
+  for (const protocol::Request& request :
+       {protocol::Request{req::Hello{}}, protocol::Request{req::Register{}}, protocol::Request{req::Login{}},
+        protocol::Request{req::Resume{}}, protocol::Request{req::Ping{}}, protocol::Request{req::UserInfo{}},
+        protocol::Request{req::UserGames{}}, protocol::Request{req::UserHistory{}}, protocol::Request{req::GameWatch{}},
+        protocol::Request{req::GameUnwatch{}}, protocol::Request{req::GameSgf{}},
+        protocol::Request{req::LobbyWatch{}}, protocol::Request{req::LobbyUnwatch{}}}) {
+    INFO(protocol::type_of(request));
+    CHECK(access_of(request) == Access::open);
+  }
+}
+
+TEST_CASE("requests that need a login") {
+  for (const protocol::Request& request :
+       {protocol::Request{req::Logout{}}, protocol::Request{req::SeekCreate{}}, protocol::Request{req::SeekAccept{}},
+        protocol::Request{req::Challenge{}}, protocol::Request{req::ChallengeDecline{}},
+        protocol::Request{req::GameMove{}}, protocol::Request{req::GameChat{}}, protocol::Request{req::GameResign{}},
+        protocol::Request{req::Report{}}, protocol::Request{req::RankRecommend{}}}) {
+    INFO(protocol::type_of(request));
+    CHECK(access_of(request) == Access::login);
+  }
+}
+
+TEST_CASE("every admin request needs the admin role") {
+  for (const protocol::Request& request :
+       {protocol::Request{req::AdminBan{}}, protocol::Request{req::AdminUnban{}}, protocol::Request{req::AdminMute{}},
+        protocol::Request{req::AdminKick{}}, protocol::Request{req::AdminAnnul{}}, protocol::Request{req::AdminSetRank{}},
+        protocol::Request{req::AdminBroadcast{}}, protocol::Request{req::AdminReports{}},
+        protocol::Request{req::AdminAudit{}}, protocol::Request{req::AdminReview{}},
+        protocol::Request{req::AdminRevokeRecommendation{}}}) {
+    INFO(protocol::type_of(request));
+    CHECK(access_of(request) == Access::admin);
+  }
+}
+
+TEST_CASE("game requests other than watch, unwatch and sgf go to the room") {
+  req::GameMove move;
+  move.game = 42;
+  CHECK(app::room_request_game(move) == std::optional<std::int64_t>(42));
+  req::GameResign resign;
+  resign.game = 7;
+  CHECK(app::room_request_game(resign) == std::optional<std::int64_t>(7));
+  req::GameWatch watch;
+  watch.game = 42;
+  CHECK_FALSE(app::room_request_game(watch));
+  req::GameSgf sgf;
+  sgf.game = 42;
+  CHECK_FALSE(app::room_request_game(sgf));
+  CHECK_FALSE(app::room_request_game(req::Ping{}));
+}

@@ -1,0 +1,152 @@
+#include <catch2/catch.hpp>
+
+#include "server/app/game_plan.hpp"
+
+using namespace yunzi;
+using app::Contender;
+using app::plan_game;
+using protocol::ErrorCode;
+
+namespace {
+
+Contender player(db::UserId id, const char* name, const char* rank, protocol::Role role = protocol::Role::user) {
+  return Contender{id, protocol::UserInfo{name, *protocol::parse_rank(rank), role}, false};
+}
+
+protocol::GameSettings friendly(int size = 19) {
+  protocol::GameSettings settings;
+  settings.rated = false;
+  settings.size = size;
+  return settings;
+}
+
+const app::Coin creator_black = [] { return true; };
+const app::Coin creator_white = [] { return false; };
+const app::Coin no_coin = []() -> bool { FAIL("the colours should not be drawn"); return true; };
+
+}  // namespace
+
+TEST_CASE("even games draw colours with the coin") {
+  const auto alice = player(1, "alice", "5k");
+  const auto bob = player(2, "bob", "5k");
+  protocol::GameSettings settings;  // rated, even, nigiri
+  auto first = plan_game(settings, alice, bob, {}, creator_black);
+  REQUIRE(first);
+  CHECK(first->black.id == 1);
+  CHECK(first->white.id == 2);
+  auto second = plan_game(settings, alice, bob, {}, creator_white);
+  REQUIRE(second);
+  CHECK(second->black.id == 2);
+  CHECK(second->settings.komi == 7.5);
+}
+
+TEST_CASE("friendly games honour the creator's colour choice") {
+  auto settings = friendly(9);
+  settings.color = protocol::ColorChoice::white;
+  auto plan = plan_game(settings, player(1, "a", "5k"), player(2, "b", "3d"), {}, no_coin);
+  REQUIRE(plan);
+  CHECK(plan->white.id == 1);
+  CHECK(plan->black.id == 2);
+}
+
+TEST_CASE("handicap games seat the weaker player on black") {
+  auto settings = friendly();
+  settings.handicap = 4;
+  settings.komi = 0.5;
+  auto plan = plan_game(settings, player(1, "strong", "2d"), player(2, "weak", "5k"), {}, no_coin);
+  REQUIRE(plan);
+  CHECK(plan->black.info.name == "weak");
+  CHECK(plan->white.info.name == "strong");
+  CHECK(plan->settings.handicap == 4);
+
+  // Equal ranks: nobody is weaker, the colours are drawn.
+  auto equal = plan_game(settings, player(1, "a", "5k"), player(2, "b", "5k"), {}, creator_white);
+  REQUIRE(equal);
+  CHECK(equal->black.id == 2);
+}
+
+TEST_CASE("rated 让先 gives black to the weaker player, komi 0.5") {
+  protocol::GameSettings settings;
+  settings.handicap = 1;
+  settings.komi = 0.5;
+  auto plan = plan_game(settings, player(1, "weak", "3k"), player(2, "strong", "2k"), {}, no_coin);
+  REQUIRE(plan);
+  CHECK(plan->black.info.name == "weak");
+
+  settings.color = protocol::ColorChoice::white;
+  auto conflicting = plan_game(settings, player(1, "weak", "3k"), player(2, "strong", "2k"), {}, no_coin);
+  REQUIRE_FALSE(conflicting);
+  CHECK(conflicting.error().code == ErrorCode::not_rated_eligible);
+}
+
+TEST_CASE("rated eligibility refusals say why") {
+  protocol::GameSettings settings;
+  const auto alice = player(1, "alice", "5k");
+
+  SECTION("ranks more than one step apart") {
+    auto plan = plan_game(settings, alice, player(2, "bob", "3k"), {}, creator_black);
+    REQUIRE_FALSE(plan);
+    CHECK(plan.error().code == ErrorCode::not_rated_eligible);
+    CHECK_THAT(plan.error().message, Catch::Contains("one step"));
+  }
+  SECTION("not 19x19") {
+    settings.size = 13;
+    auto plan = plan_game(settings, alice, player(2, "bob", "5k"), {}, creator_black);
+    REQUIRE_FALSE(plan);
+    CHECK_THAT(plan.error().message, Catch::Contains("19x19"));
+  }
+  SECTION("a rated game already in progress") {
+    auto busy = player(2, "bob", "5k");
+    busy.has_rated_game_in_progress = true;
+    auto plan = plan_game(settings, alice, busy, {}, creator_black);
+    REQUIRE_FALSE(plan);
+    CHECK_THAT(plan.error().message, Catch::Contains("one rated game"));
+  }
+  SECTION("handicap stones") {
+    settings.handicap = 3;
+    settings.komi = 0.5;
+    auto plan = plan_game(settings, alice, player(2, "bob", "5k"), {}, creator_black);
+    REQUIRE_FALSE(plan);
+    CHECK(plan.error().code == ErrorCode::not_rated_eligible);
+  }
+  SECTION("a colour chosen in an even game") {
+    settings.color = protocol::ColorChoice::black;
+    auto plan = plan_game(settings, alice, player(2, "bob", "5k"), {}, creator_black);
+    REQUIRE_FALSE(plan);
+    CHECK_THAT(plan.error().message, Catch::Contains("nigiri"));
+  }
+  SECTION("another komi") {
+    settings.komi = 6.5;
+    auto plan = plan_game(settings, alice, player(2, "bob", "5k"), {}, creator_black);
+    REQUIRE_FALSE(plan);
+    CHECK_THAT(plan.error().message, Catch::Contains("7.5"));
+  }
+  SECTION("no clock") {
+    settings.time = protocol::NoClock{};
+    auto plan = plan_game(settings, alice, player(2, "bob", "5k"), {}, creator_black);
+    REQUIRE_FALSE(plan);
+    CHECK_THAT(plan.error().message, Catch::Contains("clock"));
+  }
+  SECTION("bots, unless the server allows them") {
+    const auto bot = player(2, "gnugo", "5k", protocol::Role::bot);
+    auto refused = plan_game(settings, alice, bot, {}, creator_black);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().code == ErrorCode::not_rated_eligible);
+    auto allowed = plan_game(settings, alice, bot, app::PlanRules{true}, creator_black);
+    CHECK(allowed);
+  }
+}
+
+TEST_CASE("nobody plays themselves") {
+  auto plan = plan_game(friendly(), player(1, "a", "5k"), player(1, "a", "5k"), {}, creator_black);
+  REQUIRE_FALSE(plan);
+  CHECK(plan.error().code == ErrorCode::bad_request);
+}
+
+TEST_CASE("rated settings are checked when a seek is made") {
+  protocol::GameSettings settings;
+  settings.size = 9;
+  CHECK_FALSE(app::check_rated_settings(settings, protocol::UserInfo{"a", protocol::rank_10k}, {}));
+  settings.rated = false;
+  CHECK(app::check_rated_settings(settings, protocol::UserInfo{"a", protocol::rank_10k}, {}));
+}

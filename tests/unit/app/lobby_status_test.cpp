@@ -1,0 +1,23 @@
+#include <catch2/catch.hpp>
+
+#include "server/app/lobby.hpp"
+
+using namespace yunzi;
+using app::status_of;
+using app::UserStatus;
+
+TEST_CASE("lobby status: playing wins over watching") {
+  CHECK(status_of(0, 0) == UserStatus::idle);
+  CHECK(status_of(0, 2) == UserStatus::watching);
+  CHECK(status_of(1, 0) == UserStatus::playing);
+  CHECK(status_of(1, 3) == UserStatus::playing);
+}
+
+TEST_CASE("lobby users carry their status") {
+  const auto json = app::lobby_user_json(protocol::UserInfo{"carol", protocol::rank_1d, protocol::Role::user},
+                                         UserStatus::watching);
+  CHECK(json.at("name") == "carol");
+  CHECK(json.at("rank") == "1d");
+  CHECK(json.at("role") == "user");
+  CHECK(json.at("status") == "watching");
+}

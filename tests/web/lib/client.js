@@ -3,7 +3,7 @@
 
 const timeout = 15000;
 
-export async function register(page, name, password = "pw-" + name, rank = "5k") {
+export async function register(page, name, password = `secret-${name}-pw`, rank = "5k") {
   await page.fill("#auth-name", name);
   await page.fill("#auth-password", password);
   await page.selectOption("#auth-rank", rank);

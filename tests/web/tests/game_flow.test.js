@@ -64,7 +64,7 @@ test("a friendly 9x9 game played by clicking, watched live, reloaded midway, cou
   try {
     await register(alice, "alice");
     await register(bob, "bob");
-    await register(carol, "carol", "pw-carol", "2k");
+    await register(carol, "carol", "secret-carol-pw", "2k");
 
     await challenge(alice, "bob");
     const game = await accept_challenge(bob);
@@ -127,7 +127,8 @@ test("a friendly 9x9 game played by clicking, watched live, reloaded midway, cou
     assert.match(await carol.textContent("#game-result"), /by counting/);
     await save_screenshot(carol, "watcher-final");
 
-    // Moving through the finished game with the keyboard.
+    // Moving through the finished game with the keyboard (focus leaves the chat field first).
+    await carol.focus("#nav-last");
     await carol.keyboard.press("Home");
     assert.deepEqual(await wait_for_stones(carol, {}), {});
     for (let i = 0; i < 3; i++) await carol.keyboard.press("ArrowRight");

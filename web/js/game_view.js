@@ -39,11 +39,11 @@ export function mount_game(container, app, game_id) {
     id, class: "nav", title: label, "aria-label": label, text: symbol, onclick: () => { action(); render(); },
   });
   const nav = h("div", { class: "move-nav" },
-    nav_button("nav-first", t("first"), "⏮", () => { at = 0; }),
+    nav_button("nav-first", t("first"), "«", () => { at = 0; }),
     nav_button("nav-back", t("back"), "◀", () => step(-1)),
     position_text,
     nav_button("nav-forward", t("forward"), "▶", () => step(1)),
-    nav_button("nav-last", t("last"), "⏭", () => { at = null; }));
+    nav_button("nav-last", t("last"), "»", () => { at = null; }));
   const message = h("p", { class: "loading", text: t("loading") });
   const page = h("div", { class: "game-page", "data-game": game_id },
     h("div", { class: "board-column" },

@@ -82,7 +82,8 @@ export function replay(size, handicap_stones, moves, upto = moves.length) {
 }
 
 // Area count with the `dead` vertices taken off: stones plus empty regions
-// bordered by one colour only. Returns {black, white, owner} where owner maps
+// bordered by one colour only; regions bordered by both count half to each.
+// Returns {black, white, owner} where owner maps
 // each counted empty or dead point's vertex to its colour.
 export function count_area(grid, size, dead) {
   const board = grid.map((row) => row.slice());
@@ -115,6 +116,11 @@ export function count_area(grid, size, dead) {
             stack.push([nx, ny]);
           }
         }
+      }
+      if (borders.size === 2) {
+        // Reached by both colours (dame, seki): split half and half, as the server counts.
+        area.black += region.length / 2;
+        area.white += region.length / 2;
       }
       if (borders.size !== 1) continue;
       const owner = [...borders][0];

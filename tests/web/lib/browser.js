@@ -36,10 +36,9 @@ export async function open_client(browser, url, { locale = "en-US", viewport = {
   return page;
 }
 
+// The board alone as NAME.png and the whole page as NAME-page.png.
 export async function save_screenshot(page, name) {
   const board = page.locator("svg.board");
-  const file = path.join(artifacts_dir, `${name}.png`);
-  if (await board.count()) await board.screenshot({ path: file });
-  else await page.screenshot({ path: file, fullPage: true });
-  return file;
+  if (await board.count()) await board.screenshot({ path: path.join(artifacts_dir, `${name}.png`) });
+  await page.screenshot({ path: path.join(artifacts_dir, `${name}-page.png`), fullPage: true });
 }

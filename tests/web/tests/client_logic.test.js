@@ -49,9 +49,10 @@ test("area count with dead stones taken off", () => {
   moves.push("pass", "B5");
   const { grid } = replay(9, [], moves);
   const alive = count_area(grid, 9, []);
-  assert.deepEqual([alive.black, alive.white], [9, 37], "B5 alive spoils Black's area");
+  // B5 alive: the 26 empty points of A-C and the 9 of E are shared.
+  assert.deepEqual([alive.black, alive.white], [9 + 13 + 4.5, 37 + 13 + 4.5]);
   const counted = count_area(grid, 9, ["B5"]);
-  assert.deepEqual([counted.black, counted.white], [36, 36]);
+  assert.deepEqual([counted.black, counted.white], [40.5, 40.5], "the E column split half and half");
   assert.equal(counted.owner.get("B5"), "black");
   assert.equal(counted.owner.get("E5"), undefined, "the E column is neutral");
 });

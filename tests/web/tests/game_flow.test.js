@@ -14,7 +14,8 @@ import {
 } from "../lib/client.js";
 
 // Black builds a wall on D, White on F; White's A1 is captured by A2 and
-// White's B5 is left dead inside Black's area. Count: 36 to 36, W+7.5.
+// White's B5 is left dead inside Black's area. Count: 36 each plus half
+// of the neutral E column, 40.5 to 40.5, W+7.5.
 const moves = [
   "D5", "F5", "D4", "F4", "D6", "F6", "D3", "F3", "D7", "F7",
   "D2", "F2", "D8", "F8", "D1", "F1", "D9", "F9",
@@ -116,7 +117,7 @@ test("a friendly 9x9 game played by clicking, watched live, reloaded midway, cou
     for (const page of [alice, bob, carol]) {
       await page.waitForSelector('svg.board circle.stone.dead[data-vertex="B5"]', { timeout: 15000 });
     }
-    assert.equal(await bob.textContent("#score-line"), "Black 36, White 36 + komi 7.5");
+    assert.equal(await bob.textContent("#score-line"), "Black 40.5, White 40.5 + komi 7.5");
     await save_screenshot(bob, "scoring");
 
     await alice.click("#score-accept-button");
@@ -126,6 +127,7 @@ test("a friendly 9x9 game played by clicking, watched live, reloaded midway, cou
     }
     assert.match(await carol.textContent("#game-result"), /by counting/);
     await save_screenshot(carol, "watcher-final");
+    assert.equal(await carol.textContent("#score-line"), "Black 40.5, White 40.5 + komi 7.5", "the server's count");
 
     // Moving through the finished game with the keyboard (focus leaves the chat field first).
     await carol.focus("#nav-last");

@@ -76,6 +76,7 @@ export function mount_lobby(container, app) {
     const online = [...state.lobby.users.values()].sort((a, b) => a.name.localeCompare(b.name));
     replace_children(users, empty_or(online.map((user) => h("li", { "data-user": user.name },
       user_label(user), " ",
+      user.status === "playing" ? h("span", { class: "badge playing", text: t("in_game") }) : null, " ",
       me && user.name !== me
         ? h("button", { class: "challenge-user", text: t("challenge"), onclick: () => form.choose_opponent(user.name) })
         : null))));

@@ -52,37 +52,31 @@ bool Player::pump(Clock::time_point deadline) {
   auto frame = ws().next_event(std::max(left, std::chrono::milliseconds(0)));
   if (!frame) return false;
   if (frame->is_object() && frame->contains("re") && (*frame)["re"].is_number_integer()) {
-    replies_[(*frame)["re"].get<std::int64_t>()] = std::move(*frame);
+    const auto re = (*frame)["re"].get<std::int64_t>();
+    replies_[re] = std::move(*frame);
     return true;
   }
-  if (is_numbered_game_event(*frame)) note_game_event(*frame);
+  if (is_numbered_game_event(*frame)) note_game_event(*frame, false);
   inbox_.push_back(std::move(*frame));
   return true;
 }
 
-void Player::note_game_event(const Json& event) {
+void Player::note_game_event(const Json& event, bool replayed) {
   const auto game = event["game"].get<std::int64_t>();
   const auto seq = event["seq"].get<std::int64_t>();
   const std::string where = name_ + ": game " + std::to_string(game) + " " + event.value("type", "?") + " seq " +
-                            std::to_string(seq);
-  auto last = last_seq_.find(game);
-  if (last == last_seq_.end()) {
-    if (event.value("type", "") != "game.start" || seq != 1) {
-      seq_errors_.push_back(where + " arrived before game.start (seq 1) or a watch reply");
-    }
-    last_seq_[game] = seq;
-    history_[game].push_back(event);
+                            std::to_string(seq) + (replayed ? " (replayed)" : "");
+  GameLog& log = games_[game];
+  if (auto known = log.events.find(seq); known != log.events.end()) {
+    if (known->second != event) arrival_errors_.push_back(where + " differs from the frame received before");
+    if (!replayed) arrival_errors_.push_back(where + " came live twice");
     return;
   }
-  if (seq <= last->second) {
-    repeated_.push_back(where + " repeats (last seen " + std::to_string(last->second) + ")");
-    return;
+  if (!replayed && seq < log.last) {
+    arrival_errors_.push_back(where + " came live after seq " + std::to_string(log.last));
   }
-  if (seq != last->second + 1) {
-    seq_errors_.push_back(where + " after seq " + std::to_string(last->second) + ": a gap");
-  }
-  last->second = seq;
-  history_[game].push_back(event);
+  log.events.emplace(seq, event);
+  log.last = std::max(log.last, seq);
 }
 
 Json Player::call(Json request, std::chrono::milliseconds timeout) {
@@ -182,23 +176,51 @@ Json Player::watch(std::int64_t game, std::optional<std::int64_t> since) {
   if (reply.contains("state")) {
     REQUIRE(reply["state"].contains("seq"));
     const auto seq = reply["state"]["seq"].get<std::int64_t>();
-    // A snapshot replaces what was known: history before it is not resent.
-    if (last_seq_.count(game) == 0 || last_seq_[game] < seq) last_seq_[game] = seq;
+    GameLog& log = games_[game];
+    log.snapshot_seq = std::max(log.snapshot_seq, seq);
+    log.last = std::max(log.last, seq);
   } else if (reply.contains("events")) {
     REQUIRE(since.has_value());
-    if (last_seq_.count(game) == 0) last_seq_[game] = *since;
-    for (const auto& event : reply["events"]) note_game_event(event);
+    // Asking `since` says everything up to it is known already.
+    GameLog& log = games_[game];
+    log.snapshot_seq = std::max(log.snapshot_seq, *since);
+    log.last = std::max(log.last, *since);
+    for (const auto& event : reply["events"]) {
+      if (is_numbered_game_event(event)) {
+        note_game_event(event, true);
+      } else {
+        arrival_errors_.push_back(name_ + ": a replayed event without game and seq: " + event.dump());
+      }
+    }
   } else {
     FAIL("game.watch reply without state or events: " << reply.dump());
   }
   return reply;
 }
 
-const std::vector<Json>& Player::history(std::int64_t game) { return history_[game]; }
+std::vector<Json> Player::history(std::int64_t game) const {
+  std::vector<Json> out;
+  if (auto log = games_.find(game); log != games_.end()) {
+    for (const auto& [seq, event] : log->second.events) out.push_back(event);
+  }
+  return out;
+}
 
 std::int64_t Player::last_seq(std::int64_t game) const {
-  auto it = last_seq_.find(game);
-  return it == last_seq_.end() ? 0 : it->second;
+  auto log = games_.find(game);
+  return log == games_.end() ? 0 : log->second.last;
+}
+
+std::vector<std::string> Player::seq_errors() const {
+  std::vector<std::string> errors = arrival_errors_;
+  for (const auto& [game, log] : games_) {
+    for (std::int64_t seq = log.snapshot_seq + 1; seq <= log.last; ++seq) {
+      if (log.events.count(seq) == 0) {
+        errors.push_back(name_ + ": game " + std::to_string(game) + " seq " + std::to_string(seq) + " never came");
+      }
+    }
+  }
+  return errors;
 }
 
 }  // namespace yunzi::e2e

@@ -1,10 +1,16 @@
 // One person at the server, as a test sees it: a WebSocket connection (new
 // after every drop), an account (register, login, resume with the kept
 // token), requests that must succeed or must fail, and the game events
-// received, checked on arrival: per game the seq must start at game.start's
-// 1 (or right after a watch reply) and grow by one; gaps and repeats are
-// collected for the test to check. Failures to get a reply or an event in
+// received, checked per game: numbered from game.start's 1 (or from a state
+// snapshot) on, with no seq missing. Failures to get a reply or an event in
 // time fail the running test (Catch2 assertions).
+//
+// A player's own games are watched automatically, so after a resume live
+// events may come before the reply to game.watch `since` that replays what
+// was missed: the replay may repeat them (identical frames are fine), and a
+// gap in the live stream is fine once a replay or a state snapshot fills it.
+// What counts as an error: a seq missing for good, the same seq with two
+// different frames, a live seq that repeats or arrives out of order.
 #pragma once
 
 #include <chrono>
@@ -64,16 +70,22 @@ class Player {
   Json watch(std::int64_t game, std::optional<std::int64_t> since = std::nullopt);
 
   // Every numbered event of the game received so far, in seq order, as sent.
-  const std::vector<Json>& history(std::int64_t game);
+  std::vector<Json> history(std::int64_t game) const;
+  // The highest seq received or covered by a snapshot.
   std::int64_t last_seq(std::int64_t game) const;
-  // Seq gaps and events before any anchor; repeated seqs.
-  const std::vector<std::string>& seq_errors() const { return seq_errors_; }
-  const std::vector<std::string>& repeated_seqs() const { return repeated_; }
+  // Everything wrong with the numbering so far, over all games.
+  std::vector<std::string> seq_errors() const;
 
  private:
   // Reads one frame into the queue; false when none came in time.
   bool pump(std::chrono::steady_clock::time_point deadline);
-  void note_game_event(const Json& event);
+  void note_game_event(const Json& event, bool replayed);
+
+  struct GameLog {
+    std::map<std::int64_t, Json> events;
+    std::int64_t snapshot_seq = 0;  // a state snapshot covers every seq up to here
+    std::int64_t last = 0;
+  };
 
   std::uint16_t port_;
   std::string name_, password_, token_;
@@ -81,9 +93,8 @@ class Player {
   std::int64_t next_id_ = 1;
   std::deque<Json> inbox_;
   std::map<std::int64_t, Json> replies_;
-  std::map<std::int64_t, std::int64_t> last_seq_;
-  std::map<std::int64_t, std::vector<Json>> history_;
-  std::vector<std::string> seq_errors_, repeated_;
+  std::map<std::int64_t, GameLog> games_;
+  std::vector<std::string> arrival_errors_;
 };
 
 // A short text listing the types of the frames, for failure messages.

@@ -1,0 +1,31 @@
+// yunzi_bench_ws_baseline as a child process for the load generator's
+// tests: started on a free port (read back from its first line of output),
+// stopped with SIGTERM when the object goes away.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+
+#include "engine/expected.hpp"
+
+namespace yunzi::loadgen::testing {
+
+class BaselineProcess {
+ public:
+  BaselineProcess() = default;
+  ~BaselineProcess();
+  BaselineProcess(const BaselineProcess&) = delete;
+  BaselineProcess& operator=(const BaselineProcess&) = delete;
+
+  Expected<Done, std::string> start(int threads);
+  std::uint16_t port() const { return port_; }
+  pid_t pid() const { return pid_; }
+
+ private:
+  pid_t pid_ = -1;
+  std::uint16_t port_ = 0;
+};
+
+}  // namespace yunzi::loadgen::testing

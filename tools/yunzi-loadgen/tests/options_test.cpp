@@ -1,0 +1,70 @@
+#include <catch2/catch.hpp>
+
+#include "tools/yunzi-loadgen/options.hpp"
+
+using namespace yunzi::loadgen;
+
+namespace {
+
+Options parse_ok(std::vector<std::string> args) {
+  const auto parsed = parse_options(args);
+  INFO((parsed ? std::string() : parsed.error()));
+  REQUIRE(parsed);
+  return parsed->options;
+}
+
+std::string parse_error(std::vector<std::string> args) {
+  const auto parsed = parse_options(args);
+  REQUIRE_FALSE(parsed);
+  return parsed.error();
+}
+
+}  // namespace
+
+TEST_CASE("options: defaults, both flag spellings and the idle remainder") {
+  const Options o = parse_ok({"--port", "9000", "--connections=1200", "--games", "200", "--spectators=3",
+                              "--move-rate", "2.5", "--size", "9", "--run", "abc12", "--baseline"});
+  CHECK(o.port == 9000);
+  CHECK(o.connections == 1200);
+  CHECK(o.players_and_spectators() == 1000);
+  CHECK(o.idle_connections() == 200);
+  CHECK(o.move_rate == Approx(2.5));
+  CHECK(o.board_size == 9);
+  CHECK(o.run_id == "abc12");
+  CHECK(o.baseline);
+  CHECK(o.host == "127.0.0.1");
+  CHECK(o.duration_s == Approx(30));
+}
+
+TEST_CASE("options: a run id is made from the clock when none is given") {
+  const Options o = parse_ok({"--port", "1"});
+  CHECK_FALSE(o.run_id.empty());
+  CHECK(o.run_id.size() <= 6);
+  CHECK(o.run_id.find_first_not_of("0123456789abcdefghijklmnopqrstuvwxyz") == std::string::npos);
+}
+
+TEST_CASE("options: mistakes are named") {
+  CHECK(parse_error({}) == "--port is required");
+  CHECK(parse_error({"--port", "1", "--bogus", "2"}).find("unknown flag --bogus") != std::string::npos);
+  CHECK(parse_error({"--port", "1", "--size", "10"}).find("bad value for --size: '10'") != std::string::npos);
+  CHECK(parse_error({"--port", "70000"}).find("--port") != std::string::npos);
+  CHECK(parse_error({"--port", "1", "--move-rate", "fast"}).find("--move-rate") != std::string::npos);
+  CHECK(parse_error({"--port", "1", "--games"}).find("--games needs a value") != std::string::npos);
+  CHECK(parse_error({"--port", "1", "--run", "UPPER"}).find("--run") != std::string::npos);
+  const std::string too_few = parse_error({"--port", "1", "--connections", "10", "--games", "3"});
+  CHECK(too_few.find("fewer than the 15 players and spectators") != std::string::npos);
+  // loadgen-<run>-<i> would pass the 20-character limit on user names.
+  CHECK(parse_error({"--port", "1", "--run", "abcdef", "--connections", "100000", "--games", "0"})
+            .find("too long") != std::string::npos);
+}
+
+TEST_CASE("options: --help stops parsing and the usage names every flag") {
+  const auto parsed = parse_options({"--port", "1", "--help", "--bogus"});
+  REQUIRE(parsed);
+  CHECK(parsed->outcome == ParseOutcome::help);
+  const std::string usage = usage_text("yunzi-loadgen");
+  for (const char* flag : {"--host", "--port", "--connections", "--games", "--spectators", "--move-rate", "--duration",
+                           "--size", "--server-pid", "--run", "--baseline", "--frame-bytes", "--json"}) {
+    CHECK(usage.find(flag) != std::string::npos);
+  }
+}

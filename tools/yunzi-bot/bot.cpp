@@ -139,14 +139,30 @@ void Bot::handle_game_event(std::int64_t game, const Json& event) {
     watch(game);
   } else if (fit == EventFit::broken) {
     spdlog::warn("game {}: event seq {} does not fit the mirror; fetching the game again", game, event.value("seq", 0));
-    auto reply = link_.call(Json{{"type", "game.watch"}, {"game", game}});
-    if (!is_ok(reply)) return;
-    auto track = GameTrack::from_state(reply->value("state", Json::object()), my_name_);
-    if (track) it->second->replace_track(std::move(*track));
+    refetch(game);
   }
 }
 
-void Bot::watch(std::int64_t game) {
+void Bot::refetch(std::int64_t game) {
+  const auto it = games_.find(game);
+  if (it == games_.end()) return;
+  auto reply = link_.call(Json{{"type", "game.watch"}, {"game", game}});
+  if (is_ok(reply)) replace(game, reply->value("state", Json::object()));
+}
+
+void Bot::replace(std::int64_t game, const Json& state) {
+  const auto it = games_.find(game);
+  if (it == games_.end()) return;
+  auto track = GameTrack::from_state(state, my_name_);
+  if (!track) {
+    spdlog::warn("game {}: {}", game, track.error());
+    return;
+  }
+  spdlog::info("game {}: state taken afresh at seq {}", game, track->last_seq());
+  it->second->replace_track(std::move(*track));
+}
+
+void Bot::watch(std::int64_t game, bool greet) {
   const auto it = games_.find(game);
   Json request{{"type", "game.watch"}, {"game", game}};
   if (it != games_.end()) request["since"] = it->second->track().last_seq();
@@ -154,15 +170,26 @@ void Bot::watch(std::int64_t game) {
   if (!reply) return;
   if (!is_ok(reply)) {
     spdlog::warn("game {}: watch refused: {}", game, reply->value("message", std::string()));
-    if (it != games_.end() && reply->value("code", std::string()) == "not_found") games_.erase(it);
+    if (it == games_.end()) return;
+    if (reply->value("code", std::string()) == "not_found") {
+      games_.erase(it);
+    } else {
+      refetch(game);
+    }
     return;
   }
   if (it == games_.end()) {
-    adopt(reply->value("state", Json::object()), false);
+    adopt(reply->value("state", Json::object()), greet);
+    return;
+  }
+  // A server that no longer holds the events since then (it restarted)
+  // answers with the whole state instead.
+  if (reply->contains("state")) {
+    replace(game, (*reply)["state"]);
     return;
   }
   for (const auto& event : reply->value("events", Json::array())) {
-    if (it->second->on_event(event, link_) == EventFit::broken) break;
+    if (it->second->on_event(event, link_) == EventFit::broken) return refetch(game);
   }
 }
 
@@ -198,7 +225,7 @@ void Bot::on_challenge(const Json& challenge) {
   }
   const std::int64_t game = id_of(reply->value("game", Json()));
   spdlog::info("accepted challenge {} from {}: game {}", id, from, game);
-  if (game != 0 && !games_.count(game)) watch(game);
+  if (game != 0 && !games_.count(game)) watch(game, true);
 }
 
 void Bot::consider_seek(const Json& seek) {
@@ -209,7 +236,7 @@ void Bot::consider_seek(const Json& seek) {
   if (!is_ok(reply)) return;
   const std::int64_t game = id_of(reply->value("game", Json()));
   spdlog::info("accepted the seek {} of {}: game {}", id, name_in(seek, "from"), game);
-  if (game != 0 && !games_.count(game)) watch(game);
+  if (game != 0 && !games_.count(game)) watch(game, true);
 }
 
 void Bot::refresh_seeks() {

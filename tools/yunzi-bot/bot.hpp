@@ -35,7 +35,12 @@ class Bot {
   void handle_game_event(std::int64_t game, const Json& event);
   void on_challenge(const Json& challenge);
   void consider_seek(const Json& seek);
-  void watch(std::int64_t game);
+  // game.watch with `since` for a known game, a full state otherwise; a
+  // new game is greeted when asked.
+  void watch(std::int64_t game, bool greet = false);
+  // A full state that replaces the bot's copy of a known game.
+  void refetch(std::int64_t game);
+  void replace(std::int64_t game, const Json& state);
   void adopt(const Json& state, bool greet);
   void refresh_seeks();
   int games_in_progress() const;

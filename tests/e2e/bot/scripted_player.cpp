@@ -79,7 +79,7 @@ std::string ScriptedPlayer::choose_move(const bot::GameTrack& track) {
       if (track.stone_at(vertex) || !track.legal_for_me(vertex)) continue;
       // Filling its own eye is the one random move that loses every group.
       bool own_eye = true;
-      for (const auto [dx, dy] : {std::pair{1, 0}, std::pair{-1, 0}, std::pair{0, 1}, std::pair{0, -1}}) {
+      for (const auto& [dx, dy] : {std::pair{1, 0}, std::pair{-1, 0}, std::pair{0, 1}, std::pair{0, -1}}) {
         const engine::Vertex next{x + dx, y + dy};
         if (!engine::on_board(next, size)) continue;
         if (track.stone_at(engine::to_gtp(next, size)) != track.my_color()) own_eye = false;
@@ -104,16 +104,29 @@ PlayedGame ScriptedPlayer::play(const Json& start, int own_moves_before_passing,
   std::optional<std::uint64_t> acted_version;
   std::int64_t accepted_at_seq = -1;
 
-  auto catch_up = [&] {
-    ++out.reconnections;
-    REQUIRE(reconnect(60s));
+  // The events missed, or the whole state when the server no longer has them.
+  auto catch_up_events = [&] {
     const Json reply = call({{"type", "game.watch"}, {"game", game}, {"since", track.last_seq()}});
+    INFO("watch since " << track.last_seq() << ": " << reply.dump());
     REQUIRE(reply["type"] == "ok");
-    for (const auto& event : reply["events"]) {
+    if (reply.contains("state")) {
+      auto fresh = bot::GameTrack::from_state(reply["state"], name_);
+      REQUIRE(fresh.has_value());
+      out.moves = static_cast<int>(fresh->picture().moves.size());
+      track = std::move(*fresh);
+      if (reply["state"].contains("result")) out.end = reply["state"];
+      return;
+    }
+    for (const auto& event : reply.value("events", Json::array())) {
       REQUIRE(track.apply(event) != bot::EventFit::broken);
       if (event["type"] == "game.move") ++out.moves;
       if (event["type"] == "game.end") out.end = event;
     }
+  };
+  auto catch_up = [&] {
+    ++out.reconnections;
+    REQUIRE(reconnect(60s));
+    catch_up_events();
     acted_version.reset();
   };
 
@@ -160,8 +173,7 @@ PlayedGame ScriptedPlayer::play(const Json& start, int own_moves_before_passing,
     INFO("event " << event->dump());
     REQUIRE(fit != bot::EventFit::broken);
     if (fit == bot::EventFit::gap) {
-      const Json reply = call({{"type", "game.watch"}, {"game", game}, {"since", track.last_seq()}});
-      for (const auto& missed : reply.value("events", Json::array())) track.apply(missed);
+      catch_up_events();
       continue;
     }
     if (fit != bot::EventFit::applied) continue;

@@ -116,3 +116,24 @@ TEST_CASE("a game that ends by resignation", "[server][game]") {
   again.login();
   CHECK(again.resume()["games"] == Json::array());
 }
+
+TEST_CASE("a declined challenge, then an accepted one", "[server][game]") {
+  ServerFixture fx;
+  Player alice = fx.registered("alice");
+  Player bob = fx.registered("bob");
+  const Json sent = alice.ok({{"type", "challenge"}, {"to", "bob"}, {"settings", friendly_settings()}});
+  const auto id = sent["challenge"]["id"].get<std::int64_t>();
+  CHECK(sent["challenge"]["to"]["name"] == "bob");
+  CHECK(sent["challenge"]["settings"]["size"] == 9);
+  CHECK(bob.wait_event("challenge")["challenge"]["id"] == id);
+  bob.ok({{"type", "challenge.decline"}, {"challenge", id}});
+  const Json declined = alice.wait_event("challenge.declined");
+  CHECK(declined["challenge"] == id);
+  CHECK(declined["by"] == "bob");
+  CHECK(bob.fails({{"type", "challenge.accept"}, {"challenge", id}})["code"] == "not_found");
+  CHECK(alice.fails({{"type", "challenge"}, {"to", "nobody"}, {"settings", friendly_settings()}})["code"] ==
+        "not_found");
+
+  const std::int64_t game = start_game(alice, bob);
+  CHECK(alice.resume()["games"] == Json::array({game}));
+}

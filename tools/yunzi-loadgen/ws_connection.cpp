@@ -37,8 +37,10 @@ void WsConnection::on_handshake(beast::error_code ec) {
   open_ = true;
   ws_.text(true);
   do_read();
-  if (handlers_.on_open) handlers_.on_open();
+  // Frames queued before the handshake go first; on_open's own sends then
+  // join the queue behind the one write in flight.
   if (!queue_.empty()) do_write();
+  if (handlers_.on_open) handlers_.on_open();
 }
 
 void WsConnection::do_read() {

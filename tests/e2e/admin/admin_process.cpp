@@ -97,4 +97,10 @@ AdminRun run_admin_tool(const std::vector<std::string>& args, const AdminRunOpti
   return run;
 }
 
+AdminRun run_admin_tool(const std::vector<std::string>& args, std::string stdin_text) {
+  AdminRunOptions options;
+  options.stdin_text = std::move(stdin_text);
+  return run_admin_tool(args, options);
+}
+
 }  // namespace yunzi::admin_tests

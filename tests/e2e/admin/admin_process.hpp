@@ -24,4 +24,7 @@ struct AdminRunOptions {
 
 AdminRun run_admin_tool(const std::vector<std::string>& args, const AdminRunOptions& options = {});
 
+// The same with only a standard input.
+AdminRun run_admin_tool(const std::vector<std::string>& args, std::string stdin_text);
+
 }  // namespace yunzi::admin_tests

@@ -22,7 +22,7 @@ struct DbFixture {
 
   admin_tests::AdminRun db(std::vector<std::string> args, std::string stdin_text = "") {
     args.insert(args.begin(), {"db", "--db", path});
-    return run_admin_tool(args, {stdin_text});
+    return run_admin_tool(args, stdin_text);
   }
 };
 
@@ -191,7 +191,7 @@ TEST_CASE_METHOD(DbFixture, "retire-inactive closes idle accounts and names them
 TEST_CASE_METHOD(DbFixture, "--data-dir finds the server's file", "[admin][db]") {
   const auto run = run_admin_tool({"db", "--data-dir", dir.path().string(), "create-admin", "root",
                                    "--password-stdin"},
-                                  {"a long enough password\n"});
+                                  std::string("a long enough password\n"));
   INFO(run.err);
   REQUIRE(run.exit_code == 0);
   CHECK(std::filesystem::exists(dir.path() / "yunzi.sqlite3"));
@@ -221,7 +221,7 @@ TEST_CASE("the command line is checked before anything is touched", "[admin][usa
       {"--server", "127.0.0.1:1", "--user", "root", "audit", "--limit", "101"},
   };
   for (const auto& args : bad) {
-    const auto run = run_admin_tool(args, {"secret-password\n"});
+    const auto run = run_admin_tool(args, std::string("secret-password\n"));
     INFO(run.err);
     CHECK(run.exit_code == 2);
     CHECK_FALSE(run.err.empty());

@@ -35,14 +35,14 @@ struct LiveFixture {
 
   AdminRun db(std::vector<std::string> args, std::string stdin_text = "") {
     args.insert(args.begin(), {"db", "--data-dir", server.data_dir().string()});
-    return run_admin_tool(args, {stdin_text});
+    return run_admin_tool(args, stdin_text);
   }
 
   std::string address() const { return "127.0.0.1:" + std::to_string(server.port()); }
 
   AdminRun as(const std::string& user, const std::string& password, std::vector<std::string> args) {
     args.insert(args.begin(), {"--server", address(), "--user", user, "--password-stdin"});
-    return run_admin_tool(args, {password + "\n"});
+    return run_admin_tool(args, password + "\n");
   }
 
   AdminRun as_root(std::vector<std::string> args) { return as("root", root_password, std::move(args)); }
@@ -100,14 +100,14 @@ TEST_CASE_METHOD(LiveFixture, "a refused login or an unreachable server gives ex
   CHECK(contains(wrong.err, "bad_credentials"));
 
   const auto from_env = run_admin_tool({"--server", address(), "--user", "root", "broadcast", "hi"},
-                                       {"", {{"YUNZI_ADMIN_PASSWORD", root_password}}});
+                                       admin_tests::AdminRunOptions{"", {{"YUNZI_ADMIN_PASSWORD", root_password}}, std::chrono::seconds(60)});
   CHECK(from_env.exit_code == 0);
 
   const std::uint16_t port = server.port();
   REQUIRE(server.stop());
   const auto gone = run_admin_tool({"--server", "127.0.0.1:" + std::to_string(port), "--user", "root",
                                     "--password-stdin", "broadcast", "hi"},
-                                   {std::string(root_password) + "\n"});
+                                   std::string(root_password) + "\n");
   CHECK(gone.exit_code == 3);
   CHECK(contains(gone.err, "cannot connect"));
 }

@@ -119,7 +119,7 @@ void App::signed_out(Session& s) {
   if (!s.user) return;
   const SignedIn user = *s.user;
   s.user.reset();
-  if (!s.spectating.empty()) lobby->watching_changed(user.id, -static_cast<int>(s.spectating.size()));
+  for (db::GameId game : s.spectating) lobby->set_watching(user.id, game, false);
   s.spectating.clear();
   const auto rooms = games.rooms_of(user.id);
   if (!s.closed) {

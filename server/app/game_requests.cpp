@@ -21,7 +21,7 @@ void handle(const Call& call, const req::GameWatch& r) {
   Session& s = *call.session;
   s.watched_games.insert(r.game);
   if (s.user && !is_player(call, r.game) && s.spectating.insert(r.game).second) {
-    call.app.lobby->watching_changed(s.user->id, +1);
+    call.app.lobby->set_watching(s.user->id, r.game, true);
   }
   std::optional<db::UserId> user;
   if (s.user) user = s.user->id;
@@ -33,7 +33,7 @@ void handle(const Call& call, const req::GameUnwatch& r) {
   if (!room) return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
   Session& s = *call.session;
   s.watched_games.erase(r.game);
-  if (s.user && s.spectating.erase(r.game) > 0) call.app.lobby->watching_changed(s.user->id, -1);
+  if (s.user && s.spectating.erase(r.game) > 0) call.app.lobby->set_watching(s.user->id, r.game, false);
   room->unwatch(s.id(), call.id, s.connection());
 }
 

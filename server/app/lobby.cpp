@@ -84,12 +84,16 @@ void Lobby::user_changed(db::UserId user, const protocol::UserInfo& info) {
   });
 }
 
-void Lobby::watching_changed(db::UserId user, int delta) {
-  on_strand([user, delta](Lobby& self) {
+void Lobby::set_watching(db::UserId user, db::GameId game, bool watching) {
+  on_strand([user, game, watching](Lobby& self) {
     auto it = self.users_.find(user);
     if (it == self.users_.end()) return;
     const UserStatus before = it->second.status();
-    it->second.watching = std::max(0, it->second.watching + delta);
+    if (watching && self.games_listed_.contains(game)) {
+      it->second.watching.insert(game);
+    } else {
+      it->second.watching.erase(game);
+    }
     if (it->second.status() != before) self.publish_user(user);
   });
 }
@@ -158,6 +162,10 @@ void Lobby::game_ended(db::GameId game) {
     self.publish(protocol::lobby_game_removed(game));
     self.set_playing(listed.black, -1);
     self.set_playing(listed.white, -1);
+    for (auto& [id, user] : self.users_) {
+      const UserStatus before = user.status();
+      if (user.watching.erase(game) > 0 && user.status() != before) self.publish_user(id);
+    }
   });
 }
 

@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
 #include <boost/asio/io_context.hpp>
@@ -54,7 +55,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void user_online(const OnlineUser& user);
   void user_offline(db::UserId user);
   void user_changed(db::UserId user, const protocol::UserInfo& info);
-  void watching_changed(db::UserId user, int delta);
+  // A user started or stopped spectating a game (a game's end stops it too).
+  void set_watching(db::UserId user, db::GameId game, bool watching);
 
   void watch(net::ConnectionPtr connection, protocol::RequestId request);
   void unwatch(std::uint64_t connection_id, net::ConnectionPtr reply_to, protocol::RequestId request);
@@ -76,8 +78,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   struct ListedUser {
     protocol::UserInfo info;
     int playing = 0;
-    int watching = 0;
-    UserStatus status() const { return status_of(playing, watching); }
+    std::set<db::GameId> watching;
+    UserStatus status() const { return status_of(playing, static_cast<int>(watching.size())); }
   };
   struct OpenSeek {
     protocol::SeekInfo info;

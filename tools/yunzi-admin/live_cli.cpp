@@ -76,7 +76,10 @@ int run_live_command(const ParsedArgs& args, std::span<const std::string> operan
   }
   auto reply = ws.request(*request, request_timeout);
   if (!reply) {
-    io.err << "yunzi-admin: no answer to " << (*request)["type"].get<std::string>() << ": " << reply.error() << "\n";
+    // The request went out: the server may have acted on it (an admin who
+    // bans or kicks themselves is disconnected before the reply).
+    io.err << "yunzi-admin: no answer to " << (*request)["type"].get<std::string>()
+           << " (it may have been carried out; check the audit log): " << reply.error() << "\n";
     return exit_unreachable;
   }
   ws.close();

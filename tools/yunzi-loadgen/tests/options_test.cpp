@@ -53,9 +53,14 @@ TEST_CASE("options: mistakes are named") {
   CHECK(parse_error({"--port", "1", "--run", "UPPER"}).find("--run") != std::string::npos);
   const std::string too_few = parse_error({"--port", "1", "--connections", "10", "--games", "3"});
   CHECK(too_few.find("fewer than the 15 players and spectators") != std::string::npos);
-  // loadgen-<run>-<i> would pass the 20-character limit on user names.
-  CHECK(parse_error({"--port", "1", "--run", "abcdef", "--connections", "100000", "--games", "0"})
-            .find("too long") != std::string::npos);
+  CHECK(parse_error({"--port", "1", "--run", "abcdefg"}).find("--run") != std::string::npos);
+  CHECK(parse_error({"--port", "1", "--connections", "100001"}).find("--connections") != std::string::npos);
+}
+
+TEST_CASE("options: the longest run id and connection count still make valid user names") {
+  const Options o = parse_ok({"--port", "1", "--run", "abcdef", "--connections", "100000", "--games", "0"});
+  const std::string last_name = "loadgen-" + o.run_id + "-" + std::to_string(o.connections - 1);
+  CHECK(last_name.size() == 20);
 }
 
 TEST_CASE("options: --help stops parsing and the usage names every flag") {

@@ -44,6 +44,12 @@ TEST_CASE("baseline frames: padded to size, read back, junk refused") {
 
 namespace {
 
+engine::GameSetup nine_by_nine() {
+  engine::GameSetup setup;
+  setup.size = 9;
+  return setup;
+}
+
 // Relays every sent move straight back as arrivals at the opponent and at
 // one spectator, like a server with no delay, and replays the moves on a
 // Game of its own to prove they form a legal sequence.
@@ -52,7 +58,7 @@ struct Relay {
   RunCounters counters;
   std::vector<std::string> sent;
   std::vector<int> numbers;
-  std::optional<engine::Game> check = engine::Game::create(engine::GameSetup{9}).value();
+  std::optional<engine::Game> check = engine::Game::create(nine_by_nine()).value();
   int illegal = 0;
   int replaced = 0;
   bool deliver = true;
@@ -77,7 +83,7 @@ struct Relay {
                            },
                            [this](int game, Role) {
                              ++replaced;
-                             check = engine::Game::create(engine::GameSetup{9}).value();
+                             check = engine::Game::create(nine_by_nine()).value();
                              traffic->begin(game);
                            }});
     traffic->begin(0);
@@ -85,9 +91,13 @@ struct Relay {
 
   void run_for(std::chrono::milliseconds time) {
     counters.measuring = true;
+    io.restart();
     traffic->start_ticking();
     io.run_for(time);
     traffic->stop_ticking();
+    // Deliver what was relayed just before the stop.
+    io.restart();
+    io.poll();
   }
 };
 
@@ -126,7 +136,7 @@ TEST_CASE("traffic: a mover that has not seen the last move waits, and the tick 
   CHECK(relay.counters.moves_delivered == 0);
   // A refusal frees the game: the next tick sends again.
   relay.traffic->on_move_refused(0);
-  relay.check = engine::Game::create(engine::GameSetup{9}).value();
+  relay.check = engine::Game::create(nine_by_nine()).value();
   relay.run_for(std::chrono::milliseconds(50));
   CHECK(relay.sent.size() == 2);
 }

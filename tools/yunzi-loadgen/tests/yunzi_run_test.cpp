@@ -48,8 +48,10 @@ TEST_CASE("yunzi run: accounts, games, spectators and idle connections through t
   CHECK(first.moves_delivered > 15);  // 2 games x 10 moves/s x 2 s, less a loaded machine's losses
   CHECK(first.to_opponent.count == static_cast<std::size_t>(first.moves_delivered));
   CHECK(first.to_spectators.count >= static_cast<std::size_t>(2 * first.moves_delivered));
-  // Mover, opponent and two spectators each get every move, the mover its reply too.
-  CHECK(first.frames_received >= 5 * first.moves_delivered);
+  // Mover, opponent and two spectators each get every move, the mover its
+  // reply too; frames are counted in the window only, so each game's last
+  // move may arrive uncounted in the drain after it.
+  CHECK(first.frames_received >= 5 * (first.moves_delivered - 2));
 
   SECTION("the same names again log in instead of registering") {
     const RunReport again = run_against(server.port(), small_run("y1"));

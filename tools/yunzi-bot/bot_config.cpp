@@ -92,6 +92,7 @@ Expected<Done, std::string> apply_key(BotConfig& c, const std::string& key, cons
   if (key == "rank") return read_string(v, key, c.rank);
   if (key == "engine") return read_strings(v, key, c.engine);
   if (key == "level") return read_int(v, key, 1, 10, c.level);
+  if (key == "engine_clock") return read_bool(v, key, c.engine_clock);
   if (key == "max_genmove_s") return read_int(v, key, 1, 3600, c.max_genmove_s);
   if (key == "safety_margin_ms") return read_int(v, key, 0, 60000, c.safety_margin_ms);
   if (key == "sizes") return read_sizes(v, key, c.sizes);

@@ -30,6 +30,9 @@ struct BotConfig {
   // The engine. An empty `engine` means GNU Go at `level`.
   std::vector<std::string> engine;
   int level = 8;
+  // Tell the engine the clock (time_settings, time_left). GNU Go then
+  // chooses its own effort from the time left instead of keeping `level`.
+  bool engine_clock = true;
   // Beyond this a genmove is given up whatever the clock says.
   int max_genmove_s = 60;
   // Kept aside from the clock for the trip to the server and back.

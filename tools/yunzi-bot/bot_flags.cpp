@@ -11,7 +11,7 @@ using Json = nlohmann::json;
 
 namespace {
 
-const std::set<std::string> bool_keys = {"register", "accept_rated", "accept_unrated", "accept_seeks", "accept_undo"};
+const std::set<std::string> bool_keys = {"register", "engine_clock", "accept_rated", "accept_unrated", "accept_seeks", "accept_undo"};
 const std::set<std::string> int_keys = {"port", "level", "max_genmove_s", "safety_margin_ms", "min_main_s", "max_main_s",
                                         "min_seconds_per_move", "min_handicap", "max_handicap", "max_games",
                                         "reconnect_max_ms"};
@@ -164,6 +164,8 @@ default), one engine process per game.
   --engine "CMD ARGS"       engine command line (default: /usr/games/gnugo
                             --mode gtp --chinese-rules --level LEVEL)
   --level N                 GNU Go level for the default command (8)
+  --engine-clock [BOOL]     tell the engine the clock (true); GNU Go then
+                            sets its own effort from the time left
   --max-genmove-s S         longest wait for one engine move (60)
   --safety-margin-ms MS     time kept aside from the clock per move (1500)
   --sizes 9,13,19           board sizes accepted

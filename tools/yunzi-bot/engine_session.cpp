@@ -77,7 +77,7 @@ Expected<Done, GtpError> EngineSession::setup(const GameSpec& spec, Millis timeo
       if (!fixed) return unexpected(fixed.error());
     }
   }
-  if (auto settings = gtp_time_settings(spec.time)) {
+  if (auto settings = spec.time.is_null() ? std::nullopt : gtp_time_settings(spec.time)) {
     // Time handling is optional in GTP: an engine that refuses it just plays.
     auto told = send(*settings, timeout);
     if (!told && told.error().kind != GtpErrorKind::failure) return unexpected(told.error());

@@ -23,7 +23,7 @@ struct GameSpec {
   double komi = 7.5;
   int handicap = 0;
   std::vector<std::string> handicap_stones;  // GTP vertices, black
-  nlohmann::json time;                       // settings.time
+  nlohmann::json time;                       // settings.time; null: not told to the engine
   friend bool operator==(const GameSpec&, const GameSpec&) = default;
 };
 

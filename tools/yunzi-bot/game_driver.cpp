@@ -115,13 +115,14 @@ void GameDriver::act(ServerLink& link) {
 
 void GameDriver::start_move_job(bool fresh_engine) {
   MoveRequest move;
-  move.picture = track_.picture();
+  move.picture = engine_picture();
   move.color = track_.my_color();
-  move.time_left = gtp_time_left(track_.time_settings(), track_.my_clock(), track_.my_color());
+  if (config_.engine_clock) move.time_left = gtp_time_left(track_.time_settings(), track_.my_clock(), track_.my_color());
   move.timeout = genmove_timeout(track_.time_settings(), track_.my_clock(), std::chrono::seconds(config_.max_genmove_s),
                                  Millis(config_.safety_margin_ms));
   move.fresh_engine = fresh_engine;
   job_kind_ = JobKind::move;
+  job_started_ = std::chrono::steady_clock::now();
   job_version_ = track_.version();
   acted_version_ = track_.version();
   spdlog::debug("game {}: genmove {} within {} ms", track_.id(), move.color, move.timeout.count());
@@ -132,9 +133,15 @@ void GameDriver::start_dead_stone_job() {
   job_kind_ = JobKind::dead_stones;
   job_version_ = track_.version();
   acted_version_ = track_.version();
-  job_ = std::async(std::launch::async, [engine = engine_.get(), picture = track_.picture(), cap = config_.max_genmove_s] {
+  job_ = std::async(std::launch::async, [engine = engine_.get(), picture = engine_picture(), cap = config_.max_genmove_s] {
     return request_dead_stones(*engine, picture, std::chrono::seconds(cap));
   });
+}
+
+EnginePicture GameDriver::engine_picture() const {
+  EnginePicture picture = track_.picture();
+  if (!config_.engine_clock) picture.spec.time = nullptr;
+  return picture;
 }
 
 void GameDriver::give_up(const std::string& why, ServerLink& link) {
@@ -146,6 +153,8 @@ void GameDriver::give_up(const std::string& why, ServerLink& link) {
 }
 
 void GameDriver::on_move_answer(const EngineAnswer& answer, ServerLink& link) {
+  spdlog::debug("game {}: the engine answered {} in {} ms", track_.id(), answer.ok ? answer.move : "nothing",
+                std::chrono::duration_cast<Millis>(std::chrono::steady_clock::now() - job_started_).count());
   if (answer.restarts > 0) spdlog::warn("game {}: engine restarted {} time(s) for this move", track_.id(), answer.restarts);
   if (!answer.ok) return give_up("my engine failed twice (" + answer.error + ")", link);
   if (answer.move == "resign") {

@@ -8,6 +8,7 @@
 // that is not enough the bot says so in the chat and resigns.
 #pragma once
 
+#include <chrono>
 #include <future>
 #include <memory>
 #include <optional>
@@ -45,6 +46,8 @@ class GameDriver {
  private:
   enum class JobKind { move, dead_stones };
 
+  // The game as the engine hears it (without the clock unless configured).
+  EnginePicture engine_picture() const;
   void start_move_job(bool fresh_engine);
   void start_dead_stone_job();
   void on_move_answer(const EngineAnswer& answer, ServerLink& link);
@@ -63,6 +66,7 @@ class GameDriver {
   std::future<EngineAnswer> job_;
   JobKind job_kind_ = JobKind::move;
   std::uint64_t job_version_ = 0;
+  std::chrono::steady_clock::time_point job_started_;
   // The version last acted on: nothing new is started for it.
   std::optional<std::uint64_t> acted_version_;
   int illegal_moves_ = 0;  // engine moves the server refused at this turn

@@ -93,10 +93,12 @@ void Stage::create_bot_account() {
 }
 
 void Stage::start_bot(const std::vector<std::string>& extra_args) {
+  // YUNZI_BOT_TRACE=1 logs every GTP command the bot sends.
+  const std::string log_level = std::getenv("YUNZI_BOT_TRACE") ? "trace" : "debug";
   std::vector<std::string> args = {YUNZI_BOT_PATH, "--port", std::to_string(port_), "--name", kBotName,
                                    "--password", kBotPassword, "--engine",
-                                   "/usr/games/gnugo --mode gtp --chinese-rules --level 1", "--log-level", "debug",
-                                   "--reconnect-max-ms", "500"};
+                                   "/usr/games/gnugo --mode gtp --chinese-rules --level 1", "--engine-clock", "false",
+                                   "--log-level", log_level, "--reconnect-max-ms", "500"};
   args.insert(args.end(), extra_args.begin(), extra_args.end());
   REQUIRE(bot_.start(args, dir_ / "bot.log"));
 }

@@ -31,7 +31,8 @@ class Stage {
   std::uint16_t port() const { return port_; }
 
   void create_bot_account();
-  // The bot with the engine at level 1 (fast) and the given extra flags.
+  // The bot with the engine at level 1 and without the clock (GNU Go given
+  // a clock thinks far longer than level 1), plus the given extra flags.
   void start_bot(const std::vector<std::string>& extra_args = {});
   int stop_bot();
   pid_t bot_pid() const { return bot_.pid(); }

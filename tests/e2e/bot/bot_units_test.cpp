@@ -26,7 +26,7 @@ TEST_CASE("flags fill the configuration and a file sits below them", "[bot][conf
               "seeks": [{"size": 9, "rated": false}], "greeting": "hi"})";
   }
   auto line = parse({"--config", path.string(), "--max-games=3", "--level", "5", "--accept-rated", "--engine",
-                     "/bin/engine --fast  --x", "--clock-systems", "byoyomi,none", "--seek", R"({"size":13})"});
+                     "/bin/engine --fast  --x", "--clock-systems", "byoyomi,none", "--seek", R"({"size":13})", "--engine-clock", "false"});
   std::filesystem::remove(path);
   REQUIRE(line.has_value());
   const BotConfig& c = line->config;
@@ -41,6 +41,7 @@ TEST_CASE("flags fill the configuration and a file sits below them", "[bot][conf
   REQUIRE(c.seeks.size() == 2);
   CHECK(c.seeks[1]["size"] == 13);
   CHECK(c.greeting == "hi");
+  CHECK_FALSE(c.engine_clock);
 }
 
 TEST_CASE("bad command lines and files are refused with a message naming the culprit", "[bot][config]") {

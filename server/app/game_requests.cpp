@@ -3,6 +3,7 @@
 #include "db/game_sgf.hpp"
 #include "server/app/app.hpp"
 #include "server/app/request_handlers.hpp"
+#include "server/app/stored_game.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -15,9 +16,32 @@ bool is_player(const Call& call, db::GameId game) {
 
 }  // namespace
 
+namespace {
+
+// A game without a room has ended: its state comes from the database, and no
+// live events follow.
+void watch_stored_game(const Call& call, db::GameId id) {
+  auto state = call.app.reads.read<std::optional<protocol::GameSnapshot>>(
+      [&](db::Stores& stores) -> db::DbResult<std::optional<protocol::GameSnapshot>> {
+        auto stored = stores.games().load(id);
+        if (!stored) return unexpected(stored.error());
+        if (!*stored || (*stored)->game.status == db::GameStatus::playing) return std::optional<protocol::GameSnapshot>();
+        auto players = stored_players(stores, (*stored)->game);
+        if (!players) return unexpected(players.error());
+        auto snapshot = stored_game_snapshot(**stored, std::move(*players));
+        if (!snapshot) return db::db_failure(db::DbErrorKind::corrupt, snapshot.error());
+        return std::optional<protocol::GameSnapshot>(std::move(*snapshot));
+      });
+  if (!state) return call.error(protocol::ErrorCode::internal, "the game could not be read");
+  if (!*state) return call.error(protocol::ErrorCode::not_found, "no game with that id");
+  call.reply(protocol::reply_game_state(call.id, **state));
+}
+
+}  // namespace
+
 void handle(const Call& call, const req::GameWatch& r) {
   auto room = call.app.games.find(r.game);
-  if (!room) return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
+  if (!room) return watch_stored_game(call, r.game);
   Session& s = *call.session;
   s.watched_games.insert(r.game);
   if (s.user && !is_player(call, r.game) && s.spectating.insert(r.game).second) {

@@ -7,6 +7,7 @@
 #include "db/rank_text.hpp"
 #include "protocol/events.hpp"
 #include "server/app/app.hpp"
+#include "server/app/stored_game.hpp"
 #include "server/game/clock_codec.hpp"
 
 namespace yunzi::app {
@@ -101,19 +102,10 @@ Expected<std::size_t, std::string> App::restore_games() {
   std::size_t restored = 0;
   for (const db::GameWithMoves& game : *stored) {
     const db::GameRecord& row = game.game;
-    auto roles = reads.read<std::pair<db::Role, db::Role>>([&](db::Stores& stores)
-                                                           -> db::DbResult<std::pair<db::Role, db::Role>> {
-      auto black = stores.users().find_by_id(row.black_id);
-      if (!black) return unexpected(black.error());
-      auto white = stores.users().find_by_id(row.white_id);
-      if (!white) return unexpected(white.error());
-      return std::pair{*black ? (*black)->role : db::Role::user, *white ? (*white)->role : db::Role::user};
-    });
-    if (!roles) return unexpected("cannot read the players of game " + std::to_string(row.id) + ": " + roles.error().message);
-    const game::RoomPlayer black{row.black_id,
-                                 protocol::UserInfo{row.black_name, protocol::Rank{row.black_rank}, to_protocol(roles->first)}};
-    const game::RoomPlayer white{row.white_id,
-                                 protocol::UserInfo{row.white_name, protocol::Rank{row.white_rank}, to_protocol(roles->second)}};
+    auto players = reads.read<StoredPlayers>([&](db::Stores& stores) { return stored_players(stores, row); });
+    if (!players) return unexpected("cannot read the players of game " + std::to_string(row.id) + ": " + players.error().message);
+    const game::RoomPlayer black{row.black_id, players->black};
+    const game::RoomPlayer white{row.white_id, players->white};
     auto room = game::GameRoom::restore(room_services, game, black, white);
     if (!room) {
       spdlog::error("game not restored game={}", row.id);

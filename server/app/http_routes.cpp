@@ -6,6 +6,7 @@
 #include "engine/diagram.hpp"
 #include "engine/game.hpp"
 #include "server/app/app.hpp"
+#include "server/app/stored_game.hpp"
 #include "server/game/clock_codec.hpp"
 
 namespace yunzi::app {
@@ -82,21 +83,9 @@ std::optional<GamePath> parse_game_path(const std::string& path) {
 }
 
 Expected<std::string, std::string> game_diagram(const db::GameWithMoves& stored) {
+  auto game = replay_stored_game(stored);
+  if (!game) return unexpected(game.error());
   const db::GameRecord& row = stored.game;
-  engine::GameSetup setup;
-  setup.size = row.size;
-  setup.komi = row.komi;
-  setup.handicap = row.handicap;
-  setup.ko_rule = game::settings_of(row).ko;
-  auto game = engine::Game::create(setup);
-  if (!game) return unexpected(std::string("the stored game cannot be set up: ") + std::string(engine::describe(game.error())));
-  for (const db::MoveRecord& record : stored.moves) {
-    // Moves after two passes mean play was resumed from scoring.
-    if (game->phase() == engine::Phase::scoring) game->resume_play();
-    const auto played = record.move.vertex ? game->play(record.move.color, *record.move.vertex).has_value()
-                                           : game->pass(record.move.color).has_value();
-    if (!played) return unexpected("move " + std::to_string(record.number) + " of the stored game does not replay");
-  }
   std::string out = row.black_name + " (B) vs " + row.white_name + " (W), move " + std::to_string(stored.moves.size());
   if (row.result) out += ", result " + *row.result;
   return out + "\n\n" + engine::text_diagram(*game);

@@ -1,0 +1,69 @@
+#include "server/app/stored_game.hpp"
+
+#include "server/app/app.hpp"
+#include "server/game/clock_codec.hpp"
+
+namespace yunzi::app {
+
+db::DbResult<StoredPlayers> stored_players(db::Stores& stores, const db::GameRecord& row) {
+  auto role_of = [&](db::UserId id) -> db::DbResult<protocol::Role> {
+    auto user = stores.users().find_by_id(id);
+    if (!user) return unexpected(user.error());
+    return to_protocol(*user ? (*user)->role : db::Role::user);
+  };
+  auto black = role_of(row.black_id);
+  if (!black) return unexpected(black.error());
+  auto white = role_of(row.white_id);
+  if (!white) return unexpected(white.error());
+  return StoredPlayers{protocol::UserInfo{row.black_name, protocol::Rank{row.black_rank}, *black},
+                       protocol::UserInfo{row.white_name, protocol::Rank{row.white_rank}, *white}};
+}
+
+Expected<engine::Game, std::string> replay_stored_game(const db::GameWithMoves& stored) {
+  const db::GameRecord& row = stored.game;
+  engine::GameSetup setup;
+  setup.size = row.size;
+  setup.komi = row.komi;
+  setup.handicap = row.handicap;
+  setup.ko_rule = game::settings_of(row).ko;
+  auto game = engine::Game::create(setup);
+  if (!game) {
+    return unexpected(std::string("the stored game cannot be set up: ") + std::string(engine::describe(game.error())));
+  }
+  for (const db::MoveRecord& record : stored.moves) {
+    if (game->phase() == engine::Phase::scoring) game->resume_play();
+    const auto played = record.move.vertex ? game->play(record.move.color, *record.move.vertex).has_value()
+                                           : game->pass(record.move.color).has_value();
+    if (!played) return unexpected("move " + std::to_string(record.number) + " of the stored game does not replay");
+  }
+  return std::move(*game);
+}
+
+Expected<protocol::GameSnapshot, std::string> stored_game_snapshot(const db::GameWithMoves& stored,
+                                                                  StoredPlayers players) {
+  auto game = replay_stored_game(stored);
+  if (!game) return unexpected(game.error());
+  const db::GameRecord& row = stored.game;
+  protocol::GameSnapshot out;
+  out.game = row.id;
+  out.settings = game::settings_of(row);
+  out.black = std::move(players.black);
+  out.white = std::move(players.white);
+  for (const engine::Move& move : game->moves()) out.moves.push_back(move.vertex);
+  if (row.handicap >= 2) {
+    for (const engine::SetupStone& stone : game->start_stones()) out.handicap_stones.push_back(stone.vertex);
+  }
+  out.to_move = game->to_move();
+  out.phase = protocol::Phase::ended;
+  out.captures = {game->captures(engine::Color::black), game->captures(engine::Color::white)};
+  out.result = row.result;
+  out.seq = static_cast<std::int64_t>(stored.moves.size());
+  if (auto clock = game::decode_clock_state(row.clock_state)) {
+    clock->clock.running.reset();
+    out.clock = game::to_wire(clock->clock);
+    out.seq = clock->seq;
+  }
+  return out;
+}
+
+}  // namespace yunzi::app

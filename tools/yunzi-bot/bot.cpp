@@ -66,8 +66,8 @@ int Bot::run(const std::atomic<bool>& stop) {
       ever_logged_in = true;
       backoff.reset();
       my_name_ = in->user.value("name", config_.name);
-      spdlog::info("logged in as {} ({}){}", my_name_, in->user.value("role", std::string("?")),
-                   in->resumed ? "" : ", games in progress unknown");
+      spdlog::info("logged in as {} ({}), games in progress: {}", my_name_, in->user.value("role", std::string("?")),
+                   in->games.size());
       connect();
       for (const auto game : in->games) {
         if (!games_.count(game)) watch(game);

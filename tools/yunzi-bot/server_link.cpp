@@ -14,60 +14,75 @@ std::string describe_error(const Json& reply) {
 
 }  // namespace
 
-Expected<LoggedIn, std::string> ServerLink::connect() {
-  close();
+Expected<std::unique_ptr<client::WsClient>, std::string> ServerLink::open_connection() {
   auto ws = client::WsClient::connect(config_.host, config_.port, config_.path, Millis(5000));
   if (!ws) return unexpected(ws.error());
-  ws_ = std::move(*ws);
-  auto hello = call(Json{{"type", "hello"}, {"protocol", 1}, {"client", "yunzi-bot"}});
+  auto hello = (*ws)->request(Json{{"type", "hello"}, {"protocol", 1}, {"client", "yunzi-bot"}}, Millis(5000));
   if (!hello) return unexpected(hello.error());
   if (!is_ok(*hello)) return unexpected("hello refused: " + describe_error(*hello));
+  return std::move(*ws);
+}
 
-  auto reply = authenticate();
-  if (!reply) {
-    close();
-    return unexpected(reply.error());
+Expected<std::unique_ptr<client::WsClient>, std::string> ServerLink::log_in() {
+  auto ws = open_connection();
+  if (!ws) return ws;
+  auto login = (*ws)->request(Json{{"type", "login"}, {"name", config_.name}, {"password", config_.password}}, Millis(10000));
+  if (!login) return unexpected(login.error());
+  if (!is_ok(*login) && login->value("code", std::string()) == "bad_credentials" && config_.register_account) {
+    spdlog::info("login refused, registering {} at {}", config_.name, config_.rank);
+    login = (*ws)->request(Json{{"type", "register"}, {"name", config_.name}, {"password", config_.password}, {"rank", config_.rank}},
+                           Millis(10000));
+    if (!login) return unexpected(login.error());
   }
+  if (!is_ok(*login)) return unexpected("cannot log in as " + config_.name + ": " + describe_error(*login));
+  token_ = login->value("token", std::string());
+  return ws;
+}
+
+Expected<LoggedIn, std::string> ServerLink::connect() {
+  close();
+  // The working connection always authenticates with `resume`, whose reply
+  // lists the games in progress. A login, when needed, happens on a
+  // connection of its own that stays open until the resume is done, so the
+  // account never looks offline in between (which would drop challenges).
+  std::unique_ptr<client::WsClient> login_connection;
+  if (token_.empty()) {
+    auto logged_in = log_in();
+    if (!logged_in) return unexpected(logged_in.error());
+    login_connection = std::move(*logged_in);
+  }
+  auto ws = open_connection();
+  if (!ws) return unexpected(ws.error());
+  ws_ = std::move(*ws);
+  auto reply = call(Json{{"type", "resume"}, {"token", token_}});
+  if (reply && !is_ok(*reply) && !login_connection) {
+    spdlog::info("resume refused ({}), logging in again", describe_error(*reply));
+    token_.clear();
+    auto logged_in = log_in();
+    if (!logged_in) {
+      close();
+      return unexpected(logged_in.error());
+    }
+    login_connection = std::move(*logged_in);
+    reply = call(Json{{"type", "resume"}, {"token", token_}});
+  }
+  if (login_connection) login_connection->close(1000, Millis(500));
+  if (!reply) return unexpected(reply.error());
+  if (!is_ok(*reply)) {
+    close();
+    return unexpected("cannot log in as " + config_.name + ": resume refused: " + describe_error(*reply));
+  }
+
   LoggedIn result;
   result.user = reply->value("user", Json::object());
-  result.resumed = reply->contains("games");
-  if (result.resumed) {
-    for (const auto& game : (*reply)["games"]) {
-      if (game.is_number_integer()) result.games.push_back(game.get<std::int64_t>());
-    }
+  for (const auto& game : reply->value("games", Json::array())) {
+    if (game.is_number_integer()) result.games.push_back(game.get<std::int64_t>());
   }
   if (result.user.value("role", std::string()) != "bot") {
     spdlog::warn("the account {} has the role '{}', not 'bot': an administrator should set it",
                  result.user.value("name", config_.name), result.user.value("role", std::string("?")));
   }
   return result;
-}
-
-Expected<Json, std::string> ServerLink::authenticate() {
-  if (!token_.empty()) {
-    auto resumed = call(Json{{"type", "resume"}, {"token", token_}});
-    if (!resumed) return resumed;
-    if (is_ok(*resumed)) return resumed;
-    spdlog::info("resume refused ({}), logging in again", describe_error(*resumed));
-    token_.clear();
-  }
-  auto login = call(Json{{"type", "login"}, {"name", config_.name}, {"password", config_.password}});
-  if (!login) return login;
-  if (!is_ok(*login) && login->value("code", std::string()) == "bad_credentials" && config_.register_account) {
-    spdlog::info("login refused, registering {} at {}", config_.name, config_.rank);
-    login = call(Json{{"type", "register"}, {"name", config_.name}, {"password", config_.password}, {"rank", config_.rank}});
-    if (!login) return login;
-  }
-  if (!is_ok(*login)) return unexpected("cannot log in as " + config_.name + ": " + describe_error(*login));
-  token_ = login->value("token", std::string());
-  // A fresh login lists no games: ask for them like a resume would.
-  auto resumed = call(Json{{"type", "resume"}, {"token", token_}});
-  if (!resumed) return resumed;
-  if (!is_ok(*resumed)) {
-    spdlog::warn("resume after login refused ({}): games in progress are found only as their events come", describe_error(*resumed));
-    return login;
-  }
-  return resumed;
 }
 
 void ServerLink::close() {

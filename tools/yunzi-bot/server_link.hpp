@@ -1,6 +1,7 @@
 // The bot's one connection to the server, on the synchronous yunzi_client:
-// connect and log in (resume with the token kept from the last login, else
-// login, else register when the configuration allows), requests that return
+// connect and authenticate with `resume` (the token comes from a login, or
+// a registration when the configuration allows, made when there is no token
+// yet or the old one is refused), requests that return
 // the reply whatever it says, and events one at a time. Any transport
 // failure marks the link down; the caller reconnects with back-off.
 #pragma once
@@ -23,8 +24,7 @@ using Millis = std::chrono::milliseconds;
 
 struct LoggedIn {
   Json user;                        // {"name","rank","role"}
-  std::vector<std::int64_t> games;  // games in progress (resume only)
-  bool resumed = false;
+  std::vector<std::int64_t> games;  // games in progress
 };
 
 class ServerLink {
@@ -44,7 +44,10 @@ class ServerLink {
   std::optional<Json> next_event(Millis wait);
 
  private:
-  Expected<Json, std::string> authenticate();
+  // A connection that said hello.
+  Expected<std::unique_ptr<client::WsClient>, std::string> open_connection();
+  // A connection logged in (or registered); keeps the token.
+  Expected<std::unique_ptr<client::WsClient>, std::string> log_in();
 
   const BotConfig& config_;
   std::unique_ptr<client::WsClient> ws_;

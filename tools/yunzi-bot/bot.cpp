@@ -72,6 +72,7 @@ int Bot::run(const std::atomic<bool>& stop) {
       for (const auto game : in->games) {
         if (!games_.count(game)) watch(game);
       }
+      for (const auto& event : in->early_events) handle(event);
       continue;
     }
     if (auto event = link_.next_event(Millis(50))) handle(*event);
@@ -210,7 +211,8 @@ void Bot::adopt(const Json& state, bool greet) {
 void Bot::on_challenge(const Json& challenge) {
   const std::int64_t id = id_of(challenge.value("id", Json()));
   const std::string from = name_in(challenge, "from");
-  if (id == 0 || from == my_name_) return;
+  // The same challenge may come on the login connection and the working one.
+  if (id == 0 || from == my_name_ || !challenges_seen_.insert(id).second) return;
   const auto reason = refusal_reason(config_, challenge.value("settings", Json::object()), games_in_progress());
   if (reason) {
     spdlog::info("declining challenge {} from {}: {}", id, from, *reason);

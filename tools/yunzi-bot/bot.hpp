@@ -52,6 +52,7 @@ class Bot {
   // Posted seeks: seek id -> index in config_.seeks.
   std::map<std::int64_t, std::size_t> my_seeks_;
   std::set<std::int64_t> seeks_tried_;
+  std::set<std::int64_t> challenges_seen_;
   // Configured seeks the server refused: not posted again.
   std::set<std::size_t> seeks_refused_;
 };

@@ -66,14 +66,21 @@ Expected<LoggedIn, std::string> ServerLink::connect() {
     login_connection = std::move(*logged_in);
     reply = call(Json{{"type", "resume"}, {"token", token_}});
   }
-  if (login_connection) login_connection->close(1000, Millis(500));
+  LoggedIn result;
+  if (login_connection) {
+    // Events for the account (a challenge) may have reached the login
+    // connection before the working one was signed in: keep them.
+    while (auto frame = login_connection->next_event(Millis(20))) {
+      if (!frame->contains("re")) result.early_events.push_back(std::move(*frame));
+    }
+    login_connection->close(1000, Millis(500));
+  }
   if (!reply) return unexpected(reply.error());
   if (!is_ok(*reply)) {
     close();
     return unexpected("cannot log in as " + config_.name + ": resume refused: " + describe_error(*reply));
   }
 
-  LoggedIn result;
   result.user = reply->value("user", Json::object());
   for (const auto& game : reply->value("games", Json::array())) {
     if (game.is_number_integer()) result.games.push_back(game.get<std::int64_t>());

@@ -25,6 +25,7 @@ using Millis = std::chrono::milliseconds;
 struct LoggedIn {
   Json user;                        // {"name","rank","role"}
   std::vector<std::int64_t> games;  // games in progress
+  std::vector<Json> early_events;   // received by the login connection
 };
 
 class ServerLink {

@@ -81,8 +81,8 @@ void Stage::create_bot_account() {
   REQUIRE((*reply)["type"] == "ok");
   (*ws)->close();
 
-  // No request or flag of the server sets a role, so the test does what an
-  // administrator's tool would: write it into the database.
+  // No request or flag of the server sets a role: the test writes it into
+  // the database as `yunzi-admin db set-role` does.
   auto connection = db::open_database((dir_ / "data" / "yunzi.sqlite3").string());
   REQUIRE(connection.has_value());
   db::SqliteUserStore users(*connection);

@@ -34,7 +34,7 @@ NewUser sample_user(const std::string& name, int rank) {
   NewUser user;
   user.name = name;
   user.name_key = name;
-  user.password_hash = "$argon2id$stub-hash-for-" + name;
+  user.password_hash = "$argon2id$sample-of-" + name;  // the store keeps hashes opaque
   user.rank = rank;
   user.created_ms = 1'000;
   return user;

@@ -1,32 +1,15 @@
 #include "protocol/rank.hpp"
 
+#include "engine/rank_spelling.hpp"
+
 namespace yunzi::protocol {
 
 std::optional<Rank> parse_rank(std::string_view text) {
-  if (text.size() < 2 || text.size() > 3) return std::nullopt;
-  const char suffix = text.back();
-  const std::string_view digits = text.substr(0, text.size() - 1);
-  if (digits.front() == '0') return std::nullopt;
-  int number = 0;
-  for (const char c : digits) {
-    if (c < '0' || c > '9') return std::nullopt;
-    number = number * 10 + (c - '0');
-  }
-  if (suffix == 'k' || suffix == 'K') {
-    if (number > 18) return std::nullopt;
-    return Rank{19 - number};
-  }
-  if (suffix == 'd' || suffix == 'D') {
-    if (number > 9) return std::nullopt;
-    return Rank{18 + number};
-  }
+  if (auto index = engine::parse_rank_spelling(text)) return Rank{*index};
   return std::nullopt;
 }
 
-std::string to_string(Rank rank) {
-  if (rank.index <= rank_1k.index) return std::to_string(19 - rank.index) + "k";
-  return std::to_string(rank.index - 18) + "d";
-}
+std::string to_string(Rank rank) { return engine::rank_spelling(rank.index); }
 
 std::string_view to_string(Role role) {
   switch (role) {

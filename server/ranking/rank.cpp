@@ -1,6 +1,6 @@
 #include "server/ranking/rank.hpp"
 
-#include <charconv>
+#include "engine/rank_spelling.hpp"
 
 namespace yunzi::ranking {
 
@@ -16,27 +16,10 @@ std::string_view to_string(RankingErrorCode code) {
   return "bad_input";
 }
 
-std::string to_string(Rank rank) {
-  return std::to_string(rank.grade()) + (rank.is_dan() ? "d" : "k");
-}
+std::string to_string(Rank rank) { return engine::rank_spelling(rank.index()); }
 
 std::optional<Rank> parse_rank(std::string_view text) {
-  if (text.size() < 2 || text.size() > 3) return std::nullopt;
-  const char suffix = text.back();
-  const std::string_view digits = text.substr(0, text.size() - 1);
-  // "07k" and "+3d" are not ranks: digits only, no leading zero.
-  if (digits.front() == '0') return std::nullopt;
-  int grade = 0;
-  const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), grade);
-  if (error != std::errc{} || end != digits.data() + digits.size()) return std::nullopt;
-  if (suffix == 'k' || suffix == 'K') {
-    if (grade < 1 || grade > 18) return std::nullopt;
-    return Rank::kyu(grade);
-  }
-  if (suffix == 'd' || suffix == 'D') {
-    if (grade < 1 || grade > 9) return std::nullopt;
-    return Rank::dan(grade);
-  }
+  if (auto index = engine::parse_rank_spelling(text)) return Rank::from_index(*index);
   return std::nullopt;
 }
 

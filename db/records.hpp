@@ -141,7 +141,18 @@ struct RankEvent {
   int to_rank = 0;
   std::string reason;
   std::optional<GameId> game_id;
+  TimeMs at_ms = 0;                    // for an event a game caused: when that game ended
+  std::optional<TimeMs> superseded_ms;  // set aside by an annulment's recomputation
+};
+
+struct Recommendation {
+  std::int64_t id = 0;  // set by the store
+  UserId recommender_id = 0;
+  UserId user_id = 0;
+  int former_rank = 0;
   TimeMs at_ms = 0;
+  std::optional<TimeMs> revoked_ms;
+  std::optional<UserId> revoked_by;
 };
 
 struct Profile {

@@ -131,4 +131,14 @@ DbResult<std::vector<GameSummary>> SqliteGameStore::games_of_user(UserId user, s
       });
 }
 
+DbResult<std::vector<GameRecord>> SqliteGameStore::rated_games_of_user(UserId user, TimeMs after_ms) {
+  return read_all<GameRecord>(
+      db_.query(std::string(game_select) +
+                    "WHERE g.id IN (SELECT id FROM games WHERE black_id = ?1 AND status = 'ended' AND rated = 1 "
+                    "AND ended_ms > ?2 UNION ALL SELECT id FROM games WHERE white_id = ?1 AND status = 'ended' "
+                    "AND rated = 1 AND ended_ms > ?2) ORDER BY g.ended_ms, g.id",
+                user, after_ms),
+      read_game);
+}
+
 }  // namespace yunzi::db

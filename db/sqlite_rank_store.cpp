@@ -17,22 +17,45 @@ DbResult<std::int64_t> SqliteRankStore::record_change(const RankEvent& e) {
   return id;
 }
 
+namespace {
+
+constexpr std::string_view event_select =
+    "SELECT id, user_id, from_rank, to_rank, reason, game_id, at_ms, superseded_ms FROM rank_events ";
+
+RankEvent read_event(const Row& row) {
+  return RankEvent{row.integer(0),
+                   row.integer(1),
+                   static_cast<int>(row.integer(2)),
+                   static_cast<int>(row.integer(3)),
+                   row.text(4),
+                   row.optional_integer(5),
+                   row.integer(6),
+                   row.optional_integer(7)};
+}
+
+}  // namespace
+
 DbResult<std::vector<RankEvent>> SqliteRankStore::events_of_user(UserId user, int limit) {
   auto page = checked_page_size(limit);
   if (!page) return unexpected(page.error());
+  // By time first: an annulment records its replacements late, at the times of the games that caused them.
   return read_all<RankEvent>(
-      db_.query("SELECT id, user_id, from_rank, to_rank, reason, game_id, at_ms FROM rank_events WHERE user_id = ? "
-                "ORDER BY id DESC LIMIT ?",
+      db_.query(std::string(event_select) +
+                    "WHERE user_id = ? AND superseded_ms IS NULL ORDER BY at_ms DESC, id DESC LIMIT ?",
                 user, *page),
-      [](const Row& row) {
-        return RankEvent{row.integer(0),
-                         row.integer(1),
-                         static_cast<int>(row.integer(2)),
-                         static_cast<int>(row.integer(3)),
-                         row.text(4),
-                         row.optional_integer(5),
-                         row.integer(6)};
-      });
+      read_event);
+}
+
+DbResult<std::vector<RankEvent>> SqliteRankStore::history_of_user(UserId user) {
+  return read_all<RankEvent>(
+      db_.query(std::string(event_select) + "WHERE user_id = ? ORDER BY at_ms, id", user), read_event);
+}
+
+DbResult<Done> SqliteRankStore::supersede(std::int64_t event, TimeMs at_ms) {
+  return expect_changed(db_,
+                        db_.execute("UPDATE rank_events SET superseded_ms = ? WHERE id = ? AND superseded_ms IS NULL",
+                                    at_ms, event),
+                        "standing rank event " + std::to_string(event));
 }
 
 DbResult<std::int64_t> SqliteRankStore::add_conversion(const RatedConversion& c) {
@@ -62,6 +85,18 @@ DbResult<std::vector<ShortGameFlag>> SqliteRankStore::short_games_of_user(UserId
       [](const Row& row) {
         return ShortGameFlag{row.integer(0), static_cast<int>(row.integer(1)), row.integer(2)};
       });
+}
+
+DbResult<std::vector<UserId>> SqliteRankStore::users_with_short_games(int limit) {
+  auto page = checked_page_size(limit);
+  if (!page) return unexpected(page.error());
+  return read_all<UserId>(
+      db_.query("SELECT player FROM (SELECT g.black_id AS player, f.game_id AS flagged FROM short_game_flags f "
+                "JOIN games g ON g.id = f.game_id WHERE g.annulled = 0 UNION ALL SELECT g.white_id, f.game_id "
+                "FROM short_game_flags f JOIN games g ON g.id = f.game_id WHERE g.annulled = 0) "
+                "GROUP BY player ORDER BY MAX(flagged) DESC LIMIT ?",
+                *page),
+      [](const Row& row) { return row.integer(0); });
 }
 
 }  // namespace yunzi::db

@@ -51,6 +51,7 @@ class SqliteGameStore final : public GameStore {
   DbResult<std::optional<GameWithMoves>> load(GameId game) override;
   DbResult<std::optional<Profile>> profile(UserId user) override;
   DbResult<std::vector<GameSummary>> games_of_user(UserId user, std::optional<GameId> before, int limit) override;
+  DbResult<std::vector<GameRecord>> rated_games_of_user(UserId user, TimeMs after_ms) override;
 
  private:
   DbResult<std::vector<MoveRecord>> moves_of(GameId game);
@@ -62,10 +63,17 @@ class SqliteRankStore final : public RankStore {
   explicit SqliteRankStore(Connection& connection) : db_(connection) {}
   DbResult<std::int64_t> record_change(const RankEvent& event) override;
   DbResult<std::vector<RankEvent>> events_of_user(UserId user, int limit) override;
+  DbResult<std::vector<RankEvent>> history_of_user(UserId user) override;
+  DbResult<Done> supersede(std::int64_t event, TimeMs at_ms) override;
   DbResult<std::int64_t> add_conversion(const RatedConversion& conversion) override;
   DbResult<std::vector<RatedConversion>> conversions_of_user(UserId user) override;
   DbResult<Done> flag_short_game(const ShortGameFlag& flag) override;
   DbResult<std::vector<ShortGameFlag>> short_games_of_user(UserId user, TimeMs since_ms) override;
+  DbResult<std::vector<UserId>> users_with_short_games(int limit) override;
+  DbResult<std::int64_t> add_recommendation(const Recommendation& recommendation) override;
+  DbResult<std::vector<Recommendation>> recommendations_by(UserId recommender) override;
+  DbResult<std::optional<Recommendation>> standing_recommendation_of(UserId user) override;
+  DbResult<Done> revoke_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) override;
 
  private:
   Connection& db_;

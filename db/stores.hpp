@@ -64,6 +64,9 @@ class GameStore {
   virtual DbResult<std::optional<Profile>> profile(UserId user) = 0;
   // Newest first; `before` pages by game id; limit 1..max_page_size.
   virtual DbResult<std::vector<GameSummary>> games_of_user(UserId user, std::optional<GameId> before, int limit) = 0;
+  // The user's ended rated games (annulled ones included, moves left out)
+  // that ended after `after_ms`, in the order they ended.
+  virtual DbResult<std::vector<GameRecord>> rated_games_of_user(UserId user, TimeMs after_ms) = 0;
 };
 
 class RankStore {
@@ -72,13 +75,24 @@ class RankStore {
   // Records a rank change outside a game's end (admin, recommendation,
   // recomputation) and sets the user's rank.
   virtual DbResult<std::int64_t> record_change(const RankEvent& event) = 0;
-  // Newest first.
+  // The events that stand (not superseded), newest first.
   virtual DbResult<std::vector<RankEvent>> events_of_user(UserId user, int limit) = 0;
+  // Every event, superseded ones included, oldest first.
+  virtual DbResult<std::vector<RankEvent>> history_of_user(UserId user) = 0;
+  virtual DbResult<Done> supersede(std::int64_t event, TimeMs at_ms) = 0;
   virtual DbResult<std::int64_t> add_conversion(const RatedConversion& conversion) = 0;
   virtual DbResult<std::vector<RatedConversion>> conversions_of_user(UserId user) = 0;
   virtual DbResult<Done> flag_short_game(const ShortGameFlag& flag) = 0;
   // Flags of the user's games started at or after since_ms, oldest first.
   virtual DbResult<std::vector<ShortGameFlag>> short_games_of_user(UserId user, TimeMs since_ms) = 0;
+  // Players of flagged games that are not annulled, the most recently flagged first.
+  virtual DbResult<std::vector<UserId>> users_with_short_games(int limit) = 0;
+  virtual DbResult<std::int64_t> add_recommendation(const Recommendation& recommendation) = 0;
+  // Oldest first.
+  virtual DbResult<std::vector<Recommendation>> recommendations_by(UserId recommender) = 0;
+  // The newest recommendation of the user that is not revoked.
+  virtual DbResult<std::optional<Recommendation>> standing_recommendation_of(UserId user) = 0;
+  virtual DbResult<Done> revoke_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) = 0;
 };
 
 class ModerationStore {

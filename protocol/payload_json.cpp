@@ -143,7 +143,8 @@ json to_json(const RankProgress& p) {
           {"losses", p.losses},
           {"block_size", p.block_size},
           {"wins_to_promote", p.wins_to_promote},
-          {"losses_to_demote", p.losses_to_demote}};
+          {"losses_to_demote", p.losses_to_demote},
+          {"summary", p.summary}};
 }
 
 json to_json(const RankEvent& e) {

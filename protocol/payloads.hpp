@@ -165,6 +165,7 @@ struct RankProgress {
   int block_size = 15;
   int wins_to_promote = 10;    // wins in the block that give +1
   int losses_to_demote = 11;   // losses in the block that give -1
+  std::string summary;         // what the next results would bring, in words
 };
 
 struct UserProfile {

@@ -4,17 +4,13 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/events.hpp"
-#include "server/accounts/registration_rules.hpp"
 #include "server/app/app.hpp"
+#include "server/app/name_key.hpp"
+#include "server/app/rank_corrections.hpp"
 #include "server/app/request_handlers.hpp"
 
 namespace yunzi::app {
 namespace {
-
-std::string name_key(const std::string& name) {
-  auto checked = accounts::check_name(name);
-  return checked ? checked->key : fold_name(name);
-}
 
 db::AuditEntry audit(const Call& call, std::string_view action, std::string reason) {
   db::AuditEntry entry;
@@ -25,6 +21,42 @@ db::AuditEntry audit(const Call& call, std::string_view action, std::string reas
   return entry;
 }
 
+protocol::ErrorCode error_code_for(db::DbErrorKind kind) {
+  switch (kind) {
+    case db::DbErrorKind::not_found: return protocol::ErrorCode::not_found;
+    case db::DbErrorKind::conflict: return protocol::ErrorCode::conflict;
+    default: return protocol::ErrorCode::internal;
+  }
+}
+
+// Runs `work` and then writes the audit entry (which `work` may complete), in
+// one writer item; then `after` on success, and the reply. A not_found or
+// conflict carries the store's message; anything else is `internal`.
+template <class T>
+void act(const Call& call, db::AuditEntry entry, std::function<db::DbResult<T>(db::Stores&, db::AuditEntry&)> work,
+         std::function<void(const Call&, const T&)> after) {
+  auto written = std::make_shared<db::AuditEntry>(std::move(entry));
+  call.app.writer.submit_for<T>(
+      [work = std::move(work), written](db::Stores& stores) -> db::DbResult<T> {
+        auto result = work(stores, *written);
+        if (!result) return result;
+        if (auto added = stores.moderation().add_audit(*written); !added) return unexpected(added.error());
+        return result;
+      },
+      [call, written, after = std::move(after)](db::DbResult<T> result) {
+        if (!result) {
+          const auto code = error_code_for(result.error().kind);
+          return call.error(code, code == protocol::ErrorCode::internal ? "the change could not be stored; try again"
+                                                                       : result.error().message);
+        }
+        spdlog::info("admin action={} admin={} user={} game={} reason={}", written->action, call.session->user->name,
+                     written->target_user_id.value_or(0), written->target_game_id.value_or(0), written->reason);
+        // The effect before the reply: a request sent after the ok must find it in force (a mute, a rank).
+        after(call, *result);
+        call.ok();
+      });
+}
+
 using UserChange = std::function<db::DbResult<Done>(db::Stores&, const db::UserRecord&)>;
 using AfterChange = std::function<void(const Call&, const db::UserRecord&)>;
 
@@ -32,30 +64,18 @@ using AfterChange = std::function<void(const Call&, const db::UserRecord&)>;
 // then runs `after` and replies ok.
 void change_user(const Call& call, const std::string& name, db::AuditEntry entry, UserChange change,
                  AfterChange after) {
-  auto target = std::make_shared<std::optional<db::UserRecord>>();
-  call.app.writer.submit(
-      [key = name_key(name), entry, change, target](db::Stores& stores) mutable -> db::DbResult<Done> {
+  act<db::UserRecord>(
+      call, std::move(entry),
+      [key = name_key(name), change = std::move(change)](db::Stores& stores,
+                                                         db::AuditEntry& written) -> db::DbResult<db::UserRecord> {
         auto user = stores.users().find_by_name_key(key);
         if (!user) return unexpected(user.error());
         if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");
-        *target = **user;
-        if (auto changed = change(stores, **user); !changed) return changed;
-        entry.target_user_id = (*user)->id;
-        if (auto added = stores.moderation().add_audit(entry); !added) return unexpected(added.error());
-        return Done{};
+        if (auto changed = change(stores, **user); !changed) return unexpected(changed.error());
+        written.target_user_id = (*user)->id;
+        return **user;
       },
-      [call, entry, target, after](db::DbResult<Done> result) {
-        if (!result) {
-          if (result.error().kind == db::DbErrorKind::not_found) {
-            return call.error(protocol::ErrorCode::not_found, "no such user");
-          }
-          return call.error(protocol::ErrorCode::internal, "the change could not be stored; try again");
-        }
-        spdlog::info("admin action={} admin={} user={} reason={}", entry.action, call.session->user->name,
-                     (*target)->name, entry.reason);
-        after(call, **target);
-        call.ok();
-      });
+      std::move(after));
 }
 
 void kick_user(App& app, db::UserId user, std::string_view reason) {
@@ -78,17 +98,29 @@ void admin(const Call& call, const req::AdminBroadcast& r) {
   call.ok();
 }
 
+// Kicking or banning oneself would cut off the request's own reply (and could lock out the last admin).
+db::DbResult<Done> not_oneself(const Call& call, const db::UserRecord& user, std::string_view action) {
+  if (user.id != call.session->user->id) return Done{};
+  return db::db_failure(db::DbErrorKind::conflict, "an admin cannot " + std::string(action) + " himself");
+}
+
 void admin(const Call& call, const req::AdminKick& r) {
   change_user(call, r.user, audit(call, "admin.kick", r.reason),
-              [](db::Stores&, const db::UserRecord&) -> db::DbResult<Done> { return Done{}; },
+              [call](db::Stores&, const db::UserRecord& user) { return not_oneself(call, user, "kick"); },
               [reason = r.reason](const Call& c, const db::UserRecord& user) { kick_user(c.app, user.id, reason); });
 }
 
 void admin(const Call& call, const req::AdminBan& r) {
   const db::TimeMs until = r.minutes ? call.app.now_ms() + std::int64_t{*r.minutes} * 60'000 : db::forever_ms;
   change_user(call, r.user, audit(call, "admin.ban", r.reason),
-              [until](db::Stores& stores, const db::UserRecord& user) { return stores.users().set_banned_until(user.id, until); },
-              [reason = r.reason](const Call& c, const db::UserRecord& user) { kick_user(c.app, user.id, reason); });
+              [call, until](db::Stores& stores, const db::UserRecord& user) -> db::DbResult<Done> {
+                if (auto allowed = not_oneself(call, user, "ban"); !allowed) return allowed;
+                return stores.users().set_banned_until(user.id, until);
+              },
+              [reason = r.reason](const Call& c, const db::UserRecord& user) {
+                kick_user(c.app, user.id, reason);
+                for (const auto& room : c.app.games.rooms_of(user.id)) room->forfeit(user.id, "banned: " + reason);
+              });
 }
 
 void admin(const Call& call, const req::AdminUnban& r) {
@@ -113,20 +145,70 @@ void admin(const Call& call, const req::AdminSetRank& r) {
       call, r.user, entry,
       [rank = r.rank, now, from](db::Stores& stores, const db::UserRecord& user) -> db::DbResult<Done> {
         *from = user.rank;
-        db::RankEvent event{0, user.id, user.rank, rank.index, "admin", std::nullopt, now};
+        db::RankEvent event{0, user.id, user.rank, rank.index, "admin", std::nullopt, now, std::nullopt};
         auto recorded = stores.ranks().record_change(event);
         if (!recorded) return unexpected(recorded.error());
         return Done{};
       },
       [rank = r.rank, from](const Call& c, const db::UserRecord& user) {
-        const protocol::RankChange change{user.name, protocol::Rank{*from}, rank, "admin", std::nullopt};
-        if (auto online = c.app.online.find(user.id)) {
-          online->info.rank = rank;
-          c.app.online.update_info(user.id, online->info);
-          c.app.lobby->user_changed(user.id, online->info);
-        }
-        c.app.online.send_to_user(user.id, protocol::rank_changed(change));
+        c.app.announce_rank_change(user.id, protocol::RankChange{user.name, protocol::Rank{*from}, rank, "admin", std::nullopt});
       });
+}
+
+void admin(const Call& call, const req::AdminAnnul& r) {
+  auto entry = audit(call, "admin.annul", r.reason);
+  entry.target_game_id = r.game;
+  act<Annulment>(
+      call, std::move(entry),
+      [game = r.game, policy = call.app.options.ranking_policy, now = call.app.now_ms()](
+          db::Stores& stores, db::AuditEntry& written) -> db::DbResult<Annulment> {
+        auto annulled = annul_game(stores, *policy, game, now);
+        if (!annulled) return annulled;
+        for (const protocol::RankChange& change : annulled->changes) {
+          if (!written.detail.empty()) written.detail += "; ";
+          written.detail += change.name + " " + protocol::to_string(change.from) + "->" + protocol::to_string(change.to);
+        }
+        return annulled;
+      },
+      [reason = r.reason](const Call& c, const Annulment& annulled) {
+        const std::string text = "Game " + std::to_string(annulled.game.id) + " (" + annulled.game.black_name +
+                                 " vs " + annulled.game.white_name + ") was annulled: " + reason;
+        for (db::UserId player : {annulled.game.black_id, annulled.game.white_id}) {
+          c.app.online.send_to_user(player, protocol::notice(text));
+        }
+        for (const protocol::RankChange& change : annulled.changes) {
+          const db::UserId player =
+              change.name == annulled.game.black_name ? annulled.game.black_id : annulled.game.white_id;
+          c.app.announce_rank_change(player, change);
+        }
+      });
+}
+
+void admin(const Call& call, const req::AdminRevokeRecommendation& r) {
+  using Revoked = std::pair<db::UserId, std::optional<protocol::RankChange>>;
+  act<Revoked>(
+      call, audit(call, "admin.revoke_recommendation", r.reason),
+      [key = name_key(r.user), admin = call.session->user->id, now = call.app.now_ms()](
+          db::Stores& stores, db::AuditEntry& written) -> db::DbResult<Revoked> {
+        auto user = stores.users().find_by_name_key(key);
+        if (!user) return unexpected(user.error());
+        if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");
+        written.target_user_id = (*user)->id;
+        auto change = revoke_recommendation(stores, **user, admin, now);
+        if (!change) return unexpected(change.error());
+        if (*change) written.detail = protocol::to_string((*change)->from) + "->" + protocol::to_string((*change)->to);
+        return Revoked{(*user)->id, *change};
+      },
+      [](const Call& c, const Revoked& revoked) {
+        if (revoked.second) c.app.announce_rank_change(revoked.first, *revoked.second);
+      });
+}
+
+void admin(const Call& call, const req::AdminReview& r) {
+  auto players = call.app.reads.read<std::vector<protocol::ReviewEntry>>(
+      [&](db::Stores& stores) { return review_list(stores, *call.app.options.ranking_policy, r.limit); });
+  if (!players) return call.error(protocol::ErrorCode::internal, "the review list could not be read");
+  call.reply(protocol::reply_review(call.id, *players));
 }
 
 std::string name_of(db::Stores& stores, db::UserId id) {
@@ -182,7 +264,7 @@ void handle_admin(const Call& call, const protocol::Request& request) {
         if constexpr (has_admin_handler<T>()) {
           admin(call, r);
         } else {
-          call.error(protocol::ErrorCode::bad_request, std::string(T::type) + " is not available on this server yet");
+          call.error(protocol::ErrorCode::internal, std::string(T::type) + " is not an admin request");
         }
       },
       request);

@@ -50,7 +50,9 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
                     now_ms,
                     options_in.disconnect_grace,
                     options_in.scoring_deadline,
-                    rank_on_end,
+                    [policy = options_in.ranking_policy](db::Stores& stores, const game::GameEndFacts& facts) {
+                      return rank_on_end(stores, *policy, facts);
+                    },
                     [this](const protocol::LobbyGame& entry) { lobby->game_changed(entry); },
                     [this](std::int64_t game, const protocol::GameEnd& end) { on_game_ended(game, end); }} {
   lobby->set_start_game([this](GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request) {

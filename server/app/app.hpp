@@ -24,6 +24,7 @@
 #include "server/app/session.hpp"
 #include "server/game/room.hpp"
 #include "server/net/handler.hpp"
+#include "server/ranking/policy.hpp"
 
 namespace yunzi::app {
 
@@ -31,6 +32,7 @@ struct AppOptions {
   std::chrono::milliseconds disconnect_grace{120'000};
   std::chrono::milliseconds scoring_deadline{180'000};
   PlanRules plan_rules;
+  std::shared_ptr<const ranking::RankingPolicy> ranking_policy = std::make_shared<ranking::TomPolicy>();
 };
 
 class App final : public net::Handler {
@@ -56,6 +58,8 @@ class App final : public net::Handler {
   void signed_in(const SessionPtr& session, const db::UserRecord& user, std::string token);
   // After logout, or when the connection closes.
   void signed_out(Session& session);
+  // A rank change that is stored: the user's sessions get `rank.change`, the lobby the new rank.
+  void announce_rank_change(db::UserId user, const protocol::RankChange& change);
 
   boost::asio::io_context& io;
   db::Writer& writer;

@@ -84,15 +84,20 @@ void App::on_game_ended(db::GameId game, const protocol::GameEnd& end) {
   for (const protocol::RankChange& change : end.rank_changes) {
     for (db::UserId player : {running->black, running->white}) {
       auto user = online.find(player);
-      if (!user || user->info.name != change.name) continue;
-      user->info.rank = change.to;
-      online.update_info(player, user->info);
-      lobby->user_changed(player, user->info);
-      online.send_to_user(player, protocol::rank_changed(change));
-      spdlog::info("rank change user={} from={} to={} reason={} game={}", change.name, protocol::to_string(change.from),
-                   protocol::to_string(change.to), change.reason, game);
+      if (user && user->info.name == change.name) announce_rank_change(player, change);
     }
   }
+}
+
+void App::announce_rank_change(db::UserId player, const protocol::RankChange& change) {
+  if (auto user = online.find(player)) {
+    user->info.rank = change.to;
+    online.update_info(player, user->info);
+    lobby->user_changed(player, user->info);
+  }
+  online.send_to_user(player, protocol::rank_changed(change));
+  spdlog::info("rank change user={} from={} to={} reason={} game={}", change.name, protocol::to_string(change.from),
+               protocol::to_string(change.to), change.reason, change.game ? std::to_string(*change.game) : "-");
 }
 
 Expected<std::size_t, std::string> App::restore_games() {

@@ -3,18 +3,14 @@
 // through the writer.
 #include <spdlog/spdlog.h>
 
-#include "server/accounts/registration_rules.hpp"
 #include "server/app/app.hpp"
+#include "server/app/name_key.hpp"
+#include "server/app/rank_corrections.hpp"
 #include "server/app/rank_keeping.hpp"
 #include "server/app/request_handlers.hpp"
 
 namespace yunzi::app {
 namespace {
-
-std::string name_key(const std::string& name) {
-  auto checked = accounts::check_name(name);
-  return checked ? checked->key : fold_name(name);
-}
 
 db::DbResult<std::optional<db::UserRecord>> find_user(db::Stores& stores, const std::string& name) {
   return stores.users().find_by_name_key(name_key(name));
@@ -62,7 +58,7 @@ void handle(const Call& call, const req::UserInfo& r) {
         auto profile = stores.games().profile((*user)->id);
         if (!profile) return unexpected(profile.error());
         if (!*profile) return Out{};
-        auto progress = rank_progress(stores, (*user)->id);
+        auto progress = rank_progress(stores, *call.app.options.ranking_policy, (*user)->id);
         if (!progress) return unexpected(progress.error());
         return Out(std::pair{std::move(**profile), *progress});
       },
@@ -148,8 +144,26 @@ void handle(const Call& call, const req::Report& r) {
       });
 }
 
-void handle(const Call& call, const req::RankRecommend&) {
-  call.error(protocol::ErrorCode::bad_request, "rank recommendations are not available on this server yet");
+void handle(const Call& call, const req::RankRecommend& r) {
+  call.app.writer.submit_for<Recommended>(
+      [recommender = call.session->user->id, key = name_key(r.user), now = call.app.now_ms()](db::Stores& stores) {
+        return recommend_player(stores, recommender, key, now);
+      },
+      [call](db::DbResult<Recommended> recommended) {
+        if (!recommended) {
+          const db::DbError& error = recommended.error();
+          switch (error.kind) {
+            case db::DbErrorKind::not_found: return call.error(protocol::ErrorCode::not_found, "no such user");
+            case db::DbErrorKind::invalid_argument:
+              return call.error(protocol::ErrorCode::forbidden, error.message);
+            case db::DbErrorKind::conflict: return call.error(protocol::ErrorCode::conflict, error.message);
+            default: return call.error(protocol::ErrorCode::internal, "the recommendation could not be stored; try again");
+          }
+        }
+        spdlog::info("recommendation recommender={} user={}", call.session->user->name, recommended->change.name);
+        call.ok();
+        call.app.announce_rank_change(recommended->user, recommended->change);
+      });
 }
 
 }  // namespace yunzi::app

@@ -10,78 +10,16 @@
 #include "db/database.hpp"
 #include "db/sqlite_stores.hpp"
 #include "server/app/rank_keeping.hpp"
+#include "tests/unit/app/rank_fixture.hpp"
 
 using namespace yunzi;
 
 namespace {
 
-class TempDatabase {
- public:
-  TempDatabase() {
-    static std::atomic<int> counter{0};
-    dir_ = std::filesystem::temp_directory_path() /
-           ("yunzi_app_rank_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-    auto opened = db::open_database((dir_ / "test.sqlite3").string());
-    REQUIRE(opened);
-    connection_.emplace(std::move(*opened));
-    stores_.emplace(*connection_);
-  }
-  ~TempDatabase() {
-    stores_.reset();
-    connection_.reset();
-    std::filesystem::remove_all(dir_);
-  }
-  db::Stores& stores() { return *stores_; }
-
- private:
-  std::filesystem::path dir_;
-  std::optional<db::Connection> connection_;
-  std::optional<db::SqliteStores> stores_;
-};
-
-db::UserId add_user(db::Stores& stores, const std::string& name, int rank) {
-  db::NewUser user;
-  user.name = name;
-  user.name_key = name;
-  user.password_hash = "x";
-  user.rank = rank;
-  auto created = stores.users().create(user);
-  REQUIRE(created);
-  return created->id;
-}
-
-// A rated game between two players, ended with `result`, then judged.
-db::DbResult<std::vector<protocol::RankChange>> play(db::Stores& stores, db::UserId black, db::UserId white,
-                                                     int black_rank, int white_rank, const std::string& result,
-                                                     db::TimeMs ended_ms, int moves = 150) {
-  db::NewGame game;
-  game.black_id = black;
-  game.white_id = white;
-  game.black_rank = black_rank;
-  game.white_rank = white_rank;
-  game.settings_json = "{}";
-  game.rated = true;
-  game.started_ms = ended_ms - 1000;
-  auto id = stores.games().create(game);
-  REQUIRE(id);
-  auto ended = stores.games().end_game(*id, db::GameEnd{result, "resignation", ended_ms, "{}"}, {});
-  REQUIRE(ended);
-  game::GameEndFacts facts;
-  facts.game = *id;
-  facts.black_id = black;
-  facts.white_id = white;
-  facts.black_rank = black_rank;
-  facts.white_rank = white_rank;
-  facts.rated = true;
-  facts.result = result;
-  facts.winner = result.front() == 'B' ? engine::Color::black : engine::Color::white;
-  facts.move_count = moves;
-  facts.started_ms = ended_ms - 1000;
-  facts.ended_ms = ended_ms;
-  return app::rank_on_end(stores, facts);
-}
+using app_tests::TempDatabase;
+using app_tests::add_user;
+using app_tests::play;
+using app_tests::tom;
 
 constexpr int rank_5k = 14;
 
@@ -100,7 +38,7 @@ TEST_CASE("ten wins and two losses in a kyu block promote once the +2 is out of 
     REQUIRE(changes);
     CHECK(changes->empty());
   }
-  auto progress = app::rank_progress(stores, player);
+  auto progress = app::rank_progress(stores, tom, player);
   REQUIRE(progress);
   CHECK(progress->wins == 10);
   CHECK(progress->games == 10);
@@ -126,7 +64,7 @@ TEST_CASE("ten wins and two losses in a kyu block promote once the +2 is out of 
   CHECK(history->front().game_id);
 
   // The change started a new block.
-  auto after = app::rank_progress(stores, player);
+  auto after = app::rank_progress(stores, tom, player);
   REQUIRE(after);
   CHECK(after->games == 0);
 }
@@ -146,7 +84,7 @@ TEST_CASE("a short rated game is flagged and friendly games are not judged") {
 
   game::GameEndFacts friendly;
   friendly.rated = false;
-  auto none = app::rank_on_end(stores, friendly);
+  auto none = app::rank_on_end(stores, tom, friendly);
   REQUIRE(none);
   CHECK(none->empty());
 }

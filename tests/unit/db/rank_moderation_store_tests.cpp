@@ -25,8 +25,8 @@ TEST_CASE("rank changes are recorded, set the rank, and list newest first", "[db
   TempDatabase db;
   RankStore& ranks = db.stores().ranks();
   const UserId user = create_user(db.stores(), "climber", 10).id;
-  REQUIRE(ranks.record_change(RankEvent{0, user, 10, 11, "promotion", std::nullopt, 100}));
-  auto second = ranks.record_change(RankEvent{0, user, 11, 13, "admin", std::nullopt, 200});
+  REQUIRE(ranks.record_change(RankEvent{0, user, 10, 11, "promotion", std::nullopt, 100, std::nullopt}));
+  auto second = ranks.record_change(RankEvent{0, user, 11, 13, "admin", std::nullopt, 200, std::nullopt});
   REQUIRE(second);
   CHECK((**db.stores().users().find_by_id(user)).rank == 13);
   auto events = ranks.events_of_user(user, 10);
@@ -37,7 +37,7 @@ TEST_CASE("rank changes are recorded, set the rank, and list newest first", "[db
   CHECK((*events)[0].to_rank == 13);
   CHECK((*events)[1].reason == "promotion");
   CHECK(ranks.events_of_user(user, 1)->size() == 1);
-  auto ghost = ranks.record_change(RankEvent{0, 4242, 1, 2, "x", std::nullopt, 1});
+  auto ghost = ranks.record_change(RankEvent{0, 4242, 1, 2, "x", std::nullopt, 1, std::nullopt});
   REQUIRE_FALSE(ghost);
   CHECK(ranks.events_of_user(4242, 10)->empty());
 }

@@ -228,7 +228,7 @@ TEST_CASE("user and admin replies", "[protocol][encode]") {
   const json info = parsed(reply_user_info(1, UserProfile{alice, 30, 20, RankProgress{5, 3, 2, 20, 14, 15}, true}));
   CHECK(keys(info) == std::set<std::string>{"type", "re", "user", "wins", "losses", "rank_progress", "online"});
   CHECK(keys(info["rank_progress"]) ==
-        std::set<std::string>{"games", "wins", "losses", "block_size", "wins_to_promote", "losses_to_demote"});
+        std::set<std::string>{"games", "wins", "losses", "block_size", "wins_to_promote", "losses_to_demote", "summary"});
 
   const json games = parsed(reply_user_games(2, {GameSummary{42, {"alice", Rank{20}}, {"bob", Rank{19}}, 19, true, "B+R", 1700000000000}}));
   CHECK(keys(games["games"][0]) == std::set<std::string>{"game", "black", "white", "size", "rated", "result", "ended_at"});

@@ -1,0 +1,113 @@
+#include "server/app/rank_records.hpp"
+
+#include <algorithm>
+
+namespace yunzi::app {
+
+ranking::Rank rank_at(int index) { return ranking::Rank::from_index(index).value_or(ranking::Rank{}); }
+
+ranking::Outcome outcome_for(const std::string& result, bool is_black) {
+  if (result.empty() || result == "Void") return ranking::Outcome::voided;
+  if (result == "0") return ranking::Outcome::draw;
+  const bool black_won = result.front() == 'B';
+  return black_won == is_black ? ranking::Outcome::win : ranking::Outcome::loss;
+}
+
+ranking::RatedGame rated_game_of(const db::GameRecord& game, db::UserId player,
+                                 const std::set<db::GameId>& converted) {
+  const bool is_black = game.black_id == player;
+  ranking::RatedGame out;
+  out.id = game.id;
+  out.opponent = is_black ? game.white_id : game.black_id;
+  out.opponent_rank = rank_at(is_black ? game.white_rank : game.black_rank);
+  out.outcome = outcome_for(game.result.value_or(""), is_black);
+  // In 让先 the weaker player holds black, so the stronger one gives it as white.
+  out.gave_rang_xian = game.handicap == 1 && !is_black;
+  out.converted = converted.contains(game.id);
+  out.annulled = game.annulled;
+  out.move_count = game.move_count;
+  out.finished_at = unix_seconds(game.ended_ms.value_or(game.started_ms));
+  return out;
+}
+
+db::DbResult<std::set<db::GameId>> converted_games(db::Stores& stores, db::UserId user) {
+  auto conversions = stores.ranks().conversions_of_user(user);
+  if (!conversions) return unexpected(conversions.error());
+  std::set<db::GameId> converted;
+  for (const auto& c : *conversions) converted.insert(c.game_id);
+  return converted;
+}
+
+db::DbResult<ranking::PlayerState> player_state(db::Stores& stores, const ranking::RankingPolicy& policy,
+                                                const db::UserRecord& user, std::optional<db::GameId> leave_out) {
+  ranking::PlayerState state;
+  state.player = user.id;
+  state.rank = rank_at(user.rank);
+  state.block_start_rank = state.rank;
+
+  auto last_events = stores.ranks().events_of_user(user.id, 1);
+  if (!last_events) return unexpected(last_events.error());
+  const db::TimeMs since = last_events->empty() ? 0 : last_events->front().at_ms;
+  auto converted = converted_games(stores, user.id);
+  if (!converted) return unexpected(converted.error());
+  auto games = stores.games().rated_games_of_user(user.id, since);
+  if (!games) return unexpected(games.error());
+
+  for (const db::GameRecord& record : *games) {
+    if (record.id == leave_out) continue;
+    const ranking::RatedGame game = rated_game_of(record, user.id, *converted);
+    auto decision = policy.evaluate_after_game(state, game);
+    if (!decision) return db::db_failure(db::DbErrorKind::invalid_argument, decision.error().message);
+    state.block_games.push_back(game);
+    if (decision->block == ranking::BlockStatus::closed) state.block_games.clear();
+  }
+  return state;
+}
+
+db::DbResult<StoredHistory> player_history(db::Stores& stores, const db::UserRecord& user) {
+  StoredHistory out;
+  out.history.player = user.id;
+  out.history.registered_rank = rank_at(user.rank);
+
+  auto events = stores.ranks().history_of_user(user.id);
+  if (!events) return unexpected(events.error());
+  if (!events->empty()) out.history.registered_rank = rank_at(events->front().from_rank);
+  for (db::RankEvent& event : *events) {
+    if (event.superseded_ms) continue;
+    const auto reason = ranking::parse_change_reason(event.reason).value_or(ranking::ChangeReason::admin);
+    out.history.events.push_back(ranking::RankEvent{
+        ranking::RankChange{rank_at(event.from_rank), rank_at(event.to_rank), reason, event.game_id},
+        unix_seconds(event.at_ms)});
+    out.events.push_back(std::move(event));
+  }
+
+  auto converted = converted_games(stores, user.id);
+  if (!converted) return unexpected(converted.error());
+  auto games = stores.games().rated_games_of_user(user.id, 0);
+  if (!games) return unexpected(games.error());
+  for (const db::GameRecord& game : *games) out.history.games.push_back(rated_game_of(game, user.id, *converted));
+  out.games = std::move(*games);
+  return out;
+}
+
+db::RankEvent stored_event(db::UserId user, const ranking::RankChange& change, db::TimeMs at) {
+  return db::RankEvent{0,           user, change.from.index(), change.to.index(),
+                       std::string(ranking::to_string(change.reason)), change.game, at, std::nullopt};
+}
+
+protocol::RankChange announced_change(const std::string& name, const ranking::RankChange& change) {
+  return protocol::RankChange{name, protocol::Rank{change.from.index()}, protocol::Rank{change.to.index()},
+                              std::string(ranking::to_string(change.reason)), change.game};
+}
+
+db::DbResult<Done> record_conversion(db::Stores& stores, db::GameId game, db::UserId user, std::string_view reason,
+                                     db::TimeMs at) {
+  auto converted = converted_games(stores, user);
+  if (!converted) return unexpected(converted.error());
+  if (converted->contains(game)) return Done{};
+  auto added = stores.ranks().add_conversion(db::RatedConversion{0, game, user, std::string(reason), at});
+  if (!added) return unexpected(added.error());
+  return Done{};
+}
+
+}  // namespace yunzi::app

@@ -1,0 +1,53 @@
+// The ranking module's inputs read from the stores: one rated game as a
+// player saw it, a player's current block, and a player's whole rank history
+// for an annulment's recomputation. Runs wherever Stores are at hand (the
+// writer thread or a read connection).
+#pragma once
+
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "db/stores.hpp"
+#include "protocol/payloads.hpp"
+#include "server/ranking/annulment.hpp"
+#include "server/ranking/policy.hpp"
+
+namespace yunzi::app {
+
+ranking::Rank rank_at(int index);
+inline ranking::UnixSeconds unix_seconds(db::TimeMs ms) { return ms / 1000; }
+
+// "B+R", "W+3.5", "0" (a draw), "Void" or nothing, as `player` saw it.
+ranking::Outcome outcome_for(const std::string& result, bool is_black);
+
+ranking::RatedGame rated_game_of(const db::GameRecord& game, db::UserId player,
+                                 const std::set<db::GameId>& converted);
+
+db::DbResult<std::set<db::GameId>> converted_games(db::Stores& stores, db::UserId user);
+
+// The block the player is in: rated games since their last standing rank
+// event, replayed under the policy so that blocks it closed (a full block that
+// ended in a stay) are left behind. `leave_out` is a game being ended now.
+db::DbResult<ranking::PlayerState> player_state(db::Stores& stores, const ranking::RankingPolicy& policy,
+                                                const db::UserRecord& user,
+                                                std::optional<db::GameId> leave_out = std::nullopt);
+
+struct StoredHistory {
+  ranking::PlayerHistory history;
+  std::vector<db::RankEvent> events;  // the stored events behind history.events, same order
+  std::vector<db::GameRecord> games;  // the stored games behind history.games, same order
+};
+
+// Every rated game and every standing rank event of the player, oldest first.
+db::DbResult<StoredHistory> player_history(db::Stores& stores, const db::UserRecord& user);
+
+// A rank change as stored (`at`: when it took effect) and as announced.
+db::RankEvent stored_event(db::UserId user, const ranking::RankChange& change, db::TimeMs at);
+protocol::RankChange announced_change(const std::string& name, const ranking::RankChange& change);
+
+// Records a win turned friendly for one player, once.
+db::DbResult<Done> record_conversion(db::Stores& stores, db::GameId game, db::UserId user, std::string_view reason,
+                                     db::TimeMs at);
+
+}  // namespace yunzi::app

@@ -1,0 +1,43 @@
+// A fresh SQLite file with the stores over it, users, and rated games
+// recorded as the server records them, for the rank tests of this folder.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "db/database.hpp"
+#include "db/sqlite_stores.hpp"
+#include "protocol/payloads.hpp"
+#include "server/ranking/policy.hpp"
+
+namespace yunzi::app_tests {
+
+inline const ranking::TomPolicy tom;
+
+class TempDatabase {
+ public:
+  TempDatabase();
+  ~TempDatabase();
+  db::Stores& stores() { return *stores_; }
+
+ private:
+  std::filesystem::path dir_;
+  std::optional<db::Connection> connection_;
+  std::optional<db::SqliteStores> stores_;
+};
+
+db::UserId add_user(db::Stores& stores, const std::string& name, int rank);
+
+// A rated game between two players that ended with `result` at `ended_ms`
+// (its moves are not stored); its id.
+db::GameId record_game(db::Stores& stores, db::UserId black, db::UserId white, int black_rank, int white_rank,
+                       const std::string& result, db::TimeMs ended_ms);
+
+// The same, then judged by the rank rules as at the end of a game on the server.
+db::DbResult<std::vector<protocol::RankChange>> play(db::Stores& stores, db::UserId black, db::UserId white,
+                                                     int black_rank, int white_rank, const std::string& result,
+                                                     db::TimeMs ended_ms, int moves = 150);
+
+}  // namespace yunzi::app_tests

@@ -21,6 +21,7 @@ class SqliteUserStore final : public UserStore {
   DbResult<Done> set_last_login(UserId id, TimeMs at) override;
   DbResult<std::vector<UserRecord>> close_inactive(TimeMs now_ms, TimeMs idle_ms) override;
   DbResult<std::optional<RetiredName>> find_retired(std::string_view name_key) override;
+  DbResult<std::vector<UserRecord>> ranked_at_least(int rank) override;
 
  private:
   Connection& db_;

@@ -31,6 +31,8 @@ class UserStore {
   // Returns the accounts closed.
   virtual DbResult<std::vector<UserRecord>> close_inactive(TimeMs now_ms, TimeMs idle_ms) = 0;
   virtual DbResult<std::optional<RetiredName>> find_retired(std::string_view name_key) = 0;
+  // Open accounts at `rank` or above, by id.
+  virtual DbResult<std::vector<UserRecord>> ranked_at_least(int rank) = 0;
 };
 
 class SessionStore {

@@ -54,10 +54,13 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
                       return rank_on_end(stores, *policy, facts);
                     },
                     [this](const protocol::LobbyGame& entry) { lobby->game_changed(entry); },
-                    [this](std::int64_t game, const protocol::GameEnd& end) { on_game_ended(game, end); }} {
+                    [this](std::int64_t game, const protocol::GameEnd& end) { on_game_ended(game, end); }},
+      publication_timer_(io_in) {
   lobby->set_start_game([this](GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request) {
     create_game(std::move(plan), std::move(requester), request);
   });
+  // A month that began while the server was down is published at start; publishing twice changes nothing.
+  if (options.ranking_policy->name() != ranking::TomPolicy{}.name()) publish_ranks();
 }
 
 App::~App() = default;

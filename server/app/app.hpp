@@ -12,6 +12,7 @@
 #include <string>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 #include "db/writer.hpp"
 #include "engine/expected.hpp"
@@ -76,8 +77,11 @@ class App final : public net::Handler {
  private:
   void create_game(GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request);
   void on_game_ended(db::GameId game, const protocol::GameEnd& end);
+  // The policy's monthly publication for the current month, then again at the start of the next.
+  void publish_ranks();
   std::map<std::uint64_t, SessionPtr> sessions_;  // by connection id; touched on net strands under mutex_
   std::mutex mutex_;
+  boost::asio::steady_timer publication_timer_;
 };
 
 protocol::UserInfo user_info(const db::UserRecord& user);

@@ -89,17 +89,6 @@ void App::on_game_ended(db::GameId game, const protocol::GameEnd& end) {
   }
 }
 
-void App::announce_rank_change(db::UserId player, const protocol::RankChange& change) {
-  if (auto user = online.find(player)) {
-    user->info.rank = change.to;
-    online.update_info(player, user->info);
-    lobby->user_changed(player, user->info);
-  }
-  online.send_to_user(player, protocol::rank_changed(change));
-  spdlog::info("rank change user={} from={} to={} reason={} game={}", change.name, protocol::to_string(change.from),
-               protocol::to_string(change.to), change.reason, change.game ? std::to_string(*change.game) : "-");
-}
-
 Expected<std::size_t, std::string> App::restore_games() {
   auto stored = reads.read<std::vector<db::GameWithMoves>>(
       [](db::Stores& stores) { return stores.games().load_in_progress(); });

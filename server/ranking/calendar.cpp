@@ -18,6 +18,13 @@ int calendar_month(UnixSeconds at) {
 
 bool is_first_day_of_month(UnixSeconds at) { return static_cast<unsigned>(civil_date(at).day()) == 1; }
 
+UnixSeconds start_of_month(UnixSeconds at) {
+  using namespace std::chrono;
+  const auto date = civil_date(at);
+  const sys_days first{date.year() / date.month() / day{1}};
+  return duration_cast<seconds>(first.time_since_epoch()).count();
+}
+
 UnixSeconds start_of_next_month(UnixSeconds at) {
   using namespace std::chrono;
   const auto date = civil_date(at);

@@ -40,6 +40,9 @@ TEST_CASE("calendar months and their first moments", "[ranking][recommendation]"
   CHECK(start_of_next_month(may_15_noon) == 1717200000);  // 2024-06-01
   CHECK(start_of_next_month(1735686000) == 1735689600);   // 2024-12-31 -> 2025-01-01
   CHECK(start_of_next_month(1709200800) == 1709251200);   // 2024-02-29 -> 2024-03-01
+  CHECK(start_of_month(may_15_noon) == may_1_midnight);
+  CHECK(start_of_month(may_1_midnight) == may_1_midnight);
+  CHECK(start_of_month(may_1_midnight - 1) == 1711929600);  // 2024-04-30 23:59:59 -> 2024-04-01
 }
 
 TEST_CASE("a 9d needs 30 counted games at 9d, 15 in the last 30 days", "[ranking][recommendation]") {

@@ -1,0 +1,40 @@
+#include "server/app/rank_publication.hpp"
+
+#include <map>
+
+#include "server/app/rank_records.hpp"
+
+namespace yunzi::app {
+
+db::DbResult<std::vector<Published>> publish_month(db::Stores& stores, const ranking::RankingPolicy& policy,
+                                                   db::TimeMs month_start, db::TimeMs now) {
+  auto dan_players = stores.users().ranked_at_least(ranking::Rank::dan(1).index());
+  if (!dan_players) return unexpected(dan_players.error());
+
+  std::vector<ranking::AssociationPlayer> players;
+  std::map<db::UserId, std::string> names;
+  for (const db::UserRecord& user : *dan_players) {
+    auto last_events = stores.ranks().events_of_user(user.id, 1);
+    if (!last_events) return unexpected(last_events.error());
+    const db::TimeMs since = last_events->empty() ? 0 : last_events->front().at_ms;
+    auto converted = converted_games(stores, user.id);
+    if (!converted) return unexpected(converted.error());
+    auto games = stores.games().rated_games_of_user(user.id, since);
+    if (!games) return unexpected(games.error());
+    ranking::AssociationPlayer player{user.id, rank_at(user.rank), {}};
+    for (const db::GameRecord& game : *games) player.games_at_rank.push_back(rated_game_of(game, user.id, *converted));
+    players.push_back(std::move(player));
+    names[user.id] = user.name;
+  }
+
+  std::vector<Published> published;
+  for (const ranking::Promotion& promotion : policy.monthly_promotions(players, unix_seconds(month_start))) {
+    if (auto r = stores.ranks().record_change(stored_event(promotion.player, promotion.change, now)); !r) {
+      return unexpected(r.error());
+    }
+    published.push_back({promotion.player, announced_change(names[promotion.player], promotion.change)});
+  }
+  return published;
+}
+
+}  // namespace yunzi::app

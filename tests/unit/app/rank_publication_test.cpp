@@ -1,0 +1,72 @@
+// The monthly publication under the association policy, on a real SQLite
+// file: dan players whose average over their games at the rank reaches the
+// bar are promoted, games after the month's start wait for the next one, and
+// publishing the same month twice changes nothing.
+#include <catch2/catch.hpp>
+
+#include "server/app/rank_publication.hpp"
+#include "tests/unit/app/rank_fixture.hpp"
+
+using namespace yunzi;
+using app_tests::add_user;
+using app_tests::record_game;
+using app_tests::TempDatabase;
+
+namespace {
+
+constexpr int rank_1d = 19;
+constexpr db::TimeMs month_start = 1'767'225'600'000;  // 2026-01-01 00:00 UTC
+constexpr db::TimeMs hour = 3'600'000;
+
+int rank_of(db::Stores& stores, db::UserId user) { return (*stores.users().find_by_id(user))->rank; }
+
+}  // namespace
+
+TEST_CASE("the association's monthly publication promotes dan players whose average reached the bar") {
+  TempDatabase database;
+  db::Stores& stores = database.stores();
+  const ranking::AssociationPolicy association;
+  const db::UserId strong = add_user(stores, "strong", rank_1d);
+  const db::UserId late = add_user(stores, "late", rank_1d);
+  const db::UserId partner = add_user(stores, "partner", rank_1d);
+
+  // Twelve wins against an equal rank score 90 each: above the 75 needed over 12 games.
+  for (int i = 0; i < 12; ++i) record_game(stores, strong, partner, rank_1d, rank_1d, "B+R", month_start - (20 - i) * hour);
+  // Eleven before the month's start and the twelfth after it: not yet.
+  for (int i = 0; i < 11; ++i) record_game(stores, late, partner, rank_1d, rank_1d, "B+R", month_start - (40 - i) * hour);
+  record_game(stores, late, partner, rank_1d, rank_1d, "B+R", month_start + hour);
+
+  auto published = app::publish_month(stores, association, month_start, month_start + 2 * hour);
+  REQUIRE(published);
+  REQUIRE(published->size() == 1);
+  CHECK(published->front().user == strong);
+  CHECK(published->front().change.name == "strong");
+  CHECK(protocol::to_string(published->front().change.from) == "1d");
+  CHECK(protocol::to_string(published->front().change.to) == "2d");
+  CHECK(rank_of(stores, strong) == rank_1d + 1);
+  CHECK(rank_of(stores, late) == rank_1d);
+  CHECK(rank_of(stores, partner) == rank_1d);  // 23 losses: the association never demotes
+
+  auto again = app::publish_month(stores, association, month_start, month_start + 3 * hour);
+  REQUIRE(again);
+  CHECK(again->empty());
+  CHECK(rank_of(stores, strong) == rank_1d + 1);
+
+  // The next month counts the twelfth game.
+  const db::TimeMs next_month = 1'769'904'000'000;  // 2026-02-01
+  auto february = app::publish_month(stores, association, next_month, next_month + hour);
+  REQUIRE(february);
+  REQUIRE(february->size() == 1);
+  CHECK(february->front().user == late);
+}
+
+TEST_CASE("the TOM policy publishes nothing") {
+  TempDatabase database;
+  db::Stores& stores = database.stores();
+  const db::UserId strong = add_user(stores, "strong", rank_1d);
+  const db::UserId partner = add_user(stores, "partner", rank_1d);
+  for (int i = 0; i < 12; ++i) record_game(stores, strong, partner, rank_1d, rank_1d, "B+R", month_start - (20 - i) * hour);
+  auto published = app::publish_month(stores, app_tests::tom, month_start, month_start + hour);
+  REQUIRE(published);
+  CHECK(published->empty());
+}

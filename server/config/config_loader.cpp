@@ -111,6 +111,17 @@ std::optional<std::string> json_as_text(const nlohmann::json& value, ValueKind k
     case ValueKind::boolean:
       if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
       return std::nullopt;
+    case ValueKind::list: {
+      if (!value.is_array()) return std::nullopt;
+      std::string joined;
+      for (const auto& item : value) {
+        // A comma inside one item would read as two.
+        if (!item.is_string() || item.get<std::string>().find(',') != std::string::npos) return std::nullopt;
+        if (!joined.empty()) joined += ',';
+        joined += item.get<std::string>();
+      }
+      return joined;
+    }
   }
   return std::nullopt;
 }
@@ -120,6 +131,7 @@ std::string_view json_kind_name(ValueKind kind) {
     case ValueKind::text: return "a string";
     case ValueKind::integer: return "a whole number";
     case ValueKind::boolean: return "true or false";
+    case ValueKind::list: return "an array of strings";
   }
   return "a value";
 }

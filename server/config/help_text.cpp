@@ -34,8 +34,9 @@ std::string help_text(std::string_view program) {
             "JSON object of settings, keyed like \"data_dir\"");
   const ServerConfig defaults;
   for (const Setting& setting : all_settings()) {
+    const std::string shown = setting.show(defaults);
     add_entry(out, flag_name(setting) + " " + std::string(setting.metavar), env_name(setting),
-              setting.show(defaults), setting.help);
+              shown.empty() ? "(none)" : shown, setting.help);
   }
   add_entry(out, "--help, -h", "", "", "print this help and exit");
   return out;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "server/clock/time_control.hpp"
 
@@ -37,6 +38,8 @@ int default_io_threads();
 struct ServerConfig {
   std::string bind_address = "127.0.0.1";
   std::uint16_t port = 8080;  // 0: any free port (tests)
+  // Peers (reverse proxies) whose X-Forwarded-For names the client; IP literals.
+  std::vector<std::string> trusted_proxies;
   std::string data_dir = "var";
   std::string database_file = "yunzi.sqlite3";  // inside data_dir unless absolute
   std::string web_root = "web";
@@ -56,6 +59,7 @@ struct ServerConfig {
   RankingPolicy ranking_policy = RankingPolicy::tom;
   LogLevel log_level = LogLevel::info;
   bool json_logs = false;
+  std::string log_file;  // empty: standard error
 
   // data_dir joined with database_file (database_file alone when absolute).
   std::string database_path() const;

@@ -84,7 +84,7 @@ constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "
 
 constexpr std::int64_t day_s = 24 * 3600;
 
-const std::array<Setting, 21> settings_table{{
+const std::array<Setting, 23> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<&ServerConfig::bind_address>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -95,6 +95,16 @@ const std::array<Setting, 21> settings_table{{
      }},
     {"port", "N", ValueKind::integer, "TCP port to listen on (0: any free port)", show_number<&ServerConfig::port>,
      apply_number<&ServerConfig::port, 0, 65535>},
+    {"trusted_proxies", "ADDRESSES", ValueKind::list,
+     "reverse proxies (IP addresses, comma-separated) whose X-Forwarded-For header names the client; "
+     "from any other peer the header is ignored",
+     [](const ServerConfig& c) { return join_list(c.trusted_proxies); },
+     [](ServerConfig& c, std::string_view text) -> Result {
+       auto value = parse_ip_address_list(text);
+       if (!value) return unexpected(value.error());
+       c.trusted_proxies = std::move(*value);
+       return Done{};
+     }},
     {"data_dir", "DIR", ValueKind::text, "directory for the database and other state",
      show_text<&ServerConfig::data_dir>, apply_text<&ServerConfig::data_dir>},
     {"database_file", "NAME", ValueKind::text, "SQLite file name inside the data directory (or an absolute path)",
@@ -151,6 +161,13 @@ const std::array<Setting, 21> settings_table{{
      }},
     {"json_logs", "BOOL", ValueKind::boolean, "write logs as one JSON object a line",
      show_bool<&ServerConfig::json_logs>, apply_bool<&ServerConfig::json_logs>},
+    {"log_file", "FILE", ValueKind::text,
+     "append logs to this file instead of standard error; SIGHUP reopens it (for logrotate)",
+     show_text<&ServerConfig::log_file>,
+     [](ServerConfig& c, std::string_view text) -> Result {
+       c.log_file = std::string(text);  // empty: back to standard error
+       return Done{};
+     }},
 }};
 
 }  // namespace

@@ -14,8 +14,9 @@
 
 namespace yunzi::config {
 
-// The JSON type a setting takes in the config file.
-enum class ValueKind : std::uint8_t { text, integer, boolean };
+// The JSON type a setting takes in the config file. A list is an array of
+// strings in the file and comma-separated text in flags and variables.
+enum class ValueKind : std::uint8_t { text, integer, boolean, list };
 
 struct Setting {
   std::string_view key;

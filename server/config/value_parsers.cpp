@@ -52,6 +52,32 @@ Expected<std::string, std::string> parse_ip_address(std::string_view text) {
   return unexpected(quoted(text) + " is not an IPv4 or IPv6 address (such as 127.0.0.1, 0.0.0.0 or ::1)");
 }
 
+Expected<std::vector<std::string>, std::string> parse_ip_address_list(std::string_view text) {
+  std::vector<std::string> addresses;
+  const auto blank = [](char ch) { return ch == ' ' || ch == '\t'; };
+  while (!text.empty()) {
+    const auto comma = text.find(',');
+    std::string_view item = text.substr(0, comma);
+    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+    while (!item.empty() && blank(item.front())) item.remove_prefix(1);
+    while (!item.empty() && blank(item.back())) item.remove_suffix(1);
+    if (item.empty()) continue;
+    auto address = parse_ip_address(item);
+    if (!address) return unexpected(address.error());
+    addresses.push_back(std::move(*address));
+  }
+  return addresses;
+}
+
+std::string join_list(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) {
+    if (!out.empty()) out += ',';
+    out += item;
+  }
+  return out;
+}
+
 std::string list_choices(std::span<const std::string_view> choices) {
   std::string out;
   for (std::size_t i = 0; i < choices.size(); ++i) {

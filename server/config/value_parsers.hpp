@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/expected.hpp"
 
@@ -23,6 +24,12 @@ Expected<std::string, std::string> parse_nonempty(std::string_view text);
 
 // An IPv4 or IPv6 literal, the form the listener can bind.
 Expected<std::string, std::string> parse_ip_address(std::string_view text);
+
+// IPv4 or IPv6 literals separated by commas (spaces around them allowed);
+// empty text is the empty list.
+Expected<std::vector<std::string>, std::string> parse_ip_address_list(std::string_view text);
+// The list as parse_ip_address_list reads it.
+std::string join_list(const std::vector<std::string>& items);
 
 // "a, b or c" for error messages and help.
 std::string list_choices(std::span<const std::string_view> choices);

@@ -61,6 +61,7 @@ inline std::vector<Sample> samples() {
   return {
       {"bind", "0.0.0.0", "0.0.0.0"},
       {"port", "9000", 9000},
+      {"trusted_proxies", "127.0.0.1,::1", nlohmann::json::array({"127.0.0.1", "::1"})},
       {"data_dir", "/srv/yunzi", "/srv/yunzi"},
       {"database_file", "club.sqlite3", "club.sqlite3"},
       {"web_root", "/srv/web", "/srv/web"},
@@ -80,6 +81,7 @@ inline std::vector<Sample> samples() {
       {"ranking_policy", "association", "association"},
       {"log_level", "debug", "debug"},
       {"json_logs", "true", true},
+      {"log_file", "/var/log/yunzi/yunzi.log", "/var/log/yunzi/yunzi.log"},
   };
 }
 

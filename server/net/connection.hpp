@@ -29,7 +29,10 @@ class Connection {
 
   // Unique for the life of the process, never reused.
   virtual std::uint64_t id() const = 0;
-  // "ip:port" of the peer as seen by the socket.
+  // The client's address: "ip:port" of the socket's peer or, when that
+  // peer is a trusted proxy (NetConfig::trusted_proxies), the address from
+  // its X-Forwarded-For header, without a port (the proxy does not pass
+  // it), an IPv6 one in brackets: "203.0.113.7", "[2001:db8::7]".
   virtual const std::string& remote_address() const = 0;
 
   // Queues one text frame. The same shared string may go to many connections.

@@ -22,11 +22,23 @@ namespace {
 
 constexpr std::size_t kHeaderLimit = 8 * 1024;
 
-std::string endpoint_text(const asio::ip::tcp::socket& socket) {
+struct Peer {
+  std::string ip;       // canonical
+  std::string address;  // ip:port
+};
+
+Peer peer_of(const asio::ip::tcp::socket& socket) {
   beast::error_code ec;
   const auto endpoint = socket.remote_endpoint(ec);
-  if (ec) return "unknown";
-  return endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+  if (ec) return {"", "unknown"};
+  const std::string ip = endpoint.address().to_string();
+  return {canonical_ip(ip).value_or(ip), ip + ":" + std::to_string(endpoint.port())};
+}
+
+// The proxy does not pass the client's port; the brackets keep an IPv6
+// address apart from an "ip:port" pair.
+std::string forwarded_address_text(const std::string& ip) {
+  return ip.find(':') == std::string::npos ? ip : "[" + ip + "]";
 }
 
 HttpResponse plain(unsigned status, std::string body) {
@@ -60,7 +72,11 @@ std::optional<HttpResponse> from_static_dir(const std::string& dir, const HttpSe
 }  // namespace
 
 HttpSession::HttpSession(asio::ip::tcp::socket&& socket, SessionContext& context)
-    : stream_(std::move(socket)), context_(context), remote_address_(endpoint_text(stream_.socket())) {}
+    : stream_(std::move(socket)), context_(context) {
+  Peer peer = peer_of(stream_.socket());
+  peer_ip_ = std::move(peer.ip);
+  peer_address_ = std::move(peer.address);
+}
 
 void HttpSession::run() {
   // On the session's strand from the start, like every later handler.
@@ -104,12 +120,26 @@ void HttpSession::upgrade(Request request) {
     response.prepare_payload();
     return write(std::move(response));
   }
-  std::make_shared<WebSocketSession>(stream_.release_socket(), context_, remote_address_)->run(std::move(request));
+  std::string client = client_address(request);
+  std::make_shared<WebSocketSession>(stream_.release_socket(), context_, std::move(client), peer_address_)
+      ->run(std::move(request));
+}
+
+std::string HttpSession::client_address(const Request& request) const {
+  const TrustedProxies& proxies = context_.trusted_proxies;
+  if (!proxies.contains(peer_ip_)) return peer_address_;
+  std::vector<std::string_view> forwarded_for;
+  const auto [first, last] = request.equal_range("X-Forwarded-For");
+  for (auto field = first; field != last; ++field) {
+    forwarded_for.emplace_back(field->value().data(), field->value().size());
+  }
+  const std::string client = proxies.client_ip(peer_ip_, forwarded_for);
+  return client == peer_ip_ ? peer_address_ : forwarded_address_text(client);
 }
 
 HttpSession::Response HttpSession::answer(const Request& request) {
   HttpRequest plain_request{std::string(request.method_string()), std::string(request.target()), request.body(),
-                            remote_address_};
+                            client_address(request)};
   std::optional<HttpResponse> found;
   try {
     found = from_routes(context_.routes, plain_request);

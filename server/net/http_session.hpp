@@ -32,11 +32,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void write(Response response);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void do_shutdown();
+  // The client's address for one request: the peer's "ip:port", or the
+  // address a trusted proxy forwarded (several clients' requests may share
+  // one keep-alive connection from the proxy).
+  std::string client_address(const Request& request) const;
 
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;
   SessionContext& context_;
-  std::string remote_address_;
+  std::string peer_ip_;       // canonical, for the trusted proxy check
+  std::string peer_address_;  // "ip:port"
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<Response> response_;  // alive until its write completes
 };

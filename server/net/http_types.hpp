@@ -14,7 +14,7 @@ struct HttpRequest {
   std::string method;  // "GET", "HEAD", "POST", ...
   std::string target;  // path and query as sent, e.g. "/games/42.sgf?x=1"
   std::string body;
-  std::string remote_address;
+  std::string remote_address;  // the client's, as Connection::remote_address()
 
   // The target without its query string.
   std::string path() const { return target.substr(0, target.find('?')); }

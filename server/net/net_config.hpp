@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace yunzi::net {
 
@@ -15,6 +16,9 @@ struct NetConfig {
   std::uint16_t port = 8080;  // 0 picks a free port; Server::port() tells which
   unsigned threads = 0;       // 0 = one per core
   std::string static_dir;     // empty = no static files
+  // Reverse proxies (IP literals) whose X-Forwarded-For names the client;
+  // empty = the socket's peer is always the client.
+  std::vector<std::string> trusted_proxies;
 
   std::size_t max_frame_bytes = 16 * 1024;  // larger incoming frames close with 1009
   std::size_t send_queue_frames = 1024;

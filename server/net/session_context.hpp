@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "server/net/forwarded_for.hpp"
 #include "server/net/handler.hpp"
 #include "server/net/http_types.hpp"
 #include "server/net/net_config.hpp"
@@ -17,10 +18,11 @@ namespace yunzi::net {
 
 struct SessionContext {
   SessionContext(NetConfig config_in, Handler& handler_in)
-      : config(std::move(config_in)), handler(handler_in) {}
+      : config(std::move(config_in)), handler(handler_in), trusted_proxies(config.trusted_proxies) {}
 
   const NetConfig config;
   Handler& handler;
+  const TrustedProxies trusted_proxies;
   std::vector<HttpRoute> routes;  // fixed once the server runs
   NetMetrics metrics;
   SessionRegistry registry;

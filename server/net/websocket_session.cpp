@@ -39,11 +39,12 @@ std::string close_reason_text(std::string reason) {
 }  // namespace
 
 WebSocketSession::WebSocketSession(asio::ip::tcp::socket&& socket, SessionContext& context,
-                                   std::string remote_address)
+                                   std::string remote_address, std::string peer_address)
     : ws_(std::move(socket)),
       context_(context),
       id_(context.next_connection_id.fetch_add(1)),
       remote_address_(std::move(remote_address)),
+      peer_address_(std::move(peer_address)),
       queue_(context.config.send_queue_frames, context.config.send_queue_bytes),
       limiter_(context.config.messages_per_second, context.config.message_burst,
                context.config.flood_rejections, context.config.flood_window, SteadyClock::now()),
@@ -74,6 +75,12 @@ void WebSocketSession::on_accept(beast::error_code ec) {
   bump(context_.metrics.connections_open);
   bump(context_.metrics.connections_total);
   context_.registry.add(shared_from_this());
+  // The line that ties a connection id (in the application's lines) to an address.
+  if (remote_address_ == peer_address_) {
+    spdlog::info("net: opened conn={} remote={}", id_, remote_address_);
+  } else {
+    spdlog::info("net: opened conn={} remote={} via={}", id_, remote_address_, peer_address_);
+  }
   try {
     context_.handler.on_open(shared_from_this());
   } catch (const std::exception& e) {

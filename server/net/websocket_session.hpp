@@ -25,7 +25,10 @@ namespace yunzi::net {
 
 class WebSocketSession : public Connection, public std::enable_shared_from_this<WebSocketSession> {
  public:
-  WebSocketSession(boost::asio::ip::tcp::socket&& socket, SessionContext& context, std::string remote_address);
+  // remote_address: the client's (forwarded by a trusted proxy or the
+  // peer's); peer_address: the socket's peer, "ip:port".
+  WebSocketSession(boost::asio::ip::tcp::socket&& socket, SessionContext& context, std::string remote_address,
+                   std::string peer_address);
 
   void run(boost::beast::http::request<boost::beast::http::string_body> upgrade);
 
@@ -61,6 +64,7 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
   SessionContext& context_;
   const std::uint64_t id_;
   const std::string remote_address_;
+  const std::string peer_address_;
   SendQueue queue_;
   RateLimiter limiter_;
   RttTracker rtt_;

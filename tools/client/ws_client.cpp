@@ -124,7 +124,8 @@ WsClient::~WsClient() {
 }
 
 Expected<std::unique_ptr<WsClient>, std::string> WsClient::connect(const std::string& host, std::uint16_t port,
-                                                                   const std::string& target, Millis timeout) {
+                                                                   const std::string& target, Millis timeout,
+                                                                   HeaderFields headers) {
   auto impl = std::make_unique<Impl>();
   const auto deadline = deadline_after(timeout);
   tcp::resolver resolver(impl->io);
@@ -147,6 +148,12 @@ Expected<std::unique_ptr<WsClient>, std::string> WsClient::connect(const std::st
   options.handshake_timeout = timeout;
   impl->ws.set_option(options);
   impl->ws.read_message_max(kReadMessageMax);
+  if (!headers.empty()) {
+    auto add_headers = [headers = std::move(headers)](websocket::request_type& request) {
+      for (const auto& [name, value] : headers) request.insert(name, value);
+    };
+    impl->ws.set_option(websocket::stream_base::decorator(std::move(add_headers)));
+  }
   done = false;
   impl->ws.async_handshake(host + ":" + std::to_string(port), target, [&](beast::error_code result) {
     done = true;

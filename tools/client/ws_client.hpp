@@ -14,6 +14,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "engine/expected.hpp"
 
@@ -27,11 +29,15 @@ struct CloseInfo {
   std::string reason;
 };
 
+// Extra fields for the upgrade request (name, value), e.g. what a proxy adds.
+using HeaderFields = std::vector<std::pair<std::string, std::string>>;
+
 class WsClient {
  public:
   static Expected<std::unique_ptr<WsClient>, std::string> connect(const std::string& host, std::uint16_t port,
                                                                   const std::string& target = "/ws",
-                                                                  Millis timeout = Millis(5000));
+                                                                  Millis timeout = Millis(5000),
+                                                                  HeaderFields headers = {});
   ~WsClient();
   WsClient(const WsClient&) = delete;
   WsClient& operator=(const WsClient&) = delete;

@@ -2,8 +2,12 @@
 // games in progress, serves until SIGTERM or SIGINT, then says goodbye to
 // every client, closes them with 1012 and drains the writer.
 //
-// Exit codes: 0 clean shutdown, 2 bad configuration, 3 database cannot be
-// opened or read, 4 cannot listen or write the port file.
+// SIGHUP reopens the log file (log_file), for logrotate; other settings are
+// read at start only.
+//
+// Exit codes: 0 clean shutdown, 2 bad configuration (or the log file cannot
+// be opened), 3 database cannot be opened or read, 4 cannot listen or write
+// the port file.
 #include <signal.h>
 
 #include <chrono>
@@ -24,6 +28,7 @@
 #include "server/app/http_routes.hpp"
 #include "server/app/read_pool.hpp"
 #include "server/config/config_loader.hpp"
+#include "server/logging/log_output.hpp"
 #include "server/net/server.hpp"
 
 namespace {
@@ -66,13 +71,26 @@ std::int64_t wall_clock_ms() {
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-void set_up_logging(const config::ServerConfig& config) {
-  spdlog::set_level(spdlog::level::from_str(std::string(config::to_string(config.log_level))));
-  if (config.json_logs) {
-    spdlog::set_pattern(R"({"time":"%Y-%m-%dT%H:%M:%S.%e%z","level":"%l","message":"%v"})");
-  } else {
-    spdlog::set_pattern("%Y-%m-%d %H:%M:%S.%e %l %v");
+logging::LogOptions log_options(const config::ServerConfig& config) {
+  logging::LogOptions options;
+  options.level = spdlog::level::from_str(std::string(config::to_string(config.log_level)));
+  options.format = config.json_logs ? logging::LogFormat::json : logging::LogFormat::text;
+  options.file = config.log_file;
+  return options;
+}
+
+void on_sighup(logging::LogOutput& log) {
+  if (!log.to_file()) {
+    spdlog::info("signal SIGHUP: logs go to standard error, nothing to reopen; other settings are read at start only");
+    return;
   }
+  // The last line of the old file, then the first of the new one.
+  spdlog::info("signal SIGHUP: reopening the log file path={}", log.file_path());
+  if (auto reopened = log.reopen(); !reopened) {
+    spdlog::error("log file not reopened, still writing to the old one: {}", reopened.error());
+    return;
+  }
+  spdlog::info("log file reopened path={}", log.file_path());
 }
 
 net::NetConfig net_config(const config::ServerConfig& config) {
@@ -80,6 +98,7 @@ net::NetConfig net_config(const config::ServerConfig& config) {
   net.bind_address = config.bind_address;
   net.port = config.port;
   net.threads = static_cast<unsigned>(config.io_threads);
+  net.trusted_proxies = config.trusted_proxies;
   std::error_code ec;
   if (std::filesystem::is_directory(config.web_root, ec)) net.static_dir = config.web_root;
   net.max_frame_bytes = config.frame_limit_bytes;
@@ -141,7 +160,11 @@ int main(int argc, char** argv) {
     return 0;
   }
   const config::ServerConfig& config = loaded->config;
-  set_up_logging(config);
+  auto log_output = logging::LogOutput::install(log_options(config));
+  if (!log_output) {
+    std::fprintf(stderr, "yunzi-server: %s\n", log_output.error().c_str());
+    return exit_bad_config;
+  }
 
   std::error_code ec;
   std::filesystem::create_directories(config.data_dir, ec);
@@ -165,6 +188,7 @@ int main(int argc, char** argv) {
   options.disconnect_grace = config.disconnect_forfeit;
   options.scoring_deadline = config.scoring_deadline;
   options.plan_rules.bots_may_play_rated = config.bots_may_play_rated;
+  options.plan_rules.default_clock = config.default_clock;
   app::App application(server.io_context(), writer, accounts, reads, wall_clock_ms, options);
   relay.attach(application);
   for (auto& route : app::http_routes(application, [&server] { return server.metrics().render(); })) {
@@ -195,7 +219,7 @@ int main(int argc, char** argv) {
     int received = 0;
     if (sigwait(&signals, &received) != 0) continue;
     if (received == SIGHUP) {
-      spdlog::info("signal SIGHUP: settings are read at start only; restart to apply changes");
+      on_sighup(*log_output);
       continue;
     }
     spdlog::info("signal {}: shutting down", received == SIGTERM ? "SIGTERM" : "SIGINT");

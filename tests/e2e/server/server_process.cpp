@@ -189,6 +189,10 @@ void ServerProcess::kill() {
   pid_ = -1;
 }
 
+void ServerProcess::send_signal(int signal) {
+  if (pid_ > 0) ::kill(pid_, signal);
+}
+
 std::string ServerProcess::log_text() const { return read_file(log_path_); }
 
 std::string ServerProcess::log_tail(std::size_t lines) const {

@@ -45,6 +45,8 @@ class ServerProcess {
   Expected<int, std::string> wait_exit(std::chrono::milliseconds timeout = std::chrono::seconds(30));
   // SIGKILL and reap, like a crash.
   void kill();
+  // Any other signal to the running server (SIGHUP); nothing when it is not running.
+  void send_signal(int signal);
   bool running() const { return pid_ > 0; }
 
   std::uint16_t port() const { return port_; }

@@ -109,6 +109,13 @@ void App::on_close(const net::ConnectionPtr& connection) {
 
 void App::signed_in(const SessionPtr& session, const db::UserRecord& user, std::string token) {
   Session& s = *session;
+  if (s.user && s.user->id == user.id) {
+    // The same account again on this connection (a second login, a resume): it never left,
+    // so its challenges, seeks and games stay as they are.
+    s.user->token = std::move(token);
+    spdlog::info("signed in again user={} connection={}", user.name, s.id());
+    return;
+  }
   if (s.user) signed_out(s);
   s.user = SignedIn{user.id, user.name, std::move(token)};
   const OnlineUser online_user{user.id, user_info(user), user.muted_until_ms};

@@ -67,3 +67,26 @@ TEST_CASE("wrong password, unknown name and a bogus token are bad credentials", 
   other.login();
   CHECK(other.ok({{"type", "user.info"}, {"name", "bob"}})["online"] == true);
 }
+
+TEST_CASE("logging in again on a signed-in connection keeps the challenges and seeks waiting for it",
+          "[server][accounts]") {
+  ServerFixture fx;
+  Player alice = fx.registered("alice");
+  Player bob = fx.registered("bob");
+  const Json seek = alice.ok({{"type", "seek.create"}, {"settings", {{"size", 9}, {"rated", false}}}});
+  const Json sent = bob.ok({{"type", "challenge"}, {"to", "alice"}, {"settings", {{"size", 9}, {"rated", false}}}});
+  alice.wait_event("challenge");
+
+  alice.login();
+  alice.resume();
+
+  // Still online the whole time: the seek is listed and the challenge can be taken.
+  bool seek_listed = false;
+  const Json lobby = bob.ok({{"type", "lobby.watch"}});
+  for (const Json& listed : lobby["seeks"]) {
+    if (listed["id"] == seek["seek"]["id"]) seek_listed = true;
+  }
+  CHECK(seek_listed);
+  const Json accepted = alice.ok({{"type", "challenge.accept"}, {"challenge", sent["challenge"]["id"]}});
+  CHECK(accepted["game"].is_number_integer());
+}

@@ -30,6 +30,7 @@
 #include "server/config/config_loader.hpp"
 #include "server/logging/log_output.hpp"
 #include "server/net/server.hpp"
+#include "server/ranking/policy.hpp"
 
 namespace {
 
@@ -189,6 +190,12 @@ int main(int argc, char** argv) {
   options.scoring_deadline = config.scoring_deadline;
   options.plan_rules.bots_may_play_rated = config.bots_may_play_rated;
   options.plan_rules.default_clock = config.default_clock;
+  auto policy = ranking::make_ranking_policy(config::to_string(config.ranking_policy));
+  if (!policy) {
+    std::fprintf(stderr, "yunzi-server: %s\n", policy.error().message.c_str());
+    return exit_bad_config;
+  }
+  options.ranking_policy = std::move(*policy);
   app::App application(server.io_context(), writer, accounts, reads, wall_clock_ms, options);
   relay.attach(application);
   for (auto& route : app::http_routes(application, [&server] { return server.metrics().render(); })) {

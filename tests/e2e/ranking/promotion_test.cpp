@@ -151,3 +151,29 @@ TEST_CASE("an annulled win undoes the promotion it completed", "[ranking][modera
   CHECK(promoting.end["rank_changes"][0]["to"] == "4k");
   CHECK(promoting.end["rank_changes"][0]["game"] == promoting.game);
 }
+
+TEST_CASE("under the association policy a dan player's progress is an average, not a block", "[ranking][e2e]") {
+  RankedServer ranked(ServerOptions{{"--ranking-policy", "association"}});
+  Player first = ranked.registered("firstdan", "1d");
+  Player second = ranked.registered("seconddan", "1d");
+  const RatedGame won = play_rated_win(first, second, first);
+  // Dan promotions wait for the monthly publication.
+  CHECK(won.end["rank_changes"] == Json::array());
+
+  const Json progress = first.ok({{"type", "user.info"}, {"name", "firstdan"}})["rank_progress"];
+  CHECK(progress["block_size"] == 0);
+  CHECK(progress["games"] == 1);
+  CHECK(progress["wins"] == 1);
+  CHECK_FALSE(progress["summary"].get<std::string>().empty());
+  CHECK(rank_of(first, "firstdan") == "1d");
+}
+
+TEST_CASE("the same dan game under the TOM table counts in a block of 20", "[ranking][e2e]") {
+  RankedServer ranked;
+  Player first = ranked.registered("firstdan", "1d");
+  Player second = ranked.registered("seconddan", "1d");
+  play_rated_win(first, second, first);
+  const Json progress = first.ok({{"type", "user.info"}, {"name", "firstdan"}})["rank_progress"];
+  CHECK(progress["block_size"] == 20);
+  CHECK(progress["games"] == 1);
+}

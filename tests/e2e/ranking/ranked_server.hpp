@@ -17,7 +17,7 @@ inline constexpr const char* admin_name = "root";
 inline constexpr const char* admin_password = "root password 1";
 
 struct RankedServer {
-  RankedServer();
+  explicit RankedServer(ServerOptions options = {});
   ~RankedServer();
   RankedServer(const RankedServer&) = delete;
   RankedServer& operator=(const RankedServer&) = delete;

@@ -14,15 +14,9 @@ db::DbResult<std::vector<Published>> publish_month(db::Stores& stores, const ran
   std::vector<ranking::AssociationPlayer> players;
   std::map<db::UserId, std::string> names;
   for (const db::UserRecord& user : *dan_players) {
-    auto last_events = stores.ranks().events_of_user(user.id, 1);
-    if (!last_events) return unexpected(last_events.error());
-    const db::TimeMs since = last_events->empty() ? 0 : last_events->front().at_ms;
-    auto converted = converted_games(stores, user.id);
-    if (!converted) return unexpected(converted.error());
-    auto games = stores.games().rated_games_of_user(user.id, since);
+    auto games = games_since_last_change(stores, user);
     if (!games) return unexpected(games.error());
-    ranking::AssociationPlayer player{user.id, rank_at(user.rank), {}};
-    for (const db::GameRecord& game : *games) player.games_at_rank.push_back(rated_game_of(game, user.id, *converted));
+    ranking::AssociationPlayer player{user.id, rank_at(user.rank), std::move(*games)};
     players.push_back(std::move(player));
     names[user.id] = user.name;
   }

@@ -38,24 +38,29 @@ db::DbResult<std::set<db::GameId>> converted_games(db::Stores& stores, db::UserI
   return converted;
 }
 
+db::DbResult<std::vector<ranking::RatedGame>> games_since_last_change(db::Stores& stores, const db::UserRecord& user) {
+  auto last_events = stores.ranks().events_of_user(user.id, 1);
+  if (!last_events) return unexpected(last_events.error());
+  const db::TimeMs since = last_events->empty() ? 0 : last_events->front().at_ms;
+  auto converted = converted_games(stores, user.id);
+  if (!converted) return unexpected(converted.error());
+  auto records = stores.games().rated_games_of_user(user.id, since);
+  if (!records) return unexpected(records.error());
+  std::vector<ranking::RatedGame> games;
+  for (const db::GameRecord& record : *records) games.push_back(rated_game_of(record, user.id, *converted));
+  return games;
+}
+
 db::DbResult<ranking::PlayerState> player_state(db::Stores& stores, const ranking::RankingPolicy& policy,
                                                 const db::UserRecord& user, std::optional<db::GameId> leave_out) {
   ranking::PlayerState state;
   state.player = user.id;
   state.rank = rank_at(user.rank);
   state.block_start_rank = state.rank;
-
-  auto last_events = stores.ranks().events_of_user(user.id, 1);
-  if (!last_events) return unexpected(last_events.error());
-  const db::TimeMs since = last_events->empty() ? 0 : last_events->front().at_ms;
-  auto converted = converted_games(stores, user.id);
-  if (!converted) return unexpected(converted.error());
-  auto games = stores.games().rated_games_of_user(user.id, since);
+  auto games = games_since_last_change(stores, user);
   if (!games) return unexpected(games.error());
-
-  for (const db::GameRecord& record : *games) {
-    if (record.id == leave_out) continue;
-    const ranking::RatedGame game = rated_game_of(record, user.id, *converted);
+  for (const ranking::RatedGame& game : *games) {
+    if (game.id == leave_out) continue;
     auto decision = policy.evaluate_after_game(state, game);
     if (!decision) return db::db_failure(db::DbErrorKind::invalid_argument, decision.error().message);
     state.block_games.push_back(game);

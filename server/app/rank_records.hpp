@@ -26,6 +26,9 @@ ranking::RatedGame rated_game_of(const db::GameRecord& game, db::UserId player,
 
 db::DbResult<std::set<db::GameId>> converted_games(db::Stores& stores, db::UserId user);
 
+// The player's rated games that ended after their last standing rank event, oldest first.
+db::DbResult<std::vector<ranking::RatedGame>> games_since_last_change(db::Stores& stores, const db::UserRecord& user);
+
 // The block the player is in: rated games since their last standing rank
 // event, replayed under the policy so that blocks it closed (a full block that
 // ended in a stay) are left behind. `leave_out` is a game being ended now.

@@ -25,8 +25,9 @@ void read_fields(FieldReader& r, req::Challenge& out);
 void read_fields(FieldReader& r, req::ChallengeAccept& out);
 void read_fields(FieldReader& r, req::ChallengeDecline& out);
 
-// decode_settings.cpp: `settings` of a seek or challenge; absent = defaults.
-GameSettings read_settings(FieldReader& r, std::string_view name);
+// decode_settings.cpp: `settings` of a seek or challenge; absent = defaults
+// (and no clock).
+RequestedSettings read_settings(FieldReader& r, std::string_view name);
 
 // decode_game.cpp
 void read_fields(FieldReader& r, req::GameWatch& out);

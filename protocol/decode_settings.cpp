@@ -1,6 +1,7 @@
 // `settings` and its `time` object; every field is optional and gets the
-// contract's default. Komi defaults to 0.5 once a handicap is asked for,
-// as the rules fix for 让先 and handicap games.
+// contract's default, except the clock: without a `time` object it stays
+// empty for the server to fill in. Komi defaults to 0.5 once a handicap is
+// asked for, as the rules fix for 让先 and handicap games.
 #include <cmath>
 
 #include "protocol/decode_parts.hpp"
@@ -49,15 +50,16 @@ TimeControl read_time(FieldReader& r) {
 
 }  // namespace
 
-GameSettings read_settings(FieldReader& parent, std::string_view name) {
-  GameSettings settings;
+RequestedSettings read_settings(FieldReader& parent, std::string_view name) {
+  RequestedSettings requested;
   const nlohmann::json* object = parent.find(name);
-  if (object == nullptr) return settings;
+  if (object == nullptr) return requested;
   if (!object->is_object()) {
     parent.fail(name, "expected an object");
-    return settings;
+    return requested;
   }
   FieldReader r(parent, name, *object);
+  GameSettings& settings = requested.rest;
 
   settings.size = static_cast<int>(r.optional_integer("size", INT32_MIN, INT32_MAX).value_or(settings.size));
   if (!is_offered_board_size(settings.size)) r.fail("size", "must be 9, 13 or 19");
@@ -81,7 +83,7 @@ GameSettings read_settings(FieldReader& parent, std::string_view name) {
   if (const nlohmann::json* time = r.find("time")) {
     if (time->is_object()) {
       FieldReader time_reader(r, "time", *time);
-      settings.time = read_time(time_reader);
+      requested.time = read_time(time_reader);
     } else {
       r.fail("time", "expected an object");
     }
@@ -91,7 +93,7 @@ GameSettings read_settings(FieldReader& parent, std::string_view name) {
     if (const auto rule = engine::parse_ko_rule(*ko)) settings.ko = *rule;
     else r.fail("ko", "expected \"simple\", \"positional\" or \"situational\"");
   }
-  return settings;
+  return requested;
 }
 
 }  // namespace yunzi::protocol

@@ -52,10 +52,10 @@ struct Ping { static constexpr std::string_view type = "ping"; std::optional<Cli
 // Lobby and matchmaking
 struct LobbyWatch { static constexpr std::string_view type = "lobby.watch"; };
 struct LobbyUnwatch { static constexpr std::string_view type = "lobby.unwatch"; };
-struct SeekCreate { static constexpr std::string_view type = "seek.create"; GameSettings settings; };
+struct SeekCreate { static constexpr std::string_view type = "seek.create"; RequestedSettings settings; };
 struct SeekCancel { static constexpr std::string_view type = "seek.cancel"; std::int64_t seek = 0; };
 struct SeekAccept { static constexpr std::string_view type = "seek.accept"; std::int64_t seek = 0; };
-struct Challenge { static constexpr std::string_view type = "challenge"; std::string to; GameSettings settings; };
+struct Challenge { static constexpr std::string_view type = "challenge"; std::string to; RequestedSettings settings; };
 struct ChallengeAccept { static constexpr std::string_view type = "challenge.accept"; std::int64_t challenge = 0; };
 struct ChallengeDecline { static constexpr std::string_view type = "challenge.decline"; std::int64_t challenge = 0; };
 

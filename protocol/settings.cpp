@@ -13,6 +13,12 @@ std::string_view system_name(const TimeControl& time) {
   return std::visit(Namer{}, time);
 }
 
+GameSettings RequestedSettings::with_default_time(const TimeControl& default_time) const {
+  GameSettings settings = rest;
+  settings.time = time.value_or(default_time);
+  return settings;
+}
+
 std::string_view to_string(ColorChoice choice) {
   switch (choice) {
     case ColorChoice::black: return "black";

@@ -1,8 +1,10 @@
 // Game settings as a seek or a challenge states them, with the contract's
 // defaults filled in: 19x19, rated, even, komi 7.5 (0.5 with a handicap),
-// colour by nigiri, byo-yomi 20 min + 3 x 30 s, situational superko.
+// colour by nigiri, situational superko. The clock has no default here: a
+// request without one gets the server's configured default clock.
 #pragma once
 
+#include <optional>
 #include <variant>
 
 #include "engine/types.hpp"
@@ -67,6 +69,16 @@ struct GameSettings {
   TimeControl time = ByoYomi{};
   engine::KoRule ko = engine::KoRule::situational;
   friend bool operator==(const GameSettings&, const GameSettings&) = default;
+};
+
+// The settings of a seek or challenge as decoded, before the server decides
+// the clock: `time` stays empty when the request has no `time` object.
+struct RequestedSettings {
+  GameSettings rest;  // every setting but the clock; rest.time is not read
+  std::optional<TimeControl> time;
+  // The settings to play: the clock asked for, else `default_time`.
+  GameSettings with_default_time(const TimeControl& default_time) const;
+  friend bool operator==(const RequestedSettings&, const RequestedSettings&) = default;
 };
 
 inline constexpr bool is_offered_board_size(int size) { return size == 9 || size == 13 || size == 19; }

@@ -15,6 +15,23 @@ Unexpected<PlanRefusal> not_eligible(std::string message) {
   return refuse(protocol::ErrorCode::not_rated_eligible, std::move(message));
 }
 
+int whole_seconds(std::int64_t ms) { return static_cast<int>((ms + 999) / 1000); }
+
+protocol::TimeControl to_wire_time(const clock::TimeControl& time) {
+  switch (time.system) {
+    case clock::TimeSystem::byoyomi:
+      return protocol::ByoYomi{whole_seconds(time.main_ms), time.periods, whole_seconds(time.period_ms)};
+    case clock::TimeSystem::fischer:
+      return protocol::Fischer{whole_seconds(time.main_ms), whole_seconds(time.increment_ms),
+                               whole_seconds(time.max_ms)};
+    case clock::TimeSystem::canadian:
+      return protocol::Canadian{whole_seconds(time.main_ms), time.stones, whole_seconds(time.period_ms)};
+    case clock::TimeSystem::absolute: return protocol::Absolute{whole_seconds(time.main_ms)};
+    case clock::TimeSystem::none: break;
+  }
+  return protocol::NoClock{};
+}
+
 ranking::Rank to_ranking(protocol::Rank rank) {
   // Decoded and stored ranks are always inside the table; 18k is the floor otherwise.
   return ranking::Rank::from_index(rank.index).value_or(ranking::Rank{});
@@ -41,6 +58,10 @@ GamePlan plan_friendly(const protocol::GameSettings& settings, const Contender& 
 }
 
 }  // namespace
+
+protocol::GameSettings settings_to_play(const protocol::RequestedSettings& requested, const PlanRules& rules) {
+  return requested.with_default_time(to_wire_time(rules.default_clock));
+}
 
 Expected<Done, PlanRefusal> check_rated_settings(const protocol::GameSettings& settings,
                                                  const protocol::UserInfo& creator, const PlanRules& rules) {

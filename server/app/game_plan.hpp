@@ -12,6 +12,7 @@
 #include "engine/expected.hpp"
 #include "protocol/errors.hpp"
 #include "protocol/payloads.hpp"
+#include "server/clock/time_control.hpp"
 
 namespace yunzi::app {
 
@@ -34,7 +35,13 @@ struct PlanRefusal {
 
 struct PlanRules {
   bool bots_may_play_rated = false;
+  clock::TimeControl default_clock{};  // for seeks and challenges that name no clock
 };
+
+// The settings a seek or challenge is made with: its own clock, else the
+// default clock in whole seconds (a fraction of a second rounds up, so a
+// period never shrinks to nothing).
+protocol::GameSettings settings_to_play(const protocol::RequestedSettings& requested, const PlanRules& rules);
 
 // Returns true when the creator takes black; called only when the colours are drawn.
 using Coin = std::function<bool()>;

@@ -1,5 +1,6 @@
-// lobby.watch/unwatch, seeks and challenges: checked for who asks, then
-// handed to the lobby's strand, which replies.
+// lobby.watch/unwatch, seeks and challenges: checked for who asks, given
+// the server's default clock when they name none, then handed to the
+// lobby's strand, which replies.
 #include "server/accounts/registration_rules.hpp"
 #include "server/app/app.hpp"
 #include "server/app/request_handlers.hpp"
@@ -36,7 +37,9 @@ void handle(const Call& call, const req::LobbyUnwatch&) {
 }
 
 void handle(const Call& call, const req::SeekCreate& r) {
-  if (auto caller = caller_of(call)) call.app.lobby->create_seek(std::move(*caller), r.settings);
+  if (auto caller = caller_of(call)) {
+    call.app.lobby->create_seek(std::move(*caller), settings_to_play(r.settings, call.app.options.plan_rules));
+  }
 }
 
 void handle(const Call& call, const req::SeekCancel& r) {
@@ -48,7 +51,10 @@ void handle(const Call& call, const req::SeekAccept& r) {
 }
 
 void handle(const Call& call, const req::Challenge& r) {
-  if (auto caller = caller_of(call)) call.app.lobby->challenge(std::move(*caller), name_key(r.to), r.settings);
+  if (auto caller = caller_of(call)) {
+    call.app.lobby->challenge(std::move(*caller), name_key(r.to),
+                              settings_to_play(r.settings, call.app.options.plan_rules));
+  }
 }
 
 void handle(const Call& call, const req::ChallengeAccept& r) {

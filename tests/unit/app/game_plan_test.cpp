@@ -150,3 +150,33 @@ TEST_CASE("rated settings are checked when a seek is made") {
   settings.rated = false;
   CHECK(app::check_rated_settings(settings, protocol::UserInfo{"a", protocol::rank_10k}, {}));
 }
+
+TEST_CASE("a seek or challenge without a clock gets the configured default in whole seconds") {
+  app::PlanRules rules;
+  rules.default_clock = clock::TimeControl::fischer(300'000, 5'000, 600'000);
+  protocol::RequestedSettings requested;
+  requested.rest = friendly(9);
+  const auto settings = app::settings_to_play(requested, rules);
+  CHECK(settings.time == protocol::TimeControl{protocol::Fischer{300, 5, 600}});
+  CHECK(settings.size == 9);
+  CHECK_FALSE(settings.rated);
+
+  rules.default_clock = clock::TimeControl::byoyomi(90'500, 2, 10'001);
+  CHECK(app::settings_to_play(requested, rules).time == protocol::TimeControl{protocol::ByoYomi{91, 2, 11}});
+  rules.default_clock = clock::TimeControl::fischer(60'000, 0, 0);  // no cap stays no cap
+  CHECK(app::settings_to_play(requested, rules).time == protocol::TimeControl{protocol::Fischer{60, 0, 0}});
+  rules.default_clock = clock::TimeControl::canadian(0, 20, 600'000);
+  CHECK(app::settings_to_play(requested, rules).time == protocol::TimeControl{protocol::Canadian{0, 20, 600}});
+  rules.default_clock = clock::TimeControl::absolute(1'800'000);
+  CHECK(app::settings_to_play(requested, rules).time == protocol::TimeControl{protocol::Absolute{1800}});
+  rules.default_clock = clock::TimeControl::none();
+  CHECK(app::settings_to_play(requested, rules).time == protocol::TimeControl{protocol::NoClock{}});
+}
+
+TEST_CASE("a clock named in the request wins over the default") {
+  app::PlanRules rules;
+  rules.default_clock = clock::TimeControl::none();
+  protocol::RequestedSettings requested;
+  requested.time = protocol::Absolute{60};
+  CHECK(app::settings_to_play(requested, rules).time == protocol::TimeControl{protocol::Absolute{60}});
+}

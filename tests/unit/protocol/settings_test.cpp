@@ -9,11 +9,19 @@ using nlohmann::json;
 
 namespace {
 
-yunzi::Expected<GameSettings, DecodeError> settings_of(const json& settings) {
+yunzi::Expected<RequestedSettings, DecodeError> requested_of(const json& settings) {
   json message = {{"type", "seek.create"}, {"id", 7}, {"settings", settings}};
   auto decoded = decode_request(message.dump());
   if (!decoded) return yunzi::unexpected(decoded.error());
   return std::get<req::SeekCreate>(decoded->request).settings;
+}
+
+// The settings with "none" standing in for the server's default clock, so
+// a clock read from the request shows as itself.
+yunzi::Expected<GameSettings, DecodeError> settings_of(const json& settings) {
+  auto requested = requested_of(settings);
+  if (!requested) return yunzi::unexpected(requested.error());
+  return requested->with_default_time(NoClock{});
 }
 
 void check_refused(const json& settings, const std::string& path) {
@@ -27,19 +35,24 @@ void check_refused(const json& settings, const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("absent settings take every default of the contract", "[protocol][settings]") {
+TEST_CASE("absent settings take every default of the contract and leave the clock to the server",
+          "[protocol][settings]") {
   const auto decoded = decode_request(R"({"type":"seek.create"})");
   REQUIRE(decoded.has_value());
-  const GameSettings& s = std::get<req::SeekCreate>(decoded->request).settings;
+  const RequestedSettings& requested = std::get<req::SeekCreate>(decoded->request).settings;
+  const GameSettings& s = requested.rest;
   CHECK(s.size == 19);
   CHECK(s.rated);
   CHECK(s.handicap == 0);
   CHECK(s.komi == 7.5);
   CHECK(s.color == ColorChoice::automatic);
   CHECK(s.ko == yunzi::engine::KoRule::situational);
-  REQUIRE(std::holds_alternative<ByoYomi>(s.time));
-  CHECK(std::get<ByoYomi>(s.time) == ByoYomi{1200, 3, 30});
-  CHECK(settings_of(json::object()).value() == s);
+  CHECK_FALSE(requested.time.has_value());
+  CHECK(requested_of(json::object()).value() == requested);
+  CHECK_FALSE(requested_of({{"size", 9}})->time.has_value());
+  CHECK(requested.with_default_time(Absolute{60}).time == TimeControl{Absolute{60}});
+  CHECK(requested_of({{"time", {{"system", "byoyomi"}}}})->with_default_time(Absolute{60}).time ==
+        TimeControl{ByoYomi{1200, 3, 30}});
 }
 
 TEST_CASE("every settings field is read", "[protocol][settings]") {
@@ -101,6 +114,7 @@ TEST_CASE("a challenge carries its settings too", "[protocol][settings]") {
   REQUIRE(decoded.has_value());
   const auto& challenge = std::get<req::Challenge>(decoded->request);
   CHECK(challenge.to == "bob");
-  CHECK(challenge.settings.size == 13);
-  CHECK_FALSE(challenge.settings.rated);
+  CHECK(challenge.settings.rest.size == 13);
+  CHECK_FALSE(challenge.settings.rest.rated);
+  CHECK_FALSE(challenge.settings.time.has_value());
 }

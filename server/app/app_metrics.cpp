@@ -18,6 +18,8 @@ std::string AppMetrics::render() const {
   out += "yunzi_moves_total " + std::to_string(moves_total.load(std::memory_order_relaxed)) + "\n";
   out += "# HELP yunzi_games_started_total Games started in this process.\n# TYPE yunzi_games_started_total counter\n";
   out += "yunzi_games_started_total " + std::to_string(games_started.load(std::memory_order_relaxed)) + "\n";
+  out += move_latency.render("yunzi_move_seconds",
+                             "From a game.move or game.pass arriving to its ok: checked, committed, broadcast.");
   return out;
 }
 

@@ -42,6 +42,10 @@ void dispatch(App& app, const SessionPtr& session, std::string text, bool over_r
     }
     return handle_admin(call, envelope->request);
   }
+  if (std::holds_alternative<req::GameMove>(envelope->request) ||
+      std::holds_alternative<req::GamePass>(envelope->request)) {
+    session->time_reply_as_move();
+  }
   if (auto game = room_request_game(envelope->request)) {
     return forward_to_room(call, *game, std::move(envelope->request));
   }

@@ -6,12 +6,12 @@
 
 namespace yunzi::app {
 
-Session::Session(boost::asio::io_context& io, Dispatch dispatch)
-    : strand_(boost::asio::make_strand(io)), dispatch_(std::move(dispatch)) {}
+Session::Session(boost::asio::io_context& io, AppMetrics& metrics, Dispatch dispatch)
+    : strand_(boost::asio::make_strand(io)), dispatch_(std::move(dispatch)), metrics_(metrics) {}
 
 std::shared_ptr<Session> Session::create(boost::asio::io_context& io, const net::ConnectionPtr& raw,
                                          AppMetrics& metrics, Dispatch dispatch) {
-  std::shared_ptr<Session> session(new Session(io, std::move(dispatch)));
+  std::shared_ptr<Session> session(new Session(io, metrics, std::move(dispatch)));
   std::weak_ptr<Session> weak = session;
   session->connection_ = std::make_shared<ReplyTap>(raw, metrics, [weak] {
     if (auto alive = weak.lock()) alive->post([](Session& s) { s.on_reply_sent(); });
@@ -36,6 +36,11 @@ void Session::receive(std::string text, bool over_rate_limit) {
 }
 
 void Session::on_reply_sent() {
+  if (timing_move_) {
+    timing_move_ = false;
+    metrics_.move_latency.observe(
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started_));
+  }
   in_flight_ = false;
   start_next();
 }
@@ -45,6 +50,7 @@ void Session::start_next() {
   auto [text, over_rate_limit] = std::move(waiting_.front());
   waiting_.pop_front();
   in_flight_ = true;
+  started_ = std::chrono::steady_clock::now();
   dispatch_(shared_from_this(), std::move(text), over_rate_limit);
 }
 

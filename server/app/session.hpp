@@ -51,6 +51,8 @@ class Session : public std::enable_shared_from_this<Session> {
   void receive(std::string text, bool over_rate_limit);
   // Runs fn on the session's strand if the session still exists.
   void post(std::function<void(Session&)> fn);
+  // On the strand, for the request being handled: its time to the reply goes into the move latency histogram.
+  void time_reply_as_move() { timing_move_ = true; }
 
   // State, on the strand only.
   std::optional<SignedIn> user;
@@ -60,7 +62,7 @@ class Session : public std::enable_shared_from_this<Session> {
   bool closed = false;
 
  private:
-  Session(boost::asio::io_context& io, Dispatch dispatch);
+  Session(boost::asio::io_context& io, AppMetrics& metrics, Dispatch dispatch);
   void on_reply_sent();
   void start_next();
 
@@ -69,6 +71,9 @@ class Session : public std::enable_shared_from_this<Session> {
   Dispatch dispatch_;
   std::deque<std::pair<std::string, bool>> waiting_;
   bool in_flight_ = false;
+  AppMetrics& metrics_;
+  std::chrono::steady_clock::time_point started_;
+  bool timing_move_ = false;
 };
 
 using SessionPtr = std::shared_ptr<Session>;

@@ -45,6 +45,19 @@ TEST_CASE("healthz and metrics", "[server][http]") {
   CHECK(metrics.body.find("yunzi_http_requests_total") != std::string::npos);
 }
 
+TEST_CASE("metrics count the moves played and time each one", "[server][http]") {
+  ServerFixture fx;
+  Player alice = fx.registered("alice");
+  Player bob = fx.registered("bob");
+  const std::int64_t game = start_game(alice, bob);
+  play_moves(alice, bob, game, {"E5", "C3", "pass"}, {&alice, &bob});
+  const std::string body = get(fx, "/metrics").body;
+  INFO(body);
+  CHECK(body.find("yunzi_move_seconds_count 3\n") != std::string::npos);
+  CHECK(body.find("yunzi_move_seconds_bucket{le=\"+Inf\"} 3\n") != std::string::npos);
+  CHECK(body.find("# TYPE yunzi_move_seconds histogram") != std::string::npos);
+}
+
 TEST_CASE("a game's SGF and text diagram over HTTP, in progress and ended", "[server][http]") {
   ServerFixture fx;
   Player alice = fx.registered("alice");

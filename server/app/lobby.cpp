@@ -36,15 +36,13 @@ Lobby::Lobby(boost::asio::io_context& io, OnlineUsers& online, GameRegistry& gam
       rules_(rules),
       coin_(std::move(coin)) {}
 
-void Lobby::publish(const protocol::Frame& frame) const {
-  for (const auto& [id, connection] : watchers_) connection->send(frame);
-}
-
 void Lobby::publish_user(db::UserId user) {
   auto it = users_.find(user);
   if (it == users_.end()) return;
-  publish(protocol::make_frame(
-      {{"type", "lobby.user"}, {"user", lobby_user_json(it->second.info, it->second.status())}}));
+  const ListedUser& listed = it->second;
+  publish([&] {
+    return protocol::make_frame({{"type", "lobby.user"}, {"user", lobby_user_json(listed.info, listed.status())}});
+  });
 }
 
 void Lobby::user_online(const OnlineUser& user) {
@@ -71,7 +69,7 @@ void Lobby::user_offline(db::UserId user) {
     }
     for (std::int64_t id : own) self.remove_seek(id);
     self.drop_challenges_of(user);
-    self.publish(protocol::lobby_user_left(name));
+    self.publish([&] { return protocol::lobby_user_left(name); });
   });
 }
 
@@ -134,7 +132,7 @@ void Lobby::connection_closed(std::uint64_t connection_id) {
 void Lobby::game_started(const protocol::LobbyGame& entry, db::UserId black, db::UserId white) {
   on_strand([entry, black, white](Lobby& self) {
     self.games_listed_[entry.game] = ListedGame{entry, black, white};
-    self.publish(protocol::lobby_game(entry));
+    self.publish([&] { return protocol::lobby_game(entry); });
     self.set_playing(black, +1);
     self.set_playing(white, +1);
   });
@@ -149,7 +147,7 @@ void Lobby::game_changed(const protocol::LobbyGame& entry) {
                                           std::memory_order_relaxed);
     }
     it->second.entry = entry;
-    self.publish(protocol::lobby_game(entry));
+    self.publish([&] { return protocol::lobby_game(entry); });
   });
 }
 
@@ -159,7 +157,7 @@ void Lobby::game_ended(db::GameId game) {
     if (it == self.games_listed_.end()) return;
     const ListedGame listed = it->second;
     self.games_listed_.erase(it);
-    self.publish(protocol::lobby_game_removed(game));
+    self.publish([&] { return protocol::lobby_game_removed(game); });
     self.set_playing(listed.black, -1);
     self.set_playing(listed.white, -1);
     for (auto& [id, user] : self.users_) {

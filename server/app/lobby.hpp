@@ -98,7 +98,14 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
 
   template <class Fn>
   void on_strand(Fn fn);
-  void publish(const protocol::Frame& frame) const;
+  // Builds the event only when someone watches: a move changes a listed
+  // game, and encoding it for nobody cost about 5 % of the server's CPU.
+  template <class Build>
+  void publish(Build build) const {
+    if (watchers_.empty()) return;
+    const protocol::Frame frame = build();
+    for (const auto& [id, connection] : watchers_) connection->send(frame);
+  }
   void publish_user(db::UserId user);
   void set_playing(db::UserId user, int delta);
   void remove_seek(std::int64_t seek);

@@ -34,7 +34,7 @@ bool Lobby::start(const LobbyCaller& acceptor, const OnlineUser& creator, const 
 }
 
 void Lobby::remove_seek(std::int64_t seek) {
-  if (seeks_.erase(seek) > 0) publish(protocol::lobby_seek_removed(seek));
+  if (seeks_.erase(seek) > 0) publish([&] { return protocol::lobby_seek_removed(seek); });
 }
 
 void Lobby::drop_challenges_of(db::UserId user) {
@@ -56,7 +56,7 @@ void Lobby::create_seek(LobbyCaller caller, protocol::GameSettings settings) {
     OpenSeek seek{protocol::SeekInfo{self.next_seek_++, caller.user.info, settings}, caller.user.id};
     self.seeks_[seek.info.id] = seek;
     caller.connection->send(protocol::reply_seek(caller.request, seek.info));
-    self.publish(protocol::lobby_seek(seek.info));
+    self.publish([&] { return protocol::lobby_seek(seek.info); });
   });
 }
 

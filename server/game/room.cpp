@@ -89,8 +89,8 @@ struct GameRoom::Private {
 
   template <class Input>
   void run(const net::ConnectionPtr& requester, protocol::RequestId id, bool may_commit, Input input) {
-    std::optional<RoomState> before;
-    if (may_commit) before = state;
+    std::optional<SavedRoomState> before;
+    if (may_commit) before = state.save();
     Outcome out = input(state, services.now_ms());
     if (!out.commit) {
       finish_outcome(requester, std::move(out), {});
@@ -99,12 +99,12 @@ struct GameRoom::Private {
     commit(requester, id, std::move(out), std::move(*before));
   }
 
-  void commit(net::ConnectionPtr requester, protocol::RequestId id, Outcome out, RoomState before) {
+  void commit(net::ConnectionPtr requester, protocol::RequestId id, Outcome out, SavedRoomState before) {
     committing = true;
     const Commit work = *out.commit;
     auto room = self.lock();
     auto back = [room, requester, id, out = std::make_shared<Outcome>(std::move(out)),
-                 before = std::make_shared<RoomState>(std::move(before))](
+                 before = std::make_shared<SavedRoomState>(std::move(before))](
                     db::DbResult<std::vector<protocol::RankChange>> result) mutable {
       boost::asio::post(room->impl_->strand, [room, requester, id, out, before, result = std::move(result)]() mutable {
         room->impl_->on_committed(requester, id, std::move(*out), std::move(*before), std::move(result));
@@ -141,12 +141,12 @@ struct GameRoom::Private {
     }
   }
 
-  void on_committed(const net::ConnectionPtr& requester, protocol::RequestId id, Outcome out, RoomState before,
+  void on_committed(const net::ConnectionPtr& requester, protocol::RequestId id, Outcome out, SavedRoomState before,
                     db::DbResult<std::vector<protocol::RankChange>> result) {
     committing = false;
     if (!result) {
       spdlog::error("game={} commit failed: {}", game, result.error().message);
-      state = std::move(before);
+      state.restore(std::move(before));
       not_before_ms = services.now_ms() + retry_after_failure_ms;
       if (requester && out.reply) {
         requester->send(protocol::encode_error(id, protocol::ErrorCode::internal, "the change could not be saved"));

@@ -119,6 +119,21 @@ Expected<RoomState, std::string> RoomState::restore(const RoomSetup& setup, cons
   return state;
 }
 
+SavedRoomState RoomState::save() {
+  auto log = std::move(log_);
+  log_.clear();  // a moved-from vector is only valid, not empty
+  SavedRoomState saved{*this, log.size()};
+  log_ = std::move(log);
+  return saved;
+}
+
+void RoomState::restore(SavedRoomState saved) {
+  auto log = std::move(log_);
+  log.resize(saved.log_size);
+  *this = std::move(saved.state);
+  log_ = std::move(log);
+}
+
 std::optional<engine::Color> RoomState::color_of(db::UserId user) const {
   if (user == setup_.black.user_id) return engine::Color::black;
   if (user == setup_.white.user_id) return engine::Color::white;

@@ -55,6 +55,8 @@ struct RoomRequest {
 // but not stored before, so an old `since` gets the full state.
 inline constexpr std::int64_t restore_seq_gap = 1000;
 
+struct SavedRoomState;
+
 class RoomState {
  public:
   // A new game at now_ms: the clock starts and game.start (seq 1) is logged.
@@ -73,6 +75,10 @@ class RoomState {
   std::int64_t seq() const { return seq_; }
   std::optional<engine::Color> color_of(db::UserId user) const;
   const std::vector<std::pair<std::int64_t, protocol::Frame>>& event_log() const { return log_; }
+
+  // What a failed commit puts back (see SavedRoomState).
+  SavedRoomState save();
+  void restore(SavedRoomState saved);
 
   Outcome handle(const RoomRequest& request, std::int64_t now_ms);
   // The earliest instant something is due (flag, period change, scoring
@@ -158,6 +164,16 @@ class RoomState {
   std::int64_t seq_ = 0;
   std::int64_t first_logged_seq_ = 1;
   std::vector<std::pair<std::int64_t, protocol::Frame>> log_;
+};
+
+// The state before an input that may commit, kept until the commit is done.
+// It holds everything but the event log: inputs only append to the log, so
+// going back cuts the log to its old length. Copying the log (one shared
+// frame per event so far) on every move was the largest part of a move's
+// cost in long games.
+struct SavedRoomState {
+  RoomState state;
+  std::size_t log_size = 0;
 };
 
 }  // namespace yunzi::game

@@ -77,6 +77,10 @@ void Server::Impl::on_accept(boost::system::error_code ec, tcp::socket socket) {
   if (ec) {
     spdlog::warn("net: accept failed error={}", ec.message());
   } else {
+    // Frames are small and often go out in pairs (a reply, then the event it
+    // caused): with Nagle's algorithm the second waited for the peer's
+    // delayed ACK, up to 40 ms on Linux.
+    socket.set_option(tcp::no_delay(true), ec);
     std::make_shared<HttpSession>(std::move(socket), context)->run();
   }
   do_accept();

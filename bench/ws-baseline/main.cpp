@@ -134,7 +134,11 @@ class Listener {
   void do_accept() {
     acceptor_.async_accept(asio::make_strand(io_), [this](beast::error_code ec, tcp::socket socket) {
       if (!acceptor_.is_open()) return;
-      if (!ec) std::make_shared<Session>(std::move(socket), rooms_)->run();
+      if (!ec) {
+        // As yunzi-server does: small frames go out at once.
+        socket.set_option(tcp::no_delay(true), ec);
+        std::make_shared<Session>(std::move(socket), rooms_)->run();
+      }
       do_accept();
     });
   }

@@ -23,6 +23,9 @@ void WsConnection::on_connect(beast::error_code ec) {
   if (finished_) return;
   if (ec) return fail("connect: " + ec.message());
   beast::get_lowest_layer(ws_).expires_never();
+  // A move must not wait behind an unacknowledged pong (Nagle's algorithm):
+  // the latency measured is the server's.
+  beast::get_lowest_layer(ws_).socket().set_option(asio::ip::tcp::no_delay(true), ec);
   // The handshake keeps a time limit; afterwards the connection may stay
   // silent for as long as the run lasts.
   ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));

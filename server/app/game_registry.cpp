@@ -1,5 +1,9 @@
 #include "server/app/game_registry.hpp"
 
+#include <algorithm>
+
+#include "server/game/room.hpp"
+
 namespace yunzi::app {
 
 bool GameRegistry::reserve_rated(db::UserId a, db::UserId b) {
@@ -70,6 +74,13 @@ std::vector<std::shared_ptr<game::GameRoom>> GameRegistry::rooms_of(db::UserId u
     if (game.black == user || game.white == user) rooms.push_back(game.room);
   }
   return rooms;
+}
+
+std::size_t GameRegistry::scoring_count() const {
+  std::lock_guard lock(mutex_);
+  return static_cast<std::size_t>(std::count_if(games_.begin(), games_.end(), [](const auto& entry) {
+    return entry.second.room && entry.second.room->in_scoring();
+  }));
 }
 
 std::size_t GameRegistry::size() const {

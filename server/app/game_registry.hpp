@@ -46,6 +46,8 @@ class GameRegistry {
   std::vector<db::GameId> games_of(db::UserId user) const;
   std::vector<std::shared_ptr<game::GameRoom>> rooms_of(db::UserId user) const;
   std::size_t size() const;
+  // How many of the games are counting (after two passes).
+  std::size_t scoring_count() const;
 
  private:
   mutable std::mutex mutex_;

@@ -1,5 +1,6 @@
 #include "server/app/http_routes.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "db/game_sgf.hpp"
@@ -36,7 +37,12 @@ std::string render_metrics(App& app, const std::string& net_lines) {
   std::string out = net_lines;
   out += gauge("yunzi_connections", "Open WebSocket sessions of the application.",
                static_cast<double>(app.online.session_count()));
-  out += gauge("yunzi_games_in_progress", "Games being played now.", static_cast<double>(app.games.size()));
+  const std::size_t games = app.games.size();
+  const std::size_t scoring = std::min(app.games.scoring_count(), games);
+  out += gauge("yunzi_games_in_progress", "Games being played now.", static_cast<double>(games));
+  out += "# HELP yunzi_games Games in progress by phase: play, or scoring after two passes.\n# TYPE yunzi_games gauge\n";
+  out += "yunzi_games{phase=\"play\"} " + std::to_string(games - scoring) + "\n";
+  out += "yunzi_games{phase=\"scoring\"} " + std::to_string(scoring) + "\n";
   out += app.metrics.render();
   out += gauge("yunzi_db_queue_depth", "Work items waiting for the writer thread.",
                static_cast<double>(writer.queue_depth));

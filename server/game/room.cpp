@@ -1,6 +1,7 @@
 #include "server/game/room.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <deque>
 #include <map>
 
@@ -56,7 +57,9 @@ constexpr std::int64_t retry_after_failure_ms = 1000;
 struct GameRoom::Private {
   Private(RoomServices& s, RoomState initial)
       : services(s), game(initial.id()), strand(boost::asio::make_strand(s.io)), timer(strand),
-        state(std::move(initial)) {}
+        state(std::move(initial)) {
+    scoring.store(state.in_scoring(), std::memory_order_relaxed);
+  }
 
   RoomServices& services;
   const db::GameId game;
@@ -68,6 +71,7 @@ struct GameRoom::Private {
   bool committing = false;
   std::int64_t not_before_ms = 0;  // timer pause after a failed commit
   std::deque<std::function<void()>> waiting;  // inputs that arrived during a commit
+  std::atomic<bool> scoring{false};           // the state's phase, mirrored for readers off the strand
 
   // Inputs run one at a time, and never while a commit is in flight, so
   // nobody sees a change that is not yet on disk.
@@ -164,6 +168,7 @@ struct GameRoom::Private {
   }
 
   void finish_outcome(const net::ConnectionPtr& requester, Outcome out, bool ended_now) {
+    scoring.store(state.in_scoring(), std::memory_order_relaxed);
     if (requester && out.reply) requester->send(out.reply);
     deliver(out.events, requester);
     if (ended_now) {
@@ -232,6 +237,8 @@ GameRoom::GameRoom(std::unique_ptr<Private> impl) : impl_(std::move(impl)) {}
 GameRoom::~GameRoom() = default;
 
 db::GameId GameRoom::id() const { return impl_->game; }
+
+bool GameRoom::in_scoring() const { return impl_->scoring.load(std::memory_order_relaxed); }
 
 std::shared_ptr<GameRoom> GameRoom::start(RoomServices& services, db::GameId game, protocol::GameSettings settings,
                                           RoomPlayer black, RoomPlayer white,

@@ -75,6 +75,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void forfeit(db::UserId user, std::string reason);           // bans: the player loses (B+F / W+F)
   void sgf(std::function<void(std::string)> done);             // SGF text of the game so far
   db::GameId id() const;
+  // Whether the game is counting (after two passes); readable from any thread, for /metrics.
+  bool in_scoring() const;
 
   ~GameRoom();
 

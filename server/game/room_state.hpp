@@ -72,6 +72,7 @@ class RoomState {
   const engine::Game& game() const { return game_; }
   const clock::GameClock& game_clock() const { return clock_; }
   bool ended() const { return ended_; }
+  bool in_scoring() const { return game_.phase() == engine::Phase::scoring; }
   std::int64_t seq() const { return seq_; }
   std::optional<engine::Color> color_of(db::UserId user) const;
   const std::vector<std::pair<std::int64_t, protocol::Frame>>& event_log() const { return log_; }

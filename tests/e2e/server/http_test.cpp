@@ -56,6 +56,16 @@ TEST_CASE("metrics count the moves played and time each one", "[server][http]") 
   CHECK(body.find("yunzi_move_seconds_count 3\n") != std::string::npos);
   CHECK(body.find("yunzi_move_seconds_bucket{le=\"+Inf\"} 3\n") != std::string::npos);
   CHECK(body.find("# TYPE yunzi_move_seconds histogram") != std::string::npos);
+  CHECK(body.find("yunzi_games{phase=\"play\"} 1\n") != std::string::npos);
+  CHECK(body.find("yunzi_games{phase=\"scoring\"} 0\n") != std::string::npos);
+
+  // A second pass opens the count.
+  play_moves(alice, bob, game, {"pass"}, {&alice, &bob}, 4, "white");
+  alice.wait_game_event(game, "game.scoring");
+  const std::string counting = get(fx, "/metrics").body;
+  INFO(counting);
+  CHECK(counting.find("yunzi_games{phase=\"play\"} 0\n") != std::string::npos);
+  CHECK(counting.find("yunzi_games{phase=\"scoring\"} 1\n") != std::string::npos);
 }
 
 TEST_CASE("a game's SGF and text diagram over HTTP, in progress and ended", "[server][http]") {

@@ -24,17 +24,17 @@ ensure_packages() {
   fi
 }
 
-# Configures (once) and builds one build tree:
+# Configures and builds one build tree:
 #   configure_and_build DIR [cmake args...] [-- targets...]
+# The arguments are applied on every run, so a tree made before a flag
+# changed here is rebuilt with the new flags.
 configure_and_build() {
   local dir="$1"
   shift
   local args=() targets=()
   while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
   [ "${1:-}" = "--" ] && { shift; targets=("$@"); }
-  if [ ! -f "$dir/build.ninja" ]; then
-    cmake -S . -B "$dir" -G Ninja "${args[@]}"
-  fi
+  cmake -S . -B "$dir" -G Ninja "${args[@]}"
   if [ ${#targets[@]} -gt 0 ]; then
     cmake --build "$dir" --target "${targets[@]}"
   else

@@ -169,13 +169,16 @@ struct GameRoom::Private {
 
   void finish_outcome(const net::ConnectionPtr& requester, Outcome out, bool ended_now) {
     scoring.store(state.in_scoring(), std::memory_order_relaxed);
-    if (requester && out.reply) requester->send(out.reply);
-    deliver(out.events, requester);
     if (ended_now) {
+      // Before game.end goes out: a player who reads it may start the next rated game at once,
+      // so the server must already count this one as over.
       const protocol::GameEnd& end = *state.end();
       spdlog::info("game={} ended result={} reason={}", game, end.result, protocol::to_string(end.reason));
       if (services.on_ended) services.on_ended(game, end);
-    } else if (out.lobby_changed && !state.ended() && services.on_lobby_change) {
+    }
+    if (requester && out.reply) requester->send(out.reply);
+    deliver(out.events, requester);
+    if (!ended_now && out.lobby_changed && !state.ended() && services.on_lobby_change) {
       services.on_lobby_change(state.lobby_entry());
     }
     arm_timer();

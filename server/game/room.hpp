@@ -43,7 +43,8 @@ struct RoomServices {
   // may return nothing. An error undoes the end (a request gets `internal`; a timer tries again).
   std::function<db::DbResult<std::vector<protocol::RankChange>>(db::Stores&, const GameEndFacts&)> rank_on_end;
   // Told (from the room's strand) after a game ended and its end is committed, and after every
-  // change the lobby shows (move number, spectators) so the lobby can update its list.
+  // change the lobby shows (move number, spectators) so the lobby can update its list. on_ended
+  // runs before game.end is sent, so the game is over for the server when a player reads it.
   std::function<void(const protocol::LobbyGame&)> on_lobby_change;
   std::function<void(std::int64_t game, const protocol::GameEnd&)> on_ended;
 };

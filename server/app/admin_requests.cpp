@@ -164,7 +164,8 @@ void admin(const Call& call, const req::AdminAnnul& r) {
           db::Stores& stores, db::AuditEntry& written) -> db::DbResult<Annulment> {
         auto annulled = annul_game(stores, *policy, game, now);
         if (!annulled) return annulled;
-        for (const protocol::RankChange& change : annulled->changes) {
+        for (const UserRankChange& changed : annulled->changes) {
+          const protocol::RankChange& change = changed.change;
           if (!written.detail.empty()) written.detail += "; ";
           written.detail += change.name + " " + protocol::to_string(change.from) + "->" + protocol::to_string(change.to);
         }
@@ -176,31 +177,28 @@ void admin(const Call& call, const req::AdminAnnul& r) {
         for (db::UserId player : {annulled.game.black_id, annulled.game.white_id}) {
           c.app.online.send_to_user(player, protocol::notice(text));
         }
-        for (const protocol::RankChange& change : annulled.changes) {
-          const db::UserId player =
-              change.name == annulled.game.black_name ? annulled.game.black_id : annulled.game.white_id;
-          c.app.announce_rank_change(player, change);
-        }
+        for (const UserRankChange& changed : annulled.changes) c.app.announce_rank_change(changed.user, changed.change);
       });
 }
 
 void admin(const Call& call, const req::AdminRevokeRecommendation& r) {
-  using Revoked = std::pair<db::UserId, std::optional<protocol::RankChange>>;
-  act<Revoked>(
+  act<std::optional<UserRankChange>>(
       call, audit(call, "admin.revoke_recommendation", r.reason),
       [key = name_key(r.user), admin = call.session->user->id, now = call.app.now_ms()](
-          db::Stores& stores, db::AuditEntry& written) -> db::DbResult<Revoked> {
+          db::Stores& stores, db::AuditEntry& written) -> db::DbResult<std::optional<UserRankChange>> {
         auto user = stores.users().find_by_name_key(key);
         if (!user) return unexpected(user.error());
         if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");
         written.target_user_id = (*user)->id;
         auto change = revoke_recommendation(stores, **user, admin, now);
         if (!change) return unexpected(change.error());
-        if (*change) written.detail = protocol::to_string((*change)->from) + "->" + protocol::to_string((*change)->to);
-        return Revoked{(*user)->id, *change};
+        if (*change) {
+          written.detail = protocol::to_string((*change)->change.from) + "->" + protocol::to_string((*change)->change.to);
+        }
+        return change;
       },
-      [](const Call& c, const Revoked& revoked) {
-        if (revoked.second) c.app.announce_rank_change(revoked.first, *revoked.second);
+      [](const Call& c, const std::optional<UserRankChange>& revoked) {
+        if (revoked) c.app.announce_rank_change(revoked->user, revoked->change);
       });
 }
 

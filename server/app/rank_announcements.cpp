@@ -25,17 +25,17 @@ void App::announce_rank_change(db::UserId player, const protocol::RankChange& ch
 void App::publish_ranks() {
   const db::TimeMs now = now_ms();
   const db::TimeMs month_start = ranking::start_of_month(now / 1000) * 1000;
-  writer.submit_for<std::vector<Published>>(
+  writer.submit_for<std::vector<UserRankChange>>(
       [policy = options.ranking_policy, month_start, now](db::Stores& stores) {
         return publish_month(stores, *policy, month_start, now);
       },
-      [this, month_start](db::DbResult<std::vector<Published>> published) {
+      [this, month_start](db::DbResult<std::vector<UserRankChange>> published) {
         if (!published) {
           spdlog::error("rank publication failed month_start={} error={}", month_start, published.error().message);
           return;
         }
         spdlog::info("rank publication month_start={} promotions={}", month_start, published->size());
-        for (const Published& p : *published) announce_rank_change(p.user, p.change);
+        for (const UserRankChange& p : *published) announce_rank_change(p.user, p.change);
       });
   const db::TimeMs next = ranking::start_of_next_month(now / 1000) * 1000;
   publication_timer_.expires_after(std::chrono::milliseconds(next - now));

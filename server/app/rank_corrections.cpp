@@ -18,7 +18,7 @@ db::DbResult<db::UserRecord> existing_user(db::Stores& stores, db::UserId id) {
 }
 
 // Applies one player's recomputation; returns the net change, if any.
-db::DbResult<std::optional<protocol::RankChange>> recompute_player(db::Stores& stores,
+db::DbResult<std::optional<UserRankChange>> recompute_player(db::Stores& stores,
                                                                    const ranking::RankingPolicy& policy,
                                                                    db::UserId player, db::GameId annulled,
                                                                    db::TimeMs now) {
@@ -50,8 +50,8 @@ db::DbResult<std::optional<protocol::RankChange>> recompute_player(db::Stores& s
       if (auto r = record_conversion(stores, converted, who, "annulment", now); !r) return unexpected(r.error());
     }
   }
-  if (!result->net_change) return std::optional<protocol::RankChange>{};
-  return std::optional(announced_change(user->name, *result->net_change));
+  if (!result->net_change) return std::optional<UserRankChange>{};
+  return std::optional(UserRankChange{player, announced_change(user->name, *result->net_change)});
 }
 
 ranking::RecommendedRecord recommended_record(const db::Recommendation& recommendation,
@@ -118,7 +118,7 @@ db::DbResult<Annulment> annul_game(db::Stores& stores, const ranking::RankingPol
   return out;
 }
 
-db::DbResult<Recommended> recommend_player(db::Stores& stores, db::UserId recommender_id,
+db::DbResult<UserRankChange> recommend_player(db::Stores& stores, db::UserId recommender_id,
                                                     const std::string& candidate_name_key, db::TimeMs now) {
   auto recommender = existing_user(stores, recommender_id);
   if (!recommender) return unexpected(recommender.error());
@@ -140,10 +140,10 @@ db::DbResult<Recommended> recommend_player(db::Stores& stores, db::UserId recomm
   }
   db::Recommendation recommendation{0, recommender->id, (*candidate)->id, (*candidate)->rank, now, {}, {}};
   if (auto r = stores.ranks().add_recommendation(recommendation); !r) return unexpected(r.error());
-  return Recommended{(*candidate)->id, announced_change((*candidate)->name, *change)};
+  return UserRankChange{(*candidate)->id, announced_change((*candidate)->name, *change)};
 }
 
-db::DbResult<std::optional<protocol::RankChange>> revoke_recommendation(db::Stores& stores, const db::UserRecord& user,
+db::DbResult<std::optional<UserRankChange>> revoke_recommendation(db::Stores& stores, const db::UserRecord& user,
                                                                         db::UserId admin, db::TimeMs now) {
   auto standing = stores.ranks().standing_recommendation_of(user.id);
   if (!standing) return unexpected(standing.error());
@@ -158,9 +158,9 @@ db::DbResult<std::optional<protocol::RankChange>> revoke_recommendation(db::Stor
   const auto record = recommended_record(**standing, *games, *events, user.id, *converted);
   const auto change = ranking::revoke(record, rank_at(user.rank));
   if (auto r = stores.ranks().revoke_recommendation((*standing)->id, admin, now); !r) return unexpected(r.error());
-  if (!change) return std::optional<protocol::RankChange>{};
+  if (!change) return std::optional<UserRankChange>{};
   if (auto r = stores.ranks().record_change(stored_event(user.id, *change, now)); !r) return unexpected(r.error());
-  return std::optional(announced_change(user.name, *change));
+  return std::optional(UserRankChange{user.id, announced_change(user.name, *change)});
 }
 
 db::DbResult<std::vector<protocol::ReviewEntry>> review_list(db::Stores& stores, const ranking::RankingPolicy& policy,

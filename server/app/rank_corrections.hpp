@@ -10,13 +10,14 @@
 
 #include "db/stores.hpp"
 #include "protocol/payloads.hpp"
+#include "server/app/rank_records.hpp"
 #include "server/ranking/policy.hpp"
 
 namespace yunzi::app {
 
 struct Annulment {
   db::GameRecord game;
-  std::vector<protocol::RankChange> changes;  // each player's rank before -> after the recomputation
+  std::vector<UserRankChange> changes;  // each player's rank before -> after the recomputation
 };
 
 // Marks the ended game annulled and, for a rated game, recomputes both
@@ -28,16 +29,12 @@ db::DbResult<Annulment> annul_game(db::Stores& stores, const ranking::RankingPol
 
 // The ranking module's refusals come back as kind `conflict` (the candidate)
 // or `invalid_argument` with the reason (the recommender's right).
-struct Recommended {
-  db::UserId user = 0;
-  protocol::RankChange change;
-};
-db::DbResult<Recommended> recommend_player(db::Stores& stores, db::UserId recommender,
+db::DbResult<UserRankChange> recommend_player(db::Stores& stores, db::UserId recommender,
                                                     const std::string& candidate_name_key, db::TimeMs now);
 
 // The user's standing recommendation is revoked; the change back to the
 // former rank, if the user is not there already. not_found without one.
-db::DbResult<std::optional<protocol::RankChange>> revoke_recommendation(db::Stores& stores, const db::UserRecord& user,
+db::DbResult<std::optional<UserRankChange>> revoke_recommendation(db::Stores& stores, const db::UserRecord& user,
                                                                         db::UserId admin, db::TimeMs now);
 
 db::DbResult<std::vector<protocol::ReviewEntry>> review_list(db::Stores& stores, const ranking::RankingPolicy& policy,

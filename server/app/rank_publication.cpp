@@ -6,7 +6,7 @@
 
 namespace yunzi::app {
 
-db::DbResult<std::vector<Published>> publish_month(db::Stores& stores, const ranking::RankingPolicy& policy,
+db::DbResult<std::vector<UserRankChange>> publish_month(db::Stores& stores, const ranking::RankingPolicy& policy,
                                                    db::TimeMs month_start, db::TimeMs now) {
   auto dan_players = stores.users().ranked_at_least(ranking::Rank::dan(1).index());
   if (!dan_players) return unexpected(dan_players.error());
@@ -21,7 +21,7 @@ db::DbResult<std::vector<Published>> publish_month(db::Stores& stores, const ran
     names[user.id] = user.name;
   }
 
-  std::vector<Published> published;
+  std::vector<UserRankChange> published;
   for (const ranking::Promotion& promotion : policy.monthly_promotions(players, unix_seconds(month_start))) {
     if (auto r = stores.ranks().record_change(stored_event(promotion.player, promotion.change, now)); !r) {
       return unexpected(r.error());

@@ -9,19 +9,14 @@
 #include <vector>
 
 #include "db/stores.hpp"
-#include "protocol/payloads.hpp"
+#include "server/app/rank_records.hpp"
 #include "server/ranking/policy.hpp"
 
 namespace yunzi::app {
 
-struct Published {
-  db::UserId user = 0;
-  protocol::RankChange change;
-};
-
 // `month_start`: the first moment of the month being published; only games
 // finished before it count. The events are recorded at `now`.
-db::DbResult<std::vector<Published>> publish_month(db::Stores& stores, const ranking::RankingPolicy& policy,
+db::DbResult<std::vector<UserRankChange>> publish_month(db::Stores& stores, const ranking::RankingPolicy& policy,
                                                    db::TimeMs month_start, db::TimeMs now);
 
 }  // namespace yunzi::app

@@ -45,6 +45,12 @@ struct StoredHistory {
 // Every rated game and every standing rank event of the player, oldest first.
 db::DbResult<StoredHistory> player_history(db::Stores& stores, const db::UserRecord& user);
 
+// A stored rank change to announce, with the user it goes to.
+struct UserRankChange {
+  db::UserId user = 0;
+  protocol::RankChange change;
+};
+
 // A rank change as stored (`at`: when it took effect) and as announced.
 db::RankEvent stored_event(db::UserId user, const ranking::RankChange& change, db::TimeMs at);
 protocol::RankChange announced_change(const std::string& name, const ranking::RankChange& change);

@@ -145,11 +145,11 @@ void handle(const Call& call, const req::Report& r) {
 }
 
 void handle(const Call& call, const req::RankRecommend& r) {
-  call.app.writer.submit_for<Recommended>(
+  call.app.writer.submit_for<UserRankChange>(
       [recommender = call.session->user->id, key = name_key(r.user), now = call.app.now_ms()](db::Stores& stores) {
         return recommend_player(stores, recommender, key, now);
       },
-      [call](db::DbResult<Recommended> recommended) {
+      [call](db::DbResult<UserRankChange> recommended) {
         if (!recommended) {
           const db::DbError& error = recommended.error();
           switch (error.kind) {

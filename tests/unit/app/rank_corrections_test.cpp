@@ -55,9 +55,9 @@ TEST_CASE("annulling the game that completed a promotion sets the event aside an
   auto annulled = app::annul_game(stores, tom, first_win, now);
   REQUIRE(annulled);
   REQUIRE(annulled->changes.size() == 1);
-  CHECK(annulled->changes[0].name == "hero");
-  CHECK(annulled->changes[0].reason == "annulment");
-  CHECK(protocol::to_string(annulled->changes[0].to) == "5k");
+  CHECK(annulled->changes[0].change.name == "hero");
+  CHECK(annulled->changes[0].change.reason == "annulment");
+  CHECK(protocol::to_string(annulled->changes[0].change.to) == "5k");
   CHECK(rank_of(stores, hero) == rank_5k);
 
   CHECK(stores.ranks().events_of_user(hero, 10)->empty());
@@ -98,8 +98,8 @@ TEST_CASE("a 9d with 30 counted games recommends a player to 6d once a month; re
   auto revoked = app::revoke_recommendation(stores, **user, nine, now + 2 * day);
   REQUIRE(revoked);
   REQUIRE(*revoked);
-  CHECK((*revoked)->reason == "revocation");
-  CHECK(protocol::to_string((*revoked)->to) == "1d");
+  CHECK((*revoked)->change.reason == "revocation");
+  CHECK(protocol::to_string((*revoked)->change.to) == "1d");
   CHECK(rank_of(stores, rising) == rank_1d);
   CHECK(stores.ranks().standing_recommendation_of(rising)->has_value() == false);
 

@@ -1,8 +1,8 @@
 // lobby.watch/unwatch, seeks and challenges: checked for who asks, given
 // the server's default clock when they name none, then handed to the
 // lobby's strand, which replies.
-#include "server/accounts/registration_rules.hpp"
 #include "server/app/app.hpp"
+#include "server/app/name_key.hpp"
 #include "server/app/request_handlers.hpp"
 
 namespace yunzi::app {
@@ -17,11 +17,6 @@ std::optional<LobbyCaller> caller_of(const Call& call) {
     return std::nullopt;
   }
   return LobbyCaller{*user, call.session->connection(), call.id};
-}
-
-std::string name_key(const std::string& name) {
-  auto checked = accounts::check_name(name);
-  return checked ? checked->key : fold_name(name);
 }
 
 }  // namespace

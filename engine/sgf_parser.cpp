@@ -223,6 +223,9 @@ class Parser {
           keep(escaped, pos_++);
         }
       } else if (decoder_.starts_double_byte(static_cast<unsigned char>(c)) && pos_ + 1 < text_.size()) {
+        // iconv turns a lead byte with a NUL after it into a character and
+        // a NUL, which no writer could give back: refuse it here.
+        if (text_[pos_ + 1] == '\0') return error_at(pos_ + 1, "NUL byte in a property value");
         keep(c, pos_);
         keep(text_[pos_ + 1], pos_ + 1);
         pos_ += 2;

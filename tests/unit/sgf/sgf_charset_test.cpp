@@ -99,3 +99,13 @@ TEST_CASE("character sets that do not keep ASCII as it is are refused", "[sgf][c
   CHECK(tree.error().offset == 5);
   CHECK_THAT(tree.error().reason, Catch::Contains("not ASCII-compatible"));
 }
+
+TEST_CASE("a GB18030 lead byte cannot hide a NUL from the parser", "[sgf][charset][errors]") {
+  // iconv reads 0xBC 0x00 as a character followed by NUL; a value holding
+  // NUL could never be written back, so the byte is refused where it stands.
+  const std::string text("(;CA[GB18030]C[ab\xBC\0cd])", 24);
+  const auto tree = parse_sgf(text);
+  REQUIRE_FALSE(tree);
+  CHECK(tree.error().offset == 18);
+  CHECK_THAT(tree.error().reason, Catch::Contains("NUL"));
+}

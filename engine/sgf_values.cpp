@@ -40,7 +40,9 @@ std::optional<double> parse_sgf_real(std::string_view text) {
 }
 
 std::string format_sgf_real(double value) {
-  char buffer[64];
+  // Fixed notation of a finite double is at most 309 integer digits, or a
+  // fraction of some 340 places: whatever the reader took must fit.
+  char buffer[400];
   const auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
   if (error != std::errc()) return "0";
   return std::string(buffer, end);

@@ -87,6 +87,16 @@ TEST_CASE("comments are escaped and survive a round trip", "[sgf][writer]") {
   CHECK(read_ok(text).record == record);
 }
 
+TEST_CASE("time values of any size the reader takes are written back as they were", "[sgf][writer]") {
+  const std::string huge(124, '2');
+  const std::string tiny = "0." + std::string(320, '0') + "5";
+  const SgfGame game = read_ok("(;SZ[9];B[ee]BL[" + huge + "];W[dd]WL[" + tiny + "])");
+  const std::string text = write_sgf(game.record);
+  CHECK(text.find("BL[0]") == std::string::npos);
+  CHECK(text.find("WL[0]") == std::string::npos);
+  CHECK(read_ok(text).record == game.record);
+}
+
 TEST_CASE("long games are wrapped into lines of at most 80 columns", "[sgf][writer]") {
   SgfRecord record;
   record.info.size = 19;

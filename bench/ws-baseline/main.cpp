@@ -1,9 +1,11 @@
-// yunzi_bench_ws_baseline --port N [--threads N]
+// yunzi_bench_ws_baseline --port N [--threads N] [--fanout room|others]
 //
 // A bare WebSocket broadcast server with no game logic: the first text frame
-// of a connection names its room, every later frame goes to the room's other
-// members. It exists to measure what plain Beast fan-out costs, next to the
-// same load against yunzi.
+// of a connection names its room, every later frame is relayed to the room.
+// It exists to measure what plain Beast fan-out costs, next to the same load
+// against yunzi. With `--fanout room` (the default) it sends the frames
+// yunzi sends for a move: an "ok" to the sender, then the frame to every
+// member including the sender; `--fanout others` relays to the others only.
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -35,6 +37,8 @@ class Session;
 // Room name -> members. One mutex: the baseline measures fan-out, not locking finesse.
 class Rooms {
  public:
+  explicit Rooms(bool echo_to_sender) : echo_to_sender_(echo_to_sender) {}
+  bool echo_to_sender() const { return echo_to_sender_; }
   void join(const std::string& room, Session* member) {
     std::lock_guard lock(mutex_);
     rooms_[room].insert(member);
@@ -43,6 +47,7 @@ class Rooms {
   void broadcast(const std::string& room, const Session* from, const std::shared_ptr<const std::string>& frame);
 
  private:
+  const bool echo_to_sender_;
   std::mutex mutex_;
   std::map<std::string, std::set<Session*>> rooms_;
 };
@@ -81,9 +86,16 @@ class Session : public std::enable_shared_from_this<Session> {
       room_ = text.empty() ? std::string("lobby") : std::move(text);
       rooms_.join(room_, this);
     } else {
-      rooms_.broadcast(room_, this, std::make_shared<const std::string>(std::move(text)));
+      if (rooms_.echo_to_sender()) send(ok_frame());
+      rooms_.broadcast(room_, rooms_.echo_to_sender() ? nullptr : this,
+                       std::make_shared<const std::string>(std::move(text)));
     }
     do_read();
+  }
+
+  static const std::shared_ptr<const std::string>& ok_frame() {
+    static const auto frame = std::make_shared<const std::string>("ok");
+    return frame;
   }
 
   void do_write() {
@@ -159,16 +171,22 @@ bool parse_number(std::string_view text, unsigned& out) {
 int main(int argc, char** argv) {
   // Run among the micro-benchmarks (no --port), it only says what it is.
   if (std::find(argv + 1, argv + argc, std::string_view("--port")) == argv + argc) {
-    std::printf("usage: %s --port N [--threads N]  (a baseline server for the load generator)\n", argv[0]);
+    std::printf("usage: %s --port N [--threads N] [--fanout room|others]  (a baseline server for the load generator)\n",
+                argv[0]);
     return 0;
   }
   unsigned port = 0;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::string_view fanout = "room";
   for (int i = 1; i < argc; i += 2) {
     const std::string_view flag = argv[i];
     const std::string_view value = i + 1 < argc ? argv[i + 1] : "";
-    const bool good = (flag == "--port" && parse_number(value, port) && port <= 65535) ||
-                      (flag == "--threads" && parse_number(value, threads) && threads > 0);
+    bool good = (flag == "--port" && parse_number(value, port) && port <= 65535) ||
+                (flag == "--threads" && parse_number(value, threads) && threads > 0);
+    if (flag == "--fanout") {
+      fanout = value;
+      good = fanout == "room" || fanout == "others";
+    }
     if (!good) {
       std::fprintf(stderr, "bad argument: %s %s\n", argv[i], std::string(value).c_str());
       return 2;
@@ -187,10 +205,11 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "cannot listen on port %u: %s\n", port, ec.message().c_str());
     return 1;
   }
-  std::printf("listening on port %u with %u threads\n", acceptor.local_endpoint().port(), threads);
+  std::printf("listening on port %u with %u threads, fan-out to the %s\n", acceptor.local_endpoint().port(), threads,
+              fanout == "room" ? "whole room" : "others");
   std::fflush(stdout);
 
-  Rooms rooms;
+  Rooms rooms(fanout == "room");
   Listener listener(io, acceptor, rooms);
   listener.do_accept();
   asio::signal_set signals(io, SIGINT, SIGTERM);

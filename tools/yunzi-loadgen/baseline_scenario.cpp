@@ -41,6 +41,7 @@ void BaselineScenario::on_connection_open(int index) {
 }
 
 void BaselineScenario::on_frame(int index, std::string_view text, SteadyTime arrival) {
+  if (text == "ok") return;  // the baseline's answer to the mover, as yunzi's `ok`
   const Seat seat = seating().seat_of(index);
   const auto move = decode_baseline_move(text);
   if (!move || move->game != seat.game) {

@@ -39,8 +39,11 @@ TEST_CASE("baseline run: the same fan-out through the bare server, measured", "[
   CHECK(report.to_opponent.count == static_cast<std::size_t>(report.moves_delivered));
   // Every move reaches both spectators of its room and nobody else.
   CHECK(report.to_spectators.count >= static_cast<std::size_t>(2 * report.moves_delivered));
-  // Counted in the window only: each game's last move may land in the drain.
-  CHECK(report.frames_received >= 3 * (report.moves_delivered - 3));
+  // The room fan-out, as yunzi's: "ok" and the move back to the mover, the
+  // move to the opponent and both spectators. Counted in the window only:
+  // each game's last move may land in the drain.
+  CHECK(report.frames_received >= 5 * (report.moves_delivered - 3));
+  CHECK(report.move_events >= 4 * (report.moves_delivered - 3));
   CHECK(report.to_opponent.max_ms >= report.to_opponent.p50_ms);
   REQUIRE(report.server);
   CHECK(report.server->after.rss_kib > 0);

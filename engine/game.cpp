@@ -168,22 +168,42 @@ bool Game::resume_play() {
 
 bool Game::undo() {
   if (phase_ == Phase::ended || moves_.empty()) return false;
-  std::vector<Move> kept(moves_.begin(), moves_.end() - 1);
-  std::vector<std::size_t> resumes = std::move(resumes_);
+  // A resume recorded after the removed move disappears with it.
+  replay(std::vector<Move>(moves_.begin(), moves_.end() - 1), std::move(resumes_));
+  return true;
+}
+
+GameMark Game::mark(std::size_t tail) const {
+  tail = std::min(tail, moves_.size());
+  return GameMark{moves_.size(), std::vector<Move>(moves_.end() - static_cast<std::ptrdiff_t>(tail), moves_.end()),
+                  resumes_, result_};
+}
+
+void Game::rewind(const GameMark& mark) {
+  const std::size_t untouched = mark.move_count - mark.tail.size();
+  assert(moves_.size() >= untouched);
+  std::vector<Move> moves(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(untouched));
+  moves.insert(moves.end(), mark.tail.begin(), mark.tail.end());
+  replay(moves, mark.resumes);
+  if (mark.result) {
+    phase_ = Phase::ended;
+    result_ = mark.result;
+  }
+}
+
+void Game::replay(const std::vector<Move>& moves, std::vector<std::size_t> resumes) {
   resumes_.clear();
   reset_to_start();
-  // Replaying from the start rebuilds every derived field the way it was; a
-  // resume recorded after the removed move disappears with it.
-  for (std::size_t i = 0; i <= kept.size(); ++i) {
+  // Replaying from the start rebuilds every derived field the way it was.
+  for (std::size_t i = 0; i <= moves.size(); ++i) {
     if (std::find(resumes.begin(), resumes.end(), i) != resumes.end()) resume_play();
-    if (i == kept.size()) break;
-    const Move& move = kept[i];
+    if (i == moves.size()) break;
+    const Move& move = moves[i];
     const bool replayed = move.is_pass() ? pass(move.color).has_value()
                                          : play_at(move.color, board_.index_of(*move.vertex)).has_value();
     assert(replayed);
     (void)replayed;
   }
-  return true;
 }
 
 }  // namespace yunzi::engine

@@ -52,6 +52,17 @@ std::string_view describe(SetupError error);
 enum class Phase : std::uint8_t { play, scoring, ended };
 std::string_view to_string(Phase phase);  // "play" / "scoring" / "ended"
 
+// A way back to one instant of a game that costs little to take: it holds
+// the move count and the last few moves, not the board. Game::rewind() puts
+// the game back, provided that in between it only gained moves, took back
+// at most the moves in `tail`, resumed play or ended.
+struct GameMark {
+  std::size_t move_count = 0;
+  std::vector<Move> tail;  // the last moves, which undo may have taken
+  std::vector<std::size_t> resumes;
+  std::optional<std::string> result;
+};
+
 class Game {
  public:
   static Expected<Game, SetupError> create(const GameSetup& setup);
@@ -96,6 +107,11 @@ class Game {
   // into play. False when there is no move or the game has ended.
   bool undo();
 
+  // See GameMark. Rewinding replays the game from the start, so it is meant
+  // for the rare way back (a change that could not be saved), not for play.
+  GameMark mark(std::size_t tail) const;
+  void rewind(const GameMark& mark);
+
   std::optional<std::string> result() const { return result_; }
 
  private:
@@ -103,6 +119,9 @@ class Game {
   Expected<Done, MoveError> check_turn(Color color) const;
   std::uint64_t situation_hash(std::uint64_t board_hash, Color next) const;
   void reset_to_start();
+  // Plays `moves` from the start position, resuming from scoring at each
+  // index in `resumes`, as the game went the first time.
+  void replay(const std::vector<Move>& moves, std::vector<std::size_t> resumes);
   void record(Move move);
 
   GameSetup setup_;

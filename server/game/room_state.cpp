@@ -55,7 +55,7 @@ Expected<engine::Game, std::string> new_engine_game(const protocol::GameSettings
 }  // namespace
 
 RoomState::RoomState(RoomSetup setup, engine::Game game, clock::GameClock game_clock)
-    : setup_(std::move(setup)), game_(std::move(game)), clock_(std::move(game_clock)) {}
+    : RoomLiveFields(std::move(game_clock)), setup_(std::move(setup)), game_(std::move(game)) {}
 
 Expected<RoomState, std::string> RoomState::create(const RoomSetup& setup, std::int64_t now_ms) {
   auto game = new_engine_game(setup.settings);
@@ -119,19 +119,25 @@ Expected<RoomState, std::string> RoomState::restore(const RoomSetup& setup, cons
   return state;
 }
 
-SavedRoomState RoomState::save() {
-  auto log = std::move(log_);
-  log_.clear();  // a moved-from vector is only valid, not empty
-  SavedRoomState saved{*this, log.size()};
-  log_ = std::move(log);
-  return saved;
+SavedRoomState RoomState::save() const {
+  const auto tail = static_cast<std::ptrdiff_t>(std::min(max_undo_moves, records_.size()));
+  return SavedRoomState{static_cast<const RoomLiveFields&>(*this),
+                        game_.mark(static_cast<std::size_t>(tail)),
+                        records_.size(),
+                        {records_.end() - tail, records_.end()},
+                        {clock_before_.end() - tail, clock_before_.end()},
+                        log_.size()};
 }
 
 void RoomState::restore(SavedRoomState saved) {
-  auto log = std::move(log_);
-  log.resize(saved.log_size);
-  *this = std::move(saved.state);
-  log_ = std::move(log);
+  static_cast<RoomLiveFields&>(*this) = std::move(saved.live);
+  const std::size_t untouched = saved.move_count - saved.record_tail.size();
+  records_.resize(untouched);
+  records_.insert(records_.end(), saved.record_tail.begin(), saved.record_tail.end());
+  clock_before_.resize(untouched);
+  clock_before_.insert(clock_before_.end(), saved.clock_tail.begin(), saved.clock_tail.end());
+  game_.rewind(saved.game);
+  log_.resize(saved.log_size);
 }
 
 std::optional<engine::Color> RoomState::color_of(db::UserId user) const {

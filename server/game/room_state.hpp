@@ -55,9 +55,38 @@ struct RoomRequest {
 // but not stored before, so an old `since` gets the full state.
 inline constexpr std::int64_t restore_seq_gap = 1000;
 
+// An undo takes back the requester's last move and the opponent's reply.
+inline constexpr std::size_t max_undo_moves = 2;
+
+// The fields of a RoomState that do not grow with the game: small enough to
+// copy whole when the state is saved before an input.
+struct RoomLiveFields {
+  explicit RoomLiveFields(clock::GameClock game_clock) : clock_(std::move(game_clock)) {}
+
+  clock::GameClock clock_;
+  std::array<clock::LagCompensator, 2> lag_;
+  std::array<std::int64_t, 2> last_lag_ms_{};  // latest measured lag, for the flag timer's grace
+  clock::ClockSnapshot turn_start_;
+  std::int64_t next_period_change_ms_ = 0;  // 0: none due
+  // Scoring: the shared marking, each player's own (what they marked or accepted).
+  std::set<engine::Vertex> dead_;
+  std::array<std::set<engine::Vertex>, 2> marked_by_;
+  std::array<bool, 2> accepted_{};
+  std::int64_t scoring_deadline_at_ = 0;
+  std::optional<engine::Color> undo_requested_by_;
+  std::array<std::optional<std::int64_t>, 2> away_until_;
+  bool ended_ = false;
+  std::optional<protocol::GameEnd> end_;
+  int spectators_ = 0;
+  std::int64_t seq_ = 0;
+  std::int64_t first_logged_seq_ = 1;
+};
+
 struct SavedRoomState;
 
-class RoomState {
+// Inherits its small fields, so the code of every input names them as its
+// own while save() can copy them apart from the game record.
+class RoomState : private RoomLiveFields {
  public:
   // A new game at now_ms: the clock starts and game.start (seq 1) is logged.
   static Expected<RoomState, std::string> create(const RoomSetup& setup, std::int64_t now_ms);
@@ -78,7 +107,7 @@ class RoomState {
   const std::vector<std::pair<std::int64_t, protocol::Frame>>& event_log() const { return log_; }
 
   // What a failed commit puts back (see SavedRoomState).
-  SavedRoomState save();
+  SavedRoomState save() const;
   void restore(SavedRoomState saved);
 
   Outcome handle(const RoomRequest& request, std::int64_t now_ms);
@@ -143,37 +172,27 @@ class RoomState {
   protocol::Frame error(const RoomRequest& request, protocol::ErrorCode code, std::string_view message) const;
   protocol::Frame ok(const RoomRequest& request) const;
 
+  // What grows with the game, kept out of RoomLiveFields (see SavedRoomState).
   RoomSetup setup_;
   engine::Game game_;
-  clock::GameClock clock_;
-  std::array<clock::LagCompensator, 2> lag_;
-  std::array<std::int64_t, 2> last_lag_ms_{};  // latest measured lag, for the flag timer's grace
   std::vector<db::MoveRecord> records_;
   std::vector<std::optional<clock::ClockSnapshot>> clock_before_;  // per move: its turn's start, for undo
-  clock::ClockSnapshot turn_start_;
-  std::int64_t next_period_change_ms_ = 0;  // 0: none due
-  // Scoring: the shared marking, each player's own (what they marked or accepted).
-  std::set<engine::Vertex> dead_;
-  std::array<std::set<engine::Vertex>, 2> marked_by_;
-  std::array<bool, 2> accepted_{};
-  std::int64_t scoring_deadline_at_ = 0;
-  std::optional<engine::Color> undo_requested_by_;
-  std::array<std::optional<std::int64_t>, 2> away_until_;
-  bool ended_ = false;
-  std::optional<protocol::GameEnd> end_;
-  int spectators_ = 0;
-  std::int64_t seq_ = 0;
-  std::int64_t first_logged_seq_ = 1;
   std::vector<std::pair<std::int64_t, protocol::Frame>> log_;
 };
 
 // The state before an input that may commit, kept until the commit is done.
-// It holds everything but the event log: inputs only append to the log, so
-// going back cuts the log to its old length. Copying the log (one shared
-// frame per event so far) on every move was the largest part of a move's
-// cost in long games.
+// Saving happens before every move, so it copies only the small fields; the
+// board, the move list, the position history and the event log (about
+// 100 KiB late in a 19x19 game, copied on every move before) are kept as
+// lengths and the last moves: inputs only append to them, or take back at
+// most max_undo_moves moves. Going back replays the game from the start,
+// which is slow but happens only when the database refused a change.
 struct SavedRoomState {
-  RoomState state;
+  RoomLiveFields live;
+  engine::GameMark game;
+  std::size_t move_count = 0;
+  std::vector<db::MoveRecord> record_tail;
+  std::vector<std::optional<clock::ClockSnapshot>> clock_tail;
   std::size_t log_size = 0;
 };
 

@@ -5,7 +5,8 @@
 
 namespace yunzi::game {
 
-// The requester's last move, and the opponent's reply if one followed.
+// The requester's last move, and the opponent's reply if one followed: at
+// most max_undo_moves.
 std::optional<int> RoomState::undo_count(engine::Color requester) const {
   const auto& moves = game_.moves();
   const std::size_t n = moves.size();

@@ -104,3 +104,60 @@ TEST_CASE("a superko refusal is lifted by undoing the moves that caused it", "[g
   play_ok(game, Color::black, Vertex{1, 0});
   CHECK(game.captures(Color::black) == 2);
 }
+
+TEST_CASE("rewind to a mark undoes later moves, resumes, undos and the end", "[game][undo][mark]") {
+  Game game = game_from({
+      ".XO..",
+      "XO.O.",
+      ".XO..",
+      ".....",
+      ".....",
+  });
+  const Vertex ko_point{1, 1};
+  play_ok(game, Color::black, Vertex{2, 1});  // takes the ko
+  play_ok(game, Color::white, Vertex{4, 4});
+  const Snapshot before = snapshot(game, ko_point);
+  const GameMark mark = game.mark(2);
+  CHECK(mark.tail.size() == 2);
+
+  SECTION("moves, passes into scoring, a resume and a resignation") {
+    REQUIRE(game.pass(Color::black).has_value());
+    REQUIRE(game.pass(Color::white).has_value());
+    REQUIRE(game.resume_play());
+    play_ok(game, Color::black, Vertex{3, 4});
+    REQUIRE(game.resign(Color::white).has_value());
+  }
+  SECTION("the last two moves undone") {
+    REQUIRE(game.undo());
+    REQUIRE(game.undo());
+    play_ok(game, Color::black, Vertex{0, 4});
+  }
+  game.rewind(mark);
+  CHECK(snapshot(game, ko_point) == before);
+  CHECK_FALSE(game.result().has_value());
+  CHECK(game.board().is_consistent());
+  // Play goes on from there, the superko history included.
+  play_ok(game, Color::black, Vertex{3, 3});
+  CHECK(game.moves().size() == 3);
+}
+
+TEST_CASE("rewind keeps a resume and a result the mark saw", "[game][undo][mark]") {
+  GameSetup setup;
+  setup.size = 9;
+  auto game = Game::create(setup).value();
+  REQUIRE(game.pass(Color::black).has_value());
+  REQUIRE(game.pass(Color::white).has_value());
+  REQUIRE(game.resume_play());
+  const GameMark in_play = game.mark(1);
+  play_ok(game, Color::black, Vertex{4, 4});
+  game.rewind(in_play);
+  CHECK(game.phase() == Phase::play);
+  CHECK(game.to_move() == Color::black);
+  CHECK(game.moves().size() == 2);
+
+  REQUIRE(game.finish("B+3.5").has_value());
+  const GameMark ended = game.mark(2);
+  game.rewind(ended);
+  CHECK(game.phase() == Phase::ended);
+  CHECK(game.result() == std::optional<std::string>("B+3.5"));
+}

@@ -27,28 +27,26 @@ void YunziScenario::on_connection_open(int index) {
 }
 
 void YunziScenario::on_frame(int index, std::string_view text, SteadyTime arrival) {
-  const Json frame = Json::parse(text, nullptr, false);
-  if (frame.is_discarded() || !frame.is_object() || !frame.contains("type") || !frame["type"].is_string()) {
+  const std::optional<FrameFields> frame = read_frame_fields(text);
+  if (!frame) {
     counters().count_error("loadgen:unreadable_frame");
     return;
   }
-  const std::string& type = frame["type"].get_ref<const std::string&>();
-  if (type == "ok" || type == "error") {
-    on_reply(index, frame);
+  if (frame->type == "ok" || frame->type == "error") {
+    on_reply(index, *frame);
   } else {
-    on_event(index, type, frame, arrival);
+    on_event(index, *frame, text, arrival);
   }
 }
 
-void YunziScenario::on_reply(int index, const Json& frame) {
-  const bool ok = frame["type"] == "ok";
-  const auto re = frame.find("re");
-  if (re == frame.end() || !re->is_number_integer()) {
-    counters().count_error(ok ? "loadgen:reply_without_re" : frame.value("code", std::string("unknown")));
+void YunziScenario::on_reply(int index, const FrameFields& frame) {
+  const bool ok = frame.type == "ok";
+  if (!frame.re) {
+    counters().count_error(ok ? "loadgen:reply_without_re" : frame.code.value_or("unknown"));
     return;
   }
   auto& pending = peers_[index].pending;
-  const auto found = pending.find(re->get<std::int64_t>());
+  const auto found = pending.find(*frame.re);
   if (found == pending.end()) {
     counters().count_error("loadgen:unexpected_reply");
     return;
@@ -58,11 +56,11 @@ void YunziScenario::on_reply(int index, const Json& frame) {
   if (ok) {
     on_ok(index, asked, frame);
   } else {
-    on_error(index, asked, frame.value("code", std::string("unknown")));
+    on_error(index, asked, frame.code.value_or("unknown"));
   }
 }
 
-void YunziScenario::on_ok(int index, const Pending& pending, const Json& frame) {
+void YunziScenario::on_ok(int index, const Pending& pending, const FrameFields& frame) {
   switch (pending.ask) {
     case Ask::register_account:
     case Ask::login:
@@ -70,13 +68,12 @@ void YunziScenario::on_ok(int index, const Pending& pending, const Json& frame) 
       connection_ready(index);
       return;
     case Ask::accept: {
-      const auto game = frame.find("game");
-      if (game == frame.end() || !game->is_number_integer()) {
+      if (!frame.game) {
         counters().count_error("loadgen:accept_without_game");
         game_given_up(pending.game);
         return;
       }
-      slots_[pending.game].id = game->get<std::int64_t>();
+      slots_[pending.game].id = *frame.game;
       game_by_id_[slots_[pending.game].id] = pending.game;
       watch(pending.game);
       return;
@@ -120,45 +117,57 @@ void YunziScenario::on_error(int index, const Pending& pending, const std::strin
   }
 }
 
-int YunziScenario::game_of(const Json& frame) const {
-  const auto id = frame.find("game");
-  if (id == frame.end() || !id->is_number_integer()) return -1;
-  const auto found = game_by_id_.find(id->get<std::int64_t>());
+int YunziScenario::game_of(const FrameFields& frame) const {
+  if (!frame.game) return -1;
+  const auto found = game_by_id_.find(*frame.game);
   return found == game_by_id_.end() ? -1 : found->second;
 }
 
-void YunziScenario::on_event(int index, const std::string& type, const Json& frame, SteadyTime arrival) {
+void YunziScenario::on_event(int index, const FrameFields& frame, std::string_view text, SteadyTime arrival) {
   const Seat seat = seating().seat_of(index);
-  if (type == "game.move") {
-    const int game = game_of(frame);
-    if (game < 0 || game != seat.game) return;
-    const auto number = frame.find("move_number");
-    const auto vertex = frame.find("vertex");
-    if (number == frame.end() || !number->is_number_integer() || vertex == frame.end() || !vertex->is_string()) {
-      counters().count_error("loadgen:malformed_move_event");
-      return;
-    }
-    traffic().on_move_event(game, seat.role, number->get<int>(), vertex->get_ref<const std::string&>(), arrival);
-  } else if (type == "challenge" && seat.role == Role::white) {
-    const auto challenge = frame.find("challenge");
-    if (challenge == frame.end() || !challenge->is_object() || !challenge->contains("id")) {
-      counters().count_error("loadgen:malformed_challenge_event");
-      return;
-    }
-    request(index, {{"type", "challenge.accept"}, {"challenge", (*challenge)["id"]}}, Ask::accept, seat.game);
-  } else if (type == "game.end" && seat.role == Role::black) {
-    const int game = game_of(frame);
-    if (game < 0 || game != seat.game) return;
-    GameSlot& slot = slots_[game];
-    if (!slot.replacing) {
-      // Ended by the server (forfeit, time): count it and play on in a new game.
-      counters().count_error("loadgen:game_ended_by_server");
-      traffic().suspend(game);
-      slot.replacing = true;
-    }
-    game_by_id_.erase(slot.id);
-    challenge(game);
+  if (frame.type == "game.move") {
+    on_move_event(seat, frame, arrival);
+  } else if (frame.type == "challenge" && seat.role == Role::white) {
+    on_challenge_event(index, seat, text);
+  } else if (frame.type == "game.end" && seat.role == Role::black) {
+    on_game_end_event(seat, frame);
   }
+}
+
+void YunziScenario::on_move_event(const Seat& seat, const FrameFields& frame, SteadyTime arrival) {
+  const int game = game_of(frame);
+  if (game < 0 || game != seat.game) return;
+  if (!frame.move_number || !frame.vertex) {
+    counters().count_error("loadgen:malformed_move_event");
+    return;
+  }
+  traffic().on_move_event(game, seat.role, *frame.move_number, *frame.vertex, arrival);
+}
+
+// The challenge id sits inside a nested object, which the field reader skips;
+// one arrives per game set up, so a whole parse here costs little.
+void YunziScenario::on_challenge_event(int index, const Seat& seat, std::string_view text) {
+  const Json frame = Json::parse(text, nullptr, false);
+  const auto challenge = frame.find("challenge");
+  if (challenge == frame.end() || !challenge->is_object() || !challenge->contains("id")) {
+    counters().count_error("loadgen:malformed_challenge_event");
+    return;
+  }
+  request(index, {{"type", "challenge.accept"}, {"challenge", (*challenge)["id"]}}, Ask::accept, seat.game);
+}
+
+void YunziScenario::on_game_end_event(const Seat& seat, const FrameFields& frame) {
+  const int game = game_of(frame);
+  if (game < 0 || game != seat.game) return;
+  GameSlot& slot = slots_[game];
+  if (!slot.replacing) {
+    // Ended by the server (forfeit, time): count it and play on in a new game.
+    counters().count_error("loadgen:game_ended_by_server");
+    traffic().suspend(game);
+    slot.replacing = true;
+  }
+  game_by_id_.erase(slot.id);
+  challenge(game);
 }
 
 void YunziScenario::challenge(int game) {

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "tools/yunzi-loadgen/frame_fields.hpp"
 #include "tools/yunzi-loadgen/scenario.hpp"
 
 namespace yunzi::loadgen {
@@ -46,16 +47,19 @@ class YunziScenario : public Scenario {
   };
 
   void request(int index, nlohmann::json message, Ask ask, int game = -1);
-  void on_reply(int index, const nlohmann::json& frame);
-  void on_ok(int index, const Pending& pending, const nlohmann::json& frame);
+  void on_reply(int index, const FrameFields& frame);
+  void on_ok(int index, const Pending& pending, const FrameFields& frame);
   void on_error(int index, const Pending& pending, const std::string& code);
-  void on_event(int index, const std::string& type, const nlohmann::json& frame, SteadyTime arrival);
+  void on_event(int index, const FrameFields& frame, std::string_view text, SteadyTime arrival);
+  void on_move_event(const Seat& seat, const FrameFields& frame, SteadyTime arrival);
+  void on_challenge_event(int index, const Seat& seat, std::string_view text);
+  void on_game_end_event(const Seat& seat, const FrameFields& frame);
   void challenge(int game);
   void watch(int game);
   void game_set_up(int game);
   void game_given_up(int game);
   void settle(int game);
-  int game_of(const nlohmann::json& frame) const;
+  int game_of(const FrameFields& frame) const;
 
   std::vector<Peer> peers_;
   std::vector<GameSlot> slots_;

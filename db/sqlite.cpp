@@ -178,7 +178,7 @@ DbError Connection::error_from(int rc, std::string_view context) const {
 }
 
 DbResult<Query> Connection::prepare(std::string_view sql) {
-  auto found = cache_.find(std::string(sql));
+  auto found = cache_.find(sql);
   if (found != cache_.end() && !found->second->in_use) return Query(this, found->second.get(), nullptr);
 
   sqlite3_stmt* raw = nullptr;

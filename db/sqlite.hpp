@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <functional>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
@@ -161,8 +162,14 @@ class Connection {
   DbResult<Done> run_to_end(Query& query);
   void close();
 
+  // Looked up by the SQL text as given (a string_view), so finding a cached
+  // statement, which happens for every statement run, allocates nothing.
+  struct SqlHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view sql) const { return std::hash<std::string_view>{}(sql); }
+  };
   sqlite3* db_ = nullptr;
-  std::unordered_map<std::string, std::unique_ptr<Statement>> cache_;
+  std::unordered_map<std::string, std::unique_ptr<Statement>, SqlHash, std::equal_to<>> cache_;
   int savepoint_depth_ = 0;
 };
 

@@ -18,7 +18,9 @@ void Writer::submit(Work work, Completion done) {
     if (!stopping_) {
       queue_.push_back(Item{std::move(work), std::move(done)});
       stats_.queue_depth = queue_.size();
-      wake_.notify_one();
+      // The writer sleeps only on an empty queue: once it holds items, the
+      // writer is already awake or already woken.
+      if (queue_.size() == 1) wake_.notify_one();
       return;
     }
   }

@@ -94,13 +94,7 @@ TEST_CASE("finish records a result decided elsewhere", "[game][phase]") {
 }
 
 TEST_CASE("check tells legality without changing anything", "[game]") {
-  Game game = game_from({
-      ".XO..",
-      "XO.O.",
-      ".XO..",
-      ".....",
-      ".....",
-  });
+  Game game = corner_ko();
   play_ok(game, Color::black, Vertex{2, 1});
   const auto hash = game.position_hash();
   const auto board_hash = game.board().hash();

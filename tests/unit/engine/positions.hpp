@@ -37,6 +37,18 @@ inline Game game_from(const std::vector<std::string>& rows, Color first = Color:
 
 inline Board board_from(const std::vector<std::string>& rows) { return game_from(rows).board(); }
 
+// A ko in the corner: Black at C2 (Vertex{2, 1}) takes, and White's retake at
+// B2 (Vertex{1, 1}) is then refused.
+inline Game corner_ko() {
+  return game_from({
+      ".XO..",
+      "XO.O.",
+      ".XO..",
+      ".....",
+      ".....",
+  });
+}
+
 // Plays a move that must be legal and returns how many stones it took.
 inline std::size_t play_ok(Game& game, Color color, Vertex v) {
   auto played = game.play(color, v);

@@ -30,13 +30,7 @@ Snapshot snapshot(const Game& game, Vertex ko_point) {
 }  // namespace
 
 TEST_CASE("undo restores board, hash, captures, turn and ko state exactly", "[game][undo]") {
-  Game game = game_from({
-      ".XO..",
-      "XO.O.",
-      ".XO..",
-      ".....",
-      ".....",
-  });
+  Game game = corner_ko();
   const Vertex ko_point{1, 1};
   std::vector<Snapshot> history{snapshot(game, ko_point)};
   auto step = [&](auto action) {
@@ -106,13 +100,7 @@ TEST_CASE("a superko refusal is lifted by undoing the moves that caused it", "[g
 }
 
 TEST_CASE("rewind to a mark undoes later moves, resumes, undos and the end", "[game][undo][mark]") {
-  Game game = game_from({
-      ".XO..",
-      "XO.O.",
-      ".XO..",
-      ".....",
-      ".....",
-  });
+  Game game = corner_ko();
   const Vertex ko_point{1, 1};
   play_ok(game, Color::black, Vertex{2, 1});  // takes the ko
   play_ok(game, Color::white, Vertex{4, 4});

@@ -55,6 +55,15 @@ void play_all(RoomState& room, std::int64_t& now, const std::vector<std::string>
   }
 }
 
+RoomState room_in_scoring(std::int64_t& now) {
+  RoomState room = new_room(setup_9x9());
+  play_all(room, now, {"C3", "G7"});
+  room.handle(pass(alice_id), now += 1000);
+  room.handle(pass(bob_id), now += 1000);
+  REQUIRE(room.game().phase() == engine::Phase::scoring);
+  return room;
+}
+
 }  // namespace
 
 TEST_CASE("a move that captures is taken back whole", "[room][rollback]") {
@@ -106,10 +115,7 @@ TEST_CASE("an accepted undo gives its moves back", "[room][rollback]") {
 
 TEST_CASE("a count both players accepted is taken back into scoring", "[room][rollback]") {
   std::int64_t now = t0;
-  RoomState room = new_room(setup_9x9());
-  play_all(room, now, {"C3", "G7"});
-  room.handle(pass(alice_id), now += 1000);
-  room.handle(pass(bob_id), now += 1000);
+  RoomState room = room_in_scoring(now);
   room.handle(from(alice_id, req::GameScoreAccept{42}), now += 10);
   now += 10;
   check_way_back(room, now, [&](RoomState& r) { return r.handle(from(bob_id, req::GameScoreAccept{42}), now); });
@@ -118,10 +124,7 @@ TEST_CASE("a count both players accepted is taken back into scoring", "[room][ro
 
 TEST_CASE("a play resumed from scoring goes back to scoring", "[room][rollback]") {
   std::int64_t now = t0;
-  RoomState room = new_room(setup_9x9());
-  play_all(room, now, {"C3", "G7"});
-  room.handle(pass(alice_id), now += 1000);
-  room.handle(pass(bob_id), now += 1000);
+  RoomState room = room_in_scoring(now);
   room.handle(from(alice_id, req::GameScoreResume{42}), now += 10);
   REQUIRE(room.game().phase() == engine::Phase::play);
   now += 10;

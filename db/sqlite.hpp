@@ -5,11 +5,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
-#include <functional>
 #include <string_view>
 #include <unordered_map>
 #include <vector>

@@ -120,18 +120,18 @@ Expected<RoomState, std::string> RoomState::restore(const RoomSetup& setup, cons
 }
 
 SavedRoomState RoomState::save() const {
-  const auto tail = static_cast<std::ptrdiff_t>(std::min(max_undo_moves, records_.size()));
+  const std::size_t tail = std::min(max_undo_moves, records_.size());
+  const auto from = static_cast<std::ptrdiff_t>(records_.size() - tail);
   return SavedRoomState{static_cast<const RoomLiveFields&>(*this),
-                        game_.mark(static_cast<std::size_t>(tail)),
-                        records_.size(),
-                        {records_.end() - tail, records_.end()},
-                        {clock_before_.end() - tail, clock_before_.end()},
+                        game_.mark(tail),
+                        {records_.begin() + from, records_.end()},
+                        {clock_before_.begin() + from, clock_before_.end()},
                         log_.size()};
 }
 
 void RoomState::restore(SavedRoomState saved) {
   static_cast<RoomLiveFields&>(*this) = std::move(saved.live);
-  const std::size_t untouched = saved.move_count - saved.record_tail.size();
+  const std::size_t untouched = saved.game.move_count - saved.record_tail.size();
   records_.resize(untouched);
   records_.insert(records_.end(), saved.record_tail.begin(), saved.record_tail.end());
   clock_before_.resize(untouched);

@@ -189,8 +189,7 @@ class RoomState : private RoomLiveFields {
 // which is slow but happens only when the database refused a change.
 struct SavedRoomState {
   RoomLiveFields live;
-  engine::GameMark game;
-  std::size_t move_count = 0;
+  engine::GameMark game;  // its move count is that of the records too
   std::vector<db::MoveRecord> record_tail;
   std::vector<std::optional<clock::ClockSnapshot>> clock_tail;
   std::size_t log_size = 0;

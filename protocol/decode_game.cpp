@@ -28,7 +28,10 @@ void read_fields(FieldReader& r, req::GameDead& out) {
   out.dead = r.boolean("dead");
 }
 
-void read_fields(FieldReader& r, req::GameScoreAccept& out) { out.game = r.id("game"); }
+void read_fields(FieldReader& r, req::GameScoreAccept& out) {
+  out.game = r.id("game");
+  out.marking_version = r.integer("marking_version", 0, FieldReader::max_id);
+}
 void read_fields(FieldReader& r, req::GameScoreResume& out) { out.game = r.id("game"); }
 
 void read_fields(FieldReader& r, req::GameChat& out) {

@@ -43,6 +43,7 @@ Frame game_clock(std::int64_t game, std::int64_t seq, const ClockState& clock) {
 Frame game_scoring(std::int64_t game, std::int64_t seq, int board_size, const ScoringState& scoring) {
   json out = game_event("game.scoring", game, seq);
   out["dead"] = vertices_json(scoring.dead, board_size);
+  out["marking_version"] = scoring.marking_version;
   out["accepted"] = {{"black", scoring.black_accepted}, {"white", scoring.white_accepted}};
   out["deadline_ms"] = scoring.deadline_ms;
   return make_frame(out);

@@ -98,6 +98,7 @@ json to_json(const GameSnapshot& s) {
               {"clock", to_json(s.clock)},
               {"captures", {{"black", s.captures.black}, {"white", s.captures.white}}},
               {"dead", vertices_json(s.dead, size)},
+              {"marking_version", s.marking_version},
               {"spectators", s.spectators}};
   if (s.result) out["result"] = *s.result;
   return out;

@@ -65,6 +65,7 @@ struct GameSnapshot {
   ClockState clock;
   Captures captures;
   std::vector<engine::Vertex> dead;   // during scoring
+  std::int64_t marking_version = 0;   // names `dead` during scoring; 0 otherwise
   std::optional<std::string> result;  // once ended, SGF form
   int spectators = 0;
 };
@@ -140,6 +141,7 @@ struct MovePlayed {
 
 struct ScoringState {
   std::vector<engine::Vertex> dead;
+  std::int64_t marking_version = 0;  // what game.score.accept must name to agree to `dead`
   bool black_accepted = false;
   bool white_accepted = false;
   std::int64_t deadline_ms = 0;  // left until the server settles the count

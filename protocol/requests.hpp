@@ -69,7 +69,8 @@ struct GameUndo { static constexpr std::string_view type = "game.undo"; std::int
 struct GameUndoAccept { static constexpr std::string_view type = "game.undo.accept"; std::int64_t game = 0; };
 struct GameUndoDecline { static constexpr std::string_view type = "game.undo.decline"; std::int64_t game = 0; };
 struct GameDead { static constexpr std::string_view type = "game.dead"; std::int64_t game = 0; VertexText vertex; bool dead = true; };
-struct GameScoreAccept { static constexpr std::string_view type = "game.score.accept"; std::int64_t game = 0; };
+// `marking_version`: the version of the marking the player agrees to (game.scoring, state).
+struct GameScoreAccept { static constexpr std::string_view type = "game.score.accept"; std::int64_t game = 0; std::int64_t marking_version = 0; };
 struct GameScoreResume { static constexpr std::string_view type = "game.score.resume"; std::int64_t game = 0; };
 // `channel` absent: the sender's own (players for the two players, spectators for everyone else).
 struct GameChat { static constexpr std::string_view type = "game.chat"; std::int64_t game = 0; std::string text; std::optional<ChatChannel> channel; };

@@ -1,6 +1,9 @@
 // RoomState: the scoring phase. One shared marking of dead chains that both
-// players edit, and each player's own marking (the chains they marked plus
-// the marking they last accepted) for the deadline rule.
+// players edit, named by a version that changes with it, and each player's
+// own marking (the chains they marked plus the marking they last accepted)
+// for the deadline rule. An acceptance names the version it agrees to, so
+// a change the player has not seen yet cannot be accepted on their behalf.
+#include <string>
 #include <vector>
 
 #include "engine/scoring.hpp"
@@ -18,16 +21,20 @@ void RoomState::open_scoring(Outcome& out, std::int64_t now_ms) {
   marked_by_ = {};
   accepted_ = {};
   scoring_deadline_at_ = now_ms + setup_.scoring_deadline_ms;
-  scoring_event(out, now_ms);
+  scoring_event(out, now_ms, Marking::new_version);
 }
 
-void RoomState::scoring_event(Outcome& out, std::int64_t now_ms) {
+void RoomState::scoring_event(Outcome& out, std::int64_t now_ms, Marking marking) {
   protocol::ScoringState scoring;
   scoring.dead.assign(dead_.begin(), dead_.end());
   scoring.black_accepted = accepted_[0];
   scoring.white_accepted = accepted_[1];
   scoring.deadline_ms = std::max<std::int64_t>(scoring_deadline_at_ - now_ms, 0);
-  emit(out, [&](std::int64_t seq) { return protocol::game_scoring(id(), seq, setup_.settings.size, scoring); });
+  emit(out, [&](std::int64_t seq) {
+    if (marking == Marking::new_version) marking_version_ = seq;
+    scoring.marking_version = marking_version_;
+    return protocol::game_scoring(id(), seq, setup_.settings.size, scoring);
+  });
 }
 
 Outcome RoomState::mark_dead(const RoomRequest& request, engine::Color color, const protocol::req::GameDead& dead,
@@ -54,14 +61,21 @@ Outcome RoomState::mark_dead(const RoomRequest& request, engine::Color color, co
   out.reply = ok(request);
   if (changed) {
     accepted_ = {};
-    scoring_event(out, now_ms);
+    scoring_event(out, now_ms, Marking::new_version);
   }
   return out;
 }
 
-Outcome RoomState::accept_score(const RoomRequest& request, engine::Color color, std::int64_t now_ms) {
+Outcome RoomState::accept_score(const RoomRequest& request, engine::Color color, std::int64_t marking_version,
+                                std::int64_t now_ms) {
+  using protocol::ErrorCode;
   if (game_.phase() != engine::Phase::scoring) {
-    return {error(request, protocol::ErrorCode::wrong_phase, "there is no count to accept during play"), {}, {}};
+    return {error(request, ErrorCode::wrong_phase, "there is no count to accept during play"), {}, {}};
+  }
+  if (marking_version != marking_version_) {
+    return {error(request, ErrorCode::conflict,
+                  "the marking changed: version " + std::to_string(marking_version_) + " is current"),
+            {}, {}};
   }
   Outcome out;
   out.reply = ok(request);
@@ -70,7 +84,7 @@ Outcome RoomState::accept_score(const RoomRequest& request, engine::Color color,
   if (accepted_[0] && accepted_[1]) {
     settle_scoring(out, now_ms);
   } else {
-    scoring_event(out, now_ms);
+    scoring_event(out, now_ms, Marking::kept);
   }
   return out;
 }
@@ -109,6 +123,7 @@ void RoomState::settle_scoring(Outcome& out, std::int64_t now_ms) {
 void RoomState::leave_scoring(Outcome& out, std::int64_t now_ms) {
   game_.resume_play();
   dead_.clear();
+  marking_version_ = 0;
   marked_by_ = {};
   accepted_ = {};
   scoring_deadline_at_ = 0;

@@ -171,7 +171,9 @@ Outcome RoomState::handle(const RoomRequest& request, std::int64_t now_ms) {
           [&](const req::GameUndoAccept&) { return answer_undo(request, *color, true, now_ms); },
           [&](const req::GameUndoDecline&) { return answer_undo(request, *color, false, now_ms); },
           [&](const req::GameDead& dead) { return mark_dead(request, *color, dead, now_ms); },
-          [&](const req::GameScoreAccept&) { return accept_score(request, *color, now_ms); },
+          [&](const req::GameScoreAccept& accept) {
+            return accept_score(request, *color, accept.marking_version, now_ms);
+          },
           [&](const req::GameScoreResume&) { return resume_from_scoring(request, now_ms); },
           [&](const auto&) -> Outcome {
             return {error(request, ErrorCode::bad_request, "not a request a game room answers"), {}, {}};

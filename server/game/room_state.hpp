@@ -70,6 +70,10 @@ struct RoomLiveFields {
   std::int64_t next_period_change_ms_ = 0;  // 0: none due
   // Scoring: the shared marking, each player's own (what they marked or accepted).
   std::set<engine::Vertex> dead_;
+  // Names dead_ for acceptances: the seq of the game.scoring event that
+  // announced it, so it never repeats within a game, also across a restart
+  // (restore_seq_gap). 0 outside scoring.
+  std::int64_t marking_version_ = 0;
   std::array<std::set<engine::Vertex>, 2> marked_by_;
   std::array<bool, 2> accepted_{};
   std::int64_t scoring_deadline_at_ = 0;
@@ -102,6 +106,7 @@ class RoomState : private RoomLiveFields {
   const clock::GameClock& game_clock() const { return clock_; }
   bool ended() const { return ended_; }
   bool in_scoring() const { return game_.phase() == engine::Phase::scoring; }
+  std::int64_t marking_version() const { return marking_version_; }
   std::int64_t seq() const { return seq_; }
   std::optional<engine::Color> color_of(db::UserId user) const;
   const std::vector<std::pair<std::int64_t, protocol::Frame>>& event_log() const { return log_; }
@@ -141,7 +146,8 @@ class RoomState : private RoomLiveFields {
                std::int64_t now_ms);
   Outcome mark_dead(const RoomRequest& request, engine::Color color, const protocol::req::GameDead& dead,
                     std::int64_t now_ms);
-  Outcome accept_score(const RoomRequest& request, engine::Color color, std::int64_t now_ms);
+  Outcome accept_score(const RoomRequest& request, engine::Color color, std::int64_t marking_version,
+                       std::int64_t now_ms);
   Outcome resume_from_scoring(const RoomRequest& request, std::int64_t now_ms);
   Outcome request_undo(const RoomRequest& request, engine::Color color);
   Outcome resign(const RoomRequest& request, engine::Color color, std::int64_t now_ms);
@@ -150,7 +156,8 @@ class RoomState : private RoomLiveFields {
 
   void open_scoring(Outcome& out, std::int64_t now_ms);
   void settle_scoring(Outcome& out, std::int64_t now_ms);
-  void scoring_event(Outcome& out, std::int64_t now_ms);
+  enum class Marking : bool { kept, new_version };
+  void scoring_event(Outcome& out, std::int64_t now_ms, Marking marking);
   void leave_scoring(Outcome& out, std::int64_t now_ms);
   std::optional<int> undo_count(engine::Color requester) const;
   // Ends the game: stops the clock, records the result; the Outcome gets

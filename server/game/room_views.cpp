@@ -26,7 +26,10 @@ protocol::GameSnapshot RoomState::snapshot(std::int64_t now_ms) const {
                      : (game_.phase() == engine::Phase::scoring ? protocol::Phase::scoring : protocol::Phase::play);
   out.clock = to_wire(clock_.snapshot(now_ms));
   out.captures = {game_.captures(engine::Color::black), game_.captures(engine::Color::white)};
-  if (!ended_) out.dead.assign(dead_.begin(), dead_.end());
+  if (!ended_) {
+    out.dead.assign(dead_.begin(), dead_.end());
+    out.marking_version = marking_version_;
+  }
   if (end_) out.result = end_->result;
   out.spectators = spectators_;
   return out;

@@ -58,12 +58,16 @@ TEST_CASE("a 9x9 game played to a count, with a spectator who misses nothing", "
           std::vector<std::string>{record.dead_white_stone});
   }
   bob.ok({{"type", "game.dead"}, {"game", game}, {"vertex", record.dead_black_stone}, {"dead", true}});
+  Json marking;
   for (Player* p : {&alice, &bob, &carol}) {
-    CHECK(sorted_vertices(p->wait_game_event(game, "game.scoring")["dead"]) ==
+    marking = p->wait_game_event(game, "game.scoring");
+    CHECK(sorted_vertices(marking["dead"]) ==
           std::vector<std::string>{record.dead_white_stone, record.dead_black_stone});
   }
-  alice.ok({{"type", "game.score.accept"}, {"game", game}});
-  bob.ok({{"type", "game.score.accept"}, {"game", game}});
+  // Each acceptance names the marking just seen.
+  for (Player* p : {&alice, &bob}) {
+    p->ok({{"type", "game.score.accept"}, {"game", game}, {"marking_version", marking["marking_version"]}});
+  }
 
   const std::string expected = engine_result(record, 7.5);
   CHECK(expected == "B+1.5");

@@ -48,11 +48,11 @@ TEST_CASE("a full 9x9 game ends with a counted result after marking and two acce
   REQUIRE(types_of(marked) == std::vector<std::string>{"game.scoring"});
   CHECK(events_of(marked)[0]["dead"] == nlohmann::json::array({"B8"}));
 
-  Outcome first_accept = room.handle(from(alice_id, protocol::req::GameScoreAccept{42}), now += 1000);
+  Outcome first_accept = room.handle(accept_score(alice_id, room), now += 1000);
   CHECK(events_of(first_accept)[0]["accepted"]["black"] == true);
   CHECK_FALSE(first_accept.commit.has_value());
 
-  Outcome counted = room.handle(from(bob_id, protocol::req::GameScoreAccept{42}), now += 1000);
+  Outcome counted = room.handle(accept_score(bob_id, room), now += 1000);
   REQUIRE(counted.commit.has_value());
   const auto& end = std::get<EndCommit>(*counted.commit);
   // Black: columns A-E = 45 points; White: F-J = 36; 45 - 36 - 7.5 komi.

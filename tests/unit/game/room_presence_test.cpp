@@ -1,4 +1,6 @@
-// Players leaving and coming back, forfeits, and a game rebuilt after a restart.
+// Players leaving and coming back, forfeits, and a game rebuilt after a
+// restart (also in scoring, where the count starts again under a new
+// marking version).
 #include <catch2/catch.hpp>
 
 #include "server/game/clock_codec.hpp"
@@ -77,4 +79,35 @@ TEST_CASE("a restored game replays its moves and does not charge the time the se
     stored.moves[1].move.vertex = engine::Vertex{2, 6};  // on top of C3
     CHECK_FALSE(RoomState::restore(setup, stored, restart).has_value());
   }
+}
+
+TEST_CASE("a game restored in scoring counts again under a version above any sent before") {
+  const RoomSetup setup = setup_9x9();
+  RoomState room = new_room(setup);
+  std::int64_t now = t0;
+  db::GameWithMoves stored;
+  stored.game.id = 42;
+  stored.game.status = db::GameStatus::playing;
+  for (const RoomRequest& input : {move(alice_id, "C3"), move(bob_id, "G7"), pass(alice_id), pass(bob_id)}) {
+    const Outcome out = room.handle(input, now += 1000);
+    REQUIRE(out.commit.has_value());
+    const auto& commit = std::get<MoveCommit>(*out.commit);
+    stored.moves.push_back(commit.move);
+    stored.game.clock_state = commit.clock_state;
+  }
+  REQUIRE(room.in_scoring());
+  // Marks are not stored: the restart forgets this one.
+  room.handle(from(alice_id, protocol::req::GameDead{42, protocol::VertexText{"G7"}, true}), now += 10);
+  const std::int64_t before = room.marking_version();
+
+  auto restored = RoomState::restore(setup, stored, now + 60'000);
+  REQUIRE(restored.has_value());
+  CHECK(restored->in_scoring());
+  CHECK(restored->snapshot(now + 60'000).dead.empty());
+  CHECK(restored->marking_version() > before);
+  CHECK(restored->marking_version() == restored->seq());  // announced by the reopening's game.scoring
+  CHECK(restored->snapshot(now + 60'000).marking_version == restored->marking_version());
+  CHECK(error_code(restored->handle(from(alice_id, protocol::req::GameScoreAccept{42, before}), now + 61'000)) ==
+        "conflict");
+  CHECK(error_code(restored->handle(accept_score(alice_id, *restored), now + 62'000)).empty());
 }

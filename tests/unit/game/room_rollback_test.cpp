@@ -116,9 +116,9 @@ TEST_CASE("an accepted undo gives its moves back", "[room][rollback]") {
 TEST_CASE("a count both players accepted is taken back into scoring", "[room][rollback]") {
   std::int64_t now = t0;
   RoomState room = room_in_scoring(now);
-  room.handle(from(alice_id, req::GameScoreAccept{42}), now += 10);
+  room.handle(accept_score(alice_id, room), now += 10);
   now += 10;
-  check_way_back(room, now, [&](RoomState& r) { return r.handle(from(bob_id, req::GameScoreAccept{42}), now); });
+  check_way_back(room, now, [&](RoomState& r) { return r.handle(accept_score(bob_id, r), now); });
   CHECK(room.ended());
 }
 

@@ -38,6 +38,10 @@ RoomRequest move(db::UserId user, const std::string& vertex) {
 
 RoomRequest pass(db::UserId user) { return from(user, protocol::req::GamePass{42}); }
 
+RoomRequest accept_score(db::UserId user, const RoomState& room) {
+  return from(user, protocol::req::GameScoreAccept{42, room.marking_version()});
+}
+
 nlohmann::json json_of(const protocol::Frame& frame) { return nlohmann::json::parse(*frame); }
 
 std::vector<nlohmann::json> events_of(const Outcome& out) {

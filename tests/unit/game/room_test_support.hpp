@@ -22,6 +22,8 @@ RoomState new_room(const RoomSetup& setup, std::int64_t now_ms = t0);
 RoomRequest from(db::UserId user, protocol::Request request, std::int64_t id = 1);
 RoomRequest move(db::UserId user, const std::string& vertex);
 RoomRequest pass(db::UserId user);
+// game.score.accept of the marking the room holds now.
+RoomRequest accept_score(db::UserId user, const RoomState& room);
 
 nlohmann::json json_of(const protocol::Frame& frame);
 std::vector<nlohmann::json> events_of(const Outcome& out);

@@ -85,6 +85,16 @@ TEST_CASE("out-of-range values are refused", "[protocol][decode]") {
   check_bad_field(with_field(dead, "vertex", "pass"), "vertex");
   check_bad_field(with_field(dead, "dead", 1), "dead");
 
+  // An acceptance names the marking it agrees to: a version a client can
+  // hold exactly, never a guess.
+  const std::string accept = R"({"type":"game.score.accept","id":7,"game":1})";
+  check_bad_field(accept, "marking_version");
+  check_bad_field(with_field(accept, "marking_version", -1), "marking_version");
+  check_bad_field(with_field(accept, "marking_version", json::parse("9007199254740992")), "marking_version");
+  check_bad_field(with_field(accept, "marking_version", 15.5), "marking_version");
+  check_bad_field(with_field(accept, "marking_version", "15"), "marking_version");
+  check_bad_field(with_field(accept, "marking_version", nullptr), "marking_version");
+
   const std::string games = R"({"type":"user.games","id":7,"name":"a"})";
   check_bad_field(with_field(games, "limit", 101), "limit");
   check_bad_field(with_field(games, "limit", 0), "limit");

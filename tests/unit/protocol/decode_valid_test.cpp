@@ -54,6 +54,14 @@ TEST_CASE("decoded requests carry their field values", "[protocol][decode]") {
   CHECK(dead.vertex.text == "T19");
   CHECK_FALSE(dead.dead);
 
+  const auto accept = decode_as<req::GameScoreAccept>(R"({"type":"game.score.accept","game":3,"marking_version":1015})");
+  CHECK(accept.game == 3);
+  CHECK(accept.marking_version == 1015);
+  CHECK(decode_as<req::GameScoreAccept>(R"({"type":"game.score.accept","game":3,"marking_version":0})").marking_version ==
+        0);
+  CHECK(decode_as<req::GameScoreAccept>(R"({"type":"game.score.accept","game":3,"marking_version":9007199254740991})")
+            .marking_version == 9007199254740991);
+
   const auto chat = decode_as<req::GameChat>(R"({"type":"game.chat","game":3,"text":"好棋"})");
   CHECK(chat.text == "好棋");
   CHECK_FALSE(chat.channel.has_value());

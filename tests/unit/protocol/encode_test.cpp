@@ -148,7 +148,7 @@ TEST_CASE("a game snapshot has every field the contract lists", "[protocol][enco
   const json state = parsed(reply_game_state(5, snapshot))["state"];
   CHECK(keys(state) == std::set<std::string>{"game", "seq", "size", "komi", "handicap", "rated", "ko", "time",
                                              "black", "white", "moves", "handicap_stones", "to_move", "phase",
-                                             "clock", "captures", "dead", "spectators"});
+                                             "clock", "captures", "dead", "marking_version", "spectators"});
   CHECK(state["moves"] == json{"R3", "pass"});
   CHECK(state["handicap_stones"] == json{"Q16", "D4"});
   CHECK(state["to_move"] == "white");
@@ -156,6 +156,14 @@ TEST_CASE("a game snapshot has every field the contract lists", "[protocol][enco
   CHECK(state["captures"] == json{{"black", 1}, {"white", 0}});
   CHECK(state["clock"]["running"] == "white");
   CHECK(state["clock"]["black"] == json{{"main_ms", 60000}, {"periods", 3}, {"period_ms", 30000}});
+  CHECK(state["marking_version"] == 0);  // no marking outside scoring
+
+  snapshot.phase = Phase::scoring;
+  snapshot.dead = {Vertex{3, 3}};
+  snapshot.marking_version = 1012;
+  const json counting = parsed(reply_game_state(5, snapshot))["state"];
+  CHECK(counting["dead"] == json{"D16"});
+  CHECK(counting["marking_version"] == 1012);
 
   snapshot.phase = Phase::ended;
   snapshot.result = "W+R";
@@ -185,9 +193,11 @@ TEST_CASE("game events carry game, seq and the contract's fields", "[protocol][e
 
   CHECK(keys(parsed(game_clock(42, 10, byoyomi_clock()))) == std::set<std::string>{"type", "game", "seq", "clock"});
 
-  const json scoring = parsed(game_scoring(42, 11, 9, ScoringState{{Vertex{0, 0}}, true, false, 180000}));
-  CHECK(keys(scoring) == std::set<std::string>{"type", "game", "seq", "dead", "accepted", "deadline_ms"});
+  const json scoring = parsed(game_scoring(42, 11, 9, ScoringState{{Vertex{0, 0}}, 9, true, false, 180000}));
+  CHECK(keys(scoring) ==
+        std::set<std::string>{"type", "game", "seq", "dead", "marking_version", "accepted", "deadline_ms"});
   CHECK(scoring["dead"] == json{"A9"});
+  CHECK(scoring["marking_version"] == 9);  // an acceptance keeps the version of the marking it accepted
   CHECK(scoring["accepted"] == json{{"black", true}, {"white", false}});
 
   GameEnd end{"B+3.5", EndReason::count, Score{184, 173, 7.5}, {RankChange{"alice", Rank{20}, Rank{21}, "promotion", 42}}};

@@ -236,7 +236,11 @@ void GameDriver::judge_marking(ServerLink& link) {
   if (track_.dead() == *engine_dead_) {
     if (!track_.accepted_by(track_.my_color())) {
       spdlog::info("game {}: accepting the marking ({})", track_.id(), join(track_.dead()));
-      link.call_ok(request("game.score.accept"), "game " + std::to_string(track_.id()));
+      // Names the marking just compared: if it changed meanwhile the server
+      // refuses, and the game.scoring with the change brings us back here.
+      Json accept = request("game.score.accept");
+      accept["marking_version"] = track_.marking_version();
+      link.call_ok(std::move(accept), "game " + std::to_string(track_.id()));
     }
     return;
   }

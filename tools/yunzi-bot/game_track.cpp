@@ -72,6 +72,7 @@ Expected<GameTrack, std::string> GameTrack::from_state(const Json& state, const 
     if (track.phase_ == "play" && track.game_.phase() == engine::Phase::scoring) track.game_.resume_play();
     track.clock_ = state.value("clock", Json::object());
     track.dead_ = vertex_set(state.value("dead", Json::array()));
+    track.marking_version_ = state.value("marking_version", std::int64_t{0});
     if (state.contains("result") && state["result"].is_string()) track.result_ = state["result"].get<std::string>();
     return track;
   } catch (const Json::exception& error) {
@@ -105,6 +106,7 @@ void GameTrack::resume_play() {
   if (game_.resume_play()) ++version_;
   phase_ = "play";
   dead_.clear();
+  marking_version_ = 0;
   accepted_ = Json::object();
 }
 
@@ -131,6 +133,7 @@ EventFit GameTrack::apply(const Json& event) {
   } else if (type == "game.scoring") {
     phase_ = "scoring";
     dead_ = vertex_set(event.value("dead", Json::array()));
+    marking_version_ = event.value("marking_version", std::int64_t{0});
     accepted_ = event.value("accepted", Json::object());
   } else if (type == "game.end") {
     phase_ = "ended";

@@ -46,6 +46,8 @@ class GameTrack {
   nlohmann::json my_clock() const;
 
   const std::set<std::string>& dead() const { return dead_; }
+  // The server's name for the marking in dead(); an acceptance must send it.
+  std::int64_t marking_version() const { return marking_version_; }
   bool accepted_by(const std::string& color) const;
   // Every stone of the chain through the vertex (empty on an empty point).
   std::set<std::string> chain_of(const std::string& vertex) const;
@@ -73,6 +75,7 @@ class GameTrack {
   std::vector<PlayedMove> moves_;
   nlohmann::json clock_ = nlohmann::json::object();
   std::set<std::string> dead_;
+  std::int64_t marking_version_ = 0;
   nlohmann::json accepted_ = nlohmann::json::object();
   std::optional<std::string> result_;
 };

@@ -19,7 +19,13 @@ export class GameControls {
     this.undo_ = h("button", { id: "undo-button", text: t("undo"), onclick: send("game.undo") });
     this.undo_accept_ = h("button", { id: "undo-accept-button", text: t("accept"), onclick: send("game.undo.accept") });
     this.undo_decline_ = h("button", { id: "undo-decline-button", text: t("decline"), onclick: send("game.undo.decline") });
-    this.score_accept_ = h("button", { id: "score-accept-button", text: t("accept_score"), onclick: send("game.score.accept") });
+    // Accepts the marking on the screen, named by the version it was drawn
+    // from: if the opponent changed it meanwhile the server refuses.
+    this.shown_marking_version_ = 0;
+    this.score_accept_ = h("button", {
+      id: "score-accept-button", text: t("accept_score"),
+      onclick: () => send("game.score.accept", { marking_version: this.shown_marking_version_ })(),
+    });
     this.score_resume_ = h("button", { id: "score-resume-button", text: t("resume_play"), onclick: send("game.score.resume") });
     this.status_ = h("p", { class: "game-status", "aria-live": "polite" });
     this.undo_line_ = h("div", { class: "undo-line" });
@@ -72,6 +78,7 @@ export class GameControls {
       if (!model.rated && model.moves.length > 0 && !model.undo_request) buttons.push(this.undo_);
     }
     if (my_color && phase === "scoring") {
+      this.shown_marking_version_ = model.marking_version;
       this.score_accept_.disabled = Boolean(model.accepted && model.accepted[my_color]);
       buttons.push(this.score_accept_, this.score_resume_);
     }

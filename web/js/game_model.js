@@ -12,6 +12,7 @@ export class GameModel {
     this.moves = [];
     this.handicap_stones = [];
     this.dead = [];
+    this.marking_version = 0;  // names `dead` during scoring; an acceptance sends it
     this.accepted = { black: false, white: false };
     this.undo_request = null;
     this.undo_declined = null;
@@ -40,6 +41,7 @@ export class GameModel {
       to_move: state.to_move,
       phase: state.phase,
       dead: [...(state.dead || [])],
+      marking_version: state.marking_version ?? 0,
       spectators: state.spectators ?? 0,
       result: state.result ?? null,
       reason: state.reason ?? null,
@@ -83,6 +85,7 @@ export class GameModel {
       case "game.scoring":
         this.phase = "scoring";
         this.dead = [...event.dead];
+        this.marking_version = event.marking_version;
         this.accepted = event.accepted ?? { black: false, white: false };
         this.scoring_deadline_at = performance.now() + (event.deadline_ms ?? 0);
         if (this.clock) this.set_clock_({ ...this.clock, running: null });
@@ -127,6 +130,7 @@ export class GameModel {
   leave_scoring_() {
     this.phase = "play";
     this.dead = [];
+    this.marking_version = 0;
     this.accepted = { black: false, white: false };
   }
 

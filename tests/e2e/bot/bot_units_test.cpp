@@ -1,5 +1,6 @@
 // yunzi-bot's pure parts: the command line and config file, the choice of
-// challenges, the time given to the engine, the greeting, GNU Go's ko flags.
+// challenges, the time given to the engine, the greeting, GNU Go's ko flags,
+// the marking the game mirror names when it accepts a count.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -8,6 +9,7 @@
 #include "tools/yunzi-bot/bot.hpp"
 #include "tools/yunzi-bot/bot_flags.hpp"
 #include "tools/yunzi-bot/challenge_policy.hpp"
+#include "tools/yunzi-bot/game_track.hpp"
 #include "tools/yunzi-bot/time_budget.hpp"
 
 namespace yunzi::bot {
@@ -134,6 +136,31 @@ TEST_CASE("GNU Go gets the game's ko rule and the greeting names its level", "[b
   CHECK(greeting_for(config) == "katago here, good game");
   config.greeting = "hello";
   CHECK(greeting_for(config) == "hello");
+}
+
+TEST_CASE("the game mirror keeps the version of the marking it shows", "[bot][scoring]") {
+  const Json state = {{"game", 5},
+                      {"seq", 1012},
+                      {"size", 9},
+                      {"komi", 7.5},
+                      {"black", {{"name", "bot"}}},
+                      {"white", {{"name", "human"}}},
+                      {"moves", {"E5", "pass", "pass"}},
+                      {"phase", "scoring"},
+                      {"dead", {"E5"}},
+                      {"marking_version", 1011}};
+  auto track = GameTrack::from_state(state, "bot");
+  REQUIRE(track.has_value());
+  CHECK(track->marking_version() == 1011);
+  const Json unmarked = {{"type", "game.scoring"}, {"game", 5},        {"seq", 1013},
+                         {"dead", Json::array()},  {"marking_version", 1013}};
+  REQUIRE(track->apply(unmarked) == EventFit::applied);
+  CHECK(track->dead().empty());
+  CHECK(track->marking_version() == 1013);
+  const Json resumed = {{"type", "game.clock"}, {"game", 5}, {"seq", 1014}, {"clock", {{"running", "white"}}}};
+  REQUIRE(track->apply(resumed) == EventFit::applied);
+  CHECK(track->phase() == "play");
+  CHECK(track->marking_version() == 0);
 }
 
 }  // namespace

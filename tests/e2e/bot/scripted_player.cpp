@@ -151,7 +151,8 @@ PlayedGame ScriptedPlayer::play(const Json& start, int own_moves_before_passing,
     if (track.phase() == "scoring" && track.accepted_by(bot_color) && !track.accepted_by(track.my_color()) &&
         accepted_at_seq != track.last_seq()) {
       accepted_at_seq = track.last_seq();
-      auto reply = ws_->request({{"type", "game.score.accept"}, {"game", game}}, 10s);
+      auto reply = ws_->request(
+          {{"type", "game.score.accept"}, {"game", game}, {"marking_version", track.marking_version()}}, 10s);
       if (!reply) {
         catch_up();
         continue;

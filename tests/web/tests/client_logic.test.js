@@ -62,7 +62,7 @@ function start_event(overrides = {}) {
     type: "game.start", game: 7, seq: 1, size: 9, komi: 7.5, handicap: 0, rated: false, ko: "situational",
     time: { system: "none" }, black: { name: "a", rank: "5k", role: "user" }, white: { name: "b", rank: "5k", role: "user" },
     moves: [], handicap_stones: [], to_move: "black", phase: "play", clock: null,
-    captures: { black: 0, white: 0 }, dead: [], spectators: 0, ...overrides,
+    captures: { black: 0, white: 0 }, dead: [], marking_version: 0, spectators: 0, ...overrides,
   };
 }
 
@@ -88,17 +88,28 @@ test("the game model follows undo, scoring, resumption and the end", () => {
   model.apply({ type: "game.undone", game: 7, seq: 5, moves_removed: 1, to_move: "white", clock: null });
   assert.deepEqual(model.moves, ["E5"]);
   assert.equal(model.undo_request, null);
-  model.apply({ type: "game.scoring", game: 7, seq: 6, dead: ["E5"], accepted: { black: true, white: false }, deadline_ms: 1000 });
+  model.apply({ type: "game.scoring", game: 7, seq: 6, dead: ["E5"], marking_version: 6, accepted: { black: true, white: false }, deadline_ms: 1000 });
   assert.equal(model.phase, "scoring");
   assert.deepEqual(model.dead, ["E5"]);
+  assert.equal(model.marking_version, 6, "an acceptance names the marking shown");
   model.apply({ type: "game.clock", game: 7, seq: 7, clock: { black: { main_ms: 1 }, white: { main_ms: 1 }, running: "black" } });
   assert.equal(model.phase, "play", "a clock event during scoring means play resumed");
   assert.deepEqual(model.dead, []);
+  assert.equal(model.marking_version, 0);
   assert.equal(model.to_move, "black");
   model.apply({ type: "game.end", game: 7, seq: 8, result: "B+R", reason: "resignation", rank_changes: [] });
   assert.equal(model.phase, "ended");
   assert.equal(model.result, "B+R");
   assert.equal(model.seq, 8);
+});
+
+test("a state taken during scoring names its marking for the acceptance", () => {
+  const model = new GameModel(7);
+  model.load_state(start_event({ seq: 1012, moves: ["E5", "pass", "pass"], phase: "scoring", dead: ["E5"], marking_version: 1011 }));
+  assert.equal(model.phase, "scoring");
+  assert.equal(model.marking_version, 1011);
+  model.apply({ type: "game.scoring", game: 7, seq: 1013, dead: [], marking_version: 1013, accepted: { black: false, white: false }, deadline_ms: 1000 });
+  assert.equal(model.marking_version, 1013, "the opponent's unmark is a new marking");
 });
 
 test("byo-yomi reading: main time, then periods used up one by one", () => {

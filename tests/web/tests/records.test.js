@@ -1,6 +1,7 @@
 // A finished game's page links to its record: the SGF, and the text diagram
 // and SVG picture of the move shown (fetched and read back), and saves the
-// position shown as a PNG download (checked by its signature and size).
+// position shown as a PNG download (checked by its signature and size),
+// under a Content-Security-Policy that allows the page's own origin only.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -19,7 +20,10 @@ let browser;
 
 before(async () => {
   server = await start_server();
-  browser = await launch_browser();
+  // A page answered by the test (route.fulfill, to add the policy) has no
+  // local address to Chromium, which would then refuse its WebSocket to
+  // 127.0.0.1.
+  browser = await launch_browser({ extra_args: ["--disable-features=LocalNetworkAccessChecks"] });
 });
 
 after(async () => {
@@ -30,6 +34,24 @@ after(async () => {
   }
 });
 
+// The policy the page must work under: its own origin only (the page's
+// icon is a data: URL).
+const policy = "default-src 'self'; img-src 'self' data:";
+
+async function under_policy(page, url) {
+  await page.addInitScript(() => {
+    window.policy_violations = [];
+    document.addEventListener("securitypolicyviolation", (e) => {
+      window.policy_violations.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  await page.context().route(url, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), "content-security-policy": policy } });
+  });
+  await page.reload();
+}
+
 function count(text, needle) {
   return text.split(needle).length - 1;
 }
@@ -38,6 +60,7 @@ test("a finished game's SGF, text diagram, SVG picture and PNG of the move shown
   const alice = await open_client(browser, server.url);
   const bob = await open_client(browser, server.url);
   try {
+    await under_policy(alice, server.url);
     await register(alice, "alice");
     await register(bob, "bob");
     await challenge(alice, "bob");
@@ -93,6 +116,14 @@ test("a finished game's SGF, text diagram, SVG picture and PNG of the move shown
     await save_screenshot(alice, "records");
 
     assert.deepEqual([...alice.problems, ...bob.problems], [], "no script errors in the page");
+    assert.deepEqual(await alice.evaluate(() => window.policy_violations), [], "nothing the policy refused");
+    // The policy is in force: an inline script does not run.
+    assert.equal(await alice.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.inline_ran = true;";
+      document.head.append(script);
+      return Boolean(window.inline_ran);
+    }), false, "an inline script ran");
   } finally {
     for (const page of [alice, bob]) await page.context().close();
   }

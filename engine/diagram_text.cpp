@@ -33,7 +33,8 @@ char stone_char(Cell cell, bool star) {
 // "Moves 3-14:" and then ten entries a line, "3 X E5, 4 O pass, ...".
 std::string numbered_list(const std::vector<NumberedMove>& numbered, int size) {
   if (numbered.empty()) return {};
-  std::string out = "Moves " + std::to_string(numbered.front().number) + "-" + std::to_string(numbered.back().number) + ":";
+  std::string out =
+      "Moves " + std::to_string(numbered.front().number) + "-" + std::to_string(numbered.back().number) + ":";
   constexpr std::size_t per_line = 10;
   for (std::size_t i = 0; i < numbered.size(); ++i) {
     const NumberedMove& entry = numbered[i];

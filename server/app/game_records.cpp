@@ -113,9 +113,10 @@ std::optional<net::HttpResponse> game_record_route(App& app, const net::HttpRequ
   if (request.method != "GET" && request.method != "HEAD") return std::nullopt;
   auto path = parse_game_path(request.path());
   if (!path) return std::nullopt;
-  const auto question = request.target.find('?');
-  auto diagram = parse_diagram_query(question == std::string::npos ? std::string_view()
-                                                                    : std::string_view(request.target).substr(question + 1));
+  const std::string_view target = request.target;
+  const auto question = target.find('?');
+  const std::string_view query = question == std::string_view::npos ? std::string_view() : target.substr(question + 1);
+  auto diagram = parse_diagram_query(query);
   if (!diagram && path->format != "sgf") return answer(400, diagram.error() + "\n", cache_error);
 
   auto stored = app.reads.read<std::optional<db::GameWithMoves>>(

@@ -109,7 +109,8 @@ bool well_formed(const std::string& svg, std::string& problem) {
   std::size_t at = 0;
   while (at < svg.size()) {
     const std::size_t next = svg.find('<', at);
-    const std::string_view text = std::string_view(svg).substr(at, next == std::string::npos ? std::string::npos : next - at);
+    const std::string_view text =
+        std::string_view(svg).substr(at, next == std::string::npos ? std::string::npos : next - at);
     if (text.find_first_of(">&") != std::string_view::npos) {
       problem = "stray character in text: " + std::string(text);
       return false;
@@ -182,7 +183,9 @@ SvgBoard read_svg_board(const std::string& svg) {
     const std::string_view tag = std::string_view(svg).substr(at, end - at);
     const std::string classes = attribute(tag, "class");
     if (tag.starts_with("<circle ")) {
-      if (classes == "black" || classes == "white") board.stones[vertex_at(tag, "cx", "cy")] = classes == "black" ? 'X' : 'O';
+      if (classes == "black" || classes == "white") {
+        board.stones[vertex_at(tag, "cx", "cy")] = classes == "black" ? 'X' : 'O';
+      }
       if (classes == "last-move") board.last_marks.push_back(vertex_at(tag, "cx", "cy"));
     }
     if (tag.starts_with("<text ") && classes.starts_with("move-number")) {
@@ -229,7 +232,8 @@ TEST_CASE("the text diagram and the SVG picture of every move of a game", "[serv
     const auto last = expected_last(n);
     CHECK(board.marked == (last ? std::vector<std::string>{*last} : std::vector<std::string>{}));
     if (n == 4) CHECK(text.body.find("Last move: white pass\n") != std::string::npos);
-    CHECK(text.body.find(n >= 5 ? "Captures: black 1, white 0\n" : "Captures: black 0, white 0\n") != std::string::npos);
+    const std::string captures = n >= 5 ? "Captures: black 1, white 0\n" : "Captures: black 0, white 0\n";
+    CHECK(text.body.find(captures) != std::string::npos);
 
     const auto picture = get(fx, path + ".svg" + query);
     REQUIRE(picture.status == 200);

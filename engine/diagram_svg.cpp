@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstdio>
 
 #include "engine/diagram.hpp"
@@ -68,7 +69,7 @@ void draw_coordinates(std::string& out, int size, const Geometry& g) {
   out += "</g>";
 }
 
-void draw_stones(std::string& out, const Board& board, const DiagramInfo& info, const Geometry& g) {
+void draw_stones(std::string& out, const Board& board, const Geometry& g) {
   const int size = board.size();
   const double radius = g.cell * 0.47;
   for (int y = 0; y < size; ++y) {
@@ -81,13 +82,37 @@ void draw_stones(std::string& out, const Board& board, const DiagramInfo& info, 
              "-stone)\"" + (black ? "" : " stroke=\"#777\" stroke-width=\"0.5\"") + "/>";
     }
   }
-  if (info.last_move && board.contains(*info.last_move)) {
-    const auto color = board.color_at(*info.last_move);
-    const std::string ink = color == Color::black ? "#fff" : "#000";
-    out += "<circle class=\"last-move\" cx=\"" + num(g.at(info.last_move->x)) + "\" cy=\"" +
-           num(g.at(info.last_move->y)) + "\" r=\"" + num(g.cell * 0.22) + "\" fill=\"none\" stroke=\"" + ink +
-           "\" stroke-width=\"" + num(g.cell * 0.07) + "\"/>";
+}
+
+// A numbered last move is marked by its number in red instead of the ring.
+void draw_numbers(std::string& out, const Board& board, const DiagramInfo& info, const Geometry& g) {
+  const std::vector<NumberedMove> shown = numbers_on_board(board, info.numbered);
+  if (shown.empty()) return;
+  out += "<g class=\"move-numbers\" font-family=\"sans-serif\" text-anchor=\"middle\" dominant-baseline=\"central\">";
+  for (const NumberedMove& entry : shown) {
+    const Vertex v = *entry.move.vertex;
+    const std::string digits = std::to_string(entry.number);
+    const bool last = info.last_move == v;
+    const std::string ink = last ? "#d01010" : (entry.move.color == Color::black ? "#fff" : "#000");
+    const double font = g.cell * (digits.size() <= 2 ? 0.5 : 0.38);
+    out += "<text class=\"move-number" + std::string(last ? " last-move" : "") + "\" x=\"" + num(g.at(v.x)) +
+           "\" y=\"" + num(g.at(v.y)) + "\" font-size=\"" + num(font) + "\" fill=\"" + ink + "\">" + digits +
+           "</text>";
   }
+  out += "</g>";
+}
+
+void draw_last_move(std::string& out, const Board& board, const DiagramInfo& info, const Geometry& g) {
+  if (!info.last_move || !board.contains(*info.last_move)) return;
+  const auto color = board.color_at(*info.last_move);
+  if (!color) return;
+  const auto numbered = std::find_if(info.numbered.begin(), info.numbered.end(),
+                                     [&](const NumberedMove& entry) { return entry.move.vertex == info.last_move; });
+  if (numbered != info.numbered.end()) return;
+  const std::string ink = color == Color::black ? "#fff" : "#000";
+  out += "<circle class=\"last-move\" cx=\"" + num(g.at(info.last_move->x)) + "\" cy=\"" +
+         num(g.at(info.last_move->y)) + "\" r=\"" + num(g.cell * 0.22) + "\" fill=\"none\" stroke=\"" + ink +
+         "\" stroke-width=\"" + num(g.cell * 0.07) + "\"/>";
 }
 
 }  // namespace
@@ -104,7 +129,9 @@ std::string svg_diagram(const Board& board, const DiagramInfo& info, int width_p
          "\" fill=\"url(#wood)\"/>";
   draw_grid(out, size, g);
   draw_coordinates(out, size, g);
-  draw_stones(out, board, info, g);
+  draw_stones(out, board, g);
+  draw_numbers(out, board, info, g);
+  draw_last_move(out, board, info, g);
   out += "</svg>\n";
   return out;
 }

@@ -30,6 +30,21 @@ char stone_char(Cell cell, bool star) {
   }
 }
 
+// "Moves 3-14:" and then ten entries a line, "3 X E5, 4 O pass, ...".
+std::string numbered_list(const std::vector<NumberedMove>& numbered, int size) {
+  if (numbered.empty()) return {};
+  std::string out =
+      "Moves " + std::to_string(numbered.front().number) + "-" + std::to_string(numbered.back().number) + ":";
+  constexpr std::size_t per_line = 10;
+  for (std::size_t i = 0; i < numbered.size(); ++i) {
+    const NumberedMove& entry = numbered[i];
+    out += i % per_line == 0 ? "\n" : ", ";
+    out += std::to_string(entry.number) + " " + (entry.move.color == Color::black ? "X" : "O") + " " +
+           (entry.move.vertex ? to_gtp(*entry.move.vertex, size) : std::string("pass"));
+  }
+  return out + "\n";
+}
+
 }  // namespace
 
 std::vector<Vertex> star_points(int size) {
@@ -44,14 +59,6 @@ std::vector<Vertex> star_points(int size) {
   }
   if (size % 2 == 1 && size >= 5) return {Vertex{size / 2, size / 2}};
   return {};
-}
-
-DiagramInfo diagram_info(const Game& game) {
-  DiagramInfo info;
-  if (auto last = game.last_move()) info.last_move = last->vertex;
-  info.black_captures = game.captures(Color::black);
-  info.white_captures = game.captures(Color::white);
-  return info;
 }
 
 std::string text_diagram(const Board& board, const DiagramInfo& info) {
@@ -78,8 +85,10 @@ std::string text_diagram(const Board& board, const DiagramInfo& info) {
       out += "Last move: " + std::string(to_string(*color)) + " " + to_gtp(*info.last_move, size) + "\n";
     }
   }
+  if (info.last_pass) out += "Last move: " + std::string(to_string(*info.last_pass)) + " pass\n";
   out += "Captures: black " + std::to_string(info.black_captures) + ", white " +
          std::to_string(info.white_captures) + "\n";
+  out += numbered_list(info.numbered, size);
   return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <iterator>
 
 #include "engine/handicap.hpp"
 
@@ -189,6 +190,17 @@ void Game::rewind(const GameMark& mark) {
     phase_ = Phase::ended;
     result_ = mark.result;
   }
+}
+
+Game Game::after_moves(std::size_t count) const {
+  count = std::min(count, moves_.size());
+  Game earlier = *this;
+  std::vector<std::size_t> resumes;
+  std::copy_if(resumes_.begin(), resumes_.end(), std::back_inserter(resumes),
+               [count](std::size_t at) { return at <= count; });
+  earlier.replay(std::vector<Move>(moves_.begin(), moves_.begin() + static_cast<std::ptrdiff_t>(count)),
+                 std::move(resumes));
+  return earlier;
 }
 
 void Game::replay(const std::vector<Move>& moves, std::vector<std::size_t> resumes) {

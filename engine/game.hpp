@@ -112,6 +112,12 @@ class Game {
   GameMark mark(std::size_t tail) const;
   void rewind(const GameMark& mark);
 
+  // The game as it stood after its first `count` moves (all of them when
+  // there are fewer), replayed from the start position with play resumed
+  // from scoring where it was: the position a record shows at move `count`.
+  // Not ended, whatever this game's phase.
+  Game after_moves(std::size_t count) const;
+
   std::optional<std::string> result() const { return result_; }
 
  private:

@@ -3,12 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
-#include "db/game_sgf.hpp"
-#include "engine/diagram.hpp"
-#include "engine/game.hpp"
 #include "server/app/app.hpp"
-#include "server/app/stored_game.hpp"
-#include "server/game/clock_codec.hpp"
+#include "server/app/game_records.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -59,43 +55,7 @@ std::string render_metrics(App& app, const std::string& net_lines) {
   return out;
 }
 
-std::optional<net::HttpResponse> game_route(App& app, const GamePath& path) {
-  auto stored = app.reads.read<std::optional<db::GameWithMoves>>(
-      [&](db::Stores& stores) { return stores.games().load(path.id); });
-  if (!stored) return text(503, "the database could not be read\n");
-  if (!*stored) return text(404, "no game " + std::to_string(path.id) + "\n");
-  if (path.format == "sgf") return text(200, db::game_sgf(**stored), "application/x-go-sgf; charset=utf-8");
-  auto diagram = game_diagram(**stored);
-  if (!diagram) return text(500, diagram.error() + "\n");
-  return text(200, *diagram);
-}
-
 }  // namespace
-
-std::optional<GamePath> parse_game_path(const std::string& path) {
-  constexpr std::string_view prefix = "/games/";
-  if (!path.starts_with(prefix)) return std::nullopt;
-  const std::string_view rest = std::string_view(path).substr(prefix.size());
-  const auto dot = rest.find('.');
-  if (dot == std::string_view::npos || dot == 0) return std::nullopt;
-  const std::string_view digits = rest.substr(0, dot);
-  const std::string_view format = rest.substr(dot + 1);
-  if (format != "sgf" && format != "txt") return std::nullopt;
-  if (digits.front() == '0') return std::nullopt;
-  db::GameId id = 0;
-  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
-  if (ec != std::errc() || end != digits.data() + digits.size() || id <= 0) return std::nullopt;
-  return GamePath{id, std::string(format)};
-}
-
-Expected<std::string, std::string> game_diagram(const db::GameWithMoves& stored) {
-  auto game = replay_stored_game(stored);
-  if (!game) return unexpected(game.error());
-  const db::GameRecord& row = stored.game;
-  std::string out = row.black_name + " (B) vs " + row.white_name + " (W), move " + std::to_string(stored.moves.size());
-  if (row.result) out += ", result " + *row.result;
-  return out + "\n\n" + engine::text_diagram(*game);
-}
 
 std::vector<net::HttpRoute> http_routes(App& app, std::function<std::string()> net_metrics) {
   std::vector<net::HttpRoute> routes;
@@ -110,12 +70,7 @@ std::vector<net::HttpRoute> http_routes(App& app, std::function<std::string()> n
     if (request.path() != "/metrics" || !is_get(request)) return std::nullopt;
     return text(200, render_metrics(app, net_metrics()), "text/plain; version=0.0.4; charset=utf-8");
   });
-  routes.push_back([&app](const net::HttpRequest& request) -> std::optional<net::HttpResponse> {
-    if (!is_get(request)) return std::nullopt;
-    auto path = parse_game_path(request.path());
-    if (!path) return std::nullopt;
-    return game_route(app, *path);
-  });
+  routes.push_back([&app](const net::HttpRequest& request) { return game_record_route(app, request); });
   return routes;
 }
 

@@ -3,6 +3,7 @@
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/string.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
@@ -62,8 +63,16 @@ Expected<HttpReply, std::string> http_request(const std::string& host, std::uint
   HttpReply reply;
   reply.status = response.result_int();
   reply.content_type = std::string(response[http::field::content_type]);
+  for (const auto& field : response) reply.headers.emplace_back(field.name_string(), field.value());
   reply.body = std::move(response.body());
   return reply;
+}
+
+std::string HttpReply::header(std::string_view name) const {
+  for (const auto& [field, value] : headers) {
+    if (beast::iequals(field, beast::string_view(name.data(), name.size()))) return value;
+  }
+  return {};
 }
 
 }  // namespace yunzi::client

@@ -83,9 +83,6 @@ export class GameControls {
       buttons.push(this.score_accept_, this.score_resume_);
     }
     if (my_color && phase !== "ended") buttons.push(this.resign_);
-    if (phase === "ended") {
-      buttons.push(h("a", { class: "button", href: `/games/${model.id}.sgf`, download: `yunzi-${model.id}.sgf`, text: t("sgf") }));
-    }
     replace_children(this.buttons_, buttons);
   }
 }

@@ -1,5 +1,6 @@
 // A game page: players with clocks and captures, the board, move navigation
-// (buttons and arrow keys), the controls and the chat. Works the same for
+// (buttons and arrow keys), the record of the move shown (SGF, text, SVG,
+// PNG), the controls and the chat. Works the same for
 // the two players and for spectators; only what may be clicked differs.
 
 import { h } from "./dom.js";
@@ -8,6 +9,7 @@ import { BoardView } from "./board_view.js";
 import { ClockView } from "./clock_view.js";
 import { ChatView } from "./chat_view.js";
 import { GameControls } from "./game_controls.js";
+import { RecordLinks } from "./record_links.js";
 import { replay, count_area } from "./position.js";
 import { user_label } from "./format.js";
 import { from_vertex } from "./vertex.js";
@@ -34,6 +36,7 @@ export function mount_game(container, app, game_id) {
   const players = { black: player_panel("black"), white: player_panel("white") };
   const controls = new GameControls(app, game_id);
   const chat = new ChatView(app, game_id);
+  const records = new RecordLinks(game_id);
   const position_text = h("span", { class: "nav-position", id: "nav-position" });
   const nav_button = (id, label, symbol, action) => h("button", {
     id, class: "nav", title: label, "aria-label": label, text: symbol, onclick: () => { action(); render(); },
@@ -48,7 +51,7 @@ export function mount_game(container, app, game_id) {
   const page = h("div", { class: "game-page", "data-game": game_id },
     h("div", { class: "board-column" },
       players.white.element, h("div", { class: "board-wrap" }, board.svg), players.black.element, nav,
-      h("p", { class: "hint", text: t("keyboard_help") })),
+      records.element, h("p", { class: "hint", text: t("keyboard_help") })),
     h("div", { class: "side-column" }, message, controls.element, chat.element));
   container.append(page);
 
@@ -96,6 +99,7 @@ export function mount_game(container, app, game_id) {
     // Plain facts about what is shown, for scripts and tests reading the page.
     Object.assign(page.dataset, { moves: total, shown, phase: model.phase, toMove: model.to_move });
     position_text.textContent = t("nav_position", { at: shown, total });
+    records.update(shown);
     for (const color of ["black", "white"]) {
       const panel = players[color];
       if (panel.shown_user !== model[color]) {

@@ -59,6 +59,40 @@ TEST_CASE("undo restores board, hash, captures, turn and ko state exactly", "[ga
   CHECK_FALSE(game.undo());
 }
 
+TEST_CASE("after_moves gives the game as it stood after any move, also once it has ended", "[game][after_moves]") {
+  Game game = corner_ko();
+  const Vertex ko_point{1, 1};
+  // states[n]: the game after n moves.
+  std::vector<Snapshot> states{snapshot(game, ko_point)};
+  play_ok(game, Color::black, Vertex{2, 1});  // takes the ko
+  states.push_back(snapshot(game, ko_point));
+  REQUIRE(game.pass(Color::white).has_value());
+  states.push_back(snapshot(game, ko_point));
+  play_ok(game, Color::black, Vertex{4, 4});
+  states.push_back(snapshot(game, ko_point));
+  play_ok(game, Color::white, Vertex{1, 1});  // retakes
+  states.push_back(snapshot(game, ko_point));
+  REQUIRE(game.pass(Color::black).has_value());
+  states.push_back(snapshot(game, ko_point));
+  REQUIRE(game.pass(Color::white).has_value());
+  REQUIRE(game.resume_play());  // play resumed after move 6: that is how the game stood then
+  states.push_back(snapshot(game, ko_point));
+  play_ok(game, Color::black, Vertex{3, 4});
+  states.push_back(snapshot(game, ko_point));
+  REQUIRE(game.resign(Color::white).has_value());
+
+  for (std::size_t n = 0; n < states.size(); ++n) {
+    INFO("after " << n << " moves");
+    const Game earlier = game.after_moves(n);
+    CHECK(snapshot(earlier, ko_point) == states[n]);
+    CHECK(earlier.board().is_consistent());
+    CHECK_FALSE(earlier.result());
+  }
+  CHECK(snapshot(game.after_moves(99), ko_point) == states.back());
+  CHECK(game.phase() == Phase::ended);
+  CHECK(game.moves().size() == 7);
+}
+
 TEST_CASE("undo of the second pass returns to play", "[game][undo]") {
   GameSetup setup;
   setup.size = 9;

@@ -9,7 +9,8 @@ import { repo_root } from "./server.js";
 
 export const artifacts_dir = path.join(repo_root, "build", "web-artifacts");
 
-export async function launch_browser() {
+// extra_args: more Chromium switches for one test file.
+export async function launch_browser({ extra_args = [] } = {}) {
   await mkdir(artifacts_dir, { recursive: true });
   return chromium.launch({
     executablePath: process.env.YUNZI_CHROMIUM || "/usr/bin/chromium",
@@ -17,6 +18,7 @@ export async function launch_browser() {
     args: [
       "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
       "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      ...extra_args,
     ],
   });
 }

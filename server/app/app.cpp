@@ -30,6 +30,12 @@ Coin random_coin() {
   };
 }
 
+// The rated pairings are the rank policy's to decide.
+AppOptions with_policy_rules(AppOptions options) {
+  options.plan_rules.rank_gap = options.ranking_policy->rated_rank_gap();
+  return options;
+}
+
 }  // namespace
 
 protocol::UserInfo user_info(const db::UserRecord& user) {
@@ -43,8 +49,8 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
       accounts(accounts_in),
       reads(reads_in),
       now_ms(std::move(now_ms_in)),
-      options(options_in),
-      lobby(std::make_shared<Lobby>(io_in, online, games, metrics, options_in.plan_rules, random_coin())),
+      options(with_policy_rules(options_in)),
+      lobby(std::make_shared<Lobby>(io_in, online, games, metrics, options.plan_rules, random_coin())),
       room_services{io_in,
                     writer_in,
                     now_ms,

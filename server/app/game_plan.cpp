@@ -2,8 +2,6 @@
 
 #include <variant>
 
-#include "server/ranking/eligibility.hpp"
-
 namespace yunzi::app {
 namespace {
 
@@ -70,6 +68,7 @@ Expected<Done, PlanRefusal> check_rated_settings(const protocol::GameSettings& s
     return not_eligible("bots play friendly games only on this server");
   }
   if (settings.size != ranking::rated_board_size) return not_eligible("rated games are played on 19x19 only");
+  if (auto refusal = ranking::rated_ko_refusal(settings.ko)) return not_eligible(std::move(refusal->message));
   if (settings.handicap >= 2) return not_eligible("rated games have no handicap stones; play them friendly");
   if (std::holds_alternative<protocol::NoClock>(settings.time)) {
     return not_eligible("rated games need a clock; time system none is for friendly games");
@@ -100,6 +99,8 @@ Expected<GamePlan, PlanRefusal> plan_game(const protocol::GameSettings& settings
   request.first_has_rated_game_in_progress = creator.has_rated_game_in_progress;
   request.second_has_rated_game_in_progress = acceptor.has_rated_game_in_progress;
   request.handicap = settings.handicap;
+  request.ko = settings.ko;
+  request.rank_gap = rules.rank_gap;
   auto terms = ranking::rated_terms(request);
   if (!terms) return not_eligible(terms.error().message);
 

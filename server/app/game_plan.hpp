@@ -1,8 +1,9 @@
 // Who plays which colour, and on what terms, when a seek or a challenge is
 // accepted: nigiri for even games, the weaker player on black for 让先 and
-// fixed handicaps, and the rated-game rules (19x19, ranks one step apart at
-// most, one rated game in progress per player, no handicap stones, a clock,
-// komi and colours as the rank rules fix them). Pure: the coin is passed in.
+// fixed handicaps, and the rated-game rules (19x19, situational superko, ranks
+// as close as the rank policy asks, one rated game in progress per player, no
+// handicap stones, a clock, komi and colours as the rank rules fix them).
+// Pure: the coin is passed in.
 #pragma once
 
 #include <functional>
@@ -13,6 +14,7 @@
 #include "protocol/errors.hpp"
 #include "protocol/payloads.hpp"
 #include "server/clock/time_control.hpp"
+#include "server/ranking/eligibility.hpp"
 
 namespace yunzi::app {
 
@@ -36,6 +38,7 @@ struct PlanRefusal {
 struct PlanRules {
   bool bots_may_play_rated = false;
   clock::TimeControl default_clock{};  // for seeks and challenges that name no clock
+  ranking::RankGapRule rank_gap = ranking::tom_rank_gap;  // the rank policy's; see App
 };
 
 // The settings a seek or challenge is made with: its own clock, else the

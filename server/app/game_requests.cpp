@@ -52,12 +52,15 @@ void handle(const Call& call, const req::GameWatch& r) {
   room->watch(s.connection(), user, r.since, call.id);
 }
 
+// Leaving a game's page: afterwards the connection hears nothing of the game.
+// A game that has ended, or one this connection does not watch, is already in
+// that state, so the answer is ok all the same.
 void handle(const Call& call, const req::GameUnwatch& r) {
-  auto room = call.app.games.find(r.game);
-  if (!room) return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
   Session& s = *call.session;
   s.watched_games.erase(r.game);
   if (s.user && s.spectating.erase(r.game) > 0) call.app.lobby->set_watching(s.user->id, r.game, false);
+  auto room = call.app.games.find(r.game);
+  if (!room) return call.ok();
   room->unwatch(s.id(), call.id, s.connection());
 }
 

@@ -1,6 +1,7 @@
 #include "server/app/rank_keeping.hpp"
 
-#include <algorithm>
+#include <array>
+#include <optional>
 
 #include "server/app/rank_records.hpp"
 #include "server/ranking/bracket.hpp"
@@ -8,16 +9,42 @@
 namespace yunzi::app {
 namespace {
 
-ranking::RatedGame ending_game(const game::GameEndFacts& facts, bool is_black) {
+ranking::RatedGame ending_game(const game::GameEndFacts& facts, bool is_black, bool converted) {
   ranking::RatedGame game;
   game.id = facts.game;
   game.opponent = is_black ? facts.white_id : facts.black_id;
   game.opponent_rank = rank_at(is_black ? facts.white_rank : facts.black_rank);
   game.outcome = outcome_for(facts.result, is_black);
   game.gave_rang_xian = facts.handicap == 1 && !is_black;
+  game.converted = converted;
   game.move_count = facts.move_count;
   game.finished_at = unix_seconds(facts.ended_ms);
   return game;
+}
+
+// The winner is judged first: the validity rule may turn the ending game
+// friendly, and then it must not count for the loser either.
+std::array<bool, 2> judging_order(const game::GameEndFacts& facts) {
+  if (facts.winner == engine::Color::white) return {false, true};
+  return {true, false};
+}
+
+// A conversion is recorded for the player and for that game's opponent.
+db::DbResult<Done> record_conversions(db::Stores& stores, const ranking::PlayerState& state,
+                                      const ranking::RatedGame& ending, const std::vector<db::GameId>& conversions,
+                                      db::TimeMs at) {
+  for (db::GameId converted : conversions) {
+    std::optional<db::UserId> opponent;
+    if (converted == ending.id) opponent = ending.opponent;
+    for (const ranking::RatedGame& game : state.block_games) {
+      if (game.id == converted) opponent = game.opponent;
+    }
+    for (const std::optional<db::UserId> user : {std::optional<db::UserId>(state.player), opponent}) {
+      if (!user) continue;
+      if (auto r = record_conversion(stores, converted, *user, "validity", at); !r) return unexpected(r.error());
+    }
+  }
+  return Done{};
 }
 
 }  // namespace
@@ -27,28 +54,23 @@ db::DbResult<std::vector<protocol::RankChange>> rank_on_end(db::Stores& stores, 
   std::vector<protocol::RankChange> changes;
   if (!facts.rated) return changes;
   bool flagged = false;
-  for (const bool is_black : {true, false}) {
+  for (const bool is_black : judging_order(facts)) {
     const db::UserId player = is_black ? facts.black_id : facts.white_id;
     auto user = stores.users().find_by_id(player);
     if (!user) return unexpected(user.error());
     if (!*user) continue;
     auto state = player_state(stores, policy, **user, facts.game);
     if (!state) return unexpected(state.error());
+    // Conversions recorded so far, the other player's judgement included.
+    auto converted = converted_games(stores, player);
+    if (!converted) return unexpected(converted.error());
+    const ranking::RatedGame ending = ending_game(facts, is_black, converted->contains(facts.game));
 
-    auto decision = policy.evaluate_after_game(*state, ending_game(facts, is_black));
+    auto decision = policy.evaluate_after_game(*state, ending);
     if (!decision) return db::db_failure(db::DbErrorKind::invalid_argument, decision.error().message);
 
-    for (db::GameId converted : decision->conversions) {
-      const auto it = std::find_if(state->block_games.begin(), state->block_games.end(),
-                                   [&](const ranking::RatedGame& g) { return g.id == converted; });
-      if (auto r = record_conversion(stores, converted, player, "validity", facts.ended_ms); !r) {
-        return unexpected(r.error());
-      }
-      if (it != state->block_games.end()) {
-        if (auto r = record_conversion(stores, converted, it->opponent, "validity", facts.ended_ms); !r) {
-          return unexpected(r.error());
-        }
-      }
+    if (auto r = record_conversions(stores, *state, ending, decision->conversions, facts.ended_ms); !r) {
+      return unexpected(r.error());
     }
     if (decision->short_game && !flagged) {
       flagged = true;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "server/clock/time_control.hpp"
+#include "server/ranking/association_rules.hpp"
 
 namespace yunzi::config {
 
@@ -57,6 +58,8 @@ struct ServerConfig {
   int retire_after_days = 1095;  // inactive players leave the rank lists
   bool bots_may_play_rated = false;
   RankingPolicy ranking_policy = RankingPolicy::tom;
+  // The association policy's own choices (scores, window reading, demotion); unused under "tom".
+  ranking::AssociationRules association_rules{};
   LogLevel log_level = LogLevel::info;
   bool json_logs = false;
   std::string log_file;  // empty: standard error

@@ -80,11 +80,12 @@ std::string show_choice(const ServerConfig& c) {
 
 constexpr std::array<std::string_view, 2> hash_costs{"interactive", "min"};
 constexpr std::array<std::string_view, 2> policies{"tom", "association"};
+constexpr std::array<std::string_view, 2> average_readings{"sliding", "block"};
 constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "warn", "error", "critical", "off"};
 
 constexpr std::int64_t day_s = 24 * 3600;
 
-const std::array<Setting, 23> settings_table{{
+const std::array<Setting, 26> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<&ServerConfig::bind_address>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -153,6 +154,36 @@ const std::array<Setting, 23> settings_table{{
      show_choice<&ServerConfig::ranking_policy>,
      [](ServerConfig& c, std::string_view text) {
        return apply_choice<&ServerConfig::ranking_policy, parse_ranking_policy>(c, text, policies);
+     }},
+    {"association_scores", "SCORES", ValueKind::text,
+     "association policy: a responsibility game's WIN/LOSS score for own rank minus the opponent's "
+     "+2,+1,0,-1,-2 (a choice of the server, not of the association's text)",
+     [](const ServerConfig& c) { return ranking::to_spec(c.association_rules.scores); },
+     [](ServerConfig& c, std::string_view text) -> Result {
+       auto value = ranking::parse_score_table(text);
+       if (!value) return unexpected(value.error());
+       c.association_rules.scores = *value;
+       return Done{};
+     }},
+    {"association_average", "READING", ValueKind::text,
+     "association policy: sliding (the average of the last N responsibility games at the rank) or block "
+     "(of the latest complete group of N since the rank was reached)",
+     [](const ServerConfig& c) { return std::string(ranking::to_string(c.association_rules.reading)); },
+     [](ServerConfig& c, std::string_view text) -> Result {
+       auto value = ranking::parse_average_reading(text);
+       if (!value) return unexpected("\"" + std::string(text) + "\" is not " + list_choices(average_readings));
+       c.association_rules.reading = *value;
+       return Done{};
+     }},
+    {"association_demotion_below", "AVERAGE", ValueKind::text,
+     "association policy: none (no demotion), or the average over the longest window below which a dan "
+     "player above 1d goes down one dan at the monthly publication",
+     [](const ServerConfig& c) { return ranking::demotion_average_spec(c.association_rules.demotion_below_tenths); },
+     [](ServerConfig& c, std::string_view text) -> Result {
+       auto value = ranking::parse_demotion_average(text);
+       if (!value) return unexpected(value.error());
+       c.association_rules.demotion_below_tenths = *value;
+       return Done{};
      }},
     {"log_level", "LEVEL", ValueKind::text, "trace, debug, info, warn, error, critical or off",
      show_choice<&ServerConfig::log_level>,

@@ -1,8 +1,10 @@
 // The association policy for dan players: responsibility games (both dan, at
-// most 2 dan apart) score by the rank difference (80/20 .. 100/40); a player
+// most 2 dan apart, or against a 9d) score by the rank difference; a player
 // is promoted one dan when the average of the last 12/16/20 responsibility
-// games (+2 games per dan above 1d) reaches 75/70/67.5. No demotion.
-// Promotions are published monthly by monthly_promotions().
+// games (+2 games per dan above 1d) reaches 75/70/67.5. The scores, the
+// reading of "the last N games" and demotion are settings
+// (association_rules.hpp); by default 80/20 .. 100/40, a sliding window and
+// no demotion. Changes are published monthly by monthly_promotions().
 #pragma once
 
 #include <array>
@@ -10,16 +12,19 @@
 #include <span>
 #include <vector>
 
+#include "server/ranking/association_rules.hpp"
 #include "server/ranking/rated_game.hpp"
 
 namespace yunzi::ranking {
 
 inline constexpr int max_responsibility_gap = 2;
 
+// Both players dan, and at most 2 dan apart or one of them 9d.
 bool is_responsibility_game(Rank own, Rank opponent);
 
-// The score of one responsibility game, or nullopt for any other pairing.
-std::optional<int> game_score(Rank own, Rank opponent, bool won);
+// The score of one responsibility game, or nullopt for any other pairing. A
+// 9d game more than 2 dan apart scores as 2 dan apart.
+std::optional<int> game_score(Rank own, Rank opponent, bool won, const ScoreTable& scores = default_association_scores);
 
 struct AverageWindow {
   int games = 0;
@@ -34,10 +39,14 @@ struct AssociationStanding {
   int wins = 0;
   int losses = 0;
   std::optional<AverageWindow> reached;   // the first window whose average is reached
+  // The longest window, read as the rules say, averages below the demotion
+  // bar (never when the rules demote nobody, or a promotion is reached).
+  bool below_demotion_bar = false;
 };
 
-// Games at `rank` (counted, with a rated opponent within 2 dan) finished before `before`.
-AssociationStanding association_standing(Rank rank, std::span<const RatedGame> games_at_rank, UnixSeconds before);
+// Games at `rank` (counted responsibility games) finished before `before`.
+AssociationStanding association_standing(Rank rank, std::span<const RatedGame> games_at_rank, UnixSeconds before,
+                                         const AssociationRules& rules = {});
 
 struct AssociationPlayer {
   UserId player = 0;
@@ -47,10 +56,13 @@ struct AssociationPlayer {
 
 struct Promotion {
   UserId player = 0;
-  RankChange change;
+  RankChange change;  // a promotion, or a demotion when the rules demote
 };
 
-// The promotions published on `date` (only games finished before it count).
-std::vector<Promotion> monthly_promotions(std::span<const AssociationPlayer> players, UnixSeconds date);
+// The rank changes published on `date` (only games finished before it count):
+// one dan up for a reached average; one dan down (not below 1d) for an
+// average under the demotion bar, when the rules have one.
+std::vector<Promotion> monthly_promotions(std::span<const AssociationPlayer> players, UnixSeconds date,
+                                          const AssociationRules& rules = {});
 
 }  // namespace yunzi::ranking

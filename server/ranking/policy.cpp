@@ -14,9 +14,7 @@ std::string window_terms(Rank rank) {
   std::string text;
   for (std::size_t i = 0; i < windows.size(); ++i) {
     if (i > 0) text += i + 1 == windows.size() ? " or " : ", ";
-    const int tenths = windows[i].threshold_tenths;
-    text += std::to_string(tenths / 10) + (tenths % 10 ? "." + std::to_string(tenths % 10) : "");
-    text += " over " + std::to_string(windows[i].games);
+    text += tenths_text(windows[i].threshold_tenths) + " over " + std::to_string(windows[i].games);
   }
   return text + " games";
 }
@@ -27,7 +25,9 @@ Expected<Decision, RankingError> TomPolicy::evaluate_after_game(const PlayerStat
   return ranking::evaluate_after_game(state, game);
 }
 
-RankProgress TomPolicy::progress(const PlayerState& state) const { return tom_progress(state); }
+RankProgress TomPolicy::progress(const PlayerState& state) const {
+  return block_progress(state, [this](const PlayerState& s, const RatedGame& g) { return evaluate_after_game(s, g); });
+}
 
 std::vector<Promotion> TomPolicy::monthly_promotions(std::span<const AssociationPlayer>, UnixSeconds) const {
   return {};
@@ -47,10 +47,14 @@ Expected<Decision, RankingError> AssociationPolicy::evaluate_after_game(const Pl
 }
 
 RankProgress AssociationPolicy::progress(const PlayerState& state) const {
-  if (!state.block_start_rank.is_dan()) return tom_progress(state);
+  if (!state.block_start_rank.is_dan()) {
+    return block_progress(state,
+                          [this](const PlayerState& s, const RatedGame& g) { return evaluate_after_game(s, g); });
+  }
   const AssociationStanding standing =
-      association_standing(state.rank, state.block_games, std::numeric_limits<UnixSeconds>::max());
+      association_standing(state.rank, state.block_games, std::numeric_limits<UnixSeconds>::max(), rules_);
   RankProgress progress{static_cast<int>(standing.scores.size()), standing.wins, standing.losses, 0, {}};
+  const std::string longest = std::to_string(promotion_windows(state.rank).back().games);
   if (state.rank == Rank::dan(9)) {
     progress.summary = "9d is the highest rank";
   } else if (standing.reached) {
@@ -64,17 +68,25 @@ RankProgress AssociationPolicy::progress(const PlayerState& state) const {
                                          to_string(state.rank + 1) + " can be considered"
                                    : "no promotion average reached yet (" + window_terms(state.rank) + ")";
   }
+  if (standing.below_demotion_bar && state.rank > Rank::dan(1)) {
+    progress.summary += "; the average over " + longest + " responsibility games is below " +
+                        tenths_text(*rules_.demotion_below_tenths) + ": demotion to " + to_string(state.rank - 1) +
+                        " at the next monthly publication";
+  }
   return progress;
 }
 
 std::vector<Promotion> AssociationPolicy::monthly_promotions(std::span<const AssociationPlayer> players,
                                                              UnixSeconds date) const {
-  return ranking::monthly_promotions(players, date);
+  return ranking::monthly_promotions(players, date, rules_);
 }
 
-Expected<std::unique_ptr<RankingPolicy>, RankingError> make_ranking_policy(std::string_view name) {
+Expected<std::unique_ptr<RankingPolicy>, RankingError> make_ranking_policy(std::string_view name,
+                                                                           const AssociationRules& association) {
   if (name == "tom") return std::unique_ptr<RankingPolicy>(std::make_unique<TomPolicy>());
-  if (name == "association") return std::unique_ptr<RankingPolicy>(std::make_unique<AssociationPolicy>());
+  if (name == "association") {
+    return std::unique_ptr<RankingPolicy>(std::make_unique<AssociationPolicy>(association));
+  }
   return unexpected(RankingError{RankingErrorCode::unknown_policy,
                                  "unknown rank policy '" + std::string(name) + "': use \"tom\" or \"association\""});
 }

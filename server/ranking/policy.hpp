@@ -1,6 +1,6 @@
 // The rank policy the server runs, chosen by configuration: "tom" (the TOM
 // table for every rank) or "association" (the TOM table for kyu players, the
-// association's monthly averages for dan players).
+// association's monthly averages for dan players, with its settings).
 #pragma once
 
 #include <memory>
@@ -10,6 +10,7 @@
 
 #include "engine/expected.hpp"
 #include "server/ranking/association.hpp"
+#include "server/ranking/eligibility.hpp"
 #include "server/ranking/evaluation.hpp"
 #include "server/ranking/progress.hpp"
 
@@ -19,6 +20,8 @@ class RankingPolicy {
  public:
   virtual ~RankingPolicy() = default;
   virtual std::string_view name() const = 0;
+  // How far apart two players' ranks may be for a rated game.
+  virtual RankGapRule rated_rank_gap() const = 0;
   // After every rated game, for each of its two players.
   virtual Expected<Decision, RankingError> evaluate_after_game(const PlayerState& state,
                                                                const RatedGame& game) const = 0;
@@ -31,6 +34,7 @@ class RankingPolicy {
 class TomPolicy final : public RankingPolicy {
  public:
   std::string_view name() const override { return "tom"; }
+  RankGapRule rated_rank_gap() const override { return tom_rank_gap; }
   Expected<Decision, RankingError> evaluate_after_game(const PlayerState& state, const RatedGame& game) const override;
   RankProgress progress(const PlayerState& state) const override;
   std::vector<Promotion> monthly_promotions(std::span<const AssociationPlayer> players,
@@ -39,14 +43,22 @@ class TomPolicy final : public RankingPolicy {
 
 class AssociationPolicy final : public RankingPolicy {
  public:
+  AssociationPolicy() = default;
+  explicit AssociationPolicy(AssociationRules rules) : rules_(rules) {}
   std::string_view name() const override { return "association"; }
+  RankGapRule rated_rank_gap() const override { return association_rank_gap; }
   Expected<Decision, RankingError> evaluate_after_game(const PlayerState& state, const RatedGame& game) const override;
   RankProgress progress(const PlayerState& state) const override;
   std::vector<Promotion> monthly_promotions(std::span<const AssociationPlayer> players,
                                             UnixSeconds date) const override;
+  const AssociationRules& rules() const { return rules_; }
+
+ private:
+  AssociationRules rules_;
 };
 
-// "tom" or "association".
-Expected<std::unique_ptr<RankingPolicy>, RankingError> make_ranking_policy(std::string_view name);
+// "tom" or "association" (which reads `association`; "tom" ignores it).
+Expected<std::unique_ptr<RankingPolicy>, RankingError> make_ranking_policy(std::string_view name,
+                                                                           const AssociationRules& association = {});
 
 }  // namespace yunzi::ranking

@@ -3,7 +3,7 @@
 namespace yunzi::ranking {
 
 bool is_short_game(const RatedGame& game) {
-  return game.outcome != Outcome::voided && game.move_count < short_game_moves;
+  return game.outcome != Outcome::voided && game.move_count <= short_game_moves;
 }
 
 std::vector<ReviewEntry> review_list(std::span<const PlayerState> players) {

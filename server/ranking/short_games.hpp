@@ -1,5 +1,6 @@
-// Short rated games (ended before move 100) and the admins' review list of
-// players with 3 or more of them in their current block.
+// Short rated games ("短手数（100手以内）": ended at move 100 or earlier,
+// passes counted as moves) and the admins' review list of players with 3 or
+// more of them in their current block.
 #pragma once
 
 #include <span>
@@ -12,7 +13,8 @@ namespace yunzi::ranking {
 inline constexpr int short_game_moves = 100;
 inline constexpr int review_threshold = 3;
 
-// A game with a result (void games have none) that ended before move 100.
+// A game with a result (void games have none) of at most 100 moves; a pass is
+// a move of the game record, so passes count.
 bool is_short_game(const RatedGame& game);
 
 struct ReviewEntry {

@@ -32,7 +32,7 @@ struct RankedServer {
   ServerProcess server;
 };
 
-// 19x19, even, komi 7.5, byo-yomi: what the rank rules accept as rated.
+// 19x19, even, komi 7.5, byo-yomi, situational superko: what the rank rules accept as rated.
 Json rated_settings();
 
 struct RatedGame {
@@ -40,10 +40,18 @@ struct RatedGame {
   Json end;  // game.end as the winner saw it
 };
 
-// `challenger` offers `opponent` a rated game, which is accepted; as soon as
-// it starts the player who is not `winner` resigns. Both players must get
-// game.start and the same game.end.
+// `challenger` offers `opponent` a rated game, which is accepted; both
+// players must get game.start. Returns the game.start event.
+Json start_rated_game(Player& challenger, Player& opponent);
+
+// A rated game as above; as soon as it starts the player who is not `winner`
+// resigns. Both players must get the same game.end.
 RatedGame play_rated_win(Player& challenger, Player& opponent, Player& winner);
+
+// The same, but first the moves are played in turn from Black ("pass" for a
+// pass), whichever player the draw made Black.
+RatedGame play_rated_moves_then_resign(Player& challenger, Player& opponent, Player& winner,
+                                       const std::vector<std::string>& moves);
 
 // The user's rank as user.info tells it to `asker`.
 std::string rank_of(Player& asker, const std::string& name);

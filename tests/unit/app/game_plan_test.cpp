@@ -137,6 +137,38 @@ TEST_CASE("rated eligibility refusals say why") {
   }
 }
 
+TEST_CASE("a rated game is played under situational superko, at seek, challenge and acceptance") {
+  protocol::GameSettings settings;
+  CHECK(settings.ko == engine::KoRule::situational);  // the default of a request without ko
+  CHECK(plan_game(settings, player(1, "a", "5k"), player(2, "b", "5k"), {}, creator_black));
+  for (const auto ko : {engine::KoRule::simple, engine::KoRule::positional}) {
+    settings.ko = ko;
+    auto plan = plan_game(settings, player(1, "a", "5k"), player(2, "b", "5k"), {}, creator_black);
+    REQUIRE_FALSE(plan);
+    CHECK(plan.error().code == ErrorCode::not_rated_eligible);
+    CHECK_THAT(plan.error().message, Catch::Contains("situational superko"));
+    const auto seek = app::check_rated_settings(settings, protocol::UserInfo{"a", protocol::rank_10k}, {});
+    REQUIRE_FALSE(seek);
+    CHECK(seek.error().message == plan.error().message);
+    // Friendly games keep the rule they chose.
+    protocol::GameSettings chosen = friendly();
+    chosen.ko = ko;
+    auto friendly_plan = plan_game(chosen, player(1, "a", "5k"), player(2, "b", "5k"), {}, creator_black);
+    REQUIRE(friendly_plan);
+    CHECK(friendly_plan->settings.ko == ko);
+  }
+}
+
+TEST_CASE("the rank gap of a rated game is the policy's") {
+  protocol::GameSettings settings;
+  app::PlanRules association;
+  association.rank_gap = ranking::association_rank_gap;
+  CHECK_FALSE(plan_game(settings, player(1, "a", "1d"), player(2, "b", "3d"), {}, creator_black));
+  CHECK(plan_game(settings, player(1, "a", "1d"), player(2, "b", "3d"), association, creator_black));
+  CHECK(plan_game(settings, player(1, "a", "6d"), player(2, "b", "9d"), association, creator_black));
+  CHECK_FALSE(plan_game(settings, player(1, "a", "3k"), player(2, "b", "1k"), association, creator_black));
+}
+
 TEST_CASE("nobody plays themselves") {
   auto plan = plan_game(friendly(), player(1, "a", "5k"), player(1, "a", "5k"), {}, creator_black);
   REQUIRE_FALSE(plan);

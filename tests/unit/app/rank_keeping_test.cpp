@@ -88,3 +88,48 @@ TEST_CASE("a short rated game is flagged and friendly games are not judged") {
   REQUIRE(none);
   CHECK(none->empty());
 }
+
+TEST_CASE("a win turned friendly as its game ends counts for neither player") {
+  const bool winner_black = GENERATE(true, false);
+  CAPTURE(winner_black);
+  constexpr int rank_10k = 9;
+  TempDatabase database;
+  db::Stores& stores = database.stores();
+  const db::UserId winner = add_user(stores, "winner", rank_10k);
+  const db::UserId loser = add_user(stores, "loser", rank_10k);
+  std::vector<db::UserId> others;
+  for (int i = 0; i < 4; ++i) others.push_back(add_user(stores, "other" + std::to_string(i), rank_10k));
+
+  db::TimeMs at = 1'700'000'000'000;
+  const auto beat = [&](db::UserId first, db::UserId second) {
+    auto changes = play(stores, first, second, rank_10k, rank_10k, "B+R", at += 60'000);
+    REQUIRE(changes);
+    CHECK(changes->empty());
+  };
+  for (int i = 0; i < 3; ++i) beat(winner, loser);
+  for (int i = 0; i < 6; ++i) beat(winner, others[static_cast<std::size_t>(i % 4)]);
+  for (int i = 2; i < 4; ++i) beat(others[static_cast<std::size_t>(i)], winner);
+  for (int i = 0; i < 4; ++i) beat(loser, others[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < 7; ++i) beat(others[static_cast<std::size_t>(i % 4)], loser);
+
+  // The winner's tenth win makes 9k certain but is the fourth against the loser.
+  auto last = winner_black ? play(stores, winner, loser, rank_10k, rank_10k, "B+R", at += 60'000)
+                           : play(stores, loser, winner, rank_10k, rank_10k, "W+R", at += 60'000);
+  REQUIRE(last);
+  CHECK(last->empty());  // 4 wins of 15 would have demoted the loser to 11k
+
+  for (const db::UserId player : {winner, loser}) {
+    auto conversions = stores.ranks().conversions_of_user(player);
+    REQUIRE(conversions);
+    REQUIRE(conversions->size() == 1);
+    CHECK(conversions->front().reason == "validity");
+  }
+  auto loser_progress = app::rank_progress(stores, tom, loser);
+  REQUIRE(loser_progress);
+  CHECK(loser_progress->games == 14);
+  CHECK(loser_progress->losses == 10);
+  auto winner_progress = app::rank_progress(stores, tom, winner);
+  REQUIRE(winner_progress);
+  CHECK(winner_progress->games == 11);
+  CHECK((*stores.users().find_by_id(loser))->rank == rank_10k);
+}

@@ -32,6 +32,9 @@ TEST_CASE("with no sources the defaults apply", "[config][defaults]") {
   CHECK(c.retire_after_days == 1095);
   CHECK_FALSE(c.bots_may_play_rated);
   CHECK(c.ranking_policy == RankingPolicy::tom);
+  CHECK(c.association_rules.scores == yunzi::ranking::default_association_scores);
+  CHECK(c.association_rules.reading == yunzi::ranking::AverageReading::sliding);
+  CHECK_FALSE(c.association_rules.demotion_below_tenths.has_value());
   CHECK(c.log_level == LogLevel::info);
   CHECK_FALSE(c.json_logs);
   CHECK(c == ServerConfig{});

@@ -74,6 +74,11 @@ TEST_CASE("bad values name their source and what was expected", "[config][errors
       {{"--retire-after-days", "99999"}, {}, "--retire-after-days: \"99999\" is out of range"},
       {{"--bots-may-play-rated=maybe"}, {}, "--bots-may-play-rated: \"maybe\" is not true or false"},
       {{"--ranking-policy", "elo"}, {}, "--ranking-policy: \"elo\" is not tom or association"},
+      {{"--association-scores", "80/20,85/25,90/30,95/35"}, {}, "--association-scores: \"80/20,85/25,90/30,95/35\" is not five WIN/LOSS scores"},
+      {{"--association-scores", "80/20,85/25,90/30,95/35,100/140"}, {}, "is not five WIN/LOSS scores (0..100)"},
+      {{"--association-average", "rolling"}, {}, "--association-average: \"rolling\" is not sliding or block"},
+      {{"--association-demotion-below", "40.25"}, {}, "--association-demotion-below: \"40.25\" is not none or an average from 0 to 100"},
+      {{}, {{"YUNZI_ASSOCIATION_DEMOTION_BELOW", "101"}}, "environment YUNZI_ASSOCIATION_DEMOTION_BELOW: \"101\" is not none"},
       {{"--log-level", "verbose"}, {}, "\"verbose\" is not trace, debug, info, warn, error, critical or off"},
       {{}, {{"YUNZI_JSON_LOGS", "TRUE"}}, "environment YUNZI_JSON_LOGS: \"TRUE\" is not true or false"},
   };

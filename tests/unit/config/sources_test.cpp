@@ -73,6 +73,10 @@ TEST_CASE("every setting can be given in the config file", "[config][sources]") 
   CHECK(c.default_clock == yunzi::clock::TimeControl::fischer(600'000, 10'000, 1'200'000));
   CHECK(c.bots_may_play_rated);
   CHECK(c.ranking_policy == RankingPolicy::association);
+  CHECK(c.association_rules.scores[0] == yunzi::ranking::ScoreRow{70, 30});
+  CHECK(c.association_rules.scores[4] == yunzi::ranking::ScoreRow{100, 40});
+  CHECK(c.association_rules.reading == yunzi::ranking::AverageReading::block);
+  CHECK(c.association_rules.demotion_below_tenths == 425);
   CHECK(c.database_path() == "/srv/yunzi/club.sqlite3");
 }
 

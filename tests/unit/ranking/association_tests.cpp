@@ -39,12 +39,92 @@ TEST_CASE("responsibility games score by the rank difference", "[ranking][associ
   CHECK(game_score(rank_of(row.own), rank_of(row.opponent), false) == row.loss);
 }
 
-TEST_CASE("only dan players at most 2 dan apart play responsibility games", "[ranking][association]") {
+TEST_CASE("dan players at most 2 dan apart, or against a 9d, play responsibility games", "[ranking][association]") {
   CHECK(is_responsibility_game(rank_of("3d"), rank_of("1d")));
   CHECK_FALSE(is_responsibility_game(rank_of("4d"), rank_of("1d")));
   CHECK_FALSE(is_responsibility_game(rank_of("1d"), rank_of("1k")));
   CHECK_FALSE(is_responsibility_game(rank_of("2k"), rank_of("1k")));
-  CHECK_FALSE(game_score(rank_of("6d"), rank_of("9d"), true).has_value());
+  CHECK_FALSE(game_score(rank_of("6d"), rank_of("1d"), true).has_value());
+  // Games with a 9d count whatever the gap, scored as two dan apart.
+  CHECK(is_responsibility_game(rank_of("6d"), rank_of("9d")));
+  CHECK(game_score(rank_of("6d"), rank_of("9d"), true) == 100);
+  CHECK(game_score(rank_of("9d"), rank_of("1d"), false) == 20);
+}
+
+TEST_CASE("the scores per game are a setting", "[ranking][association]") {
+  const auto scores = parse_score_table("70/10,80/20,90/30,100/40,110/50");
+  CHECK_FALSE(scores.has_value());  // 110 is above the 100 a game can score
+  const auto table = parse_score_table("70/10,80/20,90/30,95/40,100/50");
+  REQUIRE(table.has_value());
+  CHECK(to_spec(*table) == "70/10,80/20,90/30,95/40,100/50");
+  CHECK(to_spec(default_association_scores) == "80/20,85/25,90/30,95/35,100/40");
+  CHECK(game_score(rank_of("5d"), rank_of("3d"), true, *table) == 70);
+  CHECK(game_score(rank_of("5d"), rank_of("7d"), false, *table) == 50);
+  for (const char* bad : {"", "80/20", "80/20,85/25,90/30,95/35,100/40,1/1", "80-20,85/25,90/30,95/35,100/40",
+                          "80/20,85/25,90/30,95/35,100/x", "80/20,,90/30,95/35,100/40"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(parse_score_table(bad).has_value());
+  }
+
+  // Twelve wins against equals score 12 x 60 under a table that gives 60: below 75.
+  AssociationRules stingy;
+  stingy.scores = *parse_score_table("80/20,85/25,60/30,95/35,100/40");
+  CHECK(association_standing(rank_of("1d"), against("1d", "WWWWWWWWWWWW"), june_1).reached.has_value());
+  CHECK_FALSE(association_standing(rank_of("1d"), against("1d", "WWWWWWWWWWWW"), june_1, stingy).reached.has_value());
+}
+
+TEST_CASE("the block reading judges the latest complete group of N games", "[ranking][association]") {
+  AssociationRules block;
+  block.reading = AverageReading::block;
+  CHECK(parse_average_reading("block") == AverageReading::block);
+  CHECK(parse_average_reading("sliding") == AverageReading::sliding);
+  CHECK_FALSE(parse_average_reading("rolling").has_value());
+  // Four losses, then twelve wins: the last twelve average 90, but the first
+  // group of twelve (4 losses, 8 wins) averages 70 and the second group is not
+  // complete; the one group of sixteen averages 75, above its 70.
+  const auto games = against("1d", "LLLLWWWWWWWWWWWW");
+  const auto sliding = association_standing(rank_of("1d"), games, june_1);
+  REQUIRE(sliding.reached.has_value());
+  CHECK(sliding.reached->games == 12);
+  const auto grouped = association_standing(rank_of("1d"), games, june_1, block);
+  REQUIRE(grouped.reached.has_value());
+  CHECK(grouped.reached->games == 16);
+  const auto fifteen = association_standing(rank_of("1d"), against("1d", "LLLLWWWWWWWWWWW"), june_1, block);
+  CHECK_FALSE(fifteen.reached.has_value());
+  CHECK(association_standing(rank_of("1d"), against("1d", "LLLLWWWWWWWWWWW"), june_1).reached.has_value());
+}
+
+TEST_CASE("demotion is a setting, off by default", "[ranking][association]") {
+  struct Good {
+    const char* text;
+    std::optional<int> tenths;
+  };
+  for (const Good good : {Good{"none", std::nullopt}, Good{"40", 400}, Good{"67.5", 675}, Good{"0", 0}}) {
+    CAPTURE(good.text);
+    const auto parsed = parse_demotion_average(good.text);
+    REQUIRE(parsed.has_value());
+    CHECK(*parsed == good.tenths);
+  }
+  for (const char* bad : {"", "-1", "100.5", "40.25", "forty", "40.", ".5"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(parse_demotion_average(bad).has_value());
+  }
+  CHECK(demotion_average_spec(std::nullopt) == "none");
+  CHECK(demotion_average_spec(675) == "67.5");
+
+  AssociationRules demoting;
+  demoting.demotion_below_tenths = 400;
+  // 24 games at 3d (the longest window): 24 losses against equals average 30.
+  const std::vector<AssociationPlayer> losing{{1, rank_of("3d"), against("3d", std::string(24, 'L'))},
+                                              {2, rank_of("1d"), against("1d", std::string(20, 'L'))},
+                                              {3, rank_of("3d"), against("3d", std::string(23, 'L'))},
+                                              {4, rank_of("4d"), against("4d", "WWWWW" + std::string(21, 'L'))}};
+  CHECK(monthly_promotions(losing, june_1).empty());
+  const auto changes = monthly_promotions(losing, june_1, demoting);
+  // 1d is the floor, 23 games are not yet a window, and 5 x 90 + 21 x 30 = 1080 over 26 is 41.5.
+  REQUIRE(changes.size() == 1);
+  CHECK(changes[0].player == 1);
+  CHECK(changes[0].change == RankChange{rank_of("3d"), rank_of("2d"), ChangeReason::demotion, std::nullopt});
 }
 
 TEST_CASE("the average windows grow by 2 games per dan", "[ranking][association]") {

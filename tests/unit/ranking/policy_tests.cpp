@@ -69,5 +69,27 @@ TEST_CASE("association progress speaks of responsibility games", "[ranking][poli
   CHECK(policy.progress(state).summary == "9d is the highest rank");
 
   const PlayerState kyu{1, rank_of("5k"), rank_of("5k"), {}};
-  CHECK(policy.progress(kyu).summary == "10 more wins promote to 4k; 11 more losses demote to 6k");
+  CHECK(policy.progress(kyu).summary == "14 more wins in a row promote to 3k; 14 more losses in a row demote to 7k");
+}
+
+TEST_CASE("each policy says how far apart rated players may be", "[ranking][policy]") {
+  CHECK(TomPolicy{}.rated_rank_gap() == tom_rank_gap);
+  CHECK(AssociationPolicy{}.rated_rank_gap() == association_rank_gap);
+}
+
+TEST_CASE("the association policy runs with the rules it is given", "[ranking][policy]") {
+  AssociationRules rules;
+  rules.demotion_below_tenths = 400;
+  auto made = make_ranking_policy("association", rules);
+  REQUIRE(made.has_value());
+  PlayerState state{1, rank_of("3d"), rank_of("3d"), games_from(std::string(24, 'L'))};
+  for (RatedGame& g : state.block_games) g.opponent_rank = rank_of("3d");
+  CHECK((*made)->progress(state).summary ==
+        "no promotion average reached yet (75 over 16, 70 over 20 or 67.5 over 24 games); the average over 24 "
+        "responsibility games is below 40: demotion to 2d at the next monthly publication");
+  const std::vector<AssociationPlayer> players{{1, state.rank, state.block_games}};
+  const auto changes = (*made)->monthly_promotions(players, 1'800'000'000'000);
+  REQUIRE(changes.size() == 1);
+  CHECK(changes[0].change.reason == ChangeReason::demotion);
+  CHECK(AssociationPolicy{}.monthly_promotions(players, 1'800'000'000'000).empty());
 }

@@ -13,13 +13,13 @@ RatedGame with_moves(RatedGame g, int moves) {
 }
 }  // namespace
 
-TEST_CASE("a rated game with a result that ends before move 100 is flagged", "[ranking][short]") {
+TEST_CASE("a rated game with a result that ends at move 100 or earlier is flagged", "[ranking][short]") {
   struct Row {
     Outcome outcome;
     int moves;
     bool flagged;
   };
-  const auto row = GENERATE(Row{Outcome::win, 99, true}, Row{Outcome::win, 100, false}, Row{Outcome::loss, 0, true},
+  const auto row = GENERATE(Row{Outcome::win, 99, true}, Row{Outcome::win, 100, true}, Row{Outcome::win, 101, false}, Row{Outcome::loss, 0, true},
                             Row{Outcome::draw, 50, true}, Row{Outcome::voided, 10, false},
                             Row{Outcome::loss, 250, false});
   CAPTURE(row.moves);

@@ -57,6 +57,7 @@ struct ServerConfig {
   int retire_after_days = 1095;  // inactive players leave the rank lists
   bool bots_may_play_rated = false;
   RankingPolicy ranking_policy = RankingPolicy::tom;
+  bool recommendation_approval = true;  // recommendations to 6d wait for an admin
   LogLevel log_level = LogLevel::info;
   bool json_logs = false;
   std::string log_file;  // empty: standard error

@@ -84,7 +84,7 @@ constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "
 
 constexpr std::int64_t day_s = 24 * 3600;
 
-const std::array<Setting, 23> settings_table{{
+const std::array<Setting, 24> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<&ServerConfig::bind_address>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -154,6 +154,9 @@ const std::array<Setting, 23> settings_table{{
      [](ServerConfig& c, std::string_view text) {
        return apply_choice<&ServerConfig::ranking_policy, parse_ranking_policy>(c, text, policies);
      }},
+    {"recommendation_approval", "BOOL", ValueKind::boolean,
+     "a 9d's recommendation to 6d waits for an admin's approval (false: it applies at once)",
+     show_bool<&ServerConfig::recommendation_approval>, apply_bool<&ServerConfig::recommendation_approval>},
     {"log_level", "LEVEL", ValueKind::text, "trace, debug, info, warn, error, critical or off",
      show_choice<&ServerConfig::log_level>,
      [](ServerConfig& c, std::string_view text) {

@@ -1,9 +1,7 @@
-// Short rated games (ended before move 100) and the admins' review list of
-// players with 3 or more of them in their current block.
+// Short rated games (ended before move 100). A player with 3 or more of them
+// that no admin has dealt with yet (annulled, or reviewed and kept) is on
+// the admins' review list, whatever happened to the rank since.
 #pragma once
-
-#include <span>
-#include <vector>
 
 #include "server/ranking/evaluation.hpp"
 
@@ -14,13 +12,5 @@ inline constexpr int review_threshold = 3;
 
 // A game with a result (void games have none) that ended before move 100.
 bool is_short_game(const RatedGame& game);
-
-struct ReviewEntry {
-  UserId player = 0;
-  std::vector<GameId> short_games;  // in block order, annulled games left out
-};
-
-// Players of `players` with at least 3 short games in their current block, in the given order.
-std::vector<ReviewEntry> review_list(std::span<const PlayerState> players);
 
 }  // namespace yunzi::ranking

@@ -79,6 +79,7 @@ inline std::vector<Sample> samples() {
       {"retire_after_days", "365", 365},
       {"bots_may_play_rated", "true", true},
       {"ranking_policy", "association", "association"},
+      {"recommendation_approval", "false", false},
       {"log_level", "debug", "debug"},
       {"json_logs", "true", true},
       {"log_file", "/var/log/yunzi/yunzi.log", "/var/log/yunzi/yunzi.log"},

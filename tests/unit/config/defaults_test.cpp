@@ -32,6 +32,7 @@ TEST_CASE("with no sources the defaults apply", "[config][defaults]") {
   CHECK(c.retire_after_days == 1095);
   CHECK_FALSE(c.bots_may_play_rated);
   CHECK(c.ranking_policy == RankingPolicy::tom);
+  CHECK(c.recommendation_approval);
   CHECK(c.log_level == LogLevel::info);
   CHECK_FALSE(c.json_logs);
   CHECK(c == ServerConfig{});

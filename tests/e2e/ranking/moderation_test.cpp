@@ -114,6 +114,7 @@ TEST_CASE("recommendations to 6d are refused to those the rules do not entitle",
   CHECK(nine.fails({{"type", "rank.recommend"}, {"user", "nobody-here"}})["code"] == "not_found");
   CHECK(rank_of(root, "rising") == "1d");
 
-  const Json none = root.fails({{"type", "admin.revoke_recommendation"}, {"user", "rising"}, {"reason", "check"}});
+  const Json none =
+      root.fails({{"type", "admin.revoke_recommendation"}, {"user", "rising"}, {"to", "former"}, {"reason", "check"}});
   CHECK(none["code"] == "not_found");
 }

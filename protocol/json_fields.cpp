@@ -82,10 +82,11 @@ std::optional<std::vector<std::int64_t>> FieldReader::optional_ids(std::string_v
   std::vector<std::int64_t> ids;
   for (std::size_t i = 0; i < value->size(); ++i) {
     const nlohmann::json& item = (*value)[i];
-    const bool in_range = item.is_number_unsigned()   ? item.get<std::uint64_t>() >= 1 &&
-                                                            item.get<std::uint64_t>() <= static_cast<std::uint64_t>(max_id)
-                          : item.is_number_integer() ? item.get<std::int64_t>() >= 1 && item.get<std::int64_t>() <= max_id
-                                                     : false;
+    // An unsigned value above max_id must not be read as a (wrapped) int64.
+    const bool in_range = item.is_number_unsigned()
+                              ? item.get<std::uint64_t>() >= 1 && item.get<std::uint64_t>() <= std::uint64_t{max_id}
+                              : item.is_number_integer() && item.get<std::int64_t>() >= 1 &&
+                                    item.get<std::int64_t>() <= max_id;
     if (!in_range) {
       fail_type(std::string(name) + "[" + std::to_string(i) + "]", "an integer from 1 to " + std::to_string(max_id));
       return std::nullopt;

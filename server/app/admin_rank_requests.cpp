@@ -125,8 +125,8 @@ void admin(const Call& call, const protocol::req::AdminRevokeRecommendation& r) 
       [reason = r.reason](const Call& c, const RecommendationStep& done) {
         tell(c.app, done.recommendation.user_id, "An admin revoked your recommendation to 6d: " + reason);
         tell(c.app, done.recommendation.recommender_id,
-             "An admin revoked your recommendation of " + done.user + ": " + reason + ". You may recommend again once " +
-                 done.user + " reaches 8d.");
+             "An admin revoked your recommendation of " + done.user + ": " + reason +
+                 ". You may recommend again once " + done.user + " reaches 8d.");
       });
 }
 

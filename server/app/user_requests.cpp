@@ -159,7 +159,8 @@ void handle(const Call& call, const req::RankRecommend& r) {
             case db::DbErrorKind::invalid_argument:
               return call.error(protocol::ErrorCode::forbidden, error.message);
             case db::DbErrorKind::conflict: return call.error(protocol::ErrorCode::conflict, error.message);
-            default: return call.error(protocol::ErrorCode::internal, "the recommendation could not be stored; try again");
+            default:
+              return call.error(protocol::ErrorCode::internal, "the recommendation could not be stored; try again");
           }
         }
         const bool waiting = recommended->recommendation.status == db::RecommendationStatus::pending;

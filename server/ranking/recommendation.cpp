@@ -36,7 +36,8 @@ Expected<Done, RankingError> may_recommend(const RecommenderRecord& recommender,
     }
   }
   if (!recommender.recommendations.empty()) {
-    // "被推荐人达到8段或8段以上后，9段棋手方可再推荐其他用户": always, not only after a revocation.
+    // "被推荐人达到8段或8段以上后，9段棋手方可再推荐其他用户": always, not
+    // only after a revocation.
     const PastRecommendation& last = recommender.recommendations.back();
     if (last.waiting) return refuse("the last recommendation still waits for an admin's decision");
     if (last.recommendee < right_restored_at) {

@@ -10,7 +10,9 @@ using Json = nlohmann::json;
 std::string joined(const Json& list, const char* separator) {
   std::string text;
   if (!list.is_array()) return text;
-  for (const Json& item : list) text += (text.empty() ? "" : separator) + (item.is_string() ? item.get<std::string>() : item.dump());
+  for (const Json& item : list) {
+    text += (text.empty() ? "" : separator) + (item.is_string() ? item.get<std::string>() : item.dump());
+  }
   return text;
 }
 

@@ -72,7 +72,7 @@ TEST_CASE("a muted player cannot chat; the others can", "[moderation][e2e]") {
   CHECK(last_audit(root)["action"] == "admin.mute");
 }
 
-TEST_CASE("three short rated games in a block put a player on the review list", "[moderation][e2e]") {
+TEST_CASE("three short rated games put a player on the review list", "[moderation][e2e]") {
   RankedServer ranked;
   Player quick = ranked.registered("quick", "3k");
   std::vector<Player> rivals;

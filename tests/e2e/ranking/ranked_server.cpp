@@ -45,8 +45,8 @@ void RankedServer::record_won_games(const std::string& winner, const std::string
   auto won_by = stores.users().find_by_name_key(key(winner));
   auto lost_by = stores.users().find_by_name_key(key(loser));
   REQUIRE((won_by && *won_by && lost_by && *lost_by));
-  const auto now_ms =
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  using std::chrono::duration_cast, std::chrono::milliseconds, std::chrono::system_clock;
+  const auto now_ms = duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
   for (int i = 0; i < count; ++i) {
     db::NewGame game;
     game.black_id = (*won_by)->id;

@@ -96,8 +96,8 @@ TEST_CASE("recommendations stored before the admins' queue count as approved whe
     auto old = open_database(path, {}, all.first(queue));
     REQUIRE(old);
     for (const char* name : {"nine", "rising"}) {
-      REQUIRE(old->execute("INSERT INTO users (name, name_key, password_hash, rank, created_ms) VALUES (?, ?, 'h', 27, 1)",
-                           name, name));
+      REQUIRE(old->execute(
+          "INSERT INTO users (name, name_key, password_hash, rank, created_ms) VALUES (?, ?, 'h', 27, 1)", name, name));
     }
     REQUIRE(old->execute(
         "INSERT INTO recommendations (recommender_id, user_id, former_rank, at_ms) VALUES (1, 2, 19, 5000)"));

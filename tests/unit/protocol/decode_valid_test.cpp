@@ -77,7 +77,8 @@ TEST_CASE("decoded requests carry their field values", "[protocol][decode]") {
   CHECK_FALSE(review.after.has_value());
   CHECK(decode_as<req::AdminReview>(R"({"type":"admin.review","after":"Quick"})").after == "Quick");
 
-  const auto keep_all = decode_as<req::AdminKeepShortGames>(R"({"type":"admin.keep_short_games","user":"q","reason":"r"})");
+  const auto keep_all =
+      decode_as<req::AdminKeepShortGames>(R"({"type":"admin.keep_short_games","user":"q","reason":"r"})");
   CHECK_FALSE(keep_all.games.has_value());
   const auto keep = decode_as<req::AdminKeepShortGames>(
       R"({"type":"admin.keep_short_games","user":"q","games":[9,4,9,9007199254740991],"reason":"r"})");
@@ -86,7 +87,8 @@ TEST_CASE("decoded requests carry their field values", "[protocol][decode]") {
   CHECK_FALSE(decode_as<req::AdminRecommendations>(R"({"type":"admin.recommendations"})").status.has_value());
   for (const auto state : {RecommendationState::pending, RecommendationState::approved, RecommendationState::rejected,
                            RecommendationState::revoked}) {
-    const std::string text = R"({"type":"admin.recommendations","status":")" + std::string(to_string(state)) + "\"}";
+    const std::string text =
+        R"({"type":"admin.recommendations","status":")" + std::string(to_string(state)) + "\"}";
     CHECK(decode_as<req::AdminRecommendations>(text).status == state);
   }
   CHECK(decode_as<req::AdminRevokeRecommendation>(

@@ -145,15 +145,28 @@ struct RankEvent {
   std::optional<TimeMs> superseded_ms;  // set aside by an annulment's recomputation
 };
 
+// pending: waits for an admin; approved: the user became 6d at decided_ms;
+// rejected: never took effect.
+enum class RecommendationStatus { pending, approved, rejected };
+std::string_view to_string(RecommendationStatus status);
+std::optional<RecommendationStatus> parse_recommendation_status(std::string_view text);
+
 struct Recommendation {
   std::int64_t id = 0;  // set by the store
   UserId recommender_id = 0;
   UserId user_id = 0;
-  int former_rank = 0;
-  TimeMs at_ms = 0;
+  int former_rank = 0;  // the user's rank before 6d (when pending: when it was made)
+  TimeMs at_ms = 0;     // when the recommender made it
   std::optional<TimeMs> revoked_ms;
   std::optional<UserId> revoked_by;
+  RecommendationStatus status = RecommendationStatus::approved;
+  std::optional<TimeMs> decided_ms;  // approved or rejected then
+  std::optional<UserId> decided_by;  // the admin; none when the server applied it at once
 };
+
+// A listing of recommendations: every one, or those in one state. `revoked`
+// ones are approved ones taken back; `approved` ones are those that stand.
+enum class RecommendationFilter { all, pending, approved, rejected, revoked };
 
 struct Profile {
   UserRecord user;
@@ -183,6 +196,14 @@ struct ShortGameFlag {
   GameId game_id = 0;
   int move_count = 0;
   TimeMs flagged_ms = 0;
+};
+
+// An admin kept one player's short game as played.
+struct ShortGameReview {
+  GameId game_id = 0;
+  UserId user_id = 0;
+  UserId reviewed_by = 0;
+  TimeMs reviewed_ms = 0;
 };
 
 struct AuditEntry {

@@ -87,16 +87,4 @@ DbResult<std::vector<ShortGameFlag>> SqliteRankStore::short_games_of_user(UserId
       });
 }
 
-DbResult<std::vector<UserId>> SqliteRankStore::users_with_short_games(int limit) {
-  auto page = checked_page_size(limit);
-  if (!page) return unexpected(page.error());
-  return read_all<UserId>(
-      db_.query("SELECT player FROM (SELECT g.black_id AS player, f.game_id AS flagged FROM short_game_flags f "
-                "JOIN games g ON g.id = f.game_id WHERE g.annulled = 0 UNION ALL SELECT g.white_id, f.game_id "
-                "FROM short_game_flags f JOIN games g ON g.id = f.game_id WHERE g.annulled = 0) "
-                "GROUP BY player ORDER BY MAX(flagged) DESC LIMIT ?",
-                *page),
-      [](const Row& row) { return row.integer(0); });
-}
-
 }  // namespace yunzi::db

@@ -70,11 +70,21 @@ class SqliteRankStore final : public RankStore {
   DbResult<std::vector<RatedConversion>> conversions_of_user(UserId user) override;
   DbResult<Done> flag_short_game(const ShortGameFlag& flag) override;
   DbResult<std::vector<ShortGameFlag>> short_games_of_user(UserId user, TimeMs since_ms) override;
-  DbResult<std::vector<UserId>> users_with_short_games(int limit) override;
+  DbResult<std::vector<UserId>> players_awaiting_review(int threshold, std::string_view after_name_key,
+                                                        int limit) override;
+  DbResult<std::vector<GameId>> short_games_awaiting_review(UserId user) override;
+  DbResult<Done> add_short_game_review(const ShortGameReview& review) override;
   DbResult<std::int64_t> add_recommendation(const Recommendation& recommendation) override;
   DbResult<std::vector<Recommendation>> recommendations_by(UserId recommender) override;
   DbResult<std::optional<Recommendation>> standing_recommendation_of(UserId user) override;
+  DbResult<std::optional<Recommendation>> pending_recommendation_of(UserId user) override;
+  DbResult<Done> approve_recommendation(std::int64_t recommendation, int former_rank, UserId by,
+                                        TimeMs at_ms) override;
+  DbResult<Done> reject_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) override;
   DbResult<Done> revoke_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) override;
+  DbResult<std::vector<Recommendation>> recommendations_page(RecommendationFilter filter,
+                                                             std::optional<std::int64_t> before,
+                                                             int limit) override;
 
  private:
   Connection& db_;

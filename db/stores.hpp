@@ -87,14 +87,34 @@ class RankStore {
   virtual DbResult<Done> flag_short_game(const ShortGameFlag& flag) = 0;
   // Flags of the user's games started at or after since_ms, oldest first.
   virtual DbResult<std::vector<ShortGameFlag>> short_games_of_user(UserId user, TimeMs since_ms) = 0;
-  // Players of flagged games that are not annulled, the most recently flagged first.
-  virtual DbResult<std::vector<UserId>> users_with_short_games(int limit) = 0;
+  // A player's flagged game awaits review while it is neither annulled nor
+  // reviewed for that player. The players with at least `threshold` such
+  // games whose name key sorts after `after_name_key` ("" for the first
+  // page), in order of name key; limit 1..max_page_size.
+  virtual DbResult<std::vector<UserId>> players_awaiting_review(int threshold, std::string_view after_name_key,
+                                                                int limit) = 0;
+  // The user's flagged games awaiting review, oldest first.
+  virtual DbResult<std::vector<GameId>> short_games_awaiting_review(UserId user) = 0;
+  // Fails with DbErrorKind::constraint when the game was reviewed for that player already.
+  virtual DbResult<Done> add_short_game_review(const ShortGameReview& review) = 0;
+
   virtual DbResult<std::int64_t> add_recommendation(const Recommendation& recommendation) = 0;
-  // Oldest first.
+  // Every status, oldest first.
   virtual DbResult<std::vector<Recommendation>> recommendations_by(UserId recommender) = 0;
-  // The newest recommendation of the user that is not revoked.
+  // The newest approved recommendation of the user that is not revoked.
   virtual DbResult<std::optional<Recommendation>> standing_recommendation_of(UserId user) = 0;
+  // The user's recommendation waiting for an admin, if any.
+  virtual DbResult<std::optional<Recommendation>> pending_recommendation_of(UserId user) = 0;
+  // A pending recommendation becomes approved (`former_rank`: the user's rank
+  // just before 6d) or rejected; not_found when it is not pending.
+  virtual DbResult<Done> approve_recommendation(std::int64_t recommendation, int former_rank, UserId by,
+                                                TimeMs at_ms) = 0;
+  virtual DbResult<Done> reject_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) = 0;
   virtual DbResult<Done> revoke_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) = 0;
+  // Newest first; `before` pages by id; limit 1..max_page_size.
+  virtual DbResult<std::vector<Recommendation>> recommendations_page(RecommendationFilter filter,
+                                                                     std::optional<std::int64_t> before,
+                                                                     int limit) = 0;
 };
 
 class ModerationStore {

@@ -48,11 +48,61 @@ void read_fields(FieldReader& r, req::AdminAudit& out) {
   out.before = r.optional_id("before");
 }
 
-void read_fields(FieldReader& r, req::AdminReview& out) { out.limit = r.limit("limit"); }
+void read_fields(FieldReader& r, req::AdminReview& out) {
+  out.limit = r.limit("limit");
+  if (r.has("after")) out.after = r.user_name("after");
+}
+
+void read_fields(FieldReader& r, req::AdminKeepShortGames& out) {
+  out.user = r.user_name("user");
+  out.games = r.optional_ids("games", max_kept_games);
+  out.reason = r.text("reason", reason_rule);
+}
+
+void read_fields(FieldReader& r, req::AdminRecommendations& out) {
+  out.limit = r.limit("limit");
+  out.before = r.optional_id("before");
+  if (const auto status = r.optional_string("status")) {
+    out.status = parse_recommendation_state(*status);
+    if (!out.status) r.fail("status", "expected \"pending\", \"approved\", \"rejected\" or \"revoked\"");
+  }
+}
+
+void read_fields(FieldReader& r, req::AdminApproveRecommendation& out) {
+  out.user = r.user_name("user");
+  out.reason = r.text("reason", reason_rule);
+}
+
+void read_fields(FieldReader& r, req::AdminRejectRecommendation& out) {
+  out.user = r.user_name("user");
+  out.reason = r.text("reason", reason_rule);
+}
 
 void read_fields(FieldReader& r, req::AdminRevokeRecommendation& out) {
   out.user = r.user_name("user");
+  const std::string to = r.string("to");
+  if (to == "former") out.to = RevokeTo::former;
+  else if (to == "1d" || to == "1D") out.to = RevokeTo::first_dan;
+  else if (r.ok()) r.fail("to", "expected \"former\" or \"1d\"");
   out.reason = r.text("reason", reason_rule);
+}
+
+std::string_view to_string(RecommendationState state) {
+  switch (state) {
+    case RecommendationState::pending: return "pending";
+    case RecommendationState::approved: return "approved";
+    case RecommendationState::rejected: return "rejected";
+    case RecommendationState::revoked: return "revoked";
+  }
+  return "pending";
+}
+
+std::optional<RecommendationState> parse_recommendation_state(std::string_view text) {
+  for (const auto state : {RecommendationState::pending, RecommendationState::approved, RecommendationState::rejected,
+                           RecommendationState::revoked}) {
+    if (to_string(state) == text) return state;
+  }
+  return std::nullopt;
 }
 
 }  // namespace yunzi::protocol

@@ -62,6 +62,10 @@ void read_fields(FieldReader& r, req::AdminBroadcast& out);
 void read_fields(FieldReader& r, req::AdminReports& out);
 void read_fields(FieldReader& r, req::AdminAudit& out);
 void read_fields(FieldReader& r, req::AdminReview& out);
+void read_fields(FieldReader& r, req::AdminKeepShortGames& out);
+void read_fields(FieldReader& r, req::AdminRecommendations& out);
+void read_fields(FieldReader& r, req::AdminApproveRecommendation& out);
+void read_fields(FieldReader& r, req::AdminRejectRecommendation& out);
 void read_fields(FieldReader& r, req::AdminRevokeRecommendation& out);
 
 // Text rules shared by several areas.

@@ -1,5 +1,6 @@
 #include "protocol/json_fields.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "protocol/text.hpp"
@@ -69,6 +70,31 @@ std::int64_t FieldReader::integer(std::string_view name, std::int64_t min, std::
 
 int FieldReader::limit(std::string_view name) {
   return static_cast<int>(optional_integer(name, 1, max_list_limit).value_or(default_list_limit));
+}
+
+std::optional<std::vector<std::int64_t>> FieldReader::optional_ids(std::string_view name, std::size_t max_items) {
+  const nlohmann::json* value = find(name);
+  if (value == nullptr || !ok()) return std::nullopt;
+  if (!value->is_array() || value->empty() || value->size() > max_items) {
+    fail_type(name, "an array of 1 to " + std::to_string(max_items) + " ids");
+    return std::nullopt;
+  }
+  std::vector<std::int64_t> ids;
+  for (std::size_t i = 0; i < value->size(); ++i) {
+    const nlohmann::json& item = (*value)[i];
+    // An unsigned value above max_id must not be read as a (wrapped) int64.
+    const bool in_range = item.is_number_unsigned()
+                              ? item.get<std::uint64_t>() >= 1 && item.get<std::uint64_t>() <= std::uint64_t{max_id}
+                              : item.is_number_integer() && item.get<std::int64_t>() >= 1 &&
+                                    item.get<std::int64_t>() <= max_id;
+    if (!in_range) {
+      fail_type(std::string(name) + "[" + std::to_string(i) + "]", "an integer from 1 to " + std::to_string(max_id));
+      return std::nullopt;
+    }
+    const auto id = item.get<std::int64_t>();
+    if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+  }
+  return ids;
 }
 
 std::optional<double> FieldReader::optional_number(std::string_view name) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -51,6 +52,8 @@ class FieldReader {
   std::int64_t id(std::string_view name) { return integer(name, 1, max_id); }
   std::optional<std::int64_t> optional_id(std::string_view name) { return optional_integer(name, 1, max_id); }
   int limit(std::string_view name);  // 1..100, default 20
+  // A non-empty array of at most `max_items` ids; repeated ids are kept once, in first-seen order.
+  std::optional<std::vector<std::int64_t>> optional_ids(std::string_view name, std::size_t max_items);
   std::optional<double> optional_number(std::string_view name);
   std::optional<bool> optional_boolean(std::string_view name);
   bool boolean(std::string_view name);

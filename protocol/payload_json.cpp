@@ -168,6 +168,19 @@ json to_json(const AuditEntry& e) {
 
 json to_json(const ReviewEntry& e) { return {{"user", to_json(e.user)}, {"short_games", e.short_games}}; }
 
+json to_json(const RecommendationEntry& e) {
+  json out = {{"id", e.id},
+              {"recommender", e.recommender},
+              {"user", to_json(e.user)},
+              {"former_rank", to_string(e.former_rank)},
+              {"status", to_string(e.status)},
+              {"asked_at", e.asked_at},
+              {"warnings", e.warnings}};
+  if (e.decided_at) out["decided_at"] = *e.decided_at;
+  if (e.revoked_at) out["revoked_at"] = *e.revoked_at;
+  return out;
+}
+
 json to_json(const ClientTime& time) {
   return std::visit([](auto value) { return json(value); }, time);
 }

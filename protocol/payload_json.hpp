@@ -34,6 +34,7 @@ nlohmann::json to_json(const RankEvent& event);
 nlohmann::json to_json(const ReportEntry& report);
 nlohmann::json to_json(const AuditEntry& entry);
 nlohmann::json to_json(const ReviewEntry& entry);
+nlohmann::json to_json(const RecommendationEntry& entry);
 nlohmann::json to_json(const ClientTime& time);
 
 nlohmann::json vertex_json(const std::optional<engine::Vertex>& vertex, int size);  // "Q16" or "pass"

@@ -206,10 +206,24 @@ struct AuditEntry {
   std::int64_t at = 0;
 };
 
-// A player on the admins' review list: 3 or more short rated games in the block.
+// A player on the admins' review list: 3 or more short rated games that no
+// admin has annulled or kept, whatever the player's rank did since.
 struct ReviewEntry {
   PlayerRef user;
   std::vector<std::int64_t> short_games;
+};
+
+// One recommendation to 6d as the admins follow it (admin.recommendations).
+struct RecommendationEntry {
+  std::int64_t id = 0;
+  std::string recommender;
+  PlayerRef user;  // the recommended user, with the rank held now
+  Rank former_rank;
+  RecommendationState status = RecommendationState::pending;
+  std::int64_t asked_at = 0;
+  std::optional<std::int64_t> decided_at;  // approved or rejected then
+  std::optional<std::int64_t> revoked_at;
+  std::vector<std::string> warnings;  // few_wins_in_first_five, demoted_at_6d, demoted_at_7d
 };
 
 }  // namespace yunzi::protocol

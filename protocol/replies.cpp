@@ -107,8 +107,14 @@ Frame reply_audit(RequestId id, const std::vector<AuditEntry>& entries) {
   return encode_ok(id, {{"entries", list_json(entries)}});
 }
 
-Frame reply_review(RequestId id, const std::vector<ReviewEntry>& players) {
-  return encode_ok(id, {{"players", list_json(players)}});
+Frame reply_review(RequestId id, const std::vector<ReviewEntry>& players, const std::optional<std::string>& next) {
+  nlohmann::json fields = {{"players", list_json(players)}};
+  if (next) fields["next"] = *next;
+  return encode_ok(id, std::move(fields));
+}
+
+Frame reply_recommendations(RequestId id, const std::vector<RecommendationEntry>& recommendations) {
+  return encode_ok(id, {{"recommendations", list_json(recommendations)}});
 }
 
 }  // namespace yunzi::protocol

@@ -39,6 +39,8 @@ Frame reply_user_games(RequestId id, const std::vector<GameSummary>& games);
 Frame reply_user_history(RequestId id, const std::vector<RankEvent>& history);
 Frame reply_reports(RequestId id, const std::vector<ReportEntry>& reports);
 Frame reply_audit(RequestId id, const std::vector<AuditEntry>& entries);
-Frame reply_review(RequestId id, const std::vector<ReviewEntry>& players);
+// `next`: the name to pass as `after` for the following page; absent on the last page.
+Frame reply_review(RequestId id, const std::vector<ReviewEntry>& players, const std::optional<std::string>& next);
+Frame reply_recommendations(RequestId id, const std::vector<RecommendationEntry>& recommendations);
 
 }  // namespace yunzi::protocol

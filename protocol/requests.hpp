@@ -1,5 +1,5 @@
 // One struct per request type of protocol v1 (plus the extensions
-// user.history, rank.recommend, admin.review, admin.revoke_recommendation),
+// user.history, rank.recommend and the admins' rank requests),
 // the `Request` variant of them all and the decoded envelope. Every field
 // has been validated by decode_request(); ids of games, seeks and
 // challenges are positive.
@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "engine/types.hpp"
 #include "protocol/rank.hpp"
@@ -35,7 +36,17 @@ using ClientTime = std::variant<std::int64_t, double>;
 enum class ChatChannel { players, spectators };
 std::string_view to_string(ChatChannel channel);
 
+// A listing of 6d recommendations by state (`status` of admin.recommendations).
+enum class RecommendationState { pending, approved, rejected, revoked };
+std::string_view to_string(RecommendationState state);
+std::optional<RecommendationState> parse_recommendation_state(std::string_view text);
+
+// Where admin.revoke_recommendation puts the user: the former rank or 1d.
+enum class RevokeTo { former, first_dan };
+
 inline constexpr int max_list_limit = 100;
+// Game ids one admin.keep_short_games may name.
+inline constexpr std::size_t max_kept_games = 100;
 inline constexpr int default_list_limit = 20;
 inline constexpr int max_sanction_minutes = 60 * 24 * 366 * 10;
 
@@ -93,8 +104,14 @@ struct AdminSetRank { static constexpr std::string_view type = "admin.set_rank";
 struct AdminBroadcast { static constexpr std::string_view type = "admin.broadcast"; std::string text; };
 struct AdminReports { static constexpr std::string_view type = "admin.reports"; int limit = default_list_limit; };
 struct AdminAudit { static constexpr std::string_view type = "admin.audit"; int limit = default_list_limit; std::optional<std::int64_t> before; };
-struct AdminReview { static constexpr std::string_view type = "admin.review"; int limit = default_list_limit; };
-struct AdminRevokeRecommendation { static constexpr std::string_view type = "admin.revoke_recommendation"; std::string user; std::string reason; };
+// `after`: a user name; the page starts after it in name order.
+struct AdminReview { static constexpr std::string_view type = "admin.review"; int limit = default_list_limit; std::optional<std::string> after; };
+// `games` absent: every short game of the user awaiting review.
+struct AdminKeepShortGames { static constexpr std::string_view type = "admin.keep_short_games"; std::string user; std::optional<std::vector<std::int64_t>> games; std::string reason; };
+struct AdminRecommendations { static constexpr std::string_view type = "admin.recommendations"; int limit = default_list_limit; std::optional<std::int64_t> before; std::optional<RecommendationState> status; };
+struct AdminApproveRecommendation { static constexpr std::string_view type = "admin.approve_recommendation"; std::string user; std::string reason; };
+struct AdminRejectRecommendation { static constexpr std::string_view type = "admin.reject_recommendation"; std::string user; std::string reason; };
+struct AdminRevokeRecommendation { static constexpr std::string_view type = "admin.revoke_recommendation"; std::string user; RevokeTo to = RevokeTo::former; std::string reason; };
 
 }  // namespace req
 
@@ -107,7 +124,9 @@ using Request = std::variant<
     req::GameChat, req::GameSgf,
     req::UserInfo, req::UserGames, req::UserHistory, req::Report, req::RankRecommend,
     req::AdminBan, req::AdminUnban, req::AdminMute, req::AdminKick, req::AdminAnnul, req::AdminSetRank,
-    req::AdminBroadcast, req::AdminReports, req::AdminAudit, req::AdminReview, req::AdminRevokeRecommendation>;
+    req::AdminBroadcast, req::AdminReports, req::AdminAudit, req::AdminReview, req::AdminKeepShortGames,
+    req::AdminRecommendations, req::AdminApproveRecommendation, req::AdminRejectRecommendation,
+    req::AdminRevokeRecommendation>;
 
 // The wire `type` of a decoded request.
 std::string_view type_of(const Request& request);

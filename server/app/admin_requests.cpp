@@ -1,9 +1,12 @@
 // admin.*: the role was checked by the dispatcher. Every action that
 // changes something is written with its audit entry in one writer item,
-// then carried out (kick, notice, rank.change) and logged.
+// then carried out (kick, notice, rank.change) and logged (admin_action.hpp).
+// The requests of the rank rules' admin tools are in admin_rank_requests.cpp.
 #include <spdlog/spdlog.h>
 
 #include "protocol/events.hpp"
+#include "server/app/admin_action.hpp"
+#include "server/app/admin_rank_requests.hpp"
 #include "server/app/app.hpp"
 #include "server/app/name_key.hpp"
 #include "server/app/rank_corrections.hpp"
@@ -11,51 +14,6 @@
 
 namespace yunzi::app {
 namespace {
-
-db::AuditEntry audit(const Call& call, std::string_view action, std::string reason) {
-  db::AuditEntry entry;
-  entry.actor_id = call.session->user->id;
-  entry.action = std::string(action);
-  entry.reason = std::move(reason);
-  entry.at_ms = call.app.now_ms();
-  return entry;
-}
-
-protocol::ErrorCode error_code_for(db::DbErrorKind kind) {
-  switch (kind) {
-    case db::DbErrorKind::not_found: return protocol::ErrorCode::not_found;
-    case db::DbErrorKind::conflict: return protocol::ErrorCode::conflict;
-    default: return protocol::ErrorCode::internal;
-  }
-}
-
-// Runs `work` and then writes the audit entry (which `work` may complete), in
-// one writer item; then `after` on success, and the reply. A not_found or
-// conflict carries the store's message; anything else is `internal`.
-template <class T>
-void act(const Call& call, db::AuditEntry entry, std::function<db::DbResult<T>(db::Stores&, db::AuditEntry&)> work,
-         std::function<void(const Call&, const T&)> after) {
-  auto written = std::make_shared<db::AuditEntry>(std::move(entry));
-  call.app.writer.submit_for<T>(
-      [work = std::move(work), written](db::Stores& stores) -> db::DbResult<T> {
-        auto result = work(stores, *written);
-        if (!result) return result;
-        if (auto added = stores.moderation().add_audit(*written); !added) return unexpected(added.error());
-        return result;
-      },
-      [call, written, after = std::move(after)](db::DbResult<T> result) {
-        if (!result) {
-          const auto code = error_code_for(result.error().kind);
-          return call.error(code, code == protocol::ErrorCode::internal ? "the change could not be stored; try again"
-                                                                       : result.error().message);
-        }
-        spdlog::info("admin action={} admin={} user={} game={} reason={}", written->action, call.session->user->name,
-                     written->target_user_id.value_or(0), written->target_game_id.value_or(0), written->reason);
-        // The effect before the reply: a request sent after the ok must find it in force (a mute, a rank).
-        after(call, *result);
-        call.ok();
-      });
-}
 
 using UserChange = std::function<db::DbResult<Done>(db::Stores&, const db::UserRecord&)>;
 using AfterChange = std::function<void(const Call&, const db::UserRecord&)>;
@@ -179,34 +137,6 @@ void admin(const Call& call, const req::AdminAnnul& r) {
         }
         for (const UserRankChange& changed : annulled.changes) c.app.announce_rank_change(changed.user, changed.change);
       });
-}
-
-void admin(const Call& call, const req::AdminRevokeRecommendation& r) {
-  act<std::optional<UserRankChange>>(
-      call, audit(call, "admin.revoke_recommendation", r.reason),
-      [key = name_key(r.user), admin = call.session->user->id, now = call.app.now_ms()](
-          db::Stores& stores, db::AuditEntry& written) -> db::DbResult<std::optional<UserRankChange>> {
-        auto user = stores.users().find_by_name_key(key);
-        if (!user) return unexpected(user.error());
-        if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");
-        written.target_user_id = (*user)->id;
-        auto change = revoke_recommendation(stores, **user, admin, now);
-        if (!change) return unexpected(change.error());
-        if (*change) {
-          written.detail = protocol::to_string((*change)->change.from) + "->" + protocol::to_string((*change)->change.to);
-        }
-        return change;
-      },
-      [](const Call& c, const std::optional<UserRankChange>& revoked) {
-        if (revoked) c.app.announce_rank_change(revoked->user, revoked->change);
-      });
-}
-
-void admin(const Call& call, const req::AdminReview& r) {
-  auto players = call.app.reads.read<std::vector<protocol::ReviewEntry>>(
-      [&](db::Stores& stores) { return review_list(stores, *call.app.options.ranking_policy, r.limit); });
-  if (!players) return call.error(protocol::ErrorCode::internal, "the review list could not be read");
-  call.reply(protocol::reply_review(call.id, *players));
 }
 
 std::string name_of(db::Stores& stores, db::UserId id) {

@@ -34,6 +34,7 @@ struct AppOptions {
   std::chrono::milliseconds scoring_deadline{180'000};
   PlanRules plan_rules;
   std::shared_ptr<const ranking::RankingPolicy> ranking_policy = std::make_shared<ranking::TomPolicy>();
+  bool recommendation_approval = true;  // recommendations to 6d wait for an admin
 };
 
 class App final : public net::Handler {

@@ -190,6 +190,7 @@ int main(int argc, char** argv) {
   options.scoring_deadline = config.scoring_deadline;
   options.plan_rules.bots_may_play_rated = config.bots_may_play_rated;
   options.plan_rules.default_clock = config.default_clock;
+  options.recommendation_approval = config.recommendation_approval;
   auto policy = ranking::make_ranking_policy(config::to_string(config.ranking_policy), config.association_rules);
   if (!policy) {
     std::fprintf(stderr, "yunzi-server: %s\n", policy.error().message.c_str());

@@ -1,8 +1,7 @@
-// Rank changes that come after the fact: an admin's annulment (the ranking
-// module recomputes both players' histories), a 9d's recommendation to 6d
-// and its revocation, and the admins' review list of short rated games. Each
-// runs on the writer thread (the review list on a read connection) and
-// reports the changes to announce.
+// A rank change that comes after the fact: an admin's annulment (the ranking
+// module recomputes both players' histories). Runs on the writer thread and
+// reports the changes to announce. Recommendations to 6d are in
+// rank_recommendations.hpp, the review list in short_game_review.hpp.
 #pragma once
 
 #include <string>
@@ -26,18 +25,5 @@ struct Annulment {
 // conflict for a game in progress or already annulled.
 db::DbResult<Annulment> annul_game(db::Stores& stores, const ranking::RankingPolicy& policy, db::GameId game,
                                    db::TimeMs now);
-
-// The ranking module's refusals come back as kind `conflict` (the candidate)
-// or `invalid_argument` with the reason (the recommender's right).
-db::DbResult<UserRankChange> recommend_player(db::Stores& stores, db::UserId recommender,
-                                                    const std::string& candidate_name_key, db::TimeMs now);
-
-// The user's standing recommendation is revoked; the change back to the
-// former rank, if the user is not there already. not_found without one.
-db::DbResult<std::optional<UserRankChange>> revoke_recommendation(db::Stores& stores, const db::UserRecord& user,
-                                                                        db::UserId admin, db::TimeMs now);
-
-db::DbResult<std::vector<protocol::ReviewEntry>> review_list(db::Stores& stores, const ranking::RankingPolicy& policy,
-                                                             int limit);
 
 }  // namespace yunzi::app

@@ -6,6 +6,20 @@ namespace yunzi::app {
 
 ranking::Rank rank_at(int index) { return ranking::Rank::from_index(index).value_or(ranking::Rank{}); }
 
+db::DbResult<db::UserRecord> existing_user(db::Stores& stores, db::UserId id) {
+  auto user = stores.users().find_by_id(id);
+  if (!user) return unexpected(user.error());
+  if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");
+  return **user;
+}
+
+db::DbResult<db::UserRecord> existing_user_by_key(db::Stores& stores, const std::string& name_key) {
+  auto user = stores.users().find_by_name_key(name_key);
+  if (!user) return unexpected(user.error());
+  if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");
+  return **user;
+}
+
 ranking::Outcome outcome_for(const std::string& result, bool is_black) {
   if (result.empty() || result == "Void") return ranking::Outcome::voided;
   if (result == "0") return ranking::Outcome::draw;

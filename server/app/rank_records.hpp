@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "db/stores.hpp"
@@ -16,6 +17,10 @@
 namespace yunzi::app {
 
 ranking::Rank rank_at(int index);
+
+// The user, or not_found "no such user".
+db::DbResult<db::UserRecord> existing_user(db::Stores& stores, db::UserId id);
+db::DbResult<db::UserRecord> existing_user_by_key(db::Stores& stores, const std::string& name_key);
 inline ranking::UnixSeconds unix_seconds(db::TimeMs ms) { return ms / 1000; }
 
 // "B+R", "W+3.5", "0" (a draw), "Void" or nothing, as `player` saw it.

@@ -3,10 +3,11 @@
 // through the writer.
 #include <spdlog/spdlog.h>
 
+#include "protocol/events.hpp"
 #include "server/app/app.hpp"
 #include "server/app/name_key.hpp"
-#include "server/app/rank_corrections.hpp"
 #include "server/app/rank_keeping.hpp"
+#include "server/app/rank_recommendations.hpp"
 #include "server/app/request_handlers.hpp"
 
 namespace yunzi::app {
@@ -145,11 +146,12 @@ void handle(const Call& call, const req::Report& r) {
 }
 
 void handle(const Call& call, const req::RankRecommend& r) {
-  call.app.writer.submit_for<UserRankChange>(
-      [recommender = call.session->user->id, key = name_key(r.user), now = call.app.now_ms()](db::Stores& stores) {
-        return recommend_player(stores, recommender, key, now);
+  call.app.writer.submit_for<RecommendationStep>(
+      [recommender = call.session->user->id, key = name_key(r.user), now = call.app.now_ms(),
+       needs_approval = call.app.options.recommendation_approval](db::Stores& stores) {
+        return recommend_player(stores, recommender, key, now, needs_approval);
       },
-      [call](db::DbResult<UserRankChange> recommended) {
+      [call](db::DbResult<RecommendationStep> recommended) {
         if (!recommended) {
           const db::DbError& error = recommended.error();
           switch (error.kind) {
@@ -157,12 +159,20 @@ void handle(const Call& call, const req::RankRecommend& r) {
             case db::DbErrorKind::invalid_argument:
               return call.error(protocol::ErrorCode::forbidden, error.message);
             case db::DbErrorKind::conflict: return call.error(protocol::ErrorCode::conflict, error.message);
-            default: return call.error(protocol::ErrorCode::internal, "the recommendation could not be stored; try again");
+            default:
+              return call.error(protocol::ErrorCode::internal, "the recommendation could not be stored; try again");
           }
         }
-        spdlog::info("recommendation recommender={} user={}", call.session->user->name, recommended->change.name);
-        call.ok();
-        call.app.announce_rank_change(recommended->user, recommended->change);
+        const bool waiting = recommended->recommendation.status == db::RecommendationStatus::pending;
+        spdlog::info("recommendation recommender={} user={} status={}", recommended->recommender, recommended->user,
+                     waiting ? "pending" : "approved");
+        call.ok({{"status", waiting ? "pending" : "approved"}});
+        if (recommended->change) call.app.announce_rank_change(recommended->change->user, recommended->change->change);
+        if (waiting) {
+          call.app.online.send_to_user(
+              recommended->recommendation.user_id,
+              protocol::notice(recommended->recommender + " recommended you to 6d; an admin will decide."));
+        }
       });
 }
 

@@ -60,6 +60,7 @@ struct ServerConfig {
   RankingPolicy ranking_policy = RankingPolicy::tom;
   // The association policy's own choices (scores, window reading, demotion); unused under "tom".
   ranking::AssociationRules association_rules{};
+  bool recommendation_approval = true;  // recommendations to 6d wait for an admin
   LogLevel log_level = LogLevel::info;
   bool json_logs = false;
   std::string log_file;  // empty: standard error

@@ -85,7 +85,7 @@ constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "
 
 constexpr std::int64_t day_s = 24 * 3600;
 
-const std::array<Setting, 26> settings_table{{
+const std::array<Setting, 27> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<&ServerConfig::bind_address>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -185,6 +185,9 @@ const std::array<Setting, 26> settings_table{{
        c.association_rules.demotion_below_tenths = *value;
        return Done{};
      }},
+    {"recommendation_approval", "BOOL", ValueKind::boolean,
+     "a 9d's recommendation to 6d waits for an admin's approval (false: it applies at once)",
+     show_bool<&ServerConfig::recommendation_approval>, apply_bool<&ServerConfig::recommendation_approval>},
     {"log_level", "LEVEL", ValueKind::text, "trace, debug, info, warn, error, critical or off",
      show_choice<&ServerConfig::log_level>,
      [](ServerConfig& c, std::string_view text) {

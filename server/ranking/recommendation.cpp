@@ -29,15 +29,25 @@ Expected<Done, RankingError> may_recommend(const RecommenderRecord& recommender,
     return refuse("a recommender needs " + std::to_string(required_recent_games) +
                   " counted games at 9d in the last 30 days, not " + std::to_string(recent));
   }
-  const int this_month = calendar_month(now);
-  for (UnixSeconds at : recommender.recommendations) {
-    if (calendar_month(at) == this_month) return refuse("one recommendation per calendar month has been used");
-  }
-  for (Rank recommendee : recommender.revoked_recommendees) {
-    if (recommendee < right_restored_at) {
-      return refuse("the right to recommend is lost until a revoked recommendee (now " + to_string(recommendee) +
+  for (const PastRecommendation& past : recommender.recommendations) {
+    if (past.revoked && past.recommendee < right_restored_at) {
+      return refuse("the right to recommend is lost until a revoked recommendee (now " + to_string(past.recommendee) +
                     ") reaches 8d");
     }
+  }
+  if (!recommender.recommendations.empty()) {
+    // "被推荐人达到8段或8段以上后，9段棋手方可再推荐其他用户": always, not
+    // only after a revocation.
+    const PastRecommendation& last = recommender.recommendations.back();
+    if (last.waiting) return refuse("the last recommendation still waits for an admin's decision");
+    if (last.recommendee < right_restored_at) {
+      return refuse("a 9d may recommend again once the player last recommended (now " + to_string(last.recommendee) +
+                    ") reaches 8d");
+    }
+  }
+  const int this_month = calendar_month(now);
+  for (const PastRecommendation& past : recommender.recommendations) {
+    if (calendar_month(past.at) == this_month) return refuse("one recommendation per calendar month has been used");
   }
   return Done{};
 }
@@ -84,9 +94,28 @@ std::vector<RecommendationWarning> recommendation_warnings(const RecommendedReco
   return warnings;
 }
 
-std::optional<RankChange> revoke(const RecommendedRecord& record, Rank current_rank) {
-  if (current_rank == record.former_rank) return std::nullopt;
-  return RankChange{current_rank, record.former_rank, ChangeReason::revocation, std::nullopt};
+std::string_view to_string(RevocationTarget target) {
+  return target == RevocationTarget::first_dan ? "1d" : "former";
+}
+
+std::optional<RevocationTarget> parse_revocation_target(std::string_view text) {
+  if (text == "former") return RevocationTarget::former_rank;
+  if (text == "1d") return RevocationTarget::first_dan;
+  return std::nullopt;
+}
+
+Expected<std::optional<RankChange>, RankingError> revoke(const RecommendedRecord& record, Rank current_rank,
+                                                         RevocationTarget target) {
+  Rank to = record.former_rank;
+  if (target == RevocationTarget::first_dan) {
+    if (record.former_rank < revocation_floor) {
+      return refuse("the former rank " + to_string(record.former_rank) +
+                    " is below 1d; a revocation returns the player to it");
+    }
+    to = revocation_floor;
+  }
+  if (current_rank == to) return std::optional<RankChange>{};
+  return std::optional(RankChange{current_rank, to, ChangeReason::revocation, std::nullopt});
 }
 
 }  // namespace yunzi::ranking

@@ -7,8 +7,9 @@ namespace yunzi::admin {
 namespace {
 
 // Options that take a value; every other "--x" is a flag.
-constexpr std::string_view value_options[] = {"--data-dir", "--db",     "--server", "--user",  "--minutes",
-                                              "--reason",   "--limit",  "--before", "--days",  "--rank"};
+constexpr std::string_view value_options[] = {"--data-dir", "--db",    "--server", "--user",  "--minutes",
+                                              "--reason",   "--limit", "--before", "--days",  "--rank",
+                                              "--after",    "--games", "--status", "--to"};
 constexpr std::string_view flag_options[] = {"--password-stdin", "--help"};
 
 // Connection options every command of a group accepts.
@@ -46,8 +47,16 @@ const std::vector<CommandSpec>& specs() {
       {G::live, "broadcast", {"TEXT"}, {}, {}, "send TEXT to everyone online as a notice"},
       {G::live, "reports", {}, {}, {"--limit"}, "list open reports"},
       {G::live, "audit", {}, {}, {"--limit", "--before"}, "list the audit log, newest first"},
-      {G::live, "review", {}, {}, {"--limit"}, "list players with 3 or more short rated games"},
-      {G::live, "revoke-recommendation", {"NAME"}, {"--reason"}, {}, "undo NAME's recommendation to 6d"},
+      {G::live, "review", {}, {}, {"--limit", "--after"},
+       "list players with 3 or more short rated games awaiting review, by name (--after NAME: the next page)"},
+      {G::live, "keep-short-games", {"NAME"}, {"--reason"}, {"--games"},
+       "keep NAME's short games as played (--games ID,ID,...; default: all awaiting review)"},
+      {G::live, "recommendations", {}, {}, {"--limit", "--before", "--status"},
+       "list recommendations to 6d, newest first, with warnings (--status pending|approved|rejected|revoked)"},
+      {G::live, "approve-recommendation", {"NAME"}, {"--reason"}, {}, "make NAME 6d as recommended"},
+      {G::live, "reject-recommendation", {"NAME"}, {"--reason"}, {}, "turn down NAME's waiting recommendation"},
+      {G::live, "revoke-recommendation", {"NAME"}, {"--to", "--reason"}, {},
+       "undo NAME's recommendation to 6d: --to former (the rank before) or --to 1d"},
   };
   return table;
 }

@@ -5,6 +5,7 @@
 
 #include "db/rank_text.hpp"
 #include "tools/yunzi-admin/admin_io.hpp"
+#include "tools/yunzi-admin/rank_replies.hpp"
 #include "tools/yunzi-admin/text_table.hpp"
 
 namespace yunzi::admin {
@@ -16,6 +17,7 @@ using Json = nlohmann::json;
 constexpr std::int64_t max_minutes = 5'270'400;  // ten years
 constexpr std::int64_t max_id = (std::int64_t{1} << 53) - 1;
 constexpr std::int64_t max_limit = 100;
+constexpr std::size_t max_kept = 100;  // game ids in one admin.keep_short_games
 
 std::string lower(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
@@ -40,17 +42,6 @@ Expected<Done, std::string> add_integer_options(const CommandSpec& spec, const P
     if (*value) request[field.key] = **value;
   }
   return Done{};
-}
-
-std::string text_of(const Json& object, const char* key) {
-  auto found = object.find(key);
-  if (found == object.end() || found->is_null()) return "";
-  return found->is_string() ? found->get<std::string>() : found->dump();
-}
-
-std::string time_of(const Json& object, const char* key) {
-  auto found = object.find(key);
-  return found != object.end() && found->is_number_integer() ? format_time_utc(found->get<long long>()) : "";
 }
 
 std::string list_or_none(const Json& list, const TableRow& headers, std::vector<TableRow> rows,
@@ -85,18 +76,6 @@ std::string describe_audit(const Json& request, const Json& reply) {
   return text;
 }
 
-std::string describe_review(const Json& reply) {
-  const Json& players = reply.value("players", Json::array());
-  std::vector<TableRow> rows;
-  for (const Json& p : players) {
-    const Json user = p.value("user", Json::object());
-    std::string games;
-    for (const Json& id : p.value("short_games", Json::array())) games += (games.empty() ? "" : " ") + id.dump();
-    rows.push_back({text_of(user, "name"), text_of(user, "rank"), games});
-  }
-  return list_or_none(players, {"player", "rank", "short games"}, rows, "(nobody to review)");
-}
-
 std::string describe_action(const Json& request) {
   const std::string type = request.value("type", "");
   const std::string user = request.value("user", "");
@@ -112,8 +91,63 @@ std::string describe_action(const Json& request) {
   if (type == "admin.annul") return "annulled game " + request["game"].dump() + reason;
   if (type == "admin.set_rank") return "set " + user + "'s rank to " + request.value("rank", "") + reason;
   if (type == "admin.broadcast") return "notice sent to everyone online";
-  if (type == "admin.revoke_recommendation") return "revoked " + user + "'s recommendation" + reason;
+  if (type == "admin.approve_recommendation") return "approved " + user + "'s recommendation to 6d" + reason;
+  if (type == "admin.reject_recommendation") return "rejected " + user + "'s recommendation to 6d" + reason;
+  if (type == "admin.revoke_recommendation") {
+    const std::string to = request.value("to", "") == "1d" ? "to 1d" : "to the former rank";
+    return "revoked " + user + "'s recommendation, back " + to + reason;
+  }
   return "ok";
+}
+
+std::string describe_kept(const Json& request, const Json& reply) {
+  const Json games = reply.value("games", Json::array());
+  std::string ids;
+  for (const Json& id : games) ids += " " + id.dump();
+  const std::string reason = " (reason: " + one_line(request.value("reason", "")) + ")";
+  return "kept " + std::to_string(games.size()) + " short game(s) of " + request.value("user", "") + " as played:" +
+         ids + reason;
+}
+
+// Comma-separated game ids, each 1..max_id, at most max_kept of them.
+Expected<Json, std::string> game_list(const std::string& text) {
+  Json ids = Json::array();
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    auto id = parse_integer("each id in --games", std::string_view(text).substr(start, comma - start), 1, max_id);
+    if (!id) return unexpected(id.error());
+    ids.push_back(*id);
+    start = comma + 1;
+  }
+  if (ids.size() > max_kept) return unexpected("--games takes at most " + std::to_string(max_kept) + " ids");
+  return ids;
+}
+
+// The text options of the rank tools, checked against the protocol's choices.
+Expected<Done, std::string> add_rank_options(const ParsedArgs& args, Json& request) {
+  if (auto after = args.value("--after")) {
+    if (after->empty()) return unexpected(std::string("--after must name a player"));
+    request["after"] = *after;
+  }
+  if (auto games = args.value("--games")) {
+    auto ids = game_list(*games);
+    if (!ids) return unexpected(ids.error());
+    request["games"] = *ids;
+  }
+  if (auto status = args.value("--status")) {
+    const std::string word = lower(*status);
+    if (word != "pending" && word != "approved" && word != "rejected" && word != "revoked") {
+      return unexpected("--status must be pending, approved, rejected or revoked, not '" + *status + "'");
+    }
+    request["status"] = word;
+  }
+  if (auto to = args.value("--to")) {
+    const std::string word = lower(*to);
+    if (word != "former" && word != "1d") return unexpected("--to must be former or 1d, not '" + *to + "'");
+    request["to"] = word;
+  }
+  return Done{};
 }
 
 }  // namespace
@@ -144,6 +178,7 @@ Expected<Json, std::string> build_request(const CommandSpec& spec, const ParsedA
     request["reason"] = *reason;
   }
   if (auto added = add_integer_options(spec, args, request); !added) return unexpected(added.error());
+  if (auto added = add_rank_options(args, request); !added) return unexpected(added.error());
   return request;
 }
 
@@ -152,6 +187,8 @@ std::string describe_ok_reply(const Json& request, const Json& reply) {
   if (type == "admin.reports") return describe_reports(reply);
   if (type == "admin.audit") return describe_audit(request, reply);
   if (type == "admin.review") return describe_review(reply);
+  if (type == "admin.recommendations") return describe_recommendations(request, reply);
+  if (type == "admin.keep_short_games") return describe_kept(request, reply) + "\n";
   return describe_action(request) + "\n";
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "tools/yunzi-admin/admin_io.hpp"
+
 namespace yunzi::admin {
 namespace {
 
@@ -43,6 +45,17 @@ std::string render_table(const TableRow& headers, const std::vector<TableRow>& r
   append_row(out, rule, widths);
   for (const TableRow& row : rows) append_row(out, row, widths);
   return out;
+}
+
+std::string text_of(const nlohmann::json& object, const char* key) {
+  auto found = object.find(key);
+  if (found == object.end() || found->is_null()) return "";
+  return found->is_string() ? found->get<std::string>() : found->dump();
+}
+
+std::string time_of(const nlohmann::json& object, const char* key) {
+  auto found = object.find(key);
+  return found != object.end() && found->is_number_integer() ? format_time_utc(found->get<long long>()) : "";
 }
 
 }  // namespace yunzi::admin

@@ -21,8 +21,12 @@ std::vector<Json> admin_requests(const std::string& target, std::int64_t game) {
       {{"type", "admin.reports"}, {"limit", 10}},
       {{"type", "admin.audit"}, {"limit", 10}},
       {{"type", "admin.review"}},
+      {{"type", "admin.keep_short_games"}, {"user", target}, {"reason", "matrix"}},
+      {{"type", "admin.recommendations"}},
       {{"type", "admin.annul"}, {"game", game}, {"reason", "matrix"}},
-      {{"type", "admin.revoke_recommendation"}, {"user", target}, {"reason", "matrix"}},
+      {{"type", "admin.approve_recommendation"}, {"user", target}, {"reason", "matrix"}},
+      {{"type", "admin.reject_recommendation"}, {"user", target}, {"reason", "matrix"}},
+      {{"type", "admin.revoke_recommendation"}, {"user", target}, {"to", "former"}, {"reason", "matrix"}},
       {{"type", "admin.unban"}, {"user", target}, {"reason", "matrix"}},
       {{"type", "admin.kick"}, {"user", target}, {"reason", "matrix"}},
       {{"type", "admin.ban"}, {"user", target}, {"minutes", 1}, {"reason", "matrix"}},
@@ -66,7 +70,7 @@ TEST_CASE("only an admin may send admin requests", "[moderation][authorization][
   for (const Json& request : admin_requests("target", game)) {
     INFO(request.dump());
     const Json reply = root.call(request);
-    if (request["type"] == "admin.revoke_recommendation") {
+    if (request["type"].get<std::string>().ends_with("_recommendation")) {
       // Past the role check: the target simply holds no recommendation.
       CHECK(reply["code"] == "not_found");
     } else {
@@ -82,11 +86,14 @@ TEST_CASE("only an admin may send admin requests", "[moderation][authorization][
     CHECK(entry["admin"] == "root");
     actions.insert(entry["action"].get<std::string>());
   }
-  for (const char* action : {"admin.broadcast", "admin.mute", "admin.set_rank", "admin.annul", "admin.unban",
-                             "admin.kick", "admin.ban"}) {
+  for (const char* action : {"admin.broadcast", "admin.mute", "admin.set_rank", "admin.keep_short_games",
+                             "admin.annul", "admin.unban", "admin.kick", "admin.ban"}) {
     CHECK(actions.count(action) == 1);
   }
-  CHECK(actions.count("admin.revoke_recommendation") == 0);
+  for (const char* refused :
+       {"admin.approve_recommendation", "admin.reject_recommendation", "admin.revoke_recommendation"}) {
+    CHECK(actions.count(refused) == 0);
+  }
   // An admin cannot cut himself off.
   CHECK(root.fails({{"type", "admin.kick"}, {"user", "root"}, {"reason", "oops"}})["code"] == "conflict");
   CHECK(root.fails({{"type", "admin.ban"}, {"user", "root"}, {"reason", "oops"}})["code"] == "conflict");

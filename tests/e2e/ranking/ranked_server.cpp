@@ -2,6 +2,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <cctype>
+#include <chrono>
+
+#include "db/database.hpp"
+#include "db/sqlite_stores.hpp"
 #include "tests/e2e/admin/admin_process.hpp"
 #include "tests/e2e/server/game_helpers.hpp"
 
@@ -27,6 +32,35 @@ void RankedServer::db_command(std::vector<std::string> args) {
   const auto run = admin_tests::run_admin_tool(args, wants_password ? std::string(admin_password) + "\n" : "");
   INFO("yunzi-admin " << args[3] << ": " << run.out << run.err);
   REQUIRE(run.exit_code == 0);
+}
+
+void RankedServer::record_won_games(const std::string& winner, const std::string& loser, int count) {
+  auto connection = db::open_database((server.data_dir() / "yunzi.sqlite3").string());
+  REQUIRE(connection);
+  db::SqliteStores stores(*connection);
+  // Names in the tests are ASCII, so the name key is the name in lower case.
+  auto key = [](std::string name) {
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return name;
+  };
+  auto won_by = stores.users().find_by_name_key(key(winner));
+  auto lost_by = stores.users().find_by_name_key(key(loser));
+  REQUIRE((won_by && *won_by && lost_by && *lost_by));
+  using std::chrono::duration_cast, std::chrono::milliseconds, std::chrono::system_clock;
+  const auto now_ms = duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+  for (int i = 0; i < count; ++i) {
+    db::NewGame game;
+    game.black_id = (*won_by)->id;
+    game.white_id = (*lost_by)->id;
+    game.black_rank = (*won_by)->rank;
+    game.white_rank = (*lost_by)->rank;
+    game.settings_json = rated_settings().dump();
+    game.rated = true;
+    game.started_ms = now_ms - 86'400'000 + i * 60'000;
+    auto id = stores.games().create(game);
+    REQUIRE(id);
+    REQUIRE(stores.games().end_game(*id, db::GameEnd{"B+R", "resignation", game.started_ms + 30'000, ""}, {}));
+  }
 }
 
 Player RankedServer::registered(const std::string& name, const std::string& rank) {
@@ -96,6 +130,20 @@ RatedGame play_rated_moves_then_resign(Player& challenger, Player& opponent, Pla
 
 std::string rank_of(Player& asker, const std::string& name) {
   return asker.ok({{"type", "user.info"}, {"name", name}})["user"]["rank"].get<std::string>();
+}
+
+void set_rank(Player& root, Player& player, const std::string& rank) {
+  root.ok({{"type", "admin.set_rank"}, {"user", player.name()}, {"rank", rank}, {"reason", "set up"}});
+  CHECK(player.wait_event("rank.change")["to"] == rank);
+}
+
+Player entitled_nine_dan(RankedServer& ranked, Player& root, const std::string& name) {
+  Player nine = ranked.registered(name, "1d");
+  Player partner = ranked.registered(name + "_partner", "1d");
+  set_rank(root, nine, "9d");
+  set_rank(root, partner, "9d");
+  ranked.record_won_games(name, name + "_partner", 30);
+  return nine;
 }
 
 }  // namespace yunzi::e2e

@@ -27,6 +27,11 @@ struct RankedServer {
   Player admin();
   // `yunzi-admin db <args...> --data-dir <the server's>`; must exit 0.
   void db_command(std::vector<std::string> args);
+  // `count` rated games that `winner` won against `loser` at their current
+  // ranks, ended one a minute over the last day, written straight into the
+  // server's database while it runs: history (30 games at 9d for a
+  // recommender) that would take too long to play in a test.
+  void record_won_games(const std::string& winner, const std::string& loser, int count);
 
   TempDir dir;
   ServerProcess server;
@@ -55,5 +60,12 @@ RatedGame play_rated_moves_then_resign(Player& challenger, Player& opponent, Pla
 
 // The user's rank as user.info tells it to `asker`.
 std::string rank_of(Player& asker, const std::string& name);
+
+// `root` sets the player's rank (admin.set_rank); the player is told.
+void set_rank(Player& root, Player& player, const std::string& rank);
+
+// A 9d entitled to recommend to 6d: 30 counted games at 9d, all in the last
+// day (won against a 9d `<name>_partner`).
+Player entitled_nine_dan(RankedServer& ranked, Player& root, const std::string& name = "ninedan");
 
 }  // namespace yunzi::e2e

@@ -82,6 +82,7 @@ inline std::vector<Sample> samples() {
       {"association_scores", "70/30,80/30,90/30,95/35,100/40", "70/30,80/30,90/30,95/35,100/40"},
       {"association_average", "block", "block"},
       {"association_demotion_below", "42.5", "42.5"},
+      {"recommendation_approval", "false", false},
       {"log_level", "debug", "debug"},
       {"json_logs", "true", true},
       {"log_file", "/var/log/yunzi/yunzi.log", "/var/log/yunzi/yunzi.log"},

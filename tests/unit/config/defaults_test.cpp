@@ -35,6 +35,7 @@ TEST_CASE("with no sources the defaults apply", "[config][defaults]") {
   CHECK(c.association_rules.scores == yunzi::ranking::default_association_scores);
   CHECK(c.association_rules.reading == yunzi::ranking::AverageReading::sliding);
   CHECK_FALSE(c.association_rules.demotion_below_tenths.has_value());
+  CHECK(c.recommendation_approval);
   CHECK(c.log_level == LogLevel::info);
   CHECK_FALSE(c.json_logs);
   CHECK(c == ServerConfig{});

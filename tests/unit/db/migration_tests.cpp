@@ -84,6 +84,36 @@ TEST_CASE("a file at each earlier version is brought up to date and keeps its ro
   }
 }
 
+TEST_CASE("recommendations stored before the admins' queue count as approved when they were made",
+          "[db][migrations]") {
+  const auto all = embedded_migrations();
+  std::size_t queue = 0;
+  while (queue < all.size() && all[queue].name != "admin_decisions") ++queue;
+  REQUIRE(queue < all.size());
+  TempDir dir;
+  const std::string path = dir.file("old.db");
+  {
+    auto old = open_database(path, {}, all.first(queue));
+    REQUIRE(old);
+    for (const char* name : {"nine", "rising"}) {
+      REQUIRE(old->execute(
+          "INSERT INTO users (name, name_key, password_hash, rank, created_ms) VALUES (?, ?, 'h', 27, 1)", name, name));
+    }
+    REQUIRE(old->execute(
+        "INSERT INTO recommendations (recommender_id, user_id, former_rank, at_ms) VALUES (1, 2, 19, 5000)"));
+  }
+  auto current = open_database(path);
+  REQUIRE(current);
+  SqliteStores stores(*current);
+  auto standing = stores.ranks().standing_recommendation_of(2);
+  REQUIRE(standing);
+  REQUIRE(standing->has_value());
+  CHECK((*standing)->status == RecommendationStatus::approved);
+  CHECK((*standing)->decided_ms == 5000);
+  CHECK_FALSE((*standing)->decided_by.has_value());
+  CHECK(table_names(*current).count("short_game_reviews") == 1);
+}
+
 TEST_CASE("migrations are numbered without gaps", "[db][migrations]") {
   const auto all = embedded_migrations();
   for (std::size_t i = 0; i < all.size(); ++i) CHECK(all[i].version == static_cast<int>(i) + 1);

@@ -71,6 +71,22 @@ TEST_CASE("optional fields may be left out", "[protocol][decode]") {
   }
 }
 
+TEST_CASE("the admins' rank requests refuse bad lists, states and revocation targets", "[protocol][decode]") {
+  const std::string keep = R"({"type":"admin.keep_short_games","id":7,"user":"q","reason":"r"})";
+  check_bad_field(with_field(keep, "games", json::array()), "games");
+  check_bad_field(with_field(keep, "games", json{1, 2, "3"}), "games[2]");
+  check_bad_field(with_field(keep, "games", json{0}), "games[0]");
+  check_bad_field(with_field(keep, "games", json{1.5}), "games[0]");
+  check_bad_field(with_field(keep, "games", json{json::parse("9007199254740992")}), "games[0]");
+  check_bad_field(with_field(keep, "games", json(std::vector<int>(101, 1))), "games");
+  const std::string listing = R"({"type":"admin.recommendations","id":7})";
+  check_bad_field(with_field(listing, "status", "waiting"), "status");
+  const std::string revoke = R"({"type":"admin.revoke_recommendation","id":7,"user":"r","reason":"r"})";
+  check_bad_field(with_field(revoke, "to", "2d"), "to");
+  check_bad_field(with_field(revoke, "to", "former rank"), "to");
+  check_bad_field(with_field(R"({"type":"admin.review","id":7})", "after", "no spaces"), "after");
+}
+
 TEST_CASE("out-of-range values are refused", "[protocol][decode]") {
   const std::string move = R"({"type":"game.move","id":7,"game":1,"vertex":"D4"})";
   check_bad_field(with_field(move, "game", 0), "game");

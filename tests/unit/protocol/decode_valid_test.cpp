@@ -80,6 +80,32 @@ TEST_CASE("decoded requests carry their field values", "[protocol][decode]") {
   CHECK_FALSE(ban.minutes.has_value());  // permanent
   CHECK(decode_as<req::AdminBan>(R"({"type":"admin.ban","user":"x","minutes":5,"reason":"r"})").minutes == 5);
 
+  const auto review = decode_as<req::AdminReview>(R"({"type":"admin.review"})");
+  CHECK(review.limit == default_list_limit);
+  CHECK_FALSE(review.after.has_value());
+  CHECK(decode_as<req::AdminReview>(R"({"type":"admin.review","after":"Quick"})").after == "Quick");
+
+  const auto keep_all =
+      decode_as<req::AdminKeepShortGames>(R"({"type":"admin.keep_short_games","user":"q","reason":"r"})");
+  CHECK_FALSE(keep_all.games.has_value());
+  const auto keep = decode_as<req::AdminKeepShortGames>(
+      R"({"type":"admin.keep_short_games","user":"q","games":[9,4,9,9007199254740991],"reason":"r"})");
+  CHECK(keep.games == std::vector<std::int64_t>{9, 4, 9007199254740991});
+
+  CHECK_FALSE(decode_as<req::AdminRecommendations>(R"({"type":"admin.recommendations"})").status.has_value());
+  for (const auto state : {RecommendationState::pending, RecommendationState::approved, RecommendationState::rejected,
+                           RecommendationState::revoked}) {
+    const std::string text =
+        R"({"type":"admin.recommendations","status":")" + std::string(to_string(state)) + "\"}";
+    CHECK(decode_as<req::AdminRecommendations>(text).status == state);
+  }
+  CHECK(decode_as<req::AdminRevokeRecommendation>(
+            R"({"type":"admin.revoke_recommendation","user":"r","to":"former","reason":"r"})")
+            .to == RevokeTo::former);
+  CHECK(decode_as<req::AdminRevokeRecommendation>(
+            R"({"type":"admin.revoke_recommendation","user":"r","to":"1D","reason":"r"})")
+            .to == RevokeTo::first_dan);
+
   const auto set_rank = decode_as<req::AdminSetRank>(R"({"type":"admin.set_rank","user":"x","rank":"18k","reason":"r"})");
   CHECK(set_rank.rank == rank_18k);
 

@@ -250,8 +250,23 @@ TEST_CASE("user and admin replies", "[protocol][encode]") {
   CHECK(keys(reports["reports"][0]) == std::set<std::string>{"id", "reporter", "user", "game", "reason", "created_at"});
   const json audit = parsed(reply_audit(5, {AuditEntry{1, "root", "admin.ban", "troll", "abuse", 9}}));
   CHECK(keys(audit["entries"][0]) == std::set<std::string>{"id", "admin", "action", "target", "reason", "at"});
-  const json review = parsed(reply_review(6, {ReviewEntry{{"alice", Rank{20}}, {40, 41, 42}}}));
+  const json review = parsed(reply_review(6, {ReviewEntry{{"alice", Rank{20}}, {40, 41, 42}}}, "alice"));
   CHECK(review["players"][0]["short_games"] == json{40, 41, 42});
+  CHECK(review["next"] == "alice");
+  CHECK_FALSE(parsed(reply_review(6, {}, std::nullopt)).contains("next"));
+  RecommendationEntry waiting{7, "ninedan", {"rising", Rank{21}}, Rank{21}, RecommendationState::pending, 9};
+  const json pending = parsed(reply_recommendations(8, {waiting}))["recommendations"][0];
+  CHECK(keys(pending) ==
+        std::set<std::string>{"id", "recommender", "user", "former_rank", "status", "asked_at", "warnings"});
+  CHECK(pending["status"] == "pending");
+  CHECK(pending["former_rank"] == "3d");
+  CHECK(pending["warnings"] == json::array());
+  RecommendationEntry revoked{7, "ninedan", {"rising", Rank{19}}, Rank{21}, RecommendationState::revoked, 9, 10, 11,
+                              {"few_wins_in_first_five"}};
+  const json taken_back = parsed(reply_recommendations(8, {revoked}))["recommendations"][0];
+  CHECK(taken_back["decided_at"] == 10);
+  CHECK(taken_back["revoked_at"] == 11);
+  CHECK(taken_back["warnings"] == json{"few_wins_in_first_five"});
   CHECK(parsed(reply_sgf(7, "(;GM[1])"))["sgf"] == "(;GM[1])");
 }
 

@@ -71,9 +71,18 @@ inline const std::vector<RequestExample>& request_examples() {
       {"admin.broadcast", R"({"type":"admin.broadcast","id":7,"text":"Restart at 22:00"})", {{"text", true}}},
       {"admin.reports", R"({"type":"admin.reports","id":7,"limit":25})", {{"limit", false}}},
       {"admin.audit", R"({"type":"admin.audit","id":7,"limit":25,"before":300})", {{"limit", false}, {"before", false}}},
-      {"admin.review", R"({"type":"admin.review","id":7,"limit":5})", {{"limit", false}}},
-      {"admin.revoke_recommendation", R"({"type":"admin.revoke_recommendation","id":7,"user":"rising","reason":"weak"})",
+      {"admin.review", R"({"type":"admin.review","id":7,"limit":5,"after":"quick"})", {{"limit", false}, {"after", false}}},
+      {"admin.keep_short_games", R"({"type":"admin.keep_short_games","id":7,"user":"quick","games":[4,9],"reason":"fair"})",
+       {{"user", true}, {"games", false}, {"reason", true}}},
+      {"admin.recommendations", R"({"type":"admin.recommendations","id":7,"limit":5,"before":30,"status":"pending"})",
+       {{"limit", false}, {"before", false}, {"status", false}}},
+      {"admin.approve_recommendation", R"({"type":"admin.approve_recommendation","id":7,"user":"rising","reason":"ok"})",
        {{"user", true}, {"reason", true}}},
+      {"admin.reject_recommendation", R"({"type":"admin.reject_recommendation","id":7,"user":"rising","reason":"no"})",
+       {{"user", true}, {"reason", true}}},
+      {"admin.revoke_recommendation",
+       R"({"type":"admin.revoke_recommendation","id":7,"user":"rising","to":"former","reason":"weak"})",
+       {{"user", true}, {"to", true}, {"reason", true}}},
   };
   return examples;
 }

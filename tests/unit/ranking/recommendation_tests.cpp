@@ -62,17 +62,45 @@ TEST_CASE("a 9d needs 30 counted games at 9d, 15 in the last 30 days", "[ranking
 
 TEST_CASE("one recommendation per calendar month", "[ranking][recommendation]") {
   RecommenderRecord record = nine_dan(30, 15);
-  record.recommendations.push_back(may_1_midnight);
+  // The recommendee is at 8d already, so only the month is in the way.
+  record.recommendations.push_back({may_1_midnight, Rank::dan(8)});
   CHECK(refusal(record).find("calendar month") != std::string::npos);
-  record.recommendations.back() = may_1_midnight - 1;  // the last second of April
+  record.recommendations.back().at = may_1_midnight - 1;  // the last second of April
   CHECK(refusal(record).empty());
 }
 
 TEST_CASE("a revoked recommendee below 8d suspends the right", "[ranking][recommendation]") {
   RecommenderRecord record = nine_dan(30, 15);
-  record.revoked_recommendees.push_back(Rank::dan(7));
-  CHECK(refusal(record).find("reaches 8d") != std::string::npos);
-  record.revoked_recommendees.back() = Rank::dan(8);
+  record.recommendations.push_back({may_1_midnight - 60 * day, Rank::dan(7), false, true});
+  record.recommendations.push_back({may_1_midnight - 30 * day, Rank::dan(8)});
+  // Another recommendee reached 8d since, but the revoked one has not.
+  CHECK(refusal(record).find("revoked recommendee (now 7d) reaches 8d") != std::string::npos);
+  record.recommendations.front().recommendee = Rank::dan(8);
+  CHECK(refusal(record).empty());
+}
+
+TEST_CASE("a 9d recommends again only once the player last recommended has reached 8d",
+          "[ranking][recommendation]") {
+  RecommenderRecord record = nine_dan(30, 15);
+  record.recommendations.push_back({may_1_midnight - 90 * day, Rank::dan(2)});  // an earlier one, long ago
+  record.recommendations.push_back({may_1_midnight - 40 * day, Rank::dan(6)});  // never revoked
+  CHECK(refusal(record).find("player last recommended (now 6d) reaches 8d") != std::string::npos);
+  record.recommendations.back().recommendee = Rank::dan(7);
+  CHECK(refusal(record).find("(now 7d)") != std::string::npos);
+  // Only the last recommendee counts: the earlier one below 8d was never revoked.
+  record.recommendations.back().recommendee = Rank::dan(8);
+  CHECK(refusal(record).empty());
+  record.recommendations.back().recommendee = Rank::dan(9);
+  CHECK(refusal(record).empty());
+  CHECK(recommend(record, 1, 2, Rank::dan(3), may_15_noon).has_value());
+}
+
+TEST_CASE("a recommendation waiting for an admin blocks the next one", "[ranking][recommendation]") {
+  RecommenderRecord record = nine_dan(30, 15);
+  record.recommendations.push_back({may_1_midnight - 40 * day, Rank::dan(3), true});
+  CHECK(refusal(record).find("waits for an admin") != std::string::npos);
+  record.recommendations.back().waiting = false;
+  record.recommendations.back().recommendee = Rank::dan(8);
   CHECK(refusal(record).empty());
 }
 
@@ -109,10 +137,37 @@ TEST_CASE("admins are warned about a weak start or a demotion at 6d or 7d", "[ra
   CHECK(to_string(RecommendationWarning::demoted_at_6d) == "demoted_at_6d");
 }
 
-TEST_CASE("revocation returns the user to the former rank", "[ranking][recommendation]") {
+TEST_CASE("revocation returns the user to the former rank or to 1d, as the admin chooses",
+          "[ranking][recommendation]") {
   const RecommendedRecord record{Rank::dan(3), games_from("LLL"), {}};
-  const auto change = revoke(record, Rank::dan(6));
-  REQUIRE(change.has_value());
-  CHECK(*change == RankChange{Rank::dan(6), Rank::dan(3), ChangeReason::revocation, std::nullopt});
-  CHECK_FALSE(revoke(record, Rank::dan(3)).has_value());
+  const auto former = revoke(record, Rank::dan(6), RevocationTarget::former_rank);
+  REQUIRE(former.has_value());
+  REQUIRE(former->has_value());
+  CHECK(**former == RankChange{Rank::dan(6), Rank::dan(3), ChangeReason::revocation, std::nullopt});
+  const auto first_dan = revoke(record, Rank::dan(6), RevocationTarget::first_dan);
+  REQUIRE(first_dan.has_value());
+  REQUIRE(first_dan->has_value());
+  CHECK(**first_dan == RankChange{Rank::dan(6), Rank::dan(1), ChangeReason::revocation, std::nullopt});
+  // Already there: nothing to change.
+  CHECK_FALSE(revoke(record, Rank::dan(3), RevocationTarget::former_rank)->has_value());
+  CHECK_FALSE(revoke(record, Rank::dan(1), RevocationTarget::first_dan)->has_value());
+
+  // A player found below 1d is never put above the former rank.
+  const RecommendedRecord kyu{rank_of("2k"), {}, {}};
+  const auto refused = revoke(kyu, Rank::dan(6), RevocationTarget::first_dan);
+  REQUIRE_FALSE(refused.has_value());
+  CHECK(refused.error().code == RankingErrorCode::not_allowed);
+  CHECK(refused.error().message.find("2k") != std::string::npos);
+  CHECK((*revoke(kyu, Rank::dan(6), RevocationTarget::former_rank))->to == rank_of("2k"));
+  CHECK((*revoke(RecommendedRecord{Rank::dan(1), {}, {}}, Rank::dan(6), RevocationTarget::first_dan))->to ==
+        Rank::dan(1));
+}
+
+TEST_CASE("revocation targets are spelled former and 1d", "[ranking][recommendation]") {
+  CHECK(parse_revocation_target("former") == RevocationTarget::former_rank);
+  CHECK(parse_revocation_target("1d") == RevocationTarget::first_dan);
+  CHECK_FALSE(parse_revocation_target("1D").has_value());
+  CHECK_FALSE(parse_revocation_target("2d").has_value());
+  CHECK(to_string(RevocationTarget::former_rank) == "former");
+  CHECK(to_string(RevocationTarget::first_dan) == "1d");
 }

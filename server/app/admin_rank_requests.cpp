@@ -1,0 +1,133 @@
+#include "server/app/admin_rank_requests.hpp"
+
+#include "protocol/events.hpp"
+#include "server/app/admin_action.hpp"
+#include "server/app/app.hpp"
+#include "server/app/name_key.hpp"
+#include "server/app/rank_recommendations.hpp"
+#include "server/app/short_game_review.hpp"
+
+namespace yunzi::app {
+namespace {
+
+std::string id_list(const std::vector<db::GameId>& games) {
+  std::string text;
+  for (db::GameId game : games) text += (text.empty() ? "" : ", ") + std::to_string(game);
+  return text;
+}
+
+db::RecommendationFilter filter_of(std::optional<protocol::RecommendationState> state) {
+  if (!state) return db::RecommendationFilter::all;
+  switch (*state) {
+    case protocol::RecommendationState::pending: return db::RecommendationFilter::pending;
+    case protocol::RecommendationState::approved: return db::RecommendationFilter::approved;
+    case protocol::RecommendationState::rejected: return db::RecommendationFilter::rejected;
+    case protocol::RecommendationState::revoked: return db::RecommendationFilter::revoked;
+  }
+  return db::RecommendationFilter::all;
+}
+
+void tell(App& app, db::UserId user, const std::string& text) { app.online.send_to_user(user, protocol::notice(text)); }
+
+using Step = std::function<db::DbResult<RecommendationStep>(db::Stores&)>;
+
+// One admin step on a recommendation, audited with the recommender and the
+// rank change in the detail; then the rank change and `notices` go out.
+void recommendation_step(const Call& call, std::string_view action, std::string reason, Step step,
+                         std::function<void(const Call&, const RecommendationStep&)> notices) {
+  act<RecommendationStep>(
+      call, audit(call, action, std::move(reason)),
+      [step = std::move(step)](db::Stores& stores, db::AuditEntry& written) -> db::DbResult<RecommendationStep> {
+        auto done = step(stores);
+        if (!done) return done;
+        written.target_user_id = done->recommendation.user_id;
+        written.detail = "recommended by " + done->recommender;
+        if (done->change) {
+          written.detail += ": " + protocol::to_string(done->change->change.from) + "->" +
+                            protocol::to_string(done->change->change.to);
+        }
+        return done;
+      },
+      [notices = std::move(notices)](const Call& c, const RecommendationStep& done) {
+        if (done.change) c.app.announce_rank_change(done.change->user, done.change->change);
+        notices(c, done);
+      });
+}
+
+}  // namespace
+
+void admin(const Call& call, const protocol::req::AdminReview& r) {
+  const std::string after = r.after ? name_key(*r.after) : std::string();
+  auto page = call.app.reads.read<ReviewPage>([&](db::Stores& stores) { return review_page(stores, after, r.limit); });
+  if (!page) return call.error(protocol::ErrorCode::internal, "the review list could not be read");
+  call.reply(protocol::reply_review(call.id, page->players, page->next));
+}
+
+void admin(const Call& call, const protocol::req::AdminKeepShortGames& r) {
+  act<KeptGames>(
+      call, audit(call, "admin.keep_short_games", r.reason),
+      [key = name_key(r.user), games = r.games, admin = call.session->user->id, now = call.app.now_ms()](
+          db::Stores& stores, db::AuditEntry& written) -> db::DbResult<KeptGames> {
+        auto kept = keep_short_games(stores, key, games, admin, now);
+        if (!kept) return kept;
+        written.target_user_id = kept->user.id;
+        written.detail = "games " + id_list(kept->games);
+        return kept;
+      },
+      [](const Call&, const KeptGames&) {},
+      [](const KeptGames& kept) { return nlohmann::json{{"games", kept.games}}; });
+}
+
+void admin(const Call& call, const protocol::req::AdminRecommendations& r) {
+  auto listed = call.app.reads.read<std::vector<protocol::RecommendationEntry>>([&](db::Stores& stores) {
+    return list_recommendations(stores, filter_of(r.status), r.before, r.limit);
+  });
+  if (!listed) return call.error(protocol::ErrorCode::internal, "the recommendations could not be read");
+  call.reply(protocol::reply_recommendations(call.id, *listed));
+}
+
+void admin(const Call& call, const protocol::req::AdminApproveRecommendation& r) {
+  recommendation_step(
+      call, "admin.approve_recommendation", r.reason,
+      [key = name_key(r.user), admin = call.session->user->id, now = call.app.now_ms()](db::Stores& stores) {
+        return approve_recommendation(stores, key, admin, now);
+      },
+      [reason = r.reason](const Call& c, const RecommendationStep& done) {
+        tell(c.app, done.recommendation.user_id,
+             "An admin approved " + done.recommender + "'s recommendation of you to 6d: " + reason);
+        tell(c.app, done.recommendation.recommender_id,
+             "An admin approved your recommendation of " + done.user + " to 6d: " + reason);
+      });
+}
+
+void admin(const Call& call, const protocol::req::AdminRejectRecommendation& r) {
+  recommendation_step(
+      call, "admin.reject_recommendation", r.reason,
+      [key = name_key(r.user), admin = call.session->user->id, now = call.app.now_ms()](db::Stores& stores) {
+        return reject_recommendation(stores, key, admin, now);
+      },
+      [reason = r.reason](const Call& c, const RecommendationStep& done) {
+        tell(c.app, done.recommendation.user_id,
+             "An admin rejected " + done.recommender + "'s recommendation of you to 6d: " + reason);
+        tell(c.app, done.recommendation.recommender_id,
+             "An admin rejected your recommendation of " + done.user + " to 6d: " + reason);
+      });
+}
+
+void admin(const Call& call, const protocol::req::AdminRevokeRecommendation& r) {
+  const auto to = r.to == protocol::RevokeTo::first_dan ? ranking::RevocationTarget::first_dan
+                                                         : ranking::RevocationTarget::former_rank;
+  recommendation_step(
+      call, "admin.revoke_recommendation", r.reason,
+      [key = name_key(r.user), to, admin = call.session->user->id, now = call.app.now_ms()](db::Stores& stores) {
+        return revoke_recommendation(stores, key, to, admin, now);
+      },
+      [reason = r.reason](const Call& c, const RecommendationStep& done) {
+        tell(c.app, done.recommendation.user_id, "An admin revoked your recommendation to 6d: " + reason);
+        tell(c.app, done.recommendation.recommender_id,
+             "An admin revoked your recommendation of " + done.user + ": " + reason +
+                 ". You may recommend again once " + done.user + " reaches 8d.");
+      });
+}
+
+}  // namespace yunzi::app

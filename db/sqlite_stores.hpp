@@ -13,6 +13,9 @@ class SqliteUserStore final : public UserStore {
   explicit SqliteUserStore(Connection& connection) : db_(connection) {}
   DbResult<UserRecord> create(const NewUser& user) override;
   DbResult<std::optional<UserRecord>> find_by_name_key(std::string_view name_key) override;
+  DbResult<std::optional<UserRecord>> find_by_name_skeleton(std::string_view skeleton) override;
+  DbResult<std::vector<UserRecord>> without_name_skeleton() override;
+  DbResult<Done> set_name_skeleton(UserId id, std::string_view skeleton) override;
   DbResult<std::optional<UserRecord>> find_by_id(UserId id) override;
   DbResult<Done> set_rank(UserId id, int rank) override;
   DbResult<Done> set_role(UserId id, Role role) override;

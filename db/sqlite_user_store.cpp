@@ -32,8 +32,10 @@ std::string select_users(std::string_view where) {
 
 DbResult<UserRecord> SqliteUserStore::create(const NewUser& user) {
   auto id = db_.insert(
-      "INSERT INTO users (name, name_key, password_hash, rank, role, created_ms) VALUES (?, ?, ?, ?, ?, ?)", user.name,
-      user.name_key, user.password_hash, user.rank, to_string(user.role), user.created_ms);
+      "INSERT INTO users (name, name_key, password_hash, rank, role, created_ms, name_skeleton) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?)",
+      user.name, user.name_key, user.password_hash, user.rank, to_string(user.role), user.created_ms,
+      user.name_skeleton);
   if (!id) return unexpected(id.error());
   UserRecord record;
   record.id = *id;
@@ -49,6 +51,20 @@ DbResult<UserRecord> SqliteUserStore::create(const NewUser& user) {
 DbResult<std::optional<UserRecord>> SqliteUserStore::find_by_name_key(std::string_view name_key) {
   static const std::string sql = select_users("name_key = ?");
   return read_first<UserRecord>(db_.query(sql, name_key), read_user);
+}
+
+DbResult<std::optional<UserRecord>> SqliteUserStore::find_by_name_skeleton(std::string_view skeleton) {
+  static const std::string sql = select_users("name_skeleton = ?");
+  return read_first<UserRecord>(db_.query(sql, skeleton), read_user);
+}
+
+DbResult<std::vector<UserRecord>> SqliteUserStore::without_name_skeleton() {
+  static const std::string sql = select_users("name_skeleton IS NULL ORDER BY id");
+  return read_all<UserRecord>(db_.query(sql), read_user);
+}
+
+DbResult<Done> SqliteUserStore::set_name_skeleton(UserId id, std::string_view skeleton) {
+  return expect_changed(db_, db_.execute("UPDATE users SET name_skeleton = ? WHERE id = ?", skeleton, id), "user");
 }
 
 DbResult<std::optional<UserRecord>> SqliteUserStore::find_by_id(UserId id) {

@@ -16,9 +16,16 @@ namespace yunzi::db {
 class UserStore {
  public:
   virtual ~UserStore() = default;
-  // Fails with DbErrorKind::constraint when the name key is taken.
+  // Fails with DbErrorKind::constraint when the name key or the name
+  // skeleton is taken.
   virtual DbResult<UserRecord> create(const NewUser& user) = 0;
   virtual DbResult<std::optional<UserRecord>> find_by_name_key(std::string_view name_key) = 0;
+  // The account (open or closed) whose name has this skeleton.
+  virtual DbResult<std::optional<UserRecord>> find_by_name_skeleton(std::string_view skeleton) = 0;
+  // Accounts stored without a skeleton (from before it existed), oldest first.
+  virtual DbResult<std::vector<UserRecord>> without_name_skeleton() = 0;
+  // Fails with DbErrorKind::constraint when another account holds it.
+  virtual DbResult<Done> set_name_skeleton(UserId id, std::string_view skeleton) = 0;
   virtual DbResult<std::optional<UserRecord>> find_by_id(UserId id) = 0;
   // Each update fails with DbErrorKind::not_found for an unknown user.
   virtual DbResult<Done> set_rank(UserId id, int rank) = 0;

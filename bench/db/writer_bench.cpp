@@ -60,7 +60,7 @@ class BenchDatabase {
  private:
   UserId make_user(SqliteStores& stores, const std::string& prefix) {
     const std::string name = prefix + std::to_string(next_user_++);
-    return stores.users().create(NewUser{name, name, "h", 15, Role::user, 1})->id;
+    return stores.users().create(NewUser{name, name, "h", 15, Role::user, 1, std::nullopt})->id;
   }
   std::filesystem::path dir_;
   int next_user_ = 0;

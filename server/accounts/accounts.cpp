@@ -2,7 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/accounts/name_skeleton.hpp"
 #include "server/accounts/registration_rules.hpp"
+#include "server/accounts/reserved_names.hpp"
 #include "server/accounts/session_token.hpp"
 
 namespace yunzi::accounts {
@@ -36,25 +38,66 @@ struct Registration {
   Authenticated session;
 };
 
+// The name's skeleton is held by `holder`: the same name, or one that looks like it.
+AccountError taken_by(const std::string& name, const std::string& name_key, const db::UserRecord& holder) {
+  if (holder.name_key == name_key) {
+    return {AccountErrorCode::name_taken, holder.closed ? "the name " + holder.name +
+                                                               " is retired and cannot be registered again"
+                                                         : "the name " + name + " is taken"};
+  }
+  return {AccountErrorCode::name_taken, "the name " + name + " looks too much like the name " + holder.name +
+                                            (holder.closed ? ", which is retired" : ", which is taken")};
+}
+
+Unexpected<AccountError> stopping() { return account_failure(AccountErrorCode::internal, "the server is stopping"); }
+
+std::string whole_units(std::int64_t ms, std::int64_t unit_ms) { return std::to_string((ms + unit_ms - 1) / unit_ms); }
+
 }  // namespace
 
 Accounts::Accounts(db::Writer& writer, WorkerPool& hashing, Clock clock, AccountsOptions options)
-    : writer_(writer), hashing_(hashing), clock_(std::move(clock)), options_(options), throttle_(options.throttle) {}
+    : writer_(writer),
+      hashing_(hashing),
+      clock_(std::move(clock)),
+      options_(options),
+      throttle_(options.throttle),
+      signups_(options.signups) {}
 
 void Accounts::register_user(std::string_view raw_name, std::string password, std::string_view rank_text,
-                             AuthCallback done) {
-  auto name = check_name(raw_name);
+                             std::string address, AuthCallback done) {
+  auto name = check_new_name(raw_name);
   if (!name) return done(unexpected(name.error()));
+  if (is_reserved_name(name->skeleton)) {
+    return done(account_failure(AccountErrorCode::name_taken,
+                                "the name " + name->name.display + " is reserved: it could pass for the server's staff"));
+  }
   auto rank = check_starting_rank(rank_text);
   if (!rank) return done(unexpected(rank.error()));
   auto password_ok = check_password(password);
   if (!password_ok) return done(unexpected(password_ok.error()));
+  auto slot = signups_.reserve(address, clock_());
+  if (!slot) {
+    spdlog::warn("accounts: sign-up limited address={} wait_ms={}", address, slot.error().ms);
+    return done(account_failure(AccountErrorCode::rate_limited,
+                                "too many new accounts from this address: at most " +
+                                    std::to_string(signups_.options().per_hour) + " an hour; try again in " +
+                                    whole_units(slot.error().ms, 60'000) + " min"));
+  }
+  create_account(std::move(*name), *rank, std::move(password), std::move(*slot), std::move(done));
+}
 
-  auto task = [this, name = std::move(*name), rank = *rank, password = std::move(password), done]() mutable {
+void Accounts::create_account(NewAccountName name, int rank, std::string password, SignupSlot slot,
+                              AuthCallback done) {
+  // Whatever ends the sign-up without an account gives its slot back.
+  auto finish = [this, slot, done](AccountResult<Authenticated> result) {
+    if (!result) signups_.release(slot);
+    done(std::move(result));
+  };
+  auto task = [this, name = std::move(name), rank, password = std::move(password), finish]() mutable {
     auto hash = hash_password(password, options_.cost);
-    if (!hash) return done(account_failure(AccountErrorCode::internal, "password hashing failed"));
+    if (!hash) return finish(account_failure(AccountErrorCode::internal, "password hashing failed"));
     const db::TimeMs now = clock_();
-    db::NewUser user{name.display, name.key, std::move(*hash), rank, db::Role::user, now};
+    db::NewUser user{name.name.display, name.name.key, std::move(*hash), rank, db::Role::user, now, name.skeleton};
     SessionToken token = new_session_token();
     const db::TimeMs expires = now + options_.session_lifetime_ms;
     writer_.submit_for<Registration>(
@@ -66,6 +109,9 @@ void Accounts::register_user(std::string_view raw_name, std::string password, st
                                              "the name " + (*retired)->name + " is retired and cannot be registered again"},
                                 {}};
           }
+          auto holder = stores.users().find_by_name_skeleton(*user.name_skeleton);
+          if (!holder) return unexpected(holder.error());
+          if (*holder) return Registration{taken_by(user.name, user.name_key, **holder), {}};
           auto created = stores.users().create(user);
           if (!created) return unexpected(created.error());
           auto session = stores.sessions().create(db::SessionRecord{token.hash, created->id, now, expires});
@@ -75,40 +121,48 @@ void Accounts::register_user(std::string_view raw_name, std::string password, st
           created->last_login_ms = now;
           return Registration{std::nullopt, Authenticated{token.text, std::move(*created), expires}};
         },
-        [done, display = name.display](db::DbResult<Registration> result) {
+        [finish, display = name.name.display](db::DbResult<Registration> result) {
           if (!result) {
+            // Two lookalikes registered at the same moment: the unique index takes one.
             if (result.error().kind == db::DbErrorKind::constraint) {
-              return done(account_failure(AccountErrorCode::name_taken, "the name " + display + " is taken"));
+              return finish(account_failure(AccountErrorCode::name_taken, "the name " + display + " is taken"));
             }
-            return done(internal_error(result.error()));
+            return finish(internal_error(result.error()));
           }
-          if (result->refusal) return done(unexpected(*result->refusal));
+          if (result->refusal) return finish(unexpected(*result->refusal));
           spdlog::info("accounts: registered user={} id={}", result->session.user.name, result->session.user.id);
-          done(std::move(result->session));
+          finish(std::move(result->session));
         });
   };
-  if (!hashing_.post(std::move(task))) done(account_failure(AccountErrorCode::internal, "the server is stopping"));
+  if (!hashing_.post(std::move(task))) finish(stopping());
 }
 
 void Accounts::login(std::string_view raw_name, std::string password, std::string address, AuthCallback done) {
   auto name = check_name(raw_name);
   if (!name) return done(bad_credentials());
-  if (auto wait = throttle_.wait_before_attempt(name->key, address, clock_())) {
-    spdlog::warn("accounts: login throttled name={} address={} wait_ms={}", name->display, address, *wait);
-    const auto seconds = (*wait + 999) / 1000;
-    return done(account_failure(AccountErrorCode::rate_limited, "too many failed logins; try again in " +
-                                                                    std::to_string(seconds) + " s"));
+  // Reserved before anything is hashed, so logins sent at once cannot check
+  // more passwords than the allowances hold.
+  auto attempt = throttle_.reserve(name->key, address, clock_());
+  if (!attempt) {
+    spdlog::warn("accounts: login throttled name={} address={} wait_ms={}", name->display, address, attempt.error().ms);
+    return done(account_failure(AccountErrorCode::rate_limited,
+                                "too many failed logins; try again in " + whole_units(attempt.error().ms, 1000) + " s"));
   }
   writer_.submit_for<std::optional<db::UserRecord>>(
       [key = name->key](db::Stores& stores) { return stores.users().find_by_name_key(key); },
-      [this, key = name->key, password = std::move(password), address = std::move(address),
+      [this, attempt = std::move(*attempt), password = std::move(password),
        done](db::DbResult<std::optional<db::UserRecord>> found) mutable {
-        if (!found) return done(internal_error(found.error()));
-        auto task = [this, user = std::move(*found), key = std::move(key), password = std::move(password),
-                     address = std::move(address), done]() mutable {
-          verify_login(std::move(user), std::move(key), std::move(password), std::move(address), std::move(done));
+        if (!found) {
+          throttle_.release(attempt, clock_());
+          return done(internal_error(found.error()));
+        }
+        auto task = [this, user = std::move(*found), attempt, password = std::move(password), done]() mutable {
+          verify_login(std::move(user), std::move(attempt), std::move(password), std::move(done));
         };
-        if (!hashing_.post(std::move(task))) done(account_failure(AccountErrorCode::internal, "the server is stopping"));
+        if (!hashing_.post(std::move(task))) {
+          throttle_.release(attempt, clock_());
+          done(stopping());
+        }
       });
 }
 
@@ -117,21 +171,21 @@ const std::string& Accounts::dummy_hash() {
   return dummy_hash_;
 }
 
-void Accounts::verify_login(std::optional<db::UserRecord> user, std::string name_key, std::string password,
-                            std::string address, AuthCallback done) {
+void Accounts::verify_login(std::optional<db::UserRecord> user, LoginAttempt attempt, std::string password,
+                            AuthCallback done) {
   // An unknown name costs as much as a wrong password, so timing does not
   // tell which names exist.
   const bool matches = user ? verify_password(user->password_hash, password)
                             : (verify_password(dummy_hash(), password), false);
   const db::TimeMs now = clock_();
   if (!matches) {
-    throttle_.record_failure(name_key, address, now);
-    spdlog::warn("accounts: failed login name_key={} address={} failures={}", name_key, address,
-                 throttle_.failures_of_name(name_key));
+    // The attempt stays spent: that is what slows the next guess.
+    spdlog::warn("accounts: failed login name_key={} address={} failures={}", attempt.name_key, attempt.address,
+                 throttle_.recent_failures_of_name(attempt.name_key, now));
     return done(bad_credentials());
   }
+  throttle_.succeeded(attempt, now);
   if (auto refusal = refusal_for(*user, now)) return done(unexpected(*refusal));
-  throttle_.record_success(name_key);
   start_session(std::move(*user), std::move(done));
 }
 
@@ -213,6 +267,37 @@ void Accounts::retire_inactive(RetiredCallback done) {
         if (!result) return done(internal_error(result.error()));
         for (const auto& user : *result) spdlog::info("accounts: closed idle account, name retired user={}", user.name);
         done(std::move(*result));
+      });
+}
+
+void Accounts::fill_name_skeletons(CountCallback done) {
+  // Every skeleton is computed inside the writer item: oldest account first,
+  // so when two old names look alike the older one keeps the skeleton.
+  writer_.submit_for<int>(
+      [](db::Stores& stores) -> db::DbResult<int> {
+        auto missing = stores.users().without_name_skeleton();
+        if (!missing) return unexpected(missing.error());
+        int filled = 0;
+        for (const db::UserRecord& user : *missing) {
+          auto skeleton = name_skeleton(user.name);
+          if (!skeleton) return db::db_failure(db::DbErrorKind::invalid_argument, skeleton.error().message);
+          auto holder = stores.users().find_by_name_skeleton(*skeleton);
+          if (!holder) return unexpected(holder.error());
+          if (*holder) {
+            spdlog::warn("accounts: name looks like an older account's, its skeleton stays unset user={} id={} older={}",
+                         user.name, user.id, (*holder)->name);
+            continue;
+          }
+          auto set = stores.users().set_name_skeleton(user.id, *skeleton);
+          if (!set) return unexpected(set.error());
+          ++filled;
+        }
+        return filled;
+      },
+      [done](db::DbResult<int> result) {
+        if (!result) return done(internal_error(result.error()));
+        if (*result > 0) spdlog::info("accounts: name skeletons filled in count={}", *result);
+        done(*result);
       });
 }
 

@@ -1,7 +1,9 @@
 // Accounts: register, login, resume and logout, with the rules in
-// registration_rules.hpp, argon2id hashing on a WorkerPool, SHA-256-hashed
-// session tokens (30 days, renewed by resume), throttling of failed logins,
-// and the maintenance job that closes long-idle accounts and retires their
+// registration_rules.hpp (names unique by their lookalike skeleton, staff
+// names reserved), argon2id hashing on a WorkerPool, SHA-256-hashed session
+// tokens (30 days, renewed by resume), throttling of password guesses
+// (login_throttle.hpp) and of sign-ups per address (signup_limit.hpp), and
+// the maintenance job that closes long-idle accounts and retires their
 // names for good.
 //
 // Every operation is asynchronous: the callback runs on a hashing-pool or
@@ -22,6 +24,8 @@
 #include "server/accounts/account_error.hpp"
 #include "server/accounts/login_throttle.hpp"
 #include "server/accounts/password_hash.hpp"
+#include "server/accounts/registration_rules.hpp"
+#include "server/accounts/signup_limit.hpp"
 #include "server/accounts/worker_pool.hpp"
 
 namespace yunzi::accounts {
@@ -31,6 +35,7 @@ struct AccountsOptions {
   db::TimeMs session_lifetime_ms = 30LL * 24 * 3600 * 1000;
   db::TimeMs retire_after_ms = 3LL * 365 * 24 * 3600 * 1000;
   ThrottleOptions throttle;
+  SignupOptions signups;
 };
 
 struct Authenticated {
@@ -45,11 +50,15 @@ class Accounts {
   using AuthCallback = std::function<void(AccountResult<Authenticated>)>;
   using DoneCallback = std::function<void(AccountResult<Done>)>;
   using RetiredCallback = std::function<void(AccountResult<std::vector<db::UserRecord>>)>;
+  using CountCallback = std::function<void(AccountResult<int>)>;
 
   Accounts(db::Writer& writer, WorkerPool& hashing, Clock clock, AccountsOptions options = {});
 
-  // Creates the account and logs it in. name_taken also for retired names.
-  void register_user(std::string_view name, std::string password, std::string_view rank, AuthCallback done);
+  // Creates the account and logs it in. name_taken also for retired and
+  // reserved names and for lookalikes of an existing name; rate_limited when
+  // the address has made its sign-ups for the hour. address: the client's IP.
+  void register_user(std::string_view name, std::string password, std::string_view rank, std::string address,
+                     AuthCallback done);
   // address: the client's IP, for throttling.
   void login(std::string_view name, std::string password, std::string address, AuthCallback done);
   // Logs in with a session token and extends the session.
@@ -58,11 +67,16 @@ class Accounts {
   // Closes accounts without a login for retire_after_ms; returns them.
   void retire_inactive(RetiredCallback done);
 
+  // Gives every account stored before name skeletons existed its skeleton,
+  // oldest first (run once at start, before serving); returns how many.
+  void fill_name_skeletons(CountCallback done);
+
   const LoginThrottle& throttle() const { return throttle_; }
 
  private:
-  void verify_login(std::optional<db::UserRecord> user, std::string name_key, std::string password,
-                    std::string address, AuthCallback done);
+  void create_account(NewAccountName name, int rank, std::string password, SignupSlot slot, AuthCallback done);
+  void verify_login(std::optional<db::UserRecord> user, LoginAttempt attempt, std::string password,
+                    AuthCallback done);
   void start_session(db::UserRecord user, AuthCallback done);
   const std::string& dummy_hash();
 
@@ -71,6 +85,7 @@ class Accounts {
   Clock clock_;
   AccountsOptions options_;
   LoginThrottle throttle_;
+  SignupLimit signups_;
   std::once_flag dummy_once_;
   std::string dummy_hash_;
 };

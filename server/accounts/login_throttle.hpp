@@ -1,52 +1,91 @@
-// Slows password guessing: after a few failed logins for one name, or from
-// one address, each further attempt must wait twice as long as the last
-// (base, 2x base, 4x base, ... up to a ceiling). Kept in memory; the clock is
-// passed in so tests control time. Thread-safe.
+// Limits password guessing with three allowances that refill over time
+// (token buckets): wrong passwords for one name from one address, for one
+// name from all addresses together, and from one address over all names.
+//
+// An attempt is reserved before its password is hashed, in one step under
+// the lock: however many logins arrive at once, no more passwords are
+// checked than the allowances hold. A correct password gives its own
+// reservation back (and clears its name-and-address allowance), so only
+// wrong passwords use them up.
+//
+// The address allowance never blocks a name that has no recent failure of
+// its own: players behind one school or internet-cafe NAT share an address,
+// and guesses at other names must not lock them out. Beyond it, only names
+// already guessed at wait, so an address can still try each other name once.
+//
+// Kept in memory, each table bounded; the clock is passed in so tests control
+// time. Thread-safe.
 #pragma once
 
 #include <cstdint>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 
+#include "engine/expected.hpp"
+
 namespace yunzi::accounts {
 
+// `burst` attempts at once, then one more every `refill_ms`.
+struct Allowance {
+  int burst = 1;
+  std::int64_t refill_ms = 60'000;
+};
+
 struct ThrottleOptions {
-  int free_failures = 3;               // failures allowed before any delay
-  std::int64_t base_delay_ms = 1'000;  // delay after the first failure beyond them
-  std::int64_t max_delay_ms = 15 * 60'000;
-  std::size_t max_tracked = 100'000;   // entries kept before stale ones are dropped
+  Allowance per_name_address{5, 60'000};
+  Allowance per_name{10, 300'000};
+  Allowance per_address{50, 10'000};
+  std::size_t max_tracked = 100'000;  // entries per table; the least limited go first beyond it
+};
+
+// A reserved attempt: give it back through the throttle when it ends.
+struct LoginAttempt {
+  std::string name_key;
+  std::string address;
+  bool charged_address = false;  // false when the address was spent but the name was fresh
+};
+
+// How long the caller must wait before the next attempt.
+struct LoginWait {
+  std::int64_t ms = 0;
 };
 
 class LoginThrottle {
  public:
   explicit LoginThrottle(ThrottleOptions options = {}) : options_(options) {}
 
-  // How long the caller must still wait (ms) before trying this name or
-  // this address again; nullopt when an attempt is allowed now.
-  std::optional<std::int64_t> wait_before_attempt(std::string_view name_key, std::string_view address,
-                                                  std::int64_t now_ms) const;
-  void record_failure(std::string_view name_key, std::string_view address, std::int64_t now_ms);
-  // A correct password clears the name's record (the address keeps its own).
-  void record_success(std::string_view name_key);
-  int failures_of_name(std::string_view name_key) const;
+  // Takes one attempt from each allowance concerned, or says how long to wait.
+  Expected<LoginAttempt, LoginWait> reserve(std::string_view name_key, std::string_view address, std::int64_t now_ms);
+  // The password was right: the attempt is given back and the name may be
+  // tried from this address as if never guessed at.
+  void succeeded(const LoginAttempt& attempt, std::int64_t now_ms);
+  // No password was checked (the server failed first): the attempt is given back.
+  void release(const LoginAttempt& attempt, std::int64_t now_ms);
+  // A wrong password keeps its reservation: nothing to call.
+
+  // Attempts still charged to the name (all addresses), for logs and tests.
+  int recent_failures_of_name(std::string_view name_key, std::int64_t now_ms) const;
 
  private:
-  struct Entry {
-    int failures = 0;
-    std::int64_t last_failure_ms = 0;
-  };
-  std::optional<std::int64_t> wait_for(const std::unordered_map<std::string, Entry>& table, std::string_view key,
-                                       std::int64_t now_ms) const;
-  std::int64_t delay_after(int failures) const;
-  void bump(std::unordered_map<std::string, Entry>& table, std::string_view key, std::int64_t now_ms);
+  // An allowance's state as one time: when it will be whole again (GCRA).
+  using Table = std::unordered_map<std::string, std::int64_t>;
+
+  static std::int64_t full_at(const Table& table, const std::string& key);
+  // How long until one attempt fits, 0 when it fits now.
+  static std::int64_t wait_for(const Table& table, const std::string& key, const Allowance& allowance,
+                               std::int64_t now_ms);
+  void take(Table& table, const std::string& key, const Allowance& allowance, std::int64_t now_ms);
+  static void give_back(Table& table, const std::string& key, const Allowance& allowance, std::int64_t now_ms);
+  void make_room(Table& table, std::int64_t now_ms) const;
+  static std::string pair_key(std::string_view name_key, std::string_view address);
 
   ThrottleOptions options_;
   mutable std::mutex mutex_;
-  std::unordered_map<std::string, Entry> by_name_;
-  std::unordered_map<std::string, Entry> by_address_;
+  Table by_pair_;
+  Table by_name_;
+  Table by_address_;
 };
 
 }  // namespace yunzi::accounts

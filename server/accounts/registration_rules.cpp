@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "db/rank_text.hpp"
+#include "server/accounts/name_skeleton.hpp"
 
 namespace yunzi::accounts {
 
@@ -83,6 +84,15 @@ AccountResult<AccountName> check_name(std::string_view raw) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
   return name;
+}
+
+AccountResult<NewAccountName> check_new_name(std::string_view raw) {
+  auto name = check_name(raw);
+  if (!name) return unexpected(name.error());
+  if (auto honest = check_not_spoofing(name->display); !honest) return unexpected(honest.error());
+  auto skeleton = name_skeleton(name->display);
+  if (!skeleton) return unexpected(skeleton.error());
+  return NewAccountName{std::move(*name), std::move(*skeleton)};
 }
 
 AccountResult<int> check_starting_rank(std::string_view text) {

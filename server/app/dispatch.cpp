@@ -17,6 +17,26 @@ constexpr bool has_handler() {
   return requires(const Call& call, const T& r) { handle(call, r); };
 }
 
+// The role is read from the database for every admin request, not taken
+// from the login: yunzi-admin may change it in the file while the server
+// runs, and a demoted admin's open connections must lose the power at once.
+// One indexed read; admin requests are rare.
+std::optional<protocol::ErrorCode> admin_refusal(App& app, const Session& session) {
+  const db::UserId id = session.user->id;
+  auto stored = app.reads.read<std::optional<db::UserRecord>>(
+      [id](db::Stores& stores) { return stores.users().find_by_id(id); });
+  if (!stored) return protocol::ErrorCode::internal;
+  const std::optional<db::UserRecord>& user = *stored;
+  if (!user) return protocol::ErrorCode::forbidden;
+  // The online entry follows the stored role too (seeks and challenges read it).
+  if (auto online = app.online.find(id); online && online->info.role != to_protocol(user->role)) {
+    app.online.update_info(id, user_info(*user));
+  }
+  const bool banned = user->banned_until_ms && *user->banned_until_ms > app.now_ms();
+  if (user->role != db::Role::admin || user->closed || banned) return protocol::ErrorCode::forbidden;
+  return std::nullopt;
+}
+
 }  // namespace
 
 void dispatch(App& app, const SessionPtr& session, std::string text, bool over_rate_limit) {
@@ -34,11 +54,13 @@ void dispatch(App& app, const SessionPtr& session, std::string text, bool over_r
     return call.error(protocol::ErrorCode::unauthenticated, "log in first");
   }
   if (access == Access::admin) {
-    auto user = app.online.find(session->user->id);
-    if (!user || user->info.role != protocol::Role::admin) {
+    if (auto refusal = admin_refusal(app, *session)) {
       spdlog::warn("admin request refused type={} user={} connection={}", protocol::type_of(envelope->request),
                    session->user->name, session->id());
-      return call.error(protocol::ErrorCode::forbidden, "admins only");
+      if (*refusal == protocol::ErrorCode::internal) {
+        return call.error(*refusal, "the role could not be read; try again");
+      }
+      return call.error(*refusal, "admins only");
     }
     return handle_admin(call, envelope->request);
   }

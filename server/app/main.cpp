@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <optional>
 #include <string>
 #include <vector>
@@ -116,7 +117,23 @@ accounts::AccountsOptions accounts_options(const config::ServerConfig& config) {
                                                                             : accounts::PasswordCost::interactive();
   options.session_lifetime_ms = std::int64_t{config.session_days} * 24 * 3600 * 1000;
   options.retire_after_ms = std::int64_t{config.retire_after_days} * 24 * 3600 * 1000;
+  const auto allowance = [](const config::GuessLimit& limit) {
+    return accounts::Allowance{limit.burst, std::int64_t{limit.refill_s} * 1000};
+  };
+  options.throttle.per_name_address = allowance(config.login_limit_name_address);
+  options.throttle.per_name = allowance(config.login_limit_name);
+  options.throttle.per_address = allowance(config.login_limit_address);
+  options.signups.per_hour = config.signups_per_address_hour;
   return options;
+}
+
+// Accounts stored before name skeletons existed get theirs before anyone can register.
+bool fill_name_skeletons(accounts::Accounts& accounts) {
+  std::promise<accounts::AccountResult<int>> filled;
+  accounts.fill_name_skeletons([&](accounts::AccountResult<int> result) { filled.set_value(std::move(result)); });
+  auto result = filled.get_future().get();
+  if (!result) std::fprintf(stderr, "yunzi-server: cannot fill in name skeletons: %s\n", result.error().message.c_str());
+  return result.has_value();
 }
 
 // Written whole, then renamed, so a reader never sees a half-written port.
@@ -181,6 +198,7 @@ int main(int argc, char** argv) {
   db::Writer writer(std::move(*connection));
   accounts::WorkerPool hashing(2);
   accounts::Accounts accounts(writer, hashing, wall_clock_ms, accounts_options(config));
+  if (!fill_name_skeletons(accounts)) return exit_database;
   app::ReadPool reads(database_path);
 
   app::HandlerRelay relay;

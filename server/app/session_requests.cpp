@@ -22,7 +22,7 @@ protocol::ErrorCode to_protocol(accounts::AccountErrorCode code) {
   return protocol::ErrorCode::internal;
 }
 
-// The peer's address without the port, for login throttling.
+// The peer's address without the port, for login throttling and the sign-up cap.
 std::string client_ip(const std::string& remote) {
   if (!remote.empty() && remote.front() == '[') return remote.substr(1, remote.find(']') - 1);
   const auto colon = remote.rfind(':');
@@ -60,6 +60,7 @@ void handle(const Call& call, const req::Hello&) {
 
 void handle(const Call& call, const req::Register& r) {
   call.app.accounts.register_user(r.name, r.password, protocol::to_string(r.rank),
+                                  client_ip(call.session->connection()->remote_address()),
                                   on_authenticated(call, AuthKind::session, "register"));
 }
 

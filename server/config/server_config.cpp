@@ -41,6 +41,10 @@ std::optional<RankingPolicy> parse_ranking_policy(std::string_view text) {
 std::string_view to_string(LogLevel level) { return name_of(level, log_level_names); }
 std::optional<LogLevel> parse_log_level(std::string_view text) { return value_of<LogLevel>(text, log_level_names); }
 
+std::string to_string(const GuessLimit& limit) {
+  return std::to_string(limit.burst) + "/" + std::to_string(limit.refill_s);
+}
+
 int default_io_threads() {
   const unsigned cores = std::thread::hardware_concurrency();
   return cores == 0 ? 1 : static_cast<int>(cores);

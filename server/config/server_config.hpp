@@ -33,6 +33,15 @@ enum class LogLevel : std::uint8_t { trace, debug, info, warn, error, critical, 
 std::string_view to_string(LogLevel level);
 std::optional<LogLevel> parse_log_level(std::string_view text);
 
+// A limit on password guesses: `burst` at once, then one more every
+// `refill_s` seconds. Spelled "BURST/SECONDS" ("5/60").
+struct GuessLimit {
+  int burst = 1;
+  int refill_s = 60;
+  friend bool operator==(const GuessLimit&, const GuessLimit&) = default;
+};
+std::string to_string(const GuessLimit& limit);
+
 // std::thread::hardware_concurrency(), or 1 when it is unknown.
 int default_io_threads();
 
@@ -55,6 +64,12 @@ struct ServerConfig {
   std::chrono::seconds scoring_deadline{180};
   PasswordHashCost password_hash_cost = PasswordHashCost::interactive;
   int session_days = 30;
+  // Wrong passwords for one name from one address, for one name from all
+  // addresses, and from one address for all names (server/accounts/login_throttle.hpp).
+  GuessLimit login_limit_name_address{5, 60};
+  GuessLimit login_limit_name{10, 300};
+  GuessLimit login_limit_address{50, 10};
+  int signups_per_address_hour = 10;  // new accounts one address may create in any hour
   int retire_after_days = 1095;  // inactive players leave the rank lists
   bool bots_may_play_rated = false;
   RankingPolicy ranking_policy = RankingPolicy::tom;

@@ -52,6 +52,19 @@ Result apply_text(ServerConfig& c, std::string_view text) {
 }
 
 template <auto Member>
+std::string show_guess_limit(const ServerConfig& c) {
+  return to_string(c.*Member);
+}
+
+template <auto Member>
+Result apply_guess_limit(ServerConfig& c, std::string_view text) {
+  auto value = parse_guess_limit(text);
+  if (!value) return unexpected(value.error());
+  c.*Member = *value;
+  return Done{};
+}
+
+template <auto Member>
 std::string show_bool(const ServerConfig& c) {
   return c.*Member ? "true" : "false";
 }
@@ -146,6 +159,20 @@ const std::array<Setting, 27> settings_table{{
      }},
     {"session_days", "DAYS", ValueKind::integer, "days a login token stays valid",
      show_number<&ServerConfig::session_days>, apply_number<&ServerConfig::session_days, 1, 3650>},
+    {"login_limit_name_address", "N/SECONDS", ValueKind::text,
+     "wrong passwords one address may try for one name at once, then one more every SECONDS",
+     show_guess_limit<&ServerConfig::login_limit_name_address>,
+     apply_guess_limit<&ServerConfig::login_limit_name_address>},
+    {"login_limit_name", "N/SECONDS", ValueKind::text,
+     "wrong passwords for one name from all addresses together, then one more every SECONDS",
+     show_guess_limit<&ServerConfig::login_limit_name>, apply_guess_limit<&ServerConfig::login_limit_name>},
+    {"login_limit_address", "N/SECONDS", ValueKind::text,
+     "wrong passwords from one address for all names, then one more every SECONDS; beyond it only names "
+     "without recent failures are still checked (a correct password is never refused for another name's failures)",
+     show_guess_limit<&ServerConfig::login_limit_address>, apply_guess_limit<&ServerConfig::login_limit_address>},
+    {"signups_per_address_hour", "N", ValueKind::integer, "new accounts one address may create in any hour",
+     show_number<&ServerConfig::signups_per_address_hour>,
+     apply_number<&ServerConfig::signups_per_address_hour, 1, 100'000>},
     {"retire_after_days", "DAYS", ValueKind::integer, "players inactive this long leave the rank lists",
      show_number<&ServerConfig::retire_after_days>, apply_number<&ServerConfig::retire_after_days, 1, 36'500>},
     {"bots_may_play_rated", "BOOL", ValueKind::boolean, "whether bot accounts may play rated games",

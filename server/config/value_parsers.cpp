@@ -26,6 +26,16 @@ Expected<std::int64_t, std::string> parse_integer(std::string_view text, std::in
   return value;
 }
 
+Expected<GuessLimit, std::string> parse_guess_limit(std::string_view text) {
+  const auto slash = text.find('/');
+  if (slash == std::string_view::npos) return unexpected(quoted(text) + " is not BURST/SECONDS (such as 5/60)");
+  auto burst = parse_integer(text.substr(0, slash), 1, 100'000);
+  if (!burst) return unexpected("burst " + burst.error());
+  auto seconds = parse_integer(text.substr(slash + 1), 1, 86'400);
+  if (!seconds) return unexpected("seconds " + seconds.error());
+  return GuessLimit{static_cast<int>(*burst), static_cast<int>(*seconds)};
+}
+
 Expected<bool, std::string> parse_bool(std::string_view text) {
   constexpr std::array<std::string_view, 4> yes{"true", "yes", "on", "1"};
   constexpr std::array<std::string_view, 4> no{"false", "no", "off", "0"};

@@ -10,11 +10,15 @@
 #include <vector>
 
 #include "engine/expected.hpp"
+#include "server/config/server_config.hpp"
 
 namespace yunzi::config {
 
 // A whole number in [min, max], written in decimal.
 Expected<std::int64_t, std::string> parse_integer(std::string_view text, std::int64_t min, std::int64_t max);
+
+// "BURST/SECONDS": burst 1..100000, seconds 1..86400.
+Expected<GuessLimit, std::string> parse_guess_limit(std::string_view text);
 
 // true/false, also yes/no, on/off, 1/0.
 Expected<bool, std::string> parse_bool(std::string_view text);

@@ -58,6 +58,9 @@ int run_create_admin(DbContext& c) {
   if (!name) return usage_error(c.io, name.error());
   std::optional<NewAccount> account;
   if (c.args.has("--password-stdin")) {
+    // A name about to be taken follows the stricter rule of sign-ups (staff names excepted).
+    auto new_name = accounts::check_new_name(c.operands[0]);
+    if (!new_name) return usage_error(c.io, "bad account name '" + c.operands[0] + "': " + new_name.error().message);
     const std::string rank_text = c.args.value("--rank").value_or("10k");
     auto rank = db::parse_rank(rank_text);
     if (!rank) return usage_error(c.io, "--rank must be 18k..9d, not '" + rank_text + "'");
@@ -69,7 +72,7 @@ int run_create_admin(DbContext& c) {
       c.io.err << "yunzi-admin: not enough memory to hash the password\n";
       return exit_database;
     }
-    account = NewAccount{*hash, *rank};
+    account = NewAccount{*hash, *rank, new_name->skeleton};
   } else if (c.args.has("--rank")) {
     return usage_error(c.io, "--rank applies only when the account is created (with --password-stdin)");
   }

@@ -50,7 +50,13 @@ db::DbResult<db::UserRecord> create_account(db::Stores& stores, const std::strin
   auto retired = stores.users().find_retired(name_key);
   if (!retired) return unexpected(retired.error());
   if (*retired) return db::db_failure(db::DbErrorKind::conflict, "the name '" + name + "' was retired and cannot be used again");
-  db::NewUser user{name, name_key, account.password_hash, account.rank, db::Role::admin, now_ms};
+  auto lookalike = stores.users().find_by_name_skeleton(account.name_skeleton);
+  if (!lookalike) return unexpected(lookalike.error());
+  if (*lookalike) {
+    return db::db_failure(db::DbErrorKind::conflict,
+                          "the name '" + name + "' looks too much like the account '" + (*lookalike)->name + "'");
+  }
+  db::NewUser user{name, name_key, account.password_hash, account.rank, db::Role::admin, now_ms, account.name_skeleton};
   return stores.users().create(user);
 }
 

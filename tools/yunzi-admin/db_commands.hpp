@@ -21,6 +21,7 @@ inline constexpr std::string_view audit_set_role = "db set-role";
 struct NewAccount {
   std::string password_hash;  // argon2id string, as the server stores it
   int rank = 0;
+  std::string name_skeleton;  // server/accounts/name_skeleton.hpp: lookalikes of other accounts are refused
 };
 
 struct RoleChange {
@@ -30,8 +31,8 @@ struct RoleChange {
 };
 
 // Makes the account an admin. When it does not exist it is created from
-// `account` (not_found without one). Refuses a closed account or a retired
-// name (conflict). Audit: actor and target are the account itself.
+// `account` (not_found without one). Refuses a closed account, a retired
+// name or a lookalike of another account's name (conflict). Audit: actor and target are the account itself.
 db::DbResult<RoleChange> create_admin(db::Connection& connection, const std::string& name,
                                       const std::string& name_key, const std::optional<NewAccount>& account,
                                       db::TimeMs now_ms);

@@ -83,7 +83,9 @@ std::vector<std::string> ServerProcess::arguments() const {
   std::vector<std::string> args = {YUNZI_SERVER_PATH,   "--bind",      "127.0.0.1",         "--port",
                                    "0",                 "--port-file", port_path_.string(), "--data-dir",
                                    data_dir_.string(),  "--password-hash-cost", "min",      "--io-threads",
-                                   "2"};
+                                   "2",
+                                   // Every test signs up from 127.0.0.1; the sign-up tests lower it again.
+                                   "--signups-per-address-hour", "100000"};
   if (!options_.default_rate_limit) {
     for (const char* arg : {"--rate-limit", "1000", "--rate-burst", "2000"}) args.emplace_back(arg);
   }

@@ -35,13 +35,15 @@ struct AccountsFixture {
   static AccountsOptions options() {
     AccountsOptions o;
     o.cost = PasswordCost::minimum();
-    o.throttle = ThrottleOptions{3, 1'000, 60'000, 1000};
+    o.throttle = ThrottleOptions{{3, 1'000}, {6, 60'000}, {50, 1'000}, 1000};
+    o.signups = SignupOptions{4, 1000};
     return o;
   }
 
-  AccountResult<Authenticated> registered(std::string_view name, std::string password, std::string_view rank = "5k") {
+  AccountResult<Authenticated> registered(std::string_view name, std::string password, std::string_view rank = "5k",
+                                          std::string address = "1.2.3.4") {
     std::promise<AccountResult<Authenticated>> result;
-    accounts.register_user(name, std::move(password), rank,
+    accounts.register_user(name, std::move(password), rank, std::move(address),
                            [&](AccountResult<Authenticated> r) { result.set_value(std::move(r)); });
     return result.get_future().get();
   }
@@ -165,13 +167,91 @@ TEST_CASE("wrong passwords and unknown names are bad credentials", "[accounts]")
 TEST_CASE("repeated failures are rate limited until the delay passes", "[accounts]") {
   AccountsFixture f;
   REQUIRE(f.registered("target", "the-password"));
-  for (int i = 0; i < 4; ++i) CHECK(code_of(f.logged_in("target", "guess" + std::to_string(i))) == AccountErrorCode::bad_credentials);
-  auto limited = f.logged_in("TARGET", "the-password", "5.6.7.8");
+  for (int i = 0; i < 3; ++i) CHECK(code_of(f.logged_in("target", "guess" + std::to_string(i))) == AccountErrorCode::bad_credentials);
+  auto limited = f.logged_in("TARGET", "the-password");
   CHECK(code_of(limited) == AccountErrorCode::rate_limited);
-  CHECK(limited.error().message.find("try again") != std::string::npos);
-  f.now += 1'000;
+  CHECK(limited.error().message.find("try again in 1 s") != std::string::npos);
+  // From another address the name's own allowance is not spent yet.
   REQUIRE(f.logged_in("target", "the-password", "5.6.7.8"));
-  CHECK(f.accounts.throttle().failures_of_name("target") == 0);
+  f.now += 1'000;
+  REQUIRE(f.logged_in("target", "the-password"));
+  // The right password gave its attempt back: the 3 wrong ones remain.
+  CHECK(f.accounts.throttle().recent_failures_of_name("target", f.now) == 3);
+}
+
+TEST_CASE("wrong passwords at other names do not lock out a correct password from the same address", "[accounts]") {
+  AccountsFixture f;
+  REQUIRE(f.registered("student", "correct-password"));
+  for (int i = 0; i < 60; ++i) {
+    const auto code = code_of(f.logged_in("nobody" + std::to_string(i), "wrong-password", "10.0.0.1"));
+    CHECK((code == AccountErrorCode::bad_credentials || code == AccountErrorCode::rate_limited));
+  }
+  REQUIRE(f.logged_in("student", "correct-password", "10.0.0.1"));
+}
+
+TEST_CASE("a lookalike of an existing name is name_taken and names the original", "[accounts]") {
+  AccountsFixture f;
+  REQUIRE(f.registered("alice", "password1"));
+  for (const char* copy : {"ＡＬＩＣＥ", "𝐚𝐥𝐢𝐜𝐞", "Alice"}) {
+    INFO(copy);
+    auto refused = f.registered(copy, "password2");
+    CHECK(code_of(refused) == AccountErrorCode::name_taken);
+  }
+  auto fullwidth = f.registered("ａｌｉｃｅ", "password2");
+  CHECK(fullwidth.error().message == "the name ａｌｉｃｅ looks too much like the name alice, which is taken");
+  CHECK(code_of(f.registered("\xD0\xB0lice", "password2")) == AccountErrorCode::bad_request);  // mixed scripts
+  CHECK(code_of(f.registered("alice\xE3\x85\xA4", "password2")) == AccountErrorCode::bad_request);  // U+3164
+  CHECK(f.user_count() == 1);
+  REQUIRE(f.logged_in("alice", "password1"));
+}
+
+TEST_CASE("staff names are reserved at sign-up", "[accounts]") {
+  AccountsFixture f;
+  for (const char* name : {"admin", "Ad_min", "管理员", "系统", "ｓｙｓｔｅｍ"}) {
+    INFO(name);
+    auto refused = f.registered(name, "password1");
+    CHECK(code_of(refused) == AccountErrorCode::name_taken);
+    CHECK(refused.error().message.find("reserved") != std::string::npos);
+  }
+  CHECK(f.user_count() == 0);
+}
+
+TEST_CASE("one address signs up at most per_hour accounts an hour; failed sign-ups do not count", "[accounts]") {
+  AccountsFixture f;  // 4 an hour
+  REQUIRE(f.registered("first", "password1", "5k", "10.0.0.1"));
+  CHECK(code_of(f.registered("first", "password1", "5k", "10.0.0.1")) == AccountErrorCode::name_taken);
+  for (const char* name : {"second", "third", "fourth"}) REQUIRE(f.registered(name, "password1", "5k", "10.0.0.1"));
+  auto refused = f.registered("fifth", "password1", "5k", "10.0.0.1");
+  CHECK(code_of(refused) == AccountErrorCode::rate_limited);
+  CHECK(refused.error().message == "too many new accounts from this address: at most 4 an hour; try again in 60 min");
+  REQUIRE(f.registered("fifth", "password1", "5k", "10.0.0.2"));
+  f.now += 3'600'001;
+  REQUIRE(f.registered("sixth", "password1", "5k", "10.0.0.1"));
+}
+
+TEST_CASE("accounts stored before skeletons get theirs, the older of two lookalikes first", "[accounts]") {
+  AccountsFixture f;
+  // Rows as an older server wrote them: no skeleton, lookalikes allowed.
+  f.on_db([](db::Stores& s) -> db::DbResult<Done> {
+    for (const char* name : {"alice", "ａｌｉｃｅ", "alice\xE3\x85\xA4", "bob"}) {
+      auto created = s.users().create(db::NewUser{name, name, "$argon2id$x", 10, db::Role::user, 1, std::nullopt});
+      if (!created) return unexpected(created.error());
+    }
+    return Done{};
+  });
+  std::promise<AccountResult<int>> filled;
+  f.accounts.fill_name_skeletons([&](AccountResult<int> r) { filled.set_value(std::move(r)); });
+  auto count = filled.get_future().get();
+  REQUIRE(count);
+  CHECK(*count == 2);  // alice and bob; the two copies of alice stay without
+  auto reader = db::open_reader(f.path);
+  REQUIRE(reader);
+  auto q = reader->query("SELECT name FROM users WHERE name_skeleton IS NOT NULL ORDER BY id");
+  REQUIRE(q);
+  std::vector<std::string> with;
+  while (*q->step()) with.push_back(q->row().text(0));
+  CHECK(with == std::vector<std::string>{"alice", "bob"});
+  CHECK(code_of(f.registered("ALICE", "password1")) == AccountErrorCode::name_taken);
 }
 
 TEST_CASE("expired and forged tokens do not resume; resume extends the session", "[accounts]") {

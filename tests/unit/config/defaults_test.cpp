@@ -29,6 +29,10 @@ TEST_CASE("with no sources the defaults apply", "[config][defaults]") {
   CHECK(c.scoring_deadline == 180s);
   CHECK(c.password_hash_cost == PasswordHashCost::interactive);
   CHECK(c.session_days == 30);
+  CHECK(c.login_limit_name_address == GuessLimit{5, 60});
+  CHECK(c.login_limit_name == GuessLimit{10, 300});
+  CHECK(c.login_limit_address == GuessLimit{50, 10});
+  CHECK(c.signups_per_address_hour == 10);
   CHECK(c.retire_after_days == 1095);
   CHECK_FALSE(c.bots_may_play_rated);
   CHECK(c.ranking_policy == RankingPolicy::tom);

@@ -39,6 +39,39 @@ TEST_CASE("a second user with the same name key is a constraint error", "[db][us
   CHECK(again.error().kind == DbErrorKind::constraint);
 }
 
+TEST_CASE("name skeletons are unique, found, and filled in for rows stored without one", "[db][users]") {
+  TempDatabase db;
+  UserStore& users = db.stores().users();
+  NewUser alice = sample_user("alice");
+  alice.name_skeleton = "alice";
+  const UserId alice_id = users.create(alice)->id;
+  NewUser copy = sample_user("ALICE2");
+  copy.name_skeleton = "alice";
+  auto refused = users.create(copy);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().kind == DbErrorKind::constraint);
+  auto found = users.find_by_name_skeleton("alice");
+  REQUIRE(found);
+  REQUIRE(found->has_value());
+  CHECK((*found)->id == alice_id);
+  CHECK_FALSE(users.find_by_name_skeleton("bob")->has_value());
+
+  // Rows without a skeleton may repeat (NULL), oldest first.
+  const UserId old_one = create_user(db.stores(), "old-one").id;
+  const UserId old_two = create_user(db.stores(), "old-two").id;
+  auto missing = users.without_name_skeleton();
+  REQUIRE(missing);
+  REQUIRE(missing->size() == 2);
+  CHECK((*missing)[0].id == old_one);
+  CHECK((*missing)[1].id == old_two);
+  REQUIRE(users.set_name_skeleton(old_one, "old-one"));
+  auto clash = users.set_name_skeleton(old_two, "alice");
+  REQUIRE_FALSE(clash);
+  CHECK(clash.error().kind == DbErrorKind::constraint);
+  CHECK(users.without_name_skeleton()->size() == 1);
+  CHECK(users.set_name_skeleton(9'999, "nobody").error().kind == DbErrorKind::not_found);
+}
+
 TEST_CASE("names with quotes and SQL are stored as given", "[db][users]") {
   TempDatabase db;
   const std::string name = "O'Brien\"; DROP TABLE users;--";

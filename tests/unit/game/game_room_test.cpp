@@ -116,7 +116,7 @@ struct Fixture {
 
   db::UserId add_user(const std::string& name) {
     return on_writer<db::UserId>([name](db::Stores& s) -> db::DbResult<db::UserId> {
-      auto user = s.users().create(db::NewUser{name, name, "$argon2id$x", 15, db::Role::user, 1});
+      auto user = s.users().create(db::NewUser{name, name, "$argon2id$x", 15, db::Role::user, 1, std::nullopt});
       if (!user) return unexpected(user.error());
       return user->id;
     });

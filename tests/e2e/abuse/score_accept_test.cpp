@@ -14,13 +14,6 @@ using namespace yunzi::e2e;
 
 namespace {
 
-std::vector<std::string> sorted_vertices(const Json& array) {
-  std::vector<std::string> out;
-  for (const auto& v : array) out.push_back(v.get<std::string>());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 // The version an event or state names (null when it names none).
 Json version_of(const Json& scoring) { return scoring.value("marking_version", Json()); }
 

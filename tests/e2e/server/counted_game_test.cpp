@@ -13,13 +13,6 @@ using namespace yunzi::e2e;
 
 namespace {
 
-std::vector<std::string> sorted_vertices(const Json& array) {
-  std::vector<std::string> out;
-  for (const auto& v : array) out.push_back(v.get<std::string>());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 void check_history_clean(Player& p) {
   INFO(p.name());
   CHECK(p.seq_errors() == std::vector<std::string>{});

@@ -1,5 +1,7 @@
 #include "tests/e2e/server/game_helpers.hpp"
 
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "engine/game.hpp"
@@ -108,6 +110,13 @@ std::string engine_result(const CountedRecord& record, double komi) {
   auto score = score_game(*game, dead);
   REQUIRE(score);
   return score->result;
+}
+
+std::vector<std::string> sorted_vertices(const Json& array) {
+  std::vector<std::string> out;
+  for (const auto& v : array) out.push_back(v.get<std::string>());
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 }  // namespace yunzi::e2e

@@ -40,4 +40,8 @@ const CountedRecord& counted_record();
 // The result the rules engine gives for the record with its dead stones.
 std::string engine_result(const CountedRecord& record, double komi);
 
+// The vertices of a JSON array (a marking's `dead`), sorted, to compare
+// markings whatever order the server lists them in.
+std::vector<std::string> sorted_vertices(const Json& array);
+
 }  // namespace yunzi::e2e

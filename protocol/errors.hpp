@@ -26,6 +26,7 @@ enum class ErrorCode {
   wrong_phase,
   not_rated_eligible,
   conflict,
+  limit_reached,
   internal,
 };
 

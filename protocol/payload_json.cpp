@@ -99,7 +99,8 @@ json to_json(const GameSnapshot& s) {
               {"captures", {{"black", s.captures.black}, {"white", s.captures.white}}},
               {"dead", vertices_json(s.dead, size)},
               {"marking_version", s.marking_version},
-              {"spectators", s.spectators}};
+              {"spectators", s.spectators},
+              {"anonymous_spectators", s.anonymous_spectators}};
   if (s.result) out["result"] = *s.result;
   return out;
 }
@@ -115,7 +116,8 @@ json to_json(const ChallengeInfo& c) {
 json to_json(const LobbyGame& g) {
   return {{"game", g.game},         {"black", to_json(g.black)}, {"white", to_json(g.white)},
           {"size", g.size},         {"handicap", g.handicap},    {"komi", g.komi},
-          {"rated", g.rated},       {"move_number", g.move_number}, {"spectators", g.spectators}};
+          {"rated", g.rated},       {"move_number", g.move_number}, {"spectators", g.spectators},
+          {"anonymous_spectators", g.anonymous_spectators}};
 }
 
 json to_json(const GameSummary& g) {

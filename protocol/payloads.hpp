@@ -67,7 +67,8 @@ struct GameSnapshot {
   std::vector<engine::Vertex> dead;   // during scoring
   std::int64_t marking_version = 0;   // names `dead` during scoring; 0 otherwise
   std::optional<std::string> result;  // once ended, SGF form
-  int spectators = 0;
+  int spectators = 0;            // signed-in users watching (not the players), each once
+  int anonymous_spectators = 0;  // connections watching without a login
 };
 
 struct SeekInfo {
@@ -93,7 +94,8 @@ struct LobbyGame {
   double komi = default_komi_even;
   bool rated = true;
   int move_number = 0;
-  int spectators = 0;
+  int spectators = 0;            // as in GameSnapshot
+  int anonymous_spectators = 0;
 };
 
 // A finished game in a user's list (`user.games`).

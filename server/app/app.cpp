@@ -50,7 +50,8 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
       reads(reads_in),
       now_ms(std::move(now_ms_in)),
       options(with_policy_rules(options_in)),
-      lobby(std::make_shared<Lobby>(io_in, online, games, metrics, options.plan_rules, random_coin())),
+      lobby(std::make_shared<Lobby>(io_in, online, games, metrics, options.plan_rules, random_coin(),
+                                    options.lobby_limits)),
       room_services{io_in,
                     writer_in,
                     now_ms,
@@ -61,6 +62,7 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
                     },
                     [this](const protocol::LobbyGame& entry) { lobby->game_changed(entry); },
                     [this](std::int64_t game, const protocol::GameEnd& end) { on_game_ended(game, end); }},
+      reports_quota(options_in.reports_per_hour, 3'600'000),
       publication_timer_(io_in) {
   lobby->set_start_game([this](GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request) {
     create_game(std::move(plan), std::move(requester), request);
@@ -113,24 +115,32 @@ void App::on_close(const net::ConnectionPtr& connection) {
   });
 }
 
-void App::signed_in(const SessionPtr& session, const db::UserRecord& user, std::string token) {
+bool App::signed_in(const SessionPtr& session, const db::UserRecord& user, std::string token) {
   Session& s = *session;
   if (s.user && s.user->id == user.id) {
     // The same account again on this connection (a second login, a resume): it never left,
     // so its challenges, seeks and games stay as they are.
     s.user->token = std::move(token);
     spdlog::info("signed in again user={} connection={}", user.name, s.id());
-    return;
+    return true;
   }
+  const OnlineUser online_user{user.id, user_info(user), user.muted_until_ms};
+  const auto sessions = online.sign_in(online_user, session, options.connections_per_user);
+  if (!sessions) {
+    spdlog::warn("sign-in refused user={} connection={} reason=\"connections per user\" cap={}", user.name, s.id(),
+                 options.connections_per_user);
+    return false;
+  }
+  // The former account leaves this connection only now that the new one is in.
   if (s.user) signed_out(s);
   s.user = SignedIn{user.id, user.name, std::move(token)};
-  const OnlineUser online_user{user.id, user_info(user), user.muted_until_ms};
-  if (online.sign_in(online_user, session) == 1) lobby->user_online(online_user);
+  if (*sessions == 1) lobby->user_online(online_user);
   for (const auto& room : games.rooms_of(user.id)) {
     room->player_connected(user.id, s.connection());
     s.watched_games.insert(room->id());
   }
   spdlog::info("signed in user={} connection={}", user.name, s.id());
+  return true;
 }
 
 void App::signed_out(Session& s) {

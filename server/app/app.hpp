@@ -20,9 +20,11 @@
 #include "server/app/app_metrics.hpp"
 #include "server/app/game_registry.hpp"
 #include "server/app/lobby.hpp"
+#include "server/app/lobby_limits.hpp"
 #include "server/app/online_users.hpp"
 #include "server/app/read_pool.hpp"
 #include "server/app/session.hpp"
+#include "server/app/window_quota.hpp"
 #include "server/game/room.hpp"
 #include "server/net/handler.hpp"
 #include "server/ranking/policy.hpp"
@@ -35,6 +37,10 @@ struct AppOptions {
   PlanRules plan_rules;
   std::shared_ptr<const ranking::RankingPolicy> ranking_policy = std::make_shared<ranking::TomPolicy>();
   bool recommendation_approval = true;  // recommendations to 6d wait for an admin
+  // What one user may hold (server/config/README.md has the settings).
+  LobbyLimits lobby_limits;
+  std::size_t connections_per_user = 8;
+  std::size_t reports_per_hour = 10;
 };
 
 class App final : public net::Handler {
@@ -56,8 +62,9 @@ class App final : public net::Handler {
 
   // A game whose row exists: starts its room, lists it, tells the players' sessions.
   void start_room(db::GameId id, const GamePlan& plan, net::ConnectionPtr requester, protocol::RequestId request);
-  // After login, register or resume on this session.
-  void signed_in(const SessionPtr& session, const db::UserRecord& user, std::string token);
+  // After login, register or resume on this session; false (nothing changed)
+  // when the user is already signed in on connections_per_user connections.
+  bool signed_in(const SessionPtr& session, const db::UserRecord& user, std::string token);
   // After logout, or when the connection closes.
   void signed_out(Session& session);
   // A rank change that is stored: the user's sessions get `rank.change`, the lobby the new rank.
@@ -74,6 +81,7 @@ class App final : public net::Handler {
   GameRegistry games;
   std::shared_ptr<Lobby> lobby;
   game::RoomServices room_services;
+  WindowQuota reports_quota;  // reports per user within any hour
 
  private:
   void create_game(GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request);

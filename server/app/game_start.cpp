@@ -48,6 +48,7 @@ void App::create_game(GamePlan plan, net::ConnectionPtr requester, protocol::Req
       [this, plan, requester, request](db::DbResult<db::GameId> created) {
         if (!created) {
           if (plan.settings.rated) games.release_rated(plan.black.id, plan.white.id);
+          lobby->game_not_started(plan.black.id, plan.white.id);
           spdlog::error("game creation failed black={} white={} error={}", plan.black.info.name,
                         plan.white.info.name, created.error().message);
           requester->send(protocol::encode_error(request, protocol::ErrorCode::internal, "the game could not be stored"));
@@ -65,7 +66,7 @@ void App::start_room(db::GameId id, const GamePlan& plan, net::ConnectionPtr req
   auto room = game::GameRoom::start(room_services, id, plan.settings, black, white, connections);
   games.add(id, RunningGame{room, black.user_id, white.user_id, plan.settings.rated});
   metrics.games_started.fetch_add(1, std::memory_order_relaxed);
-  lobby->game_started(lobby_entry(id, plan.settings, black.info, white.info, 0), black.user_id, white.user_id);
+  lobby->game_started(lobby_entry(id, plan.settings, black.info, white.info, 0), black.user_id, white.user_id, true);
   for (db::UserId player : {black.user_id, white.user_id}) {
     for (const SessionPtr& session : online.sessions_of(player)) {
       session->post([id](Session& s) { s.watched_games.insert(id); });
@@ -109,7 +110,7 @@ Expected<std::size_t, std::string> App::restore_games() {
     games.add(row.id, RunningGame{room, row.black_id, row.white_id, row.rated});
     const protocol::GameSettings settings = game::settings_of(row);
     lobby->game_started(lobby_entry(row.id, settings, black.info, white.info, static_cast<int>(game.moves.size())),
-                        row.black_id, row.white_id);
+                        row.black_id, row.white_id, false);
     spdlog::info("game restored game={} black={} white={} moves={}", row.id, row.black_name, row.white_name,
                  game.moves.size());
     ++restored;

@@ -1,5 +1,8 @@
 #include "server/app/lobby.hpp"
 
+#include <algorithm>
+#include <vector>
+
 #include <boost/asio/post.hpp>
 
 #include "protocol/events.hpp"
@@ -28,13 +31,14 @@ nlohmann::json lobby_user_json(const protocol::UserInfo& info, UserStatus status
 }
 
 Lobby::Lobby(boost::asio::io_context& io, OnlineUsers& online, GameRegistry& games, AppMetrics& metrics,
-             PlanRules rules, Coin coin)
+             PlanRules rules, Coin coin, LobbyLimits limits)
     : strand_(boost::asio::make_strand(io)),
       online_(online),
       games_(games),
       metrics_(metrics),
       rules_(rules),
-      coin_(std::move(coin)) {}
+      coin_(std::move(coin)),
+      limits_(limits) {}
 
 void Lobby::publish_user(db::UserId user) {
   auto it = users_.find(user);
@@ -104,17 +108,34 @@ void Lobby::set_playing(db::UserId user, int delta) {
   if (it->second.status() != before) publish_user(user);
 }
 
+LobbySnapshot Lobby::snapshot() const {
+  LobbySnapshot out;
+  for (const auto& [id, user] : users_) {
+    if (out.users.size() >= limits_.list_max) break;
+    out.users.push_back(lobby_user_json(user.info, user.status()));
+  }
+  out.users_total = users_.size();
+  for (const auto& [id, seek] : seeks_) out.seeks.push_back(protocol::to_json(seek.info));
+  // The most watched games first, when not all of them are listed.
+  std::vector<const protocol::LobbyGame*> games;
+  for (const auto& [id, game] : games_listed_) games.push_back(&game.entry);
+  const auto listed = std::min(games.size(), limits_.list_max);
+  std::partial_sort(games.begin(), games.begin() + static_cast<std::ptrdiff_t>(listed), games.end(),
+                    [](const protocol::LobbyGame* a, const protocol::LobbyGame* b) {
+                      const int watched_a = a->spectators + a->anonymous_spectators;
+                      const int watched_b = b->spectators + b->anonymous_spectators;
+                      return watched_a != watched_b ? watched_a > watched_b : a->game < b->game;
+                    });
+  for (std::size_t i = 0; i < listed; ++i) out.games.push_back(protocol::to_json(*games[i]));
+  out.games_total = games_listed_.size();
+  return out;
+}
+
 void Lobby::watch(net::ConnectionPtr connection, protocol::RequestId request) {
   on_strand([connection = std::move(connection), request](Lobby& self) {
-    nlohmann::json users = nlohmann::json::array();
-    for (const auto& [id, user] : self.users_) users.push_back(lobby_user_json(user.info, user.status()));
-    nlohmann::json seeks = nlohmann::json::array();
-    for (const auto& [id, seek] : self.seeks_) seeks.push_back(protocol::to_json(seek.info));
-    nlohmann::json games = nlohmann::json::array();
-    for (const auto& [id, game] : self.games_listed_) games.push_back(protocol::to_json(game.entry));
     // Registered before the reply leaves, on this strand: no event can fall between the snapshot and the stream.
     self.watchers_[connection->id()] = connection;
-    connection->send(protocol::encode_ok(request, {{"users", users}, {"seeks", seeks}, {"games", games}}));
+    connection->send(lobby_snapshot_reply(request, self.snapshot()));
   });
 }
 
@@ -129,12 +150,35 @@ void Lobby::connection_closed(std::uint64_t connection_id) {
   on_strand([connection_id](Lobby& self) { self.watchers_.erase(connection_id); });
 }
 
-void Lobby::game_started(const protocol::LobbyGame& entry, db::UserId black, db::UserId white) {
-  on_strand([entry, black, white](Lobby& self) {
+void Lobby::count_game(db::UserId user, int delta) {
+  std::size_t& count = games_per_user_[user];
+  count = delta < 0 ? count - std::min<std::size_t>(count, static_cast<std::size_t>(-delta))
+                    : count + static_cast<std::size_t>(delta);
+  if (count == 0) games_per_user_.erase(user);
+}
+
+std::size_t Lobby::games_of(db::UserId user) const {
+  auto it = games_per_user_.find(user);
+  return it == games_per_user_.end() ? 0 : it->second;
+}
+
+void Lobby::game_started(const protocol::LobbyGame& entry, db::UserId black, db::UserId white, bool reserved) {
+  on_strand([entry, black, white, reserved](Lobby& self) {
+    if (!reserved) {
+      self.count_game(black, +1);
+      self.count_game(white, +1);
+    }
     self.games_listed_[entry.game] = ListedGame{entry, black, white};
     self.publish([&] { return protocol::lobby_game(entry); });
     self.set_playing(black, +1);
     self.set_playing(white, +1);
+  });
+}
+
+void Lobby::game_not_started(db::UserId black, db::UserId white) {
+  on_strand([black, white](Lobby& self) {
+    self.count_game(black, -1);
+    self.count_game(white, -1);
   });
 }
 
@@ -157,6 +201,8 @@ void Lobby::game_ended(db::GameId game) {
     if (it == self.games_listed_.end()) return;
     const ListedGame listed = it->second;
     self.games_listed_.erase(it);
+    self.count_game(listed.black, -1);
+    self.count_game(listed.white, -1);
     self.publish([&] { return protocol::lobby_game_removed(game); });
     self.set_playing(listed.black, -1);
     self.set_playing(listed.white, -1);

@@ -2,7 +2,9 @@
 // playing, watching), the open seeks, the pending challenges and the games
 // in progress, pushed as lobby.* events to the connections that watch it.
 // Accepting a seek or a challenge plans the game here (so one seek is never
-// taken twice) and hands the plan to the game starter.
+// taken twice) and hands the plan to the game starter. What one user may
+// hold (seeks, challenges, games) is counted here too, on the strand, so
+// requests from many connections of one user cannot pass a cap together.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +24,8 @@
 #include "server/app/app_metrics.hpp"
 #include "server/app/game_plan.hpp"
 #include "server/app/game_registry.hpp"
+#include "server/app/lobby_limits.hpp"
+#include "server/app/lobby_snapshot.hpp"
 #include "server/app/online_users.hpp"
 #include "server/net/connection.hpp"
 
@@ -47,7 +51,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   using StartGame = std::function<void(GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request)>;
 
   Lobby(boost::asio::io_context& io, OnlineUsers& online, GameRegistry& games, AppMetrics& metrics, PlanRules rules,
-        Coin coin);
+        Coin coin, LobbyLimits limits = {});
   // Set once before any request.
   void set_start_game(StartGame start) { start_game_ = std::move(start); }
 
@@ -69,8 +73,11 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void accept_challenge(LobbyCaller caller, std::int64_t challenge);
   void decline_challenge(LobbyCaller caller, std::int64_t challenge);
 
-  // Games, from the game starter and the rooms.
-  void game_started(const protocol::LobbyGame& entry, db::UserId black, db::UserId white);
+  // Games, from the game starter and the rooms. `reserved`: the game comes
+  // from an acceptance here, which already counted it for both players.
+  void game_started(const protocol::LobbyGame& entry, db::UserId black, db::UserId white, bool reserved);
+  // An accepted game that could not be created: its players' places are free again.
+  void game_not_started(db::UserId black, db::UserId white);
   void game_changed(const protocol::LobbyGame& entry);
   void game_ended(db::GameId game);
 
@@ -111,6 +118,13 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void remove_seek(std::int64_t seek);
   void drop_challenges_of(db::UserId user);
   Contender contender(const OnlineUser& user) const;
+  std::size_t seeks_of(db::UserId user) const;
+  std::size_t challenges_from(db::UserId user) const;
+  std::size_t games_of(db::UserId user) const;
+  void count_game(db::UserId user, int delta);
+  // Whether the caller may open another seek or challenge: false (and the error replied) at a cap.
+  bool may_offer_game(const LobbyCaller& caller) const;
+  LobbySnapshot snapshot() const;
   // Plans and starts; false (and the error replied) when refused.
   bool start(const LobbyCaller& acceptor, const OnlineUser& creator, const protocol::GameSettings& settings);
 
@@ -120,12 +134,15 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   AppMetrics& metrics_;
   PlanRules rules_;
   Coin coin_;
+  LobbyLimits limits_;
   StartGame start_game_;
   std::map<db::UserId, ListedUser> users_;
   std::map<std::int64_t, OpenSeek> seeks_;
   std::map<std::int64_t, PendingChallenge> challenges_;
   std::map<db::GameId, ListedGame> games_listed_;
   std::map<std::uint64_t, net::ConnectionPtr> watchers_;
+  // Games in progress and games accepted but still being created, per player.
+  std::map<db::UserId, std::size_t> games_per_user_;
   std::int64_t next_seek_ = 1;
   std::int64_t next_challenge_ = 1;
 };

@@ -1,5 +1,8 @@
 // Seeks and challenges: the lobby's matchmaking half (lobby.cpp holds presence,
 // watchers and the list of games).
+#include <algorithm>
+#include <string>
+
 #include <boost/asio/post.hpp>
 
 #include "protocol/events.hpp"
@@ -12,13 +15,48 @@ void reply_error(const LobbyCaller& caller, protocol::ErrorCode code, std::strin
   caller.connection->send(protocol::encode_error(caller.request, code, message));
 }
 
+void reply_limit(const LobbyCaller& caller, const std::string& message) {
+  reply_error(caller, protocol::ErrorCode::limit_reached, message);
+}
+
+std::string games_cap_text(std::size_t cap) {
+  return "at most " + std::to_string(cap) + " games in progress per user";
+}
+
 }  // namespace
+
+std::size_t Lobby::seeks_of(db::UserId user) const {
+  return static_cast<std::size_t>(
+      std::count_if(seeks_.begin(), seeks_.end(), [user](const auto& entry) { return entry.second.owner == user; }));
+}
+
+std::size_t Lobby::challenges_from(db::UserId user) const {
+  return static_cast<std::size_t>(std::count_if(
+      challenges_.begin(), challenges_.end(), [user](const auto& entry) { return entry.second.from == user; }));
+}
+
+bool Lobby::may_offer_game(const LobbyCaller& caller) const {
+  if (games_of(caller.user.id) >= limits_.games_per_user) {
+    reply_limit(caller, games_cap_text(limits_.games_per_user) + "; finish one first");
+    return false;
+  }
+  return true;
+}
 
 Contender Lobby::contender(const OnlineUser& user) const {
   return Contender{user.id, user.info, games_.has_rated_game(user.id)};
 }
 
 bool Lobby::start(const LobbyCaller& acceptor, const OnlineUser& creator, const protocol::GameSettings& settings) {
+  if (games_of(acceptor.user.id) >= limits_.games_per_user) {
+    reply_limit(acceptor, games_cap_text(limits_.games_per_user));
+    return false;
+  }
+  if (games_of(creator.id) >= limits_.games_per_user) {
+    reply_limit(acceptor, creator.info.name + " already has " + std::to_string(limits_.games_per_user) +
+                              " games in progress, the limit per user");
+    return false;
+  }
   auto plan = plan_game(settings, contender(creator), contender(acceptor.user), rules_, coin_);
   if (!plan) {
     reply_error(acceptor, plan.error().code, plan.error().message);
@@ -29,6 +67,9 @@ bool Lobby::start(const LobbyCaller& acceptor, const OnlineUser& creator, const 
                 "a player may have only one rated game in progress at a time");
     return false;
   }
+  // Counted now, before the game row is written: acceptances racing for a player's last place get it once.
+  count_game(creator.id, +1);
+  count_game(acceptor.user.id, +1);
   start_game_(std::move(*plan), acceptor.connection, acceptor.request);
   return true;
 }
@@ -53,6 +94,15 @@ void Lobby::create_seek(LobbyCaller caller, protocol::GameSettings settings) {
       reply_error(caller, checked.error().code, checked.error().message);
       return;
     }
+    if (self.seeks_of(caller.user.id) >= self.limits_.seeks_per_user) {
+      return reply_limit(caller, "at most " + std::to_string(self.limits_.seeks_per_user) +
+                                     " open seeks per user; cancel one first");
+    }
+    if (self.seeks_.size() >= self.limits_.seeks_max) {
+      return reply_limit(caller, "the lobby holds " + std::to_string(self.limits_.seeks_max) +
+                                     " open seeks, its limit; try again later");
+    }
+    if (!self.may_offer_game(caller)) return;
     OpenSeek seek{protocol::SeekInfo{self.next_seek_++, caller.user.info, settings}, caller.user.id};
     self.seeks_[seek.info.id] = seek;
     caller.connection->send(protocol::reply_seek(caller.request, seek.info));
@@ -98,6 +148,11 @@ void Lobby::challenge(LobbyCaller caller, std::string to_name_key, protocol::Gam
     if (target->id == caller.user.id) {
       return reply_error(caller, protocol::ErrorCode::bad_request, "you cannot challenge yourself");
     }
+    if (self.challenges_from(caller.user.id) >= self.limits_.challenges_per_user) {
+      return reply_limit(caller, "at most " + std::to_string(self.limits_.challenges_per_user) +
+                                     " pending challenges per user; withdraw one first");
+    }
+    if (!self.may_offer_game(caller)) return;
     if (settings.rated) {
       // Refused now rather than at acceptance when the pair can never play it.
       auto plan = plan_game(settings, self.contender(caller.user), self.contender(*target), self.rules_, [] { return true; });

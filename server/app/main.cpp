@@ -27,6 +27,7 @@
 #include "server/app/app.hpp"
 #include "server/app/handler_relay.hpp"
 #include "server/app/http_routes.hpp"
+#include "server/app/lobby_snapshot.hpp"
 #include "server/app/read_pool.hpp"
 #include "server/config/config_loader.hpp"
 #include "server/logging/log_output.hpp"
@@ -105,6 +106,8 @@ net::NetConfig net_config(const config::ServerConfig& config) {
   if (std::filesystem::is_directory(config.web_root, ec)) net.static_dir = config.web_root;
   net.max_frame_bytes = config.frame_limit_bytes;
   net.send_queue_frames = config.outgoing_queue_limit;
+  net.send_queue_bytes = config.outgoing_queue_bytes;
+  net.max_connections_per_address = static_cast<std::size_t>(config.connections_per_address);
   net.messages_per_second = config.rate_limit_per_second;
   net.message_burst = config.rate_burst;
   net.idle_timeout = std::chrono::duration_cast<std::chrono::milliseconds>(config.idle_timeout);
@@ -134,6 +137,16 @@ bool fill_name_skeletons(accounts::Accounts& accounts) {
   auto result = filled.get_future().get();
   if (!result) std::fprintf(stderr, "yunzi-server: cannot fill in name skeletons: %s\n", result.error().message.c_str());
   return result.has_value();
+}
+
+app::LobbyLimits lobby_limits(const config::ServerConfig& config) {
+  app::LobbyLimits limits;
+  limits.seeks_per_user = static_cast<std::size_t>(config.seeks_per_user);
+  limits.challenges_per_user = static_cast<std::size_t>(config.challenges_per_user);
+  limits.games_per_user = static_cast<std::size_t>(config.games_per_user);
+  limits.seeks_max = static_cast<std::size_t>(config.lobby_seeks_max);
+  limits.list_max = static_cast<std::size_t>(config.lobby_list_max);
+  return limits;
 }
 
 // Written whole, then renamed, so a reader never sees a half-written port.
@@ -178,6 +191,11 @@ int main(int argc, char** argv) {
     return 0;
   }
   const config::ServerConfig& config = loaded->config;
+  // A lobby whose largest snapshot could not be sent would close every lobby.watch once it fills up.
+  if (auto fits = app::check_snapshot_fits(lobby_limits(config), config.outgoing_queue_bytes); !fits) {
+    std::fprintf(stderr, "yunzi-server: %s\n", fits.error().c_str());
+    return exit_bad_config;
+  }
   auto log_output = logging::LogOutput::install(log_options(config));
   if (!log_output) {
     std::fprintf(stderr, "yunzi-server: %s\n", log_output.error().c_str());
@@ -209,6 +227,9 @@ int main(int argc, char** argv) {
   options.plan_rules.bots_may_play_rated = config.bots_may_play_rated;
   options.plan_rules.default_clock = config.default_clock;
   options.recommendation_approval = config.recommendation_approval;
+  options.lobby_limits = lobby_limits(config);
+  options.connections_per_user = static_cast<std::size_t>(config.connections_per_user);
+  options.reports_per_hour = static_cast<std::size_t>(config.reports_per_hour);
   auto policy = ranking::make_ranking_policy(config::to_string(config.ranking_policy), config.association_rules);
   if (!policy) {
     std::fprintf(stderr, "yunzi-server: %s\n", policy.error().message.c_str());

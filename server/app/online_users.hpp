@@ -29,8 +29,11 @@ class OnlineUsers {
   void add_session(const SessionPtr& session);
   void remove_session(std::uint64_t session_id);
 
-  // Returns how many sessions the user has now (1: they just came online).
-  std::size_t sign_in(const OnlineUser& user, const SessionPtr& session);
+  // Returns how many sessions the user has now (1: they just came online),
+  // or nullopt (and nothing changed) when the user already has max_sessions.
+  // Counted and added under one lock: sign-ins racing from many connections
+  // cannot pass the cap together.
+  std::optional<std::size_t> sign_in(const OnlineUser& user, const SessionPtr& session, std::size_t max_sessions);
   // Returns how many sessions the user still has (0: they went offline).
   std::size_t sign_out(db::UserId user, std::uint64_t session_id);
 

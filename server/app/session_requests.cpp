@@ -39,7 +39,13 @@ accounts::Accounts::AuthCallback on_authenticated(const Call& call, AuthKind kin
         spdlog::info("{} refused connection={} code={}", what, c.session->id(), accounts::to_string(result.error().code));
         return c.error(to_protocol(result.error().code), result.error().message);
       }
-      c.app.signed_in(c.session, result->user, result->token);
+      if (!c.app.signed_in(c.session, result->user, result->token)) {
+        // A token made for this login would be valid without anyone knowing it: it goes at once.
+        if (kind == AuthKind::session) c.app.accounts.logout(result->token, [](accounts::AccountResult<Done>) {});
+        return c.error(protocol::ErrorCode::limit_reached,
+                       "at most " + std::to_string(c.app.options.connections_per_user) +
+                           " connections per user may be signed in at once; close one first");
+      }
       const protocol::UserInfo info = user_info(result->user);
       if (kind == AuthKind::resume) {
         c.reply(protocol::reply_resume(c.id, info, c.app.games.games_of(result->user.id)));

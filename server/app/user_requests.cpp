@@ -136,10 +136,20 @@ void handle(const Call& call, const req::Report& r) {
   report.game_id = r.game;
   report.reason = r.reason;
   report.created_ms = call.app.now_ms();
+  // Taken before the write, so reports sent at once from many connections cannot pass the quota together.
+  if (!call.app.reports_quota.try_take(report.reporter_id, report.created_ms)) {
+    spdlog::info("report refused reporter={} reason=quota", call.session->user->name);
+    return call.error(protocol::ErrorCode::rate_limited,
+                      "at most " + std::to_string(call.app.reports_quota.max_uses()) +
+                          " reports per hour; try again later");
+  }
   call.app.writer.submit_for<std::int64_t>(
       [report](db::Stores& stores) { return stores.moderation().add_report(report); },
-      [call, reporter = call.session->user->name, reported = reported->name](db::DbResult<std::int64_t> stored) {
-        if (!stored) return call.error(protocol::ErrorCode::internal, "the report could not be stored; try again");
+      [call, report, reporter = call.session->user->name, reported = reported->name](db::DbResult<std::int64_t> stored) {
+        if (!stored) {
+          call.app.reports_quota.give_back(report.reporter_id, report.created_ms);
+          return call.error(protocol::ErrorCode::internal, "the report could not be stored; try again");
+        }
         spdlog::info("report stored report={} reporter={} user={}", *stored, reporter, reported);
         call.ok();
       });

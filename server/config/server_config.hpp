@@ -58,6 +58,17 @@ struct ServerConfig {
   int rate_limit_per_second = 20;         // requests a connection may send per second...
   int rate_burst = 40;                    // ...with this many at once
   std::size_t outgoing_queue_limit = 256;  // events queued to a slow reader before it is cut off
+  std::size_t outgoing_queue_bytes = 4 * 1024 * 1024;  // ...and their bytes; the largest lobby snapshot fits half
+  // What one user or address may hold, so that nobody can take the lobby
+  // away from everybody (server/app/README.md, "Limits").
+  int connections_per_address = 64;  // WebSocket connections of one client address (0: no cap)
+  int connections_per_user = 8;      // signed-in connections of one account
+  int seeks_per_user = 3;            // open seeks
+  int challenges_per_user = 5;       // pending challenges sent
+  int games_per_user = 10;           // games in progress
+  int reports_per_hour = 10;         // reports sent within any hour
+  int lobby_seeks_max = 500;         // open seeks in the whole lobby
+  int lobby_list_max = 2000;         // users, and games, one lobby.watch snapshot lists
   std::chrono::seconds idle_timeout{90};   // a connection silent this long is closed
   clock::TimeControl default_clock{};      // byo-yomi 1200 s, 3 x 30 s
   std::chrono::seconds disconnect_forfeit{120};

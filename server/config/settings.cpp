@@ -98,7 +98,7 @@ constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "
 
 constexpr std::int64_t day_s = 24 * 3600;
 
-const std::array<Setting, 27> settings_table{{
+const std::array<Setting, 40> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<&ServerConfig::bind_address>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -136,6 +136,32 @@ const std::array<Setting, 27> settings_table{{
     {"outgoing_queue_limit", "N", ValueKind::integer, "events queued to a client that does not read before it is cut off",
      show_number<&ServerConfig::outgoing_queue_limit>,
      apply_number<&ServerConfig::outgoing_queue_limit, 8, 1'000'000>},
+    {"outgoing_queue_bytes", "BYTES", ValueKind::integer,
+     "bytes queued to a client that does not read before it is cut off; the largest lobby snapshot must fit half",
+     show_number<&ServerConfig::outgoing_queue_bytes>,
+     apply_number<&ServerConfig::outgoing_queue_bytes, 16 << 10, 1 << 30>},
+    {"connections_per_address", "N", ValueKind::integer,
+     "WebSocket connections one client address may hold (the forwarded one behind a trusted proxy); more get "
+     "HTTP 429; 0: no cap",
+     show_number<&ServerConfig::connections_per_address>,
+     apply_number<&ServerConfig::connections_per_address, 0, 1'000'000>},
+    {"connections_per_user", "N", ValueKind::integer,
+     "connections one account may be signed in on at once; login and resume beyond it get limit_reached",
+     show_number<&ServerConfig::connections_per_user>, apply_number<&ServerConfig::connections_per_user, 1, 10'000>},
+    {"seeks_per_user", "N", ValueKind::integer, "open seeks one user may have",
+     show_number<&ServerConfig::seeks_per_user>, apply_number<&ServerConfig::seeks_per_user, 1, 1000>},
+    {"challenges_per_user", "N", ValueKind::integer, "pending challenges one user may have sent",
+     show_number<&ServerConfig::challenges_per_user>, apply_number<&ServerConfig::challenges_per_user, 1, 1000>},
+    {"games_per_user", "N", ValueKind::integer,
+     "games one user may have in progress at once (rated games: one, whatever this says)",
+     show_number<&ServerConfig::games_per_user>, apply_number<&ServerConfig::games_per_user, 1, 1000>},
+    {"reports_per_hour", "N", ValueKind::integer, "reports one user may send within any hour",
+     show_number<&ServerConfig::reports_per_hour>, apply_number<&ServerConfig::reports_per_hour, 1, 10'000>},
+    {"lobby_seeks_max", "N", ValueKind::integer, "open seeks the whole lobby may hold",
+     show_number<&ServerConfig::lobby_seeks_max>, apply_number<&ServerConfig::lobby_seeks_max, 1, 1'000'000>},
+    {"lobby_list_max", "N", ValueKind::integer,
+     "users, and games in progress, one lobby.watch snapshot lists (with the totals)",
+     show_number<&ServerConfig::lobby_list_max>, apply_number<&ServerConfig::lobby_list_max, 1, 1'000'000>},
     {"idle_timeout_s", "SECONDS", ValueKind::integer, "a connection that sends nothing for this long is closed",
      show_seconds<&ServerConfig::idle_timeout>, apply_seconds<&ServerConfig::idle_timeout, 5, day_s>},
     {"default_clock", "SPEC", ValueKind::text,

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <deque>
 #include <map>
+#include <set>
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -220,10 +221,22 @@ struct GameRoom::Private {
     spectators_changed();
   }
 
+  // A user watching from several connections is one spectator; connections
+  // without a login are counted apart, so opening more of either kind cannot
+  // make a game look more watched than it is by people.
   void spectators_changed() {
-    const auto count = std::count_if(subscribers.begin(), subscribers.end(),
-                                     [](const auto& entry) { return !entry.second.player; });
-    if (state.set_spectators(static_cast<int>(count)) && !state.ended() && services.on_lobby_change) {
+    std::set<db::UserId> users;
+    int anonymous = 0;
+    for (const auto& [id, subscriber] : subscribers) {
+      if (subscriber.player) continue;
+      if (subscriber.user) {
+        users.insert(*subscriber.user);
+      } else {
+        ++anonymous;
+      }
+    }
+    if (state.set_spectators(static_cast<int>(users.size()), anonymous) && !state.ended() &&
+        services.on_lobby_change) {
       services.on_lobby_change(state.lobby_entry());
     }
   }

@@ -81,7 +81,8 @@ struct RoomLiveFields {
   std::array<std::optional<std::int64_t>, 2> away_until_;
   bool ended_ = false;
   std::optional<protocol::GameEnd> end_;
-  int spectators_ = 0;
+  int spectators_ = 0;            // signed-in users, each once
+  int anonymous_spectators_ = 0;  // connections without a login
   std::int64_t seq_ = 0;
   std::int64_t first_logged_seq_ = 1;
 };
@@ -128,8 +129,8 @@ class RoomState : private RoomLiveFields {
   Delivery end_committed(std::vector<protocol::RankChange> rank_changes);
   const std::optional<protocol::GameEnd>& end() const { return end_; }
 
-  // Returns true when the count changed.
-  bool set_spectators(int count);
+  // Returns true when either count changed.
+  bool set_spectators(int users, int anonymous);
   protocol::GameSnapshot snapshot(std::int64_t now_ms) const;
   // The logged events with seq > since, or nullopt when the log does not
   // reach back that far (after a restart) or since is ahead of the room.

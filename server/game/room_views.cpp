@@ -6,9 +6,10 @@
 
 namespace yunzi::game {
 
-bool RoomState::set_spectators(int count) {
-  if (count == spectators_) return false;
-  spectators_ = count;
+bool RoomState::set_spectators(int users, int anonymous) {
+  if (users == spectators_ && anonymous == anonymous_spectators_) return false;
+  spectators_ = users;
+  anonymous_spectators_ = anonymous;
   return true;
 }
 
@@ -32,6 +33,7 @@ protocol::GameSnapshot RoomState::snapshot(std::int64_t now_ms) const {
   }
   if (end_) out.result = end_->result;
   out.spectators = spectators_;
+  out.anonymous_spectators = anonymous_spectators_;
   return out;
 }
 
@@ -54,6 +56,7 @@ protocol::LobbyGame RoomState::lobby_entry() const {
   out.rated = setup_.settings.rated;
   out.move_number = static_cast<int>(game_.moves().size());
   out.spectators = spectators_;
+  out.anonymous_spectators = anonymous_spectators_;
   return out;
 }
 

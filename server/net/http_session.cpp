@@ -110,36 +110,47 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
 }
 
 void HttpSession::upgrade(Request request) {
-  const bool shutting_down = context_.shutting_down.load();
-  if (request.target() != "/ws" || shutting_down) {
-    HttpResponse refusal = shutting_down ? plain(503, "shutting down\n") : plain(404, "not found\n");
-    Response response{static_cast<http::status>(refusal.status), request.version()};
-    response.set(http::field::content_type, refusal.content_type);
-    response.body() = std::move(refusal.body);
-    response.keep_alive(false);
-    response.prepare_payload();
-    return write(std::move(response));
+  if (context_.shutting_down.load()) return refuse_upgrade(request, 503, "shutting down\n");
+  if (request.target() != "/ws") return refuse_upgrade(request, 404, "not found\n");
+  Client client = client_of(request);
+  auto slot = context_.address_slots.take(client.ip);
+  if (!slot) {
+    bump(context_.metrics.refused_per_address);
+    spdlog::warn("net: upgrade refused remote={} reason=\"too many connections from this address\" cap={}",
+                 client.address, context_.address_slots.cap());
+    return refuse_upgrade(request, 429, "too many connections from your address\n");
   }
-  std::string client = client_address(request);
-  std::make_shared<WebSocketSession>(stream_.release_socket(), context_, std::move(client), peer_address_)
+  std::make_shared<WebSocketSession>(stream_.release_socket(), context_, std::move(client.address), peer_address_,
+                                     std::move(*slot))
       ->run(std::move(request));
 }
 
-std::string HttpSession::client_address(const Request& request) const {
+void HttpSession::refuse_upgrade(const Request& request, unsigned status, std::string body) {
+  Response response{static_cast<http::status>(status), request.version()};
+  response.set(http::field::content_type, "text/plain; charset=utf-8");
+  response.body() = std::move(body);
+  response.keep_alive(false);
+  response.prepare_payload();
+  write(std::move(response));
+}
+
+HttpSession::Client HttpSession::client_of(const Request& request) const {
   const TrustedProxies& proxies = context_.trusted_proxies;
-  if (!proxies.contains(peer_ip_)) return peer_address_;
+  if (!proxies.contains(peer_ip_)) return {peer_ip_, peer_address_};
   std::vector<std::string_view> forwarded_for;
   const auto [first, last] = request.equal_range("X-Forwarded-For");
   for (auto field = first; field != last; ++field) {
     forwarded_for.emplace_back(field->value().data(), field->value().size());
   }
-  const std::string client = proxies.client_ip(peer_ip_, forwarded_for);
-  return client == peer_ip_ ? peer_address_ : forwarded_address_text(client);
+  std::string client = proxies.client_ip(peer_ip_, forwarded_for);
+  if (client == peer_ip_) return {std::move(client), peer_address_};
+  std::string address = forwarded_address_text(client);
+  return {std::move(client), std::move(address)};
 }
 
 HttpSession::Response HttpSession::answer(const Request& request) {
   HttpRequest plain_request{std::string(request.method_string()), std::string(request.target()), request.body(),
-                            client_address(request)};
+                            client_of(request).address};
   std::optional<HttpResponse> found;
   try {
     found = from_routes(context_.routes, plain_request);

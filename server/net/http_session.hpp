@@ -28,14 +28,20 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void upgrade(Request request);
+  // An upgrade that is not taken: the status and a one-line body, then the connection ends.
+  void refuse_upgrade(const Request& request, unsigned status, std::string body);
   Response answer(const Request& request);
   void write(Response response);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void do_shutdown();
-  // The client's address for one request: the peer's "ip:port", or the
-  // address a trusted proxy forwarded (several clients' requests may share
-  // one keep-alive connection from the proxy).
-  std::string client_address(const Request& request) const;
+  // The client of one request: the peer, or the address a trusted proxy
+  // forwarded (several clients' requests may share one keep-alive
+  // connection from the proxy).
+  struct Client {
+    std::string ip;       // canonical: what the per-address cap counts
+    std::string address;  // as connections report it: the peer's "ip:port", a forwarded IP without port
+  };
+  Client client_of(const Request& request) const;
 
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;

@@ -21,6 +21,10 @@ struct NetConfig {
   std::vector<std::string> trusted_proxies;
 
   std::size_t max_frame_bytes = 16 * 1024;  // larger incoming frames close with 1009
+  // WebSocket connections one client address (forwarded behind a trusted
+  // proxy) may hold; more upgrades get HTTP 429. 0 = no cap. Enough for a
+  // school or an office behind one NAT.
+  std::size_t max_connections_per_address = 64;
   std::size_t send_queue_frames = 1024;
   std::size_t send_queue_bytes = 4 * 1024 * 1024;
 

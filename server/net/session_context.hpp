@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "server/net/address_slots.hpp"
 #include "server/net/forwarded_for.hpp"
 #include "server/net/handler.hpp"
 #include "server/net/http_types.hpp"
@@ -18,11 +19,15 @@ namespace yunzi::net {
 
 struct SessionContext {
   SessionContext(NetConfig config_in, Handler& handler_in)
-      : config(std::move(config_in)), handler(handler_in), trusted_proxies(config.trusted_proxies) {}
+      : config(std::move(config_in)),
+        handler(handler_in),
+        trusted_proxies(config.trusted_proxies),
+        address_slots(config.max_connections_per_address) {}
 
   const NetConfig config;
   Handler& handler;
   const TrustedProxies trusted_proxies;
+  AddressSlots address_slots;  // WebSocket connections per client address
   std::vector<HttpRoute> routes;  // fixed once the server runs
   NetMetrics metrics;
   SessionRegistry registry;

@@ -39,12 +39,13 @@ std::string close_reason_text(std::string reason) {
 }  // namespace
 
 WebSocketSession::WebSocketSession(asio::ip::tcp::socket&& socket, SessionContext& context,
-                                   std::string remote_address, std::string peer_address)
+                                   std::string remote_address, std::string peer_address, AddressSlot slot)
     : ws_(std::move(socket)),
       context_(context),
       id_(context.next_connection_id.fetch_add(1)),
       remote_address_(std::move(remote_address)),
       peer_address_(std::move(peer_address)),
+      address_slot_(std::move(slot)),
       queue_(context.config.send_queue_frames, context.config.send_queue_bytes),
       limiter_(context.config.messages_per_second, context.config.message_burst,
                context.config.flood_rejections, context.config.flood_window, SteadyClock::now()),
@@ -262,6 +263,8 @@ void WebSocketSession::finish(beast::error_code ec) {
   ping_timer_.cancel();
   close_deadline_.cancel();
   beast::get_lowest_layer(ws_).close();
+  // The address may connect again at once, not only when the last handler lets go of this session.
+  address_slot_.reset();
   if (!opened_) return;
   context_.metrics.connections_open.fetch_sub(1, std::memory_order_relaxed);
   spdlog::debug("net: closed conn={} remote={} reason={}", id_, remote_address_, ec.message());

@@ -15,6 +15,7 @@
 #include <memory>
 #include <string>
 
+#include "server/net/address_slots.hpp"
 #include "server/net/connection.hpp"
 #include "server/net/rate_limiter.hpp"
 #include "server/net/rtt_tracker.hpp"
@@ -26,9 +27,10 @@ namespace yunzi::net {
 class WebSocketSession : public Connection, public std::enable_shared_from_this<WebSocketSession> {
  public:
   // remote_address: the client's (forwarded by a trusted proxy or the
-  // peer's); peer_address: the socket's peer, "ip:port".
+  // peer's); peer_address: the socket's peer, "ip:port"; slot: the client
+  // address's place, held until the connection ends.
   WebSocketSession(boost::asio::ip::tcp::socket&& socket, SessionContext& context, std::string remote_address,
-                   std::string peer_address);
+                   std::string peer_address, AddressSlot slot);
 
   void run(boost::beast::http::request<boost::beast::http::string_body> upgrade);
 
@@ -65,6 +67,7 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
   const std::uint64_t id_;
   const std::string remote_address_;
   const std::string peer_address_;
+  std::optional<AddressSlot> address_slot_;
   SendQueue queue_;
   RateLimiter limiter_;
   RttTracker rtt_;

@@ -155,12 +155,18 @@ Expected<std::unique_ptr<WsClient>, std::string> WsClient::connect(const std::st
     impl->ws.set_option(websocket::stream_base::decorator(std::move(add_headers)));
   }
   done = false;
-  impl->ws.async_handshake(host + ":" + std::to_string(port), target, [&](beast::error_code result) {
+  websocket::response_type response;
+  impl->ws.async_handshake(response, host + ":" + std::to_string(port), target, [&](beast::error_code result) {
     done = true;
     ec = result;
   });
   run_until(impl->io, [&] { return done; }, SteadyClock::time_point::max());
-  if (ec) return unexpected("websocket handshake failed: " + ec.message());
+  if (ec) {
+    // A refused upgrade says why in its status (429: too many connections from this address).
+    const std::string status =
+        response.result_int() == 0 ? std::string() : " (HTTP " + std::to_string(response.result_int()) + ")";
+    return unexpected("websocket handshake failed: " + ec.message() + status);
+  }
   return std::unique_ptr<WsClient>(new WsClient(std::move(impl)));
 }
 

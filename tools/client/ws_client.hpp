@@ -34,6 +34,7 @@ using HeaderFields = std::vector<std::pair<std::string, std::string>>;
 
 class WsClient {
  public:
+  // A refused upgrade fails with the HTTP status in the message ("(HTTP 429)").
   static Expected<std::unique_ptr<WsClient>, std::string> connect(const std::string& host, std::uint16_t port,
                                                                   const std::string& target = "/ws",
                                                                   Millis timeout = Millis(5000),

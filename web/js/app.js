@@ -10,8 +10,10 @@ import { t } from "./i18n.js";
 
 const token_key = "yunzi.token";
 
+// unlisted_*: how many the server left out of the snapshot (it lists a
+// bounded number of users and games, with the totals).
 function empty_lobby() {
-  return { users: new Map(), seeks: new Map(), games: new Map(), loaded: false };
+  return { users: new Map(), seeks: new Map(), games: new Map(), unlisted_users: 0, unlisted_games: 0, loaded: false };
 }
 
 export class App {
@@ -123,6 +125,8 @@ export class App {
       for (const user of reply.users) lobby.users.set(user.name, user);
       for (const seek of reply.seeks) lobby.seeks.set(seek.id, seek);
       for (const game of reply.games) lobby.games.set(game.game, game);
+      lobby.unlisted_users = Math.max(0, (reply.users_total ?? reply.users.length) - reply.users.length);
+      lobby.unlisted_games = Math.max(0, (reply.games_total ?? reply.games.length) - reply.games.length);
       lobby.loaded = true;
       state.lobby = lobby;
     });
@@ -137,7 +141,10 @@ export class App {
     on("lobby.game", (state, e) => {
       state.lobby.games.set(e.game, e);
       const model = state.games.get(e.game);
-      if (model) model.spectators = e.spectators;
+      if (model) {
+        model.spectators = e.spectators;
+        model.anonymous_spectators = e.anonymous_spectators ?? 0;
+      }
     });
     on("lobby.game_removed", (state, e) => state.lobby.games.delete(e.game));
     on("challenge", (state, e) => state.challenges.set(e.challenge.id, e.challenge));

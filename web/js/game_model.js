@@ -17,7 +17,8 @@ export class GameModel {
     this.undo_request = null;
     this.undo_declined = null;
     this.away = null;
-    this.spectators = 0;
+    this.spectators = 0; // signed-in users watching, each once
+    this.anonymous_spectators = 0; // connections watching without a login
     this.result = null;
     this.clock = null;
     this.clock_at = 0;
@@ -43,6 +44,7 @@ export class GameModel {
       dead: [...(state.dead || [])],
       marking_version: state.marking_version ?? 0,
       spectators: state.spectators ?? 0,
+      anonymous_spectators: state.anonymous_spectators ?? 0,
       result: state.result ?? null,
       reason: state.reason ?? null,
       score: state.score ?? null,
@@ -123,7 +125,10 @@ export class GameModel {
   }
 
   apply_unnumbered_(event) {
-    if (event.type === "lobby.game") this.spectators = event.spectators;
+    if (event.type === "lobby.game") {
+      this.spectators = event.spectators;
+      this.anonymous_spectators = event.anonymous_spectators ?? 0;
+    }
     return "applied";
   }
 

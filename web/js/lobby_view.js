@@ -16,6 +16,11 @@ function empty_or(items) {
   return items.length ? items : [h("p", { class: "empty", text: t("none_yet") })];
 }
 
+// The server lists a bounded number of users and games; the rest are counted.
+function with_unlisted(items, unlisted) {
+  return unlisted > 0 ? [...items, h("li", { class: "unlisted", text: t("more_not_listed", { n: unlisted }) })] : items;
+}
+
 export function mount_lobby(container, app) {
   const form = new SettingsForm({
     on_seek: (settings) => app.request("seek.create", { settings }).catch(() => {}),
@@ -65,21 +70,23 @@ export function mount_lobby(container, app) {
   }
 
   function render_games(state) {
-    replace_children(games, empty_or([...state.lobby.games.values()].map((game) => h("li", { "data-game": game.game },
+    const watching = (game) => game.spectators + (game.anonymous_spectators ?? 0);
+    replace_children(games, with_unlisted(empty_or([...state.lobby.games.values()].map((game) => h("li", { "data-game": game.game },
       h("a", { class: "watch-game", href: `#/game/${game.game}`, text: `${t("watch")} #${game.game}` }), " ",
       user_label(game.black), " – ", user_label(game.white), " ",
-      h("span", { class: "settings", text: `${game.size}×${game.size} · ${describe_handicap(game.handicap)} · ${t("move_n", { n: game.move_number })} · ${t("spectators_n", { n: game.spectators })}` })))));
+      h("span", { class: "settings", text: `${game.size}×${game.size} · ${describe_handicap(game.handicap)} · ${t("move_n", { n: game.move_number })} · ${t("spectators_n", { n: watching(game) })}` })))),
+    state.lobby.unlisted_games));
   }
 
   function render_users(state) {
     const me = state.user && state.user.name;
     const online = [...state.lobby.users.values()].sort((a, b) => a.name.localeCompare(b.name));
-    replace_children(users, empty_or(online.map((user) => h("li", { "data-user": user.name },
+    replace_children(users, with_unlisted(empty_or(online.map((user) => h("li", { "data-user": user.name },
       user_label(user), " ",
       user.status === "playing" ? h("span", { class: "badge playing", text: t("in_game") }) : null, " ",
       me && user.name !== me
         ? h("button", { class: "challenge-user", text: t("challenge"), onclick: () => form.choose_opponent(user.name) })
-        : null))));
+        : null))), state.lobby.unlisted_users));
     form.set_opponents(online.map((u) => u.name).filter((name) => name !== me));
   }
 

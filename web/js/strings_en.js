@@ -30,6 +30,7 @@ export const strings_en = {
   profile: "Profile",
   none_yet: "None yet.",
   spectators_n: "{n} watching",
+  more_not_listed: "and {n} more not listed",
   move_n: "move {n}",
   new_game: "New game",
   size: "Board",

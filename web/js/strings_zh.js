@@ -30,6 +30,7 @@ export const strings_zh = {
   profile: "资料",
   none_yet: "暂无。",
   spectators_n: "{n} 人观战",
+  more_not_listed: "另有 {n} 项未列出",
   move_n: "第 {n} 手",
   new_game: "新对局",
   size: "棋盘",

@@ -1,10 +1,11 @@
 // The network layer's pure parts: rate limiting, round-trip medians, the
-// bounded send queue and static file resolution.
+// bounded send queue, the connections per address and static file resolution.
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
 
+#include "server/net/address_slots.hpp"
 #include "server/net/rate_limiter.hpp"
 #include "server/net/rtt_tracker.hpp"
 #include "server/net/send_queue.hpp"
@@ -102,4 +103,42 @@ TEST_CASE("static files stay inside their root", "[net][static]") {
   CHECK(content_type_for("game.sgf") == "application/x-go-sgf");
   CHECK(content_type_for("blob.bin") == "application/octet-stream");
   fs::remove_all(base);
+}
+
+TEST_CASE("address slots: a cap per address, each slot given back when it ends", "[net][address]") {
+  AddressSlots slots(2);
+  auto a1 = slots.take("198.51.100.1");
+  auto a2 = slots.take("198.51.100.1");
+  REQUIRE(a1);
+  REQUIRE(a2);
+  CHECK_FALSE(slots.take("198.51.100.1"));
+  // Another address has places of its own.
+  auto b1 = slots.take("198.51.100.2");
+  CHECK(b1);
+  CHECK(slots.held("198.51.100.1") == 2);
+  a1.reset();
+  CHECK(slots.held("198.51.100.1") == 1);
+  // A moved slot is given back once, by its new owner.
+  std::optional<AddressSlot> moved = std::move(a2);
+  a2.reset();
+  CHECK(slots.held("198.51.100.1") == 1);
+  auto again = slots.take("198.51.100.1");
+  CHECK(again);
+  CHECK_FALSE(slots.take("198.51.100.1"));
+  moved.reset();
+  again.reset();
+  CHECK(slots.held("198.51.100.1") == 0);
+}
+
+TEST_CASE("address slots: cap 0 means no cap", "[net][address]") {
+  AddressSlots slots(0);
+  std::vector<AddressSlot> held;
+  for (int i = 0; i < 1000; ++i) {
+    auto slot = slots.take("203.0.113.5");
+    REQUIRE(slot);
+    held.push_back(std::move(*slot));
+  }
+  CHECK(slots.held("203.0.113.5") == 1000);
+  held.clear();
+  CHECK(slots.held("203.0.113.5") == 0);
 }

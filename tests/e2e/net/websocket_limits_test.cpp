@@ -1,6 +1,7 @@
 // WebSocket behaviour over real sockets: echo and request/reply, the frame
 // size limit (1009), text-only (1003), the message rate (rate_limited, then
-// 1008 for a flood) and round-trip measurement from pings.
+// 1008 for a flood), connections per address (429) and round-trip
+// measurement from pings.
 #include <catch2/catch.hpp>
 
 #include "tests/e2e/net/net_fixture.hpp"
@@ -102,6 +103,29 @@ TEST_CASE("a flood is rate limited, then closed with 1008; others are unaffected
   auto reply = bystander->request({{"type", "still-there"}});
   REQUIRE(reply);
   CHECK((*reply)["type"] == "ok");
+}
+
+TEST_CASE("upgrades beyond the connections of one address get 429; a closed one frees its place", "[net][ws]") {
+  NetConfig config = test_config();
+  config.max_connections_per_address = 3;
+  NetFixture fx(config);
+  std::vector<std::unique_ptr<yunzi::client::WsClient>> held;
+  for (int i = 0; i < 3; ++i) held.push_back(fx.connect());
+  REQUIRE(fx.app.wait_opened(3));
+  auto refused = yunzi::client::WsClient::connect("127.0.0.1", fx.port);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().find("HTTP 429") != std::string::npos);
+  CHECK(fx.server.metrics().refused_per_address.load() == 1);
+  CHECK(fx.app.open_connections().size() == 3);
+  // The path is checked first: another one is still 404.
+  auto elsewhere = yunzi::client::WsClient::connect("127.0.0.1", fx.port, "/elsewhere");
+  REQUIRE_FALSE(elsewhere);
+  CHECK(elsewhere.error().find("HTTP 404") != std::string::npos);
+
+  held.front()->close();
+  REQUIRE(fx.app.wait_closed(1));
+  auto again = yunzi::client::WsClient::connect("127.0.0.1", fx.port);
+  CHECK(again);
 }
 
 TEST_CASE("pings measure the round trip time", "[net][ws]") {

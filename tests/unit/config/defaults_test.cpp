@@ -23,6 +23,15 @@ TEST_CASE("with no sources the defaults apply", "[config][defaults]") {
   CHECK(c.rate_limit_per_second == 20);
   CHECK(c.rate_burst == 40);
   CHECK(c.outgoing_queue_limit == 256);
+  CHECK(c.outgoing_queue_bytes == 4 * 1024 * 1024);
+  CHECK(c.connections_per_address == 64);
+  CHECK(c.connections_per_user == 8);
+  CHECK(c.seeks_per_user == 3);
+  CHECK(c.challenges_per_user == 5);
+  CHECK(c.games_per_user == 10);
+  CHECK(c.reports_per_hour == 10);
+  CHECK(c.lobby_seeks_max == 500);
+  CHECK(c.lobby_list_max == 2000);
   CHECK(c.idle_timeout == 90s);
   CHECK(c.default_clock == yunzi::clock::TimeControl::byoyomi(1'200'000, 3, 30'000));
   CHECK(c.disconnect_forfeit == 120s);

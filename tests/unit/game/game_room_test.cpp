@@ -181,9 +181,21 @@ TEST_CASE("GameRoom: start, a committed move broadcast to players and spectators
   REQUIRE(f.run_until([&] { return bob->got("game.start"); }));
   CHECK(alice->last("game.start")["seq"] == 1);
 
-  room->watch(carol, std::nullopt, std::nullopt, 7);
+  // carol watches from two connections and counts once; an anonymous connection is counted apart.
+  auto carol_again = std::make_shared<RecordingConnection>(4);
+  auto anonymous = std::make_shared<RecordingConnection>(5);
+  constexpr db::UserId carol_id = 77;
+  room->watch(carol_again, carol_id, std::nullopt, 6);
+  room->watch(anonymous, std::nullopt, std::nullopt, 6);
+  room->watch(carol, carol_id, std::nullopt, 7);
   REQUIRE(f.run_until([&] { return carol->got("ok"); }));
   CHECK(carol->last("ok")["state"]["spectators"] == 1);
+  CHECK(carol->last("ok")["state"]["anonymous_spectators"] == 1);
+  CHECK(f.lobby.back().spectators == 1);
+  CHECK(f.lobby.back().anonymous_spectators == 1);
+  room->unwatch(carol_again->id(), std::nullopt, nullptr);
+  room->unwatch(anonymous->id(), std::nullopt, nullptr);
+  REQUIRE(f.run_until([&] { return f.lobby.back().anonymous_spectators == 0; }));
   CHECK(f.lobby.back().spectators == 1);
 
   room->handle(alice, f.alice.user_id, "alice", false, game_move("C3"), 8);

@@ -81,7 +81,8 @@ TEST_CASE("error codes have their contract tokens", "[protocol][encode]") {
       {ErrorCode::rate_limited, "rate_limited"}, {ErrorCode::not_found, "not_found"},
       {ErrorCode::not_your_turn, "not_your_turn"}, {ErrorCode::illegal_move, "illegal_move"},
       {ErrorCode::wrong_phase, "wrong_phase"}, {ErrorCode::not_rated_eligible, "not_rated_eligible"},
-      {ErrorCode::conflict, "conflict"}, {ErrorCode::internal, "internal"}};
+      {ErrorCode::conflict, "conflict"}, {ErrorCode::limit_reached, "limit_reached"},
+      {ErrorCode::internal, "internal"}};
   for (const auto& [code, token] : tokens) {
     CHECK(to_string(code) == token);
     CHECK(parse_error_code(token) == code);
@@ -125,7 +126,8 @@ TEST_CASE("lobby replies and events", "[protocol][encode]") {
   CHECK(lobby["seeks"][0]["settings"]["time"] ==
         json{{"system", "fischer"}, {"main_s", 600}, {"increment_s", 10}, {"max_s", 1200}});
   CHECK(keys(lobby["games"][0]) == std::set<std::string>{"game", "black", "white", "size", "handicap", "komi",
-                                                          "rated", "move_number", "spectators"});
+                                                          "rated", "move_number", "spectators",
+                                                          "anonymous_spectators"});
 
   CHECK(parsed(reply_seek(2, seek))["seek"]["id"] == 11);
   CHECK(keys(parsed(reply_challenge(3, challenge))["challenge"]) ==
@@ -148,7 +150,8 @@ TEST_CASE("a game snapshot has every field the contract lists", "[protocol][enco
   const json state = parsed(reply_game_state(5, snapshot))["state"];
   CHECK(keys(state) == std::set<std::string>{"game", "seq", "size", "komi", "handicap", "rated", "ko", "time",
                                              "black", "white", "moves", "handicap_stones", "to_move", "phase",
-                                             "clock", "captures", "dead", "marking_version", "spectators"});
+                                             "clock", "captures", "dead", "marking_version", "spectators",
+                                             "anonymous_spectators"});
   CHECK(state["moves"] == json{"R3", "pass"});
   CHECK(state["handicap_stones"] == json{"Q16", "D4"});
   CHECK(state["to_move"] == "white");

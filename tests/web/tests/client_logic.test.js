@@ -80,6 +80,16 @@ test("the game model applies events in seq order and reports gaps", () => {
   assert.equal(model.color_of("c"), null);
 });
 
+test("the game model keeps signed-in and anonymous spectators apart", () => {
+  const model = new GameModel(7);
+  model.apply(start_event({ spectators: 2, anonymous_spectators: 5 }));
+  assert.deepEqual([model.spectators, model.anonymous_spectators], [2, 5]);
+  model.apply({ type: "lobby.game", game: 7, spectators: 1, anonymous_spectators: 0 });
+  assert.deepEqual([model.spectators, model.anonymous_spectators], [1, 0]);
+  model.apply(start_event({ spectators: 3 }));
+  assert.equal(model.anonymous_spectators, 0, "a server without the field counts none");
+});
+
 test("the game model follows undo, scoring, resumption and the end", () => {
   const model = new GameModel(7);
   model.apply(start_event({ seq: 3, moves: ["E5", "C3"], to_move: "black" }));

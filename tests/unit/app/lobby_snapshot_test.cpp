@@ -1,0 +1,103 @@
+#include <catch2/catch.hpp>
+
+#include "server/app/lobby.hpp"
+#include "server/app/lobby_snapshot.hpp"
+
+using namespace yunzi;
+using app::LobbyLimits;
+using app::LobbySnapshot;
+
+namespace {
+
+constexpr std::size_t default_queue_bytes = 4 * 1024 * 1024;  // net::NetConfig::send_queue_bytes
+
+// Names as wide as accounts allow: 20 letters of four UTF-8 bytes.
+protocol::UserInfo wide_user(int tag) {
+  std::string name;
+  for (int i = 0; i < 19; ++i) name += "\xF0\xA0\x80\x80";
+  name += "\xF0\xA0\x80";
+  name += static_cast<char>(0x80 + tag % 64);
+  return protocol::UserInfo{name, protocol::rank_18k, protocol::Role::admin};
+}
+
+protocol::GameSettings long_settings() {
+  protocol::GameSettings s;
+  s.rated = false;
+  s.handicap = 9;
+  s.komi = -149.5;
+  s.color = protocol::ColorChoice::white;
+  s.time = protocol::Fischer{36000, 3600, 72000};
+  return s;
+}
+
+// A snapshot filled to the limits with long but real entries.
+LobbySnapshot full_snapshot(const LobbyLimits& limits) {
+  LobbySnapshot s;
+  for (std::size_t i = 0; i < limits.list_max; ++i) {
+    s.users.push_back(app::lobby_user_json(wide_user(static_cast<int>(i)), app::UserStatus::watching));
+  }
+  for (std::size_t i = 0; i < limits.seeks_max; ++i) {
+    s.seeks.push_back(protocol::to_json(
+        protocol::SeekInfo{9'007'199'254'740'991 - static_cast<std::int64_t>(i), wide_user(1), long_settings()}));
+  }
+  for (std::size_t i = 0; i < limits.list_max; ++i) {
+    protocol::LobbyGame g;
+    g.game = 9'007'199'254'740'991 - static_cast<std::int64_t>(i);
+    g.black = wide_user(2);
+    g.white = wide_user(3);
+    g.handicap = 9;
+    g.komi = -149.5;
+    g.move_number = 100000;
+    g.spectators = 100000;
+    g.anonymous_spectators = 100000;
+    s.games.push_back(protocol::to_json(g));
+  }
+  s.users_total = 1'000'000;
+  s.games_total = 1'000'000;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("lobby snapshot: the reply lists, and the totals beside them") {
+  LobbySnapshot s;
+  s.users.push_back(app::lobby_user_json(wide_user(0), app::UserStatus::idle));
+  s.users_total = 5;
+  s.games_total = 7;
+  const auto json = nlohmann::json::parse(*app::lobby_snapshot_reply(3, s));
+  CHECK(json.at("type") == "ok");
+  CHECK(json.at("re") == 3);
+  CHECK(json.at("users").size() == 1);
+  CHECK(json.at("seeks").empty());
+  CHECK(json.at("games").empty());
+  CHECK(json.at("users_total") == 5);
+  CHECK(json.at("games_total") == 7);
+}
+
+TEST_CASE("lobby snapshot: the largest size is never below a snapshot filled with long entries") {
+  for (const LobbyLimits limits : {LobbyLimits{}, LobbyLimits{3, 5, 10, 8, 6}, LobbyLimits{3, 5, 10, 0, 0},
+                                   LobbyLimits{3, 5, 10, 1, 1}}) {
+    const std::size_t actual = app::lobby_snapshot_reply(-9'007'199'254'740'991, full_snapshot(limits))->size();
+    INFO("seeks_max " << limits.seeks_max << " list_max " << limits.list_max);
+    CHECK(actual <= app::largest_snapshot_bytes(limits));
+    // And not wildly above it either: the bound is what decides the settings.
+    CHECK(app::largest_snapshot_bytes(limits) < actual + actual / 4 + 512);
+  }
+}
+
+TEST_CASE("lobby snapshot: the defaults fit half of the default send queue") {
+  CHECK(app::largest_snapshot_bytes(LobbyLimits{}) <= default_queue_bytes / 2);
+  CHECK(app::check_snapshot_fits(LobbyLimits{}, default_queue_bytes));
+}
+
+TEST_CASE("lobby snapshot: limits that cannot fit are refused with the numbers") {
+  LobbyLimits big;
+  big.list_max = 20'000;
+  auto refused = app::check_snapshot_fits(big, default_queue_bytes);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().find("lobby_list_max 20000") != std::string::npos);
+  CHECK(refused.error().find("outgoing_queue_bytes (4194304)") != std::string::npos);
+  const std::size_t needed = app::largest_snapshot_bytes(big);
+  CHECK(app::check_snapshot_fits(big, 2 * needed));
+  CHECK_FALSE(app::check_snapshot_fits(big, 2 * needed - 2));
+}

@@ -5,7 +5,11 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "engine/expected.hpp"
 
@@ -15,6 +19,10 @@ struct HttpReply {
   unsigned status = 0;
   std::string content_type;
   std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;  // every field, as received
+
+  // The first field of that name (case-insensitive); nullopt when absent.
+  std::optional<std::string> header(std::string_view name) const;
 };
 
 Expected<HttpReply, std::string> http_request(const std::string& host, std::uint16_t port, const std::string& method,

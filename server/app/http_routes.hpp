@@ -1,6 +1,6 @@
-// The app's plain HTTP routes: GET /healthz (a database read), /metrics
-// (Prometheus text), /games/{id}.sgf and /games/{id}.txt (a text diagram of
-// the current or final position).
+// The app's plain HTTP routes: GET /healthz (the database writer's state and
+// a read), /metrics (Prometheus text), /games/{id}.sgf and /games/{id}.txt
+// (a text diagram of the current or final position).
 #pragma once
 
 #include <functional>

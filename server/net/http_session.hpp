@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "server/net/http_framing.hpp"
 #include "server/net/session_context.hpp"
 
 namespace yunzi::net {
@@ -26,16 +27,22 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
  private:
   void do_read();
+  void on_header(boost::beast::error_code ec, std::size_t bytes);
+  void refuse_framing(const FramingRefusal& refusal);
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void upgrade(Request request);
   Response answer(const Request& request);
   void write(Response response);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void do_shutdown();
-  // The client's address for one request: the peer's "ip:port", or the
-  // address a trusted proxy forwarded (several clients' requests may share
-  // one keep-alive connection from the proxy).
-  std::string client_address(const Request& request) const;
+  // The client of one request: the peer, or the address a trusted proxy
+  // forwarded (several clients' requests may share one keep-alive connection
+  // from the proxy).
+  struct Client {
+    std::string ip;       // canonical
+    std::string address;  // the peer's "ip:port", or the forwarded address
+  };
+  Client client_of(const Request& request) const;
 
   boost::beast::tcp_stream stream_;
   boost::beast::flat_buffer buffer_;

@@ -23,7 +23,7 @@ constexpr std::string_view metrics_request = "GET /metrics HTTP/1.1\r\nHost: x\r
 constexpr std::uint64_t descriptor_limit = 64;
 // Long enough for an idle server to answer; the connection that gets no
 // answer in that time is the one accept() could not take.
-constexpr auto answer_wait = std::chrono::seconds(3);
+constexpr auto answer_wait = std::chrono::seconds(5);
 
 std::size_t lines_with(const std::string& text, std::string_view part) {
   std::size_t count = 0;

@@ -9,7 +9,6 @@
 
 #include <sys/resource.h>
 
-#include <regex>
 #include <thread>
 
 #include "tests/e2e/server/server_fixture.hpp"
@@ -38,9 +37,10 @@ void set_file_size_limit(pid_t pid, rlim_t soft) {
 
 // The value of an unlabelled Prometheus sample; -1 when it is absent.
 double sample(const std::string& metrics, const std::string& name) {
-  std::smatch found;
-  if (!std::regex_search(metrics, found, std::regex("(^|\n)" + name + " ([0-9.e+]+)\n"))) return -1;
-  return std::stod(found[2]);
+  for (const auto& line : lines_of(metrics)) {
+    if (line.starts_with(name + " ")) return std::stod(line.substr(name.size() + 1));
+  }
+  return -1;
 }
 
 Json register_request(const std::string& name) {

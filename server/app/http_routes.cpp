@@ -9,6 +9,7 @@
 #include "server/app/app.hpp"
 #include "server/app/stored_game.hpp"
 #include "server/game/clock_codec.hpp"
+#include "server/net/address_ranges.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -102,7 +103,8 @@ Expected<std::string, std::string> game_diagram(const db::GameWithMoves& stored)
   return out + "\n\n" + engine::text_diagram(*game);
 }
 
-std::vector<net::HttpRoute> http_routes(App& app, std::function<std::string()> net_metrics) {
+std::vector<net::HttpRoute> http_routes(App& app, std::function<std::string()> net_metrics,
+                                       const std::vector<std::string>& metrics_allow) {
   std::vector<net::HttpRoute> routes;
   routes.push_back([&app](const net::HttpRequest& request) -> std::optional<net::HttpResponse> {
     if (request.path() != "/healthz" || !is_get(request)) return std::nullopt;
@@ -117,8 +119,10 @@ std::vector<net::HttpRoute> http_routes(App& app, std::function<std::string()> n
     if (!read) return text(503, "database unavailable: " + read.error().message + "\n");
     return text(200, "ok\n");
   });
-  routes.push_back([&app, net_metrics](const net::HttpRequest& request) -> std::optional<net::HttpResponse> {
+  routes.push_back([&app, net_metrics, allowed = net::AddressRanges(metrics_allow)](
+                       const net::HttpRequest& request) -> std::optional<net::HttpResponse> {
     if (request.path() != "/metrics" || !is_get(request)) return std::nullopt;
+    if (!allowed.contains(request.remote_ip)) return text(403, "forbidden\n");
     return text(200, render_metrics(app, net_metrics()), "text/plain; version=0.0.4; charset=utf-8");
   });
   routes.push_back([&app](const net::HttpRequest& request) -> std::optional<net::HttpResponse> {

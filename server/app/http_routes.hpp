@@ -1,6 +1,7 @@
 // The app's plain HTTP routes: GET /healthz (the database writer's state and
-// a read), /metrics (Prometheus text), /games/{id}.sgf and /games/{id}.txt
-// (a text diagram of the current or final position).
+// a read), /metrics (Prometheus text, for trusted addresses),
+// /games/{id}.sgf and /games/{id}.txt (a text diagram of the current or final
+// position).
 #pragma once
 
 #include <functional>
@@ -26,7 +27,9 @@ std::optional<GamePath> parse_game_path(const std::string& path);
 // The position after the stored moves, as the engine's text diagram.
 Expected<std::string, std::string> game_diagram(const db::GameWithMoves& game);
 
-// net_metrics: the network layer's Prometheus lines.
-std::vector<net::HttpRoute> http_routes(App& app, std::function<std::string()> net_metrics);
+// net_metrics: the network layer's Prometheus lines. /metrics answers only
+// clients in metrics_allow (IP literals or CIDR ranges), 403 to the rest.
+std::vector<net::HttpRoute> http_routes(App& app, std::function<std::string()> net_metrics,
+                                       const std::vector<std::string>& metrics_allow);
 
 }  // namespace yunzi::app

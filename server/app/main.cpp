@@ -216,7 +216,8 @@ int main(int argc, char** argv) {
   options.ranking_policy = std::move(*policy);
   app::App application(server.io_context(), writer, accounts, reads, wall_clock_ms, options);
   relay.attach(application);
-  for (auto& route : app::http_routes(application, [&server] { return server.metrics().render(); })) {
+  for (auto& route :
+       app::http_routes(application, [&server] { return server.metrics().render(); }, config.metrics_allow)) {
     server.add_route(std::move(route));
   }
 

@@ -27,11 +27,11 @@ struct ResourceLimit {
 struct ServerOptions {
   // Flags added after the harness's own (a later flag wins).
   std::vector<std::string> extra_args;
-  // Set in the child before it runs the server.
-  std::vector<ResourceLimit> limits{};
   // Most tests play faster than a person; they lift the request rate limit
   // so that only the flood test meets it.
   bool default_rate_limit = false;
+  // Set in the child before it runs the server.
+  std::vector<ResourceLimit> limits{};
 };
 
 class ServerProcess {

@@ -113,17 +113,18 @@ void Server::Impl::on_accept_failure(const boost::system::error_code& ec) {
   bump(context.metrics.accept_failures);
   ++accept_failures_in_a_row;
   ++accept_failures_unlogged;
-  const auto now = std::chrono::steady_clock::now();
   const NetConfig& config = context.config;
+  // A failure about one connection alone (it was reset while waiting) needs
+  // no pause, but a short one costs nothing and bounds any other loop.
+  const auto delay = is_resource_exhaustion(ec) ? config.accept_retry_delay : std::chrono::milliseconds(1);
+  const auto now = std::chrono::steady_clock::now();
   if (!accept_failure_logged_at || now - *accept_failure_logged_at >= config.accept_failure_log_interval) {
-    spdlog::warn("net: accept failed error={} failures={} (since the last such line); retrying every {} ms",
-                 ec.message(), accept_failures_unlogged, config.accept_retry_delay.count());
+    spdlog::warn("net: accept failed error={} failures={} (since the last such line); retrying in {} ms",
+                 ec.message(), accept_failures_unlogged, delay.count());
     accept_failure_logged_at = now;
     accept_failures_unlogged = 0;
   }
-  // A failure about one connection alone (it was reset while waiting) needs
-  // no pause, but a short one costs nothing and bounds any other loop.
-  accept_retry.expires_after(is_resource_exhaustion(ec) ? config.accept_retry_delay : std::chrono::milliseconds(1));
+  accept_retry.expires_after(delay);
   accept_retry.async_wait([this](boost::system::error_code wait_ec) {
     if (wait_ec || !acceptor.is_open()) return;
     do_accept();

@@ -1,6 +1,19 @@
 #include "db/database.hpp"
 
+#include <filesystem>
+
 namespace yunzi::db {
+
+DbResult<Done> refuse_empty_file(const std::string& path) {
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::is_regular_file(status)) return Done{};
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec || size > 0) return Done{};
+  return db_failure(DbErrorKind::corrupt, path + " is an empty file, not a yunzi database (only a missing file "
+                                                 "starts a new database: restore the backup, or remove the file "
+                                                 "to start from nothing)");
+}
 
 namespace {
 
@@ -26,6 +39,7 @@ DbResult<Done> switch_to_wal(Connection& connection) {
 
 DbResult<Connection> open_database(const std::string& path, const OpenOptions& options,
                                    std::span<const Migration> migrations) {
+  if (auto empty = refuse_empty_file(path); !empty) return unexpected(empty.error());
   auto connection = Connection::open(path, ConnectionOptions{options.busy_timeout_ms, false});
   if (!connection) return connection;
   // Read first: a corrupt or locked file fails here, and a newer schema is

@@ -3,12 +3,44 @@
 #include <chrono>
 #include <vector>
 
+#include "db/migrations.hpp"
 #include "db/sqlite_stores.hpp"
 
 namespace yunzi::db {
 
-Writer::Writer(Connection connection, std::chrono::milliseconds checkpoint_interval)
-    : connection_(std::move(connection)), checkpointer_(connection_, checkpoint_interval), thread_([this] { run(); }) {}
+namespace {
+
+// Errors that say the database could not store anything, as opposed to
+// work refused on its merits (a taken name, a move out of turn).
+bool is_storage_failure(DbErrorKind kind) {
+  switch (kind) {
+    case DbErrorKind::io:
+    case DbErrorKind::corrupt:
+    case DbErrorKind::cannot_open:
+    case DbErrorKind::locked: return true;
+    default: return false;
+  }
+}
+
+DbResult<Done> probe_write(Connection& connection) {
+  auto tx = Transaction::begin(connection);
+  if (!tx) return unexpected(tx.error());
+  auto version = schema_version(connection);
+  if (!version) return unexpected(version.error());
+  // PRAGMA takes no bound parameters; the value is the file's own number.
+  auto rewritten = connection.run_script("PRAGMA user_version = " + std::to_string(*version));
+  if (!rewritten) return rewritten;
+  return tx->commit();
+}
+
+}  // namespace
+
+Writer::Writer(Connection connection, std::chrono::milliseconds checkpoint_interval,
+               std::chrono::milliseconds probe_interval)
+    : connection_(std::move(connection)),
+      checkpointer_(connection_, checkpoint_interval),
+      probe_interval_(probe_interval),
+      thread_([this] { run(); }) {}
 
 Writer::~Writer() { shutdown(); }
 
@@ -44,12 +76,29 @@ WriterStats Writer::stats() const {
   return copy;
 }
 
+WriterHealth Writer::health() const {
+  std::lock_guard lock(mutex_);
+  return health_;
+}
+
+void Writer::on_health_change(HealthListener listener) {
+  std::lock_guard lock(mutex_);
+  health_listener_ = std::move(listener);
+}
+
 void Writer::run() {
   std::deque<Item> batch;
   for (;;) {
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      const auto has_work = [this] { return stopping_ || !queue_.empty(); };
+      if (!health_.failing) {
+        wake_.wait(lock, has_work);
+      } else if (!wake_.wait_for(lock, probe_interval_, has_work)) {
+        lock.unlock();
+        probe();
+        continue;
+      }
       if (queue_.empty()) return;  // stopping, and everything is drained
       batch.swap(queue_);
       stats_.queue_depth = 0;
@@ -96,8 +145,13 @@ void Writer::commit_batch(std::deque<Item>& batch) {
     outcomes.assign(batch.size(), DbResult<Done>(unexpected(*batch_error)));
   }
   std::uint64_t committed_items = 0;
+  std::optional<DbError> refusal = batch_error;
   for (const auto& outcome : outcomes) {
-    if (outcome) ++committed_items;
+    if (outcome) {
+      ++committed_items;
+    } else if (!refusal && is_storage_failure(outcome.error().kind)) {
+      refusal = outcome.error();
+    }
   }
   {
     std::lock_guard lock(mutex_);
@@ -105,13 +159,35 @@ void Writer::commit_batch(std::deque<Item>& batch) {
     stats_.items_committed += committed_items;
     stats_.items_failed += batch.size() - committed_items;
     if (batch_error) ++stats_.commit_failures;
+    if (refusal) ++stats_.write_failures;
     if (batch.size() > stats_.largest_batch) stats_.largest_batch = batch.size();
     stats_.last_commit_us = elapsed_us;
     if (elapsed_us > stats_.max_commit_us) stats_.max_commit_us = elapsed_us;
     stats_.commit_seconds_total += static_cast<double>(elapsed_us) / 1e6;
   }
+  record_write(refusal);
   // Only now, with the batch durable, does anyone hear about it.
   for (std::size_t i = 0; i < batch.size(); ++i) batch[i].done(std::move(outcomes[i]));
+}
+
+void Writer::probe() {
+  auto written = probe_write(connection_);
+  record_write(written ? std::nullopt : std::optional<DbError>(written.error()));
+}
+
+void Writer::record_write(const std::optional<DbError>& refusal) {
+  HealthListener listener;
+  WriterHealth now;
+  {
+    std::lock_guard lock(mutex_);
+    const bool changed = health_.failing != refusal.has_value();
+    health_.failing = refusal.has_value();
+    health_.reason = refusal.value_or(DbError{});
+    if (!changed || !health_listener_) return;
+    listener = health_listener_;
+    now = health_;
+  }
+  listener(now);
 }
 
 }  // namespace yunzi::db

@@ -28,6 +28,10 @@ struct WriterStats {
   std::uint64_t items_committed = 0;  // items whose change was committed
   std::uint64_t items_failed = 0;     // items that returned an error or whose batch failed
   std::uint64_t commit_failures = 0;  // batches whose BEGIN or COMMIT failed
+  // Batches the database refused to store (BEGIN or COMMIT failed, or an item
+  // met a full disk, an I/O error, a lock held elsewhere): a disk problem,
+  // where items_failed also counts work that was refused on its merits.
+  std::uint64_t write_failures = 0;
   std::size_t largest_batch = 0;
   std::int64_t last_commit_us = 0;  // BEGIN to COMMIT of the latest batch
   std::int64_t max_commit_us = 0;
@@ -35,15 +39,29 @@ struct WriterStats {
   std::uint64_t checkpoints = 0;    // WAL checkpoints done off the writer thread
 };
 
+// Whether writes reach the disk. A batch the database refuses (see
+// WriterStats::write_failures) makes the writer failing, with that batch's
+// error as the reason; the next batch stored makes it healthy again. While
+// failing and idle the writer tries a probe write every probe_interval (it
+// rewrites the schema version with its own value: a real write that changes
+// nothing), so it recovers once the disk does even when nobody writes.
+struct WriterHealth {
+  bool failing = false;
+  DbError reason;  // the latest refusal, while failing
+};
+
 class Writer {
  public:
+  using HealthListener = std::function<void(const WriterHealth&)>;
+
   using Work = std::function<DbResult<Done>(Stores&)>;
   using Completion = std::function<void(DbResult<Done>)>;
 
   // Starts the thread; the connection should come from open_database.
   // WAL checkpoints run every checkpoint_interval on a thread of their own.
   explicit Writer(Connection connection,
-                  std::chrono::milliseconds checkpoint_interval = std::chrono::milliseconds(250));
+                  std::chrono::milliseconds checkpoint_interval = std::chrono::milliseconds(250),
+                  std::chrono::milliseconds probe_interval = std::chrono::milliseconds(1000));
   Writer(const Writer&) = delete;
   ~Writer();
 
@@ -74,6 +92,10 @@ class Writer {
   void shutdown();
 
   WriterStats stats() const;
+  WriterHealth health() const;
+  // Called on the writer thread whenever the writer turns failing or healthy
+  // (for the log: db/ does not log). Set it before submitting work.
+  void on_health_change(HealthListener listener);
 
  private:
   struct Item {
@@ -83,14 +105,21 @@ class Writer {
 
   void run();
   void commit_batch(std::deque<Item>& batch);
+  void probe();
+  // Records whether the latest write reached the disk and tells the listener
+  // when that changes the writer's health.
+  void record_write(const std::optional<DbError>& refusal);
 
   Connection connection_;
   Checkpointer checkpointer_;
+  const std::chrono::milliseconds probe_interval_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Item> queue_;
   bool stopping_ = false;
   WriterStats stats_;
+  WriterHealth health_;
+  HealthListener health_listener_;
   std::thread thread_;  // last: starts after every other member exists
 };
 

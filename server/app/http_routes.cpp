@@ -5,6 +5,7 @@
 
 #include "server/app/app.hpp"
 #include "server/app/game_records.hpp"
+#include "server/net/address_ranges.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -52,22 +53,36 @@ std::string render_metrics(App& app, const std::string& net_lines) {
                "counter");
   out += gauge("yunzi_db_items_failed_total", "Writer items that failed.", static_cast<double>(writer.items_failed),
                "counter");
+  out += gauge("yunzi_db_write_failures_total",
+               "Batches the database refused to store (disk full, I/O error, lock held elsewhere).",
+               static_cast<double>(writer.write_failures), "counter");
+  out += gauge("yunzi_db_writer_failing", "1 while the latest write to the database failed, else 0.",
+               app.writer.health().failing ? 1.0 : 0.0);
   return out;
 }
 
 }  // namespace
 
-std::vector<net::HttpRoute> http_routes(App& app, std::function<std::string()> net_metrics) {
+std::vector<net::HttpRoute> http_routes(App& app, std::function<std::string()> net_metrics,
+                                       const std::vector<std::string>& metrics_allow) {
   std::vector<net::HttpRoute> routes;
   routes.push_back([&app](const net::HttpRequest& request) -> std::optional<net::HttpResponse> {
     if (request.path() != "/healthz" || !is_get(request)) return std::nullopt;
+    // A server that reads but cannot write loses every move: not healthy.
+    const db::WriterHealth writer = app.writer.health();
+    if (writer.failing) {
+      return text(503, "database writes failing (" + std::string(db::to_string(writer.reason.kind)) +
+                           "): " + writer.reason.message + "\n");
+    }
     auto read = app.reads.read<std::optional<db::UserRecord>>(
         [](db::Stores& stores) { return stores.users().find_by_id(0); });
     if (!read) return text(503, "database unavailable: " + read.error().message + "\n");
     return text(200, "ok\n");
   });
-  routes.push_back([&app, net_metrics](const net::HttpRequest& request) -> std::optional<net::HttpResponse> {
+  routes.push_back([&app, net_metrics, allowed = net::AddressRanges(metrics_allow)](
+                       const net::HttpRequest& request) -> std::optional<net::HttpResponse> {
     if (request.path() != "/metrics" || !is_get(request)) return std::nullopt;
+    if (!allowed.contains(request.remote_ip)) return text(403, "forbidden\n");
     return text(200, render_metrics(app, net_metrics()), "text/plain; version=0.0.4; charset=utf-8");
   });
   routes.push_back([&app](const net::HttpRequest& request) { return game_record_route(app, request); });

@@ -149,6 +149,15 @@ app::LobbyLimits lobby_limits(const config::ServerConfig& config) {
   return limits;
 }
 
+// A start-up failure once the log is set up: the reason goes to the log, and
+// to standard error as well when the log is a file, so that the journal (or
+// whoever started the server) sees it too.
+int refuse_start(const logging::LogOutput& log, int exit_code, const std::string& reason) {
+  spdlog::critical("not starting: {}", reason);
+  if (log.to_file()) std::fprintf(stderr, "yunzi-server: %s\n", reason.c_str());
+  return exit_code;
+}
+
 // Written whole, then renamed, so a reader never sees a half-written port.
 bool write_port_file(const std::string& path, std::uint16_t port) {
   const std::string temporary = path + ".tmp";
@@ -174,6 +183,10 @@ int main(int argc, char** argv) {
   sigaddset(&signals, SIGHUP);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   signal(SIGPIPE, SIG_IGN);
+  // Over a file size limit (RLIMIT_FSIZE) a write fails with EFBIG like on a
+  // full disk, and the database writer reports it, instead of the process
+  // dying of SIGXFSZ in the middle of a commit.
+  signal(SIGXFSZ, SIG_IGN);
 
   const CommandLine command_line = split_command_line(argc, argv);
   if (command_line.error) {
@@ -207,13 +220,21 @@ int main(int argc, char** argv) {
   const std::string database_path = config.database_path();
   auto connection = db::open_database(database_path);
   if (!connection) {
-    std::fprintf(stderr, "yunzi-server: cannot open the database %s: %s\n", database_path.c_str(),
-                 connection.error().message.c_str());
-    return exit_database;
+    return refuse_start(*log_output, exit_database,
+                        "cannot open the database " + database_path + " (" +
+                            std::string(db::to_string(connection.error().kind)) + "): " + connection.error().message);
   }
   spdlog::info("database open path={}", database_path);
 
   db::Writer writer(std::move(*connection));
+  writer.on_health_change([](const db::WriterHealth& health) {
+    if (health.failing) {
+      spdlog::error("database writes failing kind={} error={}; /healthz answers 503 until a write succeeds",
+                    db::to_string(health.reason.kind), health.reason.message);
+    } else {
+      spdlog::info("database writes succeed again");
+    }
+  });
   accounts::WorkerPool hashing(2);
   accounts::Accounts accounts(writer, hashing, wall_clock_ms, accounts_options(config));
   if (!fill_name_skeletons(accounts)) return exit_database;
@@ -231,35 +252,29 @@ int main(int argc, char** argv) {
   options.connections_per_user = static_cast<std::size_t>(config.connections_per_user);
   options.reports_per_hour = static_cast<std::size_t>(config.reports_per_hour);
   auto policy = ranking::make_ranking_policy(config::to_string(config.ranking_policy), config.association_rules);
-  if (!policy) {
-    std::fprintf(stderr, "yunzi-server: %s\n", policy.error().message.c_str());
-    return exit_bad_config;
-  }
+  if (!policy) return refuse_start(*log_output, exit_bad_config, policy.error().message);
   options.ranking_policy = std::move(*policy);
   app::App application(server.io_context(), writer, accounts, reads, wall_clock_ms, options);
   relay.attach(application);
-  for (auto& route : app::http_routes(application, [&server] { return server.metrics().render(); })) {
+  for (auto& route :
+       app::http_routes(application, [&server] { return server.metrics().render(); }, config.metrics_allow)) {
     server.add_route(std::move(route));
   }
 
   auto restored = application.restore_games();
-  if (!restored) {
-    std::fprintf(stderr, "yunzi-server: %s\n", restored.error().c_str());
-    return exit_database;
-  }
+  if (!restored) return refuse_start(*log_output, exit_database, restored.error());
   spdlog::info("games restored count={}", *restored);
 
   auto port = server.start();
   if (!port) {
-    std::fprintf(stderr, "yunzi-server: cannot listen on %s:%u: %s\n", config.bind_address.c_str(), config.port,
-                 port.error().c_str());
-    return exit_listen;
+    return refuse_start(*log_output, exit_listen,
+                        "cannot listen on " + config.bind_address + ":" + std::to_string(config.port) + ": " +
+                            port.error());
   }
   spdlog::info("listening address={} port={}", config.bind_address, *port);
   if (command_line.port_file && !write_port_file(*command_line.port_file, *port)) {
-    std::fprintf(stderr, "yunzi-server: cannot write the port file %s\n", command_line.port_file->c_str());
     server.shutdown(std::chrono::seconds(1));
-    return exit_listen;
+    return refuse_start(*log_output, exit_listen, "cannot write the port file " + *command_line.port_file);
   }
 
   for (;;) {

@@ -50,6 +50,8 @@ struct ServerConfig {
   std::uint16_t port = 8080;  // 0: any free port (tests)
   // Peers (reverse proxies) whose X-Forwarded-For names the client; IP literals.
   std::vector<std::string> trusted_proxies;
+  // Clients (IP literals or CIDR ranges) that may read /metrics; others get 403.
+  std::vector<std::string> metrics_allow = {"127.0.0.0/8", "::1"};
   std::string data_dir = "var";
   std::string database_file = "yunzi.sqlite3";  // inside data_dir unless absolute
   std::string web_root = "web";

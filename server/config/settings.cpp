@@ -98,7 +98,7 @@ constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "
 
 constexpr std::int64_t day_s = 24 * 3600;
 
-const std::array<Setting, 40> settings_table{{
+const std::array<Setting, 41> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<&ServerConfig::bind_address>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -117,6 +117,16 @@ const std::array<Setting, 40> settings_table{{
        auto value = parse_ip_address_list(text);
        if (!value) return unexpected(value.error());
        c.trusted_proxies = std::move(*value);
+       return Done{};
+     }},
+    {"metrics_allow", "RANGES", ValueKind::list,
+     "clients (IP addresses or CIDR ranges, comma-separated) that may read /metrics; others get 403. "
+     "Behind a trusted proxy the forwarded client counts, not the proxy",
+     [](const ServerConfig& c) { return join_list(c.metrics_allow); },
+     [](ServerConfig& c, std::string_view text) -> Result {
+       auto value = parse_ip_range_list(text);
+       if (!value) return unexpected(value.error());
+       c.metrics_allow = std::move(*value);
        return Done{};
      }},
     {"data_dir", "DIR", ValueKind::text, "directory for the database and other state",

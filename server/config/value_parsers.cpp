@@ -5,6 +5,8 @@
 #include <array>
 #include <charconv>
 
+#include "server/net/address_ranges.hpp"
+
 namespace yunzi::config {
 namespace {
 
@@ -62,8 +64,12 @@ Expected<std::string, std::string> parse_ip_address(std::string_view text) {
   return unexpected(quoted(text) + " is not an IPv4 or IPv6 address (such as 127.0.0.1, 0.0.0.0 or ::1)");
 }
 
-Expected<std::vector<std::string>, std::string> parse_ip_address_list(std::string_view text) {
-  std::vector<std::string> addresses;
+namespace {
+
+// Comma-separated items, blanks around them dropped, each read by parse_item.
+template <class ParseItem>
+Expected<std::vector<std::string>, std::string> parse_list(std::string_view text, ParseItem parse_item) {
+  std::vector<std::string> items;
   const auto blank = [](char ch) { return ch == ' ' || ch == '\t'; };
   while (!text.empty()) {
     const auto comma = text.find(',');
@@ -72,11 +78,26 @@ Expected<std::vector<std::string>, std::string> parse_ip_address_list(std::strin
     while (!item.empty() && blank(item.front())) item.remove_prefix(1);
     while (!item.empty() && blank(item.back())) item.remove_suffix(1);
     if (item.empty()) continue;
-    auto address = parse_ip_address(item);
-    if (!address) return unexpected(address.error());
-    addresses.push_back(std::move(*address));
+    Expected<std::string, std::string> value = parse_item(item);
+    if (!value) return unexpected(value.error());
+    items.push_back(std::move(*value));
   }
-  return addresses;
+  return items;
+}
+
+}  // namespace
+
+Expected<std::vector<std::string>, std::string> parse_ip_address_list(std::string_view text) {
+  return parse_list(text, parse_ip_address);
+}
+
+Expected<std::vector<std::string>, std::string> parse_ip_range_list(std::string_view text) {
+  return parse_list(text, [](std::string_view item) -> Expected<std::string, std::string> {
+    if (!net::parse_address_range(item)) {
+      return unexpected(quoted(item) + " is not an IP address or CIDR range (such as 127.0.0.1, ::1 or 10.0.0.0/8)");
+    }
+    return std::string(item);
+  });
 }
 
 std::string join_list(const std::vector<std::string>& items) {

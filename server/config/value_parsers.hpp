@@ -32,7 +32,10 @@ Expected<std::string, std::string> parse_ip_address(std::string_view text);
 // IPv4 or IPv6 literals separated by commas (spaces around them allowed);
 // empty text is the empty list.
 Expected<std::vector<std::string>, std::string> parse_ip_address_list(std::string_view text);
-// The list as parse_ip_address_list reads it.
+// IP literals or CIDR ranges ("127.0.0.0/8", "::1", "10.0.0.0/8") separated
+// by commas; empty text is the empty list.
+Expected<std::vector<std::string>, std::string> parse_ip_range_list(std::string_view text);
+// The list as parse_ip_address_list and parse_ip_range_list read it.
 std::string join_list(const std::vector<std::string>& items);
 
 // "a, b or c" for error messages and help.

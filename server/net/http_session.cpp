@@ -9,6 +9,7 @@
 #include <exception>
 #include <spdlog/spdlog.h>
 
+#include "server/net/http_framing.hpp"
 #include "server/net/static_files.hpp"
 #include "server/net/websocket_session.hpp"
 
@@ -39,6 +40,39 @@ Peer peer_of(const asio::ip::tcp::socket& socket) {
 // address apart from an "ip:port" pair.
 std::string forwarded_address_text(const std::string& ip) {
   return ip.find(':') == std::string::npos ? ip : "[" + ip + "]";
+}
+
+// Responses that are not pages load nothing and may not be framed.
+constexpr std::string_view kNonPagePolicy = "default-src 'none'; frame-ancestors 'none'";
+
+// On every response: pages from the static directory get the page policy
+// (their own scripts, styles and WebSocket only), everything else a policy
+// that allows nothing.
+void add_security_headers(HttpSession::Response& response, const NetConfig& config, bool page) {
+  const std::string_view policy = page ? std::string_view(config.page_security_policy) : kNonPagePolicy;
+  response.set("Content-Security-Policy", beast::string_view(policy.data(), policy.size()));
+  response.set(http::field::x_frame_options, "DENY");
+  response.set("X-Content-Type-Options", "nosniff");
+  response.set("Referrer-Policy", "no-referrer");
+}
+
+// The connection's last response: an error before (or instead of) reading
+// the request, after which the connection closes.
+HttpSession::Response closing_response(unsigned status, std::string body, const NetConfig& config) {
+  HttpSession::Response response{static_cast<http::status>(status), 11};
+  response.set(http::field::server, "yunzi");
+  response.set(http::field::content_type, "text/plain; charset=utf-8");
+  add_security_headers(response, config, false);
+  response.body() = std::move(body);
+  response.keep_alive(false);
+  response.prepare_payload();
+  return response;
+}
+
+// Errors of the parser that mean the request's framing is ambiguous: the
+// connection cannot be read on, but the client hears why.
+bool is_bad_framing(const beast::error_code& ec) {
+  return ec == http::error::bad_content_length || ec == http::error::bad_transfer_encoding;
 }
 
 HttpResponse plain(unsigned status, std::string body) {
@@ -88,20 +122,42 @@ void HttpSession::do_read() {
   parser_->header_limit(kHeaderLimit);
   parser_->body_limit(context_.config.http_body_limit);
   stream_.expires_after(context_.config.http_timeout);
+  // The header first: its framing is checked before any body is read.
+  http::async_read_header(stream_, buffer_, *parser_,
+                          beast::bind_front_handler(&HttpSession::on_header, shared_from_this()));
+}
+
+void HttpSession::on_header(beast::error_code ec, std::size_t bytes) {
+  if (ec) return on_read(ec, bytes);
+  const auto& header = parser_->get();
+  std::vector<std::string_view> transfer_encodings;
+  const auto [first, last] = header.equal_range(http::field::transfer_encoding);
+  for (auto field = first; field != last; ++field) {
+    transfer_encodings.emplace_back(field->value().data(), field->value().size());
+  }
+  const auto content_lengths = header.count(http::field::content_length);
+  const auto refusal = check_request_framing(
+      RequestFraming{transfer_encodings, static_cast<unsigned>(content_lengths), header.version()});
+  if (refusal) return refuse_framing(*refusal);
   http::async_read(stream_, buffer_, *parser_, beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+}
+
+void HttpSession::refuse_framing(const FramingRefusal& refusal) {
+  bump(context_.metrics.http_requests);
+  bump(context_.metrics.http_bad_framing);
+  spdlog::debug("net: http request refused remote={} status={} reason={}", peer_address_, refusal.status,
+                refusal.reason);
+  // Whatever follows in the stream is never read: the connection closes.
+  write(closing_response(refusal.status, refusal.reason + "\n", context_.config));
 }
 
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (ec == http::error::end_of_stream) return do_shutdown();
   if (ec == http::error::body_limit) {
     bump(context_.metrics.http_requests);
-    Response response{http::status::payload_too_large, 11};
-    response.set(http::field::content_type, "text/plain; charset=utf-8");
-    response.body() = "too large\n";
-    response.keep_alive(false);
-    response.prepare_payload();
-    return write(std::move(response));
+    return write(closing_response(413, "too large\n", context_.config));
   }
+  if (is_bad_framing(ec)) return refuse_framing(FramingRefusal{400, "ambiguous message framing: " + ec.message()});
   if (ec) return;  // timeout, reset, malformed request: drop the connection
   bump(context_.metrics.http_requests);
   Request request = parser_->release();
@@ -126,11 +182,8 @@ void HttpSession::upgrade(Request request) {
 }
 
 void HttpSession::refuse_upgrade(const Request& request, unsigned status, std::string body) {
-  Response response{static_cast<http::status>(status), request.version()};
-  response.set(http::field::content_type, "text/plain; charset=utf-8");
-  response.body() = std::move(body);
-  response.keep_alive(false);
-  response.prepare_payload();
+  Response response = closing_response(status, std::move(body), context_.config);
+  response.version(request.version());
   write(std::move(response));
 }
 
@@ -149,12 +202,17 @@ HttpSession::Client HttpSession::client_of(const Request& request) const {
 }
 
 HttpSession::Response HttpSession::answer(const Request& request) {
+  Client client = client_of(request);
   HttpRequest plain_request{std::string(request.method_string()), std::string(request.target()), request.body(),
-                            client_of(request).address};
+                            std::move(client.address), std::move(client.ip)};
   std::optional<HttpResponse> found;
+  bool page = false;
   try {
     found = from_routes(context_.routes, plain_request);
-    if (!found) found = from_static_dir(context_.config.static_dir, request);
+    if (!found) {
+      found = from_static_dir(context_.config.static_dir, request);
+      page = found && found->status == 200;
+    }
   } catch (const std::exception& e) {
     spdlog::error("net: http route failed target={} error={}", plain_request.target, e.what());
     found = plain(500, "internal error\n");
@@ -167,6 +225,7 @@ HttpSession::Response HttpSession::answer(const Request& request) {
   Response response{static_cast<http::status>(found->status), request.version()};
   response.set(http::field::server, "yunzi");
   response.set(http::field::content_type, found->content_type);
+  add_security_headers(response, context_.config, page);
   for (const auto& [name, value] : found->headers) response.set(name, value);
   response.keep_alive(request.keep_alive());
   if (request.method() == http::verb::head) {

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "server/net/http_framing.hpp"
 #include "server/net/session_context.hpp"
 
 namespace yunzi::net {
@@ -26,6 +27,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
  private:
   void do_read();
+  void on_header(boost::beast::error_code ec, std::size_t bytes);
+  void refuse_framing(const FramingRefusal& refusal);
   void on_read(boost::beast::error_code ec, std::size_t bytes);
   void upgrade(Request request);
   // An upgrade that is not taken: the status and a one-line body, then the connection ends.

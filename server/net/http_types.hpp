@@ -15,6 +15,7 @@ struct HttpRequest {
   std::string target;  // path and query as sent, e.g. "/games/42.sgf?x=1"
   std::string body;
   std::string remote_address;  // the client's, as Connection::remote_address()
+  std::string remote_ip;       // the same client's canonical IP, without a port
 
   // The target without its query string.
   std::string path() const { return target.substr(0, target.find('?')); }

@@ -43,6 +43,19 @@ struct NetConfig {
 
   std::chrono::milliseconds http_timeout{30000};
   std::size_t http_body_limit = 64 * 1024;
+  // Content-Security-Policy of the static directory's files (the web client):
+  // its own scripts, styles and WebSocket, nothing inline, never in a frame.
+  // Every other response gets "default-src 'none'; frame-ancestors 'none'".
+  std::string page_security_policy =
+      "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; "
+      "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+  // While accept() fails for want of file descriptors (or memory), the
+  // listener waits this long before trying again instead of spinning, and
+  // logs at most one line per accept_failure_log_interval with the count of
+  // failures.
+  std::chrono::milliseconds accept_retry_delay{100};
+  std::chrono::milliseconds accept_failure_log_interval{10000};
 };
 
 }  // namespace yunzi::net

@@ -4,6 +4,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <exception>
 #include <optional>
@@ -22,13 +23,21 @@ using tcp = asio::ip::tcp;
 
 namespace {
 constexpr std::chrono::milliseconds kAbortWait{2000};
+
+// Failures that say the process (or the system) has no room for another
+// socket right now: retrying at once fails again, in a busy loop.
+bool is_resource_exhaustion(const boost::system::error_code& ec) {
+  return ec == asio::error::no_descriptors || ec == boost::system::errc::too_many_files_open_in_system ||
+         ec == asio::error::no_buffer_space || ec == asio::error::no_memory;
 }
+}  // namespace
 
 struct Server::Impl {
   Impl(NetConfig config, Handler& handler)
       : context(std::move(config), handler),
         io(static_cast<int>(thread_count())),
-        acceptor(asio::make_strand(io)) {}
+        acceptor(asio::make_strand(io)),
+        accept_retry(acceptor.get_executor()) {}
 
   unsigned thread_count() const {
     if (context.config.threads > 0) return context.config.threads;
@@ -38,6 +47,7 @@ struct Server::Impl {
   Expected<std::uint16_t, std::string> listen();
   void do_accept();
   void on_accept(boost::system::error_code ec, tcp::socket socket);
+  void on_accept_failure(const boost::system::error_code& ec);
   void run_io();
 
   // Declared before the io_context so sessions destroyed with its queued
@@ -46,6 +56,11 @@ struct Server::Impl {
   asio::io_context io;
   std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
   tcp::acceptor acceptor;
+  // On the acceptor's strand, like everything about accept failures.
+  asio::steady_timer accept_retry;
+  std::uint64_t accept_failures_unlogged = 0;  // since the last log line about them
+  std::uint64_t accept_failures_in_a_row = 0;
+  std::optional<std::chrono::steady_clock::time_point> accept_failure_logged_at;
   std::vector<std::thread> threads;
   std::uint16_t port = 0;
   bool running = false;
@@ -74,16 +89,46 @@ void Server::Impl::do_accept() {
 
 void Server::Impl::on_accept(boost::system::error_code ec, tcp::socket socket) {
   if (!acceptor.is_open() || ec == asio::error::operation_aborted) return;
-  if (ec) {
-    spdlog::warn("net: accept failed error={}", ec.message());
-  } else {
-    // Frames are small and often go out in pairs (a reply, then the event it
-    // caused): with Nagle's algorithm the second waited for the peer's
-    // delayed ACK, up to 40 ms on Linux.
-    socket.set_option(tcp::no_delay(true), ec);
-    std::make_shared<HttpSession>(std::move(socket), context)->run();
+  if (ec) return on_accept_failure(ec);
+  if (accept_failures_in_a_row > 0) {
+    spdlog::info("net: accepting again after {} failed accepts", accept_failures_in_a_row);
+    accept_failures_in_a_row = 0;
+    accept_failures_unlogged = 0;
+    accept_failure_logged_at.reset();
   }
+  // Frames are small and often go out in pairs (a reply, then the event it
+  // caused): with Nagle's algorithm the second waited for the peer's
+  // delayed ACK, up to 40 ms on Linux.
+  socket.set_option(tcp::no_delay(true), ec);
+  std::make_shared<HttpSession>(std::move(socket), context)->run();
   do_accept();
+}
+
+// Out of descriptors, accept() fails at once for as long as the connections
+// wait in the backlog: retried at once, that is a busy loop writing a log
+// line per try. The listener pauses instead (the open connections are served
+// meanwhile, and the waiting ones are taken once a descriptor is free) and
+// the log gets one line per interval with the count.
+void Server::Impl::on_accept_failure(const boost::system::error_code& ec) {
+  bump(context.metrics.accept_failures);
+  ++accept_failures_in_a_row;
+  ++accept_failures_unlogged;
+  const NetConfig& config = context.config;
+  // A failure about one connection alone (it was reset while waiting) needs
+  // no pause, but a short one costs nothing and bounds any other loop.
+  const auto delay = is_resource_exhaustion(ec) ? config.accept_retry_delay : std::chrono::milliseconds(1);
+  const auto now = std::chrono::steady_clock::now();
+  if (!accept_failure_logged_at || now - *accept_failure_logged_at >= config.accept_failure_log_interval) {
+    spdlog::warn("net: accept failed error={} failures={} (since the last such line); retrying in {} ms",
+                 ec.message(), accept_failures_unlogged, delay.count());
+    accept_failure_logged_at = now;
+    accept_failures_unlogged = 0;
+  }
+  accept_retry.expires_after(delay);
+  accept_retry.async_wait([this](boost::system::error_code wait_ec) {
+    if (wait_ec || !acceptor.is_open()) return;
+    do_accept();
+  });
 }
 
 void Server::Impl::run_io() {
@@ -130,6 +175,7 @@ void Server::shutdown(std::chrono::milliseconds grace) {
   asio::post(impl_->acceptor.get_executor(), [impl = impl_.get()] {
     boost::system::error_code ignored;
     impl->acceptor.close(ignored);
+    impl->accept_retry.cancel();
   });
   const auto open = impl_->context.registry.snapshot();
   spdlog::info("net: shutting down open_connections={}", open.size());

@@ -9,6 +9,9 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 
+#include <algorithm>
+#include <cctype>
+
 #include "tools/client/io_wait.hpp"
 
 namespace yunzi::client {
@@ -65,14 +68,20 @@ Expected<HttpReply, std::string> http_request(const std::string& host, std::uint
   reply.content_type = std::string(response[http::field::content_type]);
   for (const auto& field : response) reply.headers.emplace_back(field.name_string(), field.value());
   reply.body = std::move(response.body());
+  for (const auto& field : response) {
+    reply.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
+  }
   return reply;
 }
 
-std::string HttpReply::header(std::string_view name) const {
+std::optional<std::string> HttpReply::header(std::string_view name) const {
   for (const auto& [field, value] : headers) {
-    if (beast::iequals(field, beast::string_view(name.data(), name.size()))) return value;
+    const bool same = std::equal(field.begin(), field.end(), name.begin(), name.end(), [](char a, char b) {
+      return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+    });
+    if (same) return value;
   }
-  return {};
+  return std::nullopt;
 }
 
 }  // namespace yunzi::client

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -20,8 +21,8 @@ struct HttpReply {
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;  // every field, as received
 
-  // The value of the first field called `name` (any case); empty when absent.
-  std::string header(std::string_view name) const;
+  // The first field of that name (case-insensitive); nullopt when absent.
+  std::optional<std::string> header(std::string_view name) const;
 };
 
 Expected<HttpReply, std::string> http_request(const std::string& host, std::uint16_t port, const std::string& method,

@@ -6,6 +6,7 @@
 #include <memory>
 #include <thread>
 
+#include "db/database.hpp"
 #include "db/sqlite.hpp"
 
 namespace yunzi::admin {
@@ -105,6 +106,7 @@ db::DbResult<BackupOutcome> backup_database(const std::string& source, const std
   if (!std::filesystem::exists(source, ec)) {
     return db::db_failure(db::DbErrorKind::cannot_open, "no database file at " + source);
   }
+  if (auto empty = db::refuse_empty_file(source); !empty) return unexpected(empty.error());
   const std::string partial = destination + ".partial";
   std::filesystem::remove(partial, ec);
 

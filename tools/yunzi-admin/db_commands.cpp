@@ -1,5 +1,7 @@
 #include "tools/yunzi-admin/db_commands.hpp"
 
+#include <filesystem>
+
 #include "db/database.hpp"
 #include "db/migrations.hpp"
 #include "db/sqlite_stores.hpp"
@@ -105,8 +107,12 @@ db::DbResult<RoleChange> set_role(db::Connection& connection, const std::string&
 
 db::DbResult<MigrationOutcome> migrate_file(const std::string& path) {
   MigrationOutcome outcome;
-  {
-    // A plain connection reads the version before open_database changes it.
+  std::error_code ec;
+  if (auto empty = db::refuse_empty_file(path); !empty) return unexpected(empty.error());
+  if (std::filesystem::exists(path, ec)) {
+    // A plain connection reads the version before open_database changes it
+    // (a missing file is version 0, and is left for open_database to create:
+    // opened here, it would already be there, and empty).
     auto plain = db::Connection::open(path, db::ConnectionOptions{});
     if (!plain) return unexpected(plain.error());
     auto before = db::schema_version(*plain);

@@ -137,9 +137,9 @@ TEST_CASE_METHOD(DbFixture, "set-role gives a bot account its role and audits it
   CHECK(unknown.err.find("no account named 'ghost'") != std::string::npos);
 }
 
-TEST_CASE_METHOD(DbFixture, "migrate brings an empty file to the current schema and says so", "[admin][db]") {
+TEST_CASE_METHOD(DbFixture, "migrate creates a missing file at the current schema and says so", "[admin][db]") {
   const int latest = static_cast<int>(db::embedded_migrations().size());
-  { std::ofstream(path, std::ios::binary); }  // an empty file, as sqlite3 would leave it
+  REQUIRE_FALSE(std::filesystem::exists(path));
   const auto first = db({"migrate"});
   INFO(first.err);
   REQUIRE(first.exit_code == 0);
@@ -165,6 +165,23 @@ TEST_CASE_METHOD(DbFixture, "a file that is not a database gives exit code 4 and
   }
   std::ifstream in(path, std::ios::binary);
   CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == garbage);
+}
+
+TEST_CASE_METHOD(DbFixture, "an empty file is refused like a corrupt one by every db command, and stays empty",
+                 "[admin][db]") {
+  { std::ofstream touch(path, std::ios::binary); }
+  const std::string backup = (dir.path() / "backup.sqlite3").string();
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"migrate"}, {"create-admin", "root"}, {"set-role", "root", "admin"}, {"retire-inactive"}, {"backup", backup}}) {
+    const auto run = db(args);
+    INFO(args[0] << ": " << run.err);
+    CHECK(run.exit_code == 4);
+    CHECK(run.err.find("database error (corrupt)") != std::string::npos);
+    CHECK(run.err.find("is an empty file") != std::string::npos);
+  }
+  CHECK(std::filesystem::file_size(path) == 0);
+  for (const char* companion : {"-wal", "-shm", "-journal"}) CHECK_FALSE(std::filesystem::exists(path + companion));
+  CHECK_FALSE(std::filesystem::exists(backup));
 }
 
 TEST_CASE_METHOD(DbFixture, "retire-inactive closes idle accounts and names them", "[admin][db]") {

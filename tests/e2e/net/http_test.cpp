@@ -117,3 +117,42 @@ TEST_CASE("http: a throwing route answers 500 and the server lives on", "[net][h
   auto client = fx.connect();
   CHECK(client->request({{"type", "alive"}}));
 }
+
+TEST_CASE("http: pages carry the page's security policy, every other response one that allows nothing",
+          "[net][http][headers]") {
+  WebDir web;
+  NetFixture fx(config_with_static(web.root));
+  fx.server.add_route([](const HttpRequest& request) -> std::optional<HttpResponse> {
+    if (request.path() != "/healthz") return std::nullopt;
+    return HttpResponse{200, "text/plain; charset=utf-8", "ok\n", {}};
+  });
+  const std::string page_policy = NetConfig{}.page_security_policy;
+  CHECK(page_policy.find("script-src 'self'") != std::string::npos);
+  CHECK(page_policy.find("unsafe-inline") == std::string::npos);
+  CHECK(page_policy.find("frame-ancestors 'none'") != std::string::npos);
+
+  struct Expected {
+    const char* method;
+    const char* target;
+    unsigned status;
+    std::string policy;
+  };
+  const std::string nothing = "default-src 'none'; frame-ancestors 'none'";
+  for (const auto& e : std::vector<Expected>{{"GET", "/", 200, page_policy},
+                                             {"GET", "/app.js", 200, page_policy},
+                                             {"HEAD", "/index.html", 200, page_policy},
+                                             {"GET", "/healthz", 200, nothing},
+                                             {"GET", "/no-such-page", 404, nothing},
+                                             {"POST", "/", 405, nothing},
+                                             {"GET", "/../outside.txt", 400, nothing},
+                                             {"GET", "/nope", 404, nothing}}) {
+    auto reply = http_request("127.0.0.1", fx.port, e.method, e.target);
+    INFO(e.method << " " << e.target);
+    REQUIRE(reply);
+    CHECK(reply->status == e.status);
+    CHECK(reply->header("Content-Security-Policy") == e.policy);
+    CHECK(reply->header("X-Frame-Options") == "DENY");
+    CHECK(reply->header("X-Content-Type-Options") == "nosniff");
+    CHECK(reply->header("Referrer-Policy") == "no-referrer");
+  }
+}

@@ -10,6 +10,7 @@
 
 #include <fcntl.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -130,6 +131,10 @@ Expected<Done, std::string> ServerProcess::start(std::chrono::milliseconds timeo
     ::dup2(log_fd, STDERR_FILENO);
     const int null_fd = ::open("/dev/null", O_RDONLY);
     if (null_fd >= 0) ::dup2(null_fd, STDIN_FILENO);
+    for (const ResourceLimit& limit : options_.limits) {
+      const rlimit value{static_cast<rlim_t>(limit.value), static_cast<rlim_t>(limit.value)};
+      if (::setrlimit(limit.resource, &value) != 0) ::_exit(126);
+    }
     ::execv(argv[0], argv.data());
     ::_exit(127);
   }

@@ -18,12 +18,20 @@
 
 namespace yunzi::e2e {
 
+// A resource limit (setrlimit) the server starts with, soft and hard alike.
+struct ResourceLimit {
+  int resource = 0;  // RLIMIT_NOFILE, ...
+  std::uint64_t value = 0;
+};
+
 struct ServerOptions {
   // Flags added after the harness's own (a later flag wins).
   std::vector<std::string> extra_args;
   // Most tests play faster than a person; they lift the request rate limit
   // so that only the flood test meets it.
   bool default_rate_limit = false;
+  // Set in the child before it runs the server.
+  std::vector<ResourceLimit> limits{};
 };
 
 class ServerProcess {
@@ -48,6 +56,8 @@ class ServerProcess {
   // Any other signal to the running server (SIGHUP); nothing when it is not running.
   void send_signal(int signal);
   bool running() const { return pid_ > 0; }
+  // The running server's process id (for prlimit), -1 when not running.
+  pid_t pid() const { return pid_; }
 
   std::uint16_t port() const { return port_; }
   const std::filesystem::path& data_dir() const { return data_dir_; }

@@ -62,6 +62,8 @@ inline std::vector<Sample> samples() {
       {"bind", "0.0.0.0", "0.0.0.0"},
       {"port", "9000", 9000},
       {"trusted_proxies", "127.0.0.1,::1", nlohmann::json::array({"127.0.0.1", "::1"})},
+      {"metrics_allow", "10.0.0.0/8,2001:db8::/32,192.0.2.7",
+       nlohmann::json::array({"10.0.0.0/8", "2001:db8::/32", "192.0.2.7"})},
       {"data_dir", "/srv/yunzi", "/srv/yunzi"},
       {"database_file", "club.sqlite3", "club.sqlite3"},
       {"web_root", "/srv/web", "/srv/web"},

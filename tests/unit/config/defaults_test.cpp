@@ -13,6 +13,8 @@ TEST_CASE("with no sources the defaults apply", "[config][defaults]") {
   const ServerConfig& c = loaded->config;
   CHECK(c.bind_address == "127.0.0.1");
   CHECK(c.port == 8080);
+  CHECK(c.trusted_proxies.empty());
+  CHECK(c.metrics_allow == std::vector<std::string>{"127.0.0.0/8", "::1"});
   CHECK(c.data_dir == "var");
   CHECK(c.database_file == "yunzi.sqlite3");
   CHECK(c.database_path() == "var/yunzi.sqlite3");

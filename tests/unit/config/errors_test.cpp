@@ -86,6 +86,10 @@ TEST_CASE("bad values name their source and what was expected", "[config][errors
       {{}, {{"YUNZI_ASSOCIATION_DEMOTION_BELOW", "101"}}, "environment YUNZI_ASSOCIATION_DEMOTION_BELOW: \"101\" is not none"},
       {{"--log-level", "verbose"}, {}, "\"verbose\" is not trace, debug, info, warn, error, critical or off"},
       {{}, {{"YUNZI_JSON_LOGS", "TRUE"}}, "environment YUNZI_JSON_LOGS: \"TRUE\" is not true or false"},
+      {{"--metrics-allow", "10.0.0.0/33"}, {}, "--metrics-allow: \"10.0.0.0/33\" is not an IP address or CIDR range"},
+      {{"--metrics-allow", "10.0.0.1/8"}, {}, "\"10.0.0.1/8\" is not an IP address or CIDR range"},
+      {{"--metrics-allow", "::1,localhost"}, {}, "\"localhost\" is not an IP address or CIDR range"},
+      {{}, {{"YUNZI_METRICS_ALLOW", "fd00::/129"}}, "environment YUNZI_METRICS_ALLOW: \"fd00::/129\" is not"},
   };
   for (const auto& c : cases) {
     INFO(c.message);

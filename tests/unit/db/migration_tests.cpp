@@ -42,8 +42,9 @@ void make_plain_database(const std::string& path, int user_version) {
 
 }  // namespace
 
-TEST_CASE("an empty file is migrated to the newest schema with the connection pragmas set", "[db][migrations]") {
+TEST_CASE("a missing file is created at the newest schema with the connection pragmas set", "[db][migrations]") {
   TempDir dir;
+  REQUIRE_FALSE(std::filesystem::exists(dir.file("new.db")));
   auto opened = open_database(dir.file("new.db"));
   REQUIRE(opened);
   Connection& c = *opened;
@@ -168,6 +169,23 @@ TEST_CASE("a file that is not a database is refused as corrupt and left untouche
   REQUIRE_FALSE(refused);
   CHECK(refused.error().kind == DbErrorKind::corrupt);
   CHECK(read_bytes(path) == before);
+}
+
+TEST_CASE("an empty file is refused as corrupt and left untouched, never taken for a new database",
+          "[db][migrations]") {
+  TempDir dir;
+  const std::string path = dir.file("emptied.db");
+  { std::ofstream touch(path, std::ios::binary); }
+  auto refused = open_database(path);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().kind == DbErrorKind::corrupt);
+  CHECK(refused.error().message.find(path) != std::string::npos);
+  CHECK(refused.error().message.find("empty") != std::string::npos);
+  CHECK(exit_code_for(refused.error()) == exit_code_for(DbError{DbErrorKind::corrupt, 0, ""}));
+  CHECK(std::filesystem::file_size(path) == 0);
+  CHECK_FALSE(std::filesystem::exists(path + "-wal"));
+  CHECK_FALSE(std::filesystem::exists(path + "-shm"));
+  CHECK_FALSE(std::filesystem::exists(path + "-journal"));
 }
 
 TEST_CASE("a directory that cannot be written is a cannot_open error", "[db][migrations]") {

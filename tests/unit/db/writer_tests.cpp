@@ -1,7 +1,9 @@
 #include <catch2/catch.hpp>
 #include <atomic>
 #include <future>
+#include <mutex>
 #include <thread>
+#include <vector>
 
 #include "db/writer.hpp"
 #include "tests/unit/db/temp_database.hpp"
@@ -182,4 +184,51 @@ TEST_CASE("WAL checkpoints run off the writer thread and keep the log from growi
   REQUIRE(q);
   REQUIRE(*q->step());
   CHECK(q->row().integer(0) == 1000);
+}
+
+TEST_CASE("a write the database refuses makes the writer failing until a write succeeds again", "[db][writer]") {
+  TempDir dir;
+  const std::string path = dir.file("health.db");
+  auto connection = open_database(path, OpenOptions{100});
+  REQUIRE(connection);
+  Writer writer(std::move(*connection), std::chrono::milliseconds(250), std::chrono::milliseconds(20));
+  std::mutex seen_mutex;
+  std::vector<bool> seen;  // failing, as each change was reported
+  writer.on_health_change([&](const WriterHealth& health) {
+    std::lock_guard lock(seen_mutex);
+    seen.push_back(health.failing);
+  });
+  const auto run = [&](Writer::Work work) {
+    std::promise<DbResult<yunzi::Done>> outcome;
+    writer.submit(std::move(work), [&](DbResult<yunzi::Done> r) { outcome.set_value(std::move(r)); });
+    return outcome.get_future().get();
+  };
+
+  // Refused on its merits (a taken name): the disk is fine.
+  REQUIRE(run(insert_user("taken")));
+  CHECK(run(insert_user("taken")).error().kind == DbErrorKind::constraint);
+  CHECK_FALSE(writer.health().failing);
+  CHECK(writer.stats().write_failures == 0);
+
+  // Another process holds the write lock past the busy timeout: nothing can be stored.
+  auto holder = Connection::open(path, {});
+  REQUIRE(holder);
+  REQUIRE(holder->run_script("BEGIN IMMEDIATE"));
+  const auto refused = run(insert_user("blocked"));
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().kind == DbErrorKind::locked);
+  const WriterHealth failing = writer.health();
+  CHECK(failing.failing);
+  CHECK(failing.reason.kind == DbErrorKind::locked);
+  CHECK(writer.stats().write_failures == 1);
+
+  // Free again: the probe write finds out with no work submitted.
+  REQUIRE(holder->run_script("ROLLBACK"));
+  for (int i = 0; i < 500 && writer.health().failing; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  CHECK_FALSE(writer.health().failing);
+  CHECK(writer.stats().write_failures == 1);  // probes are not work: not counted
+  REQUIRE(run(insert_user("after")));
+  writer.shutdown();
+  std::lock_guard lock(seen_mutex);
+  CHECK(seen == std::vector<bool>{true, false});
 }

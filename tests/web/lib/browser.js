@@ -24,17 +24,30 @@ export async function launch_browser({ extra_args = [] } = {}) {
 }
 
 // A page in a new context; browser console errors and page errors are kept
-// so a test can show them when it fails.
+// so a test can show them when it fails. Content-Security-Policy violations
+// are reported by the page itself (securitypolicyviolation events, on every
+// document the page loads) into page.csp_violations, and count as problems.
 export async function open_client(browser, url, { locale = "en-US", viewport = { width: 1100, height: 900 } } = {}) {
   const context = await browser.newContext({ locale, viewport });
   const page = await context.newPage();
   page.problems = [];
+  page.csp_violations = [];
+  await page.exposeFunction("yunzi_report_csp_violation", (text) => {
+    page.csp_violations.push(text);
+    page.problems.push(`csp: ${text}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      window.yunzi_report_csp_violation(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"}` +
+                                        ` at ${event.sourceFile || "?"}:${event.lineNumber}`);
+    });
+  });
   page.on("pageerror", (err) => page.problems.push(`pageerror: ${err.message}`));
   page.on("console", (message) => {
     if (message.type() === "error") page.problems.push(`console: ${message.text()}`);
   });
   page.on("dialog", (dialog) => dialog.accept());
-  await page.goto(url);
+  page.first_response = await page.goto(url);
   return page;
 }
 

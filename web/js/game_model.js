@@ -15,7 +15,8 @@ export class GameModel {
     this.marking_version = 0;  // names `dead` during scoring; an acceptance sends it
     this.accepted = { black: false, white: false };
     this.undo_request = null;
-    this.undo_declined = null;
+    this.undo_declined = null; // who declined the last undo request, until the next move
+    this.scoring_deadline_at = null; // performance.now() when the server settles the count
     this.away = null;
     this.spectators = 0;
     this.result = null;
@@ -48,9 +49,12 @@ export class GameModel {
       score: state.score ?? null,
       accepted: state.accepted ?? { black: false, white: false },
       undo_request: null,
+      undo_declined: null,
       loaded: true,
+      missing: false,
     });
     this.set_clock_(state.clock);
+    if (this.phase === "ended") this.stop_clock_at_end_();
   }
 
   // Applies one numbered event. Returns "applied", "stale" (already seen) or
@@ -75,6 +79,7 @@ export class GameModel {
         this.moves.push(event.vertex);
         this.to_move = other_color(event.color);
         this.undo_request = null;
+        this.undo_declined = null;
         this.set_clock_(event.clock);
         break;
       case "game.clock":
@@ -96,10 +101,12 @@ export class GameModel {
         this.reason = event.reason;
         this.score = event.score ?? null;
         this.rank_changes = event.rank_changes ?? [];
-        if (this.clock) this.set_clock_({ ...this.clock, running: null });
+        this.scoring_deadline_at = null;
+        this.stop_clock_at_end_();
         break;
       case "game.undo_requested":
         this.undo_request = event.color;
+        this.undo_declined = null;
         break;
       case "game.undone":
         this.moves.splice(this.moves.length - event.moves_removed, event.moves_removed);
@@ -127,7 +134,18 @@ export class GameModel {
     return "applied";
   }
 
+  // The clocks stop at the end; a loss on time leaves the loser at zero
+  // (the last reading the server sent was taken before the flag fell).
+  stop_clock_at_end_() {
+    if (!this.clock) return;
+    const clock = { ...this.clock, running: null };
+    const loser = this.reason === "time" && this.result ? (this.result.startsWith("B+") ? "white" : "black") : null;
+    if (loser && clock[loser]) clock[loser] = { ...clock[loser], main_ms: 0, period_ms: 0, periods: 0 };
+    this.set_clock_(clock);
+  }
+
   leave_scoring_() {
+    this.scoring_deadline_at = null;
     this.phase = "play";
     this.dead = [];
     this.marking_version = 0;

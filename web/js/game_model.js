@@ -139,9 +139,16 @@ export class GameModel {
   stop_clock_at_end_() {
     if (!this.clock) return;
     const clock = { ...this.clock, running: null };
-    const loser = this.reason === "time" && this.result ? (this.result.startsWith("B+") ? "white" : "black") : null;
+    const on_time = this.reason === "time" || /^[BW]\+T$/.test(this.result || "");
+    const loser = on_time ? (this.result.startsWith("B+") ? "white" : "black") : null;
     if (loser && clock[loser]) clock[loser] = { ...clock[loser], main_ms: 0, period_ms: 0, periods: 0 };
     this.set_clock_(clock);
+  }
+
+  // Ended by a count (the state of a finished game names no reason, but its
+  // result does: "B+3.5", "W+0.5", "0").
+  counted() {
+    return this.phase === "ended" && (this.reason === "count" || /^([BW]\+[\d.]+|0)$/.test(this.result || ""));
   }
 
   leave_scoring_() {

@@ -102,7 +102,7 @@ export function mount_game(container, app, game_id) {
     const live = at === null;
     const scoring = model.phase === "scoring" && live;
     // The final position of a counted game keeps its dead stones and territory.
-    const counted = model.phase === "ended" && model.reason === "count" && live;
+    const counted = model.counted() && live;
     const marked = scoring || counted;
     const dead = new Set(marked ? model.dead : []);
     const area = marked ? count_area(position.grid, model.size, model.dead) : null;

@@ -142,7 +142,6 @@ export const strings_en = {
   pass_note: "{color} passed",
   undo_declined_you: "{color} declined your undo request.",
   scoring_deadline: "The count must be settled within {s} s.",
-  byoyomi_left: "{n} × {s}s left",
   byoyomi_main: "then {n} × {s}s",
   byoyomi_period: "byo-yomi {n} left",
   byoyomi_last: "last period",

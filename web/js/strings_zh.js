@@ -142,7 +142,6 @@ export const strings_zh = {
   pass_note: "{color}停一手",
   undo_declined_you: "{color}拒绝了你的悔棋请求。",
   scoring_deadline: "须在 {s} 秒内确认点目。",
-  byoyomi_left: "剩 {n} 次 × {s} 秒",
   byoyomi_main: "之后读秒 {n} × {s} 秒",
   byoyomi_period: "读秒 剩 {n} 次",
   byoyomi_last: "最后一次读秒",

@@ -212,3 +212,49 @@ test("the keyboard cursor goes with a keyboard move; on a finished game the arro
     await close_all(black, white);
   }
 });
+
+test("the chat is kept by the room: a late joiner and a reloaded page see it", async () => {
+  const { black, white, game } = await start_game(browser, server.url, ["ch1", "ch2"]);
+  const late = await open_client(browser, server.url);
+  try {
+    await black.fill(".chat-input", "hello there");
+    await black.press(".chat-input", "Enter");
+    await white.waitForSelector('.chat-line:has-text("hello there")', { timeout });
+    await register(late, "ch3");
+    await late.goto(`${server.url}#/game/${game}`);
+    await wait_for_game_page(late);
+    await late.waitForSelector('.chat-line.players:has-text("hello there")', { timeout });
+    await white.reload();
+    await wait_for_game_page(white);
+    await white.waitForSelector('.chat-line.players:has-text("hello there")', { timeout });
+    assert.equal(await white.locator(".chat-line").count(), 1, "each line once");
+  } finally {
+    await close_all(black, white, late);
+  }
+});
+
+test("a counted game's final position keeps its dead stones and territory", async () => {
+  const { black, white } = await start_game(browser, server.url, ["co1", "co2"]);
+  try {
+    await click_vertex(black, "E5");
+    await wait_for_moves(white, 1);
+    await click_vertex(white, "J9");
+    await wait_for_moves(black, 2);
+    await black.click("#pass-button");
+    await wait_for_moves(white, 3);
+    await white.click("#pass-button");
+    await black.waitForSelector('.game-page[data-phase="scoring"]', { timeout });
+    await click_vertex(black, "J9");
+    await white.waitForSelector('svg.board circle.stone.dead[data-vertex="J9"]', { timeout });
+    await black.click("#score-accept-button");
+    await white.click("#score-accept-button");
+    for (const page of [black, white]) {
+      await page.waitForSelector('#game-result:has-text("B+73.5")', { timeout });
+      await page.waitForSelector('svg.board circle.stone.dead[data-vertex="J9"]', { timeout });
+      assert.ok(await page.locator("svg.board rect.territory.black").count() >= 79, "Black's territory is marked");
+    }
+    await save_screenshot(white, "counted-final");
+  } finally {
+    await close_all(black, white);
+  }
+});

@@ -125,9 +125,22 @@ struct MoveRecord {
   TimeMs server_ms = 0;
 };
 
+// One line of a game's chat. `channel` is "players" or "spectators".
+struct ChatRecord {
+  std::string from;
+  std::string text;
+  std::string channel;
+  TimeMs at_ms = 0;
+};
+
+// A game keeps at most this many chat lines (the newest); older ones are
+// deleted as new ones arrive, so a chatty room cannot grow the database.
+inline constexpr int max_chat_lines_per_game = 200;
+
 struct GameWithMoves {
   GameRecord game;
   std::vector<MoveRecord> moves;
+  std::vector<ChatRecord> chat;  // oldest first
 };
 
 struct GameEnd {

@@ -69,6 +69,12 @@ DbResult<std::vector<MoveRecord>> SqliteGameStore::moves_of(GameId game) {
       read_move);
 }
 
+DbResult<std::vector<ChatRecord>> SqliteGameStore::chat_of(GameId game) {
+  return read_all<ChatRecord>(
+      db_.query("SELECT from_name, text, channel, at_ms FROM game_chat WHERE game_id = ? ORDER BY id", game),
+      [](const Row& row) { return ChatRecord{row.text(0), row.text(1), row.text(2), row.integer(3)}; });
+}
+
 DbResult<std::vector<GameWithMoves>> SqliteGameStore::load_in_progress() {
   static const std::string sql = std::string(game_select) + "WHERE g.status = 'playing' ORDER BY g.id";
   auto games = read_all<GameRecord>(db_.query(sql), read_game);
@@ -78,7 +84,9 @@ DbResult<std::vector<GameWithMoves>> SqliteGameStore::load_in_progress() {
   for (GameRecord& game : *games) {
     auto moves = moves_of(game.id);
     if (!moves) return unexpected(moves.error());
-    loaded.push_back(GameWithMoves{std::move(game), std::move(*moves)});
+    auto chat = chat_of(game.id);
+    if (!chat) return unexpected(chat.error());
+    loaded.push_back(GameWithMoves{std::move(game), std::move(*moves), std::move(*chat)});
   }
   return loaded;
 }
@@ -90,7 +98,9 @@ DbResult<std::optional<GameWithMoves>> SqliteGameStore::load(GameId game) {
   if (!*found) return std::optional<GameWithMoves>();
   auto moves = moves_of(game);
   if (!moves) return unexpected(moves.error());
-  return std::optional<GameWithMoves>(GameWithMoves{std::move(**found), std::move(*moves)});
+  auto chat = chat_of(game);
+  if (!chat) return unexpected(chat.error());
+  return std::optional<GameWithMoves>(GameWithMoves{std::move(**found), std::move(*moves), std::move(*chat)});
 }
 
 DbResult<std::optional<Profile>> SqliteGameStore::profile(UserId user) {

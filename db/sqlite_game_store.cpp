@@ -87,4 +87,20 @@ DbResult<Done> SqliteGameStore::set_annulled(GameId game) {
                         "game " + std::to_string(game));
 }
 
+DbResult<Done> SqliteGameStore::append_chat(GameId game, const ChatRecord& line) {
+  auto tx = Transaction::begin(db_);
+  if (!tx) return unexpected(tx.error());
+  auto inserted = db_.execute(
+      "INSERT INTO game_chat (game_id, from_name, text, channel, at_ms) VALUES (?, ?, ?, ?, ?)", game, line.from,
+      line.text, line.channel, line.at_ms);
+  if (!inserted) return inserted;
+  // Only the newest lines are kept: everything older than the Nth newest goes.
+  auto trimmed = db_.execute(
+      "DELETE FROM game_chat WHERE game_id = ? AND id <= (SELECT id FROM game_chat WHERE game_id = ? ORDER BY id "
+      "DESC LIMIT 1 OFFSET ?)",
+      game, game, max_chat_lines_per_game);
+  if (!trimmed) return trimmed;
+  return tx->commit();
+}
+
 }  // namespace yunzi::db

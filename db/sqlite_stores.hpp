@@ -51,6 +51,7 @@ class SqliteGameStore final : public GameStore {
   DbResult<Done> undo_moves(GameId game, int count, std::string_view clock_state) override;
   DbResult<Done> end_game(GameId game, const GameEnd& end, std::span<const RankEvent> rank_events) override;
   DbResult<Done> set_annulled(GameId game) override;
+  DbResult<Done> append_chat(GameId game, const ChatRecord& line) override;
   DbResult<std::vector<GameWithMoves>> load_in_progress() override;
   DbResult<std::optional<GameWithMoves>> load(GameId game) override;
   DbResult<std::optional<Profile>> profile(UserId user) override;
@@ -59,6 +60,7 @@ class SqliteGameStore final : public GameStore {
 
  private:
   DbResult<std::vector<MoveRecord>> moves_of(GameId game);
+  DbResult<std::vector<ChatRecord>> chat_of(GameId game);
   Connection& db_;
 };
 

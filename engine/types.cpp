@@ -97,9 +97,9 @@ std::string_view describe(MoveError error) {
   switch (error) {
     case MoveError::off_board: return "the point is not on the board";
     case MoveError::occupied: return "the point is already occupied";
-    case MoveError::suicide: return "suicide: the move would leave its own chain without liberties";
-    case MoveError::ko: return "ko: the stone just captured may not be retaken at once";
-    case MoveError::superko: return "superko: the move would repeat an earlier position";
+    case MoveError::suicide: return "the move would leave its own chain without liberties";
+    case MoveError::ko: return "the stone just captured may not be retaken at once";
+    case MoveError::superko: return "the move would repeat an earlier position";
     case MoveError::wrong_color: return "it is the other colour's turn";
     case MoveError::game_over: return "play has ended in this game";
   }

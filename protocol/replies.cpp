@@ -64,11 +64,23 @@ Frame reply_challenge(RequestId id, const ChallengeInfo& challenge) {
 
 Frame reply_game(RequestId id, std::int64_t game) { return encode_ok(id, {{"game", game}}); }
 
-Frame reply_game_state(RequestId id, const GameSnapshot& state) {
-  return encode_ok(id, {{"state", to_json(state)}});
+namespace {
+
+json chat_json(const std::vector<ChatLine>& chat) {
+  json lines = json::array();
+  for (const ChatLine& line : chat) {
+    lines.push_back({{"from", line.from}, {"text", line.text}, {"channel", to_string(line.channel)}});
+  }
+  return lines;
 }
 
-Frame reply_game_events(RequestId id, const std::vector<Frame>& events) {
+}  // namespace
+
+Frame reply_game_state(RequestId id, const GameSnapshot& state, const std::vector<ChatLine>& chat) {
+  return encode_ok(id, {{"state", to_json(state)}, {"chat", chat_json(chat)}});
+}
+
+Frame reply_game_events(RequestId id, const std::vector<Frame>& events, const std::vector<ChatLine>& chat) {
   // The events are already encoded; splicing their text avoids parsing them again.
   std::string text = envelope("ok", id).dump();
   text.pop_back();
@@ -77,7 +89,9 @@ Frame reply_game_events(RequestId id, const std::vector<Frame>& events) {
     if (i > 0) text += ',';
     text += *events[i];
   }
-  text += "]}";
+  text += "],\"chat\":";
+  text += chat_json(chat).dump();
+  text += "}";
   return std::make_shared<const std::string>(std::move(text));
 }
 

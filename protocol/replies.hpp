@@ -30,9 +30,10 @@ Frame reply_lobby(RequestId id, const std::vector<UserInfo>& users, const std::v
 Frame reply_seek(RequestId id, const SeekInfo& seek);                        // seek.create
 Frame reply_challenge(RequestId id, const ChallengeInfo& challenge);         // challenge
 Frame reply_game(RequestId id, std::int64_t game);                           // seek.accept, challenge.accept
-Frame reply_game_state(RequestId id, const GameSnapshot& state);             // game.watch
+// game.watch; `chat`: the room's chat so far as the watcher may see it.
+Frame reply_game_state(RequestId id, const GameSnapshot& state, const std::vector<ChatLine>& chat = {});
 // game.watch with `since`: the missed events, spliced in as they were sent.
-Frame reply_game_events(RequestId id, const std::vector<Frame>& events);
+Frame reply_game_events(RequestId id, const std::vector<Frame>& events, const std::vector<ChatLine>& chat = {});
 Frame reply_sgf(RequestId id, std::string_view sgf);
 Frame reply_user_info(RequestId id, const UserProfile& profile);
 Frame reply_user_games(RequestId id, const std::vector<GameSummary>& games);

@@ -21,6 +21,7 @@ namespace {
 // A game without a room has ended: its state comes from the database, and no
 // live events follow.
 void watch_stored_game(const Call& call, db::GameId id) {
+  std::vector<protocol::ChatLine> chat;
   auto state = call.app.reads.read<std::optional<protocol::GameSnapshot>>(
       [&](db::Stores& stores) -> db::DbResult<std::optional<protocol::GameSnapshot>> {
         auto stored = stores.games().load(id);
@@ -30,11 +31,12 @@ void watch_stored_game(const Call& call, db::GameId id) {
         if (!players) return unexpected(players.error());
         auto snapshot = stored_game_snapshot(**stored, std::move(*players));
         if (!snapshot) return db::db_failure(db::DbErrorKind::corrupt, snapshot.error());
+        chat = stored_game_chat(**stored);
         return std::optional<protocol::GameSnapshot>(std::move(*snapshot));
       });
   if (!state) return call.error(protocol::ErrorCode::internal, "the game could not be read");
   if (!*state) return call.error(protocol::ErrorCode::not_found, "no game with that id");
-  call.reply(protocol::reply_game_state(call.id, **state));
+  call.reply(protocol::reply_game_state(call.id, **state, chat));
 }
 
 }  // namespace

@@ -66,4 +66,13 @@ Expected<protocol::GameSnapshot, std::string> stored_game_snapshot(const db::Gam
   return out;
 }
 
+std::vector<protocol::ChatLine> stored_game_chat(const db::GameWithMoves& stored) {
+  std::vector<protocol::ChatLine> out;
+  for (const db::ChatRecord& line : stored.chat) {
+    const auto channel = line.channel == "spectators" ? protocol::ChatChannel::spectators : protocol::ChatChannel::players;
+    out.push_back(protocol::ChatLine{line.from, line.text, channel});
+  }
+  return out;
+}
+
 }  // namespace yunzi::app

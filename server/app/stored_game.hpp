@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "db/records.hpp"
 #include "engine/expected.hpp"
@@ -30,5 +31,8 @@ Expected<engine::Game, std::string> replay_stored_game(const db::GameWithMoves& 
 // its result, the final clocks stopped, no spectators.
 Expected<protocol::GameSnapshot, std::string> stored_game_snapshot(const db::GameWithMoves& stored,
                                                                   StoredPlayers players);
+
+// The chat kept with a stored game; it has ended, so every line is for everyone.
+std::vector<protocol::ChatLine> stored_game_chat(const db::GameWithMoves& stored);
 
 }  // namespace yunzi::app

@@ -179,10 +179,22 @@ struct GameRoom::Private {
     }
     if (requester && out.reply) requester->send(out.reply);
     deliver(out.events, requester);
+    if (out.chat_line) keep_chat_line(std::move(*out.chat_line));
     if (!ended_now && out.lobby_changed && !state.ended() && services.on_lobby_change) {
       services.on_lobby_change(state.lobby_entry());
     }
     arm_timer();
+  }
+
+  // Chat is written without holding the room: a line lost to a failing
+  // database is logged, and the game goes on.
+  void keep_chat_line(db::ChatRecord line) {
+    const db::GameId id_of_game = game;
+    services.writer.submit(
+        [id_of_game, line = std::move(line)](db::Stores& stores) { return stores.games().append_chat(id_of_game, line); },
+        [id_of_game](db::DbResult<Done> done) {
+          if (!done) spdlog::warn("game={} chat line not kept: {}", id_of_game, done.error().message);
+        });
   }
 
   void deliver(const std::vector<Delivery>& events, const net::ConnectionPtr& requester) {
@@ -308,8 +320,9 @@ void GameRoom::watch(net::ConnectionPtr connection, std::optional<db::UserId> us
       p.subscribe(connection, user);
       std::optional<std::vector<protocol::Frame>> missed;
       if (since) missed = p.state.events_since(*since);
-      connection->send(missed ? protocol::reply_game_events(request_id, *missed)
-                              : protocol::reply_game_state(request_id, p.state.snapshot(p.services.now_ms())));
+      const auto chat = p.state.chat_for(user && p.state.color_of(*user).has_value());
+      connection->send(missed ? protocol::reply_game_events(request_id, *missed, chat)
+                              : protocol::reply_game_state(request_id, p.state.snapshot(p.services.now_ms()), chat));
       // A player who watches their own game again is back.
       if (user && p.state.color_of(*user) && p.state.is_away(*p.state.color_of(*user))) {
         p.presence(p.state.color_of(*user), true);

@@ -46,6 +46,7 @@ struct Outcome {
   std::optional<Commit> commit;
   std::vector<Delivery> events;
   bool lobby_changed = false;  // move number or spectators changed
+  std::optional<db::ChatRecord> chat_line = std::nullopt;  // to keep with the game (written without waiting)
 };
 
 }  // namespace yunzi::game

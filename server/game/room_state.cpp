@@ -116,6 +116,10 @@ Expected<RoomState, std::string> RoomState::restore(const RoomSetup& setup, cons
     state.open_scoring(ignored, now_ms);
   }
   state.away_until_ = {now_ms + setup.disconnect_grace_ms, now_ms + setup.disconnect_grace_ms};
+  for (const db::ChatRecord& line : stored.chat) {
+    const auto channel = line.channel == "spectators" ? protocol::ChatChannel::spectators : protocol::ChatChannel::players;
+    state.chat_.push_back(protocol::ChatLine{line.from, line.text, channel});
+  }
   return state;
 }
 
@@ -149,7 +153,7 @@ std::optional<engine::Color> RoomState::color_of(db::UserId user) const {
 Outcome RoomState::handle(const RoomRequest& request, std::int64_t now_ms) {
   using protocol::ErrorCode;
   namespace req = protocol::req;
-  if (const auto* line = std::get_if<req::GameChat>(&request.request)) return chat(request, *line);
+  if (const auto* line = std::get_if<req::GameChat>(&request.request)) return chat(request, *line, now_ms);
   const auto color = color_of(request.user);
   if (!color) return {error(request, ErrorCode::forbidden, "only the players of this game may do that"), {}, {}};
   if (ended_) return {error(request, ErrorCode::wrong_phase, "the game has ended"), {}, {}};

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <set>
 #include <string>
@@ -137,6 +138,9 @@ class RoomState : private RoomLiveFields {
   std::optional<std::vector<protocol::Frame>> events_since(std::int64_t since) const;
   protocol::LobbyGame lobby_entry() const;
   std::string sgf() const;
+  // The chat so far as a watcher sees it: while the game runs a player does
+  // not see the spectators' channel.
+  std::vector<protocol::ChatLine> chat_for(bool player) const;
 
  private:
   explicit RoomState(RoomSetup setup, engine::Game game, clock::GameClock game_clock);
@@ -153,7 +157,7 @@ class RoomState : private RoomLiveFields {
   Outcome request_undo(const RoomRequest& request, engine::Color color);
   Outcome resign(const RoomRequest& request, engine::Color color, std::int64_t now_ms);
   Outcome answer_undo(const RoomRequest& request, engine::Color color, bool accept, std::int64_t now_ms);
-  Outcome chat(const RoomRequest& request, const protocol::req::GameChat& chat);
+  Outcome chat(const RoomRequest& request, const protocol::req::GameChat& chat, std::int64_t now_ms);
 
   void open_scoring(Outcome& out, std::int64_t now_ms);
   void settle_scoring(Outcome& out, std::int64_t now_ms);
@@ -186,6 +190,7 @@ class RoomState : private RoomLiveFields {
   std::vector<db::MoveRecord> records_;
   std::vector<std::optional<clock::ClockSnapshot>> clock_before_;  // per move: its turn's start, for undo
   std::vector<std::pair<std::int64_t, protocol::Frame>> log_;
+  std::deque<protocol::ChatLine> chat_;  // the newest db::max_chat_lines_per_game lines
 };
 
 // The state before an input that may commit, kept until the commit is done.

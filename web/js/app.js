@@ -7,6 +7,9 @@ import { Connection } from "./connection.js";
 import { Store } from "./store.js";
 import { GameSessions } from "./game_sessions.js";
 import { t } from "./i18n.js";
+import { error_text } from "./error_text.js";
+import { play_sound, played } from "./sounds.js";
+import { describe_settings } from "./format.js";
 
 const token_key = "yunzi.token";
 
@@ -29,6 +32,7 @@ export class App {
       notices: [],
     });
     this.sessions = new GameSessions(this.connection, this.store);
+    this.sounds_played = played; // for tests and the console
     this.lobby_watched_ = false;
     this.opened_before_ = false;
     this.next_notice_id_ = 1;
@@ -50,7 +54,7 @@ export class App {
     try {
       return await this.connection.request(type, fields);
     } catch (err) {
-      this.notify(t("error", { message: err.message }), "error");
+      this.notify(error_text(err), "error");
       throw err;
     }
   }
@@ -119,6 +123,27 @@ export class App {
     this.store.update((state) => { state.user = reply.user; });
   }
 
+  // A challenge reaches the player on any page: the frame shows it as a
+  // toast; here a sound and, when the browser allows it, a desktop notice.
+  announce_challenge_(challenge) {
+    play_sound("challenge");
+    if (typeof Notification === "undefined" || Notification.permission !== "granted" || !document.hidden) return;
+    const text = t("challenge_toast", {
+      name: challenge.from.name, rank: challenge.from.rank, settings: describe_settings(challenge.settings),
+    });
+    try {
+      new Notification(t("app_title"), { body: text, tag: `challenge-${challenge.id}` });
+    } catch {
+      // some browsers allow notifications only from a service worker
+    }
+  }
+
+  // Accepting or declining a challenge from any page.
+  answer_challenge(id, accept) {
+    return this.request(accept ? "challenge.accept" : "challenge.decline", { challenge: id })
+      .finally(() => this.store.update((s) => s.challenges.delete(id))).catch(() => {});
+  }
+
   load_lobby_(reply) {
     this.store.update((state) => {
       const lobby = empty_lobby();
@@ -148,6 +173,7 @@ export class App {
     });
     on("lobby.game_removed", (state, e) => state.lobby.games.delete(e.game));
     on("challenge", (state, e) => state.challenges.set(e.challenge.id, e.challenge));
+    this.connection.on("challenge", (e) => this.announce_challenge_(e.challenge));
     this.connection.on("challenge.declined", (e) => this.notify(t("challenge_declined", { name: e.by ?? "?" })));
     this.connection.on("rank.change", (e) => {
       const user = this.store.state.user;

@@ -17,6 +17,7 @@ export class BoardView {
     this.view_ = null;
     this.hover_ = null;
     this.cursor_ = null;
+    this.last_cursor_ = null; // where the cursor was before a move hid it
     this.svg = s("svg", { class: "board", tabindex: "0", role: "grid", "aria-label": label(19) });
     this.svg.addEventListener("keydown", (event) => this.on_key_(event));
     this.svg.addEventListener("mouseleave", () => this.set_hover_(null));
@@ -57,8 +58,13 @@ export class BoardView {
         }));
       }
     }
+    if (view.passed) marks.push(pass_note(size, view.passed, view.pass_label(view.passed)));
     this.stones_layer_.replaceChildren(...stones);
     this.marks_layer_.replaceChildren(...marks);
+    if (!view.interactive && this.cursor_) {
+      this.last_cursor_ = this.cursor_;
+      this.cursor_ = null;
+    }
     this.draw_preview_();
   }
 
@@ -67,6 +73,7 @@ export class BoardView {
   build_(size) {
     this.size_ = size;
     this.cursor_ = null;
+    this.last_cursor_ = null;
     const extent = size - 1 + 2 * margin;
     this.svg.setAttribute("viewBox", `${-margin} ${-margin} ${extent} ${extent}`);
     this.svg.setAttribute("aria-label", this.label_(size));
@@ -117,6 +124,13 @@ export class BoardView {
     );
   }
 
+  hide_cursor_() {
+    if (this.cursor_) this.last_cursor_ = this.cursor_;
+    this.cursor_ = null;
+    if (this.hover_ && this.view_ && !this.view_.interactive) this.hover_ = null;
+    this.draw_preview_();
+  }
+
   set_hover_(vertex) {
     this.hover_ = vertex;
     this.draw_preview_();
@@ -138,14 +152,20 @@ export class BoardView {
     this.preview_layer_.replaceChildren(...shapes);
   }
 
+  // The cursor exists only while the board can be played on; otherwise the
+  // arrow keys go on to the page, which moves through the game.
   on_key_(event) {
     const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     const size = this.size_;
     if (!size) return;
+    if (!this.view_ || !this.view_.interactive) {
+      this.hide_cursor_();
+      return;
+    }
     if (steps[event.key]) {
       const [dx, dy] = steps[event.key];
       const middle = Math.floor(size / 2);
-      const from = this.cursor_ || { x: middle - dx, y: middle - dy };
+      const from = this.cursor_ || this.last_cursor_ || { x: middle - dx, y: middle - dy };
       this.cursor_ = {
         x: Math.min(size - 1, Math.max(0, from.x + dx)),
         y: Math.min(size - 1, Math.max(0, from.y + dy)),
@@ -153,16 +173,28 @@ export class BoardView {
       this.hover_ = to_vertex(this.cursor_.x, this.cursor_.y, size);
       this.draw_preview_();
     } else if ((event.key === "Enter" || event.key === " ") && this.cursor_) {
-      this.on_play_(to_vertex(this.cursor_.x, this.cursor_.y, size));
+      const vertex = to_vertex(this.cursor_.x, this.cursor_.y, size);
+      // The cursor goes away with the move; the next arrow brings it back here.
+      this.hide_cursor_();
+      this.on_play_(vertex);
     } else if (event.key === "Escape") {
-      this.cursor_ = null;
-      this.draw_preview_();
+      this.hide_cursor_();
     } else {
       return;
     }
     event.preventDefault();
     event.stopPropagation();
   }
+}
+
+// "Black passed" across the middle of the board, where the last-move mark
+// would otherwise be looked for.
+function pass_note(size, color, label) {
+  const middle = (size - 1) / 2;
+  const width = Math.min(size - 1, Math.max(4, label.length * 0.42));
+  return s("g", { class: `pass-note ${color}`, "data-color": color },
+    s("rect", { x: middle - width / 2, y: middle - 0.6, width, height: 1.2, rx: 0.3 }),
+    s("text", { x: middle, y: middle, text: label }));
 }
 
 function cross(x, y, color) {

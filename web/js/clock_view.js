@@ -11,6 +11,15 @@ import { side_reading } from "./clock_reading.js";
 
 const urgent_limit_ms = 10000;
 
+function extra_text(time, reading) {
+  if (!time || time.system === "none") return t("time_none");
+  if (reading.stage === "main") return t("byoyomi_main", { n: reading.periods, s: time.period_s });
+  if (reading.stage === "byoyomi") {
+    return reading.periods > 1 ? t("byoyomi_period", { n: reading.periods }) : t("byoyomi_last");
+  }
+  return reading.extra;
+}
+
 export class ClockView {
   constructor(color) {
     this.color_ = color;
@@ -28,7 +37,10 @@ export class ClockView {
     const elapsed = running ? performance.now() - model.clock_at : 0;
     const reading = side_reading(model.time, side, elapsed);
     this.main_.textContent = reading.main;
-    this.extra_.textContent = reading.extra || (model.time && model.time.system === "none" ? t("time_none") : "");
+    this.extra_.textContent = extra_text(model.time, reading);
+    // Byo-yomi periods look different from main time (colour and words).
+    this.element.classList.toggle("overtime", reading.stage === "byoyomi");
+    this.element.dataset.stage = reading.stage || "";
     const urgent = running && reading.urgent_ms < urgent_limit_ms;
     this.element.classList.toggle("running", running);
     this.element.classList.toggle("low", urgent);

@@ -5,6 +5,11 @@
 import { h, replace_children } from "./dom.js";
 import { t } from "./i18n.js";
 import { color_name, describe_result } from "./format.js";
+import { other_color } from "./vertex.js";
+
+function seconds_until(at) {
+  return Math.max(0, Math.ceil((at - performance.now()) / 1000));
+}
 
 export class GameControls {
   constructor(app, game_id) {
@@ -31,29 +36,59 @@ export class GameControls {
     this.undo_line_ = h("div", { class: "undo-line" });
     this.scoring_ = h("div", { class: "scoring-panel" });
     this.result_ = h("p", { class: "game-result", id: "game-result" });
-    this.buttons_ = h("div", { class: "actions game-actions" });
+    this.deadline_ = h("p", { class: "scoring-deadline", id: "scoring-deadline" });
+    // The buttons sit under the board (this.buttons), the rest beside it.
+    this.buttons = h("div", { class: "actions game-actions" });
     this.element = h("div", { class: "game-controls" },
-      this.status_, this.undo_line_, this.scoring_, this.result_, this.buttons_);
+      this.status_, this.undo_line_, this.scoring_, this.deadline_, this.result_);
+    this.model_ = null;
+    this.my_color_ = null;
+  }
+
+  // The lines that count down: the opponent's forfeit and the scoring deadline.
+  tick() {
+    const model = this.model_;
+    if (!model) return;
+    this.status_.textContent = this.status_text_(model, this.my_color_);
+    const counting = model.phase === "scoring" && model.scoring_deadline_at !== null;
+    this.deadline_.hidden = !counting;
+    this.deadline_.textContent = counting ? t("scoring_deadline", { s: seconds_until(model.scoring_deadline_at) }) : "";
+  }
+
+  status_text_(model, my_color) {
+    const status = [my_color ? t("you_play", { color: color_name(my_color) }) : t("watching")];
+    if (model.phase === "play") {
+      const last = model.moves.length ? model.moves[model.moves.length - 1] : null;
+      if (last === "pass") {
+        const passer = other_color(model.to_move);
+        status.push(my_color && my_color !== passer ? t("opponent_passed") : t("passed", { color: color_name(passer) }));
+      }
+      status.push(t("to_move", { color: color_name(model.to_move) }));
+    }
+    if (model.away) {
+      status.push(t("opponent_gone", { color: color_name(model.away.color), s: seconds_until(model.away.until) }));
+    }
+    return status.join(" · ");
   }
 
   // my_color: the viewer's colour, or null for a spectator. area: the live
   // count {black, white} during scoring.
   update(model, my_color, area) {
     const phase = model.phase;
-    const status = [];
-    if (my_color) status.push(t("you_play", { color: color_name(my_color) }));
-    else status.push(t("watching"));
-    if (phase === "play") status.push(t("to_move", { color: color_name(model.to_move) }));
-    if (model.away) {
-      const seconds = Math.max(0, Math.ceil((model.away.until - performance.now()) / 1000));
-      status.push(t("opponent_gone", { color: color_name(model.away.color), s: seconds }));
-    }
-    this.status_.textContent = status.join(" · ");
+    this.model_ = model;
+    this.my_color_ = my_color;
+    this.tick();
 
     const undo_line = [];
     if (model.undo_request && phase === "play") {
       undo_line.push(h("span", { text: t("undo_requested", { color: color_name(model.undo_request) }) }));
       if (my_color && my_color !== model.undo_request) undo_line.push(this.undo_accept_, this.undo_decline_);
+    }
+    if (model.undo_declined && phase === "play") {
+      const text = my_color && my_color !== model.undo_declined
+        ? t("undo_declined_you", { color: color_name(model.undo_declined) })
+        : t("undo_declined", { color: color_name(model.undo_declined) });
+      undo_line.push(h("span", { class: "undo-declined", text }));
     }
     replace_children(this.undo_line_, undo_line);
 
@@ -83,6 +118,6 @@ export class GameControls {
       buttons.push(this.score_accept_, this.score_resume_);
     }
     if (my_color && phase !== "ended") buttons.push(this.resign_);
-    replace_children(this.buttons_, buttons);
+    replace_children(this.buttons, buttons);
   }
 }

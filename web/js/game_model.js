@@ -15,7 +15,8 @@ export class GameModel {
     this.marking_version = 0;  // names `dead` during scoring; an acceptance sends it
     this.accepted = { black: false, white: false };
     this.undo_request = null;
-    this.undo_declined = null;
+    this.undo_declined = null; // who declined the last undo request, until the next move
+    this.scoring_deadline_at = null; // performance.now() when the server settles the count
     this.away = null;
     this.spectators = 0; // signed-in users watching, each once
     this.anonymous_spectators = 0; // connections watching without a login
@@ -50,9 +51,12 @@ export class GameModel {
       score: state.score ?? null,
       accepted: state.accepted ?? { black: false, white: false },
       undo_request: null,
+      undo_declined: null,
       loaded: true,
+      missing: false,
     });
     this.set_clock_(state.clock);
+    if (this.phase === "ended") this.stop_clock_at_end_();
   }
 
   // Applies one numbered event. Returns "applied", "stale" (already seen) or
@@ -77,6 +81,7 @@ export class GameModel {
         this.moves.push(event.vertex);
         this.to_move = other_color(event.color);
         this.undo_request = null;
+        this.undo_declined = null;
         this.set_clock_(event.clock);
         break;
       case "game.clock":
@@ -98,10 +103,12 @@ export class GameModel {
         this.reason = event.reason;
         this.score = event.score ?? null;
         this.rank_changes = event.rank_changes ?? [];
-        if (this.clock) this.set_clock_({ ...this.clock, running: null });
+        this.scoring_deadline_at = null;
+        this.stop_clock_at_end_();
         break;
       case "game.undo_requested":
         this.undo_request = event.color;
+        this.undo_declined = null;
         break;
       case "game.undone":
         this.moves.splice(this.moves.length - event.moves_removed, event.moves_removed);
@@ -132,7 +139,25 @@ export class GameModel {
     return "applied";
   }
 
+  // The clocks stop at the end; a loss on time leaves the loser at zero
+  // (the last reading the server sent was taken before the flag fell).
+  stop_clock_at_end_() {
+    if (!this.clock) return;
+    const clock = { ...this.clock, running: null };
+    const on_time = this.reason === "time" || /^[BW]\+T$/.test(this.result || "");
+    const loser = on_time ? (this.result.startsWith("B+") ? "white" : "black") : null;
+    if (loser && clock[loser]) clock[loser] = { ...clock[loser], main_ms: 0, period_ms: 0, periods: 0 };
+    this.set_clock_(clock);
+  }
+
+  // Ended by a count (the state of a finished game names no reason, but its
+  // result does: "B+3.5", "W+0.5", "0").
+  counted() {
+    return this.phase === "ended" && (this.reason === "count" || /^([BW]\+[\d.]+|0)$/.test(this.result || ""));
+  }
+
   leave_scoring_() {
+    this.scoring_deadline_at = null;
     this.phase = "play";
     this.dead = [];
     this.marking_version = 0;

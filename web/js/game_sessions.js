@@ -5,6 +5,7 @@
 // of order.
 
 import { GameModel } from "./game_model.js";
+import { play_sound } from "./sounds.js";
 
 export class GameSessions {
   constructor(connection, store) {
@@ -36,7 +37,15 @@ export class GameSessions {
       this.store_.update(() => {
         if (reply.state) model.load_state(reply.state);
         for (const event of reply.events || []) model.apply(event);
+        // The room's chat so far, as this watcher may see it.
+        if (Array.isArray(reply.chat)) model.chat = [...reply.chat];
       });
+    } catch (err) {
+      if (err.code === "not_found") {
+        this.followed_.delete(id);
+        this.store_.update(() => { model.missing = true; });
+      }
+      throw err;
     } finally {
       this.pending_.delete(id);
     }
@@ -86,5 +95,12 @@ export class GameSessions {
       outcome = model.apply(event);
     });
     if (outcome === "gap") this.watch(id).catch(() => {});
+    if (outcome === "applied") this.sound_(event);
+  }
+
+  // Live events only: a catch-up after a gap or a reload stays silent.
+  sound_(event) {
+    if (event.type === "game.move") play_sound(event.vertex === "pass" ? "pass" : "stone");
+    else if (event.type === "game.end") play_sound("end");
   }
 }

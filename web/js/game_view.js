@@ -13,6 +13,7 @@ import { RecordLinks } from "./record_links.js";
 import { replay, count_area } from "./position.js";
 import { user_label } from "./format.js";
 import { from_vertex } from "./vertex.js";
+import { error_text } from "./error_text.js";
 
 function player_panel(color) {
   const name = h("span", { class: "player-name" });
@@ -50,10 +51,21 @@ export function mount_game(container, app, game_id) {
   const message = h("p", { class: "loading", text: t("loading") });
   const page = h("div", { class: "game-page", "data-game": game_id },
     h("div", { class: "board-column" },
-      players.white.element, h("div", { class: "board-wrap" }, board.svg), players.black.element, nav,
+      players.white.element, h("div", { class: "board-wrap" }, board.svg), players.black.element,
+      h("div", { class: "play-bar" }, nav, controls.buttons),
       records.element, h("p", { class: "hint", text: t("keyboard_help") })),
     h("div", { class: "side-column" }, message, controls.element, chat.element));
   container.append(page);
+  let missing_shown = false;
+
+  // A game that does not exist gets one plain page instead of empty panels.
+  function show_missing() {
+    if (missing_shown) return;
+    missing_shown = true;
+    page.replaceWith(h("section", { class: "panel not-found", id: "not-found" },
+      h("h1", { text: t("game_not_found", { id: game_id }) }),
+      h("a", { href: "#/", class: "button", text: t("back_to_lobby") })));
+  }
 
   function step(delta) {
     const total = model.moves.length;
@@ -75,6 +87,10 @@ export function mount_game(container, app, game_id) {
 
   function render() {
     model = sessions.model(game_id);
+    if (model.missing) {
+      show_missing();
+      return;
+    }
     if (!model.loaded) return;
     message.hidden = true;
     const user = app.store.state.user;
@@ -85,15 +101,23 @@ export function mount_game(container, app, game_id) {
     const position = replay(model.size, model.handicap_stones, model.moves, shown);
     const live = at === null;
     const scoring = model.phase === "scoring" && live;
-    const dead = new Set(scoring ? model.dead : []);
-    const area = scoring ? count_area(position.grid, model.size, model.dead) : null;
+    // The final position of a counted game keeps its dead stones and territory.
+    const counted = model.counted() && live;
+    const marked = scoring || counted;
+    const dead = new Set(marked ? model.dead : []);
+    const area = marked ? count_area(position.grid, model.size, model.dead) : null;
+    const my_turn = live && my_color && model.phase === "play" && model.to_move === my_color;
     board.render({
       size: model.size,
       grid: position.grid,
       last: position.last,
+      passed: position.last && position.last.vertex === "pass" ? position.last.color : null,
+      pass_label: (color) => t("pass_note", { color: t(color) }),
       dead,
       owner: area ? area.owner : null,
-      preview: live && my_color && model.phase === "play" && model.to_move === my_color ? my_color : null,
+      preview: my_turn ? my_color : null,
+      // The board takes the arrow keys only when a click there would do something.
+      interactive: Boolean(my_turn || (scoring && my_color)),
     });
     page.classList.toggle("reviewing", !live);
     // Plain facts about what is shown, for scripts and tests reading the page.
@@ -109,13 +133,14 @@ export function mount_game(container, app, game_id) {
       panel.captures.textContent = t("captures", { n: position.captures[color] });
       panel.element.classList.toggle("to-move", model.phase === "play" && model.to_move === color);
     }
-    controls.update(model, my_color, area);
+    controls.update(model, my_color, scoring ? area : null);
     chat.update(model, my_color !== null, Boolean(user));
     tick();
   }
 
   function tick() {
-    if (!model.loaded) return;
+    if (!model.loaded || model.missing) return;
+    controls.tick();
     players.black.clock.update(model, my_color === "black");
     players.white.clock.update(model, my_color === "white");
   }
@@ -141,7 +166,8 @@ export function mount_game(container, app, game_id) {
   document.addEventListener("keydown", on_key);
   const ticker = setInterval(tick, 200);
   sessions.watch(game_id).then(render, (err) => {
-    message.textContent = err.code === "not_found" ? t("not_found") : t("error", { message: err.message });
+    if (err.code === "not_found") render();
+    else message.textContent = error_text(err);
   });
   render();
 

@@ -38,3 +38,8 @@ export function t(key, params = {}) {
   const text = tables[current][key] ?? strings_en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
+
+// Whether the English table (the complete one) has the key.
+export function has_text(key) {
+  return key in strings_en;
+}

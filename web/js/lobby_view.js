@@ -47,13 +47,11 @@ export function mount_lobby(container, app) {
       h("p", { class: "settings", text: describe_settings(c.settings) }),
       h("button", {
         class: "accept-challenge", text: t("accept"),
-        onclick: () => app.request("challenge.accept", { challenge: c.id })
-          .finally(() => app.store.update((s) => s.challenges.delete(c.id))).catch(() => {}),
+        onclick: () => app.answer_challenge(c.id, true),
       }),
       h("button", {
         class: "decline-challenge", text: t("decline"),
-        onclick: () => app.request("challenge.decline", { challenge: c.id })
-          .finally(() => app.store.update((s) => s.challenges.delete(c.id))).catch(() => {}),
+        onclick: () => app.answer_challenge(c.id, false),
       })));
     challenges_section.hidden = list.length === 0;
     replace_children(challenges, list);

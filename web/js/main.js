@@ -7,6 +7,7 @@ import { App } from "./app.js";
 import { mount_lobby } from "./lobby_view.js";
 import { mount_game } from "./game_view.js";
 import { mount_profile } from "./profile_view.js";
+import { describe_settings } from "./format.js";
 
 const ws_url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
 const app = new App(ws_url);
@@ -15,6 +16,9 @@ window.yunzi = app; // for the browser console and for drop-the-connection tests
 const header = document.getElementById("header");
 const banner = document.getElementById("banner");
 const notices = document.getElementById("notices");
+const toasts = h("div", { id: "challenge-toasts", class: "challenge-toasts", "aria-live": "assertive" });
+document.body.append(toasts);
+const base_title = document.title;
 const main = document.getElementById("main");
 let view = null;
 let header_key = null;
@@ -60,6 +64,29 @@ function render_frame(state) {
   banner.textContent = state.ever_connected ? t("conn_down") : t("conn_connecting");
   document.body.classList.toggle("offline", down);
   replace_children(notices, state.notices.map((n) => h("div", { class: `notice ${n.kind}`, role: "status", text: n.text })));
+  render_challenges(state);
+}
+
+// Challenges wait on every page but the lobby (which lists them itself) as
+// toasts with accept and decline; the title counts them on every page.
+let shown_challenges = null;
+function render_challenges(state) {
+  const count = state.challenges.size;
+  document.title = count ? `(${count}) ${base_title}` : base_title;
+  const key = `${language()}|${parse_route().name}|${[...state.challenges.keys()].join(",")}`;
+  if (key === shown_challenges) return;
+  shown_challenges = key;
+  const list = parse_route().name === "lobby" ? [] : [...state.challenges.values()];
+  const ask_permission = typeof Notification !== "undefined" && Notification.permission === "default";
+  replace_children(toasts, list.map((c) => h("div", { class: "challenge-toast", role: "alert", "data-challenge": c.id },
+    h("p", { text: t("challenge_toast", { name: c.from.name, rank: c.from.rank, settings: describe_settings(c.settings) }) }),
+    h("div", { class: "actions" },
+      h("button", { class: "accept-challenge", text: t("accept"), onclick: () => app.answer_challenge(c.id, true) }),
+      h("button", { class: "decline-challenge", text: t("decline"), onclick: () => app.answer_challenge(c.id, false) }),
+      ask_permission ? h("button", {
+        class: "link notify-permission", text: t("desktop_notifications"),
+        onclick: () => Notification.requestPermission().then(() => { shown_challenges = null; render_challenges(app.store.state); }),
+      }) : null))));
 }
 
 set_language(language());
@@ -68,7 +95,7 @@ app.store.subscribe((state) => {
   render_frame(state);
   if (view) view.update(state);
 });
-window.addEventListener("hashchange", mount_route);
+window.addEventListener("hashchange", () => { mount_route(); render_challenges(app.store.state); });
 render_frame(app.store.state);
 mount_route();
 app.start();

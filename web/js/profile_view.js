@@ -4,6 +4,7 @@
 import { h, replace_children } from "./dom.js";
 import { t } from "./i18n.js";
 import { user_badges, format_date } from "./format.js";
+import { error_text } from "./error_text.js";
 
 // rank_progress in words: where the player stands in the block, and how far
 // promotion and demotion are.
@@ -27,7 +28,7 @@ export function mount_profile(container, app, name) {
   const head = h("div", { class: "profile-head" }, h("p", { class: "loading", text: t("loading") }));
   const history = h("tbody");
   const games = h("tbody");
-  container.append(h("div", { class: "profile", "data-user": name },
+  const profile = h("div", { class: "profile", "data-user": name },
     h("section", { class: "panel" }, head),
     h("section", { class: "panel" }, h("h2", { text: t("rank_history") }),
       h("table", { class: "history" },
@@ -38,13 +39,17 @@ export function mount_profile(container, app, name) {
         h("thead", {}, h("tr", {},
           h("th", { text: "#" }), h("th", { text: t("black") }), h("th", { text: t("white") }),
           h("th", { text: t("size") }), h("th", { text: t("result_col") }), h("th", { text: t("date") }), h("th", { text: t("sgf") }))),
-        games))));
+        games)));
+  container.append(profile);
 
+  // Without the notice pop-ups of app.request: a missing player gets one
+  // not-found page, other failures one line.
   const load = async () => {
+    const ask = (type, fields) => app.connection.request(type, fields);
     const [info, hist, list] = await Promise.all([
-      app.request("user.info", { name }),
-      app.request("user.history", { name }),
-      app.request("user.games", { name, limit: 50 }),
+      ask("user.info", { name }),
+      ask("user.history", { name }),
+      ask("user.games", { name, limit: 50 }),
     ]);
     replace_children(head,
       h("h1", {}, info.user.name, " ", h("span", { class: "rank big", id: "profile-rank", text: info.user.rank }), ...user_badges(info.user)),
@@ -69,7 +74,13 @@ export function mount_profile(container, app, name) {
     if (loaded || state.status !== "open") return;
     loaded = true;
     load().catch((err) => {
-      replace_children(head, h("p", { class: "error", text: err.code === "not_found" ? t("not_found") : t("error", { message: err.message }) }));
+      if (err.code === "not_found") {
+        profile.replaceWith(h("section", { class: "panel not-found", id: "not-found" },
+          h("h1", { text: t("user_not_found", { name }) }),
+          h("a", { href: "#/", class: "button", text: t("back_to_lobby") })));
+      } else {
+        replace_children(head, h("p", { class: "error", text: error_text(err) }));
+      }
     });
   };
   update(app.store.state);

@@ -10,12 +10,15 @@ using namespace yunzi::e2e;
 
 namespace {
 
-// The message of an illegal_move starts with the reason token.
+// The message of an illegal_move starts with the reason token, once: the
+// sentence after it does not repeat it ("ko: ko: ..." was sent before).
 void check_illegal(Player& p, std::int64_t game, const std::string& vertex, const std::string& reason) {
   const Json error = p.fails({{"type", "game.move"}, {"game", game}, {"vertex", vertex}});
   INFO(vertex << " -> " << error.dump());
   CHECK(error["code"] == "illegal_move");
-  CHECK(error["message"].get<std::string>().rfind(reason, 0) == 0);
+  const std::string message = error["message"].get<std::string>();
+  CHECK(message.rfind(reason + ": ", 0) == 0);
+  CHECK(message.find(reason + ": ", reason.size()) == std::string::npos);
 }
 
 }  // namespace

@@ -199,3 +199,35 @@ TEST_CASE("a game can be annulled and a bad size is refused", "[db][games]") {
   huge.size = 26;
   CHECK(games.create(huge).error().kind == DbErrorKind::invalid_argument);
 }
+
+TEST_CASE("a game's chat is kept with it, the newest lines only, and loaded with it", "[db][games][chat]") {
+  TempDatabase db;
+  GameStore& games = db.stores().games();
+  const Players p = two_players(db);
+  auto id = games.create(sample_game(p.black, p.white));
+  REQUIRE(id);
+  auto other = games.create(sample_game(p.black, p.white));
+  REQUIRE(other);
+  REQUIRE(games.append_chat(*other, ChatRecord{"shiro", "elsewhere", "players", 1}));
+  const int total = max_chat_lines_per_game + 2;
+  for (int i = 0; i < total; ++i) {
+    REQUIRE(games.append_chat(*id, ChatRecord{i % 2 ? "shiro" : "kuro", "line " + std::to_string(i),
+                                              i % 3 ? "players" : "spectators", 1000 + i}));
+  }
+  auto loaded = games.load(*id);
+  REQUIRE(loaded);
+  REQUIRE(loaded->has_value());
+  const std::vector<ChatRecord>& chat = (*loaded)->chat;
+  REQUIRE(chat.size() == static_cast<std::size_t>(max_chat_lines_per_game));
+  CHECK(chat.front().text == "line 2");
+  CHECK(chat.front().from == "kuro");
+  CHECK(chat.front().channel == "players");
+  CHECK(chat.front().at_ms == 1002);
+  CHECK(chat.back().text == "line " + std::to_string(total - 1));
+  // The other game's line is its own, untouched by the trimming.
+  auto in_progress = games.load_in_progress();
+  REQUIRE(in_progress);
+  REQUIRE(in_progress->size() == 2);
+  CHECK((*in_progress)[1].chat.size() == 1);
+  CHECK((*in_progress)[1].chat.front().text == "elsewhere");
+}

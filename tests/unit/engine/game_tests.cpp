@@ -189,3 +189,15 @@ TEST_CASE("move errors and phases have stable names", "[game]") {
   CHECK(to_string(Phase::scoring) == "scoring");
   CHECK(to_string(SetupError::bad_handicap) == "bad_handicap");
 }
+
+TEST_CASE("a move error's sentence does not repeat its reason token", "[game][errors]") {
+  // The server sends "<token>: <sentence>", so a sentence that starts with
+  // its own token reads "ko: ko: ...".
+  for (MoveError error : {MoveError::off_board, MoveError::occupied, MoveError::suicide, MoveError::ko,
+                          MoveError::superko, MoveError::wrong_color, MoveError::game_over}) {
+    const std::string token(to_string(error));
+    const std::string sentence(describe(error));
+    INFO(token << ": " << sentence);
+    CHECK(sentence.rfind(token, 0) != 0);
+  }
+}

@@ -230,11 +230,21 @@ TEST_CASE("game events carry game, seq and the contract's fields", "[protocol][e
 TEST_CASE("game.watch with since splices the missed events unchanged", "[protocol][encode]") {
   const std::vector<Frame> missed{game_clock(42, 6, byoyomi_clock()), game_opponent_back(42, 7, Color::black)};
   const json reply = parsed(reply_game_events(8, missed));
-  CHECK(keys(reply) == std::set<std::string>{"type", "re", "events"});
+  CHECK(keys(reply) == std::set<std::string>{"type", "re", "events", "chat"});
   REQUIRE(reply["events"].size() == 2);
   CHECK(reply["events"][0] == json::parse(*missed[0]));
   CHECK(reply["events"][1]["seq"] == 7);
+  CHECK(reply["chat"] == json::array());
   CHECK(parsed(reply_game_events(std::nullopt, {}))["events"] == json::array());
+}
+
+TEST_CASE("game.watch replies carry the chat so far", "[protocol][encode]") {
+  const std::vector<ChatLine> chat{{"alice", "good luck", ChatChannel::players},
+                                   {"carol", "nice \"move\"", ChatChannel::spectators}};
+  const json lines = json::array({{{"from", "alice"}, {"text", "good luck"}, {"channel", "players"}},
+                                  {{"from", "carol"}, {"text", "nice \"move\""}, {"channel", "spectators"}}});
+  CHECK(parsed(reply_game_events(3, {}, chat))["chat"] == lines);
+  CHECK(parsed(reply_game_state(4, sample_snapshot(), chat))["chat"] == lines);
 }
 
 TEST_CASE("user and admin replies", "[protocol][encode]") {

@@ -1,6 +1,8 @@
 // What a person does in the web client, as page actions, and what the page
 // shows, read back from the DOM (the board from its SVG stones).
 
+import { open_client } from "./browser.js";
+
 const timeout = 15000;
 
 export async function register(page, name, password = `secret-${name}-pw`, rank = "5k") {
@@ -11,15 +13,31 @@ export async function register(page, name, password = `secret-${name}-pw`, rank 
   await page.waitForSelector(`#my-profile:has-text("${name}")`, { timeout });
 }
 
-// A 9x9 friendly challenge without a clock, the challenger taking Black.
-export async function challenge(page, opponent) {
+// A friendly challenge, the challenger taking Black: 9x9 without a clock
+// unless `size` or `clock` ({system, main_min, periods, period_s, ...}) say otherwise.
+export async function challenge(page, opponent, { size = 9, clock = { system: "none" } } = {}) {
   await page.waitForSelector(`#opponent option[value="${opponent}"]`, { state: "attached", timeout });
   await page.selectOption("#opponent", opponent);
-  await page.selectOption("#game-size", "9");
+  await page.selectOption("#game-size", String(size));
   await page.uncheck("#game-rated");
   await page.selectOption("#game-color", "black");
-  await page.selectOption("#game-clock", "none");
+  await page.selectOption("#game-clock", clock.system);
+  for (const [key, value] of Object.entries(clock)) {
+    if (key !== "system") await page.fill(`#clock-${key}`, String(value));
+  }
   await page.click("#challenge-button");
+}
+
+// Two new players in a new game (the first plays Black), both on its page.
+export async function start_game(browser, url, names, options = {}, client_options = [{}, {}]) {
+  const black = await open_client(browser, url, client_options[0]);
+  const white = await open_client(browser, url, client_options[1]);
+  await register(black, names[0]);
+  await register(white, names[1]);
+  await challenge(black, names[1], options);
+  const game = await accept_challenge(white);
+  await wait_for_game_page(black);
+  return { black, white, game };
 }
 
 export async function accept_challenge(page) {

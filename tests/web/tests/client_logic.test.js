@@ -125,12 +125,15 @@ test("a state taken during scoring names its marking for the acceptance", () => 
 test("byo-yomi reading: main time, then periods used up one by one", () => {
   const time = { system: "byoyomi", main_s: 60, periods: 3, period_s: 30 };
   const side = { main_ms: 5000, periods: 3, period_ms: 30000 };
-  assert.deepEqual(side_reading(time, side, 0), { main: "0:05", extra: "3 × 30s", urgent_ms: Infinity });
+  assert.deepEqual(side_reading(time, side, 0),
+    { main: "0:05", extra: "3 × 30s", urgent_ms: Infinity, stage: "main", periods: 3 });
   const in_period = side_reading(time, side, 10000);
   assert.equal(in_period.main, "0:25");
-  assert.equal(in_period.extra, "3 × 30s");
+  assert.equal(in_period.stage, "byoyomi", "main time is over: the periods count");
+  assert.equal(in_period.periods, 3);
   const next_period = side_reading(time, side, 40000);
   assert.equal(next_period.extra, "2 × 30s");
+  assert.equal(next_period.periods, 2);
   assert.equal(next_period.main, "0:25");
   assert.equal(next_period.urgent_ms, 25000);
   assert.ok(side_reading(time, side, 90000).urgent_ms <= 10000, "last period nearly gone");

@@ -70,7 +70,7 @@ test("on a phone: a seek accepted from the lobby, byo-yomi clocks counting, a st
     const board = await dora.locator("svg.board").boundingBox();
     assert.ok(board.width >= phone.width * 0.9, `the board fills the phone's width (${board.width}px)`);
     const extra = await dora.textContent(".player.black .clock-extra");
-    assert.equal(extra, "3 × 30s");
+    assert.equal(extra, "then 3 × 30s");
     const first = await dora.textContent(".player.black .clock-main");
     await dora.waitForTimeout(2200);
     const later = await dora.textContent(".player.black .clock-main");

@@ -1,0 +1,17 @@
+// A refused request in the interface language: every protocol error code has
+// its own text, and an illegal move is named by the reason token that starts
+// the server's message ("ko: ..."), so no English server text reaches a
+// Chinese page except the detail of bad_request and not_rated_eligible.
+
+import { t, has_text } from "./i18n.js";
+
+export function error_text(err) {
+  const code = err && err.code;
+  const message = (err && err.message) || "";
+  if (code === "illegal_move") {
+    const reason = message.split(":")[0].trim();
+    return has_text(`illegal_${reason}`) ? t(`illegal_${reason}`) : t("error_illegal_move");
+  }
+  if (code && has_text(`error_${code}`)) return t(`error_${code}`, { message });
+  return t("error", { message: message || String(code) });
+}

@@ -14,6 +14,7 @@
 #include "engine/types.hpp"
 #include "protocol/rank.hpp"
 #include "protocol/settings.hpp"
+#include "protocol/tournament_requests.hpp"
 
 namespace yunzi::protocol {
 
@@ -107,7 +108,10 @@ using Request = std::variant<
     req::GameChat, req::GameSgf,
     req::UserInfo, req::UserGames, req::UserHistory, req::Report, req::RankRecommend,
     req::AdminBan, req::AdminUnban, req::AdminMute, req::AdminKick, req::AdminAnnul, req::AdminSetRank,
-    req::AdminBroadcast, req::AdminReports, req::AdminAudit, req::AdminReview, req::AdminRevokeRecommendation>;
+    req::AdminBroadcast, req::AdminReports, req::AdminAudit, req::AdminReview, req::AdminRevokeRecommendation,
+    req::TournamentList, req::TournamentInfo, req::TournamentPairings, req::TournamentStandings,
+    req::TournamentRegister, req::TournamentWithdraw, req::AdminTournamentCreate, req::AdminTournamentStart,
+    req::AdminTournamentRepair, req::AdminTournamentResult, req::AdminTournamentWithdraw>;
 
 // The wire `type` of a decoded request.
 std::string_view type_of(const Request& request);

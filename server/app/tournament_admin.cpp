@@ -162,9 +162,7 @@ void admin(const Call& call, const req::AdminTournamentWithdraw& r) {
                    if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");
                    entry.target_user_id = (*user)->id;
                    if (t.status == "finished") return db::db_failure(db::DbErrorKind::conflict, "the tournament is over");
-                   return stores.tournaments().withdraw(
-                       t.id, (*user)->id,
-                       t.status == "registration" ? std::nullopt : std::optional<int>(t.current_round));
+                   return stores.tournaments().withdraw(t.id, (*user)->id, last_round_before_withdrawal(t));
                  });
 }
 

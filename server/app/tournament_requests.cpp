@@ -113,8 +113,7 @@ void handle(const Call& call, const req::TournamentWithdraw& r) {
         auto t = load_for_change(stores, id);
         if (!t) return unexpected(t.error());
         if (t->status == "finished") return db::db_failure(db::DbErrorKind::conflict, "the tournament is over");
-        return stores.tournaments().withdraw(
-            id, user, t->status == "registration" ? std::nullopt : std::optional<int>(t->current_round));
+        return stores.tournaments().withdraw(id, user, last_round_before_withdrawal(*t));
       },
       [call](db::DbResult<Done> done) {
         if (!done) return reply_change_error(call, done.error());

@@ -88,6 +88,14 @@ tournament::TournamentRecord group_record(const db::StoredTournament& t, std::in
   return record;
 }
 
+std::optional<int> last_round_before_withdrawal(const db::StoredTournament& t) {
+  if (t.status == "registration") return std::nullopt;
+  for (const db::TournamentRound& r : t.rounds) {
+    if (r.number == t.current_round && r.status == "waiting") return t.current_round - 1;
+  }
+  return t.current_round;
+}
+
 int rounds_to_play(const db::StoredTournament& t) {
   const auto rules = score_rules_of(t.settings);
   if (rules.system != tournament::System::round_robin && rules.system != tournament::System::single_elimination) {

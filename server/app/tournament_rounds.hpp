@@ -50,6 +50,11 @@ struct PlacedEntrant {
 // The standings of every group after `through_round`, group by group.
 std::vector<PlacedEntrant> tournament_standings(const db::StoredTournament& t, int through_round);
 
+// The last round a player withdrawing now still plays: none before the
+// start (the entry goes), else the latest round whose games exist (a paired
+// round that waits to start is left, to be paired again).
+std::optional<int> last_round_before_withdrawal(const db::StoredTournament& t);
+
 // The number of rounds the tournament plays: its setting, but a round robin
 // or elimination plays what its field needs at most.
 int rounds_to_play(const db::StoredTournament& t);

@@ -55,6 +55,26 @@ struct StartedGame {
   GamePlan plan;
 };
 
+// Gives each pending pairing whose game has ended the game's result.
+db::DbResult<Done> settle_ended_games(db::Stores& stores, db::TournamentId id) {
+  auto t = stores.tournaments().load(id);
+  if (!t) return unexpected(t.error());
+  if (!*t) return Done{};
+  for (const db::TournamentPairing& p : (*t)->pairings) {
+    if (decided(p) || !p.game_id) continue;
+    auto game = stores.games().load(*p.game_id);
+    if (!game) return unexpected(game.error());
+    if (!*game || (*game)->game.status != db::GameStatus::ended || !(*game)->game.result) continue;
+    const db::GameRecord& row = (*game)->game;
+    const std::string how = row.reason == "forfeit" ? "forfeit" : "played";
+    if (auto set = stores.tournaments().set_result(p.id, outcome_of_result(*row.result), how, row.ended_ms.value_or(0));
+        !set) {
+      return set;
+    }
+  }
+  return Done{};
+}
+
 }  // namespace
 
 TournamentService::TournamentService(App& app) : app_(app), strand_(boost::asio::make_strand(app.io)) {}
@@ -63,7 +83,10 @@ Expected<std::size_t, std::string> TournamentService::restore() {
   auto ids = app_.reads.read<std::vector<db::TournamentId>>(
       [](db::Stores& stores) { return stores.tournaments().unfinished(); });
   if (!ids) return unexpected("cannot read the tournaments: " + ids.error().message);
-  for (db::TournamentId id : *ids) follow(id);
+  for (db::TournamentId id : *ids) {
+    // A game that ended just before the server stopped may have missed its tournament's result.
+    change(id, [id](db::Stores& stores) { return settle_ended_games(stores, id); }, {});
+  }
   return ids->size();
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "db/sqlite.hpp"
+#include "db/sqlite_tournament_store.hpp"
 #include "db/stores.hpp"
 
 namespace yunzi::db {
@@ -111,12 +112,14 @@ class SqliteModerationStore final : public ModerationStore {
 class SqliteStores final : public Stores {
  public:
   explicit SqliteStores(Connection& connection)
-      : users_(connection), sessions_(connection), games_(connection), ranks_(connection), moderation_(connection) {}
+      : users_(connection), sessions_(connection), games_(connection), ranks_(connection), moderation_(connection),
+        tournaments_(connection) {}
   UserStore& users() override { return users_; }
   SessionStore& sessions() override { return sessions_; }
   GameStore& games() override { return games_; }
   RankStore& ranks() override { return ranks_; }
   ModerationStore& moderation() override { return moderation_; }
+  TournamentStore& tournaments() override { return tournaments_; }
 
  private:
   SqliteUserStore users_;
@@ -124,6 +127,7 @@ class SqliteStores final : public Stores {
   SqliteGameStore games_;
   SqliteRankStore ranks_;
   SqliteModerationStore moderation_;
+  SqliteTournamentStore tournaments_;
 };
 
 }  // namespace yunzi::db

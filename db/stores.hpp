@@ -10,6 +10,7 @@
 
 #include "db/error.hpp"
 #include "db/records.hpp"
+#include "db/tournament_store.hpp"
 
 namespace yunzi::db {
 
@@ -149,6 +150,7 @@ class Stores {
   virtual GameStore& games() = 0;
   virtual RankStore& ranks() = 0;
   virtual ModerationStore& moderation() = 0;
+  virtual TournamentStore& tournaments() = 0;
 };
 
 // Shared checks of the stores' arguments.

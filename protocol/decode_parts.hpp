@@ -68,6 +68,19 @@ void read_fields(FieldReader& r, req::AdminApproveRecommendation& out);
 void read_fields(FieldReader& r, req::AdminRejectRecommendation& out);
 void read_fields(FieldReader& r, req::AdminRevokeRecommendation& out);
 
+// decode_tournament.cpp
+void read_fields(FieldReader& r, req::TournamentList& out);
+void read_fields(FieldReader& r, req::TournamentInfo& out);
+void read_fields(FieldReader& r, req::TournamentPairings& out);
+void read_fields(FieldReader& r, req::TournamentStandings& out);
+void read_fields(FieldReader& r, req::TournamentRegister& out);
+void read_fields(FieldReader& r, req::TournamentWithdraw& out);
+void read_fields(FieldReader& r, req::AdminTournamentCreate& out);
+void read_fields(FieldReader& r, req::AdminTournamentStart& out);
+void read_fields(FieldReader& r, req::AdminTournamentRepair& out);
+void read_fields(FieldReader& r, req::AdminTournamentResult& out);
+void read_fields(FieldReader& r, req::AdminTournamentWithdraw& out);
+
 // Text rules shared by several areas.
 inline constexpr TextRule reason_rule{1, max_reason_chars, true};
 

@@ -15,6 +15,7 @@
 #include "engine/types.hpp"
 #include "protocol/rank.hpp"
 #include "protocol/settings.hpp"
+#include "protocol/tournament_requests.hpp"
 
 namespace yunzi::protocol {
 
@@ -126,7 +127,10 @@ using Request = std::variant<
     req::AdminBan, req::AdminUnban, req::AdminMute, req::AdminKick, req::AdminAnnul, req::AdminSetRank,
     req::AdminBroadcast, req::AdminReports, req::AdminAudit, req::AdminReview, req::AdminKeepShortGames,
     req::AdminRecommendations, req::AdminApproveRecommendation, req::AdminRejectRecommendation,
-    req::AdminRevokeRecommendation>;
+    req::AdminRevokeRecommendation,
+    req::TournamentList, req::TournamentInfo, req::TournamentPairings, req::TournamentStandings,
+    req::TournamentRegister, req::TournamentWithdraw, req::AdminTournamentCreate, req::AdminTournamentStart,
+    req::AdminTournamentRepair, req::AdminTournamentResult, req::AdminTournamentWithdraw>;
 
 // The wire `type` of a decoded request.
 std::string_view type_of(const Request& request);

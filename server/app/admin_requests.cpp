@@ -11,6 +11,7 @@
 #include "server/app/name_key.hpp"
 #include "server/app/rank_corrections.hpp"
 #include "server/app/request_handlers.hpp"
+#include "server/app/tournament_requests.hpp"
 
 namespace yunzi::app {
 namespace {

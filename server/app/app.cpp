@@ -63,6 +63,7 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
                     [this](const protocol::LobbyGame& entry) { lobby->game_changed(entry); },
                     [this](std::int64_t game, const protocol::GameEnd& end) { on_game_ended(game, end); }},
       reports_quota(options_in.reports_per_hour, 3'600'000),
+      tournaments(std::make_shared<TournamentService>(*this)),
       publication_timer_(io_in) {
   lobby->set_start_game([this](GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request) {
     create_game(std::move(plan), std::move(requester), request);

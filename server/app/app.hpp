@@ -24,6 +24,7 @@
 #include "server/app/online_users.hpp"
 #include "server/app/read_pool.hpp"
 #include "server/app/session.hpp"
+#include "server/app/tournament_service.hpp"
 #include "server/app/window_quota.hpp"
 #include "server/game/room.hpp"
 #include "server/net/handler.hpp"
@@ -60,7 +61,8 @@ class App final : public net::Handler {
   // A `notice` to every open connection.
   void notify_all(std::string_view text);
 
-  // A game whose row exists: starts its room, lists it, tells the players' sessions.
+  // A game whose row exists: starts its room, lists it, tells the players' sessions
+  // (and answers the requester, when there is one).
   void start_room(db::GameId id, const GamePlan& plan, net::ConnectionPtr requester, protocol::RequestId request);
   // After login, register or resume on this session; false (nothing changed)
   // when the user is already signed in on connections_per_user connections.
@@ -82,6 +84,7 @@ class App final : public net::Handler {
   std::shared_ptr<Lobby> lobby;
   game::RoomServices room_services;
   WindowQuota reports_quota;  // reports per user within any hour
+  std::shared_ptr<TournamentService> tournaments;
 
  private:
   void create_game(GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request);
@@ -94,6 +97,8 @@ class App final : public net::Handler {
 };
 
 protocol::UserInfo user_info(const db::UserRecord& user);
+// The row a planned game is stored as.
+db::NewGame new_game_row(const GamePlan& plan, db::TimeMs started_ms);
 protocol::Role to_protocol(db::Role role);
 
 }  // namespace yunzi::app

@@ -29,7 +29,7 @@ protocol::LobbyGame lobby_entry(db::GameId id, const protocol::GameSettings& set
 
 }  // namespace
 
-void App::create_game(GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request) {
+db::NewGame new_game_row(const GamePlan& plan, db::TimeMs started_ms) {
   db::NewGame row;
   row.black_id = plan.black.id;
   row.white_id = plan.white.id;
@@ -41,8 +41,13 @@ void App::create_game(GamePlan plan, net::ConnectionPtr requester, protocol::Req
   row.komi = plan.settings.komi;
   row.size = plan.settings.size;
   row.time = game::time_settings_of(plan.settings.time);
-  row.started_ms = now_ms();
+  row.started_ms = started_ms;
   row.clock_state = game::initial_clock_state(plan.settings);
+  return row;
+}
+
+void App::create_game(GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request) {
+  const db::NewGame row = new_game_row(plan, now_ms());
   writer.submit_for<db::GameId>(
       [row](db::Stores& stores) { return stores.games().create(row); },
       [this, plan, requester, request](db::DbResult<db::GameId> created) {
@@ -72,7 +77,7 @@ void App::start_room(db::GameId id, const GamePlan& plan, net::ConnectionPtr req
       session->post([id](Session& s) { s.watched_games.insert(id); });
     }
   }
-  requester->send(protocol::reply_game(request, id));
+  if (requester) requester->send(protocol::reply_game(request, id));
   spdlog::info("game started game={} black={} white={} size={} handicap={} komi={} rated={}", id, black.info.name,
                white.info.name, plan.settings.size, plan.settings.handicap, plan.settings.komi, plan.settings.rated);
 }
@@ -81,6 +86,7 @@ void App::on_game_ended(db::GameId game, const protocol::GameEnd& end) {
   auto running = games.remove(game);
   lobby->game_ended(game);
   spdlog::info("game ended game={} result={} reason={}", game, end.result, protocol::to_string(end.reason));
+  tournaments->game_ended(game, end);
   if (!running) return;
   for (const protocol::RankChange& change : end.rank_changes) {
     for (db::UserId player : {running->black, running->white}) {

@@ -5,6 +5,7 @@
 
 #include "server/app/app.hpp"
 #include "server/app/game_records.hpp"
+#include "server/app/tournament_export.hpp"
 #include "server/net/address_ranges.hpp"
 
 namespace yunzi::app {
@@ -86,6 +87,7 @@ std::vector<net::HttpRoute> http_routes(App& app, std::function<std::string()> n
     return text(200, render_metrics(app, net_metrics()), "text/plain; version=0.0.4; charset=utf-8");
   });
   routes.push_back([&app](const net::HttpRequest& request) { return game_record_route(app, request); });
+  routes.push_back([&app](const net::HttpRequest& request) { return tournament_export_route(app, request); });
   return routes;
 }
 

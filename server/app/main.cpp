@@ -264,6 +264,12 @@ int main(int argc, char** argv) {
   auto restored = application.restore_games();
   if (!restored) return refuse_start(*log_output, exit_database, restored.error());
   spdlog::info("games restored count={}", *restored);
+  auto tournaments = application.tournaments->restore();
+  if (!tournaments) {
+    std::fprintf(stderr, "yunzi-server: %s\n", tournaments.error().c_str());
+    return exit_database;
+  }
+  spdlog::info("tournaments followed count={}", *tournaments);
 
   auto port = server.start();
   if (!port) {

@@ -5,6 +5,7 @@
 
 #include "protocol/requests.hpp"
 #include "server/app/call.hpp"
+#include "server/app/tournament_requests.hpp"
 
 namespace yunzi::app {
 

@@ -24,7 +24,9 @@ TEST_CASE("requests that need a login") {
        {protocol::Request{req::Logout{}}, protocol::Request{req::SeekCreate{}}, protocol::Request{req::SeekAccept{}},
         protocol::Request{req::Challenge{}}, protocol::Request{req::ChallengeDecline{}},
         protocol::Request{req::GameMove{}}, protocol::Request{req::GameChat{}}, protocol::Request{req::GameResign{}},
-        protocol::Request{req::Report{}}, protocol::Request{req::RankRecommend{}}}) {
+        protocol::Request{req::Report{}}, protocol::Request{req::RankRecommend{}},
+        protocol::Request{req::TournamentList{}}, protocol::Request{req::TournamentStandings{}},
+        protocol::Request{req::TournamentRegister{}}, protocol::Request{req::TournamentWithdraw{}}}) {
     INFO(protocol::type_of(request));
     CHECK(access_of(request) == Access::login);
   }
@@ -36,7 +38,9 @@ TEST_CASE("every admin request needs the admin role") {
         protocol::Request{req::AdminKick{}}, protocol::Request{req::AdminAnnul{}}, protocol::Request{req::AdminSetRank{}},
         protocol::Request{req::AdminBroadcast{}}, protocol::Request{req::AdminReports{}},
         protocol::Request{req::AdminAudit{}}, protocol::Request{req::AdminReview{}},
-        protocol::Request{req::AdminRevokeRecommendation{}}}) {
+        protocol::Request{req::AdminRevokeRecommendation{}}, protocol::Request{req::AdminTournamentCreate{}},
+        protocol::Request{req::AdminTournamentStart{}}, protocol::Request{req::AdminTournamentRepair{}},
+        protocol::Request{req::AdminTournamentResult{}}, protocol::Request{req::AdminTournamentWithdraw{}}}) {
     INFO(protocol::type_of(request));
     CHECK(access_of(request) == Access::admin);
   }

@@ -1,0 +1,268 @@
+#include "db/sqlite_tournament_store.hpp"
+
+#include "db/row_reading.hpp"
+#include "db/stores.hpp"
+
+namespace yunzi::db {
+
+namespace {
+
+TournamentPairing read_pairing(const Row& row, int first = 0) {
+  TournamentPairing p;
+  p.id = row.integer(first);
+  p.group_id = row.integer(first + 1);
+  p.round = static_cast<int>(row.integer(first + 2));
+  p.black_id = row.integer(first + 3);
+  p.white_id = row.optional_integer(first + 4);
+  p.game_id = row.optional_integer(first + 5);
+  p.outcome = row.text(first + 6);
+  p.how = row.text(first + 7);
+  p.decided_ms = row.optional_integer(first + 8);
+  return p;
+}
+
+std::optional<int> optional_int(const Row& row, int column) {
+  auto value = row.optional_integer(column);
+  if (!value) return std::nullopt;
+  return static_cast<int>(*value);
+}
+
+}  // namespace
+
+DbResult<TournamentId> SqliteTournamentStore::create(const TournamentSettings& s) {
+  auto tx = Transaction::begin(db_);
+  if (!tx) return unexpected(tx.error());
+  auto id = db_.insert(
+      "INSERT INTO tournaments (name, system, mcmahon_bar, mcmahon_floor, size, komi, clock_json, rated, rounds, "
+      "registration_opens_ms, registration_closes_ms, round_start, round_gap_ms, no_show_ms, bye_points, tie_breaks, "
+      "created_by, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      s.name, s.system, s.mcmahon_bar, s.mcmahon_floor, s.size, s.komi, s.clock_json, s.rated, s.rounds,
+      s.registration_opens_ms, s.registration_closes_ms, s.round_start, s.round_gap_ms, s.no_show_ms, s.bye_points,
+      s.tie_breaks, s.created_by, s.created_ms);
+  if (!id) return id;
+  for (std::size_t i = 0; i < s.groups.size(); ++i) {
+    const TournamentGroup& g = s.groups[i];
+    auto added = db_.execute(
+        "INSERT INTO tournament_groups (tournament_id, position, name, min_rank, max_rank) VALUES (?, ?, ?, ?, ?)", *id,
+        static_cast<int>(i), g.name, g.min_rank, g.max_rank);
+    if (!added) return unexpected(added.error());
+  }
+  for (const BonusPoints& b : s.bonus_points) {
+    auto added = db_.execute("INSERT INTO tournament_bonus_points (tournament_id, place, points) VALUES (?, ?, ?)",
+                             *id, b.place, b.points);
+    if (!added) return unexpected(added.error());
+  }
+  for (std::size_t i = 0; i < s.round_times.size(); ++i) {
+    auto added = db_.execute("INSERT INTO tournament_rounds (tournament_id, number, scheduled_ms) VALUES (?, ?, ?)", *id,
+                             static_cast<int>(i) + 1, s.round_times[i]);
+    if (!added) return unexpected(added.error());
+  }
+  auto committed = tx->commit();
+  if (!committed) return unexpected(committed.error());
+  return id;
+}
+
+DbResult<std::vector<TournamentSummary>> SqliteTournamentStore::list(int limit) {
+  auto page = checked_page_size(limit);
+  if (!page) return unexpected(page.error());
+  return read_all<TournamentSummary>(
+      db_.query("SELECT t.id, t.name, t.system, t.status, t.rounds, t.current_round, "
+                "(SELECT COUNT(*) FROM tournament_entrants e WHERE e.tournament_id = t.id), t.registration_closes_ms "
+                "FROM tournaments t ORDER BY t.id DESC LIMIT ?",
+                *page),
+      [](const Row& row) {
+        return TournamentSummary{row.integer(0),
+                                 row.text(1),
+                                 row.text(2),
+                                 row.text(3),
+                                 static_cast<int>(row.integer(4)),
+                                 static_cast<int>(row.integer(5)),
+                                 static_cast<int>(row.integer(6)),
+                                 row.integer(7)};
+      });
+}
+
+DbResult<std::optional<StoredTournament>> SqliteTournamentStore::load(TournamentId id) {
+  auto head = read_first<StoredTournament>(
+      db_.query("SELECT name, system, mcmahon_bar, mcmahon_floor, size, komi, clock_json, rated, rounds, "
+                "registration_opens_ms, registration_closes_ms, round_start, round_gap_ms, no_show_ms, bye_points, "
+                "tie_breaks, created_by, created_ms, status, current_round FROM tournaments WHERE id = ?",
+                id),
+      [id](const Row& row) {
+        StoredTournament t;
+        t.id = id;
+        TournamentSettings& s = t.settings;
+        s.name = row.text(0);
+        s.system = row.text(1);
+        s.mcmahon_bar = static_cast<int>(row.integer(2));
+        s.mcmahon_floor = static_cast<int>(row.integer(3));
+        s.size = static_cast<int>(row.integer(4));
+        s.komi = row.real(5);
+        s.clock_json = row.text(6);
+        s.rated = row.integer(7) != 0;
+        s.rounds = static_cast<int>(row.integer(8));
+        s.registration_opens_ms = row.integer(9);
+        s.registration_closes_ms = row.integer(10);
+        s.round_start = row.text(11);
+        s.round_gap_ms = row.integer(12);
+        s.no_show_ms = row.integer(13);
+        s.bye_points = static_cast<int>(row.integer(14));
+        s.tie_breaks = row.text(15);
+        s.created_by = row.optional_integer(16);
+        s.created_ms = row.integer(17);
+        t.status = row.text(18);
+        t.current_round = static_cast<int>(row.integer(19));
+        return t;
+      });
+  if (!head || !*head) return head;
+  StoredTournament& t = **head;
+  auto groups = read_all<TournamentGroup>(
+      db_.query("SELECT id, name, min_rank, max_rank FROM tournament_groups WHERE tournament_id = ? ORDER BY position",
+                id),
+      [](const Row& row) {
+        return TournamentGroup{row.integer(0), row.text(1), static_cast<int>(row.integer(2)),
+                               static_cast<int>(row.integer(3))};
+      });
+  if (!groups) return unexpected(groups.error());
+  t.settings.groups = std::move(*groups);
+  auto bonus = read_all<BonusPoints>(
+      db_.query("SELECT place, points FROM tournament_bonus_points WHERE tournament_id = ? ORDER BY place", id),
+      [](const Row& row) { return BonusPoints{static_cast<int>(row.integer(0)), static_cast<int>(row.integer(1))}; });
+  if (!bonus) return unexpected(bonus.error());
+  t.settings.bonus_points = std::move(*bonus);
+  auto entrants = read_all<TournamentEntrant>(
+      db_.query("SELECT e.user_id, u.name, e.group_id, e.rank, e.first_round, e.withdrawn_after, e.registered_ms "
+                "FROM tournament_entrants e JOIN users u ON u.id = e.user_id WHERE e.tournament_id = ? "
+                "ORDER BY e.registered_ms, e.user_id",
+                id),
+      [](const Row& row) {
+        return TournamentEntrant{row.integer(0),
+                                 row.text(1),
+                                 row.integer(2),
+                                 static_cast<int>(row.integer(3)),
+                                 static_cast<int>(row.integer(4)),
+                                 optional_int(row, 5),
+                                 row.integer(6)};
+      });
+  if (!entrants) return unexpected(entrants.error());
+  t.entrants = std::move(*entrants);
+  auto rounds = read_all<TournamentRound>(
+      db_.query("SELECT number, scheduled_ms, status, started_ms, ended_ms FROM tournament_rounds "
+                "WHERE tournament_id = ? ORDER BY number",
+                id),
+      [](const Row& row) {
+        return TournamentRound{static_cast<int>(row.integer(0)), row.optional_integer(1), row.text(2),
+                               row.optional_integer(3), row.optional_integer(4)};
+      });
+  if (!rounds) return unexpected(rounds.error());
+  t.rounds = std::move(*rounds);
+  for (const TournamentRound& r : t.rounds) {
+    if (r.scheduled_ms) t.settings.round_times.push_back(*r.scheduled_ms);
+  }
+  if (t.settings.round_start != "fixed") t.settings.round_times.clear();
+  auto pairings = read_all<TournamentPairing>(
+      db_.query("SELECT id, group_id, round, black_id, white_id, game_id, outcome, how, decided_ms "
+                "FROM tournament_pairings WHERE tournament_id = ? ORDER BY round, id",
+                id),
+      [](const Row& row) { return read_pairing(row); });
+  if (!pairings) return unexpected(pairings.error());
+  t.pairings = std::move(*pairings);
+  return head;
+}
+
+DbResult<std::vector<TournamentId>> SqliteTournamentStore::unfinished() {
+  return read_all<TournamentId>(db_.query("SELECT id FROM tournaments WHERE status <> 'finished' ORDER BY id"),
+                                [](const Row& row) { return row.integer(0); });
+}
+
+DbResult<Done> SqliteTournamentStore::add_entrant(TournamentId id, const TournamentEntrant& e) {
+  return db_.execute(
+      "INSERT INTO tournament_entrants (tournament_id, user_id, group_id, rank, first_round, registered_ms) "
+      "VALUES (?, ?, ?, ?, ?, ?)",
+      id, e.user_id, e.group_id, e.rank, e.first_round, e.registered_ms);
+}
+
+DbResult<Done> SqliteTournamentStore::withdraw(TournamentId id, UserId user, std::optional<int> after_round) {
+  const std::string what = "entrant " + std::to_string(user) + " of tournament " + std::to_string(id);
+  if (!after_round) {
+    return expect_changed(
+        db_, db_.execute("DELETE FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?", id, user), what);
+  }
+  return expect_changed(db_,
+                        db_.execute("UPDATE tournament_entrants SET withdrawn_after = ? WHERE tournament_id = ? AND "
+                                    "user_id = ?",
+                                    *after_round, id, user),
+                        what);
+}
+
+DbResult<Done> SqliteTournamentStore::set_status(TournamentId id, std::string_view status, int current_round) {
+  return expect_changed(
+      db_, db_.execute("UPDATE tournaments SET status = ?, current_round = ? WHERE id = ?", status, current_round, id),
+      "tournament " + std::to_string(id));
+}
+
+DbResult<Done> SqliteTournamentStore::save_round(TournamentId id, const TournamentRound& r) {
+  return db_.execute(
+      "INSERT INTO tournament_rounds (tournament_id, number, scheduled_ms, status, started_ms, ended_ms) "
+      "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, number) DO UPDATE SET scheduled_ms = excluded.scheduled_ms, "
+      "status = excluded.status, started_ms = excluded.started_ms, ended_ms = excluded.ended_ms",
+      id, r.number, r.scheduled_ms, r.status, r.started_ms, r.ended_ms);
+}
+
+DbResult<std::vector<TournamentPairing>> SqliteTournamentStore::replace_pairings(
+    TournamentId id, int round, std::span<const NewTournamentPairing> pairings) {
+  auto tx = Transaction::begin(db_);
+  if (!tx) return unexpected(tx.error());
+  auto started = read_first<std::int64_t>(
+      db_.query("SELECT COUNT(*) FROM tournament_pairings WHERE tournament_id = ? AND round = ? AND game_id IS NOT NULL",
+                id, round),
+      [](const Row& row) { return row.integer(0); });
+  if (!started) return unexpected(started.error());
+  if (started->value_or(0) > 0) {
+    return db_failure(DbErrorKind::conflict, "round " + std::to_string(round) + " has started");
+  }
+  auto cleared = db_.execute("DELETE FROM tournament_pairings WHERE tournament_id = ? AND round = ?", id, round);
+  if (!cleared) return unexpected(cleared.error());
+  for (const NewTournamentPairing& p : pairings) {
+    const bool bye = !p.white_id.has_value();
+    auto added = db_.execute(
+        "INSERT INTO tournament_pairings (tournament_id, group_id, round, black_id, white_id, outcome, how) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        id, p.group_id, p.round, p.black_id, p.white_id, bye ? "bye" : "pending", bye ? "bye" : "");
+    if (!added) return unexpected(added.error());
+  }
+  auto stored = read_all<TournamentPairing>(
+      db_.query("SELECT id, group_id, round, black_id, white_id, game_id, outcome, how, decided_ms "
+                "FROM tournament_pairings WHERE tournament_id = ? AND round = ? ORDER BY id",
+                id, round),
+      [](const Row& row) { return read_pairing(row); });
+  if (!stored) return stored;
+  auto committed = tx->commit();
+  if (!committed) return unexpected(committed.error());
+  return stored;
+}
+
+DbResult<Done> SqliteTournamentStore::set_pairing_game(std::int64_t pairing, GameId game) {
+  return expect_changed(db_, db_.execute("UPDATE tournament_pairings SET game_id = ? WHERE id = ?", game, pairing),
+                        "pairing " + std::to_string(pairing));
+}
+
+DbResult<Done> SqliteTournamentStore::set_result(std::int64_t pairing, std::string_view outcome, std::string_view how,
+                                                 TimeMs at_ms) {
+  return expect_changed(
+      db_,
+      db_.execute("UPDATE tournament_pairings SET outcome = ?, how = ?, decided_ms = ? WHERE id = ?", outcome, how,
+                  at_ms, pairing),
+      "pairing " + std::to_string(pairing));
+}
+
+DbResult<std::optional<std::pair<TournamentId, TournamentPairing>>> SqliteTournamentStore::pairing_of_game(
+    GameId game) {
+  return read_first<std::pair<TournamentId, TournamentPairing>>(
+      db_.query("SELECT tournament_id, id, group_id, round, black_id, white_id, game_id, outcome, how, decided_ms "
+                "FROM tournament_pairings WHERE game_id = ?",
+                game),
+      [](const Row& row) { return std::pair{row.integer(0), read_pairing(row, 1)}; });
+}
+
+}  // namespace yunzi::db

@@ -1,0 +1,146 @@
+// Tournament requests (tournament.* and admin.tournament.*).
+#include "protocol/decode_parts.hpp"
+
+namespace yunzi::protocol {
+namespace {
+
+constexpr TextRule tournament_name_rule{1, max_tournament_name_chars, false};
+constexpr TextRule group_name_rule{1, 20, false};
+constexpr std::int64_t max_time_ms = std::int64_t{1} << 52;
+
+bool one_of(std::string_view value, std::initializer_list<std::string_view> allowed) {
+  for (std::string_view a : allowed) {
+    if (value == a) return true;
+  }
+  return false;
+}
+
+std::vector<TournamentGroupSpec> read_groups(FieldReader& r) {
+  std::vector<TournamentGroupSpec> groups;
+  const nlohmann::json* list = r.find("groups");
+  if (list == nullptr) return groups;
+  if (!list->is_array() || list->empty() || list->size() > static_cast<std::size_t>(max_tournament_groups)) {
+    r.fail("groups", "expected a list of 1 to " + std::to_string(max_tournament_groups) + " groups");
+    return groups;
+  }
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const std::string name = "groups[" + std::to_string(i) + "]";
+    if (!(*list)[i].is_object()) {
+      r.fail(name, "expected an object");
+      return groups;
+    }
+    FieldReader g(r, name, (*list)[i]);
+    TournamentGroupSpec spec{g.text("name", group_name_rule), g.rank("min_rank"), g.rank("max_rank")};
+    if (g.ok() && spec.min_rank > spec.max_rank) g.fail("max_rank", "must not be below min_rank");
+    groups.push_back(std::move(spec));
+  }
+  return groups;
+}
+
+std::vector<std::int64_t> read_round_times(FieldReader& r) {
+  std::vector<std::int64_t> times;
+  const nlohmann::json* list = r.find("round_times_ms");
+  if (list == nullptr) return times;
+  if (!list->is_array() || list->size() > static_cast<std::size_t>(max_tournament_rounds)) {
+    r.fail("round_times_ms", "expected a list of times in milliseconds");
+    return times;
+  }
+  for (const auto& item : *list) {
+    if (!item.is_number_integer() || item.get<std::int64_t>() < 0 || item.get<std::int64_t>() > max_time_ms ||
+        (!times.empty() && item.get<std::int64_t>() <= times.back())) {
+      r.fail("round_times_ms", "expected increasing times in milliseconds");
+      return times;
+    }
+    times.push_back(item.get<std::int64_t>());
+  }
+  return times;
+}
+
+std::optional<std::vector<int>> read_bonus(FieldReader& r) {
+  const nlohmann::json* list = r.find("bonus");
+  if (list == nullptr) return std::nullopt;
+  std::vector<int> points;
+  if (!list->is_array() || list->size() > 64) {
+    r.fail("bonus", "expected a list of at most 64 points, for places 1, 2, ...");
+    return points;
+  }
+  for (const auto& item : *list) {
+    if (!item.is_number_integer() || item.get<std::int64_t>() < 0 || item.get<std::int64_t>() > 1000) {
+      r.fail("bonus", "expected whole points from 0 to 1000");
+      return points;
+    }
+    points.push_back(static_cast<int>(item.get<std::int64_t>()));
+  }
+  return points;
+}
+
+}  // namespace
+
+void read_fields(FieldReader& r, req::TournamentList& out) { out.limit = r.limit("limit"); }
+void read_fields(FieldReader& r, req::TournamentInfo& out) { out.tournament = r.id("tournament"); }
+void read_fields(FieldReader& r, req::TournamentPairings& out) {
+  out.tournament = r.id("tournament");
+  if (auto round = r.optional_integer("round", 1, max_tournament_rounds)) out.round = static_cast<int>(*round);
+}
+void read_fields(FieldReader& r, req::TournamentStandings& out) { out.tournament = r.id("tournament"); }
+void read_fields(FieldReader& r, req::TournamentRegister& out) { out.tournament = r.id("tournament"); }
+void read_fields(FieldReader& r, req::TournamentWithdraw& out) { out.tournament = r.id("tournament"); }
+
+void read_fields(FieldReader& r, req::AdminTournamentCreate& out) {
+  out.name = r.text("name", tournament_name_rule);
+  out.system = r.optional_string("system").value_or(out.system);
+  if (!one_of(out.system, {"swiss", "mcmahon", "round_robin", "single_elimination"})) {
+    r.fail("system", "expected \"swiss\", \"mcmahon\", \"round_robin\" or \"single_elimination\"");
+  }
+  out.preset = r.optional_string("preset");
+  if (out.preset && *out.preset != "promotion") r.fail("preset", "expected \"promotion\"");
+  out.groups = read_groups(r);
+  if (out.preset && !out.groups.empty()) r.fail("groups", "the preset names the groups");
+  if (r.has("mcmahon_bar")) out.mcmahon_bar = r.rank("mcmahon_bar");
+  if (r.has("mcmahon_floor")) out.mcmahon_floor = r.rank("mcmahon_floor");
+  if (r.ok() && out.mcmahon_floor > out.mcmahon_bar) r.fail("mcmahon_floor", "must not be above the bar");
+  out.settings = read_settings(r, "settings");
+  if (r.ok() && out.settings.rest.handicap != 0) r.fail("settings.handicap", "tournament games are even games");
+  out.rounds = static_cast<int>(r.integer("rounds", 1, max_tournament_rounds));
+  out.registration_minutes =
+      static_cast<int>(r.optional_integer("registration_minutes", 0, 60 * 24 * 366).value_or(out.registration_minutes));
+  out.round_start = r.optional_string("round_start").value_or(out.round_start);
+  if (!one_of(out.round_start, {"when_done", "fixed"})) r.fail("round_start", "expected \"when_done\" or \"fixed\"");
+  out.round_times_ms = read_round_times(r);
+  if (r.ok() && out.round_start == "fixed" && static_cast<int>(out.round_times_ms.size()) != out.rounds) {
+    r.fail("round_times_ms", "fixed round times need one time per round");
+  }
+  out.round_gap_s = static_cast<int>(r.optional_integer("round_gap_s", 0, 7 * 24 * 3600).value_or(out.round_gap_s));
+  out.no_show_s = static_cast<int>(r.optional_integer("no_show_s", 1, 24 * 3600).value_or(out.no_show_s));
+  out.bye_points = r.optional_number("bye_points").value_or(out.bye_points);
+  if (out.bye_points != 0 && out.bye_points != 0.5 && out.bye_points != 1) r.fail("bye_points", "expected 0, 0.5 or 1");
+  out.bonus = read_bonus(r);
+}
+
+void read_fields(FieldReader& r, req::AdminTournamentStart& out) {
+  out.tournament = r.id("tournament");
+  out.reason = r.optional_text("reason", reason_rule).value_or("");
+}
+
+void read_fields(FieldReader& r, req::AdminTournamentRepair& out) {
+  out.tournament = r.id("tournament");
+  out.reason = r.text("reason", reason_rule);
+}
+
+void read_fields(FieldReader& r, req::AdminTournamentResult& out) {
+  out.tournament = r.id("tournament");
+  out.pairing = r.id("pairing");
+  out.result = r.string("result");
+  if (r.ok() && !one_of(out.result, {"black_wins", "white_wins", "jigo", "both_lose"})) {
+    r.fail("result", "expected \"black_wins\", \"white_wins\", \"jigo\" or \"both_lose\"");
+  }
+  out.reason = r.text("reason", reason_rule);
+}
+
+void read_fields(FieldReader& r, req::AdminTournamentWithdraw& out) {
+  out.tournament = r.id("tournament");
+  out.user = r.user_name("user");
+  out.reason = r.text("reason", reason_rule);
+}
+
+}  // namespace yunzi::protocol

@@ -1,0 +1,63 @@
+// The tournament requests: list, details, pairings, standings (with the
+// cross-table), registration and withdrawal for players; creation, start,
+// re-pairing, results and withdrawals for admins.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "protocol/rank.hpp"
+#include "protocol/settings.hpp"
+
+namespace yunzi::protocol {
+
+inline constexpr std::size_t max_tournament_name_chars = 80;
+inline constexpr int max_tournament_rounds = 64;
+inline constexpr int max_tournament_groups = 12;
+
+struct TournamentGroupSpec {
+  std::string name;
+  Rank min_rank = rank_18k;
+  Rank max_rank = rank_9d;
+  friend bool operator==(const TournamentGroupSpec&, const TournamentGroupSpec&) = default;
+};
+
+namespace req {
+
+struct TournamentList { static constexpr std::string_view type = "tournament.list"; int limit = 20; };
+struct TournamentInfo { static constexpr std::string_view type = "tournament.info"; std::int64_t tournament = 0; };
+// round absent: the latest round paired.
+struct TournamentPairings { static constexpr std::string_view type = "tournament.pairings"; std::int64_t tournament = 0; std::optional<int> round; };
+struct TournamentStandings { static constexpr std::string_view type = "tournament.standings"; std::int64_t tournament = 0; };
+struct TournamentRegister { static constexpr std::string_view type = "tournament.register"; std::int64_t tournament = 0; };
+struct TournamentWithdraw { static constexpr std::string_view type = "tournament.withdraw"; std::int64_t tournament = 0; };
+
+struct AdminTournamentCreate {
+  static constexpr std::string_view type = "admin.tournament.create";
+  std::string name;
+  std::string system = "swiss";  // swiss, mcmahon, round_robin, single_elimination
+  std::optional<std::string> preset;  // "promotion": the 升段赛's four groups and bonus table
+  std::vector<TournamentGroupSpec> groups;  // none and no preset: one open group
+  Rank mcmahon_bar = rank_9d;
+  Rank mcmahon_floor = rank_18k;
+  RequestedSettings settings;  // size, komi, rated, time
+  int rounds = 1;
+  int registration_minutes = 60;
+  std::string round_start = "when_done";  // when_done, fixed
+  std::vector<std::int64_t> round_times_ms;  // fixed: the start of each round
+  int round_gap_s = 0;
+  int no_show_s = 300;
+  double bye_points = 1;  // 0, 0.5 or 1
+  std::optional<std::vector<int>> bonus;  // points for places 1, 2, ... of each group
+};
+struct AdminTournamentStart { static constexpr std::string_view type = "admin.tournament.start"; std::int64_t tournament = 0; std::string reason; };
+struct AdminTournamentRepair { static constexpr std::string_view type = "admin.tournament.repair"; std::int64_t tournament = 0; std::string reason; };
+// result: black_wins, white_wins, jigo, both_lose.
+struct AdminTournamentResult { static constexpr std::string_view type = "admin.tournament.result"; std::int64_t tournament = 0; std::int64_t pairing = 0; std::string result; std::string reason; };
+struct AdminTournamentWithdraw { static constexpr std::string_view type = "admin.tournament.withdraw"; std::int64_t tournament = 0; std::string user; std::string reason; };
+
+}  // namespace req
+}  // namespace yunzi::protocol

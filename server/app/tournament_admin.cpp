@@ -1,0 +1,169 @@
+// admin.tournament.*: each change is written with its audit entry in one
+// writer item, through the tournament service, which then advances the
+// tournament (a start pairs round 1, a result may finish a round).
+#include <spdlog/spdlog.h>
+
+#include "protocol/tournament_payloads.hpp"
+#include "server/app/app.hpp"
+#include "server/app/name_key.hpp"
+#include "server/app/tournament_requests.hpp"
+#include "server/app/tournament_rounds.hpp"
+
+namespace yunzi::app {
+namespace {
+
+namespace req = protocol::req;
+
+db::AuditEntry audit(const Call& call, std::string action, std::string reason, std::string detail) {
+  db::AuditEntry entry;
+  entry.actor_id = call.session->user->id;
+  entry.action = std::move(action);
+  entry.reason = std::move(reason);
+  entry.detail = std::move(detail);
+  entry.at_ms = call.app.now_ms();
+  return entry;
+}
+
+db::DbResult<db::StoredTournament> load(db::Stores& stores, db::TournamentId id) {
+  auto loaded = stores.tournaments().load(id);
+  if (!loaded) return unexpected(loaded.error());
+  if (!*loaded) return db::db_failure(db::DbErrorKind::not_found, "no such tournament");
+  return std::move(**loaded);
+}
+
+using Work = std::function<db::DbResult<Done>(db::Stores&, const db::StoredTournament&, db::AuditEntry&)>;
+
+// Loads the tournament, runs `work`, writes the audit entry; one writer item.
+void audited_change(const Call& call, db::TournamentId id, db::AuditEntry entry, Work work) {
+  call.app.tournaments->change(
+      id,
+      [id, entry, work = std::move(work)](db::Stores& stores) mutable -> db::DbResult<Done> {
+        auto t = load(stores, id);
+        if (!t) return unexpected(t.error());
+        if (auto done = work(stores, *t, entry); !done) return done;
+        if (auto added = stores.moderation().add_audit(entry); !added) return unexpected(added.error());
+        return Done{};
+      },
+      [call, id, action = entry.action](db::DbResult<Done> done) {
+        if (!done) return reply_change_error(call, done.error());
+        spdlog::info("admin action={} admin={} tournament={}", action, call.session->user->name, id);
+        call.ok();
+      });
+}
+
+std::string tournament_detail(db::TournamentId id) { return "tournament " + std::to_string(id); }
+
+db::TournamentSettings settings_of(const Call& call, const req::AdminTournamentCreate& r) {
+  db::TournamentSettings s;
+  s.name = r.name;
+  s.system = r.system;
+  s.mcmahon_bar = r.mcmahon_bar.index;
+  s.mcmahon_floor = r.mcmahon_floor.index;
+  const protocol::GameSettings game = settings_to_play(r.settings, call.app.options.plan_rules);
+  s.size = game.size;
+  s.komi = game.komi;
+  s.rated = game.rated;
+  s.clock_json = protocol::to_json(game.time).dump();
+  s.rounds = r.rounds;
+  const db::TimeMs now = call.app.now_ms();
+  s.registration_opens_ms = now;
+  s.registration_closes_ms = now + std::int64_t{r.registration_minutes} * 60'000;
+  s.round_start = r.round_start;
+  s.round_times = r.round_times_ms;
+  s.round_gap_ms = std::int64_t{r.round_gap_s} * 1000;
+  s.no_show_ms = std::int64_t{r.no_show_s} * 1000;
+  s.bye_points = static_cast<int>(r.bye_points * 2);
+  if (r.preset) {
+    s.groups = promotion_groups();
+    s.bonus_points = promotion_bonus();
+  } else if (r.groups.empty()) {
+    s.groups = {{0, "open", 1, 27}};
+  } else {
+    for (const auto& g : r.groups) s.groups.push_back({0, g.name, g.min_rank.index, g.max_rank.index});
+  }
+  if (r.bonus) {
+    s.bonus_points.clear();
+    for (std::size_t i = 0; i < r.bonus->size(); ++i) s.bonus_points.push_back({static_cast<int>(i) + 1, (*r.bonus)[i]});
+  }
+  s.created_by = call.session->user->id;
+  s.created_ms = now;
+  return s;
+}
+
+}  // namespace
+
+void admin(const Call& call, const req::AdminTournamentCreate& r) {
+  const db::TournamentSettings settings = settings_of(call, r);
+  db::AuditEntry entry = audit(call, "tournament.create", "", settings.name);
+  call.app.writer.submit_for<db::TournamentId>(
+      [settings, entry](db::Stores& stores) mutable -> db::DbResult<db::TournamentId> {
+        auto id = stores.tournaments().create(settings);
+        if (!id) return id;
+        entry.detail = tournament_detail(*id) + ": " + entry.detail;
+        if (auto added = stores.moderation().add_audit(entry); !added) return unexpected(added.error());
+        return id;
+      },
+      [call](db::DbResult<db::TournamentId> id) {
+        if (!id) return reply_change_error(call, id.error());
+        spdlog::info("admin action=tournament.create admin={} tournament={}", call.session->user->name, *id);
+        call.app.tournaments->follow(*id);
+        call.reply(protocol::reply_tournament_created(call.id, *id));
+      });
+}
+
+void admin(const Call& call, const req::AdminTournamentStart& r) {
+  audited_change(call, r.tournament, audit(call, "tournament.start", r.reason, tournament_detail(r.tournament)),
+                 [](db::Stores& stores, const db::StoredTournament& t, db::AuditEntry&) -> db::DbResult<Done> {
+                   if (t.status != "registration") return db::db_failure(db::DbErrorKind::conflict, "the tournament has started");
+                   return stores.tournaments().set_status(t.id, "running", 0);
+                 });
+}
+
+void admin(const Call& call, const req::AdminTournamentRepair& r) {
+  audited_change(call, r.tournament, audit(call, "tournament.repair", r.reason, tournament_detail(r.tournament)),
+                 [](db::Stores& stores, const db::StoredTournament& t, db::AuditEntry& entry) -> db::DbResult<Done> {
+                   const int round = t.current_round;
+                   bool waiting = false;
+                   for (const auto& row : t.rounds) waiting |= row.number == round && row.status == "waiting";
+                   if (t.status != "running" || round == 0 || !waiting) {
+                     return db::db_failure(db::DbErrorKind::conflict, "no round is waiting to start");
+                   }
+                   auto pairings = pair_round(t, round);
+                   if (!pairings) return db::db_failure(db::DbErrorKind::conflict, pairings.error());
+                   entry.detail += ", round " + std::to_string(round);
+                   auto stored = stores.tournaments().replace_pairings(t.id, round, *pairings);
+                   if (!stored) return unexpected(stored.error());
+                   return Done{};
+                 });
+}
+
+void admin(const Call& call, const req::AdminTournamentResult& r) {
+  audited_change(call, r.tournament,
+                 audit(call, "tournament.result", r.reason, tournament_detail(r.tournament) + ": " + r.result),
+                 [pairing = r.pairing, result = r.result, now = call.app.now_ms()](
+                     db::Stores& stores, const db::StoredTournament& t, db::AuditEntry& entry) -> db::DbResult<Done> {
+                   for (const auto& p : t.pairings) {
+                     if (p.id != pairing) continue;
+                     if (!p.white_id) return db::db_failure(db::DbErrorKind::conflict, "a bye has no result to set");
+                     entry.target_game_id = p.game_id;
+                     entry.target_user_id = p.black_id;
+                     return stores.tournaments().set_result(pairing, result, "admin", now);
+                   }
+                   return db::db_failure(db::DbErrorKind::not_found, "no such pairing in this tournament");
+                 });
+}
+
+void admin(const Call& call, const req::AdminTournamentWithdraw& r) {
+  audited_change(call, r.tournament, audit(call, "tournament.withdraw", r.reason, tournament_detail(r.tournament)),
+                 [key = name_key(r.user)](db::Stores& stores, const db::StoredTournament& t,
+                                          db::AuditEntry& entry) -> db::DbResult<Done> {
+                   auto user = stores.users().find_by_name_key(key);
+                   if (!user) return unexpected(user.error());
+                   if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");
+                   entry.target_user_id = (*user)->id;
+                   if (t.status == "finished") return db::db_failure(db::DbErrorKind::conflict, "the tournament is over");
+                   return stores.tournaments().withdraw(t.id, (*user)->id, last_round_before_withdrawal(t));
+                 });
+}
+
+}  // namespace yunzi::app

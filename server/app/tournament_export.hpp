@@ -1,0 +1,23 @@
+// A tournament's standings and results for a club to send on:
+// /tournaments/{id}.csv (one line per player, the cross-table included) and
+// /tournaments/{id}.h9 (the EGF results format: players numbered by their
+// line, each round as opponent number, result, colour). Groups follow each
+// other in one file, numbered on, so every opponent number is unique.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "db/tournament_records.hpp"
+#include "server/net/http_types.hpp"
+
+namespace yunzi::app {
+
+class App;
+
+std::string standings_csv(const db::StoredTournament& t);
+std::string standings_h9(const db::StoredTournament& t);
+
+std::optional<net::HttpResponse> tournament_export_route(App& app, const net::HttpRequest& request);
+
+}  // namespace yunzi::app

@@ -1,0 +1,124 @@
+// tournament.*: the list, details, pairings and standings are read from the
+// read pool; registration and withdrawal go through the tournament service.
+#include "server/app/tournament_requests.hpp"
+
+#include "server/app/app.hpp"
+#include "server/app/tournament_rounds.hpp"
+#include "server/app/tournament_views.hpp"
+
+namespace yunzi::app {
+namespace {
+
+namespace req = protocol::req;
+
+// The tournament, or an error reply (and nullopt).
+std::optional<db::StoredTournament> read_tournament(const Call& call, db::TournamentId id) {
+  auto loaded = call.app.reads.read<std::optional<db::StoredTournament>>(
+      [id](db::Stores& stores) { return stores.tournaments().load(id); });
+  if (!loaded) {
+    call.error(protocol::ErrorCode::internal, "the tournament could not be read");
+    return std::nullopt;
+  }
+  if (!*loaded) call.error(protocol::ErrorCode::not_found, "no such tournament");
+  return std::move(*loaded);
+}
+
+db::DbResult<db::StoredTournament> load_for_change(db::Stores& stores, db::TournamentId id) {
+  auto loaded = stores.tournaments().load(id);
+  if (!loaded) return unexpected(loaded.error());
+  if (!*loaded) return db::db_failure(db::DbErrorKind::not_found, "no such tournament");
+  return std::move(**loaded);
+}
+
+// A player may register during the registration window, and join a running
+// Swiss or McMahon from its next unpaired round.
+db::DbResult<int> first_round_for_entry(const db::StoredTournament& t, db::TimeMs now) {
+  if (t.status == "registration") {
+    if (now < t.settings.registration_opens_ms) return db::db_failure(db::DbErrorKind::conflict, "registration has not opened yet");
+    return 1;
+  }
+  const bool swiss = t.settings.system == "swiss" || t.settings.system == "mcmahon";
+  if (t.status == "running" && swiss && t.current_round < t.settings.rounds) return t.current_round + 1;
+  return db::db_failure(db::DbErrorKind::conflict, "registration is closed");
+}
+
+}  // namespace
+
+void reply_change_error(const Call& call, const db::DbError& error) {
+  switch (error.kind) {
+    case db::DbErrorKind::not_found: return call.error(protocol::ErrorCode::not_found, error.message);
+    case db::DbErrorKind::conflict: return call.error(protocol::ErrorCode::conflict, error.message);
+    case db::DbErrorKind::invalid_argument: return call.error(protocol::ErrorCode::bad_request, error.message);
+    case db::DbErrorKind::constraint: return call.error(protocol::ErrorCode::conflict, "already registered");
+    default: return call.error(protocol::ErrorCode::internal, "the change could not be stored; try again");
+  }
+}
+
+void handle(const Call& call, const req::TournamentList& r) {
+  auto listed = call.app.reads.read<std::vector<db::TournamentSummary>>(
+      [limit = r.limit](db::Stores& stores) { return stores.tournaments().list(limit); });
+  if (!listed) return call.error(protocol::ErrorCode::internal, "the tournaments could not be read");
+  std::vector<protocol::TournamentSummaryInfo> out;
+  for (const auto& t : *listed) out.push_back(summary_info(t));
+  call.reply(protocol::reply_tournaments(call.id, out));
+}
+
+void handle(const Call& call, const req::TournamentInfo& r) {
+  if (auto t = read_tournament(call, r.tournament)) call.reply(protocol::reply_tournament(call.id, details_of(*t)));
+}
+
+void handle(const Call& call, const req::TournamentPairings& r) {
+  auto t = read_tournament(call, r.tournament);
+  if (!t) return;
+  const int round = r.round.value_or(t->current_round);
+  if (round > t->current_round) return call.error(protocol::ErrorCode::not_found, "that round is not paired yet");
+  call.reply(protocol::reply_tournament_pairings(call.id, t->id, round, pairings_of(*t, round)));
+}
+
+void handle(const Call& call, const req::TournamentStandings& r) {
+  if (auto t = read_tournament(call, r.tournament)) {
+    call.reply(protocol::reply_tournament_standings(call.id, t->id, t->current_round, standings_of(*t)));
+  }
+}
+
+void handle(const Call& call, const req::TournamentRegister& r) {
+  const db::UserId user = call.session->user->id;
+  const db::TimeMs now = call.app.now_ms();
+  call.app.tournaments->change(
+      r.tournament,
+      [id = r.tournament, user, now](db::Stores& stores) -> db::DbResult<Done> {
+        auto t = load_for_change(stores, id);
+        if (!t) return unexpected(t.error());
+        auto first_round = first_round_for_entry(*t, now);
+        if (!first_round) return unexpected(first_round.error());
+        auto account = stores.users().find_by_id(user);
+        if (!account) return unexpected(account.error());
+        if (!*account) return db::db_failure(db::DbErrorKind::not_found, "no such user");
+        const auto group = group_for_rank(t->settings, (*account)->rank);
+        if (!group) return db::db_failure(db::DbErrorKind::invalid_argument, "no group of this tournament takes your rank");
+        return stores.tournaments().add_entrant(
+            id, db::TournamentEntrant{user, "", *group, (*account)->rank, *first_round, std::nullopt, now});
+      },
+      [call](db::DbResult<Done> done) {
+        if (!done) return reply_change_error(call, done.error());
+        call.ok();
+      });
+}
+
+void handle(const Call& call, const req::TournamentWithdraw& r) {
+  const db::UserId user = call.session->user->id;
+  call.app.tournaments->change(
+      r.tournament,
+      [id = r.tournament, user](db::Stores& stores) -> db::DbResult<Done> {
+        auto t = load_for_change(stores, id);
+        if (!t) return unexpected(t.error());
+        if (t->status == "finished") return db::db_failure(db::DbErrorKind::conflict, "the tournament is over");
+        return stores.tournaments().withdraw(id, user, last_round_before_withdrawal(*t));
+      },
+      [call](db::DbResult<Done> done) {
+        if (!done) return reply_change_error(call, done.error());
+        call.ok();
+      });
+}
+
+}  // namespace yunzi::app

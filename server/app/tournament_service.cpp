@@ -1,0 +1,353 @@
+#include "server/app/tournament_service.hpp"
+
+#include <algorithm>
+
+#include <boost/asio/post.hpp>
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "protocol/tournament_payloads.hpp"
+#include "server/app/app.hpp"
+#include "server/app/tournament_rounds.hpp"
+#include "server/game/clock_codec.hpp"
+
+namespace yunzi::app {
+namespace {
+
+bool decided(const db::TournamentPairing& p) { return p.outcome != "pending"; }
+
+const db::TournamentRound* round_row(const db::StoredTournament& t, int number) {
+  for (const auto& r : t.rounds) {
+    if (r.number == number) return &r;
+  }
+  return nullptr;
+}
+
+// The clock a tournament's games are played with, from its stored settings.
+protocol::TimeControl clock_of(const db::TournamentSettings& s) {
+  const auto j = nlohmann::json::parse(s.clock_json, nullptr, false);
+  db::TimeSettings time;
+  if (j.is_object()) {
+    time.system = j.value("system", std::string("none"));
+    time.main_s = j.value("main_s", 0);
+    time.periods = j.value("periods", 0);
+    time.period_s = j.value("period_s", 0);
+    time.stones = j.value("stones", 0);
+    time.increment_s = j.value("increment_s", 0);
+    time.max_s = j.value("max_s", 0);
+  }
+  return game::time_control_of(time);
+}
+
+protocol::GameSettings game_settings_of(const db::TournamentSettings& s) {
+  protocol::GameSettings settings;
+  settings.size = s.size;
+  settings.komi = s.komi;
+  settings.rated = s.rated;
+  settings.handicap = 0;
+  settings.time = clock_of(s);
+  return settings;
+}
+
+struct StartedGame {
+  std::int64_t pairing = 0;
+  db::GameId game = 0;
+  GamePlan plan;
+};
+
+// Gives each pending pairing whose game has ended the game's result.
+db::DbResult<Done> settle_ended_games(db::Stores& stores, db::TournamentId id) {
+  auto t = stores.tournaments().load(id);
+  if (!t) return unexpected(t.error());
+  if (!*t) return Done{};
+  for (const db::TournamentPairing& p : (*t)->pairings) {
+    if (decided(p) || !p.game_id) continue;
+    auto game = stores.games().load(*p.game_id);
+    if (!game) return unexpected(game.error());
+    if (!*game || (*game)->game.status != db::GameStatus::ended || !(*game)->game.result) continue;
+    const db::GameRecord& row = (*game)->game;
+    const std::string how = row.reason == "forfeit" ? "forfeit" : "played";
+    if (auto set = stores.tournaments().set_result(p.id, outcome_of_result(*row.result), how, row.ended_ms.value_or(0));
+        !set) {
+      return set;
+    }
+  }
+  return Done{};
+}
+
+}  // namespace
+
+TournamentService::TournamentService(App& app) : app_(app), strand_(boost::asio::make_strand(app.io)) {}
+
+Expected<std::size_t, std::string> TournamentService::restore() {
+  auto ids = app_.reads.read<std::vector<db::TournamentId>>(
+      [](db::Stores& stores) { return stores.tournaments().unfinished(); });
+  if (!ids) return unexpected("cannot read the tournaments: " + ids.error().message);
+  for (db::TournamentId id : *ids) {
+    // A game that ended just before the server stopped may have missed its tournament's result.
+    change(id, [id](db::Stores& stores) { return settle_ended_games(stores, id); }, {});
+  }
+  return ids->size();
+}
+
+void TournamentService::follow(db::TournamentId id) { change(id, [](db::Stores&) { return db::DbResult<Done>(Done{}); }, {}); }
+
+void TournamentService::change(db::TournamentId id, Change work, Reply reply) {
+  auto self = shared_from_this();
+  boost::asio::post(strand_, [self, id, work = std::move(work), reply = std::move(reply)]() mutable {
+    ++self->entry(id).in_flight;
+    self->app_.writer.submit_for<db::StoredTournament>(
+        [id, work = std::move(work)](db::Stores& stores) -> db::DbResult<db::StoredTournament> {
+          if (auto done = work(stores); !done) return unexpected(done.error());
+          auto loaded = stores.tournaments().load(id);
+          if (!loaded) return unexpected(loaded.error());
+          if (!*loaded) return db::db_failure(db::DbErrorKind::not_found, "no such tournament");
+          return std::move(**loaded);
+        },
+        [self, id, reply = std::move(reply)](db::DbResult<db::StoredTournament> result) {
+          if (reply) reply(result ? db::DbResult<Done>(Done{}) : db::DbResult<Done>(unexpected(result.error())));
+          boost::asio::post(self->strand_, [self, id, result = std::move(result)]() mutable {
+            Running& r = self->entry(id);
+            --r.in_flight;
+            if (result) {
+              r.t = std::move(*result);
+              r.loaded = true;
+            }
+            // A failed change to a tournament never loaded (an unknown id) leaves nothing behind.
+            if (!r.loaded && r.in_flight == 0) {
+              self->running_.erase(id);
+              return;
+            }
+            self->advance(id);
+          });
+        });
+  });
+}
+
+TournamentService::Running& TournamentService::entry(db::TournamentId id) {
+  Running& r = running_[id];
+  if (!r.timer) {
+    r.timer = std::make_unique<boost::asio::steady_timer>(strand_);
+    r.followed_since_ms = app_.now_ms();
+  }
+  return r;
+}
+
+void TournamentService::step(Running& r, Change work) {
+  ++r.in_flight;  // no other step starts before this one's write is on its way
+  change(r.t.id, std::move(work), {});
+  boost::asio::post(strand_, [self = shared_from_this(), id = r.t.id] { --self->entry(id).in_flight; });
+}
+
+void TournamentService::arm(Running& r, db::TimeMs at) {
+  const db::TimeMs wait = std::max<db::TimeMs>(0, at - app_.now_ms());
+  r.timer->expires_after(std::chrono::milliseconds(wait));
+  r.timer->async_wait([self = shared_from_this(), id = r.t.id](boost::system::error_code ec) {
+    if (!ec) self->advance(id);
+  });
+}
+
+void TournamentService::advance(db::TournamentId id) {
+  auto it = running_.find(id);
+  if (it == running_.end()) return;
+  Running& r = it->second;
+  if (r.in_flight > 0 || !r.loaded) return;
+  r.timer->cancel();
+  const db::StoredTournament& t = r.t;
+  const db::TimeMs now = app_.now_ms();
+  if (t.status == "finished") {
+    spdlog::info("tournament finished tournament={} name={}", t.id, t.settings.name);
+    running_.erase(it);
+    return;
+  }
+  if (t.status == "registration") {
+    if (now < t.settings.registration_closes_ms) return arm(r, t.settings.registration_closes_ms);
+    return step(r, [id](db::Stores& stores) { return stores.tournaments().set_status(id, "running", 0); });
+  }
+  const int current = t.current_round;
+  if (current == 0) return pair_next(r, 1);
+  const db::TournamentRound* round = round_row(t, current);
+  if (round == nullptr) return pair_next(r, current);
+  if (round->status == "waiting") {
+    if (round->scheduled_ms && now < *round->scheduled_ms) return arm(r, *round->scheduled_ms);
+    return start_round(r);
+  }
+  if (round->status == "playing") {
+    const bool all_decided = std::all_of(t.pairings.begin(), t.pairings.end(),
+                                         [current](const auto& p) { return p.round != current || decided(p); });
+    if (all_decided) {
+      db::TournamentRound ended = *round;
+      ended.status = "finished";
+      ended.ended_ms = now;
+      return step(r, [id, ended](db::Stores& stores) { return stores.tournaments().save_round(id, ended); });
+    }
+    const db::TimeMs deadline = round->started_ms.value_or(now) + t.settings.no_show_ms;
+    // The players of a round whose deadline passed while the server was down were
+    // absent for everybody alike; the restored games' disconnection grace covers them.
+    if (deadline < r.followed_since_ms) r.no_show_checked = current;
+    if (r.no_show_checked < current) {
+      if (now >= deadline) return check_no_shows(r);
+      return arm(r, deadline);
+    }
+    return;
+  }
+  // The round is finished.
+  if (current >= rounds_to_play(t)) {
+    return step(r, [id, current](db::Stores& stores) { return stores.tournaments().set_status(id, "finished", current); });
+  }
+  pair_next(r, current + 1);
+}
+
+void TournamentService::pair_next(Running& r, int round) {
+  const db::StoredTournament& t = r.t;
+  auto pairings = pair_round(t, round);
+  if (pairings && pairings->empty()) pairings = unexpected(std::string("nobody is left to play"));
+  if (!pairings) {
+    // Nothing more can be paired (too few players left, or only repeats): the tournament ends here.
+    spdlog::warn("tournament not paired tournament={} round={} why={}", t.id, round, pairings.error());
+    const int last = round - 1;
+    return step(r, [id = t.id, last](db::Stores& stores) { return stores.tournaments().set_status(id, "finished", last); });
+  }
+  db::TournamentRound row{round, app_.now_ms() + t.settings.round_gap_ms, "waiting", std::nullopt, std::nullopt};
+  if (t.settings.round_start == "fixed" && round <= static_cast<int>(t.settings.round_times.size())) {
+    row.scheduled_ms = t.settings.round_times[static_cast<std::size_t>(round - 1)];
+  }
+  step(r, [id = t.id, round, row, pairings = std::move(*pairings)](db::Stores& stores) -> db::DbResult<Done> {
+    if (auto stored = stores.tournaments().replace_pairings(id, round, pairings); !stored) {
+      return unexpected(stored.error());
+    }
+    if (auto saved = stores.tournaments().save_round(id, row); !saved) return saved;
+    return stores.tournaments().set_status(id, "running", round);
+  });
+  spdlog::info("tournament paired tournament={} round={}", t.id, round);
+}
+
+void TournamentService::start_round(Running& r) {
+  ++r.in_flight;
+  const db::StoredTournament t = r.t;
+  const int round = t.current_round;
+  const protocol::GameSettings settings = game_settings_of(t.settings);
+  const db::TimeMs now = app_.now_ms();
+  auto self = shared_from_this();
+  app_.writer.submit_for<std::vector<StartedGame>>(
+      [id = t.id, round, settings, now](db::Stores& stores) -> db::DbResult<std::vector<StartedGame>> {
+        // Read again here: only what the database holds decides which games still need creating.
+        auto fresh = stores.tournaments().load(id);
+        if (!fresh) return unexpected(fresh.error());
+        if (!*fresh) return db::db_failure(db::DbErrorKind::not_found, "no such tournament");
+        const db::StoredTournament& t = **fresh;
+        const db::TournamentRound* row = round_row(t, round);
+        if (row == nullptr || row->status != "waiting") return std::vector<StartedGame>{};
+        std::vector<StartedGame> started;
+        for (const db::TournamentPairing& p : t.pairings) {
+          if (p.round != round || !p.white_id || p.game_id || decided(p)) continue;
+          auto black = stores.users().find_by_id(p.black_id);
+          if (!black) return unexpected(black.error());
+          auto white = stores.users().find_by_id(*p.white_id);
+          if (!white) return unexpected(white.error());
+          if (!*black || !*white) return db::db_failure(db::DbErrorKind::not_found, "a paired player is gone");
+          GamePlan plan{settings, Contender{p.black_id, user_info(**black)}, Contender{*p.white_id, user_info(**white)}};
+          auto game = stores.games().create(new_game_row(plan, now));
+          if (!game) return unexpected(game.error());
+          if (auto linked = stores.tournaments().set_pairing_game(p.id, *game); !linked) return unexpected(linked.error());
+          started.push_back({p.id, *game, std::move(plan)});
+        }
+        auto saved = stores.tournaments().save_round(
+            t.id, db::TournamentRound{round, row->scheduled_ms, "playing", now, std::nullopt});
+        if (!saved) return unexpected(saved.error());
+        return started;
+      },
+      [self, t, round](db::DbResult<std::vector<StartedGame>> started) {
+        if (!started) {
+          spdlog::error("tournament round not started tournament={} round={} error={}", t.id, round,
+                        started.error().message);
+          boost::asio::post(self->strand_, [self, id = t.id] { --self->entry(id).in_flight; });
+          return;
+        }
+        boost::asio::post(self->strand_, [self, t, round, started = std::move(*started)] {
+          std::map<std::int64_t, db::GameId> games;
+          for (const StartedGame& s : started) {
+            if (s.plan.settings.rated) self->app_.games.reserve_rated(s.plan.black.id, s.plan.white.id);
+            self->app_.start_room(s.game, s.plan, nullptr, std::nullopt);
+            games[s.pairing] = s.game;
+          }
+          self->announce_round(t, round, games);
+          spdlog::info("tournament round started tournament={} round={} games={}", t.id, round, started.size());
+          self->change(t.id, [](db::Stores&) { return db::DbResult<Done>(Done{}); }, {});
+          boost::asio::post(self->strand_, [self, id = t.id] { --self->entry(id).in_flight; });
+        });
+      });
+}
+
+void TournamentService::announce_round(const db::StoredTournament& t, int round,
+                                       const std::map<std::int64_t, db::GameId>& games) {
+  std::map<db::UserId, std::string> names;
+  for (const auto& e : t.entrants) names[e.user_id] = e.name;
+  protocol::TournamentRoundEvent event{t.id, t.settings.name, round, {}};
+  std::vector<protocol::TournamentYourPairing> own;
+  std::vector<db::UserId> to;
+  for (const db::TournamentPairing& p : t.pairings) {
+    if (p.round != round) continue;
+    const auto game = games.count(p.id) ? std::optional<db::GameId>(games.at(p.id)) : p.game_id;
+    std::optional<std::string> white;
+    if (p.white_id) white = names[*p.white_id];
+    event.pairings.push_back({p.id, round, group_name(t.settings, p.group_id), names[p.black_id], white, game,
+                              p.outcome, p.how});
+    app_.online.send_to_user(p.black_id, protocol::tournament_pairing({t.id, round, game, p.white_id ? "black" : "",
+                                                                      white, !p.white_id}));
+    if (p.white_id) {
+      app_.online.send_to_user(*p.white_id,
+                               protocol::tournament_pairing({t.id, round, game, "white", names[p.black_id], false}));
+    }
+  }
+  const protocol::Frame frame = protocol::tournament_round(event);
+  for (const auto& e : t.entrants) app_.online.send_to_user(e.user_id, frame);
+}
+
+void TournamentService::check_no_shows(Running& r) {
+  const db::StoredTournament& t = r.t;
+  r.no_show_checked = t.current_round;
+  std::vector<db::TournamentPairing> both_absent;
+  for (const db::TournamentPairing& p : t.pairings) {
+    if (p.round != t.current_round || decided(p) || !p.game_id || !p.white_id) continue;
+    const bool black_here = app_.online.is_online(p.black_id);
+    const bool white_here = app_.online.is_online(*p.white_id);
+    if (black_here && white_here) continue;
+    auto room = app_.games.find(*p.game_id);
+    if (!room) continue;
+    spdlog::info("tournament no-show tournament={} game={} black_here={} white_here={}", t.id, *p.game_id, black_here,
+                 white_here);
+    if (!black_here && !white_here) both_absent.push_back(p);
+    room->forfeit(black_here ? *p.white_id : p.black_id, "absent at the tournament's no-show deadline");
+  }
+  if (both_absent.empty()) return;
+  // Both absent: both lose, whatever the room's forfeit says.
+  const db::TimeMs now = app_.now_ms();
+  step(r, [both_absent, now](db::Stores& stores) -> db::DbResult<Done> {
+    for (const auto& p : both_absent) {
+      if (auto set = stores.tournaments().set_result(p.id, "both_lose", "forfeit", now); !set) return set;
+    }
+    return Done{};
+  });
+}
+
+void TournamentService::game_ended(db::GameId game, const protocol::GameEnd& end) {
+  boost::asio::post(strand_, [self = shared_from_this(), game, end] {
+    for (auto& [id, r] : self->running_) {
+      for (const db::TournamentPairing& p : r.t.pairings) {
+        if (p.game_id != game || decided(p)) continue;
+        const std::string outcome = outcome_of_result(end.result);
+        const std::string how = end.reason == protocol::EndReason::forfeit ? "forfeit" : "played";
+        spdlog::info("tournament result tournament={} game={} outcome={} how={}", id, game, outcome, how);
+        self->change(id,
+                     [pairing = p.id, outcome, how, now = self->app_.now_ms()](db::Stores& stores) {
+                       return stores.tournaments().set_result(pairing, outcome, how, now);
+                     },
+                     {});
+        return;
+      }
+    }
+  });
+}
+
+}  // namespace yunzi::app

@@ -1,0 +1,79 @@
+// The tournaments in registration or running, on the service's own strand.
+// Every change is written through the writer together with a fresh read of
+// the tournament, and the strand's copy is replaced by what was read, so
+// the copy is always what the database holds. After each change the
+// service advances the tournament as far as it can: closes registration,
+// pairs the next round, starts it (its games are ordinary games created
+// like any other, rated when the tournament is), forfeits no-shows,
+// finishes a round when its last result is in, and ends the tournament
+// after its last round. One timer per tournament waits for the next
+// deadline (registration close, round start, no-show check); the deadlines
+// are stored, so a restart picks them up again.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "db/error.hpp"
+#include "db/records.hpp"
+#include "db/tournament_records.hpp"
+#include "engine/expected.hpp"
+#include "protocol/payloads.hpp"
+
+namespace yunzi::db {
+class Stores;
+}
+
+namespace yunzi::app {
+
+class App;
+
+class TournamentService : public std::enable_shared_from_this<TournamentService> {
+ public:
+  using Change = std::function<db::DbResult<Done>(db::Stores&)>;
+  using Reply = std::function<void(db::DbResult<Done>)>;
+
+  explicit TournamentService(App& app);
+
+  // Picks up every unfinished tournament after a restart (after the games
+  // in progress were restored); returns how many.
+  Expected<std::size_t, std::string> restore();
+
+  // Writes `change` (with the tournament read back after it), tells `reply`,
+  // then advances the tournament. The change may fail; nothing is written then.
+  void change(db::TournamentId id, Change change, Reply reply);
+  // A tournament just created: the service starts following it.
+  void follow(db::TournamentId id);
+  // A game ended: its pairing (if it is a tournament game) gets the result.
+  void game_ended(db::GameId game, const protocol::GameEnd& end);
+
+ private:
+  struct Running {
+    db::StoredTournament t;
+    std::unique_ptr<boost::asio::steady_timer> timer;
+    bool loaded = false;
+    int in_flight = 0;         // writes on their way: the tournament advances after the last
+    int no_show_checked = 0;   // the last round whose no-shows were checked
+    db::TimeMs followed_since_ms = 0;  // a deadline that passed before is not applied (a restart)
+  };
+
+  Running& entry(db::TournamentId id);
+  void advance(db::TournamentId id);
+  void step(Running& r, Change change);
+  void pair_next(Running& r, int round);
+  void start_round(Running& r);
+  void check_no_shows(Running& r);
+  void arm(Running& r, db::TimeMs at);
+  void announce_round(const db::StoredTournament& t, int round, const std::map<std::int64_t, db::GameId>& games);
+
+  App& app_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  std::map<db::TournamentId, Running> running_;
+};
+
+}  // namespace yunzi::app

@@ -1,0 +1,16 @@
+// A stored tournament as the protocol shows it: details, pairings of a
+// round, standings with the cross-table. Pure.
+#pragma once
+
+#include "db/tournament_records.hpp"
+#include "protocol/tournament_payloads.hpp"
+
+namespace yunzi::app {
+
+protocol::TournamentSummaryInfo summary_info(const db::TournamentSummary& t);
+protocol::TournamentDetails details_of(const db::StoredTournament& t);
+std::vector<protocol::TournamentPairingInfo> pairings_of(const db::StoredTournament& t, int round);
+// Results in so far count; a pending game scores nothing yet.
+std::vector<protocol::TournamentStandingInfo> standings_of(const db::StoredTournament& t);
+
+}  // namespace yunzi::app

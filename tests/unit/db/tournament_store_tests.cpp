@@ -1,0 +1,143 @@
+#include <catch2/catch.hpp>
+
+#include "tests/unit/db/temp_database.hpp"
+
+using namespace yunzi::db;
+using namespace yunzi::db::testing;
+
+namespace {
+
+TournamentSettings promotion_settings() {
+  TournamentSettings s;
+  s.name = "升段赛 2026";
+  s.system = "swiss";
+  s.clock_json = R"({"system":"byoyomi","main_s":600})";
+  s.rounds = 4;
+  s.registration_opens_ms = 100;
+  s.registration_closes_ms = 1'000;
+  s.round_start = "fixed";
+  s.round_times = {2'000, 3'000, 4'000, 5'000};
+  s.no_show_ms = 600'000;
+  s.groups = {{0, "1d", 19, 19}, {0, "2d", 20, 20}, {0, "3d", 21, 21}, {0, "4d+", 22, 27}};
+  s.bonus_points = {{1, 6}, {2, 4}, {3, 2}};
+  s.created_ms = 50;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("a tournament is stored with its groups, bonus table and round times", "[db][tournaments]") {
+  TempDatabase db;
+  TournamentStore& store = db.stores().tournaments();
+  const UserId admin = create_user(db.stores(), "boss").id;
+  TournamentSettings settings = promotion_settings();
+  settings.created_by = admin;
+  auto id = store.create(settings);
+  REQUIRE(id);
+  auto loaded = store.load(*id);
+  REQUIRE(loaded);
+  REQUIRE(loaded->has_value());
+  const StoredTournament& t = **loaded;
+  CHECK(t.settings.name == "升段赛 2026");
+  CHECK(t.settings.rounds == 4);
+  CHECK(t.settings.clock_json == settings.clock_json);
+  CHECK(t.settings.created_by == admin);
+  CHECK(t.status == "registration");
+  REQUIRE(t.settings.groups.size() == 4);
+  CHECK(t.settings.groups[3].name == "4d+");
+  CHECK(t.settings.groups[3].min_rank == 22);
+  CHECK(t.settings.groups[3].max_rank == 27);
+  CHECK(t.settings.groups[0].id != t.settings.groups[1].id);
+  REQUIRE(t.settings.bonus_points.size() == 3);
+  CHECK(t.settings.bonus_points[0].points == 6);
+  CHECK(t.settings.round_times == std::vector<TimeMs>{2'000, 3'000, 4'000, 5'000});
+  REQUIRE(t.rounds.size() == 4);
+  CHECK(t.rounds[0].status == "waiting");
+  CHECK_FALSE(store.load(*id + 1)->has_value());
+
+  auto listed = store.list(10);
+  REQUIRE(listed);
+  REQUIRE(listed->size() == 1);
+  CHECK((*listed)[0].entrants == 0);
+  CHECK(store.unfinished()->size() == 1);
+  REQUIRE(store.set_status(*id, "finished", 4));
+  CHECK(store.unfinished()->empty());
+  CHECK(store.set_status(*id + 9, "running", 1).error().kind == DbErrorKind::not_found);
+
+  TournamentSettings bad = promotion_settings();
+  bad.system = "knockout-ish";
+  CHECK(store.create(bad).error().kind == DbErrorKind::constraint);
+  CHECK(store.list(10)->size() == 1);  // the failed creation left nothing behind
+}
+
+TEST_CASE("entrants register once, withdraw before the start or after a round", "[db][tournaments]") {
+  TempDatabase db;
+  TournamentStore& store = db.stores().tournaments();
+  const TournamentId id = *store.create(promotion_settings());
+  const auto group = (**store.load(id)).settings.groups[0].id;
+  const UserId a = create_user(db.stores(), "a", 19).id;
+  const UserId b = create_user(db.stores(), "b", 19).id;
+  REQUIRE(store.add_entrant(id, TournamentEntrant{a, "", group, 19, 1, std::nullopt, 10}));
+  REQUIRE(store.add_entrant(id, TournamentEntrant{b, "", group, 19, 1, std::nullopt, 11}));
+  CHECK(store.add_entrant(id, TournamentEntrant{a, "", group, 19, 1, std::nullopt, 12}).error().kind ==
+        DbErrorKind::constraint);
+  CHECK((*store.list(5))[0].entrants == 2);
+
+  REQUIRE(store.withdraw(id, b, std::nullopt));
+  REQUIRE(store.withdraw(id, a, 2));
+  CHECK(store.withdraw(id, b, 1).error().kind == DbErrorKind::not_found);
+  const StoredTournament t = **store.load(id);
+  REQUIRE(t.entrants.size() == 1);
+  CHECK(t.entrants[0].name == "a");
+  CHECK(t.entrants[0].withdrawn_after == 2);
+}
+
+TEST_CASE("pairings are replaced until their games exist, then carry the game and the result", "[db][tournaments]") {
+  TempDatabase db;
+  TournamentStore& store = db.stores().tournaments();
+  const TournamentId id = *store.create(promotion_settings());
+  const auto group = (**store.load(id)).settings.groups[0].id;
+  const UserId a = create_user(db.stores(), "a", 19).id;
+  const UserId b = create_user(db.stores(), "b", 19).id;
+  const UserId c = create_user(db.stores(), "c", 19).id;
+
+  const std::vector<NewTournamentPairing> first{{group, 1, a, b}, {group, 1, c, std::nullopt}};
+  auto stored = store.replace_pairings(id, 1, first);
+  REQUIRE(stored);
+  REQUIRE(stored->size() == 2);
+  CHECK((*stored)[1].outcome == "bye");
+  CHECK((*stored)[1].how == "bye");
+  const std::vector<NewTournamentPairing> again{{group, 1, b, c}, {group, 1, a, std::nullopt}};
+  stored = store.replace_pairings(id, 1, again);
+  REQUIRE(stored);
+  REQUIRE(stored->size() == 2);
+  CHECK((*stored)[0].black_id == b);
+  CHECK((**store.load(id)).pairings.size() == 2);
+
+  const GameId game = *db.stores().games().create(sample_game(b, c));
+  REQUIRE(store.set_pairing_game((*stored)[0].id, game));
+  CHECK(store.replace_pairings(id, 1, first).error().kind == DbErrorKind::conflict);
+  auto found = store.pairing_of_game(game);
+  REQUIRE(found);
+  REQUIRE(found->has_value());
+  CHECK((**found).first == id);
+  CHECK((**found).second.id == (*stored)[0].id);
+  CHECK_FALSE(store.pairing_of_game(game + 100)->has_value());
+
+  REQUIRE(store.set_result((*stored)[0].id, "white_wins", "forfeit", 9'000));
+  CHECK(store.set_result((*stored)[0].id, "nonsense", "played", 9'000).error().kind == DbErrorKind::constraint);
+  CHECK(store.set_result(99'999, "jigo", "admin", 1).error().kind == DbErrorKind::not_found);
+  const StoredTournament t = **store.load(id);
+  CHECK(t.pairings[0].outcome == "white_wins");
+  CHECK(t.pairings[0].how == "forfeit");
+  CHECK(t.pairings[0].decided_ms == 9'000);
+  CHECK(t.pairings[0].game_id == game);
+
+  REQUIRE(store.save_round(id, TournamentRound{1, 2'000, "playing", 2'100, std::nullopt}));
+  REQUIRE(store.save_round(id, TournamentRound{1, 2'000, "finished", 2'100, 8'000}));
+  REQUIRE(store.save_round(id, TournamentRound{7, std::nullopt, "waiting", std::nullopt, std::nullopt}));
+  const StoredTournament after = **store.load(id);
+  CHECK(after.rounds[0].status == "finished");
+  CHECK(after.rounds[0].ended_ms == 8'000);
+  CHECK(after.rounds.back().number == 7);
+}

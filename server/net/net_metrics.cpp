@@ -27,6 +27,7 @@ std::string NetMetrics::render() const {
   line(out, "yunzi_ws_closed_flood_total", "counter", closed_flood);
   line(out, "yunzi_ws_closed_too_big_total", "counter", closed_too_big);
   line(out, "yunzi_ws_refused_per_address_total", "counter", refused_per_address);
+  line(out, "yunzi_ws_closed_idle_total", "counter", closed_idle);
   line(out, "yunzi_http_requests_total", "counter", http_requests);
   line(out, "yunzi_http_bad_framing_total", "counter", http_bad_framing);
   line(out, "yunzi_net_accept_failures_total", "counter", accept_failures);

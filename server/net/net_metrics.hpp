@@ -20,6 +20,7 @@ struct NetMetrics {
   std::atomic<std::uint64_t> closed_flood{0};
   std::atomic<std::uint64_t> closed_too_big{0};
   std::atomic<std::uint64_t> refused_per_address{0};  // upgrades over max_connections_per_address
+  std::atomic<std::uint64_t> closed_idle{0};
   std::atomic<std::uint64_t> http_requests{0};
   std::atomic<std::uint64_t> http_bad_framing{0};  // refused for ambiguous framing (400/501)
   std::atomic<std::uint64_t> accept_failures{0};   // accept() calls that failed

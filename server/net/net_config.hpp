@@ -31,7 +31,10 @@ struct NetConfig {
   std::chrono::milliseconds flood_window{5000};
 
   std::chrono::milliseconds ping_interval{15000};
-  std::chrono::milliseconds idle_timeout{45000};  // no frame (pongs count) for this long: drop
+  // Nothing heard (any frame, pongs included) for this long: closed with
+  // 1001 "idle timeout". Pings must go out more often for a quiet client's
+  // pongs to keep it open.
+  std::chrono::milliseconds idle_timeout{45000};
   std::chrono::milliseconds handshake_timeout{10000};
   // How long a closing connection may take to flush and finish the close
   // handshake before its socket is simply shut.

@@ -26,6 +26,7 @@ std::string NetMetrics::render() const {
   line(out, "yunzi_ws_closed_overflow_total", "counter", closed_overflow);
   line(out, "yunzi_ws_closed_flood_total", "counter", closed_flood);
   line(out, "yunzi_ws_closed_too_big_total", "counter", closed_too_big);
+  line(out, "yunzi_ws_closed_idle_total", "counter", closed_idle);
   line(out, "yunzi_http_requests_total", "counter", http_requests);
   return out.str();
 }

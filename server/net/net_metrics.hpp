@@ -19,6 +19,7 @@ struct NetMetrics {
   std::atomic<std::uint64_t> closed_overflow{0};
   std::atomic<std::uint64_t> closed_flood{0};
   std::atomic<std::uint64_t> closed_too_big{0};
+  std::atomic<std::uint64_t> closed_idle{0};
   std::atomic<std::uint64_t> http_requests{0};
 
   std::string render() const;

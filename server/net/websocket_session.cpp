@@ -49,21 +49,27 @@ WebSocketSession::WebSocketSession(asio::ip::tcp::socket&& socket, SessionContex
       limiter_(context.config.messages_per_second, context.config.message_burst,
                context.config.flood_rejections, context.config.flood_window, SteadyClock::now()),
       ping_timer_(ws_.get_executor()),
-      close_deadline_(ws_.get_executor()) {}
+      close_deadline_(ws_.get_executor()),
+      idle_timer_(ws_.get_executor()) {}
 
 void WebSocketSession::run(beast::http::request<beast::http::string_body> upgrade) {
   const NetConfig& config = context_.config;
   // The HTTP timeout no longer applies: the websocket stream keeps its own.
   beast::get_lowest_layer(ws_).expires_never();
-  // Keep-alive pings stay off: our own pings keep a live client talking and
-  // measure round trips; silence for idle_timeout means the peer is gone.
-  ws_.set_option(websocket::stream_base::timeout{config.handshake_timeout, config.idle_timeout, false});
+  // Beast's idle timeout stays off: it fires idle_timeout after the open
+  // whatever the peer sent meanwhile (without keep-alive pings nothing pushes
+  // it back), and it drops the socket without a close frame. Our own pings
+  // keep a live client talking and measure round trips; idle_timer_ watches
+  // for silence.
+  ws_.set_option(
+      websocket::stream_base::timeout{config.handshake_timeout, websocket::stream_base::none(), false});
   ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
     res.set(beast::http::field::server, "yunzi");
   }));
   ws_.read_message_max(config.max_frame_bytes);
   ws_.auto_fragment(false);
   ws_.control_callback([this](websocket::frame_type kind, beast::string_view payload) {
+    heard_from_peer();
     if (kind == websocket::frame_type::pong) on_pong(payload);
   });
   ws_.async_accept(upgrade, beast::bind_front_handler(&WebSocketSession::on_accept, shared_from_this()));
@@ -89,6 +95,8 @@ void WebSocketSession::on_accept(beast::error_code ec) {
   }
   // Registered before the check: shutdown either saw this session or we see its flag.
   if (context_.shutting_down.load()) start_close(close_code::service_restart, "service restart");
+  heard_from_peer();
+  wait_for_idle_deadline();
   do_ping();
   do_read();
 }
@@ -102,6 +110,7 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
     if (ec == websocket::error::message_too_big) bump(context_.metrics.closed_too_big);
     return finish(ec);
   }
+  heard_from_peer();
   bump(context_.metrics.frames_in);
   bump(context_.metrics.bytes_in, bytes);
   std::string text = beast::buffers_to_string(buffer_.data());
@@ -198,6 +207,7 @@ void WebSocketSession::start_close(std::uint16_t code, std::string reason) {
   close_reason_ = websocket::close_reason(static_cast<websocket::close_code>(sendable_close_code(code)),
                                           close_reason_text(std::move(reason)));
   ping_timer_.cancel();
+  idle_timer_.cancel();
   // A peer that does not read would keep the flush and the close handshake
   // waiting forever; past the deadline the socket is simply shut.
   close_deadline_.expires_after(context_.config.close_timeout);
@@ -250,6 +260,22 @@ void WebSocketSession::on_pong(beast::string_view payload) {
   median_rtt_us_.store(rtt_.median()->count(), std::memory_order_relaxed);
 }
 
+void WebSocketSession::heard_from_peer() { last_heard_ = SteadyClock::now(); }
+
+void WebSocketSession::wait_for_idle_deadline() {
+  idle_timer_.expires_at(last_heard_ + context_.config.idle_timeout);
+  idle_timer_.async_wait(beast::bind_front_handler(&WebSocketSession::on_idle_timer, shared_from_this()));
+}
+
+void WebSocketSession::on_idle_timer(beast::error_code ec) {
+  if (ec == asio::error::operation_aborted || closing_ || finished_) return;
+  // Frames heard since the timer was set moved the deadline on.
+  if (SteadyClock::now() - last_heard_ < context_.config.idle_timeout) return wait_for_idle_deadline();
+  bump(context_.metrics.closed_idle);
+  spdlog::info("net: idle timeout conn={} remote={}", id_, remote_address_);
+  start_close(close_code::going_away, "idle timeout");
+}
+
 std::optional<std::chrono::microseconds> WebSocketSession::median_rtt() const {
   const std::int64_t us = median_rtt_us_.load(std::memory_order_relaxed);
   if (us < 0) return std::nullopt;
@@ -260,6 +286,7 @@ void WebSocketSession::finish(beast::error_code ec) {
   if (finished_) return;
   finished_ = true;
   ping_timer_.cancel();
+  idle_timer_.cancel();
   close_deadline_.cancel();
   beast::get_lowest_layer(ws_).close();
   if (!opened_) return;

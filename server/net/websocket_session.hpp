@@ -57,6 +57,9 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
   void on_ping_sent(boost::beast::error_code ec);
   void on_ping_timer(boost::beast::error_code ec);
   void on_pong(boost::beast::string_view payload);
+  void heard_from_peer();
+  void wait_for_idle_deadline();
+  void on_idle_timer(boost::beast::error_code ec);
   void finish(boost::beast::error_code ec);
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
@@ -72,6 +75,9 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
 
   boost::asio::steady_timer ping_timer_;
   boost::asio::steady_timer close_deadline_;
+  // Beast's own idle timeout is not pushed back by incoming frames; this one is.
+  boost::asio::steady_timer idle_timer_;
+  std::chrono::steady_clock::time_point last_heard_;
   boost::beast::websocket::ping_data ping_payload_;
   std::chrono::steady_clock::time_point ping_sent_at_;
   std::uint64_t pings_sent_ = 0;

@@ -122,7 +122,8 @@ const std::array<Setting, 23> settings_table{{
     {"outgoing_queue_limit", "N", ValueKind::integer, "events queued to a client that does not read before it is cut off",
      show_number<&ServerConfig::outgoing_queue_limit>,
      apply_number<&ServerConfig::outgoing_queue_limit, 8, 1'000'000>},
-    {"idle_timeout_s", "SECONDS", ValueKind::integer, "a connection that sends nothing for this long is closed",
+    {"idle_timeout_s", "SECONDS", ValueKind::integer,
+     "a connection that sends nothing for this long, not even a pong to the server's pings, is closed",
      show_seconds<&ServerConfig::idle_timeout>, apply_seconds<&ServerConfig::idle_timeout, 5, day_s>},
     {"default_clock", "SPEC", ValueKind::text,
      "clock for games that name none: byoyomi:MAIN/PERIODS/PERIOD, fischer:MAIN/INC/MAX, "

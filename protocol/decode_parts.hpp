@@ -63,6 +63,8 @@ void read_fields(FieldReader& r, req::AdminReports& out);
 void read_fields(FieldReader& r, req::AdminAudit& out);
 void read_fields(FieldReader& r, req::AdminReview& out);
 void read_fields(FieldReader& r, req::AdminRevokeRecommendation& out);
+void read_fields(FieldReader& r, req::AdminResolveReport& out);
+void read_fields(FieldReader& r, req::AdminRetireInactive& out);
 
 // Text rules shared by several areas.
 inline constexpr TextRule reason_rule{1, max_reason_chars, true};

@@ -67,7 +67,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void accept_seek(LobbyCaller caller, std::int64_t seek);
   void challenge(LobbyCaller caller, std::string to_name_key, protocol::GameSettings settings);
   void accept_challenge(LobbyCaller caller, std::int64_t challenge);
-  void decline_challenge(LobbyCaller caller, std::int64_t challenge);
+  void decline_challenge(LobbyCaller caller, std::int64_t challenge, std::optional<std::string> reason);
 
   // Games, from the game starter and the rooms.
   void game_started(const protocol::LobbyGame& entry, db::UserId black, db::UserId white);

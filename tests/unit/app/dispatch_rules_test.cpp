@@ -36,7 +36,8 @@ TEST_CASE("every admin request needs the admin role") {
         protocol::Request{req::AdminKick{}}, protocol::Request{req::AdminAnnul{}}, protocol::Request{req::AdminSetRank{}},
         protocol::Request{req::AdminBroadcast{}}, protocol::Request{req::AdminReports{}},
         protocol::Request{req::AdminAudit{}}, protocol::Request{req::AdminReview{}},
-        protocol::Request{req::AdminRevokeRecommendation{}}}) {
+        protocol::Request{req::AdminRevokeRecommendation{}}, protocol::Request{req::AdminResolveReport{}},
+        protocol::Request{req::AdminRetireInactive{}}}) {
     INFO(protocol::type_of(request));
     CHECK(access_of(request) == Access::admin);
   }

@@ -50,6 +50,15 @@ struct UserRecord {
   bool closed = false;
 };
 
+// A page of the account list (yunzi-admin db users): accounts whose name
+// key contains `name_contains` (empty: all), of one role if given, by name.
+struct UserQuery {
+  std::string name_contains;  // in name-key form (ASCII letters folded)
+  std::optional<Role> role;
+  int offset = 0;
+  int limit = 20;  // 1..max_page_size
+};
+
 struct RetiredName {
   std::string name_key;
   std::string name;
@@ -224,7 +233,10 @@ struct ShortGameReview {
 
 struct AuditEntry {
   std::int64_t id = 0;  // set by the store
-  UserId actor_id = 0;
+  // The admin's account; none for an operator at the machine, who is named
+  // in actor_name instead.
+  std::optional<UserId> actor_id;
+  std::string actor_name;
   std::string action;
   std::optional<UserId> target_user_id;
   std::optional<GameId> target_game_id;
@@ -232,6 +244,10 @@ struct AuditEntry {
   std::string detail;
   TimeMs at_ms = 0;
 };
+
+enum class ReportOutcome { resolved, dismissed };
+std::string_view to_string(ReportOutcome outcome);
+std::optional<ReportOutcome> parse_report_outcome(std::string_view text);
 
 struct Report {
   std::int64_t id = 0;  // set by the store
@@ -243,6 +259,8 @@ struct Report {
   bool open = true;
   std::optional<UserId> handled_by;
   std::optional<TimeMs> handled_ms;
+  std::optional<ReportOutcome> outcome = std::nullopt;  // once closed
+  std::string note{};                                   // the handling admin's note
 };
 
 // Page sizes for lists: 1..max_page_size, larger requests are clamped.

@@ -23,7 +23,10 @@ class SqliteUserStore final : public UserStore {
   DbResult<Done> set_banned_until(UserId id, std::optional<TimeMs> until) override;
   DbResult<Done> set_muted_until(UserId id, std::optional<TimeMs> until) override;
   DbResult<Done> set_last_login(UserId id, TimeMs at) override;
+  DbResult<std::vector<UserRecord>> inactive_players(TimeMs now_ms, TimeMs idle_ms) override;
+  DbResult<Done> retire(const UserRecord& user, TimeMs now_ms) override;
   DbResult<std::vector<UserRecord>> close_inactive(TimeMs now_ms, TimeMs idle_ms) override;
+  DbResult<std::vector<UserRecord>> list(const UserQuery& query) override;
   DbResult<std::optional<RetiredName>> find_retired(std::string_view name_key) override;
   DbResult<std::vector<UserRecord>> ranked_at_least(int rank) override;
 
@@ -103,7 +106,8 @@ class SqliteModerationStore final : public ModerationStore {
   DbResult<std::vector<AuditEntry>> audit_page(std::optional<std::int64_t> before, int limit) override;
   DbResult<std::int64_t> add_report(const Report& report) override;
   DbResult<std::vector<Report>> open_reports(int limit) override;
-  DbResult<Done> close_report(std::int64_t report, UserId handled_by, TimeMs at_ms) override;
+  DbResult<Report> close_report(std::int64_t report, UserId handled_by, ReportOutcome outcome, std::string_view note,
+                                TimeMs at_ms) override;
 
  private:
   Connection& db_;

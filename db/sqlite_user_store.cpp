@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "db/row_reading.hpp"
 #include "db/sqlite_stores.hpp"
 
@@ -97,24 +99,47 @@ DbResult<Done> SqliteUserStore::set_last_login(UserId id, TimeMs at) {
   return expect_changed(db_, db_.execute("UPDATE users SET last_login_ms = ? WHERE id = ?", at, id), "user");
 }
 
+DbResult<std::vector<UserRecord>> SqliteUserStore::inactive_players(TimeMs now_ms, TimeMs idle_ms) {
+  static const std::string sql =
+      select_users("closed = 0 AND role = 'user' AND COALESCE(last_login_ms, created_ms) < ? ORDER BY id");
+  return read_all<UserRecord>(db_.query(sql, now_ms - idle_ms), read_user);
+}
+
+DbResult<Done> SqliteUserStore::retire(const UserRecord& user, TimeMs now_ms) {
+  auto closed = expect_changed(db_, db_.execute("UPDATE users SET closed = 1 WHERE id = ?", user.id), "user");
+  if (!closed) return closed;
+  auto retired = db_.execute(
+      "INSERT OR IGNORE INTO retired_names (name_key, name, user_id, retired_ms) VALUES (?, ?, ?, ?)", user.name_key,
+      user.name, user.id, now_ms);
+  if (!retired) return unexpected(retired.error());
+  return Done{};
+}
+
 DbResult<std::vector<UserRecord>> SqliteUserStore::close_inactive(TimeMs now_ms, TimeMs idle_ms) {
-  static const std::string sql = select_users("closed = 0 AND COALESCE(last_login_ms, created_ms) < ? ORDER BY id");
   auto tx = Transaction::begin(db_);
   if (!tx) return unexpected(tx.error());
-  auto idle = read_all<UserRecord>(db_.query(sql, now_ms - idle_ms), read_user);
+  auto idle = inactive_players(now_ms, idle_ms);
   if (!idle) return idle;
   for (UserRecord& user : *idle) {
-    auto closed = db_.execute("UPDATE users SET closed = 1 WHERE id = ?", user.id);
-    if (!closed) return unexpected(closed.error());
-    auto retired = db_.execute(
-        "INSERT OR IGNORE INTO retired_names (name_key, name, user_id, retired_ms) VALUES (?, ?, ?, ?)", user.name_key,
-        user.name, user.id, now_ms);
-    if (!retired) return unexpected(retired.error());
+    if (auto retired = retire(user, now_ms); !retired) return unexpected(retired.error());
     user.closed = true;
   }
   auto committed = tx->commit();
   if (!committed) return unexpected(committed.error());
   return idle;
+}
+
+DbResult<std::vector<UserRecord>> SqliteUserStore::list(const UserQuery& query) {
+  auto page = checked_page_size(query.limit);
+  if (!page) return unexpected(page.error());
+  // instr() rather than LIKE: a name may hold `_`, which LIKE takes as a wildcard.
+  static const std::string sql =
+      select_users("(? = '' OR instr(name_key, ?) > 0) AND (? IS NULL OR role = ?) ORDER BY name_key LIMIT ? OFFSET ?");
+  const std::optional<std::string> role =
+      query.role ? std::optional<std::string>(std::string(to_string(*query.role))) : std::nullopt;
+  return read_all<UserRecord>(
+      db_.query(sql, query.name_contains, query.name_contains, role, role, *page, std::max(0, query.offset)),
+      read_user);
 }
 
 DbResult<std::optional<RetiredName>> SqliteUserStore::find_retired(std::string_view name_key) {

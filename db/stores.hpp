@@ -34,10 +34,16 @@ class UserStore {
   virtual DbResult<Done> set_banned_until(UserId id, std::optional<TimeMs> until) = 0;
   virtual DbResult<Done> set_muted_until(UserId id, std::optional<TimeMs> until) = 0;
   virtual DbResult<Done> set_last_login(UserId id, TimeMs at) = 0;
-  // Closes every open account whose last login (or creation, if it never
-  // logged in) is older than idle_ms, and retires its name for good.
-  // Returns the accounts closed.
+  // Open accounts of players (role user: admins and bots are never retired
+  // automatically) whose last login (or creation, if they never logged in)
+  // is older than idle_ms, by id.
+  virtual DbResult<std::vector<UserRecord>> inactive_players(TimeMs now_ms, TimeMs idle_ms) = 0;
+  // Closes the account and retires its name for good.
+  virtual DbResult<Done> retire(const UserRecord& user, TimeMs now_ms) = 0;
+  // inactive_players, each retired, in one transaction. Returns them.
   virtual DbResult<std::vector<UserRecord>> close_inactive(TimeMs now_ms, TimeMs idle_ms) = 0;
+  // One page of the account list.
+  virtual DbResult<std::vector<UserRecord>> list(const UserQuery& query) = 0;
   virtual DbResult<std::optional<RetiredName>> find_retired(std::string_view name_key) = 0;
   // Open accounts at `rank` or above, by id.
   virtual DbResult<std::vector<UserRecord>> ranked_at_least(int rank) = 0;
@@ -137,7 +143,10 @@ class ModerationStore {
   virtual DbResult<std::int64_t> add_report(const Report& report) = 0;
   // Oldest first, so the queue is worked in order.
   virtual DbResult<std::vector<Report>> open_reports(int limit) = 0;
-  virtual DbResult<Done> close_report(std::int64_t report, UserId handled_by, TimeMs at_ms) = 0;
+  // Closes an open report with its outcome and note; not_found when there is
+  // no open report of that id. Returns the report as closed.
+  virtual DbResult<Report> close_report(std::int64_t report, UserId handled_by, ReportOutcome outcome,
+                                        std::string_view note, TimeMs at_ms) = 0;
 };
 
 // All stores over one connection, handed to work running on the writer

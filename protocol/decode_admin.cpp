@@ -105,4 +105,22 @@ std::optional<RecommendationState> parse_recommendation_state(std::string_view t
   return std::nullopt;
 }
 
+void read_fields(FieldReader& r, req::AdminResolveReport& out) {
+  out.report = r.id("report");
+  const std::string outcome = r.string("outcome");
+  if (outcome == "dismissed") {
+    out.outcome = req::ReportOutcome::dismissed;
+  } else if (outcome == "resolved") {
+    out.outcome = req::ReportOutcome::resolved;
+  } else if (r.ok()) {
+    r.fail("outcome", "must be \"resolved\" or \"dismissed\"");
+  }
+  out.note = r.text("note", reason_rule);
+}
+
+void read_fields(FieldReader& r, req::AdminRetireInactive& out) {
+  if (auto days = r.optional_integer("days", 1, req::max_retire_days)) out.days = static_cast<int>(*days);
+  out.dry_run = r.optional_boolean("dry_run").value_or(false);
+}
+
 }  // namespace yunzi::protocol

@@ -13,6 +13,9 @@ void read_fields(FieldReader& r, req::Challenge& out) {
 }
 
 void read_fields(FieldReader& r, req::ChallengeAccept& out) { out.challenge = r.id("challenge"); }
-void read_fields(FieldReader& r, req::ChallengeDecline& out) { out.challenge = r.id("challenge"); }
+void read_fields(FieldReader& r, req::ChallengeDecline& out) {
+  out.challenge = r.id("challenge");
+  out.reason = r.optional_text("reason", reason_rule);
+}
 
 }  // namespace yunzi::protocol

@@ -67,6 +67,8 @@ void read_fields(FieldReader& r, req::AdminRecommendations& out);
 void read_fields(FieldReader& r, req::AdminApproveRecommendation& out);
 void read_fields(FieldReader& r, req::AdminRejectRecommendation& out);
 void read_fields(FieldReader& r, req::AdminRevokeRecommendation& out);
+void read_fields(FieldReader& r, req::AdminResolveReport& out);
+void read_fields(FieldReader& r, req::AdminRetireInactive& out);
 
 // decode_tournament.cpp
 void read_fields(FieldReader& r, req::TournamentList& out);

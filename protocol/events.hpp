@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "protocol/payload_json.hpp"
@@ -34,7 +36,8 @@ Frame lobby_game_removed(std::int64_t game);
 
 // Events to one user (lobby_events.cpp)
 Frame challenge_received(const ChallengeInfo& challenge);  // type "challenge"
-Frame challenge_declined(std::int64_t challenge, std::string_view by);
+// `reason` is left out when the decliner gave none.
+Frame challenge_declined(std::int64_t challenge, std::string_view by, const std::optional<std::string>& reason = {});
 Frame rank_changed(const RankChange& change);  // type "rank.change"
 Frame notice(std::string_view text);
 Frame kicked(std::string_view reason);

@@ -25,8 +25,10 @@ Frame challenge_received(const ChallengeInfo& challenge) {
   return make_frame({{"type", "challenge"}, {"challenge", to_json(challenge)}});
 }
 
-Frame challenge_declined(std::int64_t challenge, std::string_view by) {
-  return make_frame({{"type", "challenge.declined"}, {"challenge", challenge}, {"by", by}});
+Frame challenge_declined(std::int64_t challenge, std::string_view by, const std::optional<std::string>& reason) {
+  json out = {{"type", "challenge.declined"}, {"challenge", challenge}, {"by", by}};
+  if (reason) out["reason"] = *reason;
+  return make_frame(out);
 }
 
 Frame rank_changed(const RankChange& change) {

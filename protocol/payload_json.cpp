@@ -165,7 +165,7 @@ json to_json(const ReportEntry& r) {
 
 json to_json(const AuditEntry& e) {
   return {{"id", e.id},         {"admin", e.admin},   {"action", e.action},
-          {"target", e.target}, {"reason", e.reason}, {"at", e.at}};
+          {"target", e.target}, {"reason", e.reason}, {"at", e.at}, {"detail", e.detail}};
 }
 
 json to_json(const ReviewEntry& e) { return {{"user", to_json(e.user)}, {"short_games", e.short_games}}; }

@@ -206,6 +206,7 @@ struct AuditEntry {
   std::string target;  // a user name or "game 42"
   std::string reason;
   std::int64_t at = 0;
+  std::string detail;  // what changed: a ban's length, a role change, ...
 };
 
 // A player on the admins' review list: 3 or more short rated games that no

@@ -29,6 +29,14 @@ Frame encode_error(RequestId id, ErrorCode code, std::string_view message) {
   return make_frame(out);
 }
 
+Frame encode_error(RequestId id, ErrorCode code, std::string_view message, const json& fields) {
+  json out = fields.is_object() ? fields : json::object();
+  out.update(envelope("error", id));
+  out["code"] = to_string(code);
+  out["message"] = message;
+  return make_frame(out);
+}
+
 Frame encode_error(const DecodeError& error) { return encode_error(error.id, error.code, error.message); }
 
 Frame reply_hello(RequestId id, std::int64_t time_ms) {

@@ -19,6 +19,8 @@ using RequestId = std::optional<std::int64_t>;
 
 Frame encode_ok(RequestId id, nlohmann::json fields = nlohmann::json::object());
 Frame encode_error(RequestId id, ErrorCode code, std::string_view message);
+// An error with fields beside code and message (`banned`: `until`).
+Frame encode_error(RequestId id, ErrorCode code, std::string_view message, const nlohmann::json& fields);
 Frame encode_error(const DecodeError& error);
 
 Frame reply_hello(RequestId id, std::int64_t time_ms);                       // hello

@@ -69,7 +69,11 @@ struct SeekCancel { static constexpr std::string_view type = "seek.cancel"; std:
 struct SeekAccept { static constexpr std::string_view type = "seek.accept"; std::int64_t seek = 0; };
 struct Challenge { static constexpr std::string_view type = "challenge"; std::string to; RequestedSettings settings; };
 struct ChallengeAccept { static constexpr std::string_view type = "challenge.accept"; std::int64_t challenge = 0; };
-struct ChallengeDecline { static constexpr std::string_view type = "challenge.decline"; std::int64_t challenge = 0; };
+struct ChallengeDecline {
+  static constexpr std::string_view type = "challenge.decline";
+  std::int64_t challenge = 0;
+  std::optional<std::string> reason;  // passed on to the challenger
+};
 
 // Games
 struct GameWatch { static constexpr std::string_view type = "game.watch"; std::int64_t game = 0; std::optional<std::int64_t> since; };
@@ -113,6 +117,20 @@ struct AdminRecommendations { static constexpr std::string_view type = "admin.re
 struct AdminApproveRecommendation { static constexpr std::string_view type = "admin.approve_recommendation"; std::string user; std::string reason; };
 struct AdminRejectRecommendation { static constexpr std::string_view type = "admin.reject_recommendation"; std::string user; std::string reason; };
 struct AdminRevokeRecommendation { static constexpr std::string_view type = "admin.revoke_recommendation"; std::string user; RevokeTo to = RevokeTo::former; std::string reason; };
+enum class ReportOutcome { resolved, dismissed };
+struct AdminResolveReport {
+  static constexpr std::string_view type = "admin.resolve_report";
+  std::int64_t report = 0;
+  ReportOutcome outcome = ReportOutcome::resolved;
+  std::string note;
+};
+inline constexpr int default_retire_days = 3 * 365;
+inline constexpr int max_retire_days = 36'500;
+struct AdminRetireInactive {
+  static constexpr std::string_view type = "admin.retire_inactive";
+  int days = default_retire_days;
+  bool dry_run = false;  // list who would go, change nothing
+};
 
 }  // namespace req
 
@@ -130,7 +148,8 @@ using Request = std::variant<
     req::AdminRevokeRecommendation,
     req::TournamentList, req::TournamentInfo, req::TournamentPairings, req::TournamentStandings,
     req::TournamentRegister, req::TournamentWithdraw, req::AdminTournamentCreate, req::AdminTournamentStart,
-    req::AdminTournamentRepair, req::AdminTournamentResult, req::AdminTournamentWithdraw>;
+    req::AdminTournamentRepair, req::AdminTournamentResult, req::AdminTournamentWithdraw,
+    req::AdminResolveReport, req::AdminRetireInactive>;
 
 // The wire `type` of a decoded request.
 std::string_view type_of(const Request& request);

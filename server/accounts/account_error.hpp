@@ -1,6 +1,8 @@
 // Account failures, spelled with the wire protocol's error codes.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -16,6 +18,7 @@ std::string_view to_string(AccountErrorCode code);
 struct AccountError {
   AccountErrorCode code = AccountErrorCode::internal;
   std::string message;  // for people: why, and what to do
+  std::optional<std::int64_t> until_ms = std::nullopt;  // banned: when the ban ends (none: permanently)
 };
 
 template <class T>

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "db/time_text.hpp"
 #include "server/accounts/name_skeleton.hpp"
 #include "server/accounts/registration_rules.hpp"
 #include "server/accounts/reserved_names.hpp"
@@ -24,10 +25,12 @@ Unexpected<AccountError> bad_credentials() {
 std::optional<AccountError> refusal_for(const db::UserRecord& user, db::TimeMs now) {
   if (user.closed) return AccountError{AccountErrorCode::bad_credentials, "this account is closed"};
   if (user.banned_until_ms && *user.banned_until_ms > now) {
-    const std::string until = *user.banned_until_ms == db::forever_ms
-                                  ? std::string("permanently")
-                                  : "until " + std::to_string(*user.banned_until_ms) + " (Unix ms)";
-    return AccountError{AccountErrorCode::banned, "this account is banned " + until};
+    if (*user.banned_until_ms == db::forever_ms) {
+      return AccountError{AccountErrorCode::banned, "this account is banned permanently"};
+    }
+    return AccountError{AccountErrorCode::banned,
+                        "this account is banned until " + db::utc_time_text(*user.banned_until_ms),
+                        *user.banned_until_ms};
   }
   return std::nullopt;
 }

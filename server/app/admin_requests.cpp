@@ -4,6 +4,7 @@
 // The requests of the rank rules' admin tools are in admin_rank_requests.cpp.
 #include <spdlog/spdlog.h>
 
+#include "db/time_text.hpp"
 #include "protocol/events.hpp"
 #include "server/app/admin_action.hpp"
 #include "server/app/admin_rank_requests.hpp"
@@ -15,6 +16,16 @@
 
 namespace yunzi::app {
 namespace {
+
+constexpr db::TimeMs minute_ms = 60'000;
+constexpr db::TimeMs day_ms = 24 * 60 * minute_ms;
+
+std::string minutes_text(int minutes) { return std::to_string(minutes) + (minutes == 1 ? " minute" : " minutes"); }
+
+// A sanction's length for the audit log: "60 minutes, until 2024-05-01 13:00 UTC".
+std::string sanction_detail(int minutes, db::TimeMs until) {
+  return minutes_text(minutes) + ", until " + db::utc_time_text(until);
+}
 
 using UserChange = std::function<db::DbResult<Done>(db::Stores&, const db::UserRecord&)>;
 using AfterChange = std::function<void(const Call&, const db::UserRecord&)>;
@@ -70,8 +81,10 @@ void admin(const Call& call, const req::AdminKick& r) {
 }
 
 void admin(const Call& call, const req::AdminBan& r) {
-  const db::TimeMs until = r.minutes ? call.app.now_ms() + std::int64_t{*r.minutes} * 60'000 : db::forever_ms;
-  change_user(call, r.user, audit(call, "admin.ban", r.reason),
+  const db::TimeMs until = r.minutes ? call.app.now_ms() + std::int64_t{*r.minutes} * minute_ms : db::forever_ms;
+  auto entry = audit(call, "admin.ban", r.reason);
+  entry.detail = r.minutes ? sanction_detail(*r.minutes, until) : "permanent";
+  change_user(call, r.user, std::move(entry),
               [call, until](db::Stores& stores, const db::UserRecord& user) -> db::DbResult<Done> {
                 if (auto allowed = not_oneself(call, user, "ban"); !allowed) return allowed;
                 return stores.users().set_banned_until(user.id, until);
@@ -84,13 +97,20 @@ void admin(const Call& call, const req::AdminBan& r) {
 
 void admin(const Call& call, const req::AdminUnban& r) {
   change_user(call, r.user, audit(call, "admin.unban", r.reason),
-              [](db::Stores& stores, const db::UserRecord& user) { return stores.users().set_banned_until(user.id, std::nullopt); },
+              [now = call.app.now_ms()](db::Stores& stores, const db::UserRecord& user) -> db::DbResult<Done> {
+                if (!user.banned_until_ms || *user.banned_until_ms <= now) {
+                  return db::db_failure(db::DbErrorKind::conflict, user.name + " is not banned");
+                }
+                return stores.users().set_banned_until(user.id, std::nullopt);
+              },
               [](const Call&, const db::UserRecord&) {});
 }
 
 void admin(const Call& call, const req::AdminMute& r) {
-  const db::TimeMs until = call.app.now_ms() + std::int64_t{r.minutes} * 60'000;
-  change_user(call, r.user, audit(call, "admin.mute", r.reason),
+  const db::TimeMs until = call.app.now_ms() + std::int64_t{r.minutes} * minute_ms;
+  auto entry = audit(call, "admin.mute", r.reason);
+  entry.detail = sanction_detail(r.minutes, until);
+  change_user(call, r.user, std::move(entry),
               [until](db::Stores& stores, const db::UserRecord& user) { return stores.users().set_muted_until(user.id, until); },
               [until](const Call& c, const db::UserRecord& user) { c.app.online.update_mute(user.id, until); });
 }
@@ -171,12 +191,81 @@ void admin(const Call& call, const req::AdminAudit& r) {
           std::string target;
           if (entry.target_user_id) target = name_of(stores, *entry.target_user_id);
           if (entry.target_game_id) target = "game " + std::to_string(*entry.target_game_id);
-          out.push_back({entry.id, name_of(stores, entry.actor_id), entry.action, target, entry.reason, entry.at_ms});
+          const std::string actor = entry.actor_id ? name_of(stores, *entry.actor_id) : entry.actor_name;
+          out.push_back({entry.id, actor, entry.action, target, entry.reason, entry.at_ms, entry.detail});
         }
         return out;
       });
   if (!entries) return call.error(protocol::ErrorCode::internal, "the audit log could not be read");
   call.reply(protocol::reply_audit(call.id, *entries));
+}
+
+void admin(const Call& call, const req::AdminResolveReport& r) {
+  const db::ReportOutcome outcome =
+      r.outcome == req::ReportOutcome::dismissed ? db::ReportOutcome::dismissed : db::ReportOutcome::resolved;
+  auto entry = audit(call, "admin.resolve_report", r.note);
+  entry.detail = "report " + std::to_string(r.report) + " " + std::string(db::to_string(outcome));
+  act<db::Report>(
+      call, std::move(entry),
+      [report = r.report, outcome, note = r.note, admin = call.session->user->id, now = call.app.now_ms()](
+          db::Stores& stores, db::AuditEntry& written) -> db::DbResult<db::Report> {
+        auto closed = stores.moderation().close_report(report, admin, outcome, note, now);
+        if (!closed) return closed;
+        written.target_user_id = closed->reported_id;
+        return closed;
+      },
+      [](const Call&, const db::Report&) {});
+}
+
+// "no login since 2021-03-01 10:00 UTC" or "never logged in (created ...)".
+std::string idle_detail(const db::UserRecord& user) {
+  if (user.last_login_ms) return "no login since " + db::utc_time_text(*user.last_login_ms);
+  return "never logged in (created " + db::utc_time_text(user.created_ms) + ")";
+}
+
+nlohmann::json names_of(const std::vector<db::UserRecord>& users) {
+  nlohmann::json names = nlohmann::json::array();
+  for (const db::UserRecord& user : users) names.push_back(user.name);
+  return names;
+}
+
+// Closes the accounts of players idle for `days` (admins and bots are never
+// retired this way), one audit entry each; the ones online are disconnected
+// and lose their games in progress, as after a ban.
+void admin(const Call& call, const req::AdminRetireInactive& r) {
+  const db::TimeMs now = call.app.now_ms();
+  const db::TimeMs idle = db::TimeMs{r.days} * day_ms;
+  if (r.dry_run) {
+    auto idle_players = call.app.reads.read<std::vector<db::UserRecord>>(
+        [&](db::Stores& stores) { return stores.users().inactive_players(now, idle); });
+    if (!idle_players) return call.error(protocol::ErrorCode::internal, "the accounts could not be read");
+    return call.ok({{"users", names_of(*idle_players)}, {"dry_run", true}});
+  }
+  const db::AuditEntry base = audit(call, "admin.retire_inactive", "no login for " + std::to_string(r.days) + " days");
+  call.app.writer.submit_for<std::vector<db::UserRecord>>(
+      [now, idle, base](db::Stores& stores) -> db::DbResult<std::vector<db::UserRecord>> {
+        auto idle_players = stores.users().inactive_players(now, idle);
+        if (!idle_players) return idle_players;
+        for (db::UserRecord& user : *idle_players) {
+          if (auto retired = stores.users().retire(user, now); !retired) return unexpected(retired.error());
+          user.closed = true;
+          db::AuditEntry entry = base;
+          entry.target_user_id = user.id;
+          entry.detail = idle_detail(user);
+          if (auto added = stores.moderation().add_audit(entry); !added) return unexpected(added.error());
+        }
+        return idle_players;
+      },
+      [call, days = r.days](db::DbResult<std::vector<db::UserRecord>> result) {
+        if (!result) return call.error(protocol::ErrorCode::internal, "the change could not be stored; try again");
+        const std::string reason = "account closed after " + std::to_string(days) + " days without a login";
+        for (const db::UserRecord& user : *result) {
+          spdlog::info("admin action=admin.retire_inactive admin={} user={}", call.session->user->name, user.name);
+          kick_user(call.app, user.id, reason);
+          for (const auto& room : call.app.games.rooms_of(user.id)) room->forfeit(user.id, reason);
+        }
+        call.ok({{"users", names_of(*result)}, {"dry_run", false}});
+      });
 }
 
 template <class T>

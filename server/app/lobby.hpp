@@ -71,7 +71,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void accept_seek(LobbyCaller caller, std::int64_t seek);
   void challenge(LobbyCaller caller, std::string to_name_key, protocol::GameSettings settings);
   void accept_challenge(LobbyCaller caller, std::int64_t challenge);
-  void decline_challenge(LobbyCaller caller, std::int64_t challenge);
+  void decline_challenge(LobbyCaller caller, std::int64_t challenge, std::optional<std::string> reason);
 
   // Games, from the game starter and the rooms. `reserved`: the game comes
   // from an acceptance here, which already counted it for both players.

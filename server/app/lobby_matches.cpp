@@ -183,8 +183,8 @@ void Lobby::accept_challenge(LobbyCaller caller, std::int64_t challenge) {
   });
 }
 
-void Lobby::decline_challenge(LobbyCaller caller, std::int64_t challenge) {
-  on_strand([caller = std::move(caller), challenge](Lobby& self) {
+void Lobby::decline_challenge(LobbyCaller caller, std::int64_t challenge, std::optional<std::string> reason) {
+  on_strand([caller = std::move(caller), challenge, reason = std::move(reason)](Lobby& self) {
     auto it = self.challenges_.find(challenge);
     if (it == self.challenges_.end()) return reply_error(caller, protocol::ErrorCode::not_found, "no such challenge");
     const PendingChallenge pending = it->second;
@@ -195,7 +195,7 @@ void Lobby::decline_challenge(LobbyCaller caller, std::int64_t challenge) {
     caller.connection->send(protocol::encode_ok(caller.request));
     // The challenger withdrawing tells the target; the target declining tells the challenger.
     const db::UserId other = pending.to == caller.user.id ? pending.from : pending.to;
-    self.online_.send_to_user(other, protocol::challenge_declined(challenge, caller.user.info.name));
+    self.online_.send_to_user(other, protocol::challenge_declined(challenge, caller.user.info.name, reason));
   });
 }
 

@@ -57,7 +57,7 @@ void handle(const Call& call, const req::ChallengeAccept& r) {
 }
 
 void handle(const Call& call, const req::ChallengeDecline& r) {
-  if (auto caller = caller_of(call)) call.app.lobby->decline_challenge(std::move(*caller), r.challenge);
+  if (auto caller = caller_of(call)) call.app.lobby->decline_challenge(std::move(*caller), r.challenge, r.reason);
 }
 
 }  // namespace yunzi::app

@@ -111,6 +111,9 @@ net::NetConfig net_config(const config::ServerConfig& config) {
   net.messages_per_second = config.rate_limit_per_second;
   net.message_burst = config.rate_burst;
   net.idle_timeout = std::chrono::duration_cast<std::chrono::milliseconds>(config.idle_timeout);
+  // Three pings within the idle timeout: a client that only answers them is
+  // never taken for gone, even when one pong is late.
+  net.ping_interval = std::min(net.ping_interval, net.idle_timeout / 3);
   return net;
 }
 

@@ -36,8 +36,13 @@ accounts::Accounts::AuthCallback on_authenticated(const Call& call, AuthKind kin
     call.later([result = std::move(result), kind, what](const Call& c) {
       if (c.session->closed) return;
       if (!result) {
-        spdlog::info("{} refused connection={} code={}", what, c.session->id(), accounts::to_string(result.error().code));
-        return c.error(to_protocol(result.error().code), result.error().message);
+        const accounts::AccountError& error = result.error();
+        spdlog::info("{} refused connection={} code={}", what, c.session->id(), accounts::to_string(error.code));
+        // The end of a ban as a number too, so a client can show it in its own language and time zone.
+        if (error.until_ms) {
+          return c.reply(protocol::encode_error(c.id, to_protocol(error.code), error.message, {{"until", *error.until_ms}}));
+        }
+        return c.error(to_protocol(error.code), error.message);
       }
       if (!c.app.signed_in(c.session, result->user, result->token)) {
         // A token made for this login would be valid without anyone knowing it: it goes at once.

@@ -173,6 +173,8 @@ const std::array<Setting, 41> settings_table{{
      "users, and games in progress, one lobby.watch snapshot lists (with the totals)",
      show_number<&ServerConfig::lobby_list_max>, apply_number<&ServerConfig::lobby_list_max, 1, 1'000'000>},
     {"idle_timeout_s", "SECONDS", ValueKind::integer, "a connection that sends nothing for this long is closed",
+    {"idle_timeout_s", "SECONDS", ValueKind::integer,
+     "a connection that sends nothing for this long, not even a pong to the server's pings, is closed",
      show_seconds<&ServerConfig::idle_timeout>, apply_seconds<&ServerConfig::idle_timeout, 5, day_s>},
     {"default_clock", "SPEC", ValueKind::text,
      "clock for games that name none: byoyomi:MAIN/PERIODS/PERIOD, fischer:MAIN/INC/MAX, "

@@ -7,10 +7,10 @@ namespace yunzi::admin {
 namespace {
 
 // Options that take a value; every other "--x" is a flag.
-constexpr std::string_view value_options[] = {"--data-dir", "--db",    "--server", "--user",  "--minutes",
-                                              "--reason",   "--limit", "--before", "--days",  "--rank",
-                                              "--after",    "--games", "--status", "--to"};
-constexpr std::string_view flag_options[] = {"--password-stdin", "--help"};
+constexpr std::string_view value_options[] = {"--data-dir", "--db",     "--server", "--user",  "--minutes", "--reason",
+                                              "--limit",    "--before", "--days",   "--rank",  "--after",   "--games",
+                                              "--status",   "--to",     "--role",   "--search", "--page",   "--note"};
+constexpr std::string_view flag_options[] = {"--password-stdin", "--help", "--create", "--dry-run"};
 
 // Connection options every command of a group accepts.
 const std::vector<std::string_view> database_options = {"--data-dir", "--db"};
@@ -33,11 +33,18 @@ const std::vector<CommandSpec>& specs() {
   static const std::vector<CommandSpec> table = {
       {G::database, "create-admin", {"NAME"}, {}, {"--password-stdin", "--rank"},
        "make NAME an admin; with --password-stdin create the account if it does not exist"},
+      {G::database, "create-account", {"NAME"}, {"--role", "--password-stdin"}, {"--rank"},
+       "create the account NAME with role user, bot or admin (e.g. a bot's account in one step)"},
       {G::database, "set-role", {"NAME", "ROLE"}, {}, {}, "set NAME's role to user, bot or admin"},
-      {G::database, "migrate", {}, {}, {}, "apply pending schema migrations"},
+      {G::database, "users", {}, {}, {"--search", "--role", "--limit", "--page"},
+       "list accounts (name, rank, role, last login, status), by name, --limit (default 20) a page"},
+      {G::database, "init", {}, {}, {}, "create a new database with the current schema (refuses an existing file)"},
+      {G::database, "migrate", {}, {}, {"--create"},
+       "apply pending schema migrations; --create makes the database when there is none"},
       {G::database, "backup", {"FILE"}, {}, {}, "copy the database to FILE, consistent while the server writes"},
-      {G::database, "retire-inactive", {}, {}, {"--days"},
-       "close accounts without a login for --days (default 1095) and retire their names"},
+      {G::database, "retire-inactive", {}, {}, {"--days", "--dry-run"},
+       "close player accounts without a login for --days (default 1095) and retire their names; "
+       "admins and bots are kept; --dry-run only lists them"},
       {G::live, "ban", {"NAME"}, {"--reason"}, {"--minutes"}, "ban NAME (permanently without --minutes)"},
       {G::live, "unban", {"NAME"}, {"--reason"}, {}, "lift NAME's ban"},
       {G::live, "mute", {"NAME"}, {"--minutes", "--reason"}, {}, "refuse NAME's chat for --minutes"},
@@ -57,6 +64,10 @@ const std::vector<CommandSpec>& specs() {
       {G::live, "reject-recommendation", {"NAME"}, {"--reason"}, {}, "turn down NAME's waiting recommendation"},
       {G::live, "revoke-recommendation", {"NAME"}, {"--to", "--reason"}, {},
        "undo NAME's recommendation to 6d: --to former (the rank before) or --to 1d"},
+      {G::live, "resolve-report", {"ID"}, {"--note"}, {}, "close report ID as acted upon, with a note"},
+      {G::live, "dismiss-report", {"ID"}, {"--note"}, {}, "close report ID as unfounded, with a note"},
+      {G::live, "retire-inactive", {}, {}, {"--days", "--dry-run"},
+       "as the db command, on the running server: online accounts retired are disconnected at once"},
   };
   return table;
 }
@@ -172,7 +183,7 @@ std::string usage_text() {
   std::string text =
       "usage:\n"
       "  yunzi-admin db (--data-dir DIR | --db FILE) COMMAND ...\n"
-      "  yunzi-admin --server HOST:PORT --user NAME [--password-stdin] COMMAND ...\n"
+      "  yunzi-admin --server HOST:PORT|URL --user NAME [--password-stdin] COMMAND ...\n"
       "    (the password comes from stdin with --password-stdin, else from YUNZI_ADMIN_PASSWORD)\n"
       "\ndatabase commands (work on the file, also while the server runs):\n";
   auto add_group = [&](CommandGroup group) {

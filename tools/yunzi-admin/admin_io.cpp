@@ -1,8 +1,9 @@
 #include "tools/yunzi-admin/admin_io.hpp"
 
 #include <chrono>
-#include <ctime>
 #include <istream>
+
+#include "db/time_text.hpp"
 
 namespace yunzi::admin {
 
@@ -19,13 +20,6 @@ long long now_ms() {
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-std::string format_time_utc(long long unix_ms) {
-  const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);
-  std::tm parts{};
-  if (gmtime_r(&seconds, &parts) == nullptr) return std::to_string(unix_ms);
-  char text[32];
-  const std::size_t length = std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &parts);
-  return length == 0 ? std::to_string(unix_ms) : std::string(text, length);
-}
+std::string format_time_utc(long long unix_ms) { return db::utc_time_text(unix_ms); }
 
 }  // namespace yunzi::admin

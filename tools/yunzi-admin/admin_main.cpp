@@ -12,7 +12,7 @@ namespace yunzi::admin {
 int run_admin(std::span<const std::string> args, AdminIo& io) {
   auto parsed = parse_args(args);
   if (!parsed) {
-    io.err << "yunzi-admin: " << parsed.error() << "\n" << usage_text();
+    io.err << "yunzi-admin: " << parsed.error() << "\n(yunzi-admin --help lists the commands)\n";
     return exit_usage;
   }
   const auto& operands = parsed->operands;

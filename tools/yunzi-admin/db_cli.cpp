@@ -1,6 +1,5 @@
 #include "tools/yunzi-admin/db_cli.hpp"
 
-#include <filesystem>
 #include <ostream>
 
 #include "db/database.hpp"
@@ -8,30 +7,14 @@
 #include "server/accounts/password_hash.hpp"
 #include "server/accounts/registration_rules.hpp"
 #include "tools/yunzi-admin/db_backup.hpp"
+#include "tools/yunzi-admin/db_cli_parts.hpp"
 #include "tools/yunzi-admin/db_commands.hpp"
+#include "tools/yunzi-admin/db_location.hpp"
 #include "tools/yunzi-admin/exit_codes.hpp"
+#include "tools/yunzi-admin/operator_name.hpp"
 
 namespace yunzi::admin {
 namespace {
-
-constexpr int default_retire_days = 3 * 365;  // the server's own retirement age
-
-struct DbContext {
-  const ParsedArgs& args;
-  std::span<const std::string> operands;  // after the command name
-  std::string path;
-  AdminIo& io;
-};
-
-int usage_error(AdminIo& io, const std::string& message) {
-  io.err << "yunzi-admin: " << message << "\n(yunzi-admin --help lists the commands)\n";
-  return exit_usage;
-}
-
-int database_error(AdminIo& io, const db::DbError& error) {
-  io.err << "yunzi-admin: database error (" << db::to_string(error.kind) << "): " << error.message << "\n";
-  return exit_database;
-}
 
 Expected<accounts::AccountName, std::string> account_name(const std::string& raw) {
   auto name = accounts::check_name(raw);
@@ -61,24 +44,15 @@ int run_create_admin(DbContext& c) {
     // A name about to be taken follows the stricter rule of sign-ups (staff names excepted).
     auto new_name = accounts::check_new_name(c.operands[0]);
     if (!new_name) return usage_error(c.io, "bad account name '" + c.operands[0] + "': " + new_name.error().message);
-    const std::string rank_text = c.args.value("--rank").value_or("10k");
-    auto rank = db::parse_rank(rank_text);
-    if (!rank) return usage_error(c.io, "--rank must be 18k..9d, not '" + rank_text + "'");
-    auto password = read_password_line(c.io.in);
-    if (!password) return usage_error(c.io, "--password-stdin: no password on standard input");
-    if (auto ok = accounts::check_password(*password); !ok) return usage_error(c.io, ok.error().message);
-    auto hash = accounts::hash_password(*password, accounts::PasswordCost::interactive());
-    if (!hash) {
-      c.io.err << "yunzi-admin: not enough memory to hash the password\n";
-      return exit_database;
-    }
-    account = NewAccount{*hash, *rank, new_name->skeleton};
+    auto made = new_account_from_input(c, new_name->skeleton);
+    if (!made) return made.error();
+    account = std::move(*made);
   } else if (c.args.has("--rank")) {
     return usage_error(c.io, "--rank applies only when the account is created (with --password-stdin)");
   }
   auto database = db::open_database(c.path);
   if (!database) return database_error(c.io, database.error());
-  auto change = create_admin(*database, name->display, name->key, account, now_ms());
+  auto change = create_admin(*database, name->display, name->key, account, operator_name(), now_ms());
   if (!change) return database_error(c.io, change.error());
   if (!change->created && account) c.io.out << "the account exists: its password was left unchanged\n";
   return report_role_change(c.io, *change);
@@ -91,9 +65,20 @@ int run_set_role(DbContext& c) {
   if (!role) return usage_error(c.io, "ROLE must be user, bot or admin, not '" + c.operands[1] + "'");
   auto database = db::open_database(c.path);
   if (!database) return database_error(c.io, database.error());
-  auto change = set_role(*database, name->key, *role, now_ms());
+  auto change = set_role(*database, name->key, *role, operator_name(), now_ms());
   if (!change) return database_error(c.io, change.error());
   return report_role_change(c.io, *change);
+}
+
+int run_init(DbContext& c) {
+  if (auto room = room_for_new_database(c.path); !room) {
+    c.io.err << "yunzi-admin: " << room.error() << "\n";
+    return exit_database;
+  }
+  auto outcome = migrate_file(c.path);
+  if (!outcome) return database_error(c.io, outcome.error());
+  c.io.out << "created the database " << c.path << " at schema version " << outcome->after << "\n";
+  return exit_ok;
 }
 
 int run_migrate(DbContext& c) {
@@ -113,28 +98,37 @@ int run_backup(DbContext& c) {
   return exit_ok;
 }
 
-int run_retire_inactive(DbContext& c) {
-  auto days = integer_option(c.args, "--days", 1, 36500);
-  if (!days) return usage_error(c.io, days.error());
-  auto database = db::open_database(c.path);
-  if (!database) return database_error(c.io, database.error());
-  auto retired = retire_inactive(*database, now_ms(), static_cast<int>(days->value_or(default_retire_days)));
-  if (!retired) return database_error(c.io, retired.error());
-  c.io.out << "retired " << retired->size() << " account(s)\n";
-  for (const db::UserRecord& user : *retired) c.io.out << "  " << user.name << "\n";
-  return exit_ok;
-}
-
-Expected<std::string, std::string> database_path(const ParsedArgs& args) {
-  const auto dir = args.value("--data-dir");
-  const auto file = args.value("--db");
-  if (dir && file) return unexpected(std::string("give --data-dir or --db, not both"));
-  if (file) return *file;
-  if (dir) return (std::filesystem::path(*dir) / database_file_name).string();
-  return unexpected(std::string("db commands need --data-dir DIR or --db FILE"));
+// Only init and migrate --create may start from nothing.
+bool may_create(const CommandSpec& spec, const ParsedArgs& args) {
+  return spec.name == "init" || (spec.name == "migrate" && args.has("--create"));
 }
 
 }  // namespace
+
+int usage_error(AdminIo& io, const std::string& message) {
+  io.err << "yunzi-admin: " << message << "\n(yunzi-admin --help lists the commands)\n";
+  return exit_usage;
+}
+
+int database_error(AdminIo& io, const db::DbError& error) {
+  io.err << "yunzi-admin: database error (" << db::to_string(error.kind) << "): " << error.message << "\n";
+  return exit_database;
+}
+
+Expected<NewAccount, int> new_account_from_input(DbContext& c, const std::string& name_skeleton) {
+  const std::string rank_text = c.args.value("--rank").value_or("10k");
+  auto rank = db::parse_rank(rank_text);
+  if (!rank) return unexpected(usage_error(c.io, "--rank must be 18k..9d, not '" + rank_text + "'"));
+  auto password = read_password_line(c.io.in);
+  if (!password) return unexpected(usage_error(c.io, "--password-stdin: no password on standard input"));
+  if (auto ok = accounts::check_password(*password); !ok) return unexpected(usage_error(c.io, ok.error().message));
+  auto hash = accounts::hash_password(*password, accounts::PasswordCost::interactive());
+  if (!hash) {
+    c.io.err << "yunzi-admin: not enough memory to hash the password\n";
+    return unexpected(static_cast<int>(exit_database));
+  }
+  return NewAccount{*hash, *rank, name_skeleton};
+}
 
 int run_database_command(const ParsedArgs& args, std::span<const std::string> operands, AdminIo& io) {
   if (operands.empty()) return usage_error(io, "db needs a command");
@@ -145,9 +139,18 @@ int run_database_command(const ParsedArgs& args, std::span<const std::string> op
   }
   auto path = database_path(args);
   if (!path) return usage_error(io, path.error());
+  if (!may_create(*spec, args)) {
+    if (auto existing = existing_database(*path); !existing) {
+      io.err << "yunzi-admin: " << existing.error() << "\n";
+      return exit_database;
+    }
+  }
   DbContext context{args, operands.subspan(1), *path, io};
   if (spec->name == "create-admin") return run_create_admin(context);
+  if (spec->name == "create-account") return run_create_account(context);
   if (spec->name == "set-role") return run_set_role(context);
+  if (spec->name == "users") return run_users(context);
+  if (spec->name == "init") return run_init(context);
   if (spec->name == "migrate") return run_migrate(context);
   if (spec->name == "backup") return run_backup(context);
   return run_retire_inactive(context);

@@ -11,9 +11,6 @@
 
 namespace yunzi::admin {
 
-// The file the server keeps inside its data directory.
-inline constexpr std::string_view database_file_name = "yunzi.sqlite3";
-
 // `operands` are the words after "db" (the command first).
 int run_database_command(const ParsedArgs& args, std::span<const std::string> operands, AdminIo& io);
 

@@ -5,6 +5,7 @@
 #include "db/database.hpp"
 #include "db/migrations.hpp"
 #include "db/sqlite_stores.hpp"
+#include "db/time_text.hpp"
 
 namespace yunzi::admin {
 namespace {
@@ -19,16 +20,23 @@ db::DbResult<db::UserRecord> open_account(db::Stores& stores, const std::string&
   return **found;
 }
 
-db::DbResult<Done> audit_role(db::Stores& stores, std::string_view action, const RoleChange& change,
+db::AuditEntry operator_entry(std::string_view action, const std::string& actor, db::UserId target,
                               db::TimeMs now_ms) {
   db::AuditEntry entry;
-  entry.actor_id = change.user.id;
+  entry.actor_name = actor;
   entry.action = std::string(action);
-  entry.target_user_id = change.user.id;
+  entry.target_user_id = target;
   entry.reason = "local database command";
-  entry.detail = std::string(db::to_string(change.previous_role)) + " -> " + std::string(db::to_string(change.user.role)) +
-                 (change.created ? " (account created)" : "");
   entry.at_ms = now_ms;
+  return entry;
+}
+
+db::DbResult<Done> audit_role(db::Stores& stores, std::string_view action, const RoleChange& change,
+                              const std::string& actor, db::TimeMs now_ms) {
+  db::AuditEntry entry = operator_entry(action, actor, change.user.id, now_ms);
+  const std::string role(db::to_string(change.user.role));
+  entry.detail = change.created ? "account created with role " + role
+                                : std::string(db::to_string(change.previous_role)) + " -> " + role;
   auto added = stores.moderation().add_audit(entry);
   if (!added) return unexpected(added.error());
   return Done{};
@@ -36,19 +44,19 @@ db::DbResult<Done> audit_role(db::Stores& stores, std::string_view action, const
 
 // Applies the role inside an open transaction and audits it.
 db::DbResult<RoleChange> change_role(db::Stores& stores, db::UserRecord user, db::Role role, bool created,
-                                     std::string_view action, db::TimeMs now_ms) {
+                                     std::string_view action, const std::string& actor, db::TimeMs now_ms) {
   RoleChange change{user, created ? role : user.role, created};
   if (!created) {
     auto set = stores.users().set_role(user.id, role);
     if (!set) return unexpected(set.error());
     change.user.role = role;
   }
-  if (auto audited = audit_role(stores, action, change, now_ms); !audited) return unexpected(audited.error());
+  if (auto audited = audit_role(stores, action, change, actor, now_ms); !audited) return unexpected(audited.error());
   return change;
 }
 
-db::DbResult<db::UserRecord> create_account(db::Stores& stores, const std::string& name, const std::string& name_key,
-                                            const NewAccount& account, db::TimeMs now_ms) {
+db::DbResult<db::UserRecord> new_account(db::Stores& stores, const std::string& name, const std::string& name_key,
+                                         const NewAccount& account, db::Role role, db::TimeMs now_ms) {
   auto retired = stores.users().find_retired(name_key);
   if (!retired) return unexpected(retired.error());
   if (*retired) return db::db_failure(db::DbErrorKind::conflict, "the name '" + name + "' was retired and cannot be used again");
@@ -58,7 +66,7 @@ db::DbResult<db::UserRecord> create_account(db::Stores& stores, const std::strin
     return db::db_failure(db::DbErrorKind::conflict,
                           "the name '" + name + "' looks too much like the account '" + (*lookalike)->name + "'");
   }
-  db::NewUser user{name, name_key, account.password_hash, account.rank, db::Role::admin, now_ms, account.name_skeleton};
+  db::NewUser user{name, name_key, account.password_hash, account.rank, role, now_ms, account.name_skeleton};
   return stores.users().create(user);
 }
 
@@ -77,7 +85,7 @@ auto in_transaction(db::Connection& connection, Work work) -> decltype(work(std:
 
 db::DbResult<RoleChange> create_admin(db::Connection& connection, const std::string& name,
                                       const std::string& name_key, const std::optional<NewAccount>& account,
-                                      db::TimeMs now_ms) {
+                                      const std::string& actor, db::TimeMs now_ms) {
   return in_transaction(connection, [&](db::Stores& stores) -> db::DbResult<RoleChange> {
     auto found = stores.users().find_by_name_key(name_key);
     if (!found) return unexpected(found.error());
@@ -86,22 +94,35 @@ db::DbResult<RoleChange> create_admin(db::Connection& connection, const std::str
         return db::db_failure(db::DbErrorKind::not_found,
                               "no account named '" + name + "'; give --password-stdin to create it");
       }
-      auto created = create_account(stores, name, name_key, *account, now_ms);
+      auto created = new_account(stores, name, name_key, *account, db::Role::admin, now_ms);
       if (!created) return unexpected(created.error());
-      return change_role(stores, *created, db::Role::admin, true, audit_create_admin, now_ms);
+      return change_role(stores, *created, db::Role::admin, true, audit_create_admin, actor, now_ms);
     }
     auto user = open_account(stores, name_key);
     if (!user) return unexpected(user.error());
-    return change_role(stores, *user, db::Role::admin, false, audit_create_admin, now_ms);
+    return change_role(stores, *user, db::Role::admin, false, audit_create_admin, actor, now_ms);
+  });
+}
+
+db::DbResult<RoleChange> create_account(db::Connection& connection, const std::string& name,
+                                        const std::string& name_key, const NewAccount& account, db::Role role,
+                                        const std::string& actor, db::TimeMs now_ms) {
+  return in_transaction(connection, [&](db::Stores& stores) -> db::DbResult<RoleChange> {
+    auto found = stores.users().find_by_name_key(name_key);
+    if (!found) return unexpected(found.error());
+    if (*found) return db::db_failure(db::DbErrorKind::conflict, "the name '" + (*found)->name + "' is taken");
+    auto created = new_account(stores, name, name_key, account, role, now_ms);
+    if (!created) return unexpected(created.error());
+    return change_role(stores, *created, role, true, audit_create_account, actor, now_ms);
   });
 }
 
 db::DbResult<RoleChange> set_role(db::Connection& connection, const std::string& name_key, db::Role role,
-                                  db::TimeMs now_ms) {
+                                  const std::string& actor, db::TimeMs now_ms) {
   return in_transaction(connection, [&](db::Stores& stores) -> db::DbResult<RoleChange> {
     auto user = open_account(stores, name_key);
     if (!user) return unexpected(user.error());
-    return change_role(stores, *user, role, false, audit_set_role, now_ms);
+    return change_role(stores, *user, role, false, audit_set_role, actor, now_ms);
   });
 }
 
@@ -127,9 +148,31 @@ db::DbResult<MigrationOutcome> migrate_file(const std::string& path) {
   return outcome;
 }
 
-db::DbResult<std::vector<db::UserRecord>> retire_inactive(db::Connection& connection, db::TimeMs now_ms, int days) {
-  db::SqliteStores stores(connection);
-  return stores.users().close_inactive(now_ms, db::TimeMs{days} * day_ms);
+std::string idle_text(const db::UserRecord& user) {
+  if (user.last_login_ms) return "no login since " + db::utc_time_text(*user.last_login_ms);
+  return "never logged in (created " + db::utc_time_text(user.created_ms) + ")";
+}
+
+db::DbResult<std::vector<db::UserRecord>> retire_inactive(db::Connection& connection, db::TimeMs now_ms, int days,
+                                                          bool dry_run, const std::string& actor) {
+  const db::TimeMs idle = db::TimeMs{days} * day_ms;
+  if (dry_run) {
+    db::SqliteStores stores(connection);
+    return stores.users().inactive_players(now_ms, idle);
+  }
+  return in_transaction(connection, [&](db::Stores& stores) -> db::DbResult<std::vector<db::UserRecord>> {
+    auto idle_players = stores.users().inactive_players(now_ms, idle);
+    if (!idle_players) return idle_players;
+    for (db::UserRecord& user : *idle_players) {
+      if (auto retired = stores.users().retire(user, now_ms); !retired) return unexpected(retired.error());
+      user.closed = true;
+      db::AuditEntry entry = operator_entry(audit_retire_inactive, actor, user.id, now_ms);
+      entry.reason = "no login for " + std::to_string(days) + " days";
+      entry.detail = idle_text(user);
+      if (auto added = stores.moderation().add_audit(entry); !added) return unexpected(added.error());
+    }
+    return idle_players;
+  });
 }
 
 }  // namespace yunzi::admin

@@ -2,7 +2,8 @@
 // file, as functions over an open connection that return values (the command
 // line front end in db_cli.hpp prints them). Changes go through db/'s stores,
 // each with its audit entry in the same transaction, so they are safe while
-// the server writes the same file.
+// the server writes the same file. `actor` names who ran the command (see
+// operator_name.hpp): no account does these changes.
 #pragma once
 
 #include <optional>
@@ -16,7 +17,9 @@ namespace yunzi::admin {
 
 // The audit action names the database commands write.
 inline constexpr std::string_view audit_create_admin = "db create-admin";
+inline constexpr std::string_view audit_create_account = "db create-account";
 inline constexpr std::string_view audit_set_role = "db set-role";
+inline constexpr std::string_view audit_retire_inactive = "db retire-inactive";
 
 struct NewAccount {
   std::string password_hash;  // argon2id string, as the server stores it
@@ -32,24 +35,37 @@ struct RoleChange {
 
 // Makes the account an admin. When it does not exist it is created from
 // `account` (not_found without one). Refuses a closed account, a retired
-// name or a lookalike of another account's name (conflict). Audit: actor and target are the account itself.
+// name or a lookalike of another account's name (conflict).
 db::DbResult<RoleChange> create_admin(db::Connection& connection, const std::string& name,
                                       const std::string& name_key, const std::optional<NewAccount>& account,
-                                      db::TimeMs now_ms);
+                                      const std::string& actor, db::TimeMs now_ms);
 
-// Sets the role of an existing open account; audited like create_admin.
+// Creates a new account with the given role (conflict when the name is in
+// use or retired).
+db::DbResult<RoleChange> create_account(db::Connection& connection, const std::string& name,
+                                        const std::string& name_key, const NewAccount& account, db::Role role,
+                                        const std::string& actor, db::TimeMs now_ms);
+
+// Sets the role of an existing open account.
 db::DbResult<RoleChange> set_role(db::Connection& connection, const std::string& name_key, db::Role role,
-                                  db::TimeMs now_ms);
+                                  const std::string& actor, db::TimeMs now_ms);
 
 struct MigrationOutcome {
   int before = 0;
   int after = 0;
 };
 
-// Opens (creating when absent) the file and applies pending migrations.
+// Applies pending migrations, creating the file when it is absent: the
+// caller decides whether that is wanted (init, migrate --create).
 db::DbResult<MigrationOutcome> migrate_file(const std::string& path);
 
-// Closes accounts idle for more than `days` and retires their names.
-db::DbResult<std::vector<db::UserRecord>> retire_inactive(db::Connection& connection, db::TimeMs now_ms, int days);
+// Closes player accounts idle for more than `days` and retires their names,
+// one audit entry each; admins and bots stay. With dry_run nothing changes
+// and the accounts that would go are returned.
+db::DbResult<std::vector<db::UserRecord>> retire_inactive(db::Connection& connection, db::TimeMs now_ms, int days,
+                                                          bool dry_run, const std::string& actor);
+
+// "no login since 2021-03-01 10:00 UTC", or "never logged in (created ...)".
+std::string idle_text(const db::UserRecord& user);
 
 }  // namespace yunzi::admin

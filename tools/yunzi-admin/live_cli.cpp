@@ -28,18 +28,6 @@ bool is_ok(const Json& reply) { return reply.is_object() && reply.value("type", 
 
 }  // namespace
 
-Expected<ServerAddress, std::string> parse_server_address(std::string_view text) {
-  const auto colon = text.rfind(':');
-  if (colon == std::string_view::npos || colon == 0) {
-    return unexpected("--server must be HOST:PORT, not '" + std::string(text) + "'");
-  }
-  std::string host(text.substr(0, colon));
-  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
-  auto port = parse_integer("the port in --server", text.substr(colon + 1), 1, 65535);
-  if (!port) return unexpected(port.error());
-  return ServerAddress{host, static_cast<std::uint16_t>(*port)};
-}
-
 int run_live_command(const ParsedArgs& args, std::span<const std::string> operands, AdminIo& io) {
   const CommandSpec* spec = find_command(CommandGroup::live, operands[0]);
   if (spec == nullptr) return usage_error(io, "unknown command '" + operands[0] + "'");
@@ -50,7 +38,7 @@ int run_live_command(const ParsedArgs& args, std::span<const std::string> operan
   if (!request) return usage_error(io, request.error());
   const auto server = args.value("--server");
   const auto user = args.value("--user");
-  if (!server || !user) return usage_error(io, "server commands need --server HOST:PORT and --user NAME");
+  if (!server || !user) return usage_error(io, "server commands need --server HOST:PORT (or URL) and --user NAME");
   auto address = parse_server_address(*server);
   if (!address) return usage_error(io, address.error());
   const auto password = args.has("--password-stdin") ? read_password_line(io.in) : io.env_password;
@@ -59,7 +47,7 @@ int run_live_command(const ParsedArgs& args, std::span<const std::string> operan
                                                         : "no password: use --password-stdin or set YUNZI_ADMIN_PASSWORD");
   }
 
-  auto connection = client::WsClient::connect(address->host, address->port, "/ws", connect_timeout);
+  auto connection = client::WsClient::connect(address->host, address->port, address->path, connect_timeout);
   if (!connection) {
     io.err << "yunzi-admin: " << connection.error() << "\n";
     return exit_unreachable;

@@ -9,16 +9,9 @@
 
 #include "tools/yunzi-admin/admin_args.hpp"
 #include "tools/yunzi-admin/admin_io.hpp"
+#include "tools/yunzi-admin/server_address.hpp"
 
 namespace yunzi::admin {
-
-struct ServerAddress {
-  std::string host;
-  std::uint16_t port = 0;
-};
-
-// "HOST:PORT", "[::1]:PORT".
-Expected<ServerAddress, std::string> parse_server_address(std::string_view text);
 
 // `operands` start with the command name.
 int run_live_command(const ParsedArgs& args, std::span<const std::string> operands, AdminIo& io);

@@ -18,6 +18,7 @@ constexpr std::int64_t max_minutes = 5'270'400;  // ten years
 constexpr std::int64_t max_id = (std::int64_t{1} << 53) - 1;
 constexpr std::int64_t max_limit = 100;
 constexpr std::size_t max_kept = 100;  // game ids in one admin.keep_short_games
+constexpr std::int64_t max_days = 36'500;
 
 std::string lower(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
@@ -32,7 +33,8 @@ Expected<Done, std::string> add_integer_options(const CommandSpec& spec, const P
     std::int64_t max;
   };
   static constexpr Field fields[] = {
-      {"--minutes", "minutes", max_minutes}, {"--limit", "limit", max_limit}, {"--before", "before", max_id}};
+      {"--minutes", "minutes", max_minutes}, {"--limit", "limit", max_limit}, {"--before", "before", max_id},
+      {"--days", "days", max_days}};
   for (const Field& field : fields) {
     const bool accepted = std::find(spec.required.begin(), spec.required.end(), field.option) != spec.required.end() ||
                           std::find(spec.optional.begin(), spec.optional.end(), field.option) != spec.optional.end();
@@ -65,14 +67,28 @@ std::string describe_audit(const Json& request, const Json& reply) {
   std::vector<TableRow> rows;
   for (const Json& e : entries) {
     rows.push_back({text_of(e, "id"), time_of(e, "at"), text_of(e, "admin"), text_of(e, "action"),
-                    text_of(e, "target"), one_line(text_of(e, "reason"))});
+                    text_of(e, "target"), one_line(text_of(e, "reason")), one_line(text_of(e, "detail"))});
   }
-  std::string text =
-      list_or_none(entries, {"id", "at", "admin", "action", "target", "reason"}, rows, "(no audit entries)");
+  std::string text = list_or_none(entries, {"id", "at", "admin", "action", "target", "reason", "detail"}, rows,
+                                  "(no audit entries)");
   const std::size_t page = request.value("limit", 20);
   if (entries.is_array() && entries.size() >= page && !entries.empty()) {
     text += "older entries: audit --before " + text_of(entries.back(), "id") + "\n";
   }
+  return text;
+}
+
+std::string minutes_text(const Json& minutes) {
+  return minutes.dump() + (minutes == 1 ? " minute" : " minutes");
+}
+
+std::string describe_retirement(const Json& reply) {
+  const Json& users = reply.value("users", Json::array());
+  const bool dry_run = reply.value("dry_run", false);
+  std::string text = (dry_run ? "would retire " : "retired ") + std::to_string(users.size()) +
+                     (users.size() == 1 ? " account" : " accounts") + (dry_run ? " (dry run: nothing changed)" : "") +
+                     "\n";
+  for (const Json& name : users) text += "  " + (name.is_string() ? name.get<std::string>() : name.dump()) + "\n";
   return text;
 }
 
@@ -81,12 +97,15 @@ std::string describe_action(const Json& request) {
   const std::string user = request.value("user", "");
   const std::string reason = request.contains("reason") ? " (reason: " + one_line(request.value("reason", "")) + ")" : "";
   if (type == "admin.ban") {
-    const std::string length =
-        request.contains("minutes") ? "for " + request["minutes"].dump() + " minutes" : "permanently";
+    const std::string length = request.contains("minutes") ? "for " + minutes_text(request["minutes"]) : "permanently";
     return "banned " + user + " " + length + reason;
   }
   if (type == "admin.unban") return "unbanned " + user + reason;
-  if (type == "admin.mute") return "muted " + user + " for " + request["minutes"].dump() + " minutes" + reason;
+  if (type == "admin.mute") return "muted " + user + " for " + minutes_text(request["minutes"]) + reason;
+  if (type == "admin.resolve_report") {
+    return "report " + request["report"].dump() + " " + request.value("outcome", "") + " (note: " +
+           one_line(request.value("note", "")) + ")";
+  }
   if (type == "admin.kick") return "kicked " + user + reason;
   if (type == "admin.annul") return "annulled game " + request["game"].dump() + reason;
   if (type == "admin.set_rank") return "set " + user + "'s rank to " + request.value("rank", "") + reason;
@@ -158,15 +177,25 @@ Expected<Json, std::string> build_request(const CommandSpec& spec, const ParsedA
   std::replace(type.begin(), type.end(), '-', '_');
   Json request = {{"type", type}};
   const bool game_target = spec.name == "annul";
+  const bool report_target = spec.name == "resolve-report" || spec.name == "dismiss-report";
+  if (report_target) {
+    request["type"] = "admin.resolve_report";
+    request["outcome"] = spec.name == "dismiss-report" ? "dismissed" : "resolved";
+  }
   if (!spec.operands.empty() && spec.name != "broadcast") {
-    if (game_target) {
-      auto game = parse_integer("GAME", operands[0], 1, max_id);
-      if (!game) return unexpected(game.error());
-      request["game"] = *game;
+    if (game_target || report_target) {
+      auto id = parse_integer(game_target ? "GAME" : "ID", operands[0], 1, max_id);
+      if (!id) return unexpected(id.error());
+      request[game_target ? "game" : "report"] = *id;
     } else {
       request["user"] = operands[0];
     }
   }
+  if (auto note = args.value("--note")) {
+    if (note->empty()) return unexpected(std::string("--note must not be empty"));
+    request["note"] = *note;
+  }
+  if (args.has("--dry-run")) request["dry_run"] = true;
   if (spec.name == "broadcast") request["text"] = operands[0];
   if (spec.name == "set-rank") {
     const std::string rank = lower(operands[1]);
@@ -189,6 +218,7 @@ std::string describe_ok_reply(const Json& request, const Json& reply) {
   if (type == "admin.review") return describe_review(reply);
   if (type == "admin.recommendations") return describe_recommendations(request, reply);
   if (type == "admin.keep_short_games") return describe_kept(request, reply) + "\n";
+  if (type == "admin.retire_inactive") return describe_retirement(reply);
   return describe_action(request) + "\n";
 }
 

@@ -26,21 +26,21 @@ std::int64_t id_of(const Json& value) { return value.is_number_integer() ? value
 
 }  // namespace
 
-std::string greeting_for(const BotConfig& config) {
+std::string greeting_for(const BotConfig& config, const std::string& engine_name) {
   if (!config.greeting.empty()) return config.greeting;
   const std::vector<std::string> command = engine_command(config, "simple");
-  if (!is_gnu_go(command)) {
-    const std::string& program = command.front();
-    return program.substr(program.find_last_of('/') + 1) + " here, good game";
-  }
+  const std::string& program = command.front();
+  const std::string name = engine_name.empty() ? program.substr(program.find_last_of('/') + 1) : engine_name;
+  if (!is_gnu_go(command)) return name + " here, good game";
   std::string level = std::to_string(config.level);
   for (std::size_t i = 0; i + 1 < command.size(); ++i) {
     if (command[i] == "--level") level = command[i + 1];
   }
-  return "GNU Go level " + level + " here, good game";
+  return name + " level " + level + " here, good game";
 }
 
-Bot::Bot(BotConfig config) : config_(std::move(config)), link_(config_) {}
+Bot::Bot(BotConfig config, EngineProfile engine)
+    : config_(std::move(config)), engine_(std::move(engine)), link_(config_) {}
 
 int Bot::run(const std::atomic<bool>& stop) {
   Backoff backoff{Millis(config_.reconnect_max_ms)};
@@ -204,7 +204,8 @@ void Bot::adopt(const Json& state, bool greet) {
   const auto id = track->id();
   spdlog::info("game {}: playing {} against {} ({}x{}, {})", id, track->my_color(), track->opponent_name(),
                track->picture().spec.size, track->picture().spec.size, track->rated() ? "rated" : "friendly");
-  games_[id] = std::make_unique<GameDriver>(std::move(*track), config_, greet ? greeting_for(config_) : std::string());
+  games_[id] = std::make_unique<GameDriver>(std::move(*track), config_, engine_.speed,
+                                            greet ? greeting_for(config_, engine_.name) : std::string());
   refresh_seeks();
 }
 
@@ -213,10 +214,11 @@ void Bot::on_challenge(const Json& challenge) {
   const std::string from = name_in(challenge, "from");
   // The same challenge may come on the login connection and the working one.
   if (id == 0 || from == my_name_ || !challenges_seen_.insert(id).second) return;
-  const auto reason = refusal_reason(config_, challenge.value("settings", Json::object()), games_in_progress());
+  const auto reason =
+      refusal_reason(config_, challenge.value("settings", Json::object()), games_in_progress(), engine_.speed);
   if (reason) {
     spdlog::info("declining challenge {} from {}: {}", id, from, *reason);
-    // `reason` is an extension field: a server that does not know it ignores it.
+    // The server passes the reason on to the challenger in challenge.declined.
     link_.call_ok(Json{{"type", "challenge.decline"}, {"challenge", id}, {"reason", *reason}}, "challenge from " + from);
     return;
   }
@@ -233,7 +235,7 @@ void Bot::on_challenge(const Json& challenge) {
 void Bot::consider_seek(const Json& seek) {
   const std::int64_t id = id_of(seek.value("id", Json()));
   if (!config_.accept_seeks || id == 0 || name_in(seek, "from") == my_name_ || !seeks_tried_.insert(id).second) return;
-  if (refusal_reason(config_, seek.value("settings", Json::object()), games_in_progress())) return;
+  if (refusal_reason(config_, seek.value("settings", Json::object()), games_in_progress(), engine_.speed)) return;
   auto reply = link_.call(Json{{"type", "seek.accept"}, {"seek", id}});
   if (!is_ok(reply)) return;
   const std::int64_t game = id_of(reply->value("game", Json()));

@@ -15,17 +15,20 @@
 #include <string>
 
 #include "tools/yunzi-bot/bot_config.hpp"
+#include "tools/yunzi-bot/engine_check.hpp"
 #include "tools/yunzi-bot/game_driver.hpp"
 #include "tools/yunzi-bot/server_link.hpp"
 
 namespace yunzi::bot {
 
-// "GNU Go level 8 here, good game", or the configured greeting.
-std::string greeting_for(const BotConfig& config);
+// "GNU Go 3.8 level 8 here, good game" with the name the engine gave at
+// start-up, or the configured greeting.
+std::string greeting_for(const BotConfig& config, const std::string& engine_name);
 
 class Bot {
  public:
-  explicit Bot(BotConfig config);
+  // `engine`: what check_engine found.
+  Bot(BotConfig config, EngineProfile engine);
   // 0 after a stop request, 1 when the account cannot log in at all.
   int run(const std::atomic<bool>& stop);
 
@@ -46,6 +49,7 @@ class Bot {
   int games_in_progress() const;
 
   BotConfig config_;
+  EngineProfile engine_;
   ServerLink link_;
   std::string my_name_;
   std::map<std::int64_t, std::unique_ptr<GameDriver>> games_;

@@ -153,7 +153,9 @@ Expected<Done, std::string> apply_json(BotConfig& config, const Json& object) {
 
 Expected<Done, std::string> validate(const BotConfig& config) {
   if (config.name.empty()) return unexpected(std::string("no account name: give --name or \"name\""));
-  if (config.password.empty()) return unexpected(std::string("no password: give --password or \"password\""));
+  if (config.password.empty()) {
+    return unexpected(std::string("no password: give --password-stdin, YUNZI_BOT_PASSWORD, --password or \"password\""));
+  }
   if (config.min_main_s > config.max_main_s) return unexpected(std::string("min_main_s is above max_main_s"));
   if (config.min_handicap > config.max_handicap) return unexpected(std::string("min_handicap is above max_handicap"));
   if (config.host.empty()) return unexpected(std::string("the host is empty"));

@@ -78,8 +78,10 @@ Expected<Json, std::string> read_json_file(const std::string& path) {
 
 }  // namespace
 
-Expected<CommandLine, std::string> parse_command_line(const std::vector<std::string>& args) {
+Expected<CommandLine, std::string> parse_command_line(const std::vector<std::string>& args,
+                                                      const PasswordSources& passwords) {
   CommandLine result;
+  bool password_from_stdin = false;
   // Flags as (key, text) in order; the file comes first whatever its place.
   struct Flag {
     std::string key;   // the setting, with underscores
@@ -105,14 +107,20 @@ Expected<CommandLine, std::string> parse_command_line(const std::vector<std::str
     for (char& ch : key) {
       if (ch == '-') ch = '_';
     }
-    const bool takes_no_value = bool_keys.count(key) && !value &&
-                                (i + 1 >= args.size() || !parse_bool(args[i + 1]).has_value());
+    const bool takes_no_value = (key == "password_stdin" && !value) ||
+                                (bool_keys.count(key) && !value &&
+                                 (i + 1 >= args.size() || !parse_bool(args[i + 1]).has_value()));
     if (!value && !takes_no_value) {
       if (i + 1 >= args.size()) return unexpected("--" + name + " needs a value");
       value = args[++i];
     }
     if (key == "config") {
       config_file = value;
+      continue;
+    }
+    if (key == "password_stdin") {
+      if (value && value != "true") return unexpected(std::string("--password-stdin takes no value"));
+      password_from_stdin = true;
       continue;
     }
     flags.push_back(Flag{key, name, value});
@@ -143,12 +151,20 @@ Expected<CommandLine, std::string> parse_command_line(const std::vector<std::str
       return unexpected(flag + ": " + (why == std::string::npos ? ok.error() : ok.error().substr(why + 3)));
     }
   }
+  if (password_from_stdin) {
+    if (!result.config.password.empty()) return unexpected(std::string("give --password or --password-stdin, not both"));
+    auto line = passwords.standard_input ? passwords.standard_input() : std::nullopt;
+    if (!line || line->empty()) return unexpected(std::string("--password-stdin: no password on standard input"));
+    result.config.password = *line;
+  } else if (result.config.password.empty() && passwords.environment) {
+    result.config.password = *passwords.environment;
+  }
   if (auto ok = validate(result.config); !ok) return unexpected(ok.error());
   return result;
 }
 
 std::string help_text(const std::string& program) {
-  return "Usage: " + program + R"( --name NAME --password PASSWORD [options]
+  return "Usage: " + program + R"( --name NAME [--password PASSWORD | --password-stdin] [options]
 
 Plays on a yunzi server as the account NAME, with a GTP engine (GNU Go by
 default), one engine process per game.
@@ -158,7 +174,9 @@ default), one engine process per game.
   --port PORT               server port (8080)
   --path PATH               WebSocket path (/ws)
   --name NAME               account name
-  --password PASSWORD       account password
+  --password PASSWORD       account password (seen by `ps`: prefer one of the next two)
+  --password-stdin          read the password from the first line of standard input
+                            (without either: the environment variable YUNZI_BOT_PASSWORD)
   --register                register the account when it does not exist
   --rank RANK               rank to register with (10k)
   --engine "CMD ARGS"       engine command line (default: /usr/games/gnugo

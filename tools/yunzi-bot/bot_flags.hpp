@@ -4,8 +4,15 @@
 // (`--sizes 9,13`), `--engine` is one command line split on spaces,
 // `--seek` takes a settings object in JSON and may be repeated, a boolean
 // flag alone means true.
+//
+// The password, kept out of `ps` and of files when wanted: `--password` or
+// the file's "password"; `--password-stdin` reads the first line of
+// standard input; without either, the environment variable
+// YUNZI_BOT_PASSWORD.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,7 +26,14 @@ struct CommandLine {
   bool help = false;
 };
 
-Expected<CommandLine, std::string> parse_command_line(const std::vector<std::string>& args);
+struct PasswordSources {
+  std::optional<std::string> environment;  // YUNZI_BOT_PASSWORD
+  // The first line of standard input, read only when --password-stdin asks.
+  std::function<std::optional<std::string>()> standard_input;
+};
+
+Expected<CommandLine, std::string> parse_command_line(const std::vector<std::string>& args,
+                                                      const PasswordSources& passwords = {});
 
 std::string help_text(const std::string& program);
 

@@ -1,6 +1,7 @@
 #include "tools/yunzi-bot/challenge_policy.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace yunzi::bot {
 
@@ -25,9 +26,16 @@ double seconds_per_move(const Json& time) {
   return 1e9;  // no clock
 }
 
+// "2.5 s", rounded up to a tenth so the figure is never optimistic.
+std::string seconds_text(double seconds) {
+  const long long tenths = static_cast<long long>(std::ceil(seconds * 10 - 1e-9));
+  return std::to_string(tenths / 10) + (tenths % 10 ? "." + std::to_string(tenths % 10) : "") + " s";
+}
+
 }  // namespace
 
-std::optional<std::string> refusal_reason(const BotConfig& config, const Json& settings, int games_in_progress) {
+std::optional<std::string> refusal_reason(const BotConfig& config, const Json& settings, int games_in_progress,
+                                          const EngineSpeed& speed) {
   if (!settings.is_object()) return "the settings are missing";
   if (games_in_progress >= config.max_games) {
     return "I am already playing " + std::to_string(games_in_progress) + " game(s), my limit";
@@ -54,8 +62,14 @@ std::optional<std::string> refusal_reason(const BotConfig& config, const Json& s
     if (main_s < config.min_main_s || main_s > config.max_main_s) {
       return "main time must be from " + std::to_string(config.min_main_s) + " to " + std::to_string(config.max_main_s) + " s";
     }
-    if (seconds_per_move(time) < config.min_seconds_per_move) {
+    const double per_move = seconds_per_move(time);
+    if (per_move < config.min_seconds_per_move) {
       return "I need at least " + std::to_string(config.min_seconds_per_move) + " s per move";
+    }
+    if (const auto needed = speed.needed_per_move(size, std::chrono::milliseconds(config.safety_margin_ms));
+        needed && per_move * 1000 < static_cast<double>(needed->count())) {
+      return "my engine needs about " + seconds_text(needed->count() / 1000.0) + " per move on " +
+             std::to_string(size) + "x" + std::to_string(size) + ", this clock gives " + seconds_text(per_move);
     }
   }
   return std::nullopt;

@@ -24,9 +24,10 @@ bool well_formed(const std::string& move, int size) {
 }
 
 // Runs attempt() up to twice; before the second try the engine is stopped so
-// the attempt starts a new process and replays the game into it.
-template <class Attempt>
-EngineAnswer with_one_restart(EngineSession& engine, const char* what, Attempt&& attempt) {
+// the attempt starts a new process and replays the game into it. When
+// `clock_ran_out` says so after a failure there is no time for a second try.
+template <class Attempt, class ClockRanOut>
+EngineAnswer with_one_restart(EngineSession& engine, const char* what, Attempt&& attempt, ClockRanOut&& clock_ran_out) {
   EngineAnswer answer;
   for (int round = 0; round < 2; ++round) {
     std::string error;
@@ -35,6 +36,12 @@ EngineAnswer with_one_restart(EngineSession& engine, const char* what, Attempt&&
       return answer;
     }
     answer.error = error;
+    if (clock_ran_out()) {
+      spdlog::warn("engine gave no answer during {} before the clock ran out: {}", what, error);
+      engine.stop();
+      answer.out_of_time = true;
+      return answer;
+    }
     spdlog::warn("engine failed during {}: {}{}", what, error, round == 0 ? "; restarting it" : "; giving up");
     engine.stop();
     if (round == 0) ++answer.restarts;
@@ -63,7 +70,7 @@ EngineAnswer request_move(EngineSession& engine, const MoveRequest& request) {
     }
     answer.move = *move;
     return true;
-  });
+  }, [&] { return request.timeout_ends_with_clock && Clock::now() >= deadline; });
 }
 
 EngineAnswer request_dead_stones(EngineSession& engine, const EnginePicture& picture, std::chrono::milliseconds timeout) {
@@ -86,7 +93,7 @@ EngineAnswer request_dead_stones(EngineSession& engine, const EnginePicture& pic
     }
     answer.dead = std::move(*dead);
     return true;
-  });
+  }, [] { return false; });
 }
 
 }  // namespace yunzi::bot

@@ -20,9 +20,10 @@ std::string join(const std::set<std::string>& vertices) {
 
 }  // namespace
 
-GameDriver::GameDriver(GameTrack track, const BotConfig& config, std::string greeting)
+GameDriver::GameDriver(GameTrack track, const BotConfig& config, EngineSpeed& speed, std::string greeting)
     : track_(std::move(track)),
       config_(config),
+      speed_(speed),
       greeting_(std::move(greeting)),
       engine_(std::make_unique<EngineSession>(engine_command(config, track_.ko_rule()))) {}
 
@@ -117,15 +118,20 @@ void GameDriver::start_move_job(bool fresh_engine) {
   MoveRequest move;
   move.picture = engine_picture();
   move.color = track_.my_color();
-  if (config_.engine_clock) move.time_left = gtp_time_left(track_.time_settings(), track_.my_clock(), track_.my_color());
-  move.timeout = genmove_timeout(track_.time_settings(), track_.my_clock(), std::chrono::seconds(config_.max_genmove_s),
-                                 Millis(config_.safety_margin_ms));
+  const MoveBudget budget = move_budget(track_.time_settings(), track_.my_clock(), track_.my_color(),
+                                        std::chrono::seconds(config_.max_genmove_s), Millis(config_.safety_margin_ms));
+  if (config_.engine_clock) move.time_left = budget.time_left;
+  move.timeout = budget.wait;
+  move.timeout_ends_with_clock = budget.wait_ends_with_clock;
   move.fresh_engine = fresh_engine;
+  move_usable_ = budget.usable;
+  move_on_clock_ = budget.on_clock;
   job_kind_ = JobKind::move;
   job_started_ = std::chrono::steady_clock::now();
   job_version_ = track_.version();
   acted_version_ = track_.version();
-  spdlog::debug("game {}: genmove {} within {} ms", track_.id(), move.color, move.timeout.count());
+  spdlog::debug("game {}: genmove {} in {} ms, waiting up to {} ms", track_.id(), move.color, budget.usable.count(),
+                move.timeout.count());
   job_ = std::async(std::launch::async, [engine = engine_.get(), move = std::move(move)] { return request_move(*engine, move); });
 }
 
@@ -153,9 +159,23 @@ void GameDriver::give_up(const std::string& why, ServerLink& link) {
 }
 
 void GameDriver::on_move_answer(const EngineAnswer& answer, ServerLink& link) {
-  spdlog::debug("game {}: the engine answered {} in {} ms", track_.id(), answer.ok ? answer.move : "nothing",
-                std::chrono::duration_cast<Millis>(std::chrono::steady_clock::now() - job_started_).count());
+  const auto took = std::chrono::duration_cast<Millis>(std::chrono::steady_clock::now() - job_started_);
+  const int size = track_.picture().spec.size;
+  spdlog::debug("game {}: the engine answered {} in {} ms", track_.id(), answer.ok ? answer.move : "nothing", took.count());
   if (answer.restarts > 0) spdlog::warn("game {}: engine restarted {} time(s) for this move", track_.id(), answer.restarts);
+  if (answer.ok && took > move_usable_) {
+    spdlog::warn("game {}: slow move: {} ms, {} ms planned; played late", track_.id(), took.count(), move_usable_.count());
+  }
+  // A move that needed more than its time on the clock (a byo-yomi period
+  // went): clocks as short are declined from now on.
+  if (took > move_on_clock_ && answer.restarts == 0) speed_.record_overrun(size, took);
+  if (!answer.ok && answer.out_of_time) {
+    // Resigning would lose the same game; the server's clock decides, and
+    // if the bot's view of the clock was behind the move is asked again.
+    spdlog::warn("game {}: no move before the clock ran out ({})", track_.id(), answer.error);
+    acted_version_.reset();
+    return;
+  }
   if (!answer.ok) return give_up("my engine failed twice (" + answer.error + ")", link);
   if (answer.move == "resign") {
     spdlog::info("game {}: the engine resigns", track_.id());

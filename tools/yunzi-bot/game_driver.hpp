@@ -5,7 +5,9 @@
 // acceptance or resumption in scoring; answers to undo requests. Engine
 // trouble is handled here: a failed engine is restarted from the moves once
 // per request, an illegal move is retried once with a fresh engine, and when
-// that is not enough the bot says so in the chat and resigns.
+// that is not enough the bot says so in the chat and resigns. A slow move is
+// played late (and remembered in EngineSpeed), never resigned while the
+// clock still runs.
 #pragma once
 
 #include <chrono>
@@ -17,6 +19,7 @@
 
 #include "tools/yunzi-bot/bot_config.hpp"
 #include "tools/yunzi-bot/engine_jobs.hpp"
+#include "tools/yunzi-bot/engine_speed.hpp"
 #include "tools/yunzi-bot/game_track.hpp"
 #include "tools/yunzi-bot/server_link.hpp"
 
@@ -24,7 +27,7 @@ namespace yunzi::bot {
 
 class GameDriver {
  public:
-  GameDriver(GameTrack track, const BotConfig& config, std::string greeting);
+  GameDriver(GameTrack track, const BotConfig& config, EngineSpeed& speed, std::string greeting);
   ~GameDriver();
   GameDriver(const GameDriver&) = delete;
   GameDriver& operator=(const GameDriver&) = delete;
@@ -61,12 +64,15 @@ class GameDriver {
 
   GameTrack track_;
   const BotConfig& config_;
+  EngineSpeed& speed_;
   std::string greeting_;
   std::unique_ptr<EngineSession> engine_;
   std::future<EngineAnswer> job_;
   JobKind job_kind_ = JobKind::move;
   std::uint64_t job_version_ = 0;
   std::chrono::steady_clock::time_point job_started_;
+  std::chrono::milliseconds move_usable_{0};    // the budget of the move being thought
+  std::chrono::milliseconds move_on_clock_{0};  // its time on the clock
   // The version last acted on: nothing new is started for it.
   std::optional<std::uint64_t> acted_version_;
   int illegal_moves_ = 0;  // engine moves the server refused at this turn

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdlib>
 #include <iostream>
 
 #include "tools/yunzi-bot/bot.hpp"
@@ -20,7 +21,15 @@ extern "C" void on_stop_signal(int) { stop_requested = true; }
 int main(int argc, char** argv) {
   using namespace yunzi::bot;
   const std::vector<std::string> args(argv + 1, argv + argc);
-  auto command_line = parse_command_line(args);
+  PasswordSources passwords;
+  if (const char* password = std::getenv("YUNZI_BOT_PASSWORD")) passwords.environment = password;
+  passwords.standard_input = []() -> std::optional<std::string> {
+    std::string line;
+    if (!std::getline(std::cin, line)) return std::nullopt;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return line;
+  };
+  auto command_line = parse_command_line(args, passwords);
   if (!command_line) {
     std::cerr << "yunzi-bot: " << command_line.error() << "\n(see --help)\n";
     return 2;
@@ -45,7 +54,14 @@ int main(int argc, char** argv) {
   std::signal(SIGINT, on_stop_signal);
 
   spdlog::info("yunzi-bot {} at {}:{}", config.name, config.host, config.port);
-  Bot bot(config);
+  // Before going online: a bot whose engine does not run would accept
+  // games only to resign them.
+  auto engine = check_engine(config);
+  if (!engine) {
+    spdlog::critical("not going online: {}", engine.error());
+    return 3;
+  }
+  Bot bot(config, std::move(*engine));
   const int code = bot.run(stop_requested);
   spdlog::info("yunzi-bot stopped");
   return code;

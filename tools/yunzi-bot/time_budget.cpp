@@ -17,6 +17,10 @@ std::string system_of(const Json& time) {
   return time.is_object() ? time.value("system", std::string("byoyomi")) : std::string("byoyomi");
 }
 
+std::string time_left_line(const std::string& color, long long ms, long long stones) {
+  return "time_left " + color + " " + std::to_string(std::max(0LL, ms / 1000)) + " " + std::to_string(stones);
+}
+
 }  // namespace
 
 std::optional<std::string> gtp_time_settings(const Json& time) {
@@ -29,18 +33,6 @@ std::optional<std::string> gtp_time_settings(const Json& time) {
            std::to_string(field(time, "stones", 25));
   }
   return "time_settings " + std::to_string(main_s) + " 0 0";
-}
-
-std::optional<std::string> gtp_time_left(const Json& time, const Json& side, const std::string& color) {
-  const std::string system = system_of(time);
-  if (system == "none" || !side.is_object()) return std::nullopt;
-  const long long main_ms = field(side, "main_ms");
-  auto line = [&](long long ms, long long stones) {
-    return "time_left " + color + " " + std::to_string(std::max(0LL, ms / 1000)) + " " + std::to_string(stones);
-  };
-  if (main_ms > 0 || system == "fischer" || system == "absolute") return line(main_ms, 0);
-  if (system == "byoyomi") return line(field(side, "period_ms"), 1);
-  return line(field(side, "period_ms"), std::max(1LL, field(side, "stones", 1)));
 }
 
 std::optional<long long> time_on_clock_ms(const Json& time, const Json& side) {
@@ -56,14 +48,44 @@ std::optional<long long> time_on_clock_ms(const Json& time, const Json& side) {
   return main_ms;
 }
 
-std::chrono::milliseconds genmove_timeout(const Json& time, const Json& side, std::chrono::milliseconds cap,
-                                          std::chrono::milliseconds margin) {
+std::optional<long long> time_until_flag_ms(const Json& time, const Json& side) {
+  const std::string system = system_of(time);
+  if (system == "none" || !side.is_object()) return std::nullopt;
+  const long long main_ms = field(side, "main_ms");
+  if (system == "byoyomi") return main_ms + std::max(0LL, field(side, "periods")) * field(side, "period_ms");
+  if (system == "canadian") return main_ms + field(side, "period_ms");
+  return main_ms;
+}
+
+MoveBudget move_budget(const Json& time, const Json& side, const std::string& color, Millis cap, Millis margin) {
+  MoveBudget budget;
   const auto on_clock = time_on_clock_ms(time, side);
-  if (!on_clock) return cap;
-  // With almost nothing left a quick answer still beats losing on time, so
-  // the wait never drops below a fraction of a second.
-  const long long usable = std::max(*on_clock - margin.count(), std::min(*on_clock / 2, 300LL));
-  return std::chrono::milliseconds(std::clamp(usable, 100LL, static_cast<long long>(cap.count())));
+  const auto until_flag = time_until_flag_ms(time, side);
+  if (!on_clock || !until_flag) {
+    budget.on_clock = cap;
+    budget.usable = cap;
+    budget.wait = cap;
+    return budget;
+  }
+  budget.on_clock = Millis(*on_clock);
+  const long long usable = std::max(0LL, *on_clock - margin.count());
+  budget.usable = Millis(std::min(usable, static_cast<long long>(cap.count())));
+  budget.wait_ends_with_clock = *until_flag <= cap.count();
+  budget.wait = Millis(std::max(0LL, std::min(*until_flag, static_cast<long long>(cap.count()))));
+
+  // The engine hears the same usable time, in the shape of its clock: main
+  // time while it lasts beyond the margin, else the current period.
+  const std::string system = system_of(time);
+  const long long main_ms = field(side, "main_ms");
+  if (main_ms > margin.count() || system == "fischer" || system == "absolute") {
+    budget.time_left = time_left_line(color, main_ms - margin.count(), 0);
+  } else if (system == "byoyomi") {
+    budget.time_left = time_left_line(color, usable, 1);
+  } else {
+    budget.time_left =
+        time_left_line(color, main_ms + field(side, "period_ms") - margin.count(), std::max(1LL, field(side, "stones", 1)));
+  }
+  return budget;
 }
 
 }  // namespace yunzi::bot

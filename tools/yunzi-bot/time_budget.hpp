@@ -1,9 +1,11 @@
 // From the game's clock to what the engine hears and how long the bot waits
-// for it: the GTP `time_settings` for the game's time system, the
-// `time_left` before each genmove, and the genmove timeout (the bot's time
-// on the clock less a safety margin, never above the configured cap). Time
-// systems GTP does not know are told approximately: byo-yomi as Canadian
-// periods of one stone, Fischer and absolute as sudden death.
+// for it. One budget per move, worked out once: the time on the clock for
+// this move less the safety margin (subtracted here and nowhere else) is
+// what the engine is told (`time_left`); the bot waits past it, until the
+// clock would really run out (every byo-yomi period counted: a late move
+// costs a period, a resignation the game), never longer than the cap.
+// Time systems GTP does not know are told approximately: byo-yomi as
+// Canadian periods of one stone, Fischer and absolute as sudden death.
 #pragma once
 
 #include <chrono>
@@ -13,16 +15,35 @@
 
 namespace yunzi::bot {
 
+using Millis = std::chrono::milliseconds;
+
 // `time` is the game's settings.time object; `side` one side of a `clock`
 // object ({"main_ms", "periods", "period_ms", "stones"}).
 std::optional<std::string> gtp_time_settings(const nlohmann::json& time);
-std::optional<std::string> gtp_time_left(const nlohmann::json& time, const nlohmann::json& side, const std::string& color);
 
-// What remains before the bot loses on time for this move, in ms (nullopt
-// without a clock).
+// What remains before the current period (or the main time) of this move is
+// used up, in ms (nullopt without a clock).
 std::optional<long long> time_on_clock_ms(const nlohmann::json& time, const nlohmann::json& side);
+// What remains before the game is lost on time (every period), in ms.
+std::optional<long long> time_until_flag_ms(const nlohmann::json& time, const nlohmann::json& side);
 
-std::chrono::milliseconds genmove_timeout(const nlohmann::json& time, const nlohmann::json& side,
-                                          std::chrono::milliseconds cap, std::chrono::milliseconds margin);
+struct MoveBudget {
+  // The engine's time_left, from the usable time (nullopt without a clock).
+  std::optional<std::string> time_left;
+  // The time on the clock for this move (main time and the current
+  // period; the cap without a clock).
+  Millis on_clock{0};
+  // That less the margin: what the move should take. A move slower than
+  // this is late, not lost.
+  Millis usable{0};
+  // How long the bot waits for the move: until the clock runs out, at most
+  // the cap (the cap alone without a clock).
+  Millis wait{0};
+  // Whether `wait` ends with the clock: after it there is no time left.
+  bool wait_ends_with_clock = false;
+};
+
+MoveBudget move_budget(const nlohmann::json& time, const nlohmann::json& side, const std::string& color, Millis cap,
+                       Millis margin);
 
 }  // namespace yunzi::bot

@@ -6,7 +6,7 @@
 import { Connection } from "./connection.js";
 import { Store } from "./store.js";
 import { GameSessions } from "./game_sessions.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { error_text } from "./error_text.js";
 import { play_sound, played } from "./sounds.js";
 import { describe_settings } from "./format.js";
@@ -17,6 +17,15 @@ const token_key = "yunzi.token";
 // bounded number of users and games, with the totals).
 function empty_lobby() {
   return { users: new Map(), seeks: new Map(), games: new Map(), unlisted_users: 0, unlisted_games: 0, loaded: false };
+}
+
+// A refusal as the user reads it: the end of a ban in their language and
+// time zone, anything else as the server worded it.
+function error_text(err) {
+  if (err.code === "banned" && Number.isFinite(err.until)) {
+    return t("banned_until", { when: new Date(err.until).toLocaleString(language()) });
+  }
+  return t("error", { message: err.message });
 }
 
 export class App {
@@ -174,7 +183,9 @@ export class App {
     on("lobby.game_removed", (state, e) => state.lobby.games.delete(e.game));
     on("challenge", (state, e) => state.challenges.set(e.challenge.id, e.challenge));
     this.connection.on("challenge", (e) => this.announce_challenge_(e.challenge));
-    this.connection.on("challenge.declined", (e) => this.notify(t("challenge_declined", { name: e.by ?? "?" })));
+    this.connection.on("challenge.declined", (e) => this.notify(e.reason
+      ? t("challenge_declined_because", { name: e.by ?? "?", reason: e.reason })
+      : t("challenge_declined", { name: e.by ?? "?" })));
     this.connection.on("rank.change", (e) => {
       const user = this.store.state.user;
       if (user && e.name === user.name) {

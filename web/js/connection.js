@@ -3,9 +3,11 @@
 // a status ("connecting", "open", "down") and never hold the socket itself.
 
 export class RequestError extends Error {
-  constructor(code, message) {
+  // `until`: for `banned`, when the ban ends (Unix ms).
+  constructor(code, message, until = undefined) {
     super(message || code);
     this.code = code;
+    this.until = until;
   }
 }
 
@@ -95,7 +97,7 @@ export class Connection {
       if (!waiter) return;
       this.pending_.delete(message.re);
       if (message.type === "ok") waiter.resolve(message);
-      else waiter.reject(new RequestError(message.code, message.message));
+      else waiter.reject(new RequestError(message.code, message.message, message.until));
       return;
     }
     for (const key of [message.type, "*"]) {

@@ -64,6 +64,8 @@ export const strings_en = {
   rated_short: "rated",
   challenge_from: "{name} ({rank}) challenges you",
   challenge_declined: "{name} declined your challenge.",
+  banned_until: "This account is banned until {when}.",
+  challenge_declined_because: "{name} declined your challenge: {reason}",
   black: "Black",
   white: "White",
   to_move: "{color} to move",

@@ -64,6 +64,8 @@ export const strings_zh = {
   rated_short: "计级",
   challenge_from: "{name}（{rank}）向你挑战",
   challenge_declined: "{name} 拒绝了你的挑战。",
+  banned_until: "此账号被封禁至 {when}。",
+  challenge_declined_because: "{name} 拒绝了你的挑战：{reason}",
   black: "黑",
   white: "白",
   to_move: "{color}方行棋",

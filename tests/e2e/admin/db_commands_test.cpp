@@ -16,15 +16,26 @@ using admin_tests::run_admin_tool;
 
 namespace {
 
+// A fresh database made the way an operator makes one: `db init`.
 struct DbFixture {
   e2e::TempDir dir;
   std::string path = (dir.path() / "yunzi.sqlite3").string();
+
+  DbFixture() {
+    const auto made = db({"init"});
+    INFO(made.err);
+    REQUIRE(made.exit_code == 0);
+  }
 
   admin_tests::AdminRun db(std::vector<std::string> args, std::string stdin_text = "") {
     args.insert(args.begin(), {"db", "--db", path});
     return run_admin_tool(args, stdin_text);
   }
 };
+
+bool is_operator(const db::AuditEntry& entry) {
+  return !entry.actor_id && entry.actor_name.find("local operator") != std::string::npos;
+}
 
 constexpr db::TimeMs day_ms = 24LL * 3600 * 1000;
 
@@ -49,9 +60,10 @@ TEST_CASE_METHOD(DbFixture, "create-admin with --password-stdin creates an admin
   const auto audit = admin_tests::audit_rows(connection);
   REQUIRE(audit.size() == 1);
   CHECK(audit[0].action == "db create-admin");
-  CHECK(audit[0].actor_id == user->id);
+  // Done at the machine: the operator is named, not the account made.
+  CHECK(is_operator(audit[0]));
   CHECK(audit[0].target_user_id == user->id);
-  CHECK(audit[0].detail.find("account created") != std::string::npos);
+  CHECK(audit[0].detail == "account created with role admin");
 }
 
 TEST_CASE_METHOD(DbFixture, "create-admin promotes an existing account and keeps its password", "[admin][db]") {
@@ -75,6 +87,8 @@ TEST_CASE_METHOD(DbFixture, "create-admin promotes an existing account and keeps
   REQUIRE(audit.size() == 1);
   CHECK(audit[0].action == "db create-admin");
   CHECK(audit[0].detail == "user -> admin");
+  CHECK(is_operator(audit[0]));
+  CHECK(audit[0].target_user_id == before.id);
 }
 
 TEST_CASE_METHOD(DbFixture, "create-admin refuses what it cannot do and changes nothing", "[admin][db]") {
@@ -108,7 +122,8 @@ TEST_CASE_METHOD(DbFixture, "create-admin refuses what it cannot do and changes 
     CHECK(run.err.find("closed") != std::string::npos);
   }
   auto connection = admin_tests::open_test_database(path);
-  CHECK(admin_tests::audit_rows(connection).empty());
+  // Only the retirement of the retired name's account is on record.
+  for (const auto& entry : admin_tests::audit_rows(connection)) CHECK(entry.action == "db retire-inactive");
   CHECK_FALSE(admin_tests::find_account(connection, "nobody"));
   CHECK_FALSE(admin_tests::find_account(connection, "rooty"));
 }
@@ -129,6 +144,7 @@ TEST_CASE_METHOD(DbFixture, "set-role gives a bot account its role and audits it
     REQUIRE(audit.size() == 1);
     CHECK(audit[0].action == "db set-role");
     CHECK(audit[0].detail == "user -> bot");
+    CHECK(is_operator(audit[0]));
   }
   CHECK(db({"set-role", "gnugo", "robot"}).exit_code == 2);
   CHECK(db({"set-role", "gnugo"}).exit_code == 2);
@@ -196,7 +212,7 @@ TEST_CASE_METHOD(DbFixture, "retire-inactive closes idle accounts and names them
   const auto run = db({"retire-inactive", "--days", "365"});
   INFO(run.err);
   REQUIRE(run.exit_code == 0);
-  CHECK(run.out.find("retired 1 account(s)\n  sleeper\n") != std::string::npos);
+  CHECK(run.out.find("retired 1 account\n  sleeper (never logged in (created ") != std::string::npos);
   auto connection = admin_tests::open_test_database(path);
   CHECK(admin_tests::find_account(connection, "sleeper")->closed);
   CHECK_FALSE(admin_tests::find_account(connection, "returner")->closed);
@@ -211,7 +227,8 @@ TEST_CASE_METHOD(DbFixture, "--data-dir finds the server's file", "[admin][db]")
                                   std::string("a long enough password\n"));
   INFO(run.err);
   REQUIRE(run.exit_code == 0);
-  CHECK(std::filesystem::exists(dir.path() / "yunzi.sqlite3"));
+  auto connection = admin_tests::open_test_database(path);
+  CHECK(admin_tests::find_account(connection, "root"));
 }
 
 TEST_CASE("the command line is checked before anything is touched", "[admin][usage]") {

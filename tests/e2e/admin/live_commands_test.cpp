@@ -1,78 +1,13 @@
 // yunzi-admin against the real yunzi-server: the first admin is made with
-// `db create-admin` on the server's data directory, then the tool logs in
+// `db create-admin` on the server's new data directory, then the tool logs in
 // over a real socket and sends admin.* requests; users are real WebSocket
 // clients that see the effects.
 #include <catch2/catch.hpp>
 
-#include "tests/e2e/admin/admin_process.hpp"
-#include "tests/e2e/server/server_process.hpp"
-#include "tests/e2e/server/temp_dir.hpp"
-#include "tools/client/ws_client.hpp"
+#include "tests/e2e/admin/live_fixture.hpp"
 
 using namespace yunzi;
-using admin_tests::AdminRun;
-using admin_tests::run_admin_tool;
-using client::Json;
-using client::Millis;
-
-namespace {
-
-constexpr const char* root_password = "root password 1";
-constexpr Millis event_wait{5000};
-
-struct LiveFixture {
-  e2e::TempDir dir;
-  e2e::ServerProcess server{dir.path()};
-
-  LiveFixture() {
-    const auto created = db({"create-admin", "root", "--password-stdin"}, std::string(root_password) + "\n");
-    INFO(created.err);
-    REQUIRE(created.exit_code == 0);
-    auto started = server.start();
-    INFO((started ? std::string() : started.error()));
-    REQUIRE(started);
-  }
-
-  AdminRun db(std::vector<std::string> args, std::string stdin_text = "") {
-    args.insert(args.begin(), {"db", "--data-dir", server.data_dir().string()});
-    return run_admin_tool(args, stdin_text);
-  }
-
-  std::string address() const { return "127.0.0.1:" + std::to_string(server.port()); }
-
-  AdminRun as(const std::string& user, const std::string& password, std::vector<std::string> args) {
-    args.insert(args.begin(), {"--server", address(), "--user", user, "--password-stdin"});
-    return run_admin_tool(args, password + "\n");
-  }
-
-  AdminRun as_root(std::vector<std::string> args) { return as("root", root_password, std::move(args)); }
-
-  std::unique_ptr<client::WsClient> connect() {
-    auto ws = client::WsClient::connect("127.0.0.1", server.port());
-    REQUIRE(ws);
-    return std::move(*ws);
-  }
-
-  std::unique_ptr<client::WsClient> registered(const std::string& name) {
-    auto ws = connect();
-    auto reply = ws->request({{"type", "register"}, {"name", name}, {"password", name + " password"}, {"rank", "5k"}});
-    REQUIRE(reply);
-    INFO(reply->dump());
-    REQUIRE(reply->value("type", "") == "ok");
-    return ws;
-  }
-
-  Json login(const std::string& name) {
-    auto ws = connect();
-    auto reply = ws->request({{"type", "login"}, {"name", name}, {"password", name + " password"}});
-    REQUIRE(reply);
-    return *reply;
-  }
-};
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-}  // namespace
+using namespace yunzi::admin_tests;
 
 TEST_CASE_METHOD(LiveFixture, "the first admin logs in and a broadcast reaches a connected user as a notice",
                  "[admin][live]") {

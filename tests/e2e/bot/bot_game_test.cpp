@@ -65,6 +65,8 @@ TEST_CASE("the bot declines what it does not play and plays a 9x9 game to a coun
   REQUIRE(refused["type"] == "ok");
   const Json declined = scene.player->wait_event("challenge.declined", 20s);
   CHECK(declined["challenge"] == refused["challenge"]["id"]);
+  // The challenger reads why.
+  CHECK(declined["reason"] == "I do not play 19x19");
   CHECK(scene.stage.bot_log().find("I do not play 19x19") != std::string::npos);
 
   const Json start = scene.start_game();
@@ -72,7 +74,9 @@ TEST_CASE("the bot declines what it does not play and plays a 9x9 game to a coun
   CHECK(start["white"]["role"] == "bot");
   const PlayedGame game = scene.player->play(start, 25, {}, 90s);
   scene.check_counted(game);
-  CHECK(std::find(game.bot_chat.begin(), game.bot_chat.end(), "GNU Go level 1 here, good game") != game.bot_chat.end());
+  // The engine's own name, as it gave it at start-up.
+  CHECK(std::find(game.bot_chat.begin(), game.bot_chat.end(), "GNU Go 3.8 level 1 here, good game") !=
+        game.bot_chat.end());
   const std::string log = scene.stage.bot_log();
   CHECK(log.find("accepting the marking") != std::string::npos);
   CHECK(scene.stage.stop_bot() == 0);

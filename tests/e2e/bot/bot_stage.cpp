@@ -7,9 +7,7 @@
 #include <random>
 #include <thread>
 
-#include "db/database.hpp"
-#include "db/sqlite_stores.hpp"
-#include "tools/client/ws_client.hpp"
+#include "tests/e2e/admin/admin_process.hpp"
 
 namespace yunzi::bot_e2e {
 
@@ -40,6 +38,16 @@ Stage::~Stage() {
     std::error_code ignored;
     std::filesystem::remove_all(dir_, ignored);
   }
+}
+
+std::string Stage::bot_log_when(const std::function<bool(const std::string&)>& done) const {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  std::string log = bot_log();
+  while (!done(log) && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    log = bot_log();
+  }
+  return log;
 }
 
 std::string Stage::log_tails() const {
@@ -74,33 +82,35 @@ void Stage::start_server() {
 void Stage::kill_server() { server_.stop(SIGKILL); }
 
 void Stage::create_bot_account() {
-  auto ws = client::WsClient::connect("127.0.0.1", port_);
-  REQUIRE(ws.has_value());
-  auto reply = (*ws)->request({{"type", "register"}, {"name", kBotName}, {"password", kBotPassword}, {"rank", "5k"}});
-  REQUIRE(reply.has_value());
-  REQUIRE((*reply)["type"] == "ok");
-  (*ws)->close();
-
-  // No request or flag of the server sets a role: the test writes it into
-  // the database as `yunzi-admin db set-role` does.
-  auto connection = db::open_database((dir_ / "data" / "yunzi.sqlite3").string());
-  REQUIRE(connection.has_value());
-  db::SqliteUserStore users(*connection);
-  auto user = users.find_by_name_key(kBotName);
-  REQUIRE(user.has_value());
-  REQUIRE(user->has_value());
-  REQUIRE(users.set_role((*user)->id, db::Role::bot).has_value());
+  // On the running server's database, as in tools/BOT.md.
+  const auto run = admin_tests::run_admin_tool({"db", "--data-dir", (dir_ / "data").string(), "create-account", kBotName,
+                                                "--role", "bot", "--rank", "5k", "--password-stdin"},
+                                               kBotPassword + "\n");
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
 }
 
-void Stage::start_bot(const std::vector<std::string>& extra_args) {
+void Stage::start_bot(const std::vector<std::string>& extra_args, Password password) {
   // YUNZI_BOT_TRACE=1 logs every GTP command the bot sends.
   const std::string log_level = std::getenv("YUNZI_BOT_TRACE") ? "trace" : "debug";
-  std::vector<std::string> args = {YUNZI_BOT_PATH, "--port", std::to_string(port_), "--name", kBotName,
-                                   "--password", kBotPassword, "--engine",
+  std::vector<std::string> args = {YUNZI_BOT_PATH, "--port", std::to_string(port_), "--name", kBotName, "--engine",
                                    "/usr/games/gnugo --mode gtp --chinese-rules --level 1", "--engine-clock", "false",
                                    "--log-level", log_level, "--reconnect-max-ms", "500"};
+  ChildInput input;
+  switch (password) {
+    case Password::flag:
+      args.insert(args.end(), {"--password", kBotPassword});
+      break;
+    case Password::environment:
+      input.env.emplace_back("YUNZI_BOT_PASSWORD", kBotPassword);
+      break;
+    case Password::standard_input:
+      args.push_back("--password-stdin");
+      input.stdin_text = kBotPassword + "\n";
+      break;
+  }
   args.insert(args.end(), extra_args.begin(), extra_args.end());
-  REQUIRE(bot_.start(args, dir_ / "bot.log"));
+  REQUIRE(bot_.start(args, dir_ / "bot.log", input));
 }
 
 int Stage::stop_bot() { return bot_.pid() > 0 ? bot_.stop(SIGTERM) : -1; }

@@ -9,6 +9,7 @@
 #include "tools/yunzi-bot/bot.hpp"
 #include "tools/yunzi-bot/bot_flags.hpp"
 #include "tools/yunzi-bot/challenge_policy.hpp"
+#include "tools/yunzi-bot/engine_speed.hpp"
 #include "tools/yunzi-bot/game_track.hpp"
 #include "tools/yunzi-bot/time_budget.hpp"
 
@@ -96,7 +97,101 @@ TEST_CASE("challenges are taken only when they fit the configuration", "[bot][po
   CHECK_FALSE(changed("rated", true).has_value());
 }
 
-TEST_CASE("the engine hears the clock and genmove waits no longer than the clock allows", "[bot][time]") {
+TEST_CASE("the password comes from the command line, standard input or the environment", "[bot][config]") {
+  PasswordSources sources;
+  sources.environment = "from-env";
+  int stdin_reads = 0;
+  sources.standard_input = [&]() -> std::optional<std::string> {
+    ++stdin_reads;
+    return std::string("from-stdin");
+  };
+  CHECK(parse_command_line({"--name", "b"}, sources)->config.password == "from-env");
+  CHECK(stdin_reads == 0);
+  CHECK(parse_command_line({"--name", "b", "--password-stdin"}, sources)->config.password == "from-stdin");
+  CHECK(stdin_reads == 1);
+  CHECK(parse_command_line({"--name", "b", "--password", "flag"}, sources)->config.password == "flag");
+  CHECK(parse_command_line({"--name", "b", "--password", "flag", "--password-stdin"}, sources).error().find("not both") !=
+        std::string::npos);
+  PasswordSources empty_stdin;
+  empty_stdin.standard_input = []() -> std::optional<std::string> { return std::nullopt; };
+  CHECK(parse_command_line({"--name", "b", "--password-stdin"}, empty_stdin).error().find("no password on standard input") !=
+        std::string::npos);
+  CHECK(parse_command_line({"--name", "b"}).error().find("YUNZI_BOT_PASSWORD") != std::string::npos);
+}
+
+TEST_CASE("a clock the engine's measured speed cannot meet is declined, with the figures", "[bot][policy]") {
+  BotConfig config;
+  config.safety_margin_ms = 1500;
+  EngineSpeed speed;
+  const Json tight = {{"size", 9}, {"rated", false},
+                      {"time", {{"system", "byoyomi"}, {"main_s", 0}, {"periods", 1}, {"period_s", 3}}}};
+  // Nothing measured on 9x9: only the configured floor applies.
+  CHECK_FALSE(refusal_reason(config, tight, 0, speed).has_value());
+  speed.record(9, 400ms);
+  CHECK_FALSE(refusal_reason(config, tight, 0, speed).has_value());  // 1.5 + 2 x 0.4 = 2.3 s <= 3 s
+  speed.record(9, 900ms);
+  CHECK(refusal_reason(config, tight, 0, speed).value() ==
+        "my engine needs about 3.3 s per move on 9x9, this clock gives 3 s");
+  speed.record(9, 100ms);  // the slowest move counts
+  CHECK(speed.slowest(9) == 900ms);
+  Json roomy = tight;
+  roomy["time"]["period_s"] = 5;
+  CHECK_FALSE(refusal_reason(config, roomy, 0, speed).has_value());
+  // A move in a game that overran a 5 s period: 5 s clocks are declined too.
+  speed.record_overrun(9, 5200ms);
+  CHECK(refusal_reason(config, roomy, 0, speed).value() ==
+        "my engine needs about 6.7 s per move on 9x9, this clock gives 5 s");
+  CHECK(speed.needed_per_move(13, 1500ms) == std::nullopt);
+  CHECK_FALSE(refusal_reason(config, {{"size", 9}, {"rated", false}, {"time", {{"system", "none"}}}}, 0, speed));
+}
+
+TEST_CASE("one budget per move: the margin comes off once, the wait lasts until the clock runs out", "[bot][time]") {
+  const Json byoyomi = {{"system", "byoyomi"}, {"main_s", 300}, {"periods", 3}, {"period_s", 10}};
+  const Json shortest = {{"system", "byoyomi"}, {"main_s", 0}, {"periods", 1}, {"period_s", 3}};
+  // The issue's clock: 3 s a move, the margin 1.5 s. The engine hears the
+  // 1.5 s it should use; the bot waits the whole 3 s.
+  const MoveBudget tight = move_budget(shortest, {{"main_ms", 0}, {"periods", 1}, {"period_ms", 3000}}, "white", 60s, 1500ms);
+  CHECK(tight.time_left == "time_left white 1 1");
+  CHECK(tight.usable == 1500ms);
+  CHECK(tight.wait == 3000ms);
+  CHECK(tight.wait_ends_with_clock);
+
+  // In main time the engine hears the main time less the margin; the wait
+  // runs through every period.
+  const MoveBudget in_main = move_budget(byoyomi, {{"main_ms", 12500}, {"periods", 3}, {"period_ms", 10000}}, "white",
+                                         60s, 1500ms);
+  CHECK(in_main.time_left == "time_left white 11 0");
+  CHECK(in_main.usable == 21000ms);
+  CHECK(in_main.wait == 42500ms);
+  const MoveBudget periods = move_budget(byoyomi, {{"main_ms", 0}, {"periods", 2}, {"period_ms", 10000}}, "black",
+                                         60s, 1500ms);
+  CHECK(periods.time_left == "time_left black 8 1");
+  CHECK(periods.usable == 8500ms);
+  CHECK(periods.wait == 20000ms);
+  // The cap bounds the wait; time remains on the clock after it.
+  const MoveBudget capped = move_budget(byoyomi, {{"main_ms", 12500}, {"periods", 3}, {"period_ms", 10000}}, "white",
+                                        5s, 1500ms);
+  CHECK(capped.wait == 5000ms);
+  CHECK(capped.usable == 5000ms);
+  CHECK_FALSE(capped.wait_ends_with_clock);
+
+  const MoveBudget none = move_budget({{"system", "none"}}, Json::object(), "black", 42s, 1500ms);
+  CHECK_FALSE(none.time_left.has_value());
+  CHECK(none.wait == 42000ms);
+  CHECK_FALSE(none.wait_ends_with_clock);
+  // Almost out of time: nothing usable, but the bot still waits what is left.
+  const MoveBudget flagging = move_budget({{"system", "absolute"}, {"main_s", 60}}, {{"main_ms", 800}}, "black", 60s, 1500ms);
+  CHECK(flagging.usable == 0ms);
+  CHECK(flagging.wait == 800ms);
+  CHECK(flagging.time_left == "time_left black 0 0");
+  const Json canadian = {{"system", "canadian"}, {"main_s", 0}, {"stones", 5}, {"period_s", 60}};
+  const MoveBudget stones = move_budget(canadian, {{"main_ms", 0}, {"period_ms", 30000}, {"stones", 3}}, "white", 60s, 1500ms);
+  CHECK(stones.time_left == "time_left white 28 3");
+  CHECK(stones.usable == 8500ms);
+  CHECK(stones.wait == 30000ms);
+}
+
+TEST_CASE("the engine hears the clock's settings", "[bot][time]") {
   const Json byoyomi = {{"system", "byoyomi"}, {"main_s", 300}, {"periods", 3}, {"period_s", 10}};
   CHECK(gtp_time_settings(byoyomi) == "time_settings 300 10 1");
   CHECK(gtp_time_settings({{"system", "none"}}) == "time_settings 0 1 0");
@@ -104,38 +199,27 @@ TEST_CASE("the engine hears the clock and genmove waits no longer than the clock
         "time_settings 60 300 25");
   CHECK(gtp_time_settings({{"system", "fischer"}, {"main_s", 600}, {"increment_s", 10}}) == "time_settings 600 0 0");
 
-  const Json in_main = {{"main_ms", 12500}, {"periods", 3}, {"period_ms", 10000}};
-  const Json in_byoyomi = {{"main_ms", 0}, {"periods", 2}, {"period_ms", 10000}};
-  CHECK(gtp_time_left(byoyomi, in_main, "white") == "time_left white 12 0");
-  CHECK(gtp_time_left(byoyomi, in_byoyomi, "black") == "time_left black 10 1");
-  CHECK_FALSE(gtp_time_left({{"system", "none"}}, in_main, "black").has_value());
-
-  CHECK(genmove_timeout(byoyomi, in_main, 60s, 1500ms) == 21000ms);
-  CHECK(genmove_timeout(byoyomi, in_byoyomi, 60s, 1500ms) == 8500ms);
-  CHECK(genmove_timeout(byoyomi, in_main, 5s, 1500ms) == 5000ms);
-  CHECK(genmove_timeout({{"system", "none"}}, Json::object(), 42s, 1500ms) == 42000ms);
-  // Almost out of time: still a short wait rather than none.
-  CHECK(genmove_timeout({{"system", "absolute"}, {"main_s", 60}}, {{"main_ms", 800}}, 60s, 1500ms) == 300ms);
 }
 
-TEST_CASE("GNU Go gets the game's ko rule and the greeting names its level", "[bot][engine]") {
+TEST_CASE("GNU Go gets the game's ko rule and the greeting names the engine as it names itself", "[bot][engine]") {
   BotConfig config;
   config.level = 3;
   CHECK(engine_command(config, "situational") ==
         std::vector<std::string>{"/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--level", "3", "--situational-superko"});
   CHECK(engine_command(config, "positional").back() == "--positional-superko");
   CHECK(engine_command(config, "simple").back() == "--simple-ko");
-  CHECK(greeting_for(config) == "GNU Go level 3 here, good game");
+  CHECK(greeting_for(config, "GNU Go 3.8") == "GNU Go 3.8 level 3 here, good game");
 
   config.engine = {"/usr/games/gnugo", "--mode", "gtp", "--level", "9", "--no-ko"};
   CHECK(engine_command(config, "situational") == config.engine);
-  CHECK(greeting_for(config) == "GNU Go level 9 here, good game");
+  CHECK(greeting_for(config, "GNU Go 3.8") == "GNU Go 3.8 level 9 here, good game");
 
   config.engine = {"/opt/katago/katago", "gtp"};
   CHECK(engine_command(config, "simple") == config.engine);
-  CHECK(greeting_for(config) == "katago here, good game");
+  CHECK(greeting_for(config, "KataGo 1.13.0") == "KataGo 1.13.0 here, good game");
+  CHECK(greeting_for(config, "") == "katago here, good game");
   config.greeting = "hello";
-  CHECK(greeting_for(config) == "hello");
+  CHECK(greeting_for(config, "KataGo 1.13.0") == "hello");
 }
 
 TEST_CASE("the game mirror keeps the version of the marking it shows", "[bot][scoring]") {

@@ -16,32 +16,70 @@ ChildProcess::~ChildProcess() {
   if (pid_ > 0) stop(SIGKILL, std::chrono::seconds(5));
 }
 
-bool ChildProcess::start(const std::vector<std::string>& argv, const std::filesystem::path& log) {
+bool ChildProcess::start(const std::vector<std::string>& argv, const std::filesystem::path& log,
+                         const ChildInput& input) {
   // Everything is prepared before fork: the child may only make
   // async-signal-safe calls.
   std::vector<std::string> args = argv;
   std::vector<char*> raw;
   for (auto& arg : args) raw.push_back(arg.data());
   raw.push_back(nullptr);
+  std::vector<std::string> env_entries;
+  for (char** entry = environ; *entry != nullptr; ++entry) env_entries.emplace_back(*entry);
+  for (const auto& [name, value] : input.env) env_entries.push_back(name + "=" + value);
+  std::vector<char*> env;
+  for (auto& entry : env_entries) env.push_back(entry.data());
+  env.push_back(nullptr);
+  // Standard input from a pipe that holds the whole text (small: it fits the pipe's buffer).
+  int stdin_pipe[2];
+  if (::pipe2(stdin_pipe, O_CLOEXEC) != 0) return false;
+  if (!input.stdin_text.empty() &&
+      ::write(stdin_pipe[1], input.stdin_text.data(), input.stdin_text.size()) !=
+          static_cast<ssize_t>(input.stdin_text.size())) {
+    ::close(stdin_pipe[0]);
+    ::close(stdin_pipe[1]);
+    return false;
+  }
+  ::close(stdin_pipe[1]);
   const int log_fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (log_fd < 0) return false;
+  if (log_fd < 0) {
+    ::close(stdin_pipe[0]);
+    return false;
+  }
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) {
     ::close(log_fd);
+    ::close(stdin_pipe[0]);
     return false;
   }
   if (pid == 0) {
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != parent) ::_exit(127);
+    ::dup2(stdin_pipe[0], STDIN_FILENO);
     ::dup2(log_fd, STDOUT_FILENO);
     ::dup2(log_fd, STDERR_FILENO);
-    ::execv(raw[0], raw.data());
+    ::execve(raw[0], raw.data(), env.data());
     ::_exit(127);
   }
   ::close(log_fd);
+  ::close(stdin_pipe[0]);
   pid_ = pid;
   return true;
+}
+
+std::optional<int> ChildProcess::wait_exit(std::chrono::milliseconds timeout) {
+  if (pid_ <= 0) return std::nullopt;
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  int status = 0;
+  pid_t reaped = 0;
+  while ((reaped = ::waitpid(pid_, &status, WNOHANG)) == 0 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  if (reaped != pid_) return std::nullopt;
+  pid_ = -1;
+  if (!WIFEXITED(status)) return std::nullopt;
+  return WEXITSTATUS(status);
 }
 
 bool ChildProcess::running() {

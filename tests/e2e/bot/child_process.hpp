@@ -8,10 +8,18 @@
 
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace yunzi::bot_e2e {
+
+// What a child gets besides its arguments.
+struct ChildInput {
+  std::vector<std::pair<std::string, std::string>> env;  // added to the test's environment
+  std::string stdin_text;                                 // its whole standard input
+};
 
 class ChildProcess {
  public:
@@ -21,7 +29,10 @@ class ChildProcess {
   ChildProcess& operator=(const ChildProcess&) = delete;
 
   // Starts argv[0] (a path) with the arguments; false when it could not be started.
-  bool start(const std::vector<std::string>& argv, const std::filesystem::path& log);
+  bool start(const std::vector<std::string>& argv, const std::filesystem::path& log, const ChildInput& input = {});
+  // Waits for the child to exit by itself: its exit code, nullopt when it
+  // was still running at the timeout or died of a signal.
+  std::optional<int> wait_exit(std::chrono::milliseconds timeout);
   // Sends the signal and waits for the exit; the exit status (-1 when it
   // had to be killed after the timeout, or died of a signal).
   int stop(int signal, std::chrono::milliseconds timeout = std::chrono::seconds(20));

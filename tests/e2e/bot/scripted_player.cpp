@@ -92,7 +92,7 @@ std::string ScriptedPlayer::choose_move(const bot::GameTrack& track) {
 }
 
 PlayedGame ScriptedPlayer::play(const Json& start, int own_moves_before_passing, const std::function<void(int)>& after_move,
-                                std::chrono::seconds limit) {
+                                std::chrono::seconds limit, std::optional<int> resign_after) {
   auto made = bot::GameTrack::from_state(start, name_);
   INFO("game.start: " << start.dump());
   REQUIRE(made.has_value());
@@ -132,6 +132,13 @@ PlayedGame ScriptedPlayer::play(const Json& start, int own_moves_before_passing,
 
   const auto deadline = Clock::now() + limit;
   while (Clock::now() < deadline && out.end.is_null()) {
+    if (track.my_turn() && acted_version != track.version() && resign_after && own_moves >= *resign_after) {
+      acted_version = track.version();
+      const Json reply = call({{"type", "game.resign"}, {"game", game}});
+      INFO("resign: " << reply.dump());
+      REQUIRE(reply["type"] == "ok");
+      continue;
+    }
     if (track.my_turn() && acted_version != track.version()) {
       const auto& moves = track.picture().moves;
       const bool bot_passed = !moves.empty() && moves.back().vertex == "pass";

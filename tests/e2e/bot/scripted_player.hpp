@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -42,9 +43,11 @@ class ScriptedPlayer {
   Json wait_event(const std::string& type, std::chrono::seconds limit);
 
   // Plays the game that game.start announced until game.end. `after_move`
-  // gets the number of moves played so far after each move event.
+  // gets the number of moves played so far after each move event. With
+  // `resign_after`, the player resigns at its turn once it has played that
+  // many moves (a short game whose every bot move is still real).
   PlayedGame play(const Json& start, int own_moves_before_passing, const std::function<void(int)>& after_move,
-                  std::chrono::seconds limit);
+                  std::chrono::seconds limit, std::optional<int> resign_after = std::nullopt);
 
  private:
   void connect();

@@ -28,8 +28,12 @@ std::vector<Json> admin_requests(const std::string& target, std::int64_t game) {
       {{"type", "admin.reject_recommendation"}, {"user", target}, {"reason", "matrix"}},
       {{"type", "admin.revoke_recommendation"}, {"user", target}, {"to", "former"}, {"reason", "matrix"}},
       {{"type", "admin.unban"}, {"user", target}, {"reason", "matrix"}},
+      {{"type", "admin.resolve_report"}, {"report", 999999}, {"outcome", "dismissed"}, {"note", "matrix"}},
+      {{"type", "admin.retire_inactive"}, {"dry_run", true}},
       {{"type", "admin.kick"}, {"user", target}, {"reason", "matrix"}},
       {{"type", "admin.ban"}, {"user", target}, {"minutes", 1}, {"reason", "matrix"}},
+      // After the ban: an unban with no ban in force is refused (conflict).
+      {{"type", "admin.unban"}, {"user", target}, {"reason", "matrix"}},
   };
 }
 
@@ -70,8 +74,8 @@ TEST_CASE("only an admin may send admin requests", "[moderation][authorization][
   for (const Json& request : admin_requests("target", game)) {
     INFO(request.dump());
     const Json reply = root.call(request);
-    if (request["type"].get<std::string>().ends_with("_recommendation")) {
-      // Past the role check: the target simply holds no recommendation.
+    if (request["type"].get<std::string>().ends_with("_recommendation") || request["type"] == "admin.resolve_report") {
+      // Past the role check: the target holds no recommendation, there is no such report.
       CHECK(reply["code"] == "not_found");
     } else {
       CHECK(reply["type"] == "ok");

@@ -13,6 +13,7 @@
 namespace yunzi::e2e {
 
 RankedServer::RankedServer(ServerOptions options) : server(dir.path(), std::move(options)) {
+  db_command({"init"});
   db_command({"create-admin", admin_name, "--password-stdin"});
   auto started = server.start();
   if (!started) FAIL("the server did not start: " << started.error());

@@ -1,5 +1,5 @@
-// A running server with an admin account, made as an operator would: `yunzi-admin db create-admin`
-// on the data directory before the start. Rated games between Players end by
+// A running server with an admin account, made as an operator would: `yunzi-admin db init`
+// and `db create-admin` on the data directory before the start. Rated games between Players end by
 // resignation at once, so a test can play a rank block in seconds.
 #pragma once
 

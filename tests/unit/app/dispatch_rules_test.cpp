@@ -40,7 +40,8 @@ TEST_CASE("every admin request needs the admin role") {
         protocol::Request{req::AdminAudit{}}, protocol::Request{req::AdminReview{}},
         protocol::Request{req::AdminRevokeRecommendation{}}, protocol::Request{req::AdminTournamentCreate{}},
         protocol::Request{req::AdminTournamentStart{}}, protocol::Request{req::AdminTournamentRepair{}},
-        protocol::Request{req::AdminTournamentResult{}}, protocol::Request{req::AdminTournamentWithdraw{}}}) {
+        protocol::Request{req::AdminTournamentResult{}}, protocol::Request{req::AdminTournamentWithdraw{}},
+        protocol::Request{req::AdminResolveReport{}}, protocol::Request{req::AdminRetireInactive{}}}) {
     INFO(protocol::type_of(request));
     CHECK(access_of(request) == Access::admin);
   }

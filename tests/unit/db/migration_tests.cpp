@@ -256,3 +256,25 @@ TEST_CASE("a reader connection sees committed rows and cannot write", "[db][migr
   REQUIRE_FALSE(write);
   CHECK(write.error().kind == DbErrorKind::cannot_open);
 }
+
+TEST_CASE("audit entries of the database commands lose their false actor in the upgrade", "[db][migrations]") {
+  const auto all = embedded_migrations();
+  TempDir dir;
+  const std::string path = dir.file("audit.db");
+  {
+    auto old = open_database(path, {}, all.first(3));
+    REQUIRE(old);
+    REQUIRE(old->execute("INSERT INTO users (name, name_key, password_hash, rank, created_ms) VALUES (?, ?, ?, ?, ?)",
+                         "root", "root", "h", 10, 1));
+    REQUIRE(old->execute("INSERT INTO audit_log (actor_id, action, target_user_id, detail, at_ms) VALUES (1, ?, 1, ?, 2)",
+                         "db create-admin", "user -> admin"));
+    REQUIRE(old->execute("INSERT INTO audit_log (actor_id, action, target_user_id, reason, at_ms) VALUES (1, ?, 1, ?, 3)",
+                         "admin.kick", "stalling"));
+  }
+  auto current = open_database(path);
+  REQUIRE(current);
+  CHECK(single_text(*current, "SELECT actor_name FROM audit_log WHERE id = 1") == "local operator");
+  CHECK(single_text(*current, "SELECT COALESCE(actor_id, 'none') FROM audit_log WHERE id = 1") == "none");
+  CHECK(single_text(*current, "SELECT actor_id FROM audit_log WHERE id = 2") == "1");
+  CHECK(single_text(*current, "SELECT reason FROM audit_log WHERE id = 2") == "stalling");
+}

@@ -78,8 +78,8 @@ TEST_CASE("the audit log is written and paged newest first", "[db][moderation]")
   const UserId target = create_user(db.stores(), "target").id;
   std::vector<std::int64_t> ids;
   for (int i = 0; i < 5; ++i) {
-    auto id = moderation.add_audit(AuditEntry{0, admin, "ban", target, std::nullopt, "spam '" + std::to_string(i) + "'",
-                                              "minutes=60", 1'000 + i});
+    auto id = moderation.add_audit(AuditEntry{0, admin, "", "ban", target, std::nullopt,
+                                              "spam '" + std::to_string(i) + "'", "minutes=60", 1'000 + i});
     REQUIRE(id);
     ids.push_back(*id);
   }
@@ -95,6 +95,23 @@ TEST_CASE("the audit log is written and paged newest first", "[db][moderation]")
   CHECK(rest->size() == 3);
   CHECK(rest->back().id == ids[0]);
   CHECK(moderation.audit_page(std::nullopt, -1).error().kind == DbErrorKind::invalid_argument);
+}
+
+TEST_CASE("an operator at the machine is named instead of an account", "[db][moderation]") {
+  TempDatabase db;
+  ModerationStore& moderation = db.stores().moderation();
+  const UserId target = create_user(db.stores(), "target").id;
+  auto id = moderation.add_audit(AuditEntry{0, std::nullopt, "root (local operator)", "db set-role", target,
+                                            std::nullopt, "", "user -> bot", 5});
+  REQUIRE(id);
+  auto page = moderation.audit_page(std::nullopt, 1);
+  REQUIRE(page);
+  REQUIRE(page->size() == 1);
+  CHECK_FALSE((*page)[0].actor_id.has_value());
+  CHECK((*page)[0].actor_name == "root (local operator)");
+  // Neither an account nor a name: refused.
+  auto nobody = moderation.add_audit(AuditEntry{0, std::nullopt, "", "db set-role", target, std::nullopt, "", "", 6});
+  CHECK_FALSE(nobody.has_value());
 }
 
 TEST_CASE("reports are queued oldest first and closed once", "[db][moderation]") {
@@ -114,8 +131,16 @@ TEST_CASE("reports are queued oldest first and closed once", "[db][moderation]")
   CHECK((*open)[0].game_id == game);
   CHECK((*open)[1].reason == "rude chat");
   CHECK((*open)[1].open);
-  REQUIRE(moderation.close_report(*first, reporter, 30));
-  CHECK(moderation.close_report(*first, reporter, 31).error().kind == DbErrorKind::not_found);
+  auto closed = moderation.close_report(*first, reporter, ReportOutcome::dismissed, "no sign of escaping", 30);
+  REQUIRE(closed);
+  CHECK_FALSE(closed->open);
+  CHECK(closed->outcome == ReportOutcome::dismissed);
+  CHECK(closed->note == "no sign of escaping");
+  CHECK(closed->handled_by == reporter);
+  CHECK(closed->handled_ms == 30);
+  CHECK(closed->reported_id == reported);
+  CHECK(moderation.close_report(*first, reporter, ReportOutcome::resolved, "", 31).error().kind ==
+        DbErrorKind::not_found);
   auto remaining = moderation.open_reports(10);
   REQUIRE(remaining->size() == 1);
   CHECK((*remaining)[0].id == *second);

@@ -138,3 +138,62 @@ TEST_CASE("inactive accounts are closed and their names retired forever", "[db][
   REQUIRE(again);
   CHECK(again->empty());
 }
+
+TEST_CASE("admins and bots are never retired for inactivity", "[db][users]") {
+  TempDatabase db;
+  UserStore& users = db.stores().users();
+  const TimeMs day = 86'400'000;
+  const UserId player = create_user(db.stores(), "idle_player").id;
+  const UserId admin = create_user(db.stores(), "idle_admin").id;
+  const UserId bot = create_user(db.stores(), "idle_bot").id;
+  REQUIRE(users.set_role(admin, Role::admin));
+  REQUIRE(users.set_role(bot, Role::bot));
+
+  auto idle = users.inactive_players(1000 * day, 365 * day);
+  REQUIRE(idle);
+  REQUIRE(idle->size() == 1);
+  CHECK((*idle)[0].id == player);
+  // Listing changes nothing.
+  CHECK_FALSE((**users.find_by_id(player)).closed);
+
+  auto closed = users.close_inactive(1000 * day, 365 * day);
+  REQUIRE(closed);
+  REQUIRE(closed->size() == 1);
+  CHECK((*closed)[0].id == player);
+  CHECK_FALSE((**users.find_by_id(admin)).closed);
+  CHECK_FALSE((**users.find_by_id(bot)).closed);
+}
+
+TEST_CASE("the account list is searched by name and role and paged by name", "[db][users]") {
+  TempDatabase db;
+  UserStore& users = db.stores().users();
+  for (const char* name : {"go_bot", "gobbler", "alice", "gopher", "bob"}) create_user(db.stores(), name);
+  REQUIRE(users.set_role((**users.find_by_name_key("go_bot")).id, Role::bot));
+
+  auto all = users.list(UserQuery{"", std::nullopt, 0, 10});
+  REQUIRE(all);
+  REQUIRE(all->size() == 5);
+  CHECK((*all)[0].name == "alice");
+  CHECK((*all)[4].name == "gopher");
+
+  auto go = users.list(UserQuery{"go", std::nullopt, 0, 2});
+  REQUIRE(go);
+  REQUIRE(go->size() == 2);
+  CHECK((*go)[0].name == "go_bot");
+  CHECK((*go)[1].name == "gobbler");
+  auto go_next = users.list(UserQuery{"go", std::nullopt, 2, 2});
+  REQUIRE(go_next);
+  REQUIRE(go_next->size() == 1);
+  CHECK((*go_next)[0].name == "gopher");
+
+  // `_` is a plain character, not a wildcard.
+  auto underscore = users.list(UserQuery{"o_", std::nullopt, 0, 10});
+  REQUIRE(underscore);
+  REQUIRE(underscore->size() == 1);
+  CHECK((*underscore)[0].name == "go_bot");
+
+  auto bots = users.list(UserQuery{"", Role::bot, 0, 10});
+  REQUIRE(bots);
+  REQUIRE(bots->size() == 1);
+  CHECK((*bots)[0].role == Role::bot);
+}

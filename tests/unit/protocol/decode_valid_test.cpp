@@ -109,6 +109,10 @@ TEST_CASE("decoded requests carry their field values", "[protocol][decode]") {
   const auto set_rank = decode_as<req::AdminSetRank>(R"({"type":"admin.set_rank","user":"x","rank":"18k","reason":"r"})");
   CHECK(set_rank.rank == rank_18k);
 
+  const auto decline =
+      decode_as<req::ChallengeDecline>(R"({"type":"challenge.decline","challenge":5,"reason":"I do not play 19x19"})");
+  CHECK(decline.reason == "I do not play 19x19");
+  CHECK_FALSE(decode_as<req::ChallengeDecline>(R"({"type":"challenge.decline","challenge":5})").reason.has_value());
   const auto report = decode_as<req::Report>(R"({"type":"report","user":"x","reason":"line one\nline two"})");
   CHECK_FALSE(report.game.has_value());
   CHECK(report.reason == "line one\nline two");

@@ -261,8 +261,9 @@ TEST_CASE("user and admin replies", "[protocol][encode]") {
   CHECK(keys(history["history"][0]) == std::set<std::string>{"id", "from", "to", "reason", "at"});
   const json reports = parsed(reply_reports(4, {ReportEntry{1, "bob", "alice", 42, "bot", 9}}));
   CHECK(keys(reports["reports"][0]) == std::set<std::string>{"id", "reporter", "user", "game", "reason", "created_at"});
-  const json audit = parsed(reply_audit(5, {AuditEntry{1, "root", "admin.ban", "troll", "abuse", 9}}));
-  CHECK(keys(audit["entries"][0]) == std::set<std::string>{"id", "admin", "action", "target", "reason", "at"});
+  const json audit = parsed(reply_audit(5, {AuditEntry{1, "root", "admin.ban", "troll", "abuse", 9, "60 minutes"}}));
+  CHECK(keys(audit["entries"][0]) == std::set<std::string>{"id", "admin", "action", "target", "reason", "at", "detail"});
+  CHECK(audit["entries"][0]["detail"] == "60 minutes");
   const json review = parsed(reply_review(6, {ReviewEntry{{"alice", Rank{20}}, {40, 41, 42}}}, "alice"));
   CHECK(review["players"][0]["short_games"] == json{40, 41, 42});
   CHECK(review["next"] == "alice");
@@ -288,6 +289,8 @@ TEST_CASE("events to one user", "[protocol][encode]") {
   CHECK(challenge["type"] == "challenge");
   CHECK(challenge["challenge"]["to"]["name"] == "bob");
   CHECK(parsed(challenge_declined(12, "bob")) == json{{"type", "challenge.declined"}, {"challenge", 12}, {"by", "bob"}});
+  CHECK(parsed(challenge_declined(12, "gnugo", std::string("I do not play 19x19"))) ==
+        json{{"type", "challenge.declined"}, {"challenge", 12}, {"by", "gnugo"}, {"reason", "I do not play 19x19"}});
   const json rank = parsed(rank_changed(RankChange{"alice", Rank{20}, Rank{19}, "admin", std::nullopt}));
   CHECK(keys(rank) == std::set<std::string>{"type", "name", "from", "to", "reason"});
   CHECK(rank["to"] == "1d");

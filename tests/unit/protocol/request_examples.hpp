@@ -34,7 +34,8 @@ inline const std::vector<RequestExample>& request_examples() {
       {"challenge", R"({"type":"challenge","id":7,"to":"shusaku","settings":{"rated":false}})",
        {{"to", true}, {"settings", false}}},
       {"challenge.accept", R"({"type":"challenge.accept","id":7,"challenge":5})", {{"challenge", true}}},
-      {"challenge.decline", R"({"type":"challenge.decline","id":7,"challenge":5})", {{"challenge", true}}},
+      {"challenge.decline", R"({"type":"challenge.decline","id":7,"challenge":5,"reason":"I only play 9x9"})",
+       {{"challenge", true}, {"reason", false}}},
       {"game.watch", R"({"type":"game.watch","id":7,"game":42,"since":10})", {{"game", true}, {"since", false}}},
       {"game.unwatch", R"({"type":"game.unwatch","id":7,"game":42})", {{"game", true}}},
       {"game.move", R"({"type":"game.move","id":7,"game":42,"vertex":"q16"})", {{"game", true}, {"vertex", true}}},
@@ -104,6 +105,11 @@ inline const std::vector<RequestExample>& request_examples() {
        {{"tournament", true}, {"pairing", true}, {"result", true}, {"reason", true}}},
       {"admin.tournament.withdraw", R"({"type":"admin.tournament.withdraw","id":7,"tournament":3,"user":"bob","reason":"ill"})",
        {{"tournament", true}, {"user", true}, {"reason", true}}},
+      {"admin.resolve_report",
+       R"({"type":"admin.resolve_report","id":7,"report":3,"outcome":"dismissed","note":"no evidence"})",
+       {{"report", true}, {"outcome", true}, {"note", true}}},
+      {"admin.retire_inactive", R"({"type":"admin.retire_inactive","id":7,"days":400,"dry_run":true})",
+       {{"days", false}, {"dry_run", false}}},
   };
   return examples;
 }

@@ -1,0 +1,16 @@
+#include "db/time_text.hpp"
+
+#include <ctime>
+
+namespace yunzi::db {
+
+std::string utc_time_text(TimeMs unix_ms) {
+  const std::time_t seconds = static_cast<std::time_t>(unix_ms / 1000);
+  std::tm parts{};
+  if (gmtime_r(&seconds, &parts) == nullptr) return std::to_string(unix_ms);
+  char text[32];
+  const std::size_t length = std::strftime(text, sizeof text, "%Y-%m-%d %H:%M UTC", &parts);
+  return length == 0 ? std::to_string(unix_ms) : std::string(text, length);
+}
+
+}  // namespace yunzi::db

@@ -98,7 +98,7 @@ constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "
 
 constexpr std::int64_t day_s = 24 * 3600;
 
-const std::array<Setting, 42> settings_table{{
+const std::array<Setting, 41> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<&ServerConfig::bind_address>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -172,7 +172,6 @@ const std::array<Setting, 42> settings_table{{
     {"lobby_list_max", "N", ValueKind::integer,
      "users, and games in progress, one lobby.watch snapshot lists (with the totals)",
      show_number<&ServerConfig::lobby_list_max>, apply_number<&ServerConfig::lobby_list_max, 1, 1'000'000>},
-    {"idle_timeout_s", "SECONDS", ValueKind::integer, "a connection that sends nothing for this long is closed",
     {"idle_timeout_s", "SECONDS", ValueKind::integer,
      "a connection that sends nothing for this long, not even a pong to the server's pings, is closed",
      show_seconds<&ServerConfig::idle_timeout>, apply_seconds<&ServerConfig::idle_timeout, 5, day_s>},

@@ -153,13 +153,16 @@ TEST_CASE_METHOD(DbFixture, "set-role gives a bot account its role and audits it
   CHECK(unknown.err.find("no account named 'ghost'") != std::string::npos);
 }
 
-TEST_CASE_METHOD(DbFixture, "migrate creates a missing file at the current schema and says so", "[admin][db]") {
+TEST_CASE_METHOD(DbFixture, "migrate makes a missing file only when told to, at the current schema", "[admin][db]") {
   const int latest = static_cast<int>(db::embedded_migrations().size());
-  REQUIRE_FALSE(std::filesystem::exists(path));
-  const auto first = db({"migrate"});
+  std::filesystem::remove(path);
+  const auto refused = db({"migrate"});
+  CHECK(refused.exit_code == 4);
+  CHECK(refused.err.find(path) != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(path));
+  const auto first = db({"migrate", "--create"});
   INFO(first.err);
   REQUIRE(first.exit_code == 0);
-  CHECK(first.out.find("schema version before: 0") != std::string::npos);
   CHECK(first.out.find("schema version after: " + std::to_string(latest)) != std::string::npos);
   {
     auto connection = admin_tests::open_test_database(path);

@@ -27,7 +27,6 @@ std::vector<Json> admin_requests(const std::string& target, std::int64_t game) {
       {{"type", "admin.approve_recommendation"}, {"user", target}, {"reason", "matrix"}},
       {{"type", "admin.reject_recommendation"}, {"user", target}, {"reason", "matrix"}},
       {{"type", "admin.revoke_recommendation"}, {"user", target}, {"to", "former"}, {"reason", "matrix"}},
-      {{"type", "admin.unban"}, {"user", target}, {"reason", "matrix"}},
       {{"type", "admin.resolve_report"}, {"report", 999999}, {"outcome", "dismissed"}, {"note", "matrix"}},
       {{"type", "admin.retire_inactive"}, {"dry_run", true}},
       {{"type", "admin.kick"}, {"user", target}, {"reason", "matrix"}},

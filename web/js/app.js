@@ -20,12 +20,12 @@ function empty_lobby() {
 }
 
 // A refusal as the user reads it: the end of a ban in their language and
-// time zone, anything else as the server worded it.
-function error_text(err) {
+// time zone, anything else as error_text words it.
+function refusal_text(err) {
   if (err.code === "banned" && Number.isFinite(err.until)) {
     return t("banned_until", { when: new Date(err.until).toLocaleString(language()) });
   }
-  return t("error", { message: err.message });
+  return error_text(err);
 }
 
 export class App {
@@ -63,7 +63,7 @@ export class App {
     try {
       return await this.connection.request(type, fields);
     } catch (err) {
-      this.notify(error_text(err), "error");
+      this.notify(refusal_text(err), "error");
       throw err;
     }
   }

@@ -40,26 +40,113 @@ DbResult<TournamentId> SqliteTournamentStore::create(const TournamentSettings& s
       s.registration_opens_ms, s.registration_closes_ms, s.round_start, s.round_gap_ms, s.no_show_ms, s.bye_points,
       s.tie_breaks, s.created_by, s.created_ms);
   if (!id) return id;
-  for (std::size_t i = 0; i < s.groups.size(); ++i) {
-    const TournamentGroup& g = s.groups[i];
-    auto added = db_.execute(
-        "INSERT INTO tournament_groups (tournament_id, position, name, min_rank, max_rank) VALUES (?, ?, ?, ?, ?)", *id,
-        static_cast<int>(i), g.name, g.min_rank, g.max_rank);
-    if (!added) return unexpected(added.error());
-  }
-  for (const BonusPoints& b : s.bonus_points) {
-    auto added = db_.execute("INSERT INTO tournament_bonus_points (tournament_id, place, points) VALUES (?, ?, ?)",
-                             *id, b.place, b.points);
-    if (!added) return unexpected(added.error());
-  }
-  for (std::size_t i = 0; i < s.round_times.size(); ++i) {
-    auto added = db_.execute("INSERT INTO tournament_rounds (tournament_id, number, scheduled_ms) VALUES (?, ?, ?)", *id,
-                             static_cast<int>(i) + 1, s.round_times[i]);
-    if (!added) return unexpected(added.error());
-  }
+  if (auto parts = write_parts(*id, s, true); !parts) return unexpected(parts.error());
   auto committed = tx->commit();
   if (!committed) return unexpected(committed.error());
   return id;
+}
+
+DbResult<Done> SqliteTournamentStore::write_parts(TournamentId id, const TournamentSettings& s, bool groups) {
+  if (groups) {
+    for (std::size_t i = 0; i < s.groups.size(); ++i) {
+      const TournamentGroup& g = s.groups[i];
+      auto added = db_.execute(
+          "INSERT INTO tournament_groups (tournament_id, position, name, min_rank, max_rank) VALUES (?, ?, ?, ?, ?)",
+          id, static_cast<int>(i), g.name, g.min_rank, g.max_rank);
+      if (!added) return added;
+    }
+  }
+  for (const BonusPoints& b : s.bonus_points) {
+    auto added = db_.execute("INSERT INTO tournament_bonus_points (tournament_id, place, points) VALUES (?, ?, ?)", id,
+                             b.place, b.points);
+    if (!added) return added;
+  }
+  for (std::size_t i = 0; i < s.round_times.size(); ++i) {
+    auto added = db_.execute("INSERT INTO tournament_rounds (tournament_id, number, scheduled_ms) VALUES (?, ?, ?)", id,
+                             static_cast<int>(i) + 1, s.round_times[i]);
+    if (!added) return added;
+  }
+  return Done{};
+}
+
+DbResult<Done> SqliteTournamentStore::update_settings(TournamentId id, const TournamentSettings& s,
+                                                      bool replace_groups) {
+  auto tx = Transaction::begin(db_);
+  if (!tx) return unexpected(tx.error());
+  auto updated = db_.execute(
+      "UPDATE tournaments SET name = ?, system = ?, mcmahon_bar = ?, mcmahon_floor = ?, size = ?, komi = ?, "
+      "clock_json = ?, rated = ?, rounds = ?, registration_closes_ms = ?, round_start = ?, round_gap_ms = ?, "
+      "no_show_ms = ?, bye_points = ? WHERE id = ? AND status = 'registration'",
+      s.name, s.system, s.mcmahon_bar, s.mcmahon_floor, s.size, s.komi, s.clock_json, s.rated, s.rounds,
+      s.registration_closes_ms, s.round_start, s.round_gap_ms, s.no_show_ms, s.bye_points, id);
+  if (!updated) return updated;
+  if (db_.changes() == 0) return db_failure(DbErrorKind::conflict, "only a tournament in registration can be edited");
+  if (replace_groups) {
+    auto entrants = read_first<std::int64_t>(
+        db_.query("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ?", id),
+        [](const Row& row) { return row.integer(0); });
+    if (!entrants) return unexpected(entrants.error());
+    if (entrants->value_or(0) > 0) {
+      return db_failure(DbErrorKind::conflict, "the groups cannot change once players are entered");
+    }
+    if (auto cleared = db_.execute("DELETE FROM tournament_groups WHERE tournament_id = ?", id); !cleared) {
+      return cleared;
+    }
+  }
+  if (auto cleared = db_.execute("DELETE FROM tournament_bonus_points WHERE tournament_id = ?", id); !cleared) {
+    return cleared;
+  }
+  if (auto cleared = db_.execute("DELETE FROM tournament_rounds WHERE tournament_id = ?", id); !cleared) return cleared;
+  if (auto parts = write_parts(id, s, replace_groups); !parts) return parts;
+  return tx->commit();
+}
+
+DbResult<Done> SqliteTournamentStore::set_rounds(TournamentId id, int last_round) {
+  return expect_changed(db_, db_.execute("UPDATE tournaments SET rounds = ? WHERE id = ?", last_round, id),
+                        "tournament " + std::to_string(id));
+}
+
+DbResult<Done> SqliteTournamentStore::drop_round(TournamentId id, int round) {
+  auto tx = Transaction::begin(db_);
+  if (!tx) return unexpected(tx.error());
+  auto started = read_first<std::int64_t>(
+      db_.query("SELECT COUNT(*) FROM tournament_pairings WHERE tournament_id = ? AND round = ? AND game_id IS NOT NULL",
+                id, round),
+      [](const Row& row) { return row.integer(0); });
+  if (!started) return unexpected(started.error());
+  if (started->value_or(0) > 0) {
+    return db_failure(DbErrorKind::conflict, "round " + std::to_string(round) + " has started");
+  }
+  if (auto cleared = db_.execute("DELETE FROM tournament_pairings WHERE tournament_id = ? AND round = ?", id, round);
+      !cleared) {
+    return cleared;
+  }
+  if (auto cleared = db_.execute("DELETE FROM tournament_rounds WHERE tournament_id = ? AND number = ?", id, round);
+      !cleared) {
+    return cleared;
+  }
+  return tx->commit();
+}
+
+DbResult<Done> SqliteTournamentStore::record_award(const TournamentAward& a) {
+  return db_.execute(
+      "INSERT INTO tournament_awards (tournament_id, user_id, place, points, rank, awarded_ms) VALUES (?, ?, ?, ?, ?, ?)",
+      a.tournament_id, a.user_id, a.place, a.points, a.rank, a.awarded_ms);
+}
+
+DbResult<std::vector<TournamentAward>> SqliteTournamentStore::awards_of_user(UserId user, TimeMs since_ms) {
+  return read_all<TournamentAward>(
+      db_.query("SELECT tournament_id, user_id, place, points, rank, awarded_ms FROM tournament_awards "
+                "WHERE user_id = ? AND awarded_ms >= ? ORDER BY awarded_ms, tournament_id",
+                user, since_ms),
+      [](const Row& row) {
+        return TournamentAward{row.integer(0),
+                               row.integer(1),
+                               static_cast<int>(row.integer(2)),
+                               static_cast<int>(row.integer(3)),
+                               static_cast<int>(row.integer(4)),
+                               row.integer(5)};
+      });
 }
 
 DbResult<std::vector<TournamentSummary>> SqliteTournamentStore::list(int limit) {

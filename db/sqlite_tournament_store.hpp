@@ -10,6 +10,11 @@ class SqliteTournamentStore final : public TournamentStore {
  public:
   explicit SqliteTournamentStore(Connection& connection) : db_(connection) {}
   DbResult<TournamentId> create(const TournamentSettings& settings) override;
+  DbResult<Done> update_settings(TournamentId id, const TournamentSettings& settings, bool replace_groups) override;
+  DbResult<Done> set_rounds(TournamentId id, int last_round) override;
+  DbResult<Done> drop_round(TournamentId id, int round) override;
+  DbResult<Done> record_award(const TournamentAward& award) override;
+  DbResult<std::vector<TournamentAward>> awards_of_user(UserId user, TimeMs since_ms) override;
   DbResult<std::vector<TournamentSummary>> list(int limit) override;
   DbResult<std::optional<StoredTournament>> load(TournamentId id) override;
   DbResult<std::vector<TournamentId>> unfinished() override;
@@ -25,6 +30,8 @@ class SqliteTournamentStore final : public TournamentStore {
   DbResult<std::optional<std::pair<TournamentId, TournamentPairing>>> pairing_of_game(GameId game) override;
 
  private:
+  // The groups, the bonus table and the fixed round times of `id`, written after the main row.
+  DbResult<Done> write_parts(TournamentId id, const TournamentSettings& settings, bool groups);
   Connection& db_;
 };
 

@@ -98,6 +98,16 @@ struct TournamentPairing {
   std::optional<TimeMs> decided_ms;
 };
 
+// Bonus points a finished tournament gave for a place.
+struct TournamentAward {
+  TournamentId tournament_id = 0;
+  UserId user_id = 0;
+  int place = 1;
+  int points = 0;
+  int rank = 0;  // the player's rank when the tournament finished
+  TimeMs awarded_ms = 0;
+};
+
 struct StoredTournament {
   TournamentId id = 0;
   TournamentSettings settings;

@@ -18,6 +18,17 @@ class TournamentStore {
  public:
   virtual ~TournamentStore() = default;
   virtual DbResult<TournamentId> create(const TournamentSettings& settings) = 0;
+  // Replaces the settings of a tournament still in registration (the groups
+  // only with `replace_groups`, refused with `conflict` once anybody is
+  // entered); `conflict` once it has started.
+  virtual DbResult<Done> update_settings(TournamentId id, const TournamentSettings& settings, bool replace_groups) = 0;
+  // The tournament ends after `last_round` (at least 1).
+  virtual DbResult<Done> set_rounds(TournamentId id, int last_round) = 0;
+  // Removes a paired round none of whose games exists yet; `conflict` otherwise.
+  virtual DbResult<Done> drop_round(TournamentId id, int round) = 0;
+  virtual DbResult<Done> record_award(const TournamentAward& award) = 0;
+  // A user's awards given at or after `since_ms`, oldest first.
+  virtual DbResult<std::vector<TournamentAward>> awards_of_user(UserId user, TimeMs since_ms) = 0;
   // Newest first.
   virtual DbResult<std::vector<TournamentSummary>> list(int limit) = 0;
   virtual DbResult<std::optional<StoredTournament>> load(TournamentId id) = 0;

@@ -78,6 +78,8 @@ void read_fields(FieldReader& r, req::TournamentStandings& out);
 void read_fields(FieldReader& r, req::TournamentRegister& out);
 void read_fields(FieldReader& r, req::TournamentWithdraw& out);
 void read_fields(FieldReader& r, req::AdminTournamentCreate& out);
+void read_fields(FieldReader& r, req::AdminTournamentEdit& out);
+void read_fields(FieldReader& r, req::AdminTournamentEnd& out);
 void read_fields(FieldReader& r, req::AdminTournamentStart& out);
 void read_fields(FieldReader& r, req::AdminTournamentRepair& out);
 void read_fields(FieldReader& r, req::AdminTournamentResult& out);

@@ -74,6 +74,40 @@ std::optional<std::vector<int>> read_bonus(FieldReader& r) {
   return points;
 }
 
+// The creation's fields; `whole` for a creation (name and rounds required),
+// else only those present are read (an edit).
+void read_definition(FieldReader& r, req::AdminTournamentCreate& out, bool whole) {
+  const auto given = [&](std::string_view field) { return whole || r.has(field); };
+  if (given("name")) out.name = r.text("name", tournament_name_rule);
+  out.system = r.optional_string("system").value_or(out.system);
+  if (!one_of(out.system, {"swiss", "mcmahon", "round_robin", "single_elimination"})) {
+    r.fail("system", "expected \"swiss\", \"mcmahon\", \"round_robin\" or \"single_elimination\"");
+  }
+  out.preset = r.optional_string("preset");
+  if (out.preset && *out.preset != "promotion") r.fail("preset", "expected \"promotion\"");
+  out.groups = read_groups(r);
+  if (out.preset && !out.groups.empty()) r.fail("groups", "the preset names the groups");
+  if (r.has("mcmahon_bar")) out.mcmahon_bar = r.rank("mcmahon_bar");
+  if (r.has("mcmahon_floor")) out.mcmahon_floor = r.rank("mcmahon_floor");
+  if (r.ok() && out.mcmahon_floor > out.mcmahon_bar) r.fail("mcmahon_floor", "must not be above the bar");
+  if (given("settings")) out.settings = read_settings(r, "settings");
+  if (r.ok() && out.settings.rest.handicap != 0) r.fail("settings.handicap", "tournament games are even games");
+  if (given("rounds")) out.rounds = static_cast<int>(r.integer("rounds", 1, max_tournament_rounds));
+  out.registration_minutes =
+      static_cast<int>(r.optional_integer("registration_minutes", 0, 60 * 24 * 366).value_or(out.registration_minutes));
+  out.round_start = r.optional_string("round_start").value_or(out.round_start);
+  if (!one_of(out.round_start, {"when_done", "fixed"})) r.fail("round_start", "expected \"when_done\" or \"fixed\"");
+  out.round_times_ms = read_round_times(r);
+  if (whole && r.ok() && out.round_start == "fixed" && static_cast<int>(out.round_times_ms.size()) != out.rounds) {
+    r.fail("round_times_ms", "fixed round times need one time per round");
+  }
+  out.round_gap_s = static_cast<int>(r.optional_integer("round_gap_s", 0, 7 * 24 * 3600).value_or(out.round_gap_s));
+  out.no_show_s = static_cast<int>(r.optional_integer("no_show_s", 1, 24 * 3600).value_or(out.no_show_s));
+  out.bye_points = r.optional_number("bye_points").value_or(out.bye_points);
+  if (out.bye_points != 0 && out.bye_points != 0.5 && out.bye_points != 1) r.fail("bye_points", "expected 0, 0.5 or 1");
+  out.bonus = read_bonus(r);
+}
+
 }  // namespace
 
 void read_fields(FieldReader& r, req::TournamentList& out) { out.limit = r.limit("limit"); }
@@ -86,35 +120,21 @@ void read_fields(FieldReader& r, req::TournamentStandings& out) { out.tournament
 void read_fields(FieldReader& r, req::TournamentRegister& out) { out.tournament = r.id("tournament"); }
 void read_fields(FieldReader& r, req::TournamentWithdraw& out) { out.tournament = r.id("tournament"); }
 
-void read_fields(FieldReader& r, req::AdminTournamentCreate& out) {
-  out.name = r.text("name", tournament_name_rule);
-  out.system = r.optional_string("system").value_or(out.system);
-  if (!one_of(out.system, {"swiss", "mcmahon", "round_robin", "single_elimination"})) {
-    r.fail("system", "expected \"swiss\", \"mcmahon\", \"round_robin\" or \"single_elimination\"");
+void read_fields(FieldReader& r, req::AdminTournamentCreate& out) { read_definition(r, out, true); }
+
+void read_fields(FieldReader& r, req::AdminTournamentEdit& out) {
+  out.tournament = r.id("tournament");
+  out.reason = r.optional_text("reason", reason_rule).value_or("");
+  read_definition(r, out.change, false);
+  for (std::string_view field : req::AdminTournamentEdit::editable) {
+    if (r.has(field)) out.fields.emplace_back(field);
   }
-  out.preset = r.optional_string("preset");
-  if (out.preset && *out.preset != "promotion") r.fail("preset", "expected \"promotion\"");
-  out.groups = read_groups(r);
-  if (out.preset && !out.groups.empty()) r.fail("groups", "the preset names the groups");
-  if (r.has("mcmahon_bar")) out.mcmahon_bar = r.rank("mcmahon_bar");
-  if (r.has("mcmahon_floor")) out.mcmahon_floor = r.rank("mcmahon_floor");
-  if (r.ok() && out.mcmahon_floor > out.mcmahon_bar) r.fail("mcmahon_floor", "must not be above the bar");
-  out.settings = read_settings(r, "settings");
-  if (r.ok() && out.settings.rest.handicap != 0) r.fail("settings.handicap", "tournament games are even games");
-  out.rounds = static_cast<int>(r.integer("rounds", 1, max_tournament_rounds));
-  out.registration_minutes =
-      static_cast<int>(r.optional_integer("registration_minutes", 0, 60 * 24 * 366).value_or(out.registration_minutes));
-  out.round_start = r.optional_string("round_start").value_or(out.round_start);
-  if (!one_of(out.round_start, {"when_done", "fixed"})) r.fail("round_start", "expected \"when_done\" or \"fixed\"");
-  out.round_times_ms = read_round_times(r);
-  if (r.ok() && out.round_start == "fixed" && static_cast<int>(out.round_times_ms.size()) != out.rounds) {
-    r.fail("round_times_ms", "fixed round times need one time per round");
-  }
-  out.round_gap_s = static_cast<int>(r.optional_integer("round_gap_s", 0, 7 * 24 * 3600).value_or(out.round_gap_s));
-  out.no_show_s = static_cast<int>(r.optional_integer("no_show_s", 1, 24 * 3600).value_or(out.no_show_s));
-  out.bye_points = r.optional_number("bye_points").value_or(out.bye_points);
-  if (out.bye_points != 0 && out.bye_points != 0.5 && out.bye_points != 1) r.fail("bye_points", "expected 0, 0.5 or 1");
-  out.bonus = read_bonus(r);
+  if (r.ok() && out.fields.empty()) r.fail("tournament", "name at least one setting to change");
+}
+
+void read_fields(FieldReader& r, req::AdminTournamentEnd& out) {
+  out.tournament = r.id("tournament");
+  out.reason = r.text("reason", reason_rule);
 }
 
 void read_fields(FieldReader& r, req::AdminTournamentStart& out) {

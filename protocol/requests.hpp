@@ -147,8 +147,8 @@ using Request = std::variant<
     req::AdminRecommendations, req::AdminApproveRecommendation, req::AdminRejectRecommendation,
     req::AdminRevokeRecommendation,
     req::TournamentList, req::TournamentInfo, req::TournamentPairings, req::TournamentStandings,
-    req::TournamentRegister, req::TournamentWithdraw, req::AdminTournamentCreate, req::AdminTournamentStart,
-    req::AdminTournamentRepair, req::AdminTournamentResult, req::AdminTournamentWithdraw,
+    req::TournamentRegister, req::TournamentWithdraw, req::AdminTournamentCreate, req::AdminTournamentEdit,
+    req::AdminTournamentEnd, req::AdminTournamentStart, req::AdminTournamentRepair, req::AdminTournamentResult, req::AdminTournamentWithdraw,
     req::AdminResolveReport, req::AdminRetireInactive>;
 
 // The wire `type` of a decoded request.

@@ -3,6 +3,7 @@
 // re-pairing, results and withdrawals for admins.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -53,6 +54,21 @@ struct AdminTournamentCreate {
   double bye_points = 1;  // 0, 0.5 or 1
   std::optional<std::vector<int>> bonus;  // points for places 1, 2, ... of each group
 };
+// Changes a tournament still in registration: any of the creation's fields
+// (registration_minutes counts from now); the others keep their values.
+struct AdminTournamentEdit {
+  static constexpr std::string_view type = "admin.tournament.edit";
+  static constexpr std::array<std::string_view, 15> editable{
+      "name",   "system",   "preset",       "groups",     "mcmahon_bar", "mcmahon_floor", "settings",   "rounds",
+      "registration_minutes", "round_start", "round_times_ms", "round_gap_s", "no_show_s",   "bye_points",    "bonus"};
+  std::int64_t tournament = 0;
+  AdminTournamentCreate change;
+  std::vector<std::string> fields;  // the fields given, in the order above
+  std::string reason;
+};
+// Ends a tournament: one in registration ends unplayed, a paired round that
+// has not started is dropped, a round in play is the last.
+struct AdminTournamentEnd { static constexpr std::string_view type = "admin.tournament.end"; std::int64_t tournament = 0; std::string reason; };
 struct AdminTournamentStart { static constexpr std::string_view type = "admin.tournament.start"; std::int64_t tournament = 0; std::string reason; };
 struct AdminTournamentRepair { static constexpr std::string_view type = "admin.tournament.repair"; std::int64_t tournament = 0; std::string reason; };
 // result: black_wins, white_wins, jigo, both_lose.

@@ -16,7 +16,9 @@ db::DbResult<std::vector<UserRankChange>> publish_month(db::Stores& stores, cons
   for (const db::UserRecord& user : *dan_players) {
     auto games = games_since_last_change(stores, user);
     if (!games) return unexpected(games.error());
-    ranking::AssociationPlayer player{user.id, rank_at(user.rank), std::move(*games)};
+    auto bonus = bonus_since_last_change(stores, user);
+    if (!bonus) return unexpected(bonus.error());
+    ranking::AssociationPlayer player{user.id, rank_at(user.rank), std::move(*games), std::move(*bonus)};
     players.push_back(std::move(player));
     names[user.id] = user.name;
   }

@@ -31,6 +31,9 @@ ranking::RatedGame rated_game_of(const db::GameRecord& game, db::UserId player,
 
 db::DbResult<std::set<db::GameId>> converted_games(db::Stores& stores, db::UserId user);
 
+// The tournament bonus awards won at the player's current rank since their last rank event.
+db::DbResult<std::vector<ranking::BonusAward>> bonus_since_last_change(db::Stores& stores, const db::UserRecord& user);
+
 // The player's rated games that ended after their last standing rank event, oldest first.
 db::DbResult<std::vector<ranking::RatedGame>> games_since_last_change(db::Stores& stores, const db::UserRecord& user);
 

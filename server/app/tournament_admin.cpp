@@ -1,11 +1,15 @@
 // admin.tournament.*: each change is written with its audit entry in one
 // writer item, through the tournament service, which then advances the
 // tournament (a start pairs round 1, a result may finish a round).
+#include <algorithm>
+#include <functional>
+
 #include <spdlog/spdlog.h>
 
 #include "protocol/tournament_payloads.hpp"
 #include "server/app/app.hpp"
 #include "server/app/name_key.hpp"
+#include "server/app/tournament_finish.hpp"
 #include "server/app/tournament_requests.hpp"
 #include "server/app/tournament_rounds.hpp"
 
@@ -53,47 +57,62 @@ void audited_change(const Call& call, db::TournamentId id, db::AuditEntry entry,
 
 std::string tournament_detail(db::TournamentId id) { return "tournament " + std::to_string(id); }
 
-db::TournamentSettings settings_of(const Call& call, const req::AdminTournamentCreate& r) {
-  db::TournamentSettings s;
-  s.name = r.name;
-  s.system = r.system;
-  s.mcmahon_bar = r.mcmahon_bar.index;
-  s.mcmahon_floor = r.mcmahon_floor.index;
-  const protocol::GameSettings game = settings_to_play(r.settings, call.app.options.plan_rules);
-  s.size = game.size;
-  s.komi = game.komi;
-  s.rated = game.rated;
-  s.clock_json = protocol::to_json(game.time).dump();
-  s.rounds = r.rounds;
-  const db::TimeMs now = call.app.now_ms();
-  s.registration_opens_ms = now;
-  s.registration_closes_ms = now + std::int64_t{r.registration_minutes} * 60'000;
-  s.round_start = r.round_start;
-  s.round_times = r.round_times_ms;
-  s.round_gap_ms = std::int64_t{r.round_gap_s} * 1000;
-  s.no_show_ms = std::int64_t{r.no_show_s} * 1000;
-  s.bye_points = static_cast<int>(r.bye_points * 2);
+using Given = std::function<bool(std::string_view field)>;
+
+// Writes the request's fields that `given` names into `s`.
+void apply_definition(const req::AdminTournamentCreate& r, const Given& given, const PlanRules& rules, db::TimeMs now,
+                      db::TournamentSettings& s) {
+  if (given("name")) s.name = r.name;
+  if (given("system")) s.system = r.system;
+  if (given("mcmahon_bar")) s.mcmahon_bar = r.mcmahon_bar.index;
+  if (given("mcmahon_floor")) s.mcmahon_floor = r.mcmahon_floor.index;
+  if (given("settings")) {
+    const protocol::GameSettings game = settings_to_play(r.settings, rules);
+    s.size = game.size;
+    s.komi = game.komi;
+    s.rated = game.rated;
+    s.clock_json = protocol::to_json(game.time).dump();
+  }
+  if (given("rounds")) s.rounds = r.rounds;
+  if (given("registration_minutes")) s.registration_closes_ms = now + std::int64_t{r.registration_minutes} * 60'000;
+  if (given("round_start")) s.round_start = r.round_start;
+  if (given("round_times_ms")) s.round_times = r.round_times_ms;
+  if (given("round_gap_s")) s.round_gap_ms = std::int64_t{r.round_gap_s} * 1000;
+  if (given("no_show_s")) s.no_show_ms = std::int64_t{r.no_show_s} * 1000;
+  if (given("bye_points")) s.bye_points = static_cast<int>(r.bye_points * 2);
   if (r.preset) {
     s.groups = promotion_groups();
     s.bonus_points = promotion_bonus();
-  } else if (r.groups.empty()) {
-    s.groups = {{0, "open", 1, 27}};
-  } else {
+  } else if (!r.groups.empty()) {
+    s.groups.clear();
     for (const auto& g : r.groups) s.groups.push_back({0, g.name, g.min_rank.index, g.max_rank.index});
   }
+  if (s.groups.empty()) s.groups = {{0, "open", 1, 27}};
   if (r.bonus) {
     s.bonus_points.clear();
     for (std::size_t i = 0; i < r.bonus->size(); ++i) s.bonus_points.push_back({static_cast<int>(i) + 1, (*r.bonus)[i]});
   }
-  s.created_by = call.session->user->id;
-  s.created_ms = now;
-  return s;
+  if (s.round_start != "fixed") s.round_times.clear();
+}
+
+// What the edited settings must still satisfy together; empty when they do.
+std::string inconsistency(const db::TournamentSettings& s) {
+  if (s.mcmahon_floor > s.mcmahon_bar) return "mcmahon_floor must not be above the bar";
+  if (s.round_start == "fixed" && static_cast<int>(s.round_times.size()) != s.rounds) {
+    return "fixed round times need one time per round";
+  }
+  return {};
 }
 
 }  // namespace
 
 void admin(const Call& call, const req::AdminTournamentCreate& r) {
-  const db::TournamentSettings settings = settings_of(call, r);
+  db::TournamentSettings settings;
+  const db::TimeMs now = call.app.now_ms();
+  apply_definition(r, [](std::string_view) { return true; }, call.app.options.plan_rules, now, settings);
+  settings.registration_opens_ms = now;
+  settings.created_by = call.session->user->id;
+  settings.created_ms = now;
   db::AuditEntry entry = audit(call, "tournament.create", "", settings.name);
   call.app.writer.submit_for<db::TournamentId>(
       [settings, entry](db::Stores& stores) mutable -> db::DbResult<db::TournamentId> {
@@ -109,6 +128,50 @@ void admin(const Call& call, const req::AdminTournamentCreate& r) {
         call.app.tournaments->follow(*id);
         call.reply(protocol::reply_tournament_created(call.id, *id));
       });
+}
+
+void admin(const Call& call, const req::AdminTournamentEdit& r) {
+  std::string fields;
+  for (const auto& f : r.fields) fields += (fields.empty() ? "" : ",") + f;
+  audited_change(call, r.tournament,
+                 audit(call, "tournament.edit", r.reason, tournament_detail(r.tournament) + ": " + fields),
+                 [r, rules = call.app.options.plan_rules, now = call.app.now_ms()](
+                     db::Stores& stores, const db::StoredTournament& t, db::AuditEntry&) -> db::DbResult<Done> {
+                   if (t.status != "registration") {
+                     return db::db_failure(db::DbErrorKind::conflict, "only a tournament in registration can be edited");
+                   }
+                   const auto given = [&r](std::string_view field) {
+                     return std::find(r.fields.begin(), r.fields.end(), field) != r.fields.end();
+                   };
+                   db::TournamentSettings s = t.settings;
+                   apply_definition(r.change, given, rules, now, s);
+                   if (const std::string why = inconsistency(s); !why.empty()) {
+                     return db::db_failure(db::DbErrorKind::invalid_argument, why);
+                   }
+                   return stores.tournaments().update_settings(t.id, s, given("preset") || given("groups"));
+                 });
+}
+
+void admin(const Call& call, const req::AdminTournamentEnd& r) {
+  audited_change(call, r.tournament, audit(call, "tournament.end", r.reason, tournament_detail(r.tournament)),
+                 [now = call.app.now_ms()](db::Stores& stores, const db::StoredTournament& t,
+                                           db::AuditEntry& entry) -> db::DbResult<Done> {
+                   if (t.status == "finished") return db::db_failure(db::DbErrorKind::conflict, "the tournament is over");
+                   const int round = t.current_round;
+                   const db::TournamentRound* row = nullptr;
+                   for (const auto& candidate : t.rounds) {
+                     if (candidate.number == round) row = &candidate;
+                   }
+                   entry.detail += ", after round " + std::to_string(row && row->status != "waiting" ? round : round - 1);
+                   if (t.status == "registration" || round == 0) return finish_tournament(stores, t.id, 0, now);
+                   if (row == nullptr || row->status == "waiting") {
+                     if (auto dropped = stores.tournaments().drop_round(t.id, round); !dropped) return dropped;
+                     return finish_tournament(stores, t.id, round - 1, now);
+                   }
+                   if (row->status == "finished") return finish_tournament(stores, t.id, round, now);
+                   // The round in play is the last: the service ends the tournament when its results are in.
+                   return stores.tournaments().set_rounds(t.id, round);
+                 });
 }
 
 void admin(const Call& call, const req::AdminTournamentStart& r) {

@@ -17,6 +17,8 @@ void handle(const Call& call, const protocol::req::TournamentRegister& r);
 void handle(const Call& call, const protocol::req::TournamentWithdraw& r);
 
 void admin(const Call& call, const protocol::req::AdminTournamentCreate& r);
+void admin(const Call& call, const protocol::req::AdminTournamentEdit& r);
+void admin(const Call& call, const protocol::req::AdminTournamentEnd& r);
 void admin(const Call& call, const protocol::req::AdminTournamentStart& r);
 void admin(const Call& call, const protocol::req::AdminTournamentRepair& r);
 void admin(const Call& call, const protocol::req::AdminTournamentResult& r);

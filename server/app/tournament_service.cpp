@@ -8,6 +8,7 @@
 
 #include "protocol/tournament_payloads.hpp"
 #include "server/app/app.hpp"
+#include "server/app/tournament_finish.hpp"
 #include "server/app/tournament_rounds.hpp"
 #include "server/game/clock_codec.hpp"
 
@@ -193,7 +194,7 @@ void TournamentService::advance(db::TournamentId id) {
   }
   // The round is finished.
   if (current >= rounds_to_play(t)) {
-    return step(r, [id, current](db::Stores& stores) { return stores.tournaments().set_status(id, "finished", current); });
+    return step(r, [id, current, now](db::Stores& stores) { return finish_tournament(stores, id, current, now); });
   }
   pair_next(r, current + 1);
 }
@@ -206,7 +207,9 @@ void TournamentService::pair_next(Running& r, int round) {
     // Nothing more can be paired (too few players left, or only repeats): the tournament ends here.
     spdlog::warn("tournament not paired tournament={} round={} why={}", t.id, round, pairings.error());
     const int last = round - 1;
-    return step(r, [id = t.id, last](db::Stores& stores) { return stores.tournaments().set_status(id, "finished", last); });
+    return step(r, [id = t.id, last, now = app_.now_ms()](db::Stores& stores) {
+      return finish_tournament(stores, id, last, now);
+    });
   }
   db::TournamentRound row{round, app_.now_ms() + t.settings.round_gap_ms, "waiting", std::nullopt, std::nullopt};
   if (t.settings.round_start == "fixed" && round <= static_cast<int>(t.settings.round_times.size())) {

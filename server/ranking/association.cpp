@@ -20,10 +20,11 @@ std::span<const int> window_scores(const std::vector<int>& scores, int games, Av
   return std::span<const int>(scores).subspan(static_cast<std::size_t>(end - games), static_cast<std::size_t>(games));
 }
 
-// Compared in tenths so 67.5 needs no floating point.
-bool average_at_least(std::span<const int> scores, int threshold_tenths) {
-  const int sum = std::accumulate(scores.begin(), scores.end(), 0);
-  return sum * 10 >= threshold_tenths * static_cast<int>(scores.size());
+// Compared in tenths so 67.5 needs no floating point; the bonus adds to the average.
+bool average_at_least(std::span<const int> scores, int bonus, int threshold_tenths) {
+  const int count = static_cast<int>(scores.size());
+  const int sum = std::accumulate(scores.begin(), scores.end(), 0) + bonus * count;
+  return sum * 10 >= threshold_tenths * count;
 }
 
 }  // namespace
@@ -47,8 +48,11 @@ std::array<AverageWindow, 3> promotion_windows(Rank rank) {
 }
 
 AssociationStanding association_standing(Rank rank, std::span<const RatedGame> games_at_rank, UnixSeconds before,
-                                         const AssociationRules& rules) {
+                                         const AssociationRules& rules, std::span<const BonusAward> bonus_at_rank) {
   AssociationStanding standing;
+  for (const BonusAward& award : bonus_at_rank) {
+    if (award.awarded_at < before) standing.bonus_points += award.points;
+  }
   for (const RatedGame& game : games_at_rank) {
     if (!is_counted(game) || game.finished_at >= before) continue;
     const auto score = game_score(rank, game.opponent_rank, game.outcome == Outcome::win, rules.scores);
@@ -61,7 +65,7 @@ AssociationStanding association_standing(Rank rank, std::span<const RatedGame> g
   if (rank != Rank::dan(9)) {
     for (const AverageWindow& window : windows) {
       const auto scores = window_scores(standing.scores, window.games, rules.reading);
-      if (!scores.empty() && average_at_least(scores, window.threshold_tenths)) {
+      if (!scores.empty() && average_at_least(scores, standing.bonus_points, window.threshold_tenths)) {
         standing.reached = window;
         break;
       }
@@ -69,7 +73,7 @@ AssociationStanding association_standing(Rank rank, std::span<const RatedGame> g
   }
   if (rules.demotion_below_tenths && !standing.reached) {
     const auto scores = window_scores(standing.scores, windows.back().games, rules.reading);
-    standing.below_demotion_bar = !scores.empty() && !average_at_least(scores, *rules.demotion_below_tenths);
+    standing.below_demotion_bar = !scores.empty() && !average_at_least(scores, standing.bonus_points, *rules.demotion_below_tenths);
   }
   return standing;
 }
@@ -78,7 +82,8 @@ std::vector<Promotion> monthly_promotions(std::span<const AssociationPlayer> pla
                                           const AssociationRules& rules) {
   std::vector<Promotion> changes;
   for (const AssociationPlayer& player : players) {
-    const AssociationStanding standing = association_standing(player.rank, player.games_at_rank, date, rules);
+    const AssociationStanding standing =
+        association_standing(player.rank, player.games_at_rank, date, rules, player.bonus_at_rank);
     if (standing.reached) {
       changes.push_back({player.player, RankChange{player.rank, player.rank + 1, ChangeReason::promotion, std::nullopt}});
     } else if (standing.below_demotion_bar && player.rank > Rank::dan(1)) {

@@ -5,6 +5,8 @@
 // reading of "the last N games" and demotion are settings
 // (association_rules.hpp); by default 80/20 .. 100/40, a sliding window and
 // no demotion. Changes are published monthly by monthly_promotions().
+// Tournament bonus points won at the current rank are added to every
+// window's average (3 points turn an average of 72 into 75).
 #pragma once
 
 #include <array>
@@ -38,20 +40,24 @@ struct AssociationStanding {
   std::vector<int> scores;                // responsibility games at this rank, oldest first
   int wins = 0;
   int losses = 0;
-  std::optional<AverageWindow> reached;   // the first window whose average is reached
+  int bonus_points = 0;                   // tournament bonus points added to every window's average
+  std::optional<AverageWindow> reached;   // the first window whose average (with the bonus) is reached
   // The longest window, read as the rules say, averages below the demotion
   // bar (never when the rules demote nobody, or a promotion is reached).
   bool below_demotion_bar = false;
 };
 
-// Games at `rank` (counted responsibility games) finished before `before`.
+// Games at `rank` (counted responsibility games) finished before `before`,
+// and the bonus awards at `rank` won before it.
 AssociationStanding association_standing(Rank rank, std::span<const RatedGame> games_at_rank, UnixSeconds before,
-                                         const AssociationRules& rules = {});
+                                         const AssociationRules& rules = {},
+                                         std::span<const BonusAward> bonus_at_rank = {});
 
 struct AssociationPlayer {
   UserId player = 0;
   Rank rank;
   std::vector<RatedGame> games_at_rank;  // rated games since the last rank change, in order
+  std::vector<BonusAward> bonus_at_rank{};  // tournament bonus awards since the last rank change
 };
 
 struct Promotion {

@@ -20,6 +20,7 @@ struct PlayerState {
   Rank rank;              // the current rank
   Rank block_start_rank;  // the rank the current block started at; its bracket applies
   std::vector<RatedGame> block_games;  // every rated game since the block started, in order
+  std::vector<BonusAward> bonus_awards{};  // tournament bonus points won at the current rank (association)
 };
 
 enum class BlockStatus : std::uint8_t { continues, closed };

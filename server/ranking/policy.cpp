@@ -52,7 +52,8 @@ RankProgress AssociationPolicy::progress(const PlayerState& state) const {
                           [this](const PlayerState& s, const RatedGame& g) { return evaluate_after_game(s, g); });
   }
   const AssociationStanding standing =
-      association_standing(state.rank, state.block_games, std::numeric_limits<UnixSeconds>::max(), rules_);
+      association_standing(state.rank, state.block_games, std::numeric_limits<UnixSeconds>::max(), rules_,
+                           state.bonus_awards);
   RankProgress progress{static_cast<int>(standing.scores.size()), standing.wins, standing.losses, 0, {}};
   const std::string longest = std::to_string(promotion_windows(state.rank).back().games);
   if (state.rank == Rank::dan(9)) {
@@ -67,6 +68,10 @@ RankProgress AssociationPolicy::progress(const PlayerState& state) const {
     progress.summary = missing > 0 ? std::to_string(missing) + " more responsibility games before a promotion to " +
                                          to_string(state.rank + 1) + " can be considered"
                                    : "no promotion average reached yet (" + window_terms(state.rank) + ")";
+  }
+  if (standing.bonus_points > 0) {
+    progress.summary += " (with " + std::to_string(standing.bonus_points) +
+                        " tournament bonus points added to the average)";
   }
   if (standing.below_demotion_bar && state.rank > Rank::dan(1)) {
     progress.summary += "; the average over " + longest + " responsibility games is below " +

@@ -29,6 +29,14 @@ struct RatedGame {
   UnixSeconds finished_at = 0;
 };
 
+// Extra promotion points for a place in a tournament (the association's
+// promotion tournament): they raise the player's promotion average at the
+// rank they were won at.
+struct BonusAward {
+  int points = 0;
+  UnixSeconds awarded_at = 0;
+};
+
 // Decisive and still rated: the games that fill a block.
 constexpr bool is_counted(const RatedGame& game) {
   return (game.outcome == Outcome::win || game.outcome == Outcome::loss) && !game.converted && !game.annulled;

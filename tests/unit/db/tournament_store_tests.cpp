@@ -141,3 +141,91 @@ TEST_CASE("pairings are replaced until their games exist, then carry the game an
   CHECK(after.rounds[0].ended_ms == 8'000);
   CHECK(after.rounds.back().number == 7);
 }
+
+TEST_CASE("settings change only during registration, the groups only while nobody is entered", "[db][tournaments]") {
+  TempDatabase db;
+  TournamentStore& store = db.stores().tournaments();
+  const TournamentId id = *store.create(promotion_settings());
+  TournamentSettings edited = (**store.load(id)).settings;
+  edited.name = "升段赛 2027";
+  edited.rounds = 3;
+  edited.round_times = {7'000, 8'000, 9'000};
+  edited.bonus_points = {{1, 5}};
+  edited.groups = {{0, "open", 1, 27}};
+  REQUIRE(store.update_settings(id, edited, true));
+  StoredTournament t = **store.load(id);
+  CHECK(t.settings.name == "升段赛 2027");
+  CHECK(t.settings.rounds == 3);
+  CHECK(t.settings.round_times == std::vector<TimeMs>{7'000, 8'000, 9'000});
+  REQUIRE(t.rounds.size() == 3);
+  REQUIRE(t.settings.bonus_points.size() == 1);
+  CHECK(t.settings.bonus_points[0].points == 5);
+  REQUIRE(t.settings.groups.size() == 1);
+  CHECK(t.settings.groups[0].name == "open");
+
+  const UserId a = create_user(db.stores(), "a", 19).id;
+  REQUIRE(store.add_entrant(id, TournamentEntrant{a, "a", t.settings.groups[0].id, 19, 1, std::nullopt, 10}));
+  edited.groups = {{0, "dan", 19, 27}};
+  CHECK(store.update_settings(id, edited, true).error().kind == DbErrorKind::conflict);
+  CHECK((**store.load(id)).settings.groups[0].name == "open");  // nothing of the refused edit stays
+  edited.name = "renamed";
+  REQUIRE(store.update_settings(id, edited, false));
+  t = **store.load(id);
+  CHECK(t.settings.name == "renamed");
+  CHECK(t.settings.groups[0].name == "open");
+
+  REQUIRE(store.set_status(id, "running", 0));
+  CHECK(store.update_settings(id, edited, false).error().kind == DbErrorKind::conflict);
+}
+
+TEST_CASE("an unstarted round can be dropped and the rounds cut short", "[db][tournaments]") {
+  TempDatabase db;
+  TournamentStore& store = db.stores().tournaments();
+  const TournamentId id = *store.create(promotion_settings());
+  const auto group = (**store.load(id)).settings.groups[0].id;
+  const UserId a = create_user(db.stores(), "a", 19).id;
+  const UserId b = create_user(db.stores(), "b", 19).id;
+  const std::vector<NewTournamentPairing> first{{group, 1, a, b}};
+  auto stored = store.replace_pairings(id, 1, first);
+  REQUIRE(stored);
+  REQUIRE(store.drop_round(id, 1));
+  StoredTournament t = **store.load(id);
+  CHECK(t.pairings.empty());
+  CHECK(t.rounds.size() == 3);  // round 1's row went with it
+
+  stored = store.replace_pairings(id, 2, first);
+  REQUIRE(stored);
+  REQUIRE(store.set_pairing_game((*stored)[0].id, *db.stores().games().create(sample_game(a, b))));
+  CHECK(store.drop_round(id, 2).error().kind == DbErrorKind::conflict);
+  CHECK((**store.load(id)).pairings.size() == 1);
+
+  REQUIRE(store.set_rounds(id, 2));
+  CHECK((**store.load(id)).settings.rounds == 2);
+  CHECK(store.set_rounds(id, 0).error().kind == DbErrorKind::constraint);
+}
+
+TEST_CASE("awards are kept per tournament and read per user from a moment on", "[db][tournaments]") {
+  TempDatabase db;
+  TournamentStore& store = db.stores().tournaments();
+  const TournamentId first = *store.create(promotion_settings());
+  const TournamentId second = *store.create(promotion_settings());
+  const UserId a = create_user(db.stores(), "a", 19).id;
+  const UserId b = create_user(db.stores(), "b", 19).id;
+  REQUIRE(store.record_award({first, a, 1, 3, 19, 1'000}));
+  REQUIRE(store.record_award({second, a, 2, 2, 19, 5'000}));
+  REQUIRE(store.record_award({first, b, 2, 2, 19, 1'000}));
+  CHECK(store.record_award({first, a, 1, 3, 19, 1'000}).error().kind == DbErrorKind::constraint);
+  CHECK(store.record_award({second, b, 3, 0, 19, 1'000}).error().kind == DbErrorKind::constraint);
+
+  auto all = store.awards_of_user(a, 0);
+  REQUIRE(all);
+  REQUIRE(all->size() == 2);
+  CHECK((*all)[0].tournament_id == first);
+  CHECK((*all)[0].points == 3);
+  CHECK((*all)[1].place == 2);
+  auto later = store.awards_of_user(a, 1'001);
+  REQUIRE(later);
+  REQUIRE(later->size() == 1);
+  CHECK((*later)[0].tournament_id == second);
+  CHECK(store.awards_of_user(b + 100, 0)->empty());
+}

@@ -136,3 +136,31 @@ TEST_CASE("unknown fields are ignored so clients may send extensions", "[protoco
   REQUIRE(decoded.has_value());
   CHECK(std::get<req::GamePass>(decoded->request).game == 4);
 }
+
+TEST_CASE("a tournament edit names only the fields it changes", "[protocol][decode]") {
+  const auto edit = decode_as<req::AdminTournamentEdit>(
+      R"({"type":"admin.tournament.edit","tournament":4,"rounds":6,"groups":[{"name":"dan","min_rank":"1d","max_rank":"9d"}],"round_gap_s":30})");
+  CHECK(edit.tournament == 4);
+  CHECK(edit.fields == std::vector<std::string>{"groups", "rounds", "round_gap_s"});
+  CHECK(edit.change.rounds == 6);
+  CHECK(edit.change.round_gap_s == 30);
+  REQUIRE(edit.change.groups.size() == 1);
+  CHECK(edit.change.groups[0].min_rank == rank_1d);
+  // A fixed schedule is checked against the rounds once the edit meets the stored settings.
+  const auto times = decode_as<req::AdminTournamentEdit>(
+      R"({"type":"admin.tournament.edit","tournament":4,"round_start":"fixed","round_times_ms":[1000,2000]})");
+  CHECK(times.change.round_times_ms == std::vector<std::int64_t>{1000, 2000});
+
+  for (const char* bad : {R"({"type":"admin.tournament.edit","tournament":4})",
+                          R"({"type":"admin.tournament.edit","tournament":4,"reason":"only a reason"})",
+                          R"({"type":"admin.tournament.edit","tournament":4,"rounds":0})",
+                          R"({"type":"admin.tournament.edit","tournament":4,"system":"ladder"})",
+                          R"({"type":"admin.tournament.edit","tournament":4,"name":""})",
+                          R"({"type":"admin.tournament.edit","rounds":3})",
+                          R"({"type":"admin.tournament.end","tournament":4})"}) {
+    INFO(bad);
+    auto decoded = decode_request(bad);
+    REQUIRE_FALSE(decoded.has_value());
+    CHECK(decoded.error().code == ErrorCode::bad_request);
+  }
+}

@@ -96,6 +96,12 @@ inline const std::vector<RequestExample>& request_examples() {
        {{"name", true}, {"system", false}, {"groups", false}, {"settings", false}, {"rounds", true},
         {"registration_minutes", false}, {"round_start", false}, {"round_gap_s", false}, {"no_show_s", false},
         {"bye_points", false}, {"bonus", false}}},
+      {"admin.tournament.edit",
+       R"({"type":"admin.tournament.edit","id":7,"tournament":3,"name":"Club Swiss II","rounds":5,"reason":"more time"})",
+       // "name" stays out of the list: an edit must keep at least one field to change.
+       {{"tournament", true}, {"rounds", false}, {"reason", false}}},
+      {"admin.tournament.end", R"({"type":"admin.tournament.end","id":7,"tournament":3,"reason":"hall closes"})",
+       {{"tournament", true}, {"reason", true}}},
       {"admin.tournament.start", R"({"type":"admin.tournament.start","id":7,"tournament":3,"reason":"on time"})",
        {{"tournament", true}, {"reason", false}}},
       {"admin.tournament.repair", R"({"type":"admin.tournament.repair","id":7,"tournament":3,"reason":"withdrawal"})",

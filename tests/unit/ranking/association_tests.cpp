@@ -183,12 +183,12 @@ TEST_CASE("promotion when an average reaches its threshold, to the tenth", "[ran
 }
 
 TEST_CASE("the monthly job publishes promotions from games before its date", "[ranking][association]") {
-  AssociationPlayer ready{1, rank_of("1d"), against("1d", "WWWWWWWWWWWW")};
-  AssociationPlayer late{2, rank_of("1d"), against("1d", "WWWWWWWWWWWW")};
+  AssociationPlayer ready{1, rank_of("1d"), against("1d", "WWWWWWWWWWWW"), {}};
+  AssociationPlayer late{2, rank_of("1d"), against("1d", "WWWWWWWWWWWW"), {}};
   late.games_at_rank.back().finished_at = june_1;  // after the publication moment
-  AssociationPlayer weak{3, rank_of("2d"), against("2d", "WWWWWWWWWWWWLLLLLLLL")};
-  AssociationPlayer top{4, rank_of("9d"), against("9d", std::string(40, 'W'))};
-  AssociationPlayer kyu{5, rank_of("1k"), against("1k", std::string(20, 'W'))};
+  AssociationPlayer weak{3, rank_of("2d"), against("2d", "WWWWWWWWWWWWLLLLLLLL"), {}};
+  AssociationPlayer top{4, rank_of("9d"), against("9d", std::string(40, 'W')), {}};
+  AssociationPlayer kyu{5, rank_of("1k"), against("1k", std::string(20, 'W')), {}};
   const std::vector<AssociationPlayer> players{ready, late, weak, top, kyu};
 
   const auto promotions = monthly_promotions(players, june_1);
@@ -203,4 +203,47 @@ TEST_CASE("the monthly job publishes promotions from games before its date", "[r
 TEST_CASE("there is no demotion under the association policy", "[ranking][association]") {
   const std::vector<AssociationPlayer> losing{{1, rank_of("5d"), against("5d", std::string(40, 'L'))}};
   CHECK(monthly_promotions(losing, june_1).empty());
+}
+
+TEST_CASE("tournament bonus points raise every window's average", "[ranking][association]") {
+  // Eight wins and four losses against equals: (8 x 90 + 4 x 30) / 12 = 70, below 75.
+  const auto games = against("1d", "WWWWLLLLWWWW");
+  CHECK_FALSE(association_standing(rank_of("1d"), games, june_1).reached.has_value());
+
+  const std::vector<BonusAward> four{{4, june_1 - 100}};
+  const auto short_by_one = association_standing(rank_of("1d"), games, june_1, {}, four);
+  CHECK(short_by_one.bonus_points == 4);
+  CHECK_FALSE(short_by_one.reached.has_value());
+
+  const std::vector<BonusAward> five{{3, june_1 - 100}, {2, june_1 - 50}};
+  const auto enough = association_standing(rank_of("1d"), games, june_1, {}, five);
+  CHECK(enough.bonus_points == 5);
+  REQUIRE(enough.reached.has_value());
+  CHECK(enough.reached->games == 12);
+
+  // An award after the publication moment waits for the next one.
+  const std::vector<BonusAward> late{{3, june_1 - 100}, {2, june_1}};
+  CHECK_FALSE(association_standing(rank_of("1d"), games, june_1, {}, late).reached.has_value());
+
+  // Points never stand in for games: with fewer games than a window holds, nothing is reached.
+  const std::vector<BonusAward> many{{50, june_1 - 100}};
+  CHECK_FALSE(association_standing(rank_of("1d"), against("1d", "WWWWWWWWWWW"), june_1, {}, many).reached.has_value());
+
+  AssociationPlayer bonus_player{1, rank_of("1d"), games, five};
+  AssociationPlayer without{2, rank_of("1d"), games, {}};
+  const std::vector<AssociationPlayer> players{bonus_player, without};
+  const auto promotions = monthly_promotions(players, june_1);
+  REQUIRE(promotions.size() == 1);
+  CHECK(promotions[0].player == 1);
+}
+
+TEST_CASE("bonus points keep a player above the demotion bar", "[ranking][association]") {
+  AssociationRules demoting;
+  demoting.demotion_below_tenths = 600;
+  // 2d's longest window is 22 games. Ten wins and twelve losses against equals:
+  // (10 x 90 + 12 x 30) / 22 = 57.3, below 60; three bonus points make it 60.3.
+  const auto games = against("2d", "WWWWWWWWWWLLLLLLLLLLLL");
+  CHECK(association_standing(rank_of("2d"), games, june_1, demoting).below_demotion_bar);
+  const std::vector<BonusAward> three{{3, june_1 - 100}};
+  CHECK_FALSE(association_standing(rank_of("2d"), games, june_1, demoting, three).below_demotion_bar);
 }

@@ -156,7 +156,7 @@ TEST_CASE("draws, void, converted and annulled games do not count", "[ranking][e
   CHECK(player.state().rank == rank_of("8k"));
   CHECK(player.changes().front().game == 18);
 
-  PlayerState state{1, rank_of("10k"), rank_of("10k"), games_from(repeat('W', 13))};
+  PlayerState state{1, rank_of("10k"), rank_of("10k"), games_from(repeat('W', 13)), {}};
   state.block_games[2].annulled = true;
   state.block_games[5].converted = true;
   auto decision = evaluate_after_game(state, win(14));
@@ -171,7 +171,7 @@ TEST_CASE("draws, void, converted and annulled games do not count", "[ranking][e
 }
 
 TEST_CASE("evaluation refuses a state that contradicts itself", "[ranking][evaluation]") {
-  PlayerState state{1, rank_of("10k"), rank_of("10k"), games_from("WWL")};
+  PlayerState state{1, rank_of("10k"), rank_of("10k"), games_from("WWL"), {}};
   SECTION("a game twice") { CHECK(evaluate_after_game(state, win(2)).error().code == RankingErrorCode::bad_input); }
   SECTION("a game against oneself") { CHECK_FALSE(evaluate_after_game(state, win(9, 1)).has_value()); }
   SECTION("a negative move count") {

@@ -48,7 +48,7 @@ TEST_CASE("the association policy leaves dan ranks to the monthly job", "[rankin
 
 TEST_CASE("association progress speaks of responsibility games", "[ranking][policy]") {
   const AssociationPolicy policy;
-  PlayerState state{1, rank_of("1d"), rank_of("1d"), games_from("WWWWL")};
+  PlayerState state{1, rank_of("1d"), rank_of("1d"), games_from("WWWWL"), {}};
   for (RatedGame& g : state.block_games) g.opponent_rank = rank_of("1d");
   RankProgress progress = policy.progress(state);
   CHECK(progress.games == 5);
@@ -64,6 +64,12 @@ TEST_CASE("association progress speaks of responsibility games", "[ranking][poli
   for (RatedGame& g : state.block_games) g.outcome = Outcome::loss;
   CHECK(policy.progress(state).summary ==
         "no promotion average reached yet (75 over 12, 70 over 16 or 67.5 over 20 games)");
+
+  state.bonus_awards = {{3, 0}};
+  CHECK(policy.progress(state).summary ==
+        "no promotion average reached yet (75 over 12, 70 over 16 or 67.5 over 20 games) "
+        "(with 3 tournament bonus points added to the average)");
+  state.bonus_awards.clear();
 
   state.rank = state.block_start_rank = rank_of("9d");
   CHECK(policy.progress(state).summary == "9d is the highest rank");
@@ -82,7 +88,7 @@ TEST_CASE("the association policy runs with the rules it is given", "[ranking][p
   rules.demotion_below_tenths = 400;
   auto made = make_ranking_policy("association", rules);
   REQUIRE(made.has_value());
-  PlayerState state{1, rank_of("3d"), rank_of("3d"), games_from(std::string(24, 'L'))};
+  PlayerState state{1, rank_of("3d"), rank_of("3d"), games_from(std::string(24, 'L')), {}};
   for (RatedGame& g : state.block_games) g.opponent_rank = rank_of("3d");
   CHECK((*made)->progress(state).summary ==
         "no promotion average reached yet (75 over 16, 70 over 20 or 67.5 over 24 games); the average over 24 "

@@ -31,7 +31,7 @@ TEST_CASE("rank_progress says in words what the next results do", "[ranking][pro
       Row{"1k", "WWWWWWWWWWWWW", 13, 0, 15, "1 more win promotes to 2d; 2 more losses in a row promote to 1d"},
       Row{"5k", "LLLLLLLLLL", 0, 10, 15, "4 more losses in a row demote to 7k"});
   CAPTURE(row.rank, row.script);
-  const PlayerState state{1, rank_of(row.rank), rank_of(row.rank), games_from(row.script)};
+  const PlayerState state{1, rank_of(row.rank), rank_of(row.rank), games_from(row.script), {}};
   const RankProgress progress = tom_progress(state);
   CHECK(progress.games == row.wins + row.losses);
   CHECK(progress.wins == row.wins);
@@ -84,7 +84,7 @@ TEST_CASE("rank_progress counts a win the validity rule will turn friendly", "[r
 }
 
 TEST_CASE("rank_progress of a block that should have closed says so", "[ranking][progress]") {
-  const PlayerState state{1, rank_of("5k"), rank_of("5k"), games_from("WWWWWWWWWLLLLLL")};
+  const PlayerState state{1, rank_of("5k"), rank_of("5k"), games_from("WWWWWWWWWLLLLLL"), {}};
   CHECK(tom_progress(state).summary == "the block is complete; the next game starts a new one");
 }
 

@@ -1,9 +1,10 @@
 // A tournament's page: its settings, registering and withdrawing, the
 // entrants by group, the pairings of any round and the standings with the
 // cross-table. Everything is read again when a round starts (the
-// tournament.round event), when one of its games ends (game.end for a game
-// the user follows, lobby.game_removed for any other) and, while it runs,
-// now and then, for the rounds of a tournament the user is not in.
+// tournament.round event, to entrants), when one of its games ends (game.end
+// for a game the user follows, lobby.game_removed for any other), when a new
+// game appears in the lobby while no game of the latest round is in progress
+// (a next round, for a viewer who is not in it) and, while it runs, now and then.
 
 import { h, replace_children } from "./dom.js";
 import { t } from "./i18n.js";
@@ -46,7 +47,7 @@ export function mount_tournament(container, app, tournament_id) {
   let entrant_list = [];
   let shown_round = 0;
   let follow_latest = true; // the round selector moves on with new rounds
-  let games = new Set(); // the games of the rounds loaded, to hear of their end
+  const games = new Set(); // the games of the rounds loaded, to hear of their end
   let loaded_for = null;
   let gone = false;
   let reloading = null;
@@ -108,13 +109,14 @@ export function mount_tournament(container, app, tournament_id) {
     round_select.disabled = info.round === 0;
   }
 
-  async function load_pairings(round) {
+  // `known`: the round's tournament.pairings reply when it is in hand.
+  async function load_pairings(round, known = null) {
     shown_round = round;
     if (round === 0) {
       replace_children(pairings, h("p", { class: "empty", text: t("no_pairings") }));
       return;
     }
-    const reply = await ask("tournament.pairings", { round }).catch((err) => ({ error: err }));
+    const reply = known ?? await ask("tournament.pairings", { round }).catch((err) => ({ error: err }));
     if (gone || shown_round !== round) return;
     if (reply.error) {
       replace_children(pairings, h("p", { class: "error", text: error_text(reply.error) }));
@@ -132,8 +134,9 @@ export function mount_tournament(container, app, tournament_id) {
     entrant_list = details.entrants;
     if (follow_latest || shown_round > info.round) shown_round = info.round;
     // The latest round's games, also when an earlier round is shown.
+    let latest = null;
     if (info.round > 0) {
-      const latest = await ask("tournament.pairings", { round: info.round });
+      latest = await ask("tournament.pairings", { round: info.round });
       if (gone) return;
       for (const p of latest.pairings) if (p.game !== null) games.add(p.game);
       latest_done = latest.pairings.every((p) => p.result !== "pending" || p.game === null);
@@ -152,7 +155,7 @@ export function mount_tournament(container, app, tournament_id) {
     replace_children(standings, standings_tables(info, table.standings, table.round));
     standings.dataset.round = String(table.round);
     for (const section of sections) section.hidden = false;
-    await load_pairings(shown_round);
+    await load_pairings(shown_round, shown_round === info.round ? latest : null);
     page.dataset.loaded = String(Number(page.dataset.loaded || 0) + 1);
     settle_or_schedule();
   }

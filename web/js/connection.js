@@ -107,7 +107,8 @@ export class Connection {
       return;
     }
     for (const key of [message.type, "*"]) {
-      for (const handler of this.event_handlers_.get(key) || []) handler(message);
+      // A copy: a handler may take itself or another away meanwhile.
+      for (const handler of [...(this.event_handlers_.get(key) || [])]) handler(message);
     }
   }
 

@@ -11,7 +11,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { start_server } from "../lib/server.js";
 import { launch_browser, open_client, save_screenshot } from "../lib/browser.js";
-import { register, wait_for_game_page } from "../lib/client.js";
+import { register, wait_for_game_page, wait_for_connection } from "../lib/client.js";
 
 const timeout = 15000;
 const admin = { name: "td", password: "td-password-1" };
@@ -30,6 +30,7 @@ after(async () => {
 });
 
 async function login(page, name, password) {
+  await wait_for_connection(page);
   await page.fill("#auth-name", name);
   await page.fill("#auth-password", password);
   await page.click("#login-button");
@@ -114,10 +115,21 @@ async function check_standings(page, pairings_by_round, server_standings) {
   return rows;
 }
 
+async function wait_for_result(page, id, round, pairing, result) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const shown = (await ask(page, "tournament.pairings", { tournament: id, round })).pairings.find((q) => q.id === pairing);
+    if (shown.result === result) return;
+    if (Date.now() > deadline) assert.fail(`pairing ${pairing} of round ${round}: ${shown.result}, not ${result}`);
+    await page.waitForTimeout(200);
+  }
+}
+
 // Each player of the round hears of their pairing in a toast; the game opens
 // by itself when it starts, so the player goes to the tournament page and
 // opens it again from the toast. White resigns. The bye's player is told so.
 async function play_round(players, id, round, pairings) {
+  const games = pairings.filter((p) => p.white !== null);
   for (const p of pairings) {
     if (p.white === null) {
       const page = players[p.black];
@@ -141,9 +153,12 @@ async function play_round(players, id, round, pairings) {
       assert.equal(await wait_for_game_page(page), p.game);
       await toast.waitFor({ state: "detached", timeout });
     }
-    const white = players[p.white];
-    await white.click("#resign-button");
-    await players[p.black].waitForSelector(".game-result", { timeout });
+    await players[p.white].click("#resign-button");
+    // Recorded as the tournament's result (the players' pages may move on at
+    // once to the next round's games, which open by themselves).
+    await wait_for_result(players[p.black], id, round, p.id, "black_wins");
+    // Before the round's last game ends, no new round moves the pages on.
+    if (p !== games.at(-1)) await players[p.black].waitForSelector('#game-result:has-text("B+R")', { timeout });
   }
 }
 

@@ -10,7 +10,7 @@
 #include "server/app/app.hpp"
 #include "server/app/tournament_finish.hpp"
 #include "server/app/tournament_rounds.hpp"
-#include "server/game/clock_codec.hpp"
+#include "server/app/tournament_views.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -22,32 +22,6 @@ const db::TournamentRound* round_row(const db::StoredTournament& t, int number) 
     if (r.number == number) return &r;
   }
   return nullptr;
-}
-
-// The clock a tournament's games are played with, from its stored settings.
-protocol::TimeControl clock_of(const db::TournamentSettings& s) {
-  const auto j = nlohmann::json::parse(s.clock_json, nullptr, false);
-  db::TimeSettings time;
-  if (j.is_object()) {
-    time.system = j.value("system", std::string("none"));
-    time.main_s = j.value("main_s", 0);
-    time.periods = j.value("periods", 0);
-    time.period_s = j.value("period_s", 0);
-    time.stones = j.value("stones", 0);
-    time.increment_s = j.value("increment_s", 0);
-    time.max_s = j.value("max_s", 0);
-  }
-  return game::time_control_of(time);
-}
-
-protocol::GameSettings game_settings_of(const db::TournamentSettings& s) {
-  protocol::GameSettings settings;
-  settings.size = s.size;
-  settings.komi = s.komi;
-  settings.rated = s.rated;
-  settings.handicap = 0;
-  settings.time = clock_of(s);
-  return settings;
 }
 
 struct StartedGame {

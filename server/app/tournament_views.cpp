@@ -2,7 +2,10 @@
 
 #include <map>
 
+#include <nlohmann/json.hpp>
+
 #include "server/app/tournament_rounds.hpp"
+#include "server/game/clock_codec.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -20,7 +23,33 @@ std::string name_in(const std::map<db::UserId, const db::TournamentEntrant*>& by
 
 double points(int half_points) { return half_points / 2.0; }
 
+// The clock a tournament's games are played with, from its stored settings.
+protocol::TimeControl clock_of(const db::TournamentSettings& s) {
+  const auto j = nlohmann::json::parse(s.clock_json, nullptr, false);
+  db::TimeSettings time;
+  if (j.is_object()) {
+    time.system = j.value("system", std::string("none"));
+    time.main_s = j.value("main_s", 0);
+    time.periods = j.value("periods", 0);
+    time.period_s = j.value("period_s", 0);
+    time.stones = j.value("stones", 0);
+    time.increment_s = j.value("increment_s", 0);
+    time.max_s = j.value("max_s", 0);
+  }
+  return game::time_control_of(time);
+}
+
 }  // namespace
+
+protocol::GameSettings game_settings_of(const db::TournamentSettings& s) {
+  protocol::GameSettings settings;
+  settings.size = s.size;
+  settings.komi = s.komi;
+  settings.rated = s.rated;
+  settings.handicap = 0;
+  settings.time = clock_of(s);
+  return settings;
+}
 
 protocol::TournamentSummaryInfo summary_info(const db::TournamentSummary& t) {
   return {t.id, t.name, t.system, t.status, t.rounds, t.current_round, t.entrants, t.registration_closes_ms};
@@ -31,9 +60,7 @@ protocol::TournamentDetails details_of(const db::StoredTournament& t) {
   protocol::TournamentDetails d;
   d.summary = {t.id, s.name, s.system, t.status, s.rounds, t.current_round, static_cast<int>(t.entrants.size()),
                s.registration_closes_ms};
-  d.settings.size = s.size;
-  d.settings.komi = s.komi;
-  d.settings.rated = s.rated;
+  d.settings = game_settings_of(s);
   for (const auto& g : s.groups) d.groups.push_back({g.name, protocol::Rank{g.min_rank}, protocol::Rank{g.max_rank}});
   d.round_start = s.round_start;
   d.round_times_ms = s.round_times;

@@ -10,6 +10,7 @@ import { language, t } from "./i18n.js";
 import { error_text } from "./error_text.js";
 import { play_sound, played } from "./sounds.js";
 import { describe_settings } from "./format.js";
+import { pairing_text } from "./tournament_format.js";
 
 const token_key = "yunzi.token";
 
@@ -37,6 +38,13 @@ export class App {
       user: null,
       lobby: empty_lobby(),
       challenges: new Map(),
+      // The user's own pairings of a tournament round just started, as toasts
+      // on every page: key "tournament:round" -> the tournament.pairing event
+      // with the tournament's name.
+      pairings: new Map(),
+      // Whether the saved session has been tried on this connection, so a
+      // page that needs a login does not ask for one while it is resumed.
+      session_checked: false,
       games: new Map(),
       notices: [],
     });
@@ -45,6 +53,7 @@ export class App {
     this.lobby_watched_ = false;
     this.opened_before_ = false;
     this.next_notice_id_ = 1;
+    this.tournament_names_ = new Map();
     this.on_game_start = () => {};
     this.connection.on_status((status) => this.store.update((state) => {
       state.status = status;
@@ -84,6 +93,7 @@ export class App {
     this.store.update((state) => {
       state.user = null;
       state.challenges.clear();
+      state.pairings.clear();
     });
   }
 
@@ -111,6 +121,7 @@ export class App {
     this.opened_before_ = true;
     await this.connection.request("hello", { protocol: 1, client: "yunzi-web/1.0" }).catch(() => {});
     const token = localStorage.getItem(token_key);
+    this.store.update((state) => { state.session_checked = !token; });
     let own_games = [];
     if (token) {
       try {
@@ -121,6 +132,7 @@ export class App {
         if (err.code === "bad_credentials" || err.code === "bad_request") localStorage.removeItem(token_key);
         this.store.update((state) => { state.user = null; });
       }
+      this.store.update((state) => { state.session_checked = true; });
     }
     if (this.lobby_watched_) this.watch_lobby();
     await this.sessions.rewatch(own_games);
@@ -151,6 +163,46 @@ export class App {
   answer_challenge(id, accept) {
     return this.request(accept ? "challenge.accept" : "challenge.decline", { challenge: id })
       .finally(() => this.store.update((s) => s.challenges.delete(id))).catch(() => {});
+  }
+
+  // A tournament round started with the user in it: a toast on every page
+  // (the frame shows state.pairings), the challenge sound and, when the
+  // browser allows it, a desktop notice. The event carries no name: it comes
+  // from the round event or, failing that, from tournament.info.
+  announce_pairing_(event) {
+    const key = `${event.tournament}:${event.round}`;
+    const name = this.tournament_names_.get(event.tournament) ?? null;
+    this.store.update((state) => state.pairings.set(key, { ...event, key, name }));
+    play_sound("challenge");
+    const notify = (tournament_name) => {
+      if (typeof Notification === "undefined" || Notification.permission !== "granted" || !document.hidden) return;
+      try {
+        new Notification(t("app_title"), { body: pairing_text({ ...event, name: tournament_name }), tag: `pairing-${key}` });
+      } catch {
+        // some browsers allow notifications only from a service worker
+      }
+    };
+    if (name !== null) {
+      notify(name);
+      return;
+    }
+    this.connection.request("tournament.info", { tournament: event.tournament }).then((reply) => {
+      this.name_tournament_(event.tournament, reply.tournament.name);
+      notify(reply.tournament.name);
+    }, () => notify(`#${event.tournament}`));
+  }
+
+  name_tournament_(id, name) {
+    this.tournament_names_.set(id, name);
+    this.store.update((state) => {
+      for (const pairing of state.pairings.values()) {
+        if (pairing.tournament === id) pairing.name = name;
+      }
+    });
+  }
+
+  dismiss_pairing(key) {
+    this.store.update((state) => state.pairings.delete(key));
   }
 
   load_lobby_(reply) {
@@ -193,6 +245,8 @@ export class App {
         this.notify(t("rank_change", { from: e.from, to: e.to }));
       }
     });
+    this.connection.on("tournament.round", (e) => this.name_tournament_(e.tournament, e.name));
+    this.connection.on("tournament.pairing", (e) => this.announce_pairing_(e));
     this.connection.on("notice", (e) => this.notify(t("notice", { text: e.text })));
     this.connection.on("kicked", (e) => this.notify(t("kicked", { reason: e.reason }), "error"));
     this.connection.on("game.start", (e) => {

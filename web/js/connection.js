@@ -28,10 +28,16 @@ export class Connection {
     this.status = "connecting";
   }
 
-  // Handlers for server events of one type ("*" gets every event).
+  // Handlers for server events of one type ("*" gets every event); returns
+  // a function that takes the handler away again (for views that go away).
   on(type, handler) {
     if (!this.event_handlers_.has(type)) this.event_handlers_.set(type, []);
     this.event_handlers_.get(type).push(handler);
+    return () => {
+      const handlers = this.event_handlers_.get(type);
+      const at = handlers.indexOf(handler);
+      if (at >= 0) handlers.splice(at, 1);
+    };
   }
 
   on_status(handler) { this.status_handlers_.push(handler); }
@@ -101,7 +107,8 @@ export class Connection {
       return;
     }
     for (const key of [message.type, "*"]) {
-      for (const handler of this.event_handlers_.get(key) || []) handler(message);
+      // A copy: a handler may take itself or another away meanwhile.
+      for (const handler of [...(this.event_handlers_.get(key) || [])]) handler(message);
     }
   }
 

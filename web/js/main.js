@@ -1,5 +1,6 @@
 // Entry point: builds the App, the page frame (header, connection banner,
-// notices) and routes by the URL hash: #/ lobby, #/game/ID, #/user/NAME.
+// notices) and routes by the URL hash: #/ lobby, #/game/ID, #/user/NAME,
+// #/tournaments, #/tournament/ID.
 
 import { h, replace_children } from "./dom.js";
 import { t, language, set_language, languages } from "./i18n.js";
@@ -7,7 +8,10 @@ import { App } from "./app.js";
 import { mount_lobby } from "./lobby_view.js";
 import { mount_game } from "./game_view.js";
 import { mount_profile } from "./profile_view.js";
+import { mount_tournament_list } from "./tournament_list_view.js";
+import { mount_tournament } from "./tournament_view.js";
 import { describe_settings } from "./format.js";
+import { pairing_text } from "./tournament_format.js";
 
 const ws_url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
 const app = new App(ws_url);
@@ -27,6 +31,8 @@ function parse_route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/");
   if (parts[0] === "game" && /^\d+$/.test(parts[1] || "")) return { name: "game", id: Number(parts[1]) };
   if (parts[0] === "user" && parts[1]) return { name: "user", user: decodeURIComponent(parts[1]) };
+  if (parts[0] === "tournaments") return { name: "tournaments" };
+  if (parts[0] === "tournament" && /^\d+$/.test(parts[1] || "")) return { name: "tournament", id: Number(parts[1]) };
   return { name: "lobby" };
 }
 
@@ -36,6 +42,8 @@ function mount_route() {
   const route = parse_route();
   if (route.name === "game") view = mount_game(main, app, route.id);
   else if (route.name === "user") view = mount_profile(main, app, route.user);
+  else if (route.name === "tournaments") view = mount_tournament_list(main, app);
+  else if (route.name === "tournament") view = mount_tournament(main, app, route.id);
   else view = mount_lobby(main, app);
   main.focus({ preventScroll: true });
 }
@@ -49,6 +57,7 @@ function render_header(state) {
     h("a", { class: "brand", href: "#/", text: t("app_title") }),
     h("nav", {},
       h("a", { href: "#/", text: t("nav_lobby") }),
+      h("a", { id: "nav-tournaments", href: "#/tournaments", text: t("nav_tournaments") }),
       state.user ? h("a", { id: "my-profile", href: `#/user/${encodeURIComponent(state.user.name)}`, text: `${state.user.name} ${state.user.rank}` }) : null,
       state.user ? h("button", { id: "logout-button", class: "link", text: t("logout"), onclick: () => app.logout() }) : null,
       h("button", {
@@ -67,18 +76,39 @@ function render_frame(state) {
   render_challenges(state);
 }
 
+// The user's pairing in a tournament round just started, on every page,
+// until dismissed or its game is opened from it (a game opens by itself when
+// it starts, like any other, so the toast may well be read on its page).
+function pairing_toast(pairing, route) {
+  const on_its_page = route.name === "game" && route.id === pairing.game;
+  const open = () => {
+    app.dismiss_pairing(pairing.key);
+    location.hash = `#/game/${pairing.game}`;
+  };
+  return h("div", { class: "challenge-toast pairing-toast", role: "alert", "data-tournament": pairing.tournament, "data-round": pairing.round },
+    h("p", { text: pairing_text(pairing) }),
+    h("div", { class: "actions" },
+      pairing.game !== null && !on_its_page ? h("button", { class: "open-pairing-game", text: t("open_game"), onclick: open }) : null,
+      h("a", { class: "pairing-tournament", href: `#/tournament/${pairing.tournament}`, text: t("tournament_page") }),
+      h("button", { class: "link dismiss-pairing", text: t("dismiss"), onclick: () => app.dismiss_pairing(pairing.key) })));
+}
+
 // Challenges wait on every page but the lobby (which lists them itself) as
 // toasts with accept and decline; the title counts them on every page.
+// Tournament pairings join them as toasts on every page.
 let shown_challenges = null;
 function render_challenges(state) {
   const count = state.challenges.size;
   document.title = count ? `(${count}) ${base_title}` : base_title;
-  const key = `${language()}|${parse_route().name}|${[...state.challenges.keys()].join(",")}`;
+  const route = parse_route();
+  const pairings = [...state.pairings.values()];
+  const key = `${language()}|${location.hash}|${[...state.challenges.keys()].join(",")}|` +
+    pairings.map((p) => `${p.key}:${p.name}`).join(",");
   if (key === shown_challenges) return;
   shown_challenges = key;
-  const list = parse_route().name === "lobby" ? [] : [...state.challenges.values()];
+  const list = route.name === "lobby" ? [] : [...state.challenges.values()];
   const ask_permission = typeof Notification !== "undefined" && Notification.permission === "default";
-  replace_children(toasts, list.map((c) => h("div", { class: "challenge-toast", role: "alert", "data-challenge": c.id },
+  replace_children(toasts, pairings.map((p) => pairing_toast(p, route)), list.map((c) => h("div", { class: "challenge-toast", role: "alert", "data-challenge": c.id },
     h("p", { text: t("challenge_toast", { name: c.from.name, rank: c.from.rank, settings: describe_settings(c.settings) }) }),
     h("div", { class: "actions" },
       h("button", { class: "accept-challenge", text: t("accept"), onclick: () => app.answer_challenge(c.id, true) }),

@@ -50,6 +50,11 @@ TEST_CASE("the admin withdraws, re-pairs and sets results of a promotion tournam
   CHECK(info["groups"][3] == Json({{"name", "4d+"}, {"min_rank", "4d"}, {"max_rank", "9d"}}));
   CHECK(info["bonus"] == Json::array({3, 2, 1}));
   CHECK(info["status"] == "registration");
+  // The games' settings as they will be played, the clock included.
+  CHECK(info["settings"]["size"] == 19);
+  CHECK(info["settings"]["komi"] == 7.5);
+  CHECK(info["settings"]["rated"] == true);
+  CHECK(info["settings"]["time"] == rated_settings()["time"]);
 
   std::vector<Player> dans;
   for (int i = 0; i < 5; ++i) dans.push_back(ranked.registered("dan" + std::to_string(i), "1d"));

@@ -5,7 +5,14 @@ import { open_client } from "./browser.js";
 
 const timeout = 15000;
 
+// The page's WebSocket is open: a form sent before would be refused as
+// "not connected" (the page loads before its socket opens, slowly on a busy machine).
+export async function wait_for_connection(page) {
+  await page.waitForFunction(() => window.yunzi && window.yunzi.connection.status === "open", null, { timeout });
+}
+
 export async function register(page, name, password = `secret-${name}-pw`, rank = "5k") {
+  await wait_for_connection(page);
   await page.fill("#auth-name", name);
   await page.fill("#auth-password", password);
   await page.selectOption("#auth-rank", rank);

@@ -1,7 +1,9 @@
 // Starts the real yunzi-server on a free port with a fresh data directory and
 // the repository's web/ as web root; stop() ends it and removes the data.
+// Admin accounts, when asked for, are made before the start with the real
+// yunzi-admin (`db init`, `db create-admin NAME --password-stdin`).
 
-import { spawn } from "node:child_process";
+import { spawn, execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, access } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +14,22 @@ export const repo_root = path.resolve(path.dirname(fileURLToPath(import.meta.url
 function server_binary() {
   const configured = process.env.YUNZI_SERVER || "build/test/server/yunzi-server";
   return path.isAbsolute(configured) ? configured : path.join(repo_root, configured);
+}
+
+// YUNZI_ADMIN, or the yunzi-admin of the build tree the server comes from.
+function admin_binary() {
+  if (process.env.YUNZI_ADMIN) return process.env.YUNZI_ADMIN;
+  return path.join(path.dirname(server_binary()), "..", "tools", "yunzi-admin", "yunzi-admin");
+}
+
+function run_admin_tool(args, input = "") {
+  return new Promise((resolve, reject) => {
+    const child = execFile(admin_binary(), args, (err, stdout, stderr) => {
+      if (err) reject(new Error(`yunzi-admin ${args.join(" ")} failed: ${stdout}${stderr}`));
+      else resolve(stdout);
+    });
+    child.stdin.end(input);
+  });
 }
 
 async function wait_for_port(port_file, child, log) {
@@ -30,13 +48,18 @@ async function wait_for_port(port_file, child, log) {
   throw new Error(`yunzi-server wrote no port file within 20 s:\n${log.join("")}`);
 }
 
-export async function start_server() {
+// admins: [{name, password}] made admins in the new database before the start.
+export async function start_server({ admins = [] } = {}) {
   const binary = server_binary();
   await access(binary).catch(() => {
     throw new Error(`no server binary at ${binary} (set YUNZI_SERVER)`);
   });
   const data_dir = await mkdtemp(path.join(tmpdir(), "yunzi-web-data-"));
   const port_file = path.join(data_dir, "port");
+  if (admins.length) await run_admin_tool(["db", "--data-dir", data_dir, "init"]);
+  for (const admin of admins) {
+    await run_admin_tool(["db", "--data-dir", data_dir, "create-admin", admin.name, "--password-stdin"], `${admin.password}\n`);
+  }
   const log = [];
   const child = spawn(binary, [
     "--port", "0", "--port-file", port_file, "--data-dir", data_dir,

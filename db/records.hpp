@@ -33,7 +33,7 @@ struct NewUser {
   TimeMs created_ms = 0;
   // Equal for names that look alike (server/accounts/name_skeleton.hpp);
   // unique among accounts. Absent only for rows written without it.
-  std::optional<std::string> name_skeleton;
+  std::optional<std::string> name_skeleton{};
 };
 
 struct UserRecord {

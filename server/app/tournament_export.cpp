@@ -1,7 +1,6 @@
 #include "server/app/tournament_export.hpp"
 
 #include <charconv>
-#include <map>
 
 #include "db/rank_text.hpp"
 #include "server/app/app.hpp"
@@ -27,20 +26,9 @@ std::string csv_field(const std::string& text) {
   return out + "\"";
 }
 
-// Line numbers over all groups, in standings order.
-std::map<std::pair<std::string, int>, std::vector<int>> numbering(
-    const std::vector<protocol::TournamentStandingInfo>& standings) {
-  std::map<std::pair<std::string, int>, std::vector<int>> by_place;
-  for (std::size_t i = 0; i < standings.size(); ++i) {
-    by_place[{standings[i].group, standings[i].place}].push_back(static_cast<int>(i) + 1);
-  }
-  return by_place;
-}
-
 // The line number of the opponent met in `round` by the player on line `line`.
 int opponent_line(const db::StoredTournament& t, const std::vector<protocol::TournamentStandingInfo>& standings,
                   std::size_t line, int round) {
-  std::string own;
   db::UserId self = 0;
   for (const auto& e : t.entrants) {
     if (e.name == standings[line].name) self = e.user_id;

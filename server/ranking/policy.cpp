@@ -71,7 +71,8 @@ RankProgress AssociationPolicy::progress(const PlayerState& state) const {
   }
   if (standing.bonus_points > 0) {
     progress.summary += " (with " + std::to_string(standing.bonus_points) +
-                        " tournament bonus points added to the average)";
+                        (standing.bonus_points == 1 ? " tournament bonus point" : " tournament bonus points") +
+                        " added to the average)";
   }
   if (standing.below_demotion_bar && state.rank > Rank::dan(1)) {
     progress.summary += "; the average over " + longest + " responsibility games is below " +

@@ -9,12 +9,26 @@ namespace {
 // Options that take a value; every other "--x" is a flag.
 constexpr std::string_view value_options[] = {"--data-dir", "--db",     "--server", "--user",  "--minutes", "--reason",
                                               "--limit",    "--before", "--days",   "--rank",  "--after",   "--games",
-                                              "--status",   "--to",     "--role",   "--search", "--page",   "--note"};
+                                              "--status",   "--to",     "--role",   "--search", "--page",   "--note",
+                                              // the tournament definition
+                                              "--name", "--system", "--preset", "--groups", "--mcmahon-bar",
+                                              "--mcmahon-floor", "--rounds", "--size", "--komi", "--rated", "--time",
+                                              "--registration-minutes", "--round-gap", "--round-times", "--no-show",
+                                              "--bye-points", "--bonus"};
 constexpr std::string_view flag_options[] = {"--password-stdin", "--help", "--create", "--dry-run"};
 
 // Connection options every command of a group accepts.
 const std::vector<std::string_view> database_options = {"--data-dir", "--db"};
 const std::vector<std::string_view> live_options = {"--server", "--user", "--password-stdin"};
+// The fields of a tournament that tournament-create and tournament-edit take, with `more`.
+std::vector<std::string_view> tournament_fields(std::vector<std::string_view> more) {
+  for (std::string_view field : {"--system", "--preset", "--groups", "--mcmahon-bar", "--mcmahon-floor", "--size",
+                                 "--komi", "--rated", "--time", "--registration-minutes", "--round-gap",
+                                 "--round-times", "--no-show", "--bye-points", "--bonus"}) {
+    more.push_back(field);
+  }
+  return more;
+}
 
 bool is_value_option(std::string_view name) {
   return std::find(std::begin(value_options), std::end(value_options), name) != std::end(value_options);
@@ -68,6 +82,15 @@ const std::vector<CommandSpec>& specs() {
       {G::live, "dismiss-report", {"ID"}, {"--note"}, {}, "close report ID as unfounded, with a note"},
       {G::live, "retire-inactive", {}, {}, {"--days", "--dry-run"},
        "as the db command, on the running server: online accounts retired are disconnected at once"},
+      {G::live, "tournaments", {}, {}, {"--limit"}, "list the tournaments, newest first"},
+      {G::live, "tournament-create", {"NAME"}, {"--rounds"}, tournament_fields({}),
+       "create a tournament (--preset promotion: the 升段赛's groups and bonus; --groups NAME:MIN-MAX,...; "
+       "--bonus 3,2,1; --round-times UTC YYYY-MM-DDTHH:MM,...; --time the clock as JSON)"},
+      {G::live, "tournament-edit", {"ID"}, {}, tournament_fields({"--name", "--rounds", "--reason"}),
+       "change a tournament still in registration (the groups only while nobody is entered)"},
+      {G::live, "tournament-start", {"ID"}, {}, {"--reason"}, "close registration and pair round 1"},
+      {G::live, "tournament-end", {"ID"}, {"--reason"}, {},
+       "end a tournament: unplayed in registration, a waiting round dropped, a round in play the last"},
   };
   return table;
 }

@@ -7,6 +7,7 @@
 #include "tools/yunzi-admin/admin_io.hpp"
 #include "tools/yunzi-admin/rank_replies.hpp"
 #include "tools/yunzi-admin/text_table.hpp"
+#include "tools/yunzi-admin/tournament_commands.hpp"
 
 namespace yunzi::admin {
 namespace {
@@ -173,6 +174,7 @@ Expected<Done, std::string> add_rank_options(const ParsedArgs& args, Json& reque
 
 Expected<Json, std::string> build_request(const CommandSpec& spec, const ParsedArgs& args,
                                           std::span<const std::string> operands) {
+  if (is_tournament_command(spec)) return build_tournament_request(spec, args, operands);
   std::string type = "admin." + std::string(spec.name);
   std::replace(type.begin(), type.end(), '-', '_');
   Json request = {{"type", type}};
@@ -212,6 +214,7 @@ Expected<Json, std::string> build_request(const CommandSpec& spec, const ParsedA
 }
 
 std::string describe_ok_reply(const Json& request, const Json& reply) {
+  if (auto text = describe_tournament_reply(request, reply); !text.empty()) return text;
   const std::string type = request.value("type", "");
   if (type == "admin.reports") return describe_reports(reply);
   if (type == "admin.audit") return describe_audit(request, reply);

@@ -27,4 +27,6 @@ AdminRun run_admin_tool(const std::vector<std::string>& args, const AdminRunOpti
 // The same with only a standard input.
 AdminRun run_admin_tool(const std::vector<std::string>& args, std::string stdin_text);
 
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
 }  // namespace yunzi::admin_tests

@@ -14,13 +14,12 @@
 #include "tests/e2e/server/temp_dir.hpp"
 
 using namespace yunzi;
+using admin_tests::contains;
 using admin_tests::run_admin_tool;
 
 namespace {
 
 constexpr db::TimeMs day_ms = 24LL * 3600 * 1000;
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 db::TimeMs now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())

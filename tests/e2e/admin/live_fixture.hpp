@@ -39,6 +39,4 @@ struct LiveFixture {
   Json login(const std::string& name);
 };
 
-inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 }  // namespace yunzi::admin_tests

@@ -5,37 +5,15 @@
 // resignation at once, so every game is short) and see the effects.
 #include <catch2/catch.hpp>
 
-#include "tests/e2e/admin/admin_process.hpp"
-#include "tests/e2e/ranking/ranked_server.hpp"
+#include "tests/e2e/admin/rank_tools.hpp"
 
 using namespace yunzi;
 using namespace yunzi::e2e;
 using admin_tests::AdminRun;
 using admin_tests::run_admin_tool;
 
-namespace {
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-struct RankTools {
-  RankedServer ranked;
-
-  AdminRun as_root(std::vector<std::string> args) {
-    args.insert(args.begin(), {"--server", "127.0.0.1:" + std::to_string(ranked.server.port()), "--user", admin_name,
-                               "--password-stdin"});
-    return run_admin_tool(args, std::string(admin_password) + "\n");
-  }
-
-  // Must succeed; its standard output.
-  std::string ok(std::vector<std::string> args) {
-    const AdminRun run = as_root(args);
-    INFO(args.front() << ": " << run.out << run.err);
-    REQUIRE(run.exit_code == 0);
-    return run.out;
-  }
-};
-
-}  // namespace
+using admin_tests::contains;
+using admin_tests::RankTools;
 
 TEST_CASE_METHOD(RankTools, "review pages through the players with short games and keep-short-games takes them off",
                  "[admin][live][review]") {

@@ -2,15 +2,27 @@
 
 #include <algorithm>
 
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
 #include "tools/yunzi-admin/admin_io.hpp"
 
 namespace yunzi::admin {
 namespace {
 
-std::size_t code_points(const std::string& text) {
-  // Continuation bytes (10xxxxxx) do not start a code point.
-  return static_cast<std::size_t>(
-      std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+// Columns on a terminal: East Asian wide and fullwidth characters (Chinese
+// names, 升段赛) take two, so the columns after them stay aligned.
+std::size_t display_width(const std::string& text) {
+  std::size_t width = 0;
+  std::int32_t at = 0;
+  const auto length = static_cast<std::int32_t>(text.size());
+  while (at < length) {
+    UChar32 c = 0;
+    U8_NEXT(text.data(), at, length, c);
+    const auto east_asian = u_getIntPropertyValue(c < 0 ? 0xFFFD : c, UCHAR_EAST_ASIAN_WIDTH);
+    width += east_asian == U_EA_WIDE || east_asian == U_EA_FULLWIDTH ? 2 : 1;
+  }
+  return width;
 }
 
 void append_row(std::string& out, const TableRow& row, const std::vector<std::size_t>& widths) {
@@ -18,7 +30,7 @@ void append_row(std::string& out, const TableRow& row, const std::vector<std::si
   for (std::size_t column = 0; column < widths.size(); ++column) {
     const std::string cell = column < row.size() ? row[column] : std::string();
     line += cell;
-    if (column + 1 < widths.size()) line.append(widths[column] - code_points(cell) + 2, ' ');
+    if (column + 1 < widths.size()) line.append(widths[column] - display_width(cell) + 2, ' ');
   }
   out += line + "\n";
 }
@@ -33,9 +45,9 @@ std::string one_line(std::string text) {
 std::string render_table(const TableRow& headers, const std::vector<TableRow>& rows) {
   std::vector<std::size_t> widths(headers.size(), 0);
   for (std::size_t column = 0; column < headers.size(); ++column) {
-    widths[column] = code_points(headers[column]);
+    widths[column] = display_width(headers[column]);
     for (const TableRow& row : rows) {
-      if (column < row.size()) widths[column] = std::max(widths[column], code_points(row[column]));
+      if (column < row.size()) widths[column] = std::max(widths[column], display_width(row[column]));
     }
   }
   std::string out;

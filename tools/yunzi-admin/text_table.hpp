@@ -1,5 +1,6 @@
 // Plain-text tables for the list commands: a header row, a rule, and
-// left-aligned columns as wide as their widest cell (counted in code points);
+// left-aligned columns as wide as their widest cell (in terminal columns: a
+// Chinese character takes two);
 // cells from the fields of a reply.
 #pragma once
 

@@ -6,6 +6,14 @@ namespace yunzi::protocol {
 void read_fields(FieldReader& r, req::SeekCreate& out) { out.settings = read_settings(r, "settings"); }
 void read_fields(FieldReader& r, req::SeekCancel& out) { out.seek = r.id("seek"); }
 void read_fields(FieldReader& r, req::SeekAccept& out) { out.seek = r.id("seek"); }
+void read_fields(FieldReader& r, req::AutomatchJoin& out) {
+  out.settings = read_settings(r, "settings");
+  if (r.ok() && out.settings.rest.handicap != 0) r.fail("settings.handicap", "quick play games are even games");
+  if (r.ok() && out.settings.rest.color != ColorChoice::automatic) {
+    r.fail("settings.color", "quick play draws the colours (nigiri)");
+  }
+}
+void read_fields(FieldReader&, req::AutomatchLeave&) {}
 
 void read_fields(FieldReader& r, req::Challenge& out) {
   out.to = r.user_name("to");

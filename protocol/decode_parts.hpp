@@ -21,6 +21,8 @@ void read_fields(FieldReader& r, req::Ping& out);
 void read_fields(FieldReader& r, req::SeekCreate& out);
 void read_fields(FieldReader& r, req::SeekCancel& out);
 void read_fields(FieldReader& r, req::SeekAccept& out);
+void read_fields(FieldReader& r, req::AutomatchJoin& out);
+void read_fields(FieldReader& r, req::AutomatchLeave& out);
 void read_fields(FieldReader& r, req::Challenge& out);
 void read_fields(FieldReader& r, req::ChallengeAccept& out);
 void read_fields(FieldReader& r, req::ChallengeDecline& out);

@@ -70,6 +70,10 @@ Frame reply_challenge(RequestId id, const ChallengeInfo& challenge) {
   return encode_ok(id, {{"challenge", to_json(challenge)}});
 }
 
+Frame reply_automatch_queued(RequestId id, std::size_t waiting) {
+  return encode_ok(id, {{"queued", true}, {"waiting", waiting}});
+}
+
 Frame reply_game(RequestId id, std::int64_t game) { return encode_ok(id, {{"game", game}}); }
 
 namespace {

@@ -30,6 +30,7 @@ Frame reply_ping(RequestId id, const std::optional<ClientTime>& t, std::int64_t 
 Frame reply_lobby(RequestId id, const std::vector<UserInfo>& users, const std::vector<SeekInfo>& seeks,
                   const std::vector<LobbyGame>& games);                     // lobby.watch
 Frame reply_seek(RequestId id, const SeekInfo& seek);                        // seek.create
+Frame reply_automatch_queued(RequestId id, std::size_t waiting);            // automatch.join, nobody to pair yet
 Frame reply_challenge(RequestId id, const ChallengeInfo& challenge);         // challenge
 Frame reply_game(RequestId id, std::int64_t game);                           // seek.accept, challenge.accept
 // game.watch; `chat`: the room's chat so far as the watcher may see it.

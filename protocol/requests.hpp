@@ -67,6 +67,9 @@ struct LobbyUnwatch { static constexpr std::string_view type = "lobby.unwatch"; 
 struct SeekCreate { static constexpr std::string_view type = "seek.create"; RequestedSettings settings; };
 struct SeekCancel { static constexpr std::string_view type = "seek.cancel"; std::int64_t seek = 0; };
 struct SeekAccept { static constexpr std::string_view type = "seek.accept"; std::int64_t seek = 0; };
+// Quick play: paired with the longest-waiting player asking for the same settings.
+struct AutomatchJoin { static constexpr std::string_view type = "automatch.join"; RequestedSettings settings; };
+struct AutomatchLeave { static constexpr std::string_view type = "automatch.leave"; };
 struct Challenge { static constexpr std::string_view type = "challenge"; std::string to; RequestedSettings settings; };
 struct ChallengeAccept { static constexpr std::string_view type = "challenge.accept"; std::int64_t challenge = 0; };
 struct ChallengeDecline {
@@ -137,6 +140,7 @@ struct AdminRetireInactive {
 using Request = std::variant<
     req::Hello, req::Register, req::Login, req::Resume, req::Logout, req::Ping,
     req::LobbyWatch, req::LobbyUnwatch, req::SeekCreate, req::SeekCancel, req::SeekAccept,
+    req::AutomatchJoin, req::AutomatchLeave,
     req::Challenge, req::ChallengeAccept, req::ChallengeDecline,
     req::GameWatch, req::GameUnwatch, req::GameMove, req::GamePass, req::GameResign, req::GameUndo,
     req::GameUndoAccept, req::GameUndoDecline, req::GameDead, req::GameScoreAccept, req::GameScoreResume,

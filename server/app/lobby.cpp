@@ -73,6 +73,7 @@ void Lobby::user_offline(db::UserId user) {
     }
     for (std::int64_t id : own) self.remove_seek(id);
     self.drop_challenges_of(user);
+    self.drop_automatch(user);
     self.publish([&] { return protocol::lobby_user_left(name); });
   });
 }
@@ -172,6 +173,9 @@ void Lobby::game_started(const protocol::LobbyGame& entry, db::UserId black, db:
     self.publish([&] { return protocol::lobby_game(entry); });
     self.set_playing(black, +1);
     self.set_playing(white, +1);
+    // A player who sits down to a game no longer waits for a quick one.
+    self.drop_automatch(black);
+    self.drop_automatch(white);
   });
 }
 

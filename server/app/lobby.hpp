@@ -14,6 +14,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
@@ -69,6 +70,9 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void create_seek(LobbyCaller caller, protocol::GameSettings settings);
   void cancel_seek(LobbyCaller caller, std::int64_t seek);
   void accept_seek(LobbyCaller caller, std::int64_t seek);
+  // Quick play: the caller meets the longest-waiting compatible player, or waits.
+  void join_automatch(LobbyCaller caller, protocol::GameSettings settings);
+  void leave_automatch(LobbyCaller caller);
   void challenge(LobbyCaller caller, std::string to_name_key, protocol::GameSettings settings);
   void accept_challenge(LobbyCaller caller, std::int64_t challenge);
   void decline_challenge(LobbyCaller caller, std::int64_t challenge, std::optional<std::string> reason);
@@ -96,6 +100,10 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
     protocol::ChallengeInfo info;
     db::UserId from = 0;
     db::UserId to = 0;
+  };
+  struct AutomatchEntry {
+    db::UserId user = 0;
+    protocol::GameSettings settings;
   };
   struct ListedGame {
     protocol::LobbyGame entry;
@@ -125,6 +133,10 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // Whether the caller may open another seek or challenge: false (and the error replied) at a cap.
   bool may_offer_game(const LobbyCaller& caller) const;
   LobbySnapshot snapshot() const;
+  // The waiting player the caller can be paired with now, if any.
+  std::vector<AutomatchEntry>::iterator automatch_partner(const OnlineUser& caller,
+                                                          const protocol::GameSettings& settings);
+  void drop_automatch(db::UserId user);
   // Plans and starts; false (and the error replied) when refused.
   bool start(const LobbyCaller& acceptor, const OnlineUser& creator, const protocol::GameSettings& settings);
 
@@ -140,6 +152,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   std::map<std::int64_t, OpenSeek> seeks_;
   std::map<std::int64_t, PendingChallenge> challenges_;
   std::map<db::GameId, ListedGame> games_listed_;
+  std::vector<AutomatchEntry> automatch_;  // one per user, the longest waiting first
   std::map<std::uint64_t, net::ConnectionPtr> watchers_;
   // Games in progress and games accepted but still being created, per player.
   std::map<db::UserId, std::size_t> games_per_user_;

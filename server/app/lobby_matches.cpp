@@ -7,17 +7,10 @@
 
 #include "protocol/events.hpp"
 #include "server/app/lobby.hpp"
+#include "server/app/lobby_replies.hpp"
 
 namespace yunzi::app {
 namespace {
-
-void reply_error(const LobbyCaller& caller, protocol::ErrorCode code, std::string_view message) {
-  caller.connection->send(protocol::encode_error(caller.request, code, message));
-}
-
-void reply_limit(const LobbyCaller& caller, const std::string& message) {
-  reply_error(caller, protocol::ErrorCode::limit_reached, message);
-}
 
 std::string games_cap_text(std::size_t cap) {
   return "at most " + std::to_string(cap) + " games in progress per user";

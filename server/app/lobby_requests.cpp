@@ -45,6 +45,16 @@ void handle(const Call& call, const req::SeekAccept& r) {
   if (auto caller = caller_of(call)) call.app.lobby->accept_seek(std::move(*caller), r.seek);
 }
 
+void handle(const Call& call, const req::AutomatchJoin& r) {
+  if (auto caller = caller_of(call)) {
+    call.app.lobby->join_automatch(std::move(*caller), settings_to_play(r.settings, call.app.options.plan_rules));
+  }
+}
+
+void handle(const Call& call, const req::AutomatchLeave&) {
+  if (auto caller = caller_of(call)) call.app.lobby->leave_automatch(std::move(*caller));
+}
+
 void handle(const Call& call, const req::Challenge& r) {
   if (auto caller = caller_of(call)) {
     call.app.lobby->challenge(std::move(*caller), name_key(r.to),

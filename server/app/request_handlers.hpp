@@ -25,6 +25,8 @@ void handle(const Call& call, const req::LobbyUnwatch& r);
 void handle(const Call& call, const req::SeekCreate& r);
 void handle(const Call& call, const req::SeekCancel& r);
 void handle(const Call& call, const req::SeekAccept& r);
+void handle(const Call& call, const req::AutomatchJoin& r);
+void handle(const Call& call, const req::AutomatchLeave& r);
 void handle(const Call& call, const req::Challenge& r);
 void handle(const Call& call, const req::ChallengeAccept& r);
 void handle(const Call& call, const req::ChallengeDecline& r);

@@ -164,3 +164,17 @@ TEST_CASE("a tournament edit names only the fields it changes", "[protocol][deco
     CHECK(decoded.error().code == ErrorCode::bad_request);
   }
 }
+
+TEST_CASE("quick play asks for even games with the colours drawn", "[protocol][decode]") {
+  const auto join = decode_as<req::AutomatchJoin>(R"({"type":"automatch.join","settings":{"size":13,"rated":false}})");
+  CHECK(join.settings.rest.size == 13);
+  CHECK_FALSE(join.settings.rest.rated);
+  for (const char* bad : {R"({"type":"automatch.join","settings":{"size":13,"handicap":2,"rated":false}})",
+                          R"({"type":"automatch.join","settings":{"size":13,"color":"black","rated":false}})",
+                          R"({"type":"automatch.join","settings":{"size":12}})"}) {
+    INFO(bad);
+    auto decoded = decode_request(bad);
+    REQUIRE_FALSE(decoded.has_value());
+    CHECK(decoded.error().code == ErrorCode::bad_request);
+  }
+}

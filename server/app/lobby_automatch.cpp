@@ -1,0 +1,65 @@
+// Quick play (快速对局): a player asks for a board and a clock and is paired
+// with the longest-waiting player who asked for the same, when the two may
+// play that game (the rated rules, the caps); otherwise they wait, once per
+// user, until paired, until they leave the queue or go offline.
+#include <algorithm>
+
+#include "server/app/lobby.hpp"
+#include "server/app/lobby_replies.hpp"
+
+namespace yunzi::app {
+
+std::vector<Lobby::AutomatchEntry>::iterator Lobby::automatch_partner(const OnlineUser& caller,
+                                                                      const protocol::GameSettings& settings) {
+  return std::find_if(automatch_.begin(), automatch_.end(), [&](const AutomatchEntry& waiting) {
+    if (waiting.user == caller.id || waiting.settings != settings) return false;
+    auto other = online_.find(waiting.user);
+    if (!other || games_of(waiting.user) >= limits_.games_per_user) return false;
+    if (!settings.rated) return true;
+    // The rated rules (rank gap, one rated game at a time) decide whether this pair may play it.
+    return plan_game(settings, contender(*other), contender(caller), rules_, [] { return true; }).has_value();
+  });
+}
+
+void Lobby::drop_automatch(db::UserId user) {
+  std::erase_if(automatch_, [user](const AutomatchEntry& entry) { return entry.user == user; });
+}
+
+void Lobby::join_automatch(LobbyCaller caller, protocol::GameSettings settings) {
+  on_strand([caller = std::move(caller), settings](Lobby& self) {
+    if (auto checked = check_rated_settings(settings, caller.user.info, self.rules_); !checked) {
+      return reply_error(caller, checked.error().code, checked.error().message);
+    }
+    if (self.games_of(caller.user.id) >= self.limits_.games_per_user) {
+      return reply_limit(caller, "at most " + std::to_string(self.limits_.games_per_user) +
+                                     " games in progress per user; finish one first");
+    }
+    // Asking again replaces the earlier request (other settings, or the same).
+    self.drop_automatch(caller.user.id);
+    auto partner = self.automatch_partner(caller.user, settings);
+    if (partner == self.automatch_.end()) {
+      self.automatch_.push_back({caller.user.id, settings});
+      const auto waiting = static_cast<std::size_t>(
+          std::count_if(self.automatch_.begin(), self.automatch_.end(),
+                        [&settings](const AutomatchEntry& entry) { return entry.settings == settings; }));
+      caller.connection->send(protocol::reply_automatch_queued(caller.request, waiting - 1));
+      return;
+    }
+    const OnlineUser waiting = *self.online_.find(partner->user);
+    self.automatch_.erase(partner);
+    self.start(caller, waiting, settings);
+  });
+}
+
+void Lobby::leave_automatch(LobbyCaller caller) {
+  on_strand([caller = std::move(caller)](Lobby& self) {
+    const auto before = self.automatch_.size();
+    self.drop_automatch(caller.user.id);
+    if (self.automatch_.size() == before) {
+      return reply_error(caller, protocol::ErrorCode::not_found, "you are not waiting for a quick game");
+    }
+    caller.connection->send(protocol::encode_ok(caller.request));
+  });
+}
+
+}  // namespace yunzi::app

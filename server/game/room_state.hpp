@@ -108,6 +108,8 @@ class RoomState : private RoomLiveFields {
   const clock::GameClock& game_clock() const { return clock_; }
   bool ended() const { return ended_; }
   bool in_scoring() const { return game_.phase() == engine::Phase::scoring; }
+  // Ended by a count: dead_ then holds the final marking.
+  bool counted() const { return end_ && end_->reason == protocol::EndReason::count; }
   std::int64_t marking_version() const { return marking_version_; }
   std::int64_t seq() const { return seq_; }
   std::optional<engine::Color> color_of(db::UserId user) const;

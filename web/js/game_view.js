@@ -111,7 +111,8 @@ export function mount_game(container, app, game_id) {
       size: model.size,
       grid: position.grid,
       last: position.last,
-      passed: position.last && position.last.vertex === "pass" ? position.last.color : null,
+      // While counting and on the counted position the marks matter; the note would cover them.
+      passed: !marked && position.last && position.last.vertex === "pass" ? position.last.color : null,
       pass_label: (color) => t("pass_note", { color: t(color) }),
       dead,
       owner: area ? area.owner : null,

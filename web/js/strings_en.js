@@ -176,4 +176,12 @@ export const strings_en = {
   illegal_ko: "Ko: you may not retake the ko at once; play elsewhere first.",
   illegal_superko: "Superko: the move would repeat an earlier position.",
   desktop_notifications: "Desktop notifications",
+  settings_button: "Settings",
+  settings_title: "Settings",
+  settings_mute: "Mute all sounds",
+  settings_volume: "Volume",
+  settings_countdown: "Count my last 10 seconds with beeps (byo-yomi: in the last period)",
+  settings_move_numbers: "Move numbers on the stones",
+  settings_test_sound: "Test sound",
+  close: "Close",
 };

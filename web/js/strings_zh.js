@@ -176,4 +176,12 @@ export const strings_zh = {
   illegal_ko: "打劫：不能立即提回，请先在别处下一手。",
   illegal_superko: "全局同形：这一手会重复以前的局面。",
   desktop_notifications: "桌面通知",
+  settings_button: "设置",
+  settings_title: "设置",
+  settings_mute: "关闭所有声音",
+  settings_volume: "音量",
+  settings_countdown: "最后 10 秒嘀声读秒（读秒制：最后一次读秒）",
+  settings_move_numbers: "棋子上显示手数",
+  settings_test_sound: "试听",
+  close: "关闭",
 };

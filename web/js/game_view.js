@@ -14,6 +14,7 @@ import { replay, count_area } from "./position.js";
 import { user_label } from "./format.js";
 import { from_vertex } from "./vertex.js";
 import { error_text } from "./error_text.js";
+import { preference, set_preference, on_preference_change } from "./preferences.js";
 
 function player_panel(color) {
   const name = h("span", { class: "player-name" });
@@ -48,12 +49,16 @@ export function mount_game(container, app, game_id) {
     position_text,
     nav_button("nav-forward", t("forward"), "▶", () => step(1)),
     nav_button("nav-last", t("last"), "»", () => { at = null; }));
+  const numbers_toggle = h("input", { id: "move-numbers-toggle", type: "checkbox", checked: preference("move_numbers"),
+    onchange: () => set_preference("move_numbers", numbers_toggle.checked) });
+  const board_options = h("div", { class: "board-options" },
+    h("label", { class: "check" }, numbers_toggle, h("span", { text: t("move_numbers") })));
   const message = h("p", { class: "loading", text: t("loading") });
   const page = h("div", { class: "game-page", "data-game": game_id },
     h("div", { class: "board-column" },
       players.white.element, h("div", { class: "board-wrap" }, board.svg), players.black.element,
       h("div", { class: "play-bar" }, nav, controls.buttons),
-      records.element, h("p", { class: "hint", text: t("keyboard_help") })),
+      board_options, records.element, h("p", { class: "hint", text: t("keyboard_help") })),
     h("div", { class: "side-column" }, message, controls.element, chat.element));
   container.append(page);
   let missing_shown = false;
@@ -119,6 +124,7 @@ export function mount_game(container, app, game_id) {
       preview: my_turn ? my_color : null,
       // The board takes the arrow keys only when a click there would do something.
       interactive: Boolean(my_turn || (scoring && my_color)),
+      numbers: preference("move_numbers") ? position.numbers : null,
     });
     page.classList.toggle("reviewing", !live);
     // Plain facts about what is shown, for scripts and tests reading the page.
@@ -164,6 +170,11 @@ export function mount_game(container, app, game_id) {
     render();
   }
 
+  // The toggle here and the one in the settings panel change the same choice.
+  const stop_preferences = on_preference_change((current) => {
+    numbers_toggle.checked = current.move_numbers;
+    render();
+  });
   document.addEventListener("keydown", on_key);
   const ticker = setInterval(tick, 200);
   sessions.watch(game_id).then(render, (err) => {
@@ -176,6 +187,7 @@ export function mount_game(container, app, game_id) {
     update: render,
     destroy() {
       clearInterval(ticker);
+      stop_preferences();
       document.removeEventListener("keydown", on_key);
       sessions.unwatch(game_id);
     },

@@ -45,6 +45,7 @@ function mount_route() {
 let panel = null;
 function close_settings() {
   if (!panel) return;
+  panel.stop();
   panel.remove();
   panel = null;
   header_key = null;

@@ -184,4 +184,5 @@ export const strings_en = {
   settings_move_numbers: "Move numbers on the stones",
   settings_test_sound: "Test sound",
   close: "Close",
+  move_numbers: "Move numbers",
 };

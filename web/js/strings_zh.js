@@ -184,4 +184,5 @@ export const strings_zh = {
   settings_move_numbers: "棋子上显示手数",
   settings_test_sound: "试听",
   close: "关闭",
+  move_numbers: "显示手数",
 };

@@ -134,6 +134,8 @@ class RoomState : private RoomLiveFields {
 
   // Returns true when either count changed.
   bool set_spectators(int users, int anonymous);
+  int spectators() const { return spectators_; }
+  int anonymous_spectators() const { return anonymous_spectators_; }
   protocol::GameSnapshot snapshot(std::int64_t now_ms) const;
   // The logged events with seq > since, or nullopt when the log does not
   // reach back that far (after a restart) or since is ahead of the room.

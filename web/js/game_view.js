@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { BoardView } from "./board_view.js";
 import { ClockView } from "./clock_view.js";
 import { ChatView } from "./chat_view.js";
+import { SpectatorView } from "./spectator_view.js";
 import { GameControls } from "./game_controls.js";
 import { RecordLinks } from "./record_links.js";
 import { replay, count_area } from "./position.js";
@@ -38,6 +39,7 @@ export function mount_game(container, app, game_id) {
   const players = { black: player_panel("black"), white: player_panel("white") };
   const controls = new GameControls(app, game_id);
   const chat = new ChatView(app, game_id);
+  const spectators = new SpectatorView();
   const records = new RecordLinks(game_id);
   const position_text = h("span", { class: "nav-position", id: "nav-position" });
   const nav_button = (id, label, symbol, action) => h("button", {
@@ -59,7 +61,7 @@ export function mount_game(container, app, game_id) {
       players.white.element, h("div", { class: "board-wrap" }, board.svg), players.black.element,
       h("div", { class: "play-bar" }, nav, controls.buttons),
       board_options, records.element, h("p", { class: "hint", text: t("keyboard_help") })),
-    h("div", { class: "side-column" }, message, controls.element, chat.element));
+    h("div", { class: "side-column" }, message, controls.element, chat.element, spectators.element));
   container.append(page);
   let missing_shown = false;
 
@@ -142,6 +144,7 @@ export function mount_game(container, app, game_id) {
     }
     controls.update(model, my_color, scoring ? area : null);
     chat.update(model, my_color !== null, Boolean(user));
+    spectators.update(model);
     tick();
   }
 

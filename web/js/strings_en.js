@@ -185,4 +185,8 @@ export const strings_en = {
   settings_test_sound: "Test sound",
   close: "Close",
   move_numbers: "Move numbers",
+  spectators_title: "Watching ({n})",
+  spectators_none: "Nobody is watching.",
+  spectators_more: "and {n} more",
+  spectators_anonymous: "{n} without an account",
 };

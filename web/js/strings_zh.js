@@ -185,4 +185,8 @@ export const strings_zh = {
   settings_test_sound: "试听",
   close: "关闭",
   move_numbers: "显示手数",
+  spectators_title: "观战（{n}）",
+  spectators_none: "暂无观战者。",
+  spectators_more: "另有 {n} 人",
+  spectators_anonymous: "{n} 位未登录观众",
 };

@@ -3,7 +3,9 @@
 #include <ctime>
 
 #include "db/rank_text.hpp"
+#include "engine/board.hpp"
 #include "engine/handicap.hpp"
+#include "engine/scoring.hpp"
 #include "engine/sgf_writer.hpp"
 
 namespace yunzi::db {
@@ -35,6 +37,17 @@ std::string overtime_text(const TimeSettings& time) {
   return {};
 }
 
+// The board after the stored moves. Each was legal when played, so only the
+// placement and its captures matter here, not the repetition rule.
+engine::Board final_board(const GameWithMoves& stored, const std::vector<engine::Vertex>& handicap_stones) {
+  engine::Board board(stored.game.size);
+  for (const engine::Vertex stone : handicap_stones) (void)board.add_stone(engine::Color::black, stone);
+  for (const MoveRecord& m : stored.moves) {
+    if (m.move.vertex) (void)board.play(m.move.color, *m.move.vertex);
+  }
+  return board;
+}
+
 }  // namespace
 
 std::string game_sgf(const GameWithMoves& stored) {
@@ -60,6 +73,12 @@ std::string game_sgf(const GameWithMoves& stored) {
     engine::SgfExportMove move{m.move, std::nullopt, m.periods_left};
     if (m.clock_ms) move.time_left = static_cast<double>(*m.clock_ms) / 1000.0;
     out.moves.push_back(move);
+  }
+  if (g.reason == "count") {
+    if (auto counted = engine::territory(final_board(stored, out.handicap_stones), stored.final_dead)) {
+      out.black_territory = std::move(counted->black);
+      out.white_territory = std::move(counted->white);
+    }
   }
   return engine::write_sgf(out);
 }

@@ -1,7 +1,8 @@
 // A stored game (in progress or ended) as SGF text, built from its rows by
 // the engine's SGF writer: players and ranks, date, RU[Chinese], komi,
 // handicap stones, TM/OT from the clock settings, every move with the
-// mover's time left (BL/WL, OB/OW), and the result once there is one.
+// mover's time left (BL/WL, OB/OW), the result once there is one, and a
+// counted game's territory (TB/TW, from its final marking) in the last node.
 #pragma once
 
 #include <optional>

@@ -150,6 +150,9 @@ struct GameWithMoves {
   GameRecord game;
   std::vector<MoveRecord> moves;
   std::vector<ChatRecord> chat;  // oldest first
+  // A counted game's final marking: the dead stones both players agreed to
+  // (empty for every other game, and for a count without dead stones).
+  std::vector<engine::Vertex> final_dead = {};
 };
 
 struct GameEnd {
@@ -157,6 +160,7 @@ struct GameEnd {
   std::string reason;
   TimeMs ended_ms = 0;
   std::string clock_state;
+  std::vector<engine::Vertex> dead = {};  // a count's agreed dead stones
 };
 
 struct RankEvent {

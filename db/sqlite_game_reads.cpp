@@ -75,6 +75,13 @@ DbResult<std::vector<ChatRecord>> SqliteGameStore::chat_of(GameId game) {
       [](const Row& row) { return ChatRecord{row.text(0), row.text(1), row.text(2), row.integer(3)}; });
 }
 
+DbResult<std::vector<engine::Vertex>> SqliteGameStore::final_dead_of(GameId game) {
+  return read_all<engine::Vertex>(
+      db_.query("SELECT x, y FROM game_final_marking WHERE game_id = ? ORDER BY x, y", game), [](const Row& row) {
+        return engine::Vertex{static_cast<int>(row.integer(0)), static_cast<int>(row.integer(1))};
+      });
+}
+
 DbResult<std::vector<GameWithMoves>> SqliteGameStore::load_in_progress() {
   static const std::string sql = std::string(game_select) + "WHERE g.status = 'playing' ORDER BY g.id";
   auto games = read_all<GameRecord>(db_.query(sql), read_game);
@@ -100,7 +107,10 @@ DbResult<std::optional<GameWithMoves>> SqliteGameStore::load(GameId game) {
   if (!moves) return unexpected(moves.error());
   auto chat = chat_of(game);
   if (!chat) return unexpected(chat.error());
-  return std::optional<GameWithMoves>(GameWithMoves{std::move(**found), std::move(*moves), std::move(*chat)});
+  auto final_dead = final_dead_of(game);
+  if (!final_dead) return unexpected(final_dead.error());
+  return std::optional<GameWithMoves>(
+      GameWithMoves{std::move(**found), std::move(*moves), std::move(*chat), std::move(*final_dead)});
 }
 
 DbResult<std::optional<Profile>> SqliteGameStore::profile(UserId user) {

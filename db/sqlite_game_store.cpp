@@ -74,6 +74,10 @@ DbResult<Done> SqliteGameStore::end_game(GameId game, const GameEnd& end, std::s
   if (db_.changes() == 0) {
     return db_failure(DbErrorKind::conflict, "game " + std::to_string(game) + " is not in play");
   }
+  for (const engine::Vertex stone : end.dead) {
+    auto kept = db_.execute("INSERT INTO game_final_marking (game_id, x, y) VALUES (?, ?, ?)", game, stone.x, stone.y);
+    if (!kept) return kept;
+  }
   SqliteRankStore ranks(db_);
   for (const RankEvent& event : rank_events) {
     auto recorded = ranks.record_change(event);

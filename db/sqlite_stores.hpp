@@ -65,6 +65,7 @@ class SqliteGameStore final : public GameStore {
  private:
   DbResult<std::vector<MoveRecord>> moves_of(GameId game);
   DbResult<std::vector<ChatRecord>> chat_of(GameId game);
+  DbResult<std::vector<engine::Vertex>> final_dead_of(GameId game);
   Connection& db_;
 };
 

@@ -71,15 +71,16 @@ class GameStore {
   virtual DbResult<Done> append_move(GameId game, const MoveRecord& move, std::string_view clock_state) = 0;
   // Takes back the last `count` moves (friendly undo).
   virtual DbResult<Done> undo_moves(GameId game, int count, std::string_view clock_state) = 0;
-  // Ends the game and applies the rank events (each also sets the user's
-  // rank) in one transaction.
+  // Ends the game, keeps a count's final marking (end.dead) and applies the
+  // rank events (each also sets the user's rank) in one transaction.
   virtual DbResult<Done> end_game(GameId game, const GameEnd& end, std::span<const RankEvent> rank_events) = 0;
   virtual DbResult<Done> set_annulled(GameId game) = 0;
   // Keeps a chat line with its game, dropping the oldest beyond
   // max_chat_lines_per_game.
   virtual DbResult<Done> append_chat(GameId game, const ChatRecord& line) = 0;
   virtual DbResult<std::vector<GameWithMoves>> load_in_progress() = 0;
-  virtual DbResult<std::optional<GameWithMoves>> load(GameId game) = 0;  // (both loads bring the chat too)
+  // Both loads bring the chat too, load() also a counted game's final marking.
+  virtual DbResult<std::optional<GameWithMoves>> load(GameId game) = 0;
   virtual DbResult<std::optional<Profile>> profile(UserId user) = 0;
   // Newest first; `before` pages by game id; limit 1..max_page_size.
   virtual DbResult<std::vector<GameSummary>> games_of_user(UserId user, std::optional<GameId> before, int limit) = 0;

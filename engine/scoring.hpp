@@ -37,7 +37,17 @@ int handicap_compensation(int handicap);
 
 Expected<Score, ScoreError> score_area(const Board& board, const std::vector<Vertex>& dead_stones, double komi,
                                        int handicap);
-// The same on a game's current board with its komi and handicap.
+// The points each colour owns besides its live stones under this count: the
+// empty regions only its stones reach once the dead stones are taken off, so
+// the points of the opponent's dead stones are among them (SGF TB/TW).
+// Regions both colours reach belong to neither. Each list is sorted.
+struct Territory {
+  std::vector<Vertex> black;
+  std::vector<Vertex> white;
+};
+Expected<Territory, ScoreError> territory(const Board& board, const std::vector<Vertex>& dead_stones);
+
+// score_area on a game's current board with its komi and handicap.
 Expected<Score, ScoreError> score_game(const Game& game, const std::vector<Vertex>& dead_stones);
 
 // The whole chain through v, which a click on one stone marks dead together

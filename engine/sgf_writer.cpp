@@ -72,11 +72,14 @@ void add_text(SgfNode& node, const char* id, const std::string& value) {
   if (!value.empty()) add(node, id, value);
 }
 
-void add_points(SgfNode& node, const char* id, const std::vector<Vertex>& points) {
-  if (points.empty()) return;
+SgfProperty point_list(const char* id, const std::vector<Vertex>& points) {
   SgfProperty property{id, {}, {}};
   for (const Vertex v : points) property.values.push_back(to_sgf(v));
-  node.properties.push_back(std::move(property));
+  return property;
+}
+
+void add_points(SgfNode& node, const char* id, const std::vector<Vertex>& points) {
+  if (!points.empty()) node.properties.push_back(point_list(id, points));
 }
 
 void fill_root(SgfNode& root, const SgfRecord& record) {
@@ -204,6 +207,12 @@ SgfRecord record_from_export(const SgfExport& game) {
     (black ? node.black_time_left : node.white_time_left) = exported.time_left;
     (black ? node.black_stones_left : node.white_stones_left) = exported.periods_left;
     record.main_line.push_back(std::move(node));
+  }
+  // Markup of the final position, so it goes with the last move (the root
+  // when there is none).
+  auto& final_node = record.main_line.empty() ? record.info.other : record.main_line.back().other;
+  for (const auto& [id, points] : {std::pair{"TB", &game.black_territory}, std::pair{"TW", &game.white_territory}}) {
+    if (!points->empty()) final_node.push_back(point_list(id, *points));
   }
   return record;
 }

@@ -44,6 +44,10 @@ struct SgfExport {
   std::optional<double> main_time;  // TM, seconds
   std::string overtime;             // OT, e.g. "3x30 byo-yomi"
   std::vector<SgfExportMove> moves;
+  // A counted game's territory (scoring.hpp's territory(): dead stones'
+  // points included), written as TB/TW in the last node.
+  std::vector<Vertex> black_territory;
+  std::vector<Vertex> white_territory;
 };
 
 SgfRecord record_from_export(const SgfExport& game);

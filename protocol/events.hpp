@@ -20,6 +20,7 @@ Frame game_clock(std::int64_t game, std::int64_t seq, const ClockState& clock);
 Frame game_scoring(std::int64_t game, std::int64_t seq, int board_size, const ScoringState& scoring);
 Frame game_end(std::int64_t game, std::int64_t seq, const GameEnd& end);
 Frame game_chat(std::int64_t game, const ChatLine& line);
+Frame game_spectators(std::int64_t game, const SpectatorList& list);  // no seq, like game.chat
 Frame game_undo_requested(std::int64_t game, std::int64_t seq, engine::Color by);
 Frame game_undone(std::int64_t game, std::int64_t seq, const UndoDone& undo);
 Frame game_undo_declined(std::int64_t game, std::int64_t seq, engine::Color by);

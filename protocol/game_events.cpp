@@ -66,6 +66,14 @@ Frame game_chat(std::int64_t game, const ChatLine& line) {
                      {"channel", to_string(line.channel)}});
 }
 
+Frame game_spectators(std::int64_t game, const SpectatorList& list) {
+  return make_frame({{"type", "game.spectators"},
+                     {"game", game},
+                     {"spectators", list.spectators},
+                     {"anonymous_spectators", list.anonymous_spectators},
+                     {"spectator_names", list.names}});
+}
+
 Frame game_undo_requested(std::int64_t game, std::int64_t seq, engine::Color by) {
   return color_event("game.undo_requested", game, seq, by);
 }

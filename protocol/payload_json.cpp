@@ -100,7 +100,8 @@ json to_json(const GameSnapshot& s) {
               {"dead", vertices_json(s.dead, size)},
               {"marking_version", s.marking_version},
               {"spectators", s.spectators},
-              {"anonymous_spectators", s.anonymous_spectators}};
+              {"anonymous_spectators", s.anonymous_spectators},
+              {"spectator_names", s.spectator_names}};
   if (s.result) out["result"] = *s.result;
   return out;
 }

@@ -69,6 +69,18 @@ struct GameSnapshot {
   std::optional<std::string> result;  // once ended, SGF form
   int spectators = 0;            // signed-in users watching (not the players), each once
   int anonymous_spectators = 0;  // connections watching without a login
+  std::vector<std::string> spectator_names;  // of those users, by name, at most max_spectator_names
+};
+
+// A game's state and game.spectators name at most this many spectators (the
+// first by name); `spectators` counts them all.
+inline constexpr std::size_t max_spectator_names = 100;
+
+// Who watches a game (game.spectators).
+struct SpectatorList {
+  int spectators = 0;
+  int anonymous_spectators = 0;
+  std::vector<std::string> names;
 };
 
 struct SeekInfo {

@@ -50,8 +50,12 @@ void handle(const Call& call, const req::GameWatch& r) {
     call.app.lobby->set_watching(s.user->id, r.game, true);
   }
   std::optional<db::UserId> user;
-  if (s.user) user = s.user->id;
-  room->watch(s.connection(), user, r.since, call.id);
+  std::string name;
+  if (s.user) {
+    user = s.user->id;
+    name = s.user->name;
+  }
+  room->watch(s.connection(), user, std::move(name), r.since, call.id);
 }
 
 // Leaving a game's page: afterwards the connection hears nothing of the game.

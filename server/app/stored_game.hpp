@@ -28,7 +28,8 @@ db::DbResult<StoredPlayers> stored_players(db::Stores& stores, const db::GameRec
 Expected<engine::Game, std::string> replay_stored_game(const db::GameWithMoves& stored);
 
 // The `state` of a stored game with no room (it has ended): phase "ended",
-// its result, the final clocks stopped, no spectators.
+// its result, a count's final marking in `dead`, the final clocks stopped,
+// no spectators.
 Expected<protocol::GameSnapshot, std::string> stored_game_snapshot(const db::GameWithMoves& stored,
                                                                   StoredPlayers players);
 

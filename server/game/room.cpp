@@ -11,6 +11,7 @@
 #include <boost/asio/strand.hpp>
 #include <spdlog/spdlog.h>
 
+#include "protocol/events.hpp"
 #include "protocol/replies.hpp"
 #include "server/game/clock_codec.hpp"
 #include "server/game/room_state.hpp"
@@ -25,6 +26,7 @@ struct Subscriber {
   net::ConnectionPtr connection;
   bool player = false;
   std::optional<db::UserId> user;
+  std::string name = {};  // the user's, for the spectator list
 };
 
 std::int64_t one_way_lag_ms(const net::ConnectionPtr& connection) {
@@ -69,6 +71,7 @@ struct GameRoom::Private {
   RoomState state;
   std::weak_ptr<GameRoom> self;
   std::map<std::uint64_t, Subscriber> subscribers;
+  std::vector<std::string> spectator_names;  // the signed-in spectators' names, sorted, capped
   bool committing = false;
   std::int64_t not_before_ms = 0;  // timer pause after a failed commit
   std::deque<std::function<void()>> waiting;  // inputs that arrived during a commit
@@ -227,30 +230,47 @@ struct GameRoom::Private {
     });
   }
 
-  void subscribe(const net::ConnectionPtr& connection, std::optional<db::UserId> user) {
+  void subscribe(const net::ConnectionPtr& connection, std::optional<db::UserId> user, std::string name) {
     const bool player = user && state.color_of(*user).has_value();
-    subscribers[connection->id()] = Subscriber{connection, player, user};
+    subscribers[connection->id()] = Subscriber{connection, player, user, std::move(name)};
     spectators_changed();
   }
 
   // A user watching from several connections is one spectator; connections
   // without a login are counted apart, so opening more of either kind cannot
-  // make a game look more watched than it is by people.
+  // make a game look more watched than it is by people. Everyone in the room
+  // hears of each change of the list (game.spectators).
   void spectators_changed() {
-    std::set<db::UserId> users;
+    std::map<db::UserId, std::string> users;
     int anonymous = 0;
     for (const auto& [id, subscriber] : subscribers) {
       if (subscriber.player) continue;
       if (subscriber.user) {
-        users.insert(*subscriber.user);
+        users.emplace(*subscriber.user, subscriber.name);
       } else {
         ++anonymous;
       }
     }
-    if (state.set_spectators(static_cast<int>(users.size()), anonymous) && !state.ended() &&
-        services.on_lobby_change) {
-      services.on_lobby_change(state.lobby_entry());
-    }
+    const bool counts_changed = state.set_spectators(static_cast<int>(users.size()), anonymous);
+    if (counts_changed && !state.ended() && services.on_lobby_change) services.on_lobby_change(state.lobby_entry());
+    std::vector<std::string> names;
+    for (auto& [user, name] : users) names.push_back(std::move(name));
+    std::sort(names.begin(), names.end());
+    if (names.size() > protocol::max_spectator_names) names.resize(protocol::max_spectator_names);
+    if (!counts_changed && names == spectator_names) return;
+    spectator_names = std::move(names);
+    const protocol::Frame frame = spectators_frame();
+    for (const auto& [id, subscriber] : subscribers) subscriber.connection->send(frame);
+  }
+
+  protocol::Frame spectators_frame() const {
+    return protocol::game_spectators(game, {state.spectators(), state.anonymous_spectators(), spectator_names});
+  }
+
+  protocol::GameSnapshot snapshot() const {
+    protocol::GameSnapshot out = state.snapshot(services.now_ms());
+    out.spectator_names = spectator_names;
+    return out;
   }
 
   void presence(std::optional<engine::Color> color, bool back) {
@@ -312,17 +332,20 @@ std::shared_ptr<GameRoom> GameRoom::restore(RoomServices& services, const db::Ga
   return room;
 }
 
-void GameRoom::watch(net::ConnectionPtr connection, std::optional<db::UserId> user, std::optional<std::int64_t> since,
-                     std::optional<std::int64_t> request_id) {
-  boost::asio::post(impl_->strand, [room = shared_from_this(), connection, user, since, request_id] {
+void GameRoom::watch(net::ConnectionPtr connection, std::optional<db::UserId> user, std::string user_name,
+                     std::optional<std::int64_t> since, std::optional<std::int64_t> request_id) {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), connection, user, user_name = std::move(user_name), since,
+                                    request_id]() mutable {
     Private& p = *room->impl_;
-    p.enqueue([&p, connection, user, since, request_id] {
-      p.subscribe(connection, user);
+    p.enqueue([&p, connection, user, user_name = std::move(user_name), since, request_id]() mutable {
+      p.subscribe(connection, user, std::move(user_name));
       std::optional<std::vector<protocol::Frame>> missed;
       if (since) missed = p.state.events_since(*since);
       const auto chat = p.state.chat_for(user && p.state.color_of(*user).has_value());
       connection->send(missed ? protocol::reply_game_events(request_id, *missed, chat)
-                              : protocol::reply_game_state(request_id, p.state.snapshot(p.services.now_ms()), chat));
+                              : protocol::reply_game_state(request_id, p.snapshot(), chat));
+      // The missed events do not say who watches now.
+      if (missed) connection->send(p.spectators_frame());
       // A player who watches their own game again is back.
       if (user && p.state.color_of(*user) && p.state.is_away(*p.state.color_of(*user))) {
         p.presence(p.state.color_of(*user), true);
@@ -361,7 +384,7 @@ void GameRoom::player_connected(db::UserId user, net::ConnectionPtr connection) 
   boost::asio::post(impl_->strand, [room = shared_from_this(), user, connection] {
     Private& p = *room->impl_;
     p.enqueue([&p, user, connection] {
-      if (connection) p.subscribe(connection, user);
+      if (connection) p.subscribe(connection, user, {});
       p.presence(p.state.color_of(user), true);
     });
   });

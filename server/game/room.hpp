@@ -65,8 +65,10 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
                                            RoomPlayer white);
 
   // All public methods are thread-safe: they post to the room's strand.
-  void watch(net::ConnectionPtr, std::optional<db::UserId> user, std::optional<std::int64_t> since,
-             std::optional<std::int64_t> request_id);  // replies ok with `state` or `events`
+  // Replies ok with `state` or `events` (then game.spectators follows);
+  // `user_name` names a signed-in spectator in the spectator list.
+  void watch(net::ConnectionPtr, std::optional<db::UserId> user, std::string user_name,
+             std::optional<std::int64_t> since, std::optional<std::int64_t> request_id);
   void unwatch(std::uint64_t connection_id, std::optional<std::int64_t> request_id, net::ConnectionPtr);
   // every game.* request but watch/unwatch
   void handle(net::ConnectionPtr, db::UserId user, std::string user_name, bool muted, protocol::Request request,

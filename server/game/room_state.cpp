@@ -276,6 +276,7 @@ void RoomState::finish(Outcome& out, std::string result, protocol::EndReason rea
   facts.started_ms = setup_.started_ms;
   facts.ended_ms = now_ms;
   db::GameEnd end{result, std::string(protocol::to_string(reason)), now_ms, clock_state(now_ms)};
+  if (reason == protocol::EndReason::count) end.dead.assign(dead_.begin(), dead_.end());
   out.commit = EndCommit{std::move(end), std::move(facts)};
 }
 

@@ -108,6 +108,8 @@ class RoomState : private RoomLiveFields {
   const clock::GameClock& game_clock() const { return clock_; }
   bool ended() const { return ended_; }
   bool in_scoring() const { return game_.phase() == engine::Phase::scoring; }
+  // Ended by a count: dead_ then holds the final marking.
+  bool counted() const { return end_ && end_->reason == protocol::EndReason::count; }
   std::int64_t marking_version() const { return marking_version_; }
   std::int64_t seq() const { return seq_; }
   std::optional<engine::Color> color_of(db::UserId user) const;
@@ -132,6 +134,8 @@ class RoomState : private RoomLiveFields {
 
   // Returns true when either count changed.
   bool set_spectators(int users, int anonymous);
+  int spectators() const { return spectators_; }
+  int anonymous_spectators() const { return anonymous_spectators_; }
   protocol::GameSnapshot snapshot(std::int64_t now_ms) const;
   // The logged events with seq > since, or nullopt when the log does not
   // reach back that far (after a restart) or since is ahead of the room.

@@ -30,6 +30,8 @@ protocol::GameSnapshot RoomState::snapshot(std::int64_t now_ms) const {
   if (!ended_) {
     out.dead.assign(dead_.begin(), dead_.end());
     out.marking_version = marking_version_;
+  } else if (counted()) {
+    out.dead.assign(dead_.begin(), dead_.end());  // the final marking
   }
   if (end_) out.result = end_->result;
   out.spectators = spectators_;
@@ -76,9 +78,13 @@ std::string RoomState::sgf() const {
   g.size = setup_.settings.size;
   g.time = time_settings_of(setup_.settings.time);
   g.started_ms = setup_.started_ms;
-  if (end_) g.result = end_->result;
+  if (end_) {
+    g.result = end_->result;
+    g.reason = std::string(protocol::to_string(end_->reason));
+  }
   g.move_count = static_cast<int>(records_.size());
   record.moves = records_;
+  if (counted()) record.final_dead.assign(dead_.begin(), dead_.end());
   return db::game_sgf(record);
 }
 

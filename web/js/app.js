@@ -9,6 +9,7 @@ import { GameSessions } from "./game_sessions.js";
 import { language, t } from "./i18n.js";
 import { error_text } from "./error_text.js";
 import { play_sound, played } from "./sounds.js";
+import { tones } from "./beep.js";
 import { describe_settings } from "./format.js";
 import { pairing_text } from "./tournament_format.js";
 
@@ -50,6 +51,7 @@ export class App {
     });
     this.sessions = new GameSessions(this.connection, this.store);
     this.sounds_played = played; // for tests and the console
+    this.tones_played = tones;
     this.lobby_watched_ = false;
     this.opened_before_ = false;
     this.next_notice_id_ = 1;

@@ -24,7 +24,8 @@ export class BoardView {
   }
 
   // view: {size, grid, last, dead (Set of vertices), owner (Map vertex->colour
-  // or null), preview (colour to preview on hover, or null when not clickable)}
+  // or null), preview (colour to preview on hover, or null when not clickable),
+  // numbers (move number of each stone by [y][x], or null to show none)}
   render(view) {
     this.view_ = view;
     if (view.size !== this.size_) this.build_(view.size);
@@ -42,6 +43,8 @@ export class BoardView {
             "data-vertex": vertex, "data-color": color,
           }));
           if (dead) marks.push(cross(x, y, color));
+          const number = view.numbers && view.numbers[y][x];
+          if (number) marks.push(move_number(x, y, color, vertex, number, view.last && view.last.number === number));
         }
         const owner = view.owner && view.owner.get(vertex);
         if (owner) {
@@ -49,7 +52,8 @@ export class BoardView {
         }
       }
     }
-    if (view.last) {
+    // With numbers shown the last move's number is marked instead of ringed.
+    if (view.last && !view.numbers) {
       const point = from_vertex(view.last.vertex, size);
       if (point && grid[point.y][point.x]) {
         marks.push(s("circle", {
@@ -189,6 +193,15 @@ export class BoardView {
 
 // "Black passed" across the middle of the board, where the last-move mark
 // would otherwise be looked for.
+// A move's number on its stone, smaller from three digits on.
+function move_number(x, y, color, vertex, number, last) {
+  const text = String(number);
+  return s("text", {
+    class: `move-number on-${color}${last ? " last" : ""}`, x, y, "data-vertex": vertex,
+    "font-size": text.length >= 3 ? 0.36 : 0.46, text,
+  });
+}
+
 function pass_note(size, color, label) {
   const middle = (size - 1) / 2;
   const width = Math.min(size - 1, Math.max(4, label.length * 0.42));

@@ -1,12 +1,15 @@
 // The two game clocks. The server's clock is the authority: each display
 // starts from the last clock the server sent and counts the running side
 // down locally, so it moves smoothly between server updates. In the last
-// 10 seconds of a deciding countdown the clock turns red and, for the
-// player's own clock, beeps once a second.
+// 10 seconds of a countdown that loses a period or the game the clock turns
+// red; the player's own clock counts the last 10 seconds that would lose the
+// game with a beep a second (in byo-yomi only in the last period, as Fox
+// does), unless the countdown is turned off in the settings.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { beep } from "./beep.js";
+import { play_sound } from "./sounds.js";
+import { preference } from "./preferences.js";
 import { side_reading } from "./clock_reading.js";
 
 const urgent_limit_ms = 10000;
@@ -44,11 +47,13 @@ export class ClockView {
     const urgent = running && reading.urgent_ms < urgent_limit_ms;
     this.element.classList.toggle("running", running);
     this.element.classList.toggle("low", urgent);
-    if (urgent && own) {
+    // An earlier byo-yomi period running out costs only that period.
+    const deciding = urgent && !(reading.stage === "byoyomi" && reading.periods > 1);
+    if (deciding && own && preference("countdown")) {
       const second = Math.ceil(reading.urgent_ms / 1000);
       if (second !== this.last_beep_second_ && second > 0) {
         this.last_beep_second_ = second;
-        beep(second <= 3 ? 1320 : 880);
+        play_sound(second <= 3 ? "count_last" : "count");
       }
     } else {
       this.last_beep_second_ = null;

@@ -20,6 +20,7 @@ export class GameModel {
     this.away = null;
     this.spectators = 0; // signed-in users watching, each once
     this.anonymous_spectators = 0; // connections watching without a login
+    this.spectator_names = []; // the signed-in spectators the server names, by name
     this.result = null;
     this.clock = null;
     this.clock_at = 0;
@@ -46,6 +47,7 @@ export class GameModel {
       marking_version: state.marking_version ?? 0,
       spectators: state.spectators ?? 0,
       anonymous_spectators: state.anonymous_spectators ?? 0,
+      spectator_names: [...(state.spectator_names || [])],
       result: state.result ?? null,
       reason: state.reason ?? null,
       score: state.score ?? null,
@@ -135,6 +137,11 @@ export class GameModel {
     if (event.type === "lobby.game") {
       this.spectators = event.spectators;
       this.anonymous_spectators = event.anonymous_spectators ?? 0;
+    }
+    if (event.type === "game.spectators") {
+      this.spectators = event.spectators;
+      this.anonymous_spectators = event.anonymous_spectators ?? 0;
+      this.spectator_names = [...(event.spectator_names || [])];
     }
     return "applied";
   }

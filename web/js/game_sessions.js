@@ -30,12 +30,14 @@ export class GameSessions {
     const model = this.model(id);
     const buffer = [];
     this.pending_.set(id, buffer);
+    let fresh_state = false;
     try {
       const fields = { game: id };
       if (model.loaded) fields.since = model.seq;
       const reply = await this.connection_.request("game.watch", fields);
       this.store_.update(() => {
         if (reply.state) model.load_state(reply.state);
+        fresh_state = Boolean(reply.state);
         for (const event of reply.events || []) model.apply(event);
         // The room's chat so far, as this watcher may see it.
         if (Array.isArray(reply.chat)) model.chat = [...reply.chat];
@@ -51,7 +53,11 @@ export class GameSessions {
     }
     let gap = false;
     this.store_.update(() => {
-      for (const event of buffer) if (model.apply(event) === "gap") gap = true;
+      for (const event of buffer) {
+        // Who watched before the reply: the state says who watches now.
+        if (fresh_state && event.type === "game.spectators") continue;
+        if (model.apply(event) === "gap") gap = true;
+      }
     });
     if (gap) await this.watch(id);
   }

@@ -8,12 +8,14 @@ import { t } from "./i18n.js";
 import { BoardView } from "./board_view.js";
 import { ClockView } from "./clock_view.js";
 import { ChatView } from "./chat_view.js";
+import { SpectatorView } from "./spectator_view.js";
 import { GameControls } from "./game_controls.js";
 import { RecordLinks } from "./record_links.js";
 import { replay, count_area } from "./position.js";
 import { user_label } from "./format.js";
 import { from_vertex } from "./vertex.js";
 import { error_text } from "./error_text.js";
+import { preference, set_preference, on_preference_change } from "./preferences.js";
 
 function player_panel(color) {
   const name = h("span", { class: "player-name" });
@@ -37,6 +39,7 @@ export function mount_game(container, app, game_id) {
   const players = { black: player_panel("black"), white: player_panel("white") };
   const controls = new GameControls(app, game_id);
   const chat = new ChatView(app, game_id);
+  const spectators = new SpectatorView();
   const records = new RecordLinks(game_id);
   const position_text = h("span", { class: "nav-position", id: "nav-position" });
   const nav_button = (id, label, symbol, action) => h("button", {
@@ -48,13 +51,17 @@ export function mount_game(container, app, game_id) {
     position_text,
     nav_button("nav-forward", t("forward"), "▶", () => step(1)),
     nav_button("nav-last", t("last"), "»", () => { at = null; }));
+  const numbers_toggle = h("input", { id: "move-numbers-toggle", type: "checkbox", checked: preference("move_numbers"),
+    onchange: () => set_preference("move_numbers", numbers_toggle.checked) });
+  const board_options = h("div", { class: "board-options" },
+    h("label", { class: "check" }, numbers_toggle, h("span", { text: t("move_numbers") })));
   const message = h("p", { class: "loading", text: t("loading") });
   const page = h("div", { class: "game-page", "data-game": game_id },
     h("div", { class: "board-column" },
       players.white.element, h("div", { class: "board-wrap" }, board.svg), players.black.element,
       h("div", { class: "play-bar" }, nav, controls.buttons),
-      records.element, h("p", { class: "hint", text: t("keyboard_help") })),
-    h("div", { class: "side-column" }, message, controls.element, chat.element));
+      board_options, records.element, h("p", { class: "hint", text: t("keyboard_help") })),
+    h("div", { class: "side-column" }, message, controls.element, chat.element, spectators.element));
   container.append(page);
   let missing_shown = false;
 
@@ -111,13 +118,15 @@ export function mount_game(container, app, game_id) {
       size: model.size,
       grid: position.grid,
       last: position.last,
-      passed: position.last && position.last.vertex === "pass" ? position.last.color : null,
+      // While counting and on the counted position the marks matter; the note would cover them.
+      passed: !marked && position.last && position.last.vertex === "pass" ? position.last.color : null,
       pass_label: (color) => t("pass_note", { color: t(color) }),
       dead,
       owner: area ? area.owner : null,
       preview: my_turn ? my_color : null,
       // The board takes the arrow keys only when a click there would do something.
       interactive: Boolean(my_turn || (scoring && my_color)),
+      numbers: preference("move_numbers") ? position.numbers : null,
     });
     page.classList.toggle("reviewing", !live);
     // Plain facts about what is shown, for scripts and tests reading the page.
@@ -135,6 +144,7 @@ export function mount_game(container, app, game_id) {
     }
     controls.update(model, my_color, scoring ? area : null);
     chat.update(model, my_color !== null, Boolean(user));
+    spectators.update(model);
     tick();
   }
 
@@ -163,6 +173,11 @@ export function mount_game(container, app, game_id) {
     render();
   }
 
+  // The toggle here and the one in the settings panel change the same choice.
+  const stop_preferences = on_preference_change((current) => {
+    numbers_toggle.checked = current.move_numbers;
+    render();
+  });
   document.addEventListener("keydown", on_key);
   const ticker = setInterval(tick, 200);
   sessions.watch(game_id).then(render, (err) => {
@@ -175,6 +190,7 @@ export function mount_game(container, app, game_id) {
     update: render,
     destroy() {
       clearInterval(ticker);
+      stop_preferences();
       document.removeEventListener("keydown", on_key);
       sessions.unwatch(game_id);
     },

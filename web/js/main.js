@@ -12,6 +12,7 @@ import { mount_tournament_list } from "./tournament_list_view.js";
 import { mount_tournament } from "./tournament_view.js";
 import { describe_settings } from "./format.js";
 import { pairing_text } from "./tournament_format.js";
+import { settings_panel } from "./settings_panel.js";
 
 const ws_url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
 const app = new App(ws_url);
@@ -48,6 +49,25 @@ function mount_route() {
   main.focus({ preventScroll: true });
 }
 
+// The settings panel, open below the header or not.
+let panel = null;
+function close_settings() {
+  if (!panel) return;
+  panel.stop();
+  panel.remove();
+  panel = null;
+  header_key = null;
+  render_header(app.store.state);
+}
+function toggle_settings() {
+  if (panel) return close_settings();
+  panel = settings_panel({ on_close: close_settings });
+  header.after(panel);
+  header_key = null;
+  render_header(app.store.state);
+  panel.querySelector("input").focus();
+}
+
 function render_header(state) {
   const key = `${language()}|${state.user ? `${state.user.name}|${state.user.rank}` : ""}`;
   if (key === header_key) return;
@@ -60,9 +80,17 @@ function render_header(state) {
       h("a", { id: "nav-tournaments", href: "#/tournaments", text: t("nav_tournaments") }),
       state.user ? h("a", { id: "my-profile", href: `#/user/${encodeURIComponent(state.user.name)}`, text: `${state.user.name} ${state.user.rank}` }) : null,
       state.user ? h("button", { id: "logout-button", class: "link", text: t("logout"), onclick: () => app.logout() }) : null,
+      h("button", { id: "settings-button", class: "link", "aria-expanded": String(Boolean(panel)),
+        text: t("settings_button"), onclick: toggle_settings }),
       h("button", {
         id: "language-button", class: "link", lang: other === "zh" ? "zh-CN" : "en", text: t("language_switch"),
-        onclick: () => { set_language(other); header_key = null; render_header(app.store.state); mount_route(); },
+        onclick: () => {
+          set_language(other);
+          header_key = null;
+          render_header(app.store.state);
+          if (panel) { close_settings(); toggle_settings(); }
+          mount_route();
+        },
       })));
 }
 

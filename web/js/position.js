@@ -48,10 +48,13 @@ export function move_colors(handicap_stones, count) {
   return colors;
 }
 
-// The position after the first `upto` moves: {grid, captures, last}.
-// `captures.black` counts the stones Black has taken.
+// The position after the first `upto` moves: {grid, captures, last, numbers}.
+// `captures.black` counts the stones Black has taken; `numbers[y][x]` is the
+// number of the move that placed the stone at (x, y) (null for a handicap
+// stone; only meaningful where the grid has a stone).
 export function replay(size, handicap_stones, moves, upto = moves.length) {
   const grid = empty_grid(size);
+  const numbers = empty_grid(size);
   for (const vertex of handicap_stones) {
     const point = from_vertex(vertex, size);
     if (point) grid[point.y][point.x] = "black";
@@ -65,6 +68,7 @@ export function replay(size, handicap_stones, moves, upto = moves.length) {
     const point = from_vertex(moves[i], size);
     if (!point) continue;
     grid[point.y][point.x] = color;
+    numbers[point.y][point.x] = i + 1;
     for (const [nx, ny] of neighbours(point.x, point.y, size)) {
       if (grid[ny][nx] !== other_color(color)) continue;
       const chain = chain_at(grid, size, nx, ny);
@@ -78,7 +82,7 @@ export function replay(size, handicap_stones, moves, upto = moves.length) {
       captures[other_color(color)] += own.stones.length;
     }
   }
-  return { grid, captures, last };
+  return { grid, captures, last, numbers };
 }
 
 // Area count with the `dead` vertices taken off: stones plus empty regions

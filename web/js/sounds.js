@@ -1,6 +1,8 @@
 // The game's sounds as short WebAudio tone patterns (no audio files): a
-// stone, a pass, a challenge, the end of a game. Each sound played is also
-// kept by name in `played` (the last few), so a page can be checked for it.
+// stone, a pass, a challenge, the end of a game, the seconds of a countdown
+// (higher for the last three). Each sound asked for is also kept by name in
+// `played` (the last few), so a page can be checked for it; what is heard,
+// at the player's volume or not at all when muted, is beep.js's business.
 
 import { beep } from "./beep.js";
 
@@ -9,6 +11,8 @@ const patterns = {
   pass: [[520, 120], [390, 160]],
   challenge: [[660, 100], [880, 100], [990, 140]],
   end: [[880, 140], [660, 220]],
+  count: [[880, 120]],
+  count_last: [[1320, 120]],
 };
 
 export const played = [];
@@ -17,7 +21,7 @@ export function play_sound(name) {
   const pattern = patterns[name];
   if (!pattern) return;
   played.push(name);
-  if (played.length > 20) played.shift();
+  if (played.length > 40) played.shift();
   let delay = 0;
   for (const [frequency, duration_ms] of pattern) {
     setTimeout(() => beep(frequency, duration_ms), delay);

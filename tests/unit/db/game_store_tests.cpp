@@ -231,3 +231,23 @@ TEST_CASE("a game's chat is kept with it, the newest lines only, and loaded with
   CHECK((*in_progress)[1].chat.size() == 1);
   CHECK((*in_progress)[1].chat.front().text == "elsewhere");
 }
+
+TEST_CASE("a count's final marking is kept with the game and loaded with it", "[db][games][marking]") {
+  TempDatabase db;
+  GameStore& games = db.stores().games();
+  const Players p = two_players(db);
+  const GameId counted = *games.create(sample_game(p.black, p.white));
+  GameEnd end{"B+3.5", "count", 9'000, "final"};
+  end.dead = {yunzi::engine::Vertex{7, 4}, yunzi::engine::Vertex{1, 4}};
+  REQUIRE(games.end_game(counted, end, {}));
+  const GameId resigned = *games.create(sample_game(p.black, p.white));
+  REQUIRE(games.end_game(resigned, GameEnd{"W+R", "resignation", 9'500, ""}, {}));
+
+  const std::vector<yunzi::engine::Vertex> dead{{1, 4}, {7, 4}};
+  CHECK((**games.load(counted)).final_dead == dead);
+  CHECK((**games.load(resigned)).final_dead.empty());
+  // A game that is no longer in play keeps its first marking: ending it again is refused whole.
+  CHECK(games.end_game(counted, GameEnd{"W+1.5", "count", 9'900, "", {{0, 0}}}, {}).error().kind ==
+        DbErrorKind::conflict);
+  CHECK((**games.load(counted)).final_dead == dead);
+}

@@ -129,3 +129,43 @@ TEST_CASE("bad dead-stone lists are refused", "[scoring]") {
   CHECK(score_area(board, {Vertex{5, 0}}, 0, 0).error() == ScoreError::dead_point_off_board);
   CHECK(to_string(ScoreError::dead_point_empty) == "dead_point_empty");
 }
+
+TEST_CASE("territory lists each side's empty points and the points of the dead stones it surrounds",
+          "[scoring][territory]") {
+  const Board board = board_from({
+      ".X.O.",
+      ".X.O.",
+      "OX.O.",
+      ".X.O.",
+      ".X.O.",
+  });
+  auto counted = territory(board, chain_at(board, Vertex{0, 2}));
+  REQUIRE(counted.has_value());
+  // Column 0 is Black's, the dead white stone at (0,2) included; column 4 is
+  // White's; column 2 touches both and is nobody's.
+  const std::vector<Vertex> black{{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}};
+  const std::vector<Vertex> white{{4, 0}, {4, 1}, {4, 2}, {4, 3}, {4, 4}};
+  CHECK(counted->black == black);
+  CHECK(counted->white == white);
+
+  // Left alive, the white stone makes column 0 shared: Black has no territory.
+  auto alive = territory(board, {});
+  REQUIRE(alive.has_value());
+  CHECK(alive->black.empty());
+  CHECK(alive->white == white);
+  CHECK(territory(board, {Vertex{2, 2}}).error() == ScoreError::dead_point_empty);
+}
+
+TEST_CASE("territory agrees with the area count", "[scoring][territory]") {
+  Game game = game_from({
+      ".X.O.",
+      "XXXOO",
+      "XXXOO",
+      "XXXOO",
+      "XXXOO",
+  });
+  auto counted = territory(game.board(), {});
+  REQUIRE(counted.has_value());
+  CHECK(counted->black == std::vector<Vertex>{{0, 0}});
+  CHECK(counted->white == std::vector<Vertex>{{4, 0}});  // the seki's shared point (2,0) is neither's
+}

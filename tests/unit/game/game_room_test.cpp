@@ -185,18 +185,26 @@ TEST_CASE("GameRoom: start, a committed move broadcast to players and spectators
   auto carol_again = std::make_shared<RecordingConnection>(4);
   auto anonymous = std::make_shared<RecordingConnection>(5);
   constexpr db::UserId carol_id = 77;
-  room->watch(carol_again, carol_id, std::nullopt, 6);
-  room->watch(anonymous, std::nullopt, std::nullopt, 6);
-  room->watch(carol, carol_id, std::nullopt, 7);
+  room->watch(carol_again, carol_id, "carol", std::nullopt, 6);
+  room->watch(anonymous, std::nullopt, "", std::nullopt, 6);
+  room->watch(carol, carol_id, "carol", std::nullopt, 7);
   REQUIRE(f.run_until([&] { return carol->got("ok"); }));
   CHECK(carol->last("ok")["state"]["spectators"] == 1);
   CHECK(carol->last("ok")["state"]["anonymous_spectators"] == 1);
+  CHECK(carol->last("ok")["state"]["spectator_names"] == nlohmann::json::array({"carol"}));
   CHECK(f.lobby.back().spectators == 1);
   CHECK(f.lobby.back().anonymous_spectators == 1);
+  // The players hear who watches, as it changes.
+  REQUIRE(f.run_until([&] { return alice->got("game.spectators"); }));
+  CHECK(alice->last("game.spectators")["spectator_names"] == nlohmann::json::array({"carol"}));
+  CHECK(alice->last("game.spectators")["anonymous_spectators"] == 1);
+  CHECK_FALSE(alice->last("game.spectators").contains("seq"));
   room->unwatch(carol_again->id(), std::nullopt, nullptr);
   room->unwatch(anonymous->id(), std::nullopt, nullptr);
   REQUIRE(f.run_until([&] { return f.lobby.back().anonymous_spectators == 0; }));
   CHECK(f.lobby.back().spectators == 1);
+  REQUIRE(f.run_until([&] { return alice->last("game.spectators")["anonymous_spectators"] == 0; }));
+  CHECK(alice->last("game.spectators")["spectator_names"] == nlohmann::json::array({"carol"}));
 
   room->handle(alice, f.alice.user_id, "alice", false, game_move("C3"), 8);
   REQUIRE(f.run_until([&] { return carol->got("game.move"); }));
@@ -270,7 +278,7 @@ TEST_CASE("GameRoom: restored from the database, a returning player resumes the 
   REQUIRE(room);
   auto alice = std::make_shared<RecordingConnection>(11);
   auto bob = std::make_shared<RecordingConnection>(12);
-  room->watch(bob, f.bob.user_id, std::nullopt, 5);
+  room->watch(bob, f.bob.user_id, "bob", std::nullopt, 5);
   REQUIRE(f.run_until([&] { return bob->got("ok"); }));
   const auto state = bob->last("ok")["state"];
   CHECK(state["moves"] == nlohmann::json::array({"C3", "G7"}));
@@ -294,7 +302,7 @@ TEST_CASE("GameRoom: a failed commit leaves the game as it was and answers inter
   REQUIRE(f.run_until([&] { return alice->got("error"); }));
   CHECK(alice->last("error")["code"] == "internal");
   CHECK_FALSE(bob->got("game.move"));
-  room->watch(bob, f.bob.user_id, std::nullopt, 4);
+  room->watch(bob, f.bob.user_id, "bob", std::nullopt, 4);
   REQUIRE(f.run_until([&] { return bob->got("ok"); }));
   CHECK(bob->last("ok")["state"]["moves"].empty());
   CHECK(bob->last("ok")["state"]["seq"] == 1);

@@ -73,6 +73,32 @@ TEST_CASE("a change of the marking clears both acceptances") {
   CHECK(std::get<EndCommit>(*both.commit).end.reason == "count");
 }
 
+TEST_CASE("the agreed marking goes with a count's end and stays in the ended game's state") {
+  std::int64_t now = t0;
+  RoomState room = room_in_scoring(now);
+  room.handle(dead(bob_id, "G7"), now += 10);
+  room.handle(accept_score(bob_id, room), now += 10);
+  Outcome both = room.handle(accept_score(alice_id, room), now += 10);
+  REQUIRE(both.commit.has_value());
+  const std::vector<engine::Vertex> g7{{6, 2}};
+  CHECK(std::get<EndCommit>(*both.commit).end.dead == g7);
+  room.end_committed({});
+  CHECK(room.snapshot(now).phase == protocol::Phase::ended);
+  CHECK(room.snapshot(now).dead == g7);
+  CHECK(room.snapshot(now).marking_version == 0);
+}
+
+TEST_CASE("a resignation during scoring keeps no marking") {
+  std::int64_t now = t0;
+  RoomState room = room_in_scoring(now);
+  room.handle(dead(bob_id, "G7"), now += 10);
+  Outcome resigned = room.handle(from(alice_id, req::GameResign{42}), now += 10);
+  REQUIRE(resigned.commit.has_value());
+  CHECK(std::get<EndCommit>(*resigned.commit).end.dead.empty());
+  room.end_committed({});
+  CHECK(room.snapshot(now).dead.empty());
+}
+
 TEST_CASE("resume leaves scoring; the opponent of the last passer moves with the clock running again") {
   std::int64_t now = t0;
   RoomState room = room_in_scoring(now, protocol::ByoYomi{60, 3, 10});

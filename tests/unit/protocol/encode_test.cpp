@@ -151,7 +151,7 @@ TEST_CASE("a game snapshot has every field the contract lists", "[protocol][enco
   CHECK(keys(state) == std::set<std::string>{"game", "seq", "size", "komi", "handicap", "rated", "ko", "time",
                                              "black", "white", "moves", "handicap_stones", "to_move", "phase",
                                              "clock", "captures", "dead", "marking_version", "spectators",
-                                             "anonymous_spectators"});
+                                             "anonymous_spectators", "spectator_names"});
   CHECK(state["moves"] == json{"R3", "pass"});
   CHECK(state["handicap_stones"] == json{"Q16", "D4"});
   CHECK(state["to_move"] == "white");
@@ -216,6 +216,10 @@ TEST_CASE("game events carry game, seq and the contract's fields", "[protocol][e
 
   const json chat = parsed(game_chat(42, ChatLine{"alice", "gl hf", ChatChannel::spectators}));
   CHECK(chat == json{{"type", "game.chat"}, {"game", 42}, {"from", "alice"}, {"text", "gl hf"}, {"channel", "spectators"}});
+
+  CHECK(parsed(game_spectators(42, SpectatorList{3, 1, {"carol", "dave"}})) ==
+        json{{"type", "game.spectators"}, {"game", 42}, {"spectators", 3}, {"anonymous_spectators", 1},
+             {"spectator_names", {"carol", "dave"}}});
 
   CHECK(parsed(game_undo_requested(42, 13, Color::black)) ==
         json{{"type", "game.undo_requested"}, {"game", 42}, {"seq", 13}, {"color", "black"}});

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engine/sgf_record.hpp"
+#include "engine/sgf_values.hpp"
 #include "engine/sgf_writer.hpp"
 
 using namespace yunzi::engine;
@@ -142,4 +143,41 @@ TEST_CASE("deep variation trees are written without recursion", "[sgf][writer]")
   REQUIRE(back);
   CHECK(back->nodes.size() == tree.nodes.size());
   CHECK(same_subtree(*back, back->roots[0], tree, tree.roots[0]));
+}
+
+TEST_CASE("a counted game's territory is written as TB/TW in the last node and read back", "[sgf][writer]") {
+  SgfExport game;
+  game.size = 5;
+  game.result = "B+3.5";
+  game.moves = {{Move{Color::black, Vertex{1, 1}}, std::nullopt, std::nullopt},
+                {Move{Color::white, Vertex{3, 3}}, std::nullopt, std::nullopt}};
+  game.black_territory = {Vertex{0, 0}, Vertex{1, 0}};
+  game.white_territory = {Vertex{4, 4}};
+  const std::string text = write_sgf(game);
+  INFO(text);
+  CHECK(text.find("TB[aa][ba]") > text.find(";W[dd]"));
+  CHECK(text.find("TW[ee]") > text.find("TB[aa][ba]"));
+  CHECK(text.find("TW[ee]") != std::string::npos);
+  CHECK(text.find("TB[") == text.rfind("TB["));  // once, in the last node only
+
+  const auto read = read_ok(text);
+  REQUIRE(read.record.main_line.size() == 2);
+  const auto& last = read.record.main_line.back().other;
+  REQUIRE(last.size() == 2);
+  std::vector<Vertex> black;
+  std::vector<Vertex> white;
+  for (const auto& property : last) {
+    for (const auto& value : property.values) {
+      REQUIRE(append_sgf_points(value, 5, property.id == "TB" ? black : white));
+    }
+  }
+  CHECK(black == game.black_territory);
+  CHECK(white == game.white_territory);
+  CHECK(read.record == record_from_export(game));
+
+  SgfExport no_moves;
+  no_moves.size = 5;
+  no_moves.white_territory = {Vertex{0, 0}};
+  CHECK(write_sgf(no_moves).find("TW[aa]") != std::string::npos);
+  CHECK(write_sgf(SgfExport{}).find("TB") == std::string::npos);
 }

@@ -1,7 +1,8 @@
 // Starts the real yunzi-server on a free port with a fresh data directory and
-// the repository's web/ as web root; stop() ends it and removes the data.
-// Admin accounts, when asked for, are made before the start with the real
-// yunzi-admin (`db init`, `db create-admin NAME --password-stdin`).
+// the repository's web/ as web root; restart() starts it again on the same
+// port and data; stop() ends it and removes the data. Admin accounts, when
+// asked for, are made before the start with the real yunzi-admin (`db init`,
+// `db create-admin NAME --password-stdin`).
 
 import { spawn, execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, access } from "node:fs/promises";
@@ -48,7 +49,30 @@ async function wait_for_port(port_file, child, log) {
   throw new Error(`yunzi-server wrote no port file within 20 s:\n${log.join("")}`);
 }
 
+function spawn_server(binary, data_dir, port_file, port, log) {
+  const child = spawn(binary, [
+    "--port", String(port), "--port-file", port_file, "--data-dir", data_dir,
+    "--web-root", path.join(repo_root, "web"), "--password-hash-cost", "min", "--log-level", "warn",
+    // Every test user signs up from 127.0.0.1.
+    "--signups-per-address-hour", "100000",
+  ], { stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.on("data", (chunk) => log.push(chunk.toString()));
+  child.stderr.on("data", (chunk) => log.push(chunk.toString()));
+  return child;
+}
+
+async function end_child(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10000);
+  await exited;
+  clearTimeout(timer);
+}
+
 // admins: [{name, password}] made admins in the new database before the start.
+// restart() stops the server and starts it again on the same port and data,
+// as after an operator's restart: open pages reconnect to the same address.
 export async function start_server({ admins = [] } = {}) {
   const binary = server_binary();
   await access(binary).catch(() => {
@@ -61,26 +85,19 @@ export async function start_server({ admins = [] } = {}) {
     await run_admin_tool(["db", "--data-dir", data_dir, "create-admin", admin.name, "--password-stdin"], `${admin.password}\n`);
   }
   const log = [];
-  const child = spawn(binary, [
-    "--port", "0", "--port-file", port_file, "--data-dir", data_dir,
-    "--web-root", path.join(repo_root, "web"), "--password-hash-cost", "min", "--log-level", "warn",
-    // Every test user signs up from 127.0.0.1.
-    "--signups-per-address-hour", "100000",
-  ], { stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout.on("data", (chunk) => log.push(chunk.toString()));
-  child.stderr.on("data", (chunk) => log.push(chunk.toString()));
+  let child = spawn_server(binary, data_dir, port_file, 0, log);
   const port = await wait_for_port(port_file, child, log);
   return {
     url: `http://127.0.0.1:${port}/`,
     log,
+    async restart() {
+      await end_child(child);
+      await rm(port_file, { force: true });
+      child = spawn_server(binary, data_dir, port_file, port, log);
+      await wait_for_port(port_file, child, log);
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 10000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await end_child(child);
       await rm(data_dir, { recursive: true, force: true });
       return child.exitCode;
     },

@@ -88,6 +88,17 @@ test("the game model keeps signed-in and anonymous spectators apart", () => {
   assert.deepEqual([model.spectators, model.anonymous_spectators], [1, 0]);
   model.apply(start_event({ spectators: 3 }));
   assert.equal(model.anonymous_spectators, 0, "a server without the field counts none");
+  assert.deepEqual(model.spectator_names, []);
+});
+
+test("the game model follows the spectator list without touching the game's seq", () => {
+  const model = new GameModel(7);
+  model.apply(start_event({ seq: 4, spectators: 1, spectator_names: ["zoe"] }));
+  assert.deepEqual(model.spectator_names, ["zoe"]);
+  assert.equal(model.apply({ type: "game.spectators", game: 7, spectators: 2, anonymous_spectators: 1,
+    spectator_names: ["carl", "zoe"] }), "applied");
+  assert.deepEqual([model.spectators, model.anonymous_spectators, model.spectator_names], [2, 1, ["carl", "zoe"]]);
+  assert.equal(model.seq, 4);
 });
 
 test("the game model follows undo, scoring, resumption and the end", () => {

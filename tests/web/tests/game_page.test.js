@@ -2,7 +2,8 @@
 // pass by the opponent, an undo refused, the count's deadline, a loss on
 // time, byo-yomi, refused moves in Chinese, a challenge arriving on another
 // page, pages for games and players that do not exist, the keyboard on a
-// finished game, and a counted game's final position.
+// finished game, and a counted game's final position, also after a
+// server restart.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -256,5 +257,75 @@ test("a counted game's final position keeps its dead stones and territory", asyn
     await save_screenshot(white, "counted-final");
   } finally {
     await close_all(black, white);
+  }
+});
+
+// The board of the final position: the dead stones and the owner of each territory point.
+async function final_marks(page) {
+  return page.evaluate(() => ({
+    dead: [...document.querySelectorAll("svg.board circle.stone.dead")].map((c) => c.dataset.vertex).sort(),
+    black: document.querySelectorAll("svg.board rect.territory.black").length,
+    white: document.querySelectorAll("svg.board rect.territory.white").length,
+  }));
+}
+
+test("a counted game reopened after a server restart still shows its dead stones and territory", async () => {
+  // Black walls off columns A-D with D, White E-J with E; each drops a stone
+  // into the other's area, and both are marked dead.
+  const { black, white, game } = await start_game(browser, server.url, ["rs1", "rs2"]);
+  const moves = [];
+  for (let row = 1; row <= 9; row++) moves.push(`D${row}`, `E${row}`);
+  moves.push("H5", "B5");
+  let late;
+  try {
+    for (const [index, vertex] of moves.entries()) {
+      const mover = index % 2 === 0 ? black : white;
+      await click_vertex(mover, vertex);
+      await wait_for_moves(index % 2 === 0 ? white : black, index + 1);
+    }
+    await black.click("#pass-button");
+    await wait_for_moves(white, moves.length + 1);
+    await white.click("#pass-button");
+    await black.waitForSelector('.game-page[data-phase="scoring"]', { timeout });
+    await click_vertex(black, "B5");
+    await white.waitForSelector('svg.board circle.stone.dead[data-vertex="B5"]', { timeout });
+    await click_vertex(white, "H5");
+    await black.waitForSelector('svg.board circle.stone.dead[data-vertex="H5"]', { timeout });
+    await black.click("#score-accept-button");
+    await white.click("#score-accept-button");
+    // Black: 27 stones' worth of A-C plus the D wall = 36; White: F-J (36) plus the E wall = 45.
+    await black.waitForSelector('#game-result:has-text("W+16.5")', { timeout });
+    // A-C for Black (B5 included), F-J for White (H5 included).
+    const expected = { dead: ["B5", "H5"], black: 27, white: 36 };
+    assert.deepEqual(await final_marks(black), expected, "the final position right after the count");
+
+    await server.restart();
+    // A newcomer opens the game's address; a player reloads the page.
+    late = await open_client(browser, `${server.url}#/game/${game}`);
+    await wait_for_game_page(late);
+    await late.waitForSelector('#game-result:has-text("W+16.5")', { timeout });
+    await late.waitForSelector('svg.board circle.stone.dead[data-vertex="H5"]', { timeout });
+    assert.deepEqual(await final_marks(late), expected, "the final position after a restart");
+    assert.equal(await late.locator("svg.board g.pass-note").count(), 0, "no pass note over the count's marks");
+    await white.reload();
+    await wait_for_game_page(white);
+    await white.waitForSelector('svg.board circle.stone.dead[data-vertex="B5"]', { timeout });
+    assert.deepEqual(await final_marks(white), expected, "the final position on a reload after a restart");
+    await save_screenshot(late, "counted-after-restart");
+
+    // The record's territory: TB/TW in its last node, the dead stones' points included.
+    const sgf = await late.evaluate(async (id) => (await fetch(`/games/${id}.sgf`)).text(), game);
+    const points = (id) => {
+      const found = new RegExp(`${id}((?:\\[[a-s]{2}\\]\\s*)+)`).exec(sgf);
+      return found ? found[1].match(/[a-s]{2}/g).sort() : [];
+    };
+    const columns = (letters) => letters.flatMap((x) => [..."abcdefghi"].map((y) => x + y)).sort();
+    assert.deepEqual(points("TB"), columns(["a", "b", "c"]), sgf);
+    assert.deepEqual(points("TW"), columns(["f", "g", "h", "i"]), sgf);
+    assert.ok(sgf.indexOf("TB[") > sgf.lastIndexOf(";W[") && sgf.indexOf("TB[") > sgf.lastIndexOf(";B["),
+      "the territory is in the last node");
+    assert.deepEqual(late.problems, []);
+  } finally {
+    await close_all(black, white, ...(late ? [late] : []));
   }
 });

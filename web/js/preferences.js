@@ -1,0 +1,53 @@
+// The player's choices for this browser (sound volume and mute, the
+// byo-yomi count, move numbers on the stones), kept in localStorage so they
+// outlast a reload. Views read them when they draw and listen for changes.
+
+const storage_key = "yunzi.preferences";
+
+// volume: 0..100 (0 is silent like muted); countdown: beep the last seconds
+// of one's own deciding countdown (in byo-yomi the last period's).
+export const preference_defaults = Object.freeze({ volume: 60, muted: false, countdown: true, move_numbers: false });
+
+const checks = {
+  volume: (v) => Number.isFinite(v) && v >= 0 && v <= 100,
+  muted: (v) => typeof v === "boolean",
+  countdown: (v) => typeof v === "boolean",
+  move_numbers: (v) => typeof v === "boolean",
+};
+
+// Kept values of the wrong type (an older client, a hand edit) fall back to the default.
+function load() {
+  let saved = {};
+  try {
+    saved = JSON.parse(localStorage.getItem(storage_key) || "{}") || {};
+  } catch {
+    saved = {};
+  }
+  const out = { ...preference_defaults };
+  for (const [name, valid] of Object.entries(checks)) if (valid(saved[name])) out[name] = saved[name];
+  return out;
+}
+
+let current = load();
+const listeners = new Set();
+
+export function preference(name) {
+  return current[name];
+}
+
+export function set_preference(name, value) {
+  if (!checks[name] || !checks[name](value) || current[name] === value) return;
+  current = { ...current, [name]: value };
+  localStorage.setItem(storage_key, JSON.stringify(current));
+  for (const listener of [...listeners]) listener(current);
+}
+
+export function on_preference_change(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// The loudness sounds play at, 0..1: 0 when muted.
+export function sound_level() {
+  return current.muted ? 0 : current.volume / 100;
+}

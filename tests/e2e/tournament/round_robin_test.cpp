@@ -1,0 +1,94 @@
+// A round robin of five on the real server: with an odd count every round
+// has one bye, and over five rounds every pair meets exactly once and every
+// player sits out once; colours never stand more than one apart. The
+// tournament asks for nine rounds but ends by itself after the fifth, the
+// last the table holds; the standings (a bye worth a win) match the games.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <set>
+
+#include "tests/e2e/tournament/tournament_support.hpp"
+
+using namespace yunzi::e2e;
+
+TEST_CASE("a round robin of five meets every pair once and ends after its table", "[tournament][e2e]") {
+  RankedServer ranked;
+  Player admin = ranked.admin();
+  const auto tournament = admin.ok({{"type", "admin.tournament.create"},
+                                    {"name", "Round robin"},
+                                    {"system", "round_robin"},
+                                    {"settings", quick_settings()},
+                                    {"rounds", 9},
+                                    {"round_gap_s", 0},
+                                    {"no_show_s", 60}})["tournament"]
+                              .get<std::int64_t>();
+  const std::vector<std::string> order{"rr1d", "rr2k", "rr4k", "rr6k", "rr8k"};
+  Field field = enter_field(ranked, tournament,
+                            {{"rr1d", "1d"}, {"rr2k", "2k"}, {"rr4k", "4k"}, {"rr6k", "6k"}, {"rr8k", "8k"}});
+  admin.ok({{"type", "admin.tournament.start"}, {"tournament", tournament}});
+
+  // The stronger player wins, except that 8k beats 1d.
+  const Script script = [&](const std::string& black, const std::string& white) {
+    const std::set<std::string> upset{black, white};
+    if (upset == std::set<std::string>{"rr1d", "rr8k"}) return std::string("rr8k");
+    return std::find(order.begin(), order.end(), black) < std::find(order.begin(), order.end(), white) ? black : white;
+  };
+  std::vector<PlayedGame> games;
+  std::vector<std::string> byes;
+  std::set<std::pair<std::string, std::string>> met;
+  std::map<std::string, int> balance;  // blacks minus whites
+  for (int round = 1; round <= 5; ++round) {
+    const Json list = wait_round(admin, tournament, round, all_started);
+    INFO("round " << round << ": " << list.dump());
+    REQUIRE(list.size() == 3);
+    const auto round_byes = byes_in(list);
+    REQUIRE(round_byes.size() == 1);
+    byes.push_back(round_byes[0]);
+    for (const Json& p : list) {
+      if (p["white"].is_null()) continue;
+      CHECK(met.insert(std::minmax(p["black"].get<std::string>(), p["white"].get<std::string>())).second);
+      ++balance[p["black"]];
+      --balance[p["white"]];
+    }
+    for (const auto& [name, b] : balance) CHECK(std::abs(b) <= 1);
+    const auto played = play_round(field, admin, tournament, round, script);
+    games.insert(games.end(), played.begin(), played.end());
+  }
+  CHECK(met.size() == 10);  // all pairs of five
+  CHECK(std::set<std::string>(byes.begin(), byes.end()) == std::set<std::string>(order.begin(), order.end()));
+
+  const Json info = wait_finished(admin, tournament);
+  CHECK(info["round"] == 5);
+  CHECK(info["rounds"] == 9);
+  CHECK(admin.fails({{"type", "tournament.pairings"}, {"tournament", tournament}, {"round", 6}})["code"] ==
+        "not_found");
+
+  const Json standings = admin.ok({{"type", "tournament.standings"}, {"tournament", tournament}})["standings"];
+  const auto expected = expected_standings(games, {byes, {}});
+  // By hand: 2k beat everyone but 1d (3 wins and the bye), so did 1d but for 8k; 8k beat only 1d.
+  CHECK(expected.at("rr1d").score == 4);
+  CHECK(expected.at("rr2k").score == 4);
+  CHECK(expected.at("rr4k").score == 3);
+  CHECK(expected.at("rr6k").score == 2);
+  CHECK(expected.at("rr8k").score == 2);
+  CHECK(expected.at("rr1d").wins == 3);
+  // Everyone met everyone else, so the SOS is the total 15 less the own score and the SOSOS the total SOS 60
+  // less the own SOS: 1d and 2k are level on both; SODOS parts them (1d beat 4 + 3 + 2, 2k 3 + 2 + 2), as it
+  // parts 8k (beat 1d, 4) from 6k (beat 8k, 2).
+  CHECK(expected.at("rr1d").sos == 11);
+  CHECK(expected.at("rr2k").sos == 11);
+  CHECK(expected.at("rr1d").sosos == 49);
+  CHECK(expected.at("rr2k").sosos == 49);
+  CHECK(expected.at("rr1d").sodos == 9);
+  CHECK(expected.at("rr2k").sodos == 7);
+  const auto place_of = check_standings(standings, expected);
+  CHECK(place_of == std::map<std::string, int>{{"rr1d", 1}, {"rr2k", 2}, {"rr4k", 3}, {"rr8k", 4}, {"rr6k", 5}});
+  for (const Json& s : standings) {
+    INFO(s.dump());
+    REQUIRE(s["rounds"].size() == 5);
+    int bye_cells = 0;
+    for (const Json& cell : s["rounds"]) bye_cells += cell["result"] == "bye" ? 1 : 0;
+    CHECK(bye_cells == 1);
+  }
+}

@@ -49,6 +49,23 @@ protocol::GameSettings game_settings_of(const db::TournamentSettings& s) {
   return settings;
 }
 
+// A withdrawn player plays no round after the one they withdrew in; a round
+// robin keeps its table and a waiting round its pairing, so such a pairing
+// can still name them.
+bool plays_in(const db::StoredTournament& t, db::UserId user, int round) {
+  for (const db::TournamentEntrant& e : t.entrants) {
+    if (e.user_id == user) return !e.withdrawn_after || round <= *e.withdrawn_after;
+  }
+  return false;
+}
+
+// The result of a pairing one of whose players has withdrawn: no game, a forfeit.
+std::string outcome_without(bool black_plays, bool white_plays) {
+  if (black_plays) return "black_wins";
+  if (white_plays) return "white_wins";
+  return "both_lose";
+}
+
 struct StartedGame {
   std::int64_t pairing = 0;
   db::GameId game = 0;
@@ -241,6 +258,15 @@ void TournamentService::start_round(Running& r) {
         std::vector<StartedGame> started;
         for (const db::TournamentPairing& p : t.pairings) {
           if (p.round != round || !p.white_id || p.game_id || decided(p)) continue;
+          const bool black_plays = plays_in(t, p.black_id, round);
+          const bool white_plays = plays_in(t, *p.white_id, round);
+          if (!black_plays || !white_plays) {
+            if (auto set = stores.tournaments().set_result(p.id, outcome_without(black_plays, white_plays), "forfeit", now);
+                !set) {
+              return unexpected(set.error());
+            }
+            continue;
+          }
           auto black = stores.users().find_by_id(p.black_id);
           if (!black) return unexpected(black.error());
           auto white = stores.users().find_by_id(*p.white_id);

@@ -92,3 +92,68 @@ TEST_CASE("a round robin of five meets every pair once and ends after its table"
     CHECK(bye_cells == 1);
   }
 }
+
+// The table stays when a player withdraws: the rest of their games are lost
+// by forfeit without being played (no game is made for them), so the
+// others win them and the tournament still ends after its table.
+TEST_CASE("a withdrawn player's remaining round robin games are forfeits", "[tournament][e2e]") {
+  RankedServer ranked;
+  Player admin = ranked.admin();
+  const auto tournament = admin.ok({{"type", "admin.tournament.create"},
+                                    {"name", "Round robin of four"},
+                                    {"system", "round_robin"},
+                                    {"settings", quick_settings()},
+                                    {"rounds", 3},
+                                    {"round_gap_s", 0},
+                                    {"no_show_s", 60}})["tournament"]
+                              .get<std::int64_t>();
+  Field field = enter_field(ranked, tournament, {{"rw1d", "1d"}, {"rw2k", "2k"}, {"rw4k", "4k"}, {"rw6k", "6k"}});
+  admin.ok({{"type", "admin.tournament.start"}, {"tournament", tournament}});
+
+  // 2k withdraws while round 1 is played, and still plays (and loses) its round 1 game.
+  const Json round1 = wait_round(admin, tournament, 1, all_started);
+  Player& leaver = *field.by_name["rw2k"];
+  leaver.ok({{"type", "tournament.withdraw"}, {"tournament", tournament}});
+  const Script stronger_wins_but_2k_loses = [](const std::string& black, const std::string& white) {
+    if (black == "rw2k") return white;
+    if (white == "rw2k") return black;
+    return black < white ? black : white;  // the names sort by rank
+  };
+  std::vector<PlayedGame> games = play_round(field, admin, tournament, 1, stronger_wins_but_2k_loses);
+
+  leaver.wait_event("game.start");  // round 1's
+
+  // Rounds 2 and 3: the leaver's pairing is decided at the round's start, the other game is played.
+  const auto ready = [](const Json& list) {
+    for (const Json& p : list) {
+      if (p["game"].is_null() && p["result"] == "pending") return false;
+    }
+    return !list.empty();
+  };
+  for (int round : {2, 3}) {
+    const Json list = wait_round(admin, tournament, round, ready);
+    INFO("round " << round << ": " << list.dump());
+    REQUIRE(list.size() == 2);
+    for (const Json& p : list) {
+      const std::string black = p["black"], white = p["white"];
+      if (black == "rw2k" || white == "rw2k") {
+        CHECK(p["game"].is_null());
+        CHECK(p["how"] == "forfeit");
+        CHECK(p["result"] == (black == "rw2k" ? "white_wins" : "black_wins"));
+        games.push_back({black == "rw2k" ? white : black, "rw2k"});
+        continue;
+      }
+      const std::string winner = stronger_wins_but_2k_loses(black, white);
+      field.by_name[winner == black ? white : black]->ok({{"type", "game.resign"}, {"game", p["game"]}});
+      games.push_back({winner, winner == black ? white : black});
+    }
+    wait_round(admin, tournament, round, all_decided);
+  }
+  CHECK(leaver.no_event("game.start", 200ms));
+  const Json info = wait_finished(admin, tournament);
+  CHECK(info["round"] == 3);
+  const auto expected = expected_standings(games);
+  CHECK(expected.at("rw2k").score == 0);
+  CHECK(expected.at("rw1d").score == 3);
+  check_standings(admin.ok({{"type", "tournament.standings"}, {"tournament", tournament}})["standings"], expected);
+}

@@ -49,6 +49,9 @@ tournament::ScoreRules score_rules_of(const db::TournamentSettings& s) {
   rules.mcmahon_bar = s.mcmahon_bar;
   rules.mcmahon_floor = s.mcmahon_floor;
   rules.bye_points = s.bye_points;
+  // A bracket's bye takes the player on like a won game; worth less, it would
+  // let a player knocked out stand above one who went further.
+  if (rules.system == tournament::System::single_elimination) rules.bye_points = 2;
   return rules;
 }
 

@@ -110,3 +110,47 @@ TEST_CASE("a single elimination drops its losers and ends with the final", "[tou
     CHECK(s["rounds"][2]["result"] == "");
   }
 }
+
+// A bye in a bracket takes the player on like a win, whatever the
+// tournament's bye_points say: with byes worth nothing, the champion with a
+// first-round bye would stand level on points with the finalist they beat
+// and below them on SOSOS.
+TEST_CASE("the winner of an elimination's final stands first even with byes worth nothing", "[tournament][e2e]") {
+  RankedServer ranked;
+  Player admin = ranked.admin();
+  const auto tournament = admin.ok({{"type", "admin.tournament.create"},
+                                    {"name", "Knockout of three"},
+                                    {"system", "single_elimination"},
+                                    {"settings", quick_settings()},
+                                    {"rounds", 2},
+                                    {"bye_points", 0},
+                                    {"round_gap_s", 0},
+                                    {"no_show_s", 60}})["tournament"]
+                              .get<std::int64_t>();
+  Field field = enter_field(ranked, tournament, {{"t1_1d", "1d"}, {"t2_2k", "2k"}, {"t3_5k", "5k"}});
+  admin.ok({{"type", "admin.tournament.start"}, {"tournament", tournament}});
+
+  // Round 1: seed 1 has the bye, seed 3 beats seed 2; the final: seed 1 beats seed 3.
+  const Script script = [](const std::string& black, const std::string& white) {
+    if (black == "t1_1d" || white == "t1_1d") return std::string("t1_1d");
+    return std::string("t3_5k");
+  };
+  const Json round1 = wait_round(admin, tournament, 1, all_started);
+  CHECK(byes_in(round1) == std::vector<std::string>{"t1_1d"});
+  auto games = play_round(field, admin, tournament, 1, script);
+  const Json final_round = wait_round(admin, tournament, 2, all_started);
+  REQUIRE(final_round.size() == 1);
+  CHECK(final_round[0]["black"] == "t3_5k");
+  CHECK(final_round[0]["white"] == "t1_1d");
+  const auto more = play_round(field, admin, tournament, 2, script);
+  games.insert(games.end(), more.begin(), more.end());
+  wait_finished(admin, tournament);
+
+  const Json standings = admin.ok({{"type", "tournament.standings"}, {"tournament", tournament}})["standings"];
+  // The bye counted as a win: seed 1 two points, seed 3 one, seed 2 none.
+  const auto expected = expected_standings(games, {{"t1_1d"}, {}});
+  CHECK(expected.at("t1_1d").score == 2);
+  CHECK(expected.at("t3_5k").score == 1);
+  const auto place_of = check_standings(standings, expected);
+  CHECK(place_of == std::map<std::string, int>{{"t1_1d", 1}, {"t3_5k", 2}, {"t2_2k", 3}});
+}

@@ -95,19 +95,21 @@ TEST_CASE("a round robin of five meets every pair once and ends after its table"
 
 // The table stays when a player withdraws: the rest of their games are lost
 // by forfeit without being played (no game is made for them), so the
-// others win them and the tournament still ends after its table.
+// others win them, and their bye in a later round scores nothing (a round
+// they do not play); the tournament still ends after its table.
 TEST_CASE("a withdrawn player's remaining round robin games are forfeits", "[tournament][e2e]") {
   RankedServer ranked;
   Player admin = ranked.admin();
   const auto tournament = admin.ok({{"type", "admin.tournament.create"},
-                                    {"name", "Round robin of four"},
+                                    {"name", "Round robin with a withdrawal"},
                                     {"system", "round_robin"},
                                     {"settings", quick_settings()},
-                                    {"rounds", 3},
+                                    {"rounds", 5},
                                     {"round_gap_s", 0},
                                     {"no_show_s", 60}})["tournament"]
                               .get<std::int64_t>();
-  Field field = enter_field(ranked, tournament, {{"rw1d", "1d"}, {"rw2k", "2k"}, {"rw4k", "4k"}, {"rw6k", "6k"}});
+  Field field = enter_field(ranked, tournament,
+                            {{"rw1d", "1d"}, {"rw2k", "2k"}, {"rw4k", "4k"}, {"rw6k", "6k"}, {"rw8k", "8k"}});
   admin.ok({{"type", "admin.tournament.start"}, {"tournament", tournament}});
 
   // 2k withdraws while round 1 is played, and still plays (and loses) its round 1 game.
@@ -120,22 +122,30 @@ TEST_CASE("a withdrawn player's remaining round robin games are forfeits", "[tou
     return black < white ? black : white;  // the names sort by rank
   };
   std::vector<PlayedGame> games = play_round(field, admin, tournament, 1, stronger_wins_but_2k_loses);
+  std::vector<std::string> byes = byes_in(round1);
+  REQUIRE(byes.size() == 1);
+  CHECK(byes[0] != "rw2k");
 
-  leaver.wait_event("game.start");  // round 1's
-
-  // Rounds 2 and 3: the leaver's pairing is decided at the round's start, the other game is played.
+  // Later rounds: the leaver's pairing is decided at the round's start, the other games are played.
   const auto ready = [](const Json& list) {
     for (const Json& p : list) {
       if (p["game"].is_null() && p["result"] == "pending") return false;
     }
     return !list.empty();
   };
-  for (int round : {2, 3}) {
+  bool leaver_bye = false;
+  for (int round = 2; round <= 5; ++round) {
     const Json list = wait_round(admin, tournament, round, ready);
     INFO("round " << round << ": " << list.dump());
-    REQUIRE(list.size() == 2);
+    REQUIRE(list.size() == 3);
     for (const Json& p : list) {
-      const std::string black = p["black"], white = p["white"];
+      const std::string black = p["black"];
+      if (p["white"].is_null()) {
+        if (black == "rw2k") leaver_bye = true;
+        else byes.push_back(black);
+        continue;
+      }
+      const std::string white = p["white"];
       if (black == "rw2k" || white == "rw2k") {
         CHECK(p["game"].is_null());
         CHECK(p["how"] == "forfeit");
@@ -144,16 +154,17 @@ TEST_CASE("a withdrawn player's remaining round robin games are forfeits", "[tou
         continue;
       }
       const std::string winner = stronger_wins_but_2k_loses(black, white);
-      field.by_name[winner == black ? white : black]->ok({{"type", "game.resign"}, {"game", p["game"]}});
+      resign_when_started(*field.by_name[winner == black ? white : black], p["game"]);
       games.push_back({winner, winner == black ? white : black});
     }
     wait_round(admin, tournament, round, all_decided);
   }
+  CHECK(leaver_bye);  // seed 2 sits out round 4
   CHECK(leaver.no_event("game.start", 200ms));
   const Json info = wait_finished(admin, tournament);
-  CHECK(info["round"] == 3);
-  const auto expected = expected_standings(games);
+  CHECK(info["round"] == 5);
+  const auto expected = expected_standings(games, {byes, {}});
   CHECK(expected.at("rw2k").score == 0);
-  CHECK(expected.at("rw1d").score == 3);
+  CHECK(expected.at("rw1d").score == 5);  // four games won and the bye
   check_standings(admin.ok({{"type", "tournament.standings"}, {"tournament", tournament}})["standings"], expected);
 }

@@ -160,6 +160,24 @@ TEST_CASE("a withdrawn player's remaining round robin games are forfeits", "[tou
     wait_round(admin, tournament, round, all_decided);
   }
   CHECK(leaver_bye);  // seed 2 sits out round 4
+  // The rounds as announced: the forfeits are decided, and nobody is told of a game that will not come.
+  for (Player& p : field.players) {
+    if (&p == &leaver) continue;
+    const Json last = p.wait_event("tournament.round", [](const Json& e) { return e["round"] == 5; });
+    for (const Json& pairing : last["pairings"]) {
+      INFO(p.name() << ": " << last.dump());
+      if (pairing["white"].is_null()) continue;
+      const bool forfeit = pairing["black"] == "rw2k" || pairing["white"] == "rw2k";
+      CHECK(pairing["result"] == (forfeit ? (pairing["black"] == "rw2k" ? "white_wins" : "black_wins") : "pending"));
+      CHECK(pairing["how"] == (forfeit ? "forfeit" : ""));
+      CHECK(pairing["game"].is_null() == forfeit);
+    }
+    for (const Json& frame : p.queued_frames()) {
+      if (frame["type"] != "tournament.pairing") continue;
+      INFO(p.name() << ": " << frame.dump());
+      CHECK((!frame["game"].is_null() || frame["bye"] == true));
+    }
+  }
   CHECK(leaver.no_event("game.start", 200ms));
   const Json info = wait_finished(admin, tournament);
   CHECK(info["round"] == 5);

@@ -49,35 +49,10 @@ protocol::GameSettings game_settings_of(const db::TournamentSettings& s) {
   return settings;
 }
 
-// A withdrawn player plays no round after the one they withdrew in; a round
-// robin keeps its table and a waiting round its pairing, so such a pairing
-// can still name them.
-bool plays_in(const db::StoredTournament& t, db::UserId user, int round) {
-  for (const db::TournamentEntrant& e : t.entrants) {
-    if (e.user_id == user) return !e.withdrawn_after || round <= *e.withdrawn_after;
-  }
-  return false;
-}
-
-// The result of a pairing one of whose players has withdrawn: no game, a forfeit.
-std::string outcome_without(bool black_plays, bool white_plays) {
-  if (black_plays) return "black_wins";
-  if (white_plays) return "white_wins";
-  return "both_lose";
-}
-
 struct StartedGame {
   std::int64_t pairing = 0;
   db::GameId game = 0;
   GamePlan plan;
-};
-
-// What a round's start wrote: the games to start, and the tournament as it
-// left it (games linked, forfeits decided) to announce; none when the round
-// had already started.
-struct RoundStart {
-  std::vector<StartedGame> games;
-  std::optional<db::StoredTournament> after;
 };
 
 // Gives each pending pairing whose game has ended the game's result.
@@ -99,6 +74,31 @@ db::DbResult<Done> settle_ended_games(db::Stores& stores, db::TournamentId id) {
   }
   return Done{};
 }
+
+// A withdrawn player plays no round after the one they withdrew in; a round
+// robin keeps its table and a waiting round its pairing, so such a pairing
+// can still name them.
+bool plays_in(const db::StoredTournament& t, db::UserId user, int round) {
+  for (const db::TournamentEntrant& e : t.entrants) {
+    if (e.user_id == user) return !e.withdrawn_after || round <= *e.withdrawn_after;
+  }
+  return false;
+}
+
+// The result of a pairing one of whose players has withdrawn: no game, a forfeit.
+std::string outcome_without(bool black_plays, bool white_plays) {
+  if (black_plays) return "black_wins";
+  if (white_plays) return "white_wins";
+  return "both_lose";
+}
+
+// What a round's start wrote: the games to start, and the tournament as it
+// left it (games linked, forfeits decided) to announce; none when the round
+// had already started.
+struct RoundStart {
+  std::vector<StartedGame> games;
+  std::optional<db::StoredTournament> after;
+};
 
 }  // namespace
 

@@ -1,6 +1,7 @@
 #include "server/app/tournament_rounds.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "server/tournament/elimination.hpp"
 #include "server/tournament/round_robin.hpp"
@@ -22,6 +23,15 @@ tournament::Outcome outcome_from_text(std::string_view text) {
 
 tournament::PlayerId player_id(db::UserId user) { return static_cast<tournament::PlayerId>(user); }
 
+// The rounds a group's table holds: a round robin's or a bracket's; a Swiss or McMahon has no table.
+int table_rounds(tournament::System system, std::size_t entrants) {
+  switch (system) {
+    case tournament::System::round_robin: return tournament::round_robin_rounds(entrants);
+    case tournament::System::single_elimination: return tournament::elimination_rounds(entrants);
+    default: return std::numeric_limits<int>::max();
+  }
+}
+
 }  // namespace
 
 std::vector<db::TournamentGroup> promotion_groups() {
@@ -39,6 +49,9 @@ tournament::ScoreRules score_rules_of(const db::TournamentSettings& s) {
   rules.mcmahon_bar = s.mcmahon_bar;
   rules.mcmahon_floor = s.mcmahon_floor;
   rules.bye_points = s.bye_points;
+  // A bracket's bye takes the player on like a won game; worth less, it would
+  // let a player knocked out stand above one who went further.
+  if (rules.system == tournament::System::single_elimination) rules.bye_points = 2;
   return rules;
 }
 
@@ -105,9 +118,7 @@ int rounds_to_play(const db::StoredTournament& t) {
   for (const db::TournamentGroup& g : t.settings.groups) {
     largest = std::max(largest, group_record(t, g.id).entrants.size());
   }
-  const int needed = rules.system == tournament::System::round_robin ? tournament::round_robin_rounds(largest)
-                                                                      : tournament::elimination_rounds(largest);
-  return std::min(t.settings.rounds, std::max(needed, 1));
+  return std::min(t.settings.rounds, std::max(table_rounds(rules.system, largest), 1));
 }
 
 Expected<std::vector<db::NewTournamentPairing>, std::string> pair_round(const db::StoredTournament& t, int round) {
@@ -118,12 +129,14 @@ Expected<std::vector<db::NewTournamentPairing>, std::string> pair_round(const db
     // Pairings of this round stored before (a re-pairing) are not history.
     std::erase_if(record.games, [round](const auto& game) { return game.round >= round; });
     std::erase_if(record.byes, [round](const auto& bye) { return bye.round >= round; });
+    const auto seeds = tournament::seed_order(record.entrants);
+    // A group whose table is done sits out while a larger group plays on.
+    if (round > table_rounds(rules.system, seeds.size())) continue;
     std::size_t playing = 0;
     for (const auto& e : record.entrants) playing += tournament::plays_in_round(e, round) ? 1 : 0;
     if (playing == 0) continue;
     if (playing == 1) return unexpected("group " + g.name + " has a single player");
     std::optional<tournament::RoundPairing> pairing;
-    const auto seeds = tournament::seed_order(record.entrants);
     switch (rules.system) {
       case tournament::System::swiss:
       case tournament::System::mcmahon: pairing = tournament::pair_swiss_round(record, rules, round); break;

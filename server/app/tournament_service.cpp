@@ -50,6 +50,31 @@ db::DbResult<Done> settle_ended_games(db::Stores& stores, db::TournamentId id) {
   return Done{};
 }
 
+// A withdrawn player plays no round after the one they withdrew in; a round
+// robin keeps its table and a waiting round its pairing, so such a pairing
+// can still name them.
+bool plays_in(const db::StoredTournament& t, db::UserId user, int round) {
+  for (const db::TournamentEntrant& e : t.entrants) {
+    if (e.user_id == user) return !e.withdrawn_after || round <= *e.withdrawn_after;
+  }
+  return false;
+}
+
+// The result of a pairing one of whose players has withdrawn: no game, a forfeit.
+std::string outcome_without(bool black_plays, bool white_plays) {
+  if (black_plays) return "black_wins";
+  if (white_plays) return "white_wins";
+  return "both_lose";
+}
+
+// What a round's start wrote: the games to start, and the tournament as it
+// left it (games linked, forfeits decided) to announce; none when the round
+// had already started.
+struct RoundStart {
+  std::vector<StartedGame> games;
+  std::optional<db::StoredTournament> after;
+};
+
 }  // namespace
 
 TournamentService::TournamentService(App& app) : app_(app), strand_(boost::asio::make_strand(app.io)) {}
@@ -206,18 +231,27 @@ void TournamentService::start_round(Running& r) {
   const protocol::GameSettings settings = game_settings_of(t.settings);
   const db::TimeMs now = app_.now_ms();
   auto self = shared_from_this();
-  app_.writer.submit_for<std::vector<StartedGame>>(
-      [id = t.id, round, settings, now](db::Stores& stores) -> db::DbResult<std::vector<StartedGame>> {
+  app_.writer.submit_for<RoundStart>(
+      [id = t.id, round, settings, now](db::Stores& stores) -> db::DbResult<RoundStart> {
         // Read again here: only what the database holds decides which games still need creating.
         auto fresh = stores.tournaments().load(id);
         if (!fresh) return unexpected(fresh.error());
         if (!*fresh) return db::db_failure(db::DbErrorKind::not_found, "no such tournament");
         const db::StoredTournament& t = **fresh;
         const db::TournamentRound* row = round_row(t, round);
-        if (row == nullptr || row->status != "waiting") return std::vector<StartedGame>{};
+        if (row == nullptr || row->status != "waiting") return RoundStart{};
         std::vector<StartedGame> started;
         for (const db::TournamentPairing& p : t.pairings) {
           if (p.round != round || !p.white_id || p.game_id || decided(p)) continue;
+          const bool black_plays = plays_in(t, p.black_id, round);
+          const bool white_plays = plays_in(t, *p.white_id, round);
+          if (!black_plays || !white_plays) {
+            if (auto set = stores.tournaments().set_result(p.id, outcome_without(black_plays, white_plays), "forfeit", now);
+                !set) {
+              return unexpected(set.error());
+            }
+            continue;
+          }
           auto black = stores.users().find_by_id(p.black_id);
           if (!black) return unexpected(black.error());
           auto white = stores.users().find_by_id(*p.white_id);
@@ -232,9 +266,11 @@ void TournamentService::start_round(Running& r) {
         auto saved = stores.tournaments().save_round(
             t.id, db::TournamentRound{round, row->scheduled_ms, "playing", now, std::nullopt});
         if (!saved) return unexpected(saved.error());
-        return started;
+        auto after = stores.tournaments().load(id);
+        if (!after) return unexpected(after.error());
+        return RoundStart{std::move(started), std::move(*after)};
       },
-      [self, t, round](db::DbResult<std::vector<StartedGame>> started) {
+      [self, t, round](db::DbResult<RoundStart> started) {
         if (!started) {
           spdlog::error("tournament round not started tournament={} round={} error={}", t.id, round,
                         started.error().message);
@@ -242,39 +278,34 @@ void TournamentService::start_round(Running& r) {
           return;
         }
         boost::asio::post(self->strand_, [self, t, round, started = std::move(*started)] {
-          std::map<std::int64_t, db::GameId> games;
-          for (const StartedGame& s : started) {
+          for (const StartedGame& s : started.games) {
             if (s.plan.settings.rated) self->app_.games.reserve_rated(s.plan.black.id, s.plan.white.id);
             self->app_.start_room(s.game, s.plan, nullptr, std::nullopt);
-            games[s.pairing] = s.game;
           }
-          self->announce_round(t, round, games);
-          spdlog::info("tournament round started tournament={} round={} games={}", t.id, round, started.size());
+          if (started.after) self->announce_round(*started.after, round);
+          spdlog::info("tournament round started tournament={} round={} games={}", t.id, round, started.games.size());
           self->change(t.id, [](db::Stores&) { return db::DbResult<Done>(Done{}); }, {});
           boost::asio::post(self->strand_, [self, id = t.id] { --self->entry(id).in_flight; });
         });
       });
 }
 
-void TournamentService::announce_round(const db::StoredTournament& t, int round,
-                                       const std::map<std::int64_t, db::GameId>& games) {
+void TournamentService::announce_round(const db::StoredTournament& t, int round) {
   std::map<db::UserId, std::string> names;
   for (const auto& e : t.entrants) names[e.user_id] = e.name;
   protocol::TournamentRoundEvent event{t.id, t.settings.name, round, {}};
-  std::vector<protocol::TournamentYourPairing> own;
-  std::vector<db::UserId> to;
   for (const db::TournamentPairing& p : t.pairings) {
     if (p.round != round) continue;
-    const auto game = games.count(p.id) ? std::optional<db::GameId>(games.at(p.id)) : p.game_id;
     std::optional<std::string> white;
     if (p.white_id) white = names[*p.white_id];
-    event.pairings.push_back({p.id, round, group_name(t.settings, p.group_id), names[p.black_id], white, game,
+    event.pairings.push_back({p.id, round, group_name(t.settings, p.group_id), names[p.black_id], white, p.game_id,
                               p.outcome, p.how});
-    app_.online.send_to_user(p.black_id, protocol::tournament_pairing({t.id, round, game, p.white_id ? "black" : "",
+    if (p.white_id && decided(p)) continue;  // a forfeit at the start: no game to go to
+    app_.online.send_to_user(p.black_id, protocol::tournament_pairing({t.id, round, p.game_id, p.white_id ? "black" : "",
                                                                       white, !p.white_id}));
     if (p.white_id) {
       app_.online.send_to_user(*p.white_id,
-                               protocol::tournament_pairing({t.id, round, game, "white", names[p.black_id], false}));
+                               protocol::tournament_pairing({t.id, round, p.game_id, "white", names[p.black_id], false}));
     }
   }
   const protocol::Frame frame = protocol::tournament_round(event);

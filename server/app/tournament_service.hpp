@@ -69,7 +69,9 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
   void start_round(Running& r);
   void check_no_shows(Running& r);
   void arm(Running& r, db::TimeMs at);
-  void announce_round(const db::StoredTournament& t, int round, const std::map<std::int64_t, db::GameId>& games);
+  // Tells the entrants of the round as `t` holds it; a pairing decided at the start (a withdrawn player's
+  // forfeit) is in tournament.round but gives its players no tournament.pairing.
+  void announce_round(const db::StoredTournament& t, int round);
 
   App& app_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;

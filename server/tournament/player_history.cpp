@@ -55,6 +55,9 @@ TournamentHistory::TournamentHistory(const TournamentRecord& record, const Score
     *white = RoundPlay{game.players.black, Colour::white, points_for_white(game.outcome), false};
   }
   for (const Bye& bye : record.byes) {
+    // A round robin's table keeps a withdrawn player's byes; a round they do not play scores nothing.
+    const auto found = players_.find(bye.player);
+    if (found == players_.end() || !plays_in_round(found->second.entrant, bye.round)) continue;
     if (RoundPlay* play = round_of(bye.player, bye.round)) *play = RoundPlay{std::nullopt, Colour::none, rules.bye_points, true};
   }
 }

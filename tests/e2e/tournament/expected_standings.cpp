@@ -2,11 +2,15 @@
 
 namespace yunzi::e2e {
 
-std::map<std::string, ExpectedStanding> expected_standings(const std::vector<PlayedGame>& games) {
+std::map<std::string, ExpectedStanding> expected_standings(const std::vector<PlayedGame>& games,
+                                                           const ScoreExtras& extras) {
   std::map<std::string, ExpectedStanding> out;
   std::map<std::string, std::vector<std::string>> opponents, beaten;
+  for (const auto& [name, start] : extras.starts) out[name].score += start;
+  for (const std::string& name : extras.byes) out[name].score += 1;
   for (const PlayedGame& g : games) {
     out[g.winner].score += 1;
+    out[g.winner].wins += 1;
     out[g.loser];
     opponents[g.winner].push_back(g.loser);
     opponents[g.loser].push_back(g.winner);

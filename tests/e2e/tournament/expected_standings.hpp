@@ -1,7 +1,11 @@
 // The standings a test expects, computed from the games it saw played, by
-// the EGF definitions and independently of the server's code: score (wins),
-// SOS (the opponents' scores), SOSOS (the opponents' SOS), SODOS (the scores
-// of the opponents beaten). Whole points: the test plays no jigo and no bye.
+// the EGF definitions and independently of the server's code: score (a
+// McMahon start, the wins, a point per bye), SOS (the opponents' scores),
+// SOSOS (the opponents' SOS), SODOS (the scores of the opponents beaten).
+// Whole points: the tests play no jigo. A round without an opponent (a bye,
+// a round after an elimination) counts a virtual opponent with the player's
+// own start in the SOS, so a McMahon start is only allowed with every
+// player in every round (no bye).
 #pragma once
 
 #include <map>
@@ -17,11 +21,19 @@ struct PlayedGame {
 
 struct ExpectedStanding {
   int score = 0;
+  int wins = 0;
   int sos = 0;
   int sosos = 0;
   int sodos = 0;
 };
 
-std::map<std::string, ExpectedStanding> expected_standings(const std::vector<PlayedGame>& games);
+// What else counts besides the games: byes (one point each) and McMahon starting scores.
+struct ScoreExtras {
+  std::vector<std::string> byes;
+  std::map<std::string, int> starts;
+};
+
+std::map<std::string, ExpectedStanding> expected_standings(const std::vector<PlayedGame>& games,
+                                                           const ScoreExtras& extras = {});
 
 }  // namespace yunzi::e2e

@@ -210,7 +210,7 @@ TEST_CASE("a Swiss in two groups runs to the end through a no-show and a restart
     REQUIRE(expected.count(name) == 1);
     const ExpectedStanding& e = expected.at(name);
     CHECK(s["score"] == e.score);
-    CHECK(s["wins"] == e.score);
+    CHECK(s["wins"] == e.wins);
     CHECK(s["sos"] == e.sos);
     CHECK(s["sosos"] == e.sosos);
     CHECK(s["sodos"] == e.sodos);

@@ -105,3 +105,17 @@ TEST_CASE("Pending games score nothing yet", "[tournament][standings]") {
   CHECK(of(standings, 1).place == 1);
   CHECK(of(standings, 2).place == 1);
 }
+
+TEST_CASE("A bye after the player's withdrawal scores nothing", "[tournament][standings]") {
+  TournamentRecord record{entrants(3, 27, 1), {}, {}};
+  record.entrants[2].withdrawn_after = 1;
+  play(record, 1, 2, 3, Outcome::black_wins);
+  record.byes.push_back({1, 1});
+  play(record, 2, 1, 2, Outcome::black_wins);
+  record.byes.push_back({2, 3});  // the table's bye, in a round player 3 no longer plays
+  const auto standings = compute_standings(record, ScoreRules{}, 2);
+  CHECK(of(standings, 1).score == 4);
+  CHECK(of(standings, 2).score == 2);
+  CHECK(of(standings, 3).score == 0);
+  CHECK(of(standings, 2).sos == 4);  // player 1's 2 points and player 3's none
+}

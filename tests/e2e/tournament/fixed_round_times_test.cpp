@@ -1,0 +1,117 @@
+// Fixed round times on the real server: round n is paired when round n - 1
+// ends (round 1 at the start) and starts at round_times_ms[n-1], neither
+// before nor (beyond the polling) after: tournament.info names that time as
+// next_round_ms while the round waits, its games are null until then and
+// created by themselves at it. The server is restarted while round 2 waits:
+// the restored tournament keeps the time and starts the round at it.
+// Nothing but the order of the times is checked (same clock: the test and
+// the server run on one machine).
+#include <catch2/catch.hpp>
+
+#include <thread>
+
+#include "tests/e2e/tournament/tournament_support.hpp"
+
+using namespace yunzi::e2e;
+
+namespace {
+
+std::int64_t now_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+bool none_started(const Json& list) {
+  for (const Json& p : list) {
+    if (!p["game"].is_null()) return false;
+  }
+  return true;
+}
+
+// Asks for the round's pairings until its games exist: the answer that shows
+// them must have come back at `at` or later, and one that came back before
+// `at` must have shown the round waiting for `at`.
+Json wait_start_at(Player& admin, std::int64_t tournament, int round, std::int64_t at) {
+  bool waiting_seen = false;
+  for (int attempt = 0; attempt < 600; ++attempt) {
+    // The round only moves forwards: info asked before a waiting answer names the time, info asked after a
+    // started answer names none.
+    const Json before = tournament_info(admin, tournament);
+    const Json list = round_pairings(admin, tournament, round);
+    const std::int64_t answered = now_ms();
+    INFO("round " << round << " at " << at << ", answered " << answered << ": " << list.dump());
+    if (all_started(list)) {
+      CHECK(answered >= at);  // not before its time
+      CHECK(waiting_seen);
+      CHECK(tournament_info(admin, tournament)["next_round_ms"].is_null());
+      return list;
+    }
+    REQUIRE(none_started(list));  // the round's games start together
+    CHECK(before["next_round_ms"] == at);
+    if (answered < at) waiting_seen = true;
+    std::this_thread::sleep_for(50ms);
+  }
+  FAIL("round " << round << " did not start after its time");
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("rounds at fixed times start at their times, also after a restart", "[tournament][e2e]") {
+  RankedServer ranked;
+  Player admin = ranked.admin();
+  const std::int64_t first = now_ms() + 4000;
+  const std::int64_t second = first + 8000;  // room for round 1 and a restart before it
+  const auto tournament = admin.ok({{"type", "admin.tournament.create"},
+                                    {"name", "Fixed times"},
+                                    {"settings", quick_settings()},
+                                    {"rounds", 2},
+                                    {"round_start", "fixed"},
+                                    {"round_times_ms", Json::array({first, second})},
+                                    {"no_show_s", 60}})["tournament"]
+                              .get<std::int64_t>();
+  Field field = enter_field(ranked, tournament, {{"ft_a", "2k"}, {"ft_b", "3k"}, {"ft_c", "4k"}, {"ft_d", "5k"}});
+  const Json created = tournament_info(admin, tournament);
+  CHECK(created["round_start"] == "fixed");
+  CHECK(created["round_times_ms"] == Json::array({first, second}));
+  admin.ok({{"type", "admin.tournament.start"}, {"tournament", tournament}});
+
+  // Round 1 is paired at the start and waits for its time.
+  const Json paired = wait_round(admin, tournament, 1, any_pairing);
+  CHECK(paired.size() == 2);
+  const Json round1 = wait_start_at(admin, tournament, 1, first);
+  for (Player& p : field.players) {
+    const Json own = p.wait_event("tournament.pairing", [](const Json& e) { return e["round"] == 1; });
+    CHECK_FALSE(own["game"].is_null());
+  }
+  const Script stronger_wins = [](const std::string& black, const std::string& white) {
+    return black < white ? black : white;  // the names sort by rank
+  };
+  play_round(field, admin, tournament, 1, stronger_wins);
+
+  // Round 2 is paired as round 1 ends, for its own time; the server goes down and comes back meanwhile.
+  const Json waiting = wait_round(admin, tournament, 2, any_pairing);
+  REQUIRE(waiting.size() == 2);
+  CHECK(none_started(waiting));
+  CHECK(tournament_info(admin, tournament)["next_round_ms"] == second);
+  REQUIRE(ranked.server.stop());
+  REQUIRE(ranked.server.start());
+  reconnect(ranked, field, admin);
+  REQUIRE(now_ms() < second);  // else the restart took the whole wait and the timer is not what is tested
+  const Json restored = round_pairings(admin, tournament, 2);
+  REQUIRE(restored.size() == waiting.size());
+  for (std::size_t i = 0; i < restored.size(); ++i) {
+    CHECK(restored[i]["black"] == waiting[i]["black"]);
+    CHECK(restored[i]["white"] == waiting[i]["white"]);
+  }
+  const Json round2 = wait_start_at(admin, tournament, 2, second);
+  for (const Json& p : round2) {
+    for (const Json& q : round1) {
+      CHECK(std::minmax(p["black"].get<std::string>(), p["white"].get<std::string>()) !=
+            std::minmax(q["black"].get<std::string>(), q["white"].get<std::string>()));
+    }
+  }
+  play_round(field, admin, tournament, 2, stronger_wins);
+  const Json info = wait_finished(admin, tournament);
+  CHECK(info["round"] == 2);
+}

@@ -55,6 +55,8 @@ Frame reply_tournament(RequestId id, const TournamentDetails& d) {
   json t = to_json(d.summary);
   t["settings"] = to_json(d.settings);
   t["groups"] = list_json(d.groups);
+  if (d.mcmahon_bar) t["mcmahon_bar"] = to_string(*d.mcmahon_bar);
+  if (d.mcmahon_floor) t["mcmahon_floor"] = to_string(*d.mcmahon_floor);
   t["round_start"] = d.round_start;
   t["round_times_ms"] = d.round_times_ms;
   t["round_gap_ms"] = d.round_gap_ms;

@@ -37,6 +37,8 @@ struct TournamentDetails {
   TournamentSummaryInfo summary;
   GameSettings settings;
   std::vector<TournamentGroupSpec> groups;
+  std::optional<Rank> mcmahon_bar;    // a McMahon only
+  std::optional<Rank> mcmahon_floor;
   std::string round_start;
   std::vector<std::int64_t> round_times_ms;
   std::int64_t round_gap_ms = 0;

@@ -62,6 +62,10 @@ protocol::TournamentDetails details_of(const db::StoredTournament& t) {
                s.registration_closes_ms};
   d.settings = game_settings_of(s);
   for (const auto& g : s.groups) d.groups.push_back({g.name, protocol::Rank{g.min_rank}, protocol::Rank{g.max_rank}});
+  if (s.system == "mcmahon") {
+    d.mcmahon_bar = protocol::Rank{s.mcmahon_bar};
+    d.mcmahon_floor = protocol::Rank{s.mcmahon_floor};
+  }
   d.round_start = s.round_start;
   d.round_times_ms = s.round_times;
   d.round_gap_ms = s.round_gap_ms;

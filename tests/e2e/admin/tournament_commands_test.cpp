@@ -57,7 +57,10 @@ Json started_round_one(Player& asker, const std::string& id) {
 void white_resigns(const Json& pairings, std::map<std::string, Player*>& players) {
   for (const Json& p : pairings) {
     if (p["white"].is_null()) continue;
-    players.at(p["white"].get<std::string>())->ok({{"type", "game.resign"}, {"game", p["game"]}});
+    // The pairing names the game a moment before it is live: resign once game.start has come.
+    Player& white = *players.at(p["white"].get<std::string>());
+    white.wait_game_event(p["game"], "game.start");
+    white.ok({{"type", "game.resign"}, {"game", p["game"]}});
   }
 }
 

@@ -44,6 +44,9 @@ TEST_CASE("a McMahon pairs and scores from the starting scores of its bar and fl
   // Rank indices (18k = 1 ... 1d = 19): 1d 19 and 2k 17 clamp to the bar 17, 6k 13 is the floor, 9k 10 clamps to it.
   const std::map<std::string, int> starts{{"mc1d", 4}, {"mc2k", 4}, {"mc3k", 3},
                                           {"mc5k", 1}, {"mc6k", 0}, {"mc9k", 0}};
+  const Json created = tournament_info(admin, tournament);
+  CHECK(created["mcmahon_bar"] == "2k");
+  CHECK(created["mcmahon_floor"] == "6k");
   admin.ok({{"type", "admin.tournament.start"}, {"tournament", tournament}});
 
   // Round 1, by starting score: 1d meets the other player at 4, 3k (3) the nearest below, 5k (1); 6k and 9k

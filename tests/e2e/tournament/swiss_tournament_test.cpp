@@ -93,6 +93,8 @@ std::vector<PlayedGame> play_round(Field& field, Player& admin, std::int64_t tou
     const bool black_wins = field.strength[black] < field.strength[white];
     const std::string winner = black_wins ? black : white, loser = black_wins ? white : black;
     Player& resigner = *field.by_name[loser];
+    // The pairing names the game a moment before it is live.
+    resigner.wait_event("game.start", [game](const Json& e) { return e["game"] == game; });
     resigner.ok({{"type", "game.resign"}, {"game", game}});
     played.push_back({winner, loser});
   }

@@ -252,7 +252,7 @@ TEST_CASE("game.watch replies carry the chat so far", "[protocol][encode]") {
 }
 
 TEST_CASE("user and admin replies", "[protocol][encode]") {
-  const json info = parsed(reply_user_info(1, UserProfile{alice, 30, 20, RankProgress{5, 3, 2, 20, 14, 15}, true}));
+  const json info = parsed(reply_user_info(1, UserProfile{alice, 30, 20, RankProgress{5, 3, 2, 20, 14, 15, ""}, true}));
   CHECK(keys(info) == std::set<std::string>{"type", "re", "user", "wins", "losses", "rank_progress", "online"});
   CHECK(keys(info["rank_progress"]) ==
         std::set<std::string>{"games", "wins", "losses", "block_size", "wins_to_promote", "losses_to_demote", "summary"});
@@ -272,7 +272,8 @@ TEST_CASE("user and admin replies", "[protocol][encode]") {
   CHECK(review["players"][0]["short_games"] == json{40, 41, 42});
   CHECK(review["next"] == "alice");
   CHECK_FALSE(parsed(reply_review(6, {}, std::nullopt)).contains("next"));
-  RecommendationEntry waiting{7, "ninedan", {"rising", Rank{21}}, Rank{21}, RecommendationState::pending, 9};
+  RecommendationEntry waiting{7,           "ninedan",    {"rising", Rank{21}}, Rank{21}, RecommendationState::pending,
+                              9,           std::nullopt, std::nullopt,         {}};
   const json pending = parsed(reply_recommendations(8, {waiting}))["recommendations"][0];
   CHECK(keys(pending) ==
         std::set<std::string>{"id", "recommender", "user", "former_rank", "status", "asked_at", "warnings"});

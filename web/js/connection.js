@@ -40,7 +40,14 @@ export class Connection {
     };
   }
 
-  on_status(handler) { this.status_handlers_.push(handler); }
+  // Like on(), for the status; returns the function that takes it away.
+  on_status(handler) {
+    this.status_handlers_.push(handler);
+    return () => {
+      const at = this.status_handlers_.indexOf(handler);
+      if (at >= 0) this.status_handlers_.splice(at, 1);
+    };
+  }
 
   // Runs after every (re)connection, before requests queued by others: the
   // place to send hello/resume and to watch again what was watched.
@@ -127,6 +134,6 @@ export class Connection {
 
   set_status_(status) {
     this.status = status;
-    for (const handler of this.status_handlers_) handler(status);
+    for (const handler of [...this.status_handlers_]) handler(status);
   }
 }

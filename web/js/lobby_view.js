@@ -6,6 +6,7 @@ import { h, replace_children } from "./dom.js";
 import { t } from "./i18n.js";
 import { auth_panel } from "./auth_view.js";
 import { SettingsForm } from "./settings_form.js";
+import { quick_play_panel } from "./quick_play.js";
 import { user_label, describe_settings, describe_handicap } from "./format.js";
 
 function section(id, title, body) {
@@ -33,8 +34,9 @@ export function mount_lobby(container, app) {
   const games = h("ul", { class: "games" });
   const challenges_section = section("challenges", t("challenges"), challenges);
   const form_slot = h("div", { class: "panel" }, form.element);
+  const quick = quick_play_panel(app);
   container.append(h("div", { class: "lobby" },
-    auth_slot, challenges_section, form_slot,
+    auth_slot, challenges_section, quick.element, form_slot,
     section("seek-list", t("seeks"), seeks),
     section("game-list", t("games_in_progress"), games),
     section("user-list", t("users_online"), users)));
@@ -94,6 +96,7 @@ export function mount_lobby(container, app) {
       auth_shown = logged_in;
       replace_children(auth_slot, logged_in ? null : auth_panel(app));
       form_slot.hidden = !logged_in;
+      quick.element.hidden = !logged_in;
     }
     render_challenges(state);
     render_seeks(state);
@@ -102,5 +105,11 @@ export function mount_lobby(container, app) {
   }
 
   update(app.store.state);
-  return { update, destroy: () => app.unwatch_lobby() };
+  return {
+    update,
+    destroy: () => {
+      quick.destroy();
+      app.unwatch_lobby();
+    },
+  };
 }

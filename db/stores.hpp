@@ -10,6 +10,7 @@
 
 #include "db/error.hpp"
 #include "db/records.hpp"
+#include "db/follow_store.hpp"
 #include "db/tournament_store.hpp"
 
 namespace yunzi::db {
@@ -161,6 +162,7 @@ class Stores {
   virtual RankStore& ranks() = 0;
   virtual ModerationStore& moderation() = 0;
   virtual TournamentStore& tournaments() = 0;
+  virtual FollowStore& follows() = 0;
 };
 
 // Shared checks of the stores' arguments.

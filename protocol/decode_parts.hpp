@@ -49,6 +49,10 @@ void read_fields(FieldReader& r, req::GameSgf& out);
 // decode_user.cpp
 void read_fields(FieldReader& r, req::UserInfo& out);
 void read_fields(FieldReader& r, req::UserGames& out);
+void read_fields(FieldReader& r, req::UserSearch& out);
+void read_fields(FieldReader& r, req::Follow& out);
+void read_fields(FieldReader& r, req::Unfollow& out);
+void read_fields(FieldReader& r, req::Follows& out);
 void read_fields(FieldReader& r, req::UserHistory& out);
 void read_fields(FieldReader& r, req::Report& out);
 void read_fields(FieldReader& r, req::RankRecommend& out);

@@ -6,6 +6,16 @@ namespace yunzi::protocol {
 
 void read_fields(FieldReader& r, req::UserInfo& out) { out.name = r.user_name("name"); }
 
+void read_fields(FieldReader& r, req::UserSearch& out) {
+  constexpr TextRule fragment_rule{1, max_name_chars, false};
+  out.name = r.text("name", fragment_rule);
+  out.limit = r.limit("limit");
+}
+
+void read_fields(FieldReader& r, req::Follow& out) { out.user = r.user_name("user"); }
+void read_fields(FieldReader& r, req::Unfollow& out) { out.user = r.user_name("user"); }
+void read_fields(FieldReader&, req::Follows&) {}
+
 void read_fields(FieldReader& r, req::UserGames& out) {
   out.name = r.user_name("name");
   out.before = r.optional_id("before");

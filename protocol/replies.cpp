@@ -117,6 +117,16 @@ Frame reply_user_info(RequestId id, const UserProfile& p) {
                         {"online", p.online}});
 }
 
+Frame reply_user_list(RequestId id, const std::vector<std::pair<UserInfo, bool>>& users) {
+  json list = json::array();
+  for (const auto& [user, online] : users) {
+    json entry = to_json(user);
+    entry["online"] = online;
+    list.push_back(std::move(entry));
+  }
+  return encode_ok(id, {{"users", std::move(list)}});
+}
+
 Frame reply_user_games(RequestId id, const std::vector<GameSummary>& games) {
   return encode_ok(id, {{"games", list_json(games)}});
 }

@@ -39,6 +39,8 @@ Frame reply_game_state(RequestId id, const GameSnapshot& state, const std::vecto
 Frame reply_game_events(RequestId id, const std::vector<Frame>& events, const std::vector<ChatLine>& chat = {});
 Frame reply_sgf(RequestId id, std::string_view sgf);
 Frame reply_user_info(RequestId id, const UserProfile& profile);
+// user.search and follows: users with whether each is online.
+Frame reply_user_list(RequestId id, const std::vector<std::pair<UserInfo, bool>>& users);
 Frame reply_user_games(RequestId id, const std::vector<GameSummary>& games);
 Frame reply_user_history(RequestId id, const std::vector<RankEvent>& history);
 Frame reply_reports(RequestId id, const std::vector<ReportEntry>& reports);

@@ -97,6 +97,11 @@ struct GameSgf { static constexpr std::string_view type = "game.sgf"; std::int64
 
 // Users
 struct UserInfo { static constexpr std::string_view type = "user.info"; std::string name; };
+// Players whose name holds `name` (in name-key form), by name.
+struct UserSearch { static constexpr std::string_view type = "user.search"; std::string name; int limit = default_list_limit; };
+struct Follow { static constexpr std::string_view type = "follow"; std::string user; };
+struct Unfollow { static constexpr std::string_view type = "unfollow"; std::string user; };
+struct Follows { static constexpr std::string_view type = "follows"; };
 struct UserGames { static constexpr std::string_view type = "user.games"; std::string name; std::optional<std::int64_t> before; int limit = default_list_limit; };
 struct UserHistory { static constexpr std::string_view type = "user.history"; std::string name; std::optional<std::int64_t> before; int limit = default_list_limit; };
 struct Report { static constexpr std::string_view type = "report"; std::string user; std::optional<std::int64_t> game; std::string reason; };
@@ -145,7 +150,7 @@ using Request = std::variant<
     req::GameWatch, req::GameUnwatch, req::GameMove, req::GamePass, req::GameResign, req::GameUndo,
     req::GameUndoAccept, req::GameUndoDecline, req::GameDead, req::GameScoreAccept, req::GameScoreResume,
     req::GameChat, req::GameSgf,
-    req::UserInfo, req::UserGames, req::UserHistory, req::Report, req::RankRecommend,
+    req::UserInfo, req::UserSearch, req::Follow, req::Unfollow, req::Follows, req::UserGames, req::UserHistory, req::Report, req::RankRecommend,
     req::AdminBan, req::AdminUnban, req::AdminMute, req::AdminKick, req::AdminAnnul, req::AdminSetRank,
     req::AdminBroadcast, req::AdminReports, req::AdminAudit, req::AdminReview, req::AdminKeepShortGames,
     req::AdminRecommendations, req::AdminApproveRecommendation, req::AdminRejectRecommendation,

@@ -40,6 +40,10 @@ void forward_to_room(const Call& call, std::int64_t game, protocol::Request requ
 // Users
 void handle(const Call& call, const req::UserInfo& r);
 void handle(const Call& call, const req::UserGames& r);
+void handle(const Call& call, const req::UserSearch& r);
+void handle(const Call& call, const req::Follow& r);
+void handle(const Call& call, const req::Unfollow& r);
+void handle(const Call& call, const req::Follows& r);
 void handle(const Call& call, const req::UserHistory& r);
 void handle(const Call& call, const req::Report& r);
 void handle(const Call& call, const req::RankRecommend& r);

@@ -1,6 +1,6 @@
 // Entry point: builds the App, the page frame (header, connection banner,
 // notices) and routes by the URL hash: #/ lobby, #/game/ID, #/user/NAME,
-// #/tournaments, #/tournament/ID.
+// #/tournaments, #/tournament/ID, #/players.
 
 import { h, replace_children } from "./dom.js";
 import { t, language, set_language, languages } from "./i18n.js";
@@ -10,6 +10,7 @@ import { mount_game } from "./game_view.js";
 import { mount_profile } from "./profile_view.js";
 import { mount_tournament_list } from "./tournament_list_view.js";
 import { mount_tournament } from "./tournament_view.js";
+import { mount_players } from "./players_view.js";
 import { describe_settings } from "./format.js";
 import { pairing_text } from "./tournament_format.js";
 import { settings_panel } from "./settings_panel.js";
@@ -33,6 +34,7 @@ function parse_route() {
   if (parts[0] === "game" && /^\d+$/.test(parts[1] || "")) return { name: "game", id: Number(parts[1]) };
   if (parts[0] === "user" && parts[1]) return { name: "user", user: decodeURIComponent(parts[1]) };
   if (parts[0] === "tournaments") return { name: "tournaments" };
+  if (parts[0] === "players") return { name: "players" };
   if (parts[0] === "tournament" && /^\d+$/.test(parts[1] || "")) return { name: "tournament", id: Number(parts[1]) };
   return { name: "lobby" };
 }
@@ -45,6 +47,7 @@ function mount_route() {
   else if (route.name === "user") view = mount_profile(main, app, route.user);
   else if (route.name === "tournaments") view = mount_tournament_list(main, app);
   else if (route.name === "tournament") view = mount_tournament(main, app, route.id);
+  else if (route.name === "players") view = mount_players(main, app);
   else view = mount_lobby(main, app);
   main.focus({ preventScroll: true });
 }
@@ -78,6 +81,7 @@ function render_header(state) {
     h("nav", {},
       h("a", { href: "#/", text: t("nav_lobby") }),
       h("a", { id: "nav-tournaments", href: "#/tournaments", text: t("nav_tournaments") }),
+      h("a", { id: "nav-players", href: "#/players", text: t("nav_players") }),
       state.user ? h("a", { id: "my-profile", href: `#/user/${encodeURIComponent(state.user.name)}`, text: `${state.user.name} ${state.user.rank}` }) : null,
       state.user ? h("button", { id: "logout-button", class: "link", text: t("logout"), onclick: () => app.logout() }) : null,
       h("button", { id: "settings-button", class: "link", "aria-expanded": String(Boolean(panel)),

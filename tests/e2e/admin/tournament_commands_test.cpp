@@ -7,6 +7,7 @@
 
 #include <thread>
 
+#include "tests/e2e/server/game_helpers.hpp"
 #include "tests/e2e/admin/rank_tools.hpp"
 
 using namespace yunzi;
@@ -57,10 +58,7 @@ Json started_round_one(Player& asker, const std::string& id) {
 void white_resigns(const Json& pairings, std::map<std::string, Player*>& players) {
   for (const Json& p : pairings) {
     if (p["white"].is_null()) continue;
-    // The pairing names the game a moment before it is live: resign once game.start has come.
-    Player& white = *players.at(p["white"].get<std::string>());
-    white.wait_game_event(p["game"], "game.start");
-    white.ok({{"type", "game.resign"}, {"game", p["game"]}});
+    resign_once_live(*players.at(p["white"].get<std::string>()), p["game"]);
   }
 }
 

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <set>
+#include <thread>
 
 #include "tests/e2e/server/game_helpers.hpp"
 #include "tests/e2e/server/server_fixture.hpp"
@@ -89,6 +90,10 @@ TEST_CASE("going offline or sitting down to another game leaves the queue", "[se
 
   queued(ann, quick(9), 0);
   ann.drop();
+  // The server notices the closed connection on its own time.
+  for (int attempt = 0; attempt < 250 && bob.ok({{"type", "user.info"}, {"name", "ann"}})["online"] == true; ++attempt) {
+    std::this_thread::sleep_for(20ms);
+  }
   queued(bob, quick(9), 0);  // ann left with her connection
 
   start_game(bob, cat);  // bob's challenge to cat starts a game: bob no longer waits

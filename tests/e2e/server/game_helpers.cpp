@@ -1,6 +1,7 @@
 #include "tests/e2e/server/game_helpers.hpp"
 
 #include <algorithm>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
@@ -117,6 +118,17 @@ std::vector<std::string> sorted_vertices(const Json& array) {
   for (const auto& v : array) out.push_back(v.get<std::string>());
   std::sort(out.begin(), out.end());
   return out;
+}
+
+void resign_once_live(Player& player, std::int64_t game) {
+  for (int attempt = 0; attempt < 250; ++attempt) {
+    const Json reply = player.call({{"type", "game.resign"}, {"game", game}});
+    if (reply.value("type", "") == "ok") return;
+    INFO(player.name() << ": " << reply.dump());
+    REQUIRE(reply.value("code", "") == "not_found");
+    std::this_thread::sleep_for(20ms);
+  }
+  FAIL(player.name() << ": game " << game << " never became live");
 }
 
 }  // namespace yunzi::e2e

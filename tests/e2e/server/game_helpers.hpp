@@ -40,6 +40,11 @@ const CountedRecord& counted_record();
 // The result the rules engine gives for the record with its dead stones.
 std::string engine_result(const CountedRecord& record, double komi);
 
+// Resigns `game` for `player`. A game created by the server (a tournament
+// round) is named in replies a moment before its room is live, when a
+// resignation gets not_found: this asks again until the room answers.
+void resign_once_live(Player& player, std::int64_t game);
+
 // The vertices of a JSON array (a marking's `dead`), sorted, to compare
 // markings whatever order the server lists them in.
 std::vector<std::string> sorted_vertices(const Json& array);

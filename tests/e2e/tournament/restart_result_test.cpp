@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "db/database.hpp"
+#include "tests/e2e/server/game_helpers.hpp"
 #include "tests/e2e/ranking/ranked_server.hpp"
 
 using namespace yunzi;
@@ -71,12 +72,7 @@ TEST_CASE("a result lost at a stop is taken from the ended game after the restar
   REQUIRE(round1.size() == 2);
   std::map<std::string, Player*> by_name;
   for (Player& p : players) by_name[p.name()] = &p;
-  for (const Json& p : round1) {
-    // The pairing names the game a moment before it is live.
-    Player& white = *by_name[p["white"].get<std::string>()];
-    white.wait_event("game.start", [&p](const Json& e) { return e["game"] == p["game"]; });
-    white.ok({{"type", "game.resign"}, {"game", p["game"]}});
-  }
+  for (const Json& p : round1) resign_once_live(*by_name[p["white"].get<std::string>()], p["game"]);
   wait_round(admin, tournament, 2, [](const Json& list) { return !list.empty(); });
 
   // The state of a stop between the games' ends and their tournament results.

@@ -156,7 +156,7 @@ TEST_CASE("a withdrawn player's remaining round robin games are forfeits and a l
         continue;
       }
       const std::string winner = stronger_wins_but_2k_loses(black, white);
-      resign_when_started(*field.by_name[winner == black ? white : black], p["game"]);
+      resign_once_live(*field.by_name[winner == black ? white : black], p["game"]);
       games.push_back({winner, winner == black ? white : black});
     }
     wait_round(admin, tournament, round, all_decided);

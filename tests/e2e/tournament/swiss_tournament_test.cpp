@@ -12,6 +12,7 @@
 #include <thread>
 #include <tuple>
 
+#include "tests/e2e/server/game_helpers.hpp"
 #include "tests/e2e/ranking/ranked_server.hpp"
 #include "tests/e2e/tournament/expected_standings.hpp"
 #include "tools/client/http_get.hpp"
@@ -93,9 +94,7 @@ std::vector<PlayedGame> play_round(Field& field, Player& admin, std::int64_t tou
     const bool black_wins = field.strength[black] < field.strength[white];
     const std::string winner = black_wins ? black : white, loser = black_wins ? white : black;
     Player& resigner = *field.by_name[loser];
-    // The pairing names the game a moment before it is live.
-    resigner.wait_event("game.start", [game](const Json& e) { return e["game"] == game; });
-    resigner.ok({{"type", "game.resign"}, {"game", game}});
+    resign_once_live(resigner, game);
     played.push_back({winner, loser});
   }
   const Json decided = wait_for_pairings(admin, tournament, round, all_decided);

@@ -88,10 +88,6 @@ std::vector<std::string> byes_in(const Json& list) {
   return out;
 }
 
-void resign_when_started(Player& player, std::int64_t game) {
-  player.wait_event("game.start", [game](const Json& e) { return e["game"] == game; });
-  player.ok({{"type", "game.resign"}, {"game", game}});
-}
 
 std::vector<PlayedGame> play_round(Field& field, Player& admin, std::int64_t tournament, int round,
                                    const Script& winner_of) {
@@ -103,7 +99,7 @@ std::vector<PlayedGame> play_round(Field& field, Player& admin, std::int64_t tou
     const std::string winner = winner_of(black, white);
     const std::string loser = winner == black ? white : black;
     REQUIRE(field.by_name.count(loser) == 1);
-    resign_when_started(*field.by_name[loser], p["game"]);
+    resign_once_live(*field.by_name[loser], p["game"]);
     played.push_back({winner, loser});
   }
   const Json decided = wait_round(admin, tournament, round, all_decided);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "tests/e2e/ranking/ranked_server.hpp"
+#include "tests/e2e/server/game_helpers.hpp"
 #include "tests/e2e/tournament/expected_standings.hpp"
 
 namespace yunzi::e2e {
@@ -49,9 +50,6 @@ std::vector<std::string> byes_in(const Json& list);
 // The winner of black against white, by the test's script.
 using Script = std::function<std::string(const std::string& black, const std::string& white)>;
 
-// The pairing names the game as soon as its row is written, a moment
-// before the game is live; the player resigns once game.start has come.
-void resign_when_started(Player& player, std::int64_t game);
 
 // Plays the round (paired and started): the loser of each game by the
 // script resigns; then waits until every result is in and checks each is

@@ -193,8 +193,10 @@ TEST_CASE("an unstarted round can be dropped and the rounds cut short", "[db][to
   CHECK(t.pairings.empty());
   CHECK(t.rounds.size() == 3);  // round 1's row went with it
 
-  stored = store.replace_pairings(id, 2, first);
+  const std::vector<NewTournamentPairing> second{{group, 2, a, b}};
+  stored = store.replace_pairings(id, 2, second);
   REQUIRE(stored);
+  REQUIRE(stored->size() == 1);
   REQUIRE(store.set_pairing_game((*stored)[0].id, *db.stores().games().create(sample_game(a, b))));
   CHECK(store.drop_round(id, 2).error().kind == DbErrorKind::conflict);
   CHECK((**store.load(id)).pairings.size() == 1);

@@ -1,0 +1,31 @@
+#include "db/sqlite_follow_store.hpp"
+
+#include "db/row_reading.hpp"
+#include "db/user_rows.hpp"
+
+namespace yunzi::db {
+
+DbResult<Done> SqliteFollowStore::follow(UserId user, UserId followed, TimeMs at_ms) {
+  return db_.execute("INSERT INTO follows (user_id, followed_id, created_ms) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                     user, followed, at_ms);
+}
+
+DbResult<Done> SqliteFollowStore::unfollow(UserId user, UserId followed) {
+  return expect_changed(db_, db_.execute("DELETE FROM follows WHERE user_id = ? AND followed_id = ?", user, followed),
+                        "follow");
+}
+
+DbResult<std::vector<UserRecord>> SqliteFollowStore::followed_by(UserId user) {
+  static const std::string sql =
+      select_users("id IN (SELECT followed_id FROM follows WHERE user_id = ?) ORDER BY name_key");
+  return read_all<UserRecord>(db_.query(sql, user), read_user);
+}
+
+DbResult<int> SqliteFollowStore::count(UserId user) {
+  auto counted = read_first<std::int64_t>(db_.query("SELECT COUNT(*) FROM follows WHERE user_id = ?", user),
+                                          [](const Row& row) { return row.integer(0); });
+  if (!counted) return unexpected(counted.error());
+  return static_cast<int>(counted->value_or(0));
+}
+
+}  // namespace yunzi::db

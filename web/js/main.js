@@ -13,6 +13,7 @@ import { mount_tournament } from "./tournament_view.js";
 import { describe_settings } from "./format.js";
 import { pairing_text } from "./tournament_format.js";
 import { settings_panel } from "./settings_panel.js";
+import { follow_theme } from "./theme.js";
 
 const ws_url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
 const app = new App(ws_url);
@@ -147,6 +148,7 @@ function render_challenges(state) {
       }) : null))));
 }
 
+follow_theme();
 set_language(language());
 app.on_game_start = (id) => { location.hash = `#/game/${id}`; };
 app.store.subscribe((state) => {

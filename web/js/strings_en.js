@@ -248,6 +248,7 @@ export const strings_en = {
   open_game: "Open the game",
   tournament_page: "Tournament",
   dismiss: "Dismiss",
+  your_turn_title: "Your turn",
   settings_button: "Settings",
   settings_title: "Settings",
   settings_mute: "Mute all sounds",

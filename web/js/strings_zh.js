@@ -248,6 +248,7 @@ export const strings_zh = {
   open_game: "进入对局",
   tournament_page: "比赛页面",
   dismiss: "关闭",
+  your_turn_title: "轮到你",
   settings_button: "设置",
   settings_title: "设置",
   settings_mute: "关闭所有声音",

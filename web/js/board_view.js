@@ -235,6 +235,7 @@ export class BoardView {
       return;
     }
     if (steps[event.key]) {
+      this.pointer_type_ = "keyboard"; // the cursor's stone shows even after a tap
       const [dx, dy] = steps[event.key];
       const middle = Math.floor(size / 2);
       const from = this.cursor_ || this.last_cursor_ || { x: middle - dx, y: middle - dy };

@@ -132,7 +132,6 @@ function render_title(state) {
   const count = state.challenges.size;
   const title = `${count ? `(${count}) ` : ""}${base_title}`;
   document.title = waiting.length ? `● ${t("your_turn_title")} — ${title}` : title;
-  document.documentElement.dataset.waitingGames = waiting.join(",");
   show_turn_icon(waiting.length > 0);
 }
 

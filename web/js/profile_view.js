@@ -7,7 +7,8 @@ import { h, replace_children } from "./dom.js";
 import { t } from "./i18n.js";
 import { user_badges, format_date } from "./format.js";
 import { error_text } from "./error_text.js";
-import { rank_graph, rated_results, opponent_table, block_row } from "./profile_charts.js";
+import { rank_graph, opponent_table, block_row } from "./profile_charts.js";
+import { rated_results } from "./record_stats.js";
 
 // rank_progress in words: where the player stands in the block, and how far
 // promotion and demotion are.

@@ -108,6 +108,20 @@ test("a phone: tap to show, tap again to play; coordinates and dark theme kept a
     assert.equal((await theme(white)).name, "light");
     assert.equal(await white.locator("svg.board .coords text").count(), 36);
 
+    // The dark theme is there before the page's modules run (no white
+    // flash): main.js held back, the page is already dark.
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await black.route("**/js/main.js", async (route) => { await held; await route.continue(); });
+    const reloaded = black.reload();
+    await black.waitForFunction(() => document.readyState !== "loading" || document.body !== null, null, { timeout });
+    assert.equal(await black.evaluate(() => window.yunzi === undefined), true, "the modules wait");
+    assert.equal(await black.evaluate(() => document.documentElement.dataset.theme), "dark");
+    release();
+    await reloaded;
+    await black.unroute("**/js/main.js");
+    await wait_for_game_page(black);
+
     // After the reload a tap still only shows the stone.
     await black.tap(hit("C3"));
     await black.waitForSelector('svg.board circle.preview.pending[data-vertex="C3"]', { timeout });

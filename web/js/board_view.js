@@ -1,19 +1,29 @@
-// The Go board as SVG: wood, lines, star points, coordinates, stones, the
-// last-move mark, a preview stone under the pointer, dead-stone and territory
-// marks during counting. Every stone is a <circle class="stone"> with
-// data-vertex and data-color, so the position can be read from the DOM.
-// Clicks and the keyboard cursor (arrows + Enter) report a vertex to on_play.
+// The Go board as SVG: wood, lines, star points, coordinates (or none),
+// shaded stones (slate and shell) with a shadow, the last-move mark, a
+// preview stone under the pointer, dead-stone and territory marks during
+// counting. Every stone is a <circle class="stone"> with data-vertex and
+// data-color, so the position can be read from the DOM. Clicks and the
+// keyboard cursor (arrows + Enter) report a vertex to on_play. On a touch
+// screen (view.confirm_touch) the first tap only shows the stone, as a
+// ghost with guide lines; a second tap on the same point plays it. The
+// board scales with its box (the viewBox), so the stones follow the space
+// there is; without coordinates the margin shrinks and the stones grow.
 
 import { s } from "./dom.js";
 import { column_letter, to_vertex, from_vertex, star_points } from "./vertex.js";
 
-const margin = 1.3;
+// Around the outer lines: room for the coordinates, or a thin rim of wood.
+const margin_with_coordinates = 1.3;
+const margin_without = 0.6;
 
 export class BoardView {
   constructor({ on_play, label }) {
     this.on_play_ = on_play;
     this.label_ = label;
     this.size_ = 0;
+    this.coordinates_ = null;
+    this.pending_ = null; // the vertex a first tap chose on a touch screen
+    this.pointer_type_ = "mouse";
     this.view_ = null;
     this.hover_ = null;
     this.cursor_ = null;
@@ -21,14 +31,23 @@ export class BoardView {
     this.svg = s("svg", { class: "board", tabindex: "0", role: "grid", "aria-label": label(19) });
     this.svg.addEventListener("keydown", (event) => this.on_key_(event));
     this.svg.addEventListener("mouseleave", () => this.set_hover_(null));
+    // What the coming click was made with: a finger asks for the second tap.
+    this.svg.addEventListener("pointerdown", (event) => { this.pointer_type_ = event.pointerType; });
   }
 
   // view: {size, grid, last, dead (Set of vertices), owner (Map vertex->colour
   // or null), preview (colour to preview on hover, or null when not clickable),
-  // numbers (move number of each stone by [y][x], or null to show none)}
+  // numbers (move number of each stone by [y][x], or null to show none),
+  // coordinates (draw them), confirm_touch (a tap shows, a second one plays)}
   render(view) {
     this.view_ = view;
-    if (view.size !== this.size_) this.build_(view.size);
+    const coordinates = view.coordinates !== false;
+    if (view.size !== this.size_ || coordinates !== this.coordinates_) this.build_(view.size, coordinates);
+    if (this.pending_) {
+      const point = from_vertex(this.pending_, view.size);
+      if (!view.preview || !point || view.grid[point.y][point.x]) this.pending_ = null;
+    }
+    const shadows = [];
     const stones = [];
     const marks = [];
     const { size, grid } = view;
@@ -38,6 +57,7 @@ export class BoardView {
         const color = grid[y][x];
         if (color) {
           const dead = view.dead && view.dead.has(vertex);
+          if (!dead) shadows.push(s("circle", { class: "stone-shadow", cx: x + 0.05, cy: y + 0.07, r: 0.47 }));
           stones.push(s("circle", {
             class: `stone ${color}${dead ? " dead" : ""}`, cx: x, cy: y, r: 0.47,
             "data-vertex": vertex, "data-color": color,
@@ -63,6 +83,7 @@ export class BoardView {
       }
     }
     if (view.passed) marks.push(pass_note(size, view.passed, view.pass_label(view.passed)));
+    this.shadows_layer_.replaceChildren(...shadows);
     this.stones_layer_.replaceChildren(...stones);
     this.marks_layer_.replaceChildren(...marks);
     if (!view.interactive && this.cursor_) {
@@ -74,10 +95,13 @@ export class BoardView {
 
   focus() { this.svg.focus(); }
 
-  build_(size) {
+  build_(size, coordinates) {
     this.size_ = size;
+    this.coordinates_ = coordinates;
+    const margin = coordinates ? margin_with_coordinates : margin_without;
     this.cursor_ = null;
     this.last_cursor_ = null;
+    this.pending_ = null;
     const extent = size - 1 + 2 * margin;
     this.svg.setAttribute("viewBox", `${-margin} ${-margin} ${extent} ${extent}`);
     this.svg.setAttribute("aria-label", this.label_(size));
@@ -88,7 +112,7 @@ export class BoardView {
     }
     const stars = star_points(size).map(([x, y]) => s("circle", { class: "star", cx: x, cy: y, r: 0.1 }));
     const labels = [];
-    for (let i = 0; i < size; i++) {
+    for (let i = 0; coordinates && i < size; i++) {
       const letter = column_letter(i);
       const number = String(size - i);
       labels.push(s("text", { x: i, y: -margin / 2 - 0.1, text: letter }));
@@ -96,17 +120,23 @@ export class BoardView {
       labels.push(s("text", { x: -margin / 2 - 0.05, y: i, text: number }));
       labels.push(s("text", { x: size - 1 + margin / 2 + 0.05, y: i, text: number }));
     }
+    // The points on the edge take the whole margin beyond them, so a finger
+    // a little off the board still hits the edge point.
+    const reach = (i) => [i === 0 ? margin : 0.5, i === size - 1 ? margin : 0.5];
     const hits = [];
     for (let y = 0; y < size; y++) {
+      const [top, bottom] = reach(y);
       for (let x = 0; x < size; x++) {
+        const [left, right] = reach(x);
         const vertex = to_vertex(x, y, size);
         hits.push(s("rect", {
-          class: "hit", x: x - 0.5, y: y - 0.5, width: 1, height: 1, "data-vertex": vertex,
+          class: "hit", x: x - left, y: y - top, width: left + right, height: top + bottom, "data-vertex": vertex,
           onmouseenter: () => this.set_hover_(vertex),
-          onclick: () => this.on_play_(vertex),
+          onclick: () => this.on_hit_(vertex),
         }));
       }
     }
+    this.shadows_layer_ = s("g", { class: "stone-shadows" });
     this.stones_layer_ = s("g", { class: "stones" });
     this.marks_layer_ = s("g", { class: "marks" });
     this.preview_layer_ = s("g", { class: "preview-layer" });
@@ -115,12 +145,23 @@ export class BoardView {
       s("stop", { offset: "0.45", "stop-color": "#ddb063" }),
       s("stop", { offset: "0.7", "stop-color": "#e7c078" }),
       s("stop", { offset: "1", "stop-color": "#d5a453" }));
+    // Slate: a soft highlight up and to the left; shell: white with a cool edge.
+    const slate = s("radialGradient", { id: "yunzi-stone-black", cx: "0.36", cy: "0.32", r: "0.7", fx: "0.32", fy: "0.28" },
+      s("stop", { offset: "0", "stop-color": "#6b6b6b" }),
+      s("stop", { offset: "0.35", "stop-color": "#2a2a2a" }),
+      s("stop", { offset: "1", "stop-color": "#050505" }));
+    const shell = s("radialGradient", { id: "yunzi-stone-white", cx: "0.38", cy: "0.34", r: "0.75", fx: "0.34", fy: "0.3" },
+      s("stop", { offset: "0", "stop-color": "#ffffff" }),
+      s("stop", { offset: "0.55", "stop-color": "#f1f0ea" }),
+      s("stop", { offset: "0.9", "stop-color": "#cfcdc4" }),
+      s("stop", { offset: "1", "stop-color": "#b8b6ad" }));
     this.svg.replaceChildren(
-      s("defs", {}, wood),
+      s("defs", {}, wood, slate, shell),
       s("rect", { class: "wood", x: -margin, y: -margin, width: extent, height: extent, rx: 0.3, fill: "url(#yunzi-wood)" }),
       s("g", { class: "grid" }, lines),
       s("g", { class: "stars" }, stars),
       s("g", { class: "coords" }, labels),
+      this.shadows_layer_,
       this.stones_layer_,
       this.marks_layer_,
       this.preview_layer_,
@@ -140,13 +181,40 @@ export class BoardView {
     this.draw_preview_();
   }
 
+  // A click on a point. With a finger, while a stone may be played, the first
+  // tap shows it and only a second tap on the same point plays it.
+  on_hit_(vertex) {
+    const view = this.view_;
+    const confirm = this.pointer_type_ === "touch" && view && view.confirm_touch && view.preview;
+    if (confirm && this.pending_ !== vertex) {
+      const point = from_vertex(vertex, this.size_);
+      if (view.grid[point.y][point.x]) return;
+      this.pending_ = vertex;
+      this.draw_preview_();
+      return;
+    }
+    this.pending_ = null;
+    this.draw_preview_();
+    this.on_play_(vertex);
+  }
+
   draw_preview_() {
     if (!this.preview_layer_) return;
     const shapes = [];
     const view = this.view_;
-    const spot = this.hover_ && view ? from_vertex(this.hover_, this.size_) : null;
+    const pending = this.pending_ && view ? from_vertex(this.pending_, this.size_) : null;
+    // A finger has no hover: only the tapped point is shown.
+    const hover = this.pointer_type_ !== "touch" && this.hover_ && view ? from_vertex(this.hover_, this.size_) : null;
+    const spot = pending || hover;
     if (spot && view.preview && !view.grid[spot.y][spot.x]) {
-      shapes.push(s("circle", { class: `preview ${view.preview}`, cx: spot.x, cy: spot.y, r: 0.47 }));
+      if (pending) {
+        const end = this.size_ - 1;
+        shapes.push(s("path", { class: "touch-guide", d: `M0 ${spot.y}H${end}M${spot.x} 0V${end}` }));
+      }
+      shapes.push(s("circle", {
+        class: `preview ${view.preview}${pending ? " pending" : ""}`, cx: spot.x, cy: spot.y, r: 0.47,
+        "data-vertex": to_vertex(spot.x, spot.y, this.size_),
+      }));
     }
     if (this.cursor_) {
       shapes.push(s("rect", {
@@ -167,6 +235,7 @@ export class BoardView {
       return;
     }
     if (steps[event.key]) {
+      this.pointer_type_ = "keyboard"; // the cursor's stone shows even after a tap
       const [dx, dy] = steps[event.key];
       const middle = Math.floor(size / 2);
       const from = this.cursor_ || this.last_cursor_ || { x: middle - dx, y: middle - dy };
@@ -180,6 +249,7 @@ export class BoardView {
       const vertex = to_vertex(this.cursor_.x, this.cursor_.y, size);
       // The cursor goes away with the move; the next arrow brings it back here.
       this.hide_cursor_();
+      this.pending_ = null;
       this.on_play_(vertex);
     } else if (event.key === "Escape") {
       this.hide_cursor_();

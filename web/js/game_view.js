@@ -53,8 +53,11 @@ export function mount_game(container, app, game_id) {
     nav_button("nav-last", t("last"), "»", () => { at = null; }));
   const numbers_toggle = h("input", { id: "move-numbers-toggle", type: "checkbox", checked: preference("move_numbers"),
     onchange: () => set_preference("move_numbers", numbers_toggle.checked) });
+  const coordinates_toggle = h("input", { id: "coordinates-toggle", type: "checkbox", checked: preference("coordinates"),
+    onchange: () => set_preference("coordinates", coordinates_toggle.checked) });
   const board_options = h("div", { class: "board-options" },
-    h("label", { class: "check" }, numbers_toggle, h("span", { text: t("move_numbers") })));
+    h("label", { class: "check" }, numbers_toggle, h("span", { text: t("move_numbers") })),
+    h("label", { class: "check" }, coordinates_toggle, h("span", { text: t("coordinates") })));
   const message = h("p", { class: "loading", text: t("loading") });
   const page = h("div", { class: "game-page", "data-game": game_id },
     h("div", { class: "board-column" },
@@ -127,6 +130,8 @@ export function mount_game(container, app, game_id) {
       // The board takes the arrow keys only when a click there would do something.
       interactive: Boolean(my_turn || (scoring && my_color)),
       numbers: preference("move_numbers") ? position.numbers : null,
+      coordinates: preference("coordinates"),
+      confirm_touch: preference("confirm_touch"),
     });
     page.classList.toggle("reviewing", !live);
     // Plain facts about what is shown, for scripts and tests reading the page.
@@ -173,9 +178,10 @@ export function mount_game(container, app, game_id) {
     render();
   }
 
-  // The toggle here and the one in the settings panel change the same choice.
+  // The toggles here and those in the settings panel change the same choices.
   const stop_preferences = on_preference_change((current) => {
     numbers_toggle.checked = current.move_numbers;
+    coordinates_toggle.checked = current.coordinates;
     render();
   });
   document.addEventListener("keydown", on_key);

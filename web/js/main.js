@@ -14,6 +14,8 @@ import { mount_players } from "./players_view.js";
 import { describe_settings } from "./format.js";
 import { pairing_text } from "./tournament_format.js";
 import { settings_panel } from "./settings_panel.js";
+import { follow_theme } from "./theme.js";
+import { games_waiting, show_turn_icon } from "./turn_signal.js";
 
 const ws_url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
 const app = new App(ws_url);
@@ -125,13 +127,24 @@ function pairing_toast(pairing, route) {
       h("button", { class: "link dismiss-pairing", text: t("dismiss"), onclick: () => app.dismiss_pairing(pairing.key) })));
 }
 
+// The title: "● Your turn — " while a game of the player's waits for their
+// move off the screen (the favicon changes with it), then the number of
+// challenges waiting, then the site's name.
+function render_title(state) {
+  const route = parse_route();
+  const waiting = games_waiting(state, route.name === "game" ? route.id : null, document.hidden);
+  const count = state.challenges.size;
+  const title = `${count ? `(${count}) ` : ""}${base_title}`;
+  document.title = waiting.length ? `● ${t("your_turn_title")} — ${title}` : title;
+  show_turn_icon(waiting.length > 0);
+}
+
 // Challenges wait on every page but the lobby (which lists them itself) as
 // toasts with accept and decline; the title counts them on every page.
 // Tournament pairings join them as toasts on every page.
 let shown_challenges = null;
 function render_challenges(state) {
-  const count = state.challenges.size;
-  document.title = count ? `(${count}) ${base_title}` : base_title;
+  render_title(state);
   const route = parse_route();
   const pairings = [...state.pairings.values()];
   const key = `${language()}|${location.hash}|${[...state.challenges.keys()].join(",")}|` +
@@ -151,6 +164,7 @@ function render_challenges(state) {
       }) : null))));
 }
 
+follow_theme();
 set_language(language());
 app.on_game_start = (id) => { location.hash = `#/game/${id}`; };
 app.store.subscribe((state) => {
@@ -158,6 +172,7 @@ app.store.subscribe((state) => {
   if (view) view.update(state);
 });
 window.addEventListener("hashchange", () => { mount_route(); render_challenges(app.store.state); });
+document.addEventListener("visibilitychange", () => render_title(app.store.state));
 render_frame(app.store.state);
 mount_route();
 app.start();

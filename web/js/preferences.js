@@ -1,18 +1,27 @@
 // The player's choices for this browser (sound volume and mute, the
-// byo-yomi count, move numbers on the stones), kept in localStorage so they
-// outlast a reload. Views read them when they draw and listen for changes.
+// byo-yomi count, move numbers on the stones, the board's coordinates, the
+// dark theme, tapping twice to play on a touch screen), kept in localStorage
+// so they outlast a reload. Views read them when they draw and listen for changes.
 
 const storage_key = "yunzi.preferences";
 
 // volume: 0..100 (0 is silent like muted); countdown: beep the last seconds
 // of one's own deciding countdown (in byo-yomi the last period's).
-export const preference_defaults = Object.freeze({ volume: 60, muted: false, countdown: true, move_numbers: false });
+// confirm_touch: on a touch screen the first tap shows the stone, a second
+// tap on the same point plays it.
+export const preference_defaults = Object.freeze({
+  volume: 60, muted: false, countdown: true, move_numbers: false,
+  coordinates: true, dark_theme: false, confirm_touch: true,
+});
 
 const checks = {
   volume: (v) => Number.isFinite(v) && v >= 0 && v <= 100,
   muted: (v) => typeof v === "boolean",
   countdown: (v) => typeof v === "boolean",
   move_numbers: (v) => typeof v === "boolean",
+  coordinates: (v) => typeof v === "boolean",
+  dark_theme: (v) => typeof v === "boolean",
+  confirm_touch: (v) => typeof v === "boolean",
 };
 
 // Kept values of the wrong type (an older client, a hand edit) fall back to the default.

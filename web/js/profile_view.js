@@ -1,10 +1,14 @@
-// A player's page: rank, wins and losses, progress in the current rank block
-// in words, rank history and the list of games with SGF downloads.
+// A player's page: rank, wins and losses, the current rank block as marks and
+// in words, the rank graph and history, the rated results by the opponent's
+// rank and the list of games with SGF downloads; plain "none yet" texts for
+// a new player.
 
 import { h, replace_children } from "./dom.js";
 import { t } from "./i18n.js";
 import { user_badges, format_date } from "./format.js";
 import { error_text } from "./error_text.js";
+import { rank_graph, opponent_table, block_row } from "./profile_charts.js";
+import { rated_results } from "./record_stats.js";
 
 // rank_progress in words: where the player stands in the block, and how far
 // promotion and demotion are.
@@ -28,9 +32,13 @@ export function mount_profile(container, app, name) {
   const head = h("div", { class: "profile-head" }, h("p", { class: "loading", text: t("loading") }));
   const history = h("tbody");
   const games = h("tbody");
+  const graph = h("div", { class: "rank-graph-box" });
+  const opponents = h("div");
   const profile = h("div", { class: "profile", "data-user": name },
     h("section", { class: "panel" }, head),
-    h("section", { class: "panel" }, h("h2", { text: t("rank_history") }),
+    h("section", { class: "panel" }, h("h2", { text: t("results_by_opponent") }),
+      h("p", { class: "hint", text: t("results_by_opponent_hint") }), opponents),
+    h("section", { class: "panel" }, h("h2", { text: t("rank_history") }), graph,
       h("table", { class: "history" },
         h("thead", {}, h("tr", {}, h("th", { text: t("date") }), h("th", { text: t("change") }), h("th", { text: t("reason") }))),
         history)),
@@ -48,13 +56,18 @@ export function mount_profile(container, app, name) {
     const ask = (type, fields) => app.connection.request(type, fields);
     const [info, hist, list] = await Promise.all([
       ask("user.info", { name }),
-      ask("user.history", { name }),
-      ask("user.games", { name, limit: 50 }),
+      ask("user.history", { name, limit: 100 }),
+      ask("user.games", { name, limit: 100 }),
     ]);
+    const results = rated_results(list.games, info.user.name);
     replace_children(head,
       h("h1", {}, info.user.name, " ", h("span", { class: "rank big", id: "profile-rank", text: info.user.rank }), ...user_badges(info.user)),
       h("p", { text: `${t("wins_losses", { wins: info.wins, losses: info.losses })} · ${info.online ? t("online") : t("offline")}` }),
-      h("div", { class: "progress", id: "rank-progress" }, progress_words(info.rank_progress).map((line) => h("p", { text: line }))));
+      h("div", { class: "progress", id: "rank-progress" },
+        block_row(info.rank_progress, results),
+        progress_words(info.rank_progress).map((line) => h("p", { text: line }))));
+    replace_children(graph, rank_graph(hist.history, info.user.rank));
+    replace_children(opponents, opponent_table(results));
     replace_children(history, hist.history.map((event) => h("tr", {},
       h("td", { text: format_date(event.at) }),
       h("td", { text: `${event.from} → ${event.to}` }),
@@ -67,6 +80,8 @@ export function mount_profile(container, app, name) {
       h("td", { text: game.result || "" }),
       h("td", { text: format_date(game.ended_at) }),
       h("td", {}, h("a", { class: "sgf-link", href: `/games/${game.game}.sgf`, download: `yunzi-${game.game}.sgf`, text: t("sgf") })))));
+    if (!list.games.length) games.append(h("tr", {}, h("td", { colspan: "7", class: "empty", id: "no-games", text: t("no_games_yet") })));
+    history.closest("table").hidden = !hist.history.length;
   };
 
   let loaded = false;

@@ -1,6 +1,7 @@
 // The settings panel the header's button opens: sound (mute, volume, a test
-// tone), the countdown of one's own last seconds, and move numbers on the
-// stones. Every change is kept at once (preferences.js).
+// tone), the countdown of one's own last seconds, move numbers on the
+// stones, the board's coordinates, the dark theme and the second tap that
+// confirms a move on a touch screen. Every change is kept at once (preferences.js).
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -32,10 +33,13 @@ export function settings_panel({ on_close }) {
     h("label", { class: "field volume" }, h("span", { text: t("settings_volume") }), volume, shown),
     check(boxes, "sound-countdown", "countdown", t("settings_countdown")),
     check(boxes, "show-move-numbers", "move_numbers", t("settings_move_numbers")),
+    check(boxes, "show-coordinates", "coordinates", t("settings_coordinates")),
+    check(boxes, "dark-theme", "dark_theme", t("settings_dark_theme")),
+    check(boxes, "confirm-touch", "confirm_touch", t("settings_confirm_touch")),
     h("div", { class: "actions" },
       h("button", { id: "sound-test", type: "button", text: t("settings_test_sound"), onclick: () => play_sound("stone") }),
       h("button", { id: "settings-close", type: "button", text: t("close"), onclick: on_close })));
-  // The same choices can change elsewhere (the game page's move-number toggle).
+  // The same choices can change elsewhere (the game page's move-number and coordinate toggles).
   element.stop = on_preference_change((current) => {
     for (const [name, box] of boxes) box.checked = current[name];
   });

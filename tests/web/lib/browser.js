@@ -27,8 +27,9 @@ export async function launch_browser({ extra_args = [] } = {}) {
 // so a test can show them when it fails. Content-Security-Policy violations
 // are reported by the page itself (securitypolicyviolation events, on every
 // document the page loads) into page.csp_violations, and count as problems.
-export async function open_client(browser, url, { locale = "en-US", viewport = { width: 1100, height: 900 } } = {}) {
-  const context = await browser.newContext({ locale, viewport });
+// device: more context options, e.g. {hasTouch: true, isMobile: true} for a phone.
+export async function open_client(browser, url, { locale = "en-US", viewport = { width: 1100, height: 900 }, device = {} } = {}) {
+  const context = await browser.newContext({ locale, viewport, ...device });
   const page = await context.newPage();
   page.problems = [];
   page.csp_violations = [];

@@ -1,6 +1,7 @@
 // The client's browser-independent modules, run directly in Node: vertex
 // conversion, replay with captures, area counting, the game model's event
-// ordering and the clock reading.
+// ordering, the clock reading, the profile's record counting and the games
+// waiting for the player's move.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -8,6 +9,8 @@ import { from_vertex, to_vertex, star_points } from "../../../web/js/vertex.js";
 import { replay, count_area, move_colors } from "../../../web/js/position.js";
 import { GameModel } from "../../../web/js/game_model.js";
 import { side_reading, format_ms } from "../../../web/js/clock_reading.js";
+import { rank_value, rank_name, rated_results, results_by_opponent, block_marks } from "../../../web/js/record_stats.js";
+import { games_waiting } from "../../../web/js/turn_signal.js";
 
 test("vertices skip I and count rows from the bottom", () => {
   assert.deepEqual(from_vertex("A1", 19), { x: 0, y: 18 });
@@ -157,4 +160,52 @@ test("other clock systems", () => {
   assert.deepEqual([canadian.main, canadian.extra], ["2:00", "4 / 5:00"]);
   assert.equal(side_reading({ system: "none" }, {}, 0).main, "—");
   assert.equal(format_ms(3723000), "1:02:03");
+});
+
+test("ranks as numbers; rated results by the opponent's rank; the block's marks", () => {
+  assert.equal(rank_value("1k"), -1);
+  assert.equal(rank_value("1d"), 0);
+  assert.equal(rank_value("18K"), -18);
+  assert.equal(rank_value("9p"), null);
+  for (const rank of ["18k", "1k", "1d", "9d"]) assert.equal(rank_name(rank_value(rank)), rank);
+  const game = (id, black, white, result, rated = true) => ({ game: id, black, white, result, rated });
+  const me = (rank) => ({ name: "me", rank });
+  // Newest first, as user.games sends them.
+  const games = [
+    game(6, me("1d"), { name: "b", rank: "1k" }, "B+R"), // weaker, won
+    game(5, { name: "c", rank: "1d" }, me("1d"), "B+3.5"), // equal, lost
+    game(4, me("1d"), { name: "d", rank: "2d" }, "Draw"), // no result counted
+    game(3, me("1k"), { name: "e", rank: "1d" }, "B+T"), // stronger (me 1k then), won
+    game(2, me("1k"), { name: "f", rank: "1d" }, "W+R", false), // friendly: left out
+    game(1, { name: "x", rank: "5k" }, { name: "y", rank: "5k" }, "B+R"), // not mine
+  ];
+  const results = rated_results(games, "me");
+  assert.deepEqual(results.map((r) => [r.game.game, r.won]), [[6, true], [5, false], [3, true]]);
+  assert.deepEqual(results_by_opponent(results), {
+    stronger: { wins: 1, losses: 0 }, equal: { wins: 0, losses: 1 }, weaker: { wins: 1, losses: 0 },
+  });
+  // The newest three agree with the counts: oldest first.
+  const progress = { games: 3, wins: 2, losses: 1, block_size: 5 };
+  assert.deepEqual(block_marks(progress, results), ["win", "loss", "win", "open", "open"]);
+  assert.deepEqual(block_marks({ games: 2, wins: 1, losses: 1, block_size: 3 }, results), ["loss", "win", "open"]);
+  // The list disagrees with the counts (a game turned friendly since): the
+  // counts win, wins first.
+  assert.deepEqual(block_marks({ games: 2, wins: 2, losses: 0, block_size: 3 }, results), ["win", "win", "open"]);
+  assert.deepEqual(block_marks({ games: 3, wins: 1, losses: 2, block_size: 3 }, results), ["win", "loss", "loss"]);
+  assert.deepEqual(block_marks(undefined, results), []);
+});
+
+test("games waiting for the player's move: not the one on the screen unless the tab is hidden", () => {
+  const model = (id, to_move, phase = "play") => {
+    const m = new GameModel(id);
+    m.load_state({ seq: 1, size: 9, moves: [], black: { name: "me" }, white: { name: "you" }, to_move, phase });
+    return m;
+  };
+  const games = new Map([[1, model(1, "black")], [2, model(2, "white")], [3, model(3, "black", "ended")], [4, model(4, "black")]]);
+  const state = { user: { name: "me" }, games };
+  assert.deepEqual(games_waiting(state, 1, false), [4]);
+  assert.deepEqual(games_waiting(state, 1, true), [1, 4]);
+  assert.deepEqual(games_waiting(state, null, false), [1, 4]);
+  assert.deepEqual(games_waiting({ user: { name: "you" }, games }, null, false), [2]);
+  assert.deepEqual(games_waiting({ user: null, games }, null, false), []);
 });

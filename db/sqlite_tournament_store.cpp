@@ -21,6 +21,19 @@ TournamentPairing read_pairing(const Row& row, int first = 0) {
   return p;
 }
 
+// A round may be paired again or dropped only while none of its games exists.
+DbResult<Done> check_not_started(Connection& db, TournamentId id, int round) {
+  auto started = read_first<std::int64_t>(
+      db.query("SELECT COUNT(*) FROM tournament_pairings WHERE tournament_id = ? AND round = ? AND game_id IS NOT NULL",
+               id, round),
+      [](const Row& row) { return row.integer(0); });
+  if (!started) return unexpected(started.error());
+  if (started->value_or(0) > 0) {
+    return db_failure(DbErrorKind::conflict, "round " + std::to_string(round) + " has started");
+  }
+  return Done{};
+}
+
 std::optional<int> optional_int(const Row& row, int column) {
   auto value = row.optional_integer(column);
   if (!value) return std::nullopt;
@@ -109,14 +122,7 @@ DbResult<Done> SqliteTournamentStore::set_rounds(TournamentId id, int last_round
 DbResult<Done> SqliteTournamentStore::drop_round(TournamentId id, int round) {
   auto tx = Transaction::begin(db_);
   if (!tx) return unexpected(tx.error());
-  auto started = read_first<std::int64_t>(
-      db_.query("SELECT COUNT(*) FROM tournament_pairings WHERE tournament_id = ? AND round = ? AND game_id IS NOT NULL",
-                id, round),
-      [](const Row& row) { return row.integer(0); });
-  if (!started) return unexpected(started.error());
-  if (started->value_or(0) > 0) {
-    return db_failure(DbErrorKind::conflict, "round " + std::to_string(round) + " has started");
-  }
+  if (auto open = check_not_started(db_, id, round); !open) return unexpected(open.error());
   if (auto cleared = db_.execute("DELETE FROM tournament_pairings WHERE tournament_id = ? AND round = ?", id, round);
       !cleared) {
     return cleared;
@@ -300,14 +306,7 @@ DbResult<std::vector<TournamentPairing>> SqliteTournamentStore::replace_pairings
     TournamentId id, int round, std::span<const NewTournamentPairing> pairings) {
   auto tx = Transaction::begin(db_);
   if (!tx) return unexpected(tx.error());
-  auto started = read_first<std::int64_t>(
-      db_.query("SELECT COUNT(*) FROM tournament_pairings WHERE tournament_id = ? AND round = ? AND game_id IS NOT NULL",
-                id, round),
-      [](const Row& row) { return row.integer(0); });
-  if (!started) return unexpected(started.error());
-  if (started->value_or(0) > 0) {
-    return db_failure(DbErrorKind::conflict, "round " + std::to_string(round) + " has started");
-  }
+  if (auto open = check_not_started(db_, id, round); !open) return unexpected(open.error());
   auto cleared = db_.execute("DELETE FROM tournament_pairings WHERE tournament_id = ? AND round = ?", id, round);
   if (!cleared) return unexpected(cleared.error());
   for (const NewTournamentPairing& p : pairings) {

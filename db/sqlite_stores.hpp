@@ -4,6 +4,7 @@
 #pragma once
 
 #include "db/sqlite.hpp"
+#include "db/sqlite_message_store.hpp"
 #include "db/sqlite_tournament_store.hpp"
 #include "db/stores.hpp"
 
@@ -118,13 +119,14 @@ class SqliteStores final : public Stores {
  public:
   explicit SqliteStores(Connection& connection)
       : users_(connection), sessions_(connection), games_(connection), ranks_(connection), moderation_(connection),
-        tournaments_(connection) {}
+        tournaments_(connection), messages_(connection) {}
   UserStore& users() override { return users_; }
   SessionStore& sessions() override { return sessions_; }
   GameStore& games() override { return games_; }
   RankStore& ranks() override { return ranks_; }
   ModerationStore& moderation() override { return moderation_; }
   TournamentStore& tournaments() override { return tournaments_; }
+  MessageStore& messages() override { return messages_; }
 
  private:
   SqliteUserStore users_;
@@ -133,6 +135,7 @@ class SqliteStores final : public Stores {
   SqliteRankStore ranks_;
   SqliteModerationStore moderation_;
   SqliteTournamentStore tournaments_;
+  SqliteMessageStore messages_;
 };
 
 }  // namespace yunzi::db

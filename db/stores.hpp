@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "db/error.hpp"
+#include "db/message_store.hpp"
 #include "db/records.hpp"
 #include "db/tournament_store.hpp"
 
@@ -161,6 +162,7 @@ class Stores {
   virtual RankStore& ranks() = 0;
   virtual ModerationStore& moderation() = 0;
   virtual TournamentStore& tournaments() = 0;
+  virtual MessageStore& messages() = 0;
 };
 
 // Shared checks of the stores' arguments.

@@ -2,8 +2,11 @@
 // the per-minute quota (`rate_limited`), a muted user cannot write
 // (`muted`), an over-long text is `bad_request`, and one account cannot
 // open conversations with everybody: beyond `message_partners_per_hour`
-// users who never answered, `limit_reached`. Everyone else still writes.
+// users who never answered, `limit_reached`, also when the messages come
+// from many connections at once. Everyone else still writes.
 #include <catch2/catch.hpp>
+
+#include <set>
 
 #include "tests/e2e/abuse/crowd_support.hpp"
 #include "tests/e2e/admin/admin_process.hpp"
@@ -110,4 +113,29 @@ TEST_CASE("one account cannot start conversations with everybody", "[abuse][chat
   spammer.ok(message_to("third"));
   // The others are not limited by it.
   third.ok(message_to("second", "hello second"));
+}
+
+TEST_CASE("new conversations sent from many connections at once cannot pass the cap together", "[abuse][chat]") {
+  ServerOptions options;
+  options.extra_args = {"--messages-per-minute", "100", "--message-partners-per-hour", std::to_string(partners_per_hour)};
+  ServerFixture fx(options);
+  Player spammer = fx.registered("spammer");
+  const std::vector<std::string> targets{"t1", "t2", "t3", "t4"};
+  std::vector<Json> batch;
+  for (const std::string& name : targets) {
+    fx.registered(name);
+    batch.push_back(message_to(name));
+  }
+
+  const Connections crowd = resumed_connections(fx.server.port(), spammer.token(), 4);
+  const std::vector<Json> replies = send_everywhere_then_collect(crowd, batch);
+  REQUIRE(replies.size() == crowd.size() * targets.size());
+  std::set<std::string> reached;
+  for (const Json& reply : replies) {
+    if (reply.value("type", "") == "ok") reached.insert(reply["message"]["to"].get<std::string>());
+  }
+  // Exactly the cap's number of users got messages (as many as were sent to them); everything else was refused.
+  CHECK(reached.size() == partners_per_hour);
+  CHECK(count_code(replies, "limit_reached") == replies.size() - count_ok(replies));
+  CHECK(count_ok(replies) == crowd.size() * partners_per_hour);
 }

@@ -5,6 +5,7 @@
 
 #include "db/sqlite.hpp"
 #include "db/sqlite_follow_store.hpp"
+#include "db/sqlite_message_store.hpp"
 #include "db/sqlite_tournament_store.hpp"
 #include "db/stores.hpp"
 
@@ -119,7 +120,7 @@ class SqliteStores final : public Stores {
  public:
   explicit SqliteStores(Connection& connection)
       : users_(connection), sessions_(connection), games_(connection), ranks_(connection), moderation_(connection),
-        tournaments_(connection), follows_(connection) {}
+        tournaments_(connection), follows_(connection), messages_(connection) {}
   UserStore& users() override { return users_; }
   SessionStore& sessions() override { return sessions_; }
   GameStore& games() override { return games_; }
@@ -127,6 +128,7 @@ class SqliteStores final : public Stores {
   ModerationStore& moderation() override { return moderation_; }
   TournamentStore& tournaments() override { return tournaments_; }
   FollowStore& follows() override { return follows_; }
+  MessageStore& messages() override { return messages_; }
 
  private:
   SqliteUserStore users_;
@@ -136,6 +138,7 @@ class SqliteStores final : public Stores {
   SqliteModerationStore moderation_;
   SqliteTournamentStore tournaments_;
   SqliteFollowStore follows_;
+  SqliteMessageStore messages_;
 };
 
 }  // namespace yunzi::db

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "db/error.hpp"
+#include "db/message_store.hpp"
 #include "db/records.hpp"
 #include "db/follow_store.hpp"
 #include "db/tournament_store.hpp"
@@ -163,6 +164,7 @@ class Stores {
   virtual ModerationStore& moderation() = 0;
   virtual TournamentStore& tournaments() = 0;
   virtual FollowStore& follows() = 0;
+  virtual MessageStore& messages() = 0;
 };
 
 // Shared checks of the stores' arguments.

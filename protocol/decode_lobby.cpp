@@ -1,4 +1,4 @@
-// Matchmaking requests: seeks and challenges.
+// Lobby requests: seeks, challenges and the lobby's chat.
 #include "protocol/decode_parts.hpp"
 
 namespace yunzi::protocol {
@@ -25,5 +25,7 @@ void read_fields(FieldReader& r, req::ChallengeDecline& out) {
   out.challenge = r.id("challenge");
   out.reason = r.optional_text("reason", reason_rule);
 }
+
+void read_fields(FieldReader& r, req::LobbyChat& out) { out.text = r.text("text", TextRule{1, max_chat_chars, false}); }
 
 }  // namespace yunzi::protocol

@@ -26,6 +26,7 @@ void read_fields(FieldReader& r, req::AutomatchLeave& out);
 void read_fields(FieldReader& r, req::Challenge& out);
 void read_fields(FieldReader& r, req::ChallengeAccept& out);
 void read_fields(FieldReader& r, req::ChallengeDecline& out);
+void read_fields(FieldReader& r, req::LobbyChat& out);
 
 // decode_settings.cpp: `settings` of a seek or challenge; absent = defaults
 // (and no clock).
@@ -56,6 +57,12 @@ void read_fields(FieldReader& r, req::Follows& out);
 void read_fields(FieldReader& r, req::UserHistory& out);
 void read_fields(FieldReader& r, req::Report& out);
 void read_fields(FieldReader& r, req::RankRecommend& out);
+
+// decode_message.cpp
+void read_fields(FieldReader& r, req::MessageSend& out);
+void read_fields(FieldReader& r, req::MessageHistory& out);
+void read_fields(FieldReader& r, req::MessageConversations& out);
+void read_fields(FieldReader& r, req::MessageRead& out);
 
 // decode_admin.cpp
 void read_fields(FieldReader& r, req::AdminBan& out);

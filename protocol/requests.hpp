@@ -1,5 +1,5 @@
 // One struct per request type of protocol v1 (plus the extensions
-// user.history, rank.recommend and the admins' rank requests),
+// lobby.chat, message.*, user.history, rank.recommend and the admins' rank requests),
 // the `Request` variant of them all and the decoded envelope. Every field
 // has been validated by decode_request(); ids of games, seeks and
 // challenges are positive.
@@ -72,6 +72,8 @@ struct AutomatchJoin { static constexpr std::string_view type = "automatch.join"
 struct AutomatchLeave { static constexpr std::string_view type = "automatch.leave"; };
 struct Challenge { static constexpr std::string_view type = "challenge"; std::string to; RequestedSettings settings; };
 struct ChallengeAccept { static constexpr std::string_view type = "challenge.accept"; std::int64_t challenge = 0; };
+// A line in the lobby's chat room, for every connection that watches the lobby.
+struct LobbyChat { static constexpr std::string_view type = "lobby.chat"; std::string text; };
 struct ChallengeDecline {
   static constexpr std::string_view type = "challenge.decline";
   std::int64_t challenge = 0;
@@ -106,6 +108,13 @@ struct UserGames { static constexpr std::string_view type = "user.games"; std::s
 struct UserHistory { static constexpr std::string_view type = "user.history"; std::string name; std::optional<std::int64_t> before; int limit = default_list_limit; };
 struct Report { static constexpr std::string_view type = "report"; std::string user; std::optional<std::int64_t> game; std::string reason; };
 struct RankRecommend { static constexpr std::string_view type = "rank.recommend"; std::string user; };
+
+// Private messages between two users (online or not), kept in the database.
+struct MessageSend { static constexpr std::string_view type = "message.send"; std::string to; std::string text; };
+// `before`: a message id; the page holds older messages.
+struct MessageHistory { static constexpr std::string_view type = "message.history"; std::string with; std::optional<std::int64_t> before; int limit = default_list_limit; };
+struct MessageConversations { static constexpr std::string_view type = "message.conversations"; int limit = default_list_limit; };
+struct MessageRead { static constexpr std::string_view type = "message.read"; std::string with; };
 
 // Admin
 struct AdminBan { static constexpr std::string_view type = "admin.ban"; std::string user; std::optional<int> minutes; std::string reason; };
@@ -146,11 +155,13 @@ using Request = std::variant<
     req::Hello, req::Register, req::Login, req::Resume, req::Logout, req::Ping,
     req::LobbyWatch, req::LobbyUnwatch, req::SeekCreate, req::SeekCancel, req::SeekAccept,
     req::AutomatchJoin, req::AutomatchLeave,
-    req::Challenge, req::ChallengeAccept, req::ChallengeDecline,
+    req::Challenge, req::ChallengeAccept, req::ChallengeDecline, req::LobbyChat,
     req::GameWatch, req::GameUnwatch, req::GameMove, req::GamePass, req::GameResign, req::GameUndo,
     req::GameUndoAccept, req::GameUndoDecline, req::GameDead, req::GameScoreAccept, req::GameScoreResume,
     req::GameChat, req::GameSgf,
-    req::UserInfo, req::UserSearch, req::Follow, req::Unfollow, req::Follows, req::UserGames, req::UserHistory, req::Report, req::RankRecommend,
+    req::UserInfo, req::UserSearch, req::Follow, req::Unfollow, req::Follows, req::UserGames, req::UserHistory,
+    req::Report, req::RankRecommend,
+    req::MessageSend, req::MessageHistory, req::MessageConversations, req::MessageRead,
     req::AdminBan, req::AdminUnban, req::AdminMute, req::AdminKick, req::AdminAnnul, req::AdminSetRank,
     req::AdminBroadcast, req::AdminReports, req::AdminAudit, req::AdminReview, req::AdminKeepShortGames,
     req::AdminRecommendations, req::AdminApproveRecommendation, req::AdminRejectRecommendation,

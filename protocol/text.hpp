@@ -21,6 +21,8 @@ inline constexpr std::size_t max_name_chars = 20;
 inline constexpr std::size_t max_password_bytes = 128;
 inline constexpr std::size_t max_token_bytes = 128;
 inline constexpr std::size_t max_chat_chars = 300;
+// A private message; line feeds and tabs allowed.
+inline constexpr std::size_t max_message_chars = 1000;
 inline constexpr std::size_t max_reason_chars = 300;
 inline constexpr std::size_t max_notice_chars = 500;
 inline constexpr std::size_t max_client_chars = 64;

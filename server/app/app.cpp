@@ -63,6 +63,8 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
                     [this](const protocol::LobbyGame& entry) { lobby->game_changed(entry); },
                     [this](std::int64_t game, const protocol::GameEnd& end) { on_game_ended(game, end); }},
       reports_quota(options_in.reports_per_hour, 3'600'000),
+      lobby_chat_quota(options_in.lobby_chat_per_minute, 60'000),
+      messages_quota(options_in.messages_per_minute, 60'000),
       tournaments(std::make_shared<TournamentService>(*this)),
       publication_timer_(io_in) {
   lobby->set_start_game([this](GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request) {
@@ -73,6 +75,11 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
 }
 
 App::~App() = default;
+
+bool App::is_muted(db::UserId user) const {
+  auto entry = online.find(user);
+  return entry && entry->muted_until && *entry->muted_until > now_ms();
+}
 
 void App::on_open(const net::ConnectionPtr& connection) {
   auto session = Session::create(io, connection, metrics,

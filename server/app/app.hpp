@@ -42,6 +42,9 @@ struct AppOptions {
   LobbyLimits lobby_limits;
   std::size_t connections_per_user = 8;
   std::size_t reports_per_hour = 10;
+  std::size_t lobby_chat_per_minute = 10;       // lobby.chat lines of one user within any minute
+  std::size_t messages_per_minute = 20;         // private messages one user may send within any minute
+  std::size_t message_partners_per_hour = 10;   // users not answering yet whom one user may start writing to in an hour
 };
 
 class App final : public net::Handler {
@@ -71,6 +74,8 @@ class App final : public net::Handler {
   void signed_out(Session& session);
   // A rank change that is stored: the user's sessions get `rank.change`, the lobby the new rank.
   void announce_rank_change(db::UserId user, const protocol::RankChange& change);
+  // Whether the user, online, is muted now (chat and messages are refused).
+  bool is_muted(db::UserId user) const;
 
   boost::asio::io_context& io;
   db::Writer& writer;
@@ -84,6 +89,8 @@ class App final : public net::Handler {
   std::shared_ptr<Lobby> lobby;
   game::RoomServices room_services;
   WindowQuota reports_quota;  // reports per user within any hour
+  WindowQuota lobby_chat_quota;  // lobby.chat lines per user within any minute
+  WindowQuota messages_quota;    // private messages per user within any minute
   std::shared_ptr<TournamentService> tournaments;
 
  private:

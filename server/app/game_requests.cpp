@@ -86,9 +86,7 @@ void forward_to_room(const Call& call, std::int64_t game, protocol::Request requ
   auto room = call.app.games.find(game);
   if (!room) return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
   const SignedIn& user = *call.session->user;
-  auto online = call.app.online.find(user.id);
-  const bool muted = online && online->muted_until && *online->muted_until > call.app.now_ms();
-  room->handle(call.session->connection(), user.id, user.name, muted, std::move(request), call.id);
+  room->handle(call.session->connection(), user.id, user.name, call.app.is_muted(user.id), std::move(request), call.id);
 }
 
 }  // namespace yunzi::app

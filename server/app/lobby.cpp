@@ -129,6 +129,7 @@ LobbySnapshot Lobby::snapshot() const {
                     });
   for (std::size_t i = 0; i < listed; ++i) out.games.push_back(protocol::to_json(*games[i]));
   out.games_total = games_listed_.size();
+  for (const protocol::LobbyChatLine& line : chat_) out.chat.push_back(protocol::to_json(line));
   return out;
 }
 
@@ -144,6 +145,18 @@ void Lobby::unwatch(std::uint64_t connection_id, net::ConnectionPtr reply_to, pr
   on_strand([connection_id, reply_to = std::move(reply_to), request](Lobby& self) {
     self.watchers_.erase(connection_id);
     reply_to->send(protocol::encode_ok(request));
+  });
+}
+
+void Lobby::chat(LobbyCaller caller, std::string text, std::int64_t now_ms) {
+  on_strand([caller = std::move(caller), text = std::move(text), now_ms](Lobby& self) {
+    protocol::LobbyChatLine line{caller.user.info.name, text, now_ms};
+    self.publish([&] { return protocol::lobby_chat(line); });
+    if (self.limits_.chat_history > 0) {
+      self.chat_.push_back(std::move(line));
+      if (self.chat_.size() > self.limits_.chat_history) self.chat_.pop_front();
+    }
+    caller.connection->send(protocol::encode_ok(caller.request));
   });
 }
 

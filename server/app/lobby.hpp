@@ -1,6 +1,6 @@
 // The lobby, on its own strand: who is online with rank and status (idle,
 // playing, watching), the open seeks, the pending challenges and the games
-// in progress, pushed as lobby.* events to the connections that watch it.
+// in progress and the chat room, pushed as lobby.* events to the connections that watch it.
 // Accepting a seek or a challenge plans the game here (so one seek is never
 // taken twice) and hands the plan to the game starter. What one user may
 // hold (seeks, challenges, games) is counted here too, on the strand, so
@@ -16,10 +16,13 @@
 #include <string>
 #include <vector>
 
+#include <deque>
+
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 
+#include "protocol/chat_messages.hpp"
 #include "protocol/payload_json.hpp"
 #include "protocol/replies.hpp"
 #include "server/app/app_metrics.hpp"
@@ -76,6 +79,10 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void challenge(LobbyCaller caller, std::string to_name_key, protocol::GameSettings settings);
   void accept_challenge(LobbyCaller caller, std::int64_t challenge);
   void decline_challenge(LobbyCaller caller, std::int64_t challenge, std::optional<std::string> reason);
+  // A line in the lobby's chat: to every watcher, and kept among the newest
+  // chat_history lines (in memory only: a restart clears it). Mute and rate
+  // are checked by the caller.
+  void chat(LobbyCaller caller, std::string text, std::int64_t now_ms);
 
   // Games, from the game starter and the rooms. `reserved`: the game comes
   // from an acceptance here, which already counted it for both players.
@@ -152,6 +159,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   std::map<std::int64_t, OpenSeek> seeks_;
   std::map<std::int64_t, PendingChallenge> challenges_;
   std::map<db::GameId, ListedGame> games_listed_;
+  std::deque<protocol::LobbyChatLine> chat_;  // oldest first, at most limits_.chat_history
   std::vector<AutomatchEntry> automatch_;  // one per user, the longest waiting first
   std::map<std::uint64_t, net::ConnectionPtr> watchers_;
   // Games in progress and games accepted but still being created, per player.

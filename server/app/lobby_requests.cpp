@@ -1,4 +1,4 @@
-// lobby.watch/unwatch, seeks and challenges: checked for who asks, given
+// lobby.watch/unwatch, seeks, challenges and the lobby's chat: checked for who asks, given
 // the server's default clock when they name none, then handed to the
 // lobby's strand, which replies.
 #include "server/app/app.hpp"
@@ -68,6 +68,17 @@ void handle(const Call& call, const req::ChallengeAccept& r) {
 
 void handle(const Call& call, const req::ChallengeDecline& r) {
   if (auto caller = caller_of(call)) call.app.lobby->decline_challenge(std::move(*caller), r.challenge, r.reason);
+}
+
+void handle(const Call& call, const req::LobbyChat& r) {
+  const db::UserId user = call.session->user->id;
+  if (call.app.is_muted(user)) return call.error(protocol::ErrorCode::muted, "you are muted");
+  if (!call.app.lobby_chat_quota.try_take(user, call.app.now_ms())) {
+    return call.error(protocol::ErrorCode::rate_limited,
+                      "at most " + std::to_string(call.app.lobby_chat_quota.max_uses()) +
+                          " lobby chat lines a minute; slow down");
+  }
+  if (auto caller = caller_of(call)) call.app.lobby->chat(std::move(*caller), r.text, call.app.now_ms());
 }
 
 }  // namespace yunzi::app

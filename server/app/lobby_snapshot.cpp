@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "protocol/chat_messages.hpp"
+#include "protocol/text.hpp"
 #include "server/app/lobby.hpp"
 
 namespace yunzi::app {
@@ -61,6 +63,14 @@ std::size_t widest_game_bytes() {
   return bytes_of(protocol::to_json(game));
 }
 
+// A line of the longest text there is: four UTF-8 bytes to every code point, none escaped.
+std::size_t widest_chat_bytes() {
+  std::string text;
+  for (std::size_t i = 0; i < protocol::max_chat_chars; ++i) text += "\xF0\xA0\x80\x80";
+  return bytes_of(protocol::to_json(
+      protocol::LobbyChatLine{widest_user().name, text, std::numeric_limits<std::int64_t>::min()}));
+}
+
 std::size_t widest_user_bytes() { return bytes_of(lobby_user_json(widest_user(), UserStatus::watching)); }
 
 // n entries of at most `entry` bytes each, with the commas between them.
@@ -72,6 +82,7 @@ protocol::Frame lobby_snapshot_reply(protocol::RequestId id, LobbySnapshot snaps
   return protocol::encode_ok(id, {{"users", std::move(snapshot.users)},
                                   {"seeks", std::move(snapshot.seeks)},
                                   {"games", std::move(snapshot.games)},
+                                  {"chat", std::move(snapshot.chat)},
                                   {"users_total", snapshot.users_total},
                                   {"games_total", snapshot.games_total}});
 }
@@ -82,14 +93,16 @@ std::size_t largest_snapshot_bytes(const LobbyLimits& limits) {
   empty.games_total = widest_total;
   const std::size_t envelope = lobby_snapshot_reply(widest_request_id, std::move(empty))->size();
   return envelope + list_bytes(limits.list_max, widest_user_bytes()) +
-         list_bytes(limits.seeks_max, widest_seek_bytes()) + list_bytes(limits.list_max, widest_game_bytes());
+         list_bytes(limits.seeks_max, widest_seek_bytes()) + list_bytes(limits.list_max, widest_game_bytes()) +
+         list_bytes(limits.chat_history, widest_chat_bytes());
 }
 
 Expected<Done, std::string> check_snapshot_fits(const LobbyLimits& limits, std::size_t outgoing_queue_bytes) {
   const std::size_t largest = largest_snapshot_bytes(limits);
   if (largest <= outgoing_queue_bytes / 2) return Done{};
-  return unexpected("lobby_seeks_max " + std::to_string(limits.seeks_max) + " and lobby_list_max " +
-                    std::to_string(limits.list_max) + " allow a lobby.watch snapshot of " + std::to_string(largest) +
+  return unexpected("lobby_seeks_max " + std::to_string(limits.seeks_max) + ", lobby_list_max " +
+                    std::to_string(limits.list_max) + " and lobby_chat_history " +
+                    std::to_string(limits.chat_history) + " allow a lobby.watch snapshot of " + std::to_string(largest) +
                     " bytes, more than half of outgoing_queue_bytes (" + std::to_string(outgoing_queue_bytes) +
                     "): lower the limits or raise outgoing_queue_bytes");
 }

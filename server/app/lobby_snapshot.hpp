@@ -1,7 +1,7 @@
 // The lobby.watch reply and its largest size. Every open seek is listed (the
 // lobby holds at most LobbyLimits::seeks_max); users and games up to
 // LobbyLimits::list_max each, with `users_total` and `games_total` saying how
-// many there are. So the largest reply follows from the limits alone, and
+// many there are; the chat's newest LobbyLimits::chat_history lines. So the largest reply follows from the limits alone, and
 // the server refuses to start with limits whose largest reply would not fit
 // half of a connection's outgoing queue (the other half is for the events
 // queued behind it).
@@ -22,6 +22,7 @@ struct LobbySnapshot {
   nlohmann::json users = nlohmann::json::array();  // lobby user objects, at most list_max
   nlohmann::json seeks = nlohmann::json::array();  // every open seek
   nlohmann::json games = nlohmann::json::array();  // lobby game entries, at most list_max
+  nlohmann::json chat = nlohmann::json::array();   // lobby.chat lines, oldest first, at most chat_history
   std::size_t users_total = 0;
   std::size_t games_total = 0;
 };

@@ -149,6 +149,7 @@ app::LobbyLimits lobby_limits(const config::ServerConfig& config) {
   limits.games_per_user = static_cast<std::size_t>(config.games_per_user);
   limits.seeks_max = static_cast<std::size_t>(config.lobby_seeks_max);
   limits.list_max = static_cast<std::size_t>(config.lobby_list_max);
+  limits.chat_history = static_cast<std::size_t>(config.lobby_chat_history);
   return limits;
 }
 
@@ -254,6 +255,9 @@ int main(int argc, char** argv) {
   options.lobby_limits = lobby_limits(config);
   options.connections_per_user = static_cast<std::size_t>(config.connections_per_user);
   options.reports_per_hour = static_cast<std::size_t>(config.reports_per_hour);
+  options.lobby_chat_per_minute = static_cast<std::size_t>(config.lobby_chat_per_minute);
+  options.messages_per_minute = static_cast<std::size_t>(config.messages_per_minute);
+  options.message_partners_per_hour = static_cast<std::size_t>(config.message_partners_per_hour);
   auto policy = ranking::make_ranking_policy(config::to_string(config.ranking_policy), config.association_rules);
   if (!policy) return refuse_start(*log_output, exit_bad_config, policy.error().message);
   options.ranking_policy = std::move(*policy);

@@ -1,6 +1,7 @@
 // The handlers of each area, one file per area: session_requests.cpp,
 // lobby_requests.cpp, game_requests.cpp, user_requests.cpp,
-// admin_requests.cpp. Each sends exactly one reply per request, now or later.
+// message_requests.cpp, admin_requests.cpp. Each sends exactly one reply
+// per request, now or later.
 #pragma once
 
 #include "protocol/requests.hpp"
@@ -30,6 +31,7 @@ void handle(const Call& call, const req::AutomatchLeave& r);
 void handle(const Call& call, const req::Challenge& r);
 void handle(const Call& call, const req::ChallengeAccept& r);
 void handle(const Call& call, const req::ChallengeDecline& r);
+void handle(const Call& call, const req::LobbyChat& r);
 
 // Games: watch, unwatch and sgf here; every other game.* goes to the room as is.
 void handle(const Call& call, const req::GameWatch& r);
@@ -47,6 +49,12 @@ void handle(const Call& call, const req::Follows& r);
 void handle(const Call& call, const req::UserHistory& r);
 void handle(const Call& call, const req::Report& r);
 void handle(const Call& call, const req::RankRecommend& r);
+
+// Private messages (message_requests.cpp)
+void handle(const Call& call, const req::MessageSend& r);
+void handle(const Call& call, const req::MessageHistory& r);
+void handle(const Call& call, const req::MessageConversations& r);
+void handle(const Call& call, const req::MessageRead& r);
 
 // Admin: the role is checked before these run.
 void handle_admin(const Call& call, const protocol::Request& request);

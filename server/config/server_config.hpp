@@ -71,6 +71,10 @@ struct ServerConfig {
   int reports_per_hour = 10;         // reports sent within any hour
   int lobby_seeks_max = 500;         // open seeks in the whole lobby
   int lobby_list_max = 2000;         // users, and games, one lobby.watch snapshot lists
+  int lobby_chat_history = 100;      // lobby chat lines kept (in memory) and sent with lobby.watch
+  int lobby_chat_per_minute = 10;    // lobby chat lines one user may send within any minute
+  int messages_per_minute = 20;      // private messages one user may send within any minute
+  int message_partners_per_hour = 10;  // users who never answered whom one user may start writing to in an hour
   std::chrono::seconds idle_timeout{90};   // a connection silent this long is closed
   clock::TimeControl default_clock{};      // byo-yomi 1200 s, 3 x 30 s
   std::chrono::seconds disconnect_forfeit{120};

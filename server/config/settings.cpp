@@ -98,7 +98,7 @@ constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "
 
 constexpr std::int64_t day_s = 24 * 3600;
 
-const std::array<Setting, 41> settings_table{{
+const std::array<Setting, 45> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<&ServerConfig::bind_address>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -172,6 +172,18 @@ const std::array<Setting, 41> settings_table{{
     {"lobby_list_max", "N", ValueKind::integer,
      "users, and games in progress, one lobby.watch snapshot lists (with the totals)",
      show_number<&ServerConfig::lobby_list_max>, apply_number<&ServerConfig::lobby_list_max, 1, 1'000'000>},
+    {"lobby_chat_history", "N", ValueKind::integer,
+     "lobby chat lines kept in memory and sent with lobby.watch (a restart clears them; 0: none kept)",
+     show_number<&ServerConfig::lobby_chat_history>, apply_number<&ServerConfig::lobby_chat_history, 0, 10'000>},
+    {"lobby_chat_per_minute", "N", ValueKind::integer, "lobby chat lines one user may send within any minute",
+     show_number<&ServerConfig::lobby_chat_per_minute>,
+     apply_number<&ServerConfig::lobby_chat_per_minute, 1, 10'000>},
+    {"messages_per_minute", "N", ValueKind::integer, "private messages one user may send within any minute",
+     show_number<&ServerConfig::messages_per_minute>, apply_number<&ServerConfig::messages_per_minute, 1, 10'000>},
+    {"message_partners_per_hour", "N", ValueKind::integer,
+     "users who have never written back whom one user may start a conversation with within any hour",
+     show_number<&ServerConfig::message_partners_per_hour>,
+     apply_number<&ServerConfig::message_partners_per_hour, 1, 10'000>},
     {"idle_timeout_s", "SECONDS", ValueKind::integer,
      "a connection that sends nothing for this long, not even a pong to the server's pings, is closed",
      show_seconds<&ServerConfig::idle_timeout>, apply_seconds<&ServerConfig::idle_timeout, 5, day_s>},

@@ -1,6 +1,7 @@
 // The client's controller: owns the connection, the store and the game
-// sessions; logs in and resumes; keeps the lobby and the user's own events
-// (challenges, rank changes, notices) in the store. Views call its methods
+// sessions; logs in and resumes; keeps the lobby (with its chat) and the
+// user's own events (challenges, private messages, rank changes, notices)
+// in the store. Views call its methods
 // and read its store; they never touch the socket.
 
 import { Connection } from "./connection.js";
@@ -14,11 +15,21 @@ import { describe_settings } from "./format.js";
 import { pairing_text } from "./tournament_format.js";
 
 const token_key = "yunzi.token";
+// The lobby chat lines kept on the page (the server sends at most its own history).
+const lobby_chat_kept = 200;
 
 // unlisted_*: how many the server left out of the snapshot (it lists a
 // bounded number of users and games, with the totals).
 function empty_lobby() {
-  return { users: new Map(), seeks: new Map(), games: new Map(), unlisted_users: 0, unlisted_games: 0, loaded: false };
+  return {
+    users: new Map(), seeks: new Map(), games: new Map(), chat: [], unlisted_users: 0, unlisted_games: 0, loaded: false,
+  };
+}
+
+// Private messages: the unread count (the header's badge), the conversation
+// list, and the conversation open on the messages page (oldest first).
+function empty_messages() {
+  return { unread: 0, conversations: [], open: null, thread: [], next: null, loaded: false };
 }
 
 // A refusal as the user reads it: the end of a ban in their language and
@@ -48,6 +59,9 @@ export class App {
       session_checked: false,
       games: new Map(),
       notices: [],
+      messages: empty_messages(),
+      // New private messages as toasts on every page but their conversation: id -> message.
+      message_toasts: new Map(),
     });
     this.sessions = new GameSessions(this.connection, this.store);
     this.sounds_played = played; // for tests and the console
@@ -96,7 +110,100 @@ export class App {
       state.user = null;
       state.challenges.clear();
       state.pairings.clear();
+      state.messages = empty_messages();
+      state.message_toasts.clear();
     });
+  }
+
+  send_lobby_chat(text) {
+    return this.request("lobby.chat", { text });
+  }
+
+  // The conversation list and the unread count, read again.
+  async load_conversations() {
+    if (!this.store.state.user) return;
+    const reply = await this.connection.request("message.conversations", { limit: 100 }).catch(() => null);
+    if (!reply) return;
+    this.store.update((state) => {
+      state.messages.conversations = reply.conversations;
+      state.messages.unread = reply.unread;
+      state.messages.loaded = true;
+    });
+  }
+
+  // Opens the conversation with `name` on the messages page: its newest page, marked read.
+  async open_conversation(name) {
+    this.store.update((state) => {
+      state.messages.open = name;
+      state.messages.thread = [];
+      state.messages.next = null;
+      for (const [id, message] of state.message_toasts) {
+        if (message.from === name) state.message_toasts.delete(id);
+      }
+    });
+    if (!name || !this.store.state.user) return;
+    const reply = await this.request("message.history", { with: name, limit: 50 }).catch(() => null);
+    if (!reply || this.store.state.messages.open !== name) return;
+    this.store.update((state) => {
+      state.messages.thread = [...reply.messages].reverse();
+      state.messages.next = reply.next ?? null;
+    });
+    await this.mark_read_(name);
+  }
+
+  // The page before the oldest message shown.
+  async older_messages() {
+    const { open, next } = this.store.state.messages;
+    if (!open || next === null) return;
+    const reply = await this.request("message.history", { with: open, before: next, limit: 50 }).catch(() => null);
+    if (!reply || this.store.state.messages.open !== open) return;
+    this.store.update((state) => {
+      state.messages.thread = [...[...reply.messages].reverse(), ...state.messages.thread];
+      state.messages.next = reply.next ?? null;
+    });
+  }
+
+  close_conversation() {
+    this.store.update((state) => {
+      state.messages.open = null;
+      state.messages.thread = [];
+    });
+  }
+
+  async send_message(to, text) {
+    const reply = await this.request("message.send", { to, text });
+    this.store.update((state) => {
+      if (state.messages.open === to) state.messages.thread.push(reply.message);
+    });
+    await this.load_conversations();
+    return reply.message;
+  }
+
+  dismiss_message_toast(id) {
+    this.store.update((state) => state.message_toasts.delete(id));
+  }
+
+  async mark_read_(name) {
+    const reply = await this.connection.request("message.read", { with: name }).catch(() => null);
+    if (!reply) return;
+    this.store.update((state) => {
+      state.messages.unread = reply.unread;
+      const entry = state.messages.conversations.find((c) => c.with === name);
+      if (entry) entry.unread = 0;
+    });
+  }
+
+  // A private message: into the open conversation (read at once), or a
+  // toast on every page with the badge counting it; a sound either way.
+  receive_message_(message) {
+    const open = this.store.state.messages.open === message.from;
+    this.store.update((state) => {
+      if (open) state.messages.thread.push(message);
+      else state.message_toasts.set(message.id, message);
+    });
+    play_sound("challenge");
+    if (open) this.mark_read_(message.from).then(() => this.load_conversations());
+    else this.load_conversations();
   }
 
   watch_lobby() {
@@ -130,6 +237,7 @@ export class App {
         const reply = await this.connection.request("resume", { token });
         this.store.update((state) => { state.user = reply.user; });
         own_games = reply.games || [];
+        this.load_conversations();
       } catch (err) {
         if (err.code === "bad_credentials" || err.code === "bad_request") localStorage.removeItem(token_key);
         this.store.update((state) => { state.user = null; });
@@ -144,6 +252,7 @@ export class App {
   logged_in_(reply) {
     localStorage.setItem(token_key, reply.token);
     this.store.update((state) => { state.user = reply.user; });
+    this.load_conversations();
   }
 
   // A challenge reaches the player on any page: the frame shows it as a
@@ -213,6 +322,7 @@ export class App {
       for (const user of reply.users) lobby.users.set(user.name, user);
       for (const seek of reply.seeks) lobby.seeks.set(seek.id, seek);
       for (const game of reply.games) lobby.games.set(game.game, game);
+      lobby.chat = reply.chat ?? [];
       lobby.unlisted_users = Math.max(0, (reply.users_total ?? reply.users.length) - reply.users.length);
       lobby.unlisted_games = Math.max(0, (reply.games_total ?? reply.games.length) - reply.games.length);
       lobby.loaded = true;
@@ -235,6 +345,11 @@ export class App {
       }
     });
     on("lobby.game_removed", (state, e) => state.lobby.games.delete(e.game));
+    on("lobby.chat", (state, e) => {
+      state.lobby.chat.push(e);
+      if (state.lobby.chat.length > lobby_chat_kept) state.lobby.chat.shift();
+    });
+    this.connection.on("message", (e) => this.receive_message_(e));
     on("challenge", (state, e) => state.challenges.set(e.challenge.id, e.challenge));
     this.connection.on("challenge", (e) => this.announce_challenge_(e.challenge));
     this.connection.on("challenge.declined", (e) => this.notify(e.reason

@@ -1,5 +1,5 @@
 // The lobby: who is online, open seeks, games in progress, challenges to the
-// user, and the form for a new game. Lists re-render from the store; the
+// user, the lobby chat, and the form for a new game. Lists re-render from the store; the
 // form is built once so what the user typed survives updates.
 
 import { h, replace_children } from "./dom.js";
@@ -7,6 +7,7 @@ import { t } from "./i18n.js";
 import { auth_panel } from "./auth_view.js";
 import { SettingsForm } from "./settings_form.js";
 import { quick_play_panel } from "./quick_play.js";
+import { LobbyChatView } from "./lobby_chat_view.js";
 import { user_label, describe_settings, describe_handicap } from "./format.js";
 
 function section(id, title, body) {
@@ -35,8 +36,9 @@ export function mount_lobby(container, app) {
   const challenges_section = section("challenges", t("challenges"), challenges);
   const form_slot = h("div", { class: "panel" }, form.element);
   const quick = quick_play_panel(app);
+  const chat = new LobbyChatView(app);
   container.append(h("div", { class: "lobby" },
-    auth_slot, challenges_section, quick.element, form_slot,
+    auth_slot, challenges_section, quick.element, form_slot, chat.element,
     section("seek-list", t("seeks"), seeks),
     section("game-list", t("games_in_progress"), games),
     section("user-list", t("users_online"), users)));
@@ -102,6 +104,7 @@ export function mount_lobby(container, app) {
     render_seeks(state);
     render_games(state);
     render_users(state);
+    chat.update(state);
   }
 
   update(app.store.state);

@@ -1,6 +1,6 @@
 // Entry point: builds the App, the page frame (header, connection banner,
-// notices) and routes by the URL hash: #/ lobby, #/game/ID, #/user/NAME,
-// #/tournaments, #/tournament/ID, #/players.
+// notices, toasts) and routes by the URL hash: #/ lobby, #/game/ID,
+// #/user/NAME, #/tournaments, #/tournament/ID, #/players, #/messages[/NAME].
 
 import { h, replace_children } from "./dom.js";
 import { t, language, set_language, languages } from "./i18n.js";
@@ -11,6 +11,7 @@ import { mount_profile } from "./profile_view.js";
 import { mount_tournament_list } from "./tournament_list_view.js";
 import { mount_tournament } from "./tournament_view.js";
 import { mount_players } from "./players_view.js";
+import { mount_messages } from "./messages_view.js";
 import { describe_settings } from "./format.js";
 import { pairing_text } from "./tournament_format.js";
 import { settings_panel } from "./settings_panel.js";
@@ -38,6 +39,7 @@ function parse_route() {
   if (parts[0] === "tournaments") return { name: "tournaments" };
   if (parts[0] === "players") return { name: "players" };
   if (parts[0] === "tournament" && /^\d+$/.test(parts[1] || "")) return { name: "tournament", id: Number(parts[1]) };
+  if (parts[0] === "messages") return { name: "messages", with: parts[1] ? decodeURIComponent(parts[1]) : null };
   return { name: "lobby" };
 }
 
@@ -50,6 +52,7 @@ function mount_route() {
   else if (route.name === "tournaments") view = mount_tournament_list(main, app);
   else if (route.name === "tournament") view = mount_tournament(main, app, route.id);
   else if (route.name === "players") view = mount_players(main, app);
+  else if (route.name === "messages") view = mount_messages(main, app, route.with);
   else view = mount_lobby(main, app);
   main.focus({ preventScroll: true });
 }
@@ -74,7 +77,8 @@ function toggle_settings() {
 }
 
 function render_header(state) {
-  const key = `${language()}|${state.user ? `${state.user.name}|${state.user.rank}` : ""}`;
+  const unread = state.user ? state.messages.unread : 0;
+  const key = `${language()}|${state.user ? `${state.user.name}|${state.user.rank}` : ""}|${unread}`;
   if (key === header_key) return;
   header_key = key;
   const other = languages.find((lang) => lang !== language());
@@ -84,6 +88,8 @@ function render_header(state) {
       h("a", { href: "#/", text: t("nav_lobby") }),
       h("a", { id: "nav-tournaments", href: "#/tournaments", text: t("nav_tournaments") }),
       h("a", { id: "nav-players", href: "#/players", text: t("nav_players") }),
+      state.user ? h("a", { id: "nav-messages", href: "#/messages", "aria-label": unread ? t("messages_unread", { n: unread }) : null },
+        t("nav_messages"), unread ? h("span", { id: "messages-badge", class: "badge unread", text: String(unread) }) : null) : null,
       state.user ? h("a", { id: "my-profile", href: `#/user/${encodeURIComponent(state.user.name)}`, text: `${state.user.name} ${state.user.rank}` }) : null,
       state.user ? h("button", { id: "logout-button", class: "link", text: t("logout"), onclick: () => app.logout() }) : null,
       h("button", { id: "settings-button", class: "link", "aria-expanded": String(Boolean(panel)),
@@ -139,6 +145,16 @@ function render_title(state) {
   show_turn_icon(waiting.length > 0);
 }
 
+// A new private message on any page but its own conversation, until opened or dismissed.
+function message_toast(message) {
+  return h("div", { class: "challenge-toast message-toast", role: "alert", "data-message": message.id },
+    h("p", { text: t("message_toast", { name: message.from }) }),
+    h("p", { class: "message-preview", text: message.text }),
+    h("div", { class: "actions" },
+      h("a", { class: "open-message", href: `#/messages/${encodeURIComponent(message.from)}`, text: t("open_message") }),
+      h("button", { class: "link dismiss-message", text: t("dismiss"), onclick: () => app.dismiss_message_toast(message.id) })));
+}
+
 // Challenges wait on every page but the lobby (which lists them itself) as
 // toasts with accept and decline; the title counts them on every page.
 // Tournament pairings join them as toasts on every page.
@@ -147,13 +163,14 @@ function render_challenges(state) {
   render_title(state);
   const route = parse_route();
   const pairings = [...state.pairings.values()];
+  const messages = [...state.message_toasts.values()];
   const key = `${language()}|${location.hash}|${[...state.challenges.keys()].join(",")}|` +
-    pairings.map((p) => `${p.key}:${p.name}`).join(",");
+    pairings.map((p) => `${p.key}:${p.name}`).join(",") + `|${messages.map((m) => m.id).join(",")}`;
   if (key === shown_challenges) return;
   shown_challenges = key;
   const list = route.name === "lobby" ? [] : [...state.challenges.values()];
   const ask_permission = typeof Notification !== "undefined" && Notification.permission === "default";
-  replace_children(toasts, pairings.map((p) => pairing_toast(p, route)), list.map((c) => h("div", { class: "challenge-toast", role: "alert", "data-challenge": c.id },
+  replace_children(toasts, messages.map(message_toast), pairings.map((p) => pairing_toast(p, route)), list.map((c) => h("div", { class: "challenge-toast", role: "alert", "data-challenge": c.id },
     h("p", { text: t("challenge_toast", { name: c.from.name, rank: c.from.rank, settings: describe_settings(c.settings) }) }),
     h("div", { class: "actions" },
       h("button", { class: "accept-challenge", text: t("accept"), onclick: () => app.answer_challenge(c.id, true) }),

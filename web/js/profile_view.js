@@ -63,6 +63,9 @@ export function mount_profile(container, app, name) {
     replace_children(head,
       h("h1", {}, info.user.name, " ", h("span", { class: "rank big", id: "profile-rank", text: info.user.rank }), ...user_badges(info.user)),
       h("p", { text: `${t("wins_losses", { wins: info.wins, losses: info.losses })} · ${info.online ? t("online") : t("offline")}` }),
+      app.store.state.user && app.store.state.user.name !== info.user.name
+        ? h("p", {}, h("a", { id: "message-user", href: `#/messages/${encodeURIComponent(info.user.name)}`, text: t("send_message") }))
+        : null,
       h("div", { class: "progress", id: "rank-progress" },
         block_row(info.rank_progress, results),
         progress_words(info.rank_progress).map((line) => h("p", { text: line }))));

@@ -1,6 +1,7 @@
 // The lobby.watch snapshot always fits what a client can be sent. Open seeks
 // are capped per user and in all, the snapshot lists at most
-// `lobby_list_max` users and games (with the totals), and the server refuses
+// `lobby_list_max` users and games (with the totals) and `lobby_chat_history`
+// chat lines, and the server refuses
 // to start with limits whose largest snapshot would not fit half of the
 // outgoing queue. Here: a flood through one connection, a lobby filled to
 // lowered limits with the widest entries there are, and limits that cannot fit.
@@ -98,9 +99,10 @@ TEST_CASE("a lobby filled to its limits with the widest entries still fits one s
   constexpr std::size_t queue_bytes = 32 * 1024;
   constexpr std::size_t seeks_max = 8;
   constexpr std::size_t list_max = 6;
+  constexpr std::size_t chat_history = 4;
   ServerFixture fx(ServerOptions{{"--outgoing-queue-bytes", std::to_string(queue_bytes), "--lobby-seeks-max",
                                   std::to_string(seeks_max), "--lobby-list-max", std::to_string(list_max),
-                                  "--seeks-per-user", "2"}});
+                                  "--lobby-chat-history", std::to_string(chat_history), "--seeks-per-user", "2"}});
   std::vector<Player> players;
   for (std::size_t i = 0; i < 8; ++i) players.push_back(fx.registered(widest_name(i)));
 
@@ -117,6 +119,11 @@ TEST_CASE("a lobby filled to its limits with the widest entries still fits one s
   const std::vector<std::pair<int, int>> pairs{{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3}, {4, 6}};
   for (auto [black, white] : pairs) start_game(players[black], players[white], friendly_settings());
 
+  // Lobby chat lines of the longest text there is, more than the lobby keeps.
+  std::string widest_text;
+  for (int i = 0; i < 300; ++i) widest_text += "\xF0\xA0\x80\x80";
+  for (std::size_t i = 0; i <= chat_history; ++i) players[i].ok({{"type", "lobby.chat"}, {"text", widest_text}});
+
   std::unique_ptr<client::WsClient> watcher;
   const std::string text = lobby_snapshot_text(fx.server.port(), watcher);
   CHECK(text.size() <= queue_bytes / 2);
@@ -129,6 +136,7 @@ TEST_CASE("a lobby filled to its limits with the widest entries still fits one s
   CHECK(snapshot.value("users_total", std::size_t{0}) == players.size());
   CHECK(snapshot["games"].size() == list_max);
   CHECK(snapshot.value("games_total", std::size_t{0}) == pairs.size());
+  CHECK(snapshot["chat"].size() == chat_history);
 
   // The stream goes on: a cancelled seek is heard.
   const std::int64_t seek = snapshot["seeks"][0]["id"].get<std::int64_t>();

@@ -25,7 +25,9 @@ TEST_CASE("requests that need a login") {
         protocol::Request{req::Challenge{}}, protocol::Request{req::ChallengeDecline{}},
         protocol::Request{req::GameMove{}}, protocol::Request{req::GameChat{}}, protocol::Request{req::GameResign{}},
         protocol::Request{req::Report{}}, protocol::Request{req::RankRecommend{}},
-        protocol::Request{req::TournamentList{}}, protocol::Request{req::TournamentStandings{}},
+        protocol::Request{req::LobbyChat{}}, protocol::Request{req::MessageSend{}},
+        protocol::Request{req::MessageHistory{}}, protocol::Request{req::MessageConversations{}},
+        protocol::Request{req::MessageRead{}}, protocol::Request{req::TournamentList{}}, protocol::Request{req::TournamentStandings{}},
         protocol::Request{req::TournamentRegister{}}, protocol::Request{req::TournamentWithdraw{}}}) {
     INFO(protocol::type_of(request));
     CHECK(access_of(request) == Access::login);

@@ -52,6 +52,12 @@ LobbySnapshot full_snapshot(const LobbyLimits& limits) {
     g.anonymous_spectators = 100000;
     s.games.push_back(protocol::to_json(g));
   }
+  // Chat lines of 300 four-byte characters, the longest a line may be.
+  std::string text;
+  for (int i = 0; i < 300; ++i) text += "\xF0\xA0\x80\x80";
+  for (std::size_t i = 0; i < limits.chat_history; ++i) {
+    s.chat.push_back(protocol::to_json(protocol::LobbyChatLine{wide_user(4).name, text, 1'700'000'000'000}));
+  }
   s.users_total = 1'000'000;
   s.games_total = 1'000'000;
   return s;
@@ -70,15 +76,16 @@ TEST_CASE("lobby snapshot: the reply lists, and the totals beside them") {
   CHECK(json.at("users").size() == 1);
   CHECK(json.at("seeks").empty());
   CHECK(json.at("games").empty());
+  CHECK(json.at("chat").empty());
   CHECK(json.at("users_total") == 5);
   CHECK(json.at("games_total") == 7);
 }
 
 TEST_CASE("lobby snapshot: the largest size is never below a snapshot filled with long entries") {
-  for (const LobbyLimits limits : {LobbyLimits{}, LobbyLimits{3, 5, 10, 8, 6}, LobbyLimits{3, 5, 10, 0, 0},
-                                   LobbyLimits{3, 5, 10, 1, 1}}) {
+  for (const LobbyLimits limits : {LobbyLimits{}, LobbyLimits{3, 5, 10, 8, 6, 4}, LobbyLimits{3, 5, 10, 0, 0, 0},
+                                   LobbyLimits{3, 5, 10, 1, 1, 1}, LobbyLimits{3, 5, 10, 1, 1, 1000}}) {
     const std::size_t actual = app::lobby_snapshot_reply(-9'007'199'254'740'991, full_snapshot(limits))->size();
-    INFO("seeks_max " << limits.seeks_max << " list_max " << limits.list_max);
+    INFO("seeks_max " << limits.seeks_max << " list_max " << limits.list_max << " chat_history " << limits.chat_history);
     CHECK(actual <= app::largest_snapshot_bytes(limits));
     // And not wildly above it either: the bound is what decides the settings.
     CHECK(app::largest_snapshot_bytes(limits) < actual + actual / 4 + 512);
@@ -90,6 +97,18 @@ TEST_CASE("lobby snapshot: the defaults fit half of the default send queue") {
   CHECK(app::check_snapshot_fits(LobbyLimits{}, default_queue_bytes));
 }
 
+TEST_CASE("lobby snapshot: the chat history counts in the bound") {
+  LobbyLimits without_chat;
+  without_chat.chat_history = 0;
+  LobbyLimits with_chat;
+  with_chat.chat_history = 100;
+  // 100 lines of at least 1200 bytes of text each.
+  CHECK(app::largest_snapshot_bytes(with_chat) >= app::largest_snapshot_bytes(without_chat) + 100 * 1200);
+  LobbyLimits chatty;
+  chatty.chat_history = 10'000;
+  CHECK_FALSE(app::check_snapshot_fits(chatty, default_queue_bytes));
+}
+
 TEST_CASE("lobby snapshot: limits that cannot fit are refused with the numbers") {
   LobbyLimits big;
   big.list_max = 20'000;
@@ -97,6 +116,7 @@ TEST_CASE("lobby snapshot: limits that cannot fit are refused with the numbers")
   REQUIRE_FALSE(refused);
   CHECK(refused.error().find("lobby_list_max 20000") != std::string::npos);
   CHECK(refused.error().find("outgoing_queue_bytes (4194304)") != std::string::npos);
+  CHECK(refused.error().find("lobby_chat_history 100") != std::string::npos);
   const std::size_t needed = app::largest_snapshot_bytes(big);
   CHECK(app::check_snapshot_fits(big, 2 * needed));
   CHECK_FALSE(app::check_snapshot_fits(big, 2 * needed - 2));

@@ -34,6 +34,10 @@ TEST_CASE("with no sources the defaults apply", "[config][defaults]") {
   CHECK(c.reports_per_hour == 10);
   CHECK(c.lobby_seeks_max == 500);
   CHECK(c.lobby_list_max == 2000);
+  CHECK(c.lobby_chat_history == 100);
+  CHECK(c.lobby_chat_per_minute == 10);
+  CHECK(c.messages_per_minute == 20);
+  CHECK(c.message_partners_per_hour == 10);
   CHECK(c.idle_timeout == 90s);
   CHECK(c.default_clock == yunzi::clock::TimeControl::byoyomi(1'200'000, 3, 30'000));
   CHECK(c.disconnect_forfeit == 120s);

@@ -157,6 +157,23 @@ TEST_CASE("strings are checked for length and content", "[protocol][decode]") {
   check_bad_field(with_field(chat, "text", "new\nline"), "text");
   check_bad_field(with_field(with_field(chat, "text", "hi"), "channel", "everyone"), "channel");
 
+  const std::string lobby_chat = R"({"type":"lobby.chat","id":7})";
+  CHECK(decode_request(with_field(lobby_chat, "text", std::string(300, 'x'))).has_value());
+  check_bad_field(with_field(lobby_chat, "text", std::string(301, 'x')), "text");
+  check_bad_field(with_field(lobby_chat, "text", ""), "text");
+  check_bad_field(with_field(lobby_chat, "text", "new\nline"), "text");
+
+  // A private message may run to 1000 code points over several lines.
+  const std::string message = R"({"type":"message.send","id":7,"to":"bob"})";
+  CHECK(decode_request(with_field(message, "text", std::string(1000, 'x'))).has_value());
+  CHECK(decode_request(with_field(message, "text", "two\nlines")).has_value());
+  check_bad_field(with_field(message, "text", std::string(1001, 'x')), "text");
+  check_bad_field(with_field(message, "text", "bell\x07"), "text");
+  check_bad_field(with_field(with_field(message, "text", "hi"), "to", "two words"), "to");
+  const std::string history = R"({"type":"message.history","id":7,"with":"bob"})";
+  check_bad_field(with_field(history, "limit", 101), "limit");
+  check_bad_field(with_field(history, "before", 0), "before");
+
   const std::string resume = R"({"type":"resume","id":7})";
   check_bad_field(with_field(resume, "token", "has space"), "token");
   check_bad_field(with_field(resume, "token", std::string(129, 't')), "token");

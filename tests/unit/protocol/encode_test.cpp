@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "protocol/chat_messages.hpp"
 #include "protocol/events.hpp"
 #include "protocol/replies.hpp"
 
@@ -143,6 +144,16 @@ TEST_CASE("lobby replies and events", "[protocol][encode]") {
   CHECK(lobby_game_event["game"] == 42);  // always the integer id
   CHECK(lobby_game_event["move_number"] == 30);
   CHECK(parsed(lobby_game_removed(42)) == json{{"type", "lobby.game_removed"}, {"game", 42}});
+}
+
+TEST_CASE("lobby chat and private message events", "[protocol][encode]") {
+  CHECK(parsed(lobby_chat(LobbyChatLine{"alice", "hi all", 1700000000000})) ==
+        json{{"type", "lobby.chat"}, {"from", "alice"}, {"text", "hi all"}, {"at", 1700000000000}});
+  const PrivateMessage message{9, "alice", "bob", "good game", 1700000000001, false};
+  CHECK(parsed(message_received(message)) == json{{"type", "message"}, {"id", 9}, {"from", "alice"}, {"to", "bob"},
+                                                  {"text", "good game"}, {"at", 1700000000001}, {"read", false}});
+  CHECK(to_json(Conversation{"bob", message, 2}) ==
+        json{{"with", "bob"}, {"unread", 2}, {"last", to_json(message)}});
 }
 
 TEST_CASE("a game snapshot has every field the contract lists", "[protocol][encode]") {

@@ -17,7 +17,6 @@ class FollowStore {
   virtual DbResult<Done> unfollow(UserId user, UserId followed) = 0;
   // The followed players, by name.
   virtual DbResult<std::vector<UserRecord>> followed_by(UserId user) = 0;
-  virtual DbResult<int> count(UserId user) = 0;
 };
 
 }  // namespace yunzi::db

@@ -57,6 +57,7 @@ struct UserQuery {
   std::optional<Role> role;
   int offset = 0;
   int limit = 20;  // 1..max_page_size
+  bool include_closed = true;
 };
 
 struct RetiredName {

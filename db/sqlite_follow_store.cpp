@@ -21,11 +21,4 @@ DbResult<std::vector<UserRecord>> SqliteFollowStore::followed_by(UserId user) {
   return read_all<UserRecord>(db_.query(sql, user), read_user);
 }
 
-DbResult<int> SqliteFollowStore::count(UserId user) {
-  auto counted = read_first<std::int64_t>(db_.query("SELECT COUNT(*) FROM follows WHERE user_id = ?", user),
-                                          [](const Row& row) { return row.integer(0); });
-  if (!counted) return unexpected(counted.error());
-  return static_cast<int>(counted->value_or(0));
-}
-
 }  // namespace yunzi::db

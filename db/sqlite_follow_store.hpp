@@ -12,7 +12,6 @@ class SqliteFollowStore final : public FollowStore {
   DbResult<Done> follow(UserId user, UserId followed, TimeMs at_ms) override;
   DbResult<Done> unfollow(UserId user, UserId followed) override;
   DbResult<std::vector<UserRecord>> followed_by(UserId user) override;
-  DbResult<int> count(UserId user) override;
 
  private:
   Connection& db_;

@@ -109,11 +109,13 @@ DbResult<std::vector<UserRecord>> SqliteUserStore::list(const UserQuery& query) 
   if (!page) return unexpected(page.error());
   // instr() rather than LIKE: a name may hold `_`, which LIKE takes as a wildcard.
   static const std::string sql =
-      select_users("(? = '' OR instr(name_key, ?) > 0) AND (? IS NULL OR role = ?) ORDER BY name_key LIMIT ? OFFSET ?");
+      select_users("(? = '' OR instr(name_key, ?) > 0) AND (? IS NULL OR role = ?) AND (? OR closed = 0) "
+                   "ORDER BY name_key LIMIT ? OFFSET ?");
   const std::optional<std::string> role =
       query.role ? std::optional<std::string>(std::string(to_string(*query.role))) : std::nullopt;
   return read_all<UserRecord>(
-      db_.query(sql, query.name_contains, query.name_contains, role, role, *page, std::max(0, query.offset)),
+      db_.query(sql, query.name_contains, query.name_contains, role, role, query.include_closed, *page,
+                std::max(0, query.offset)),
       read_user);
 }
 

@@ -2,6 +2,8 @@
 // user's list of followed players with who is online. Reads use the read
 // pool; follows are written through the writer, where the cap is counted,
 // so follows sent at once from many connections cannot pass it together.
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 #include "server/app/app.hpp"
@@ -44,6 +46,7 @@ db::DbResult<db::UserRecord> other_user(db::Stores& stores, const std::string& k
 void handle(const Call& call, const req::UserSearch& r) {
   db::UserQuery query;
   query.name_contains = name_key(r.name);
+  query.include_closed = false;
   query.limit = r.limit;
   auto found = call.app.reads.read<std::vector<db::UserRecord>>(
       [&query](db::Stores& stores) { return stores.users().list(query); });
@@ -57,9 +60,11 @@ void handle(const Call& call, const req::Follow& r) {
       [self, key = name_key(r.user), now = call.app.now_ms()](db::Stores& stores) -> db::DbResult<Done> {
         auto followed = other_user(stores, key, self);
         if (!followed) return unexpected(followed.error());
-        auto count = stores.follows().count(self);
-        if (!count) return unexpected(count.error());
-        if (*count >= max_follows) {
+        auto already = stores.follows().followed_by(self);
+        if (!already) return unexpected(already.error());
+        const bool followed_already = std::any_of(already->begin(), already->end(),
+                                                  [&](const db::UserRecord& u) { return u.id == followed->id; });
+        if (!followed_already && static_cast<int>(already->size()) >= max_follows) {
           return db::db_failure(db::DbErrorKind::conflict,
                                 "at most " + std::to_string(max_follows) + " followed players; unfollow one first");
         }

@@ -68,8 +68,19 @@ void App::start_room(db::GameId id, const GamePlan& plan, net::ConnectionPtr req
   const game::RoomPlayer white{plan.white.id, plan.white.info};
   std::vector<net::ConnectionPtr> connections = online.connections_of(black.user_id);
   for (auto& connection : online.connections_of(white.user_id)) connections.push_back(std::move(connection));
-  auto room = game::GameRoom::start(room_services, id, plan.settings, black, white, connections);
+  auto room = game::GameRoom::create(room_services, id, plan.settings, black, white);
+  if (!room) {
+    // Settings the engine refuses (logged by the room); the places taken for the game are given back.
+    if (plan.settings.rated) games.release_rated(black.user_id, white.user_id);
+    if (requester) {
+      lobby->game_not_started(black.user_id, white.user_id);
+      requester->send(protocol::encode_error(request, protocol::ErrorCode::internal, "the game could not start"));
+    }
+    return;
+  }
+  // Listed before anyone hears game.start: a move sent at once finds the room.
   games.add(id, RunningGame{room, black.user_id, white.user_id, plan.settings.rated});
+  room->announce(std::move(connections));
   metrics.games_started.fetch_add(1, std::memory_order_relaxed);
   lobby->game_started(lobby_entry(id, plan.settings, black.info, white.info, 0), black.user_id, white.user_id, true);
   for (db::UserId player : {black.user_id, white.user_id}) {

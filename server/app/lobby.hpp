@@ -140,9 +140,10 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // Whether the caller may open another seek or challenge: false (and the error replied) at a cap.
   bool may_offer_game(const LobbyCaller& caller) const;
   LobbySnapshot snapshot() const;
-  // The waiting player the caller can be paired with now, if any.
-  std::vector<AutomatchEntry>::iterator automatch_partner(const OnlineUser& caller,
-                                                          const protocol::GameSettings& settings);
+  // The waiting player the caller can be paired with now (the entry and the
+  // player as found online then), if any.
+  std::optional<std::pair<std::vector<AutomatchEntry>::iterator, OnlineUser>> automatch_partner(
+      const OnlineUser& caller, const protocol::GameSettings& settings);
   void drop_automatch(db::UserId user);
   // Plans and starts; false (and the error replied) when refused.
   bool start(const LobbyCaller& acceptor, const OnlineUser& creator, const protocol::GameSettings& settings);

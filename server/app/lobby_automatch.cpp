@@ -3,22 +3,29 @@
 // play that game (the rated rules, the caps); otherwise they wait, once per
 // user, until paired, until they leave the queue or go offline.
 #include <algorithm>
+#include <optional>
+#include <utility>
 
 #include "server/app/lobby.hpp"
 #include "server/app/lobby_replies.hpp"
 
 namespace yunzi::app {
 
-std::vector<Lobby::AutomatchEntry>::iterator Lobby::automatch_partner(const OnlineUser& caller,
-                                                                      const protocol::GameSettings& settings) {
-  return std::find_if(automatch_.begin(), automatch_.end(), [&](const AutomatchEntry& waiting) {
-    if (waiting.user == caller.id || waiting.settings != settings) return false;
-    auto other = online_.find(waiting.user);
-    if (!other || games_of(waiting.user) >= limits_.games_per_user) return false;
-    if (!settings.rated) return true;
+std::optional<std::pair<std::vector<Lobby::AutomatchEntry>::iterator, OnlineUser>> Lobby::automatch_partner(
+    const OnlineUser& caller, const protocol::GameSettings& settings) {
+  for (auto it = automatch_.begin(); it != automatch_.end(); ++it) {
+    if (it->user == caller.id || it->settings != settings) continue;
+    // Read once: the online list changes on the network threads, not on this strand.
+    auto other = online_.find(it->user);
+    if (!other || games_of(it->user) >= limits_.games_per_user) continue;
     // The rated rules (rank gap, one rated game at a time) decide whether this pair may play it.
-    return plan_game(settings, contender(*other), contender(caller), rules_, [] { return true; }).has_value();
-  });
+    if (settings.rated &&
+        !plan_game(settings, contender(*other), contender(caller), rules_, [] { return true; }).has_value()) {
+      continue;
+    }
+    return std::pair{it, *other};
+  }
+  return std::nullopt;
 }
 
 void Lobby::drop_automatch(db::UserId user) {
@@ -37,7 +44,7 @@ void Lobby::join_automatch(LobbyCaller caller, protocol::GameSettings settings) 
     // Asking again replaces the earlier request (other settings, or the same).
     self.drop_automatch(caller.user.id);
     auto partner = self.automatch_partner(caller.user, settings);
-    if (partner == self.automatch_.end()) {
+    if (!partner) {
       self.automatch_.push_back({caller.user.id, settings});
       const auto waiting = static_cast<std::size_t>(
           std::count_if(self.automatch_.begin(), self.automatch_.end(),
@@ -45,9 +52,11 @@ void Lobby::join_automatch(LobbyCaller caller, protocol::GameSettings settings) 
       caller.connection->send(protocol::reply_automatch_queued(caller.request, waiting - 1));
       return;
     }
-    const OnlineUser waiting = *self.online_.find(partner->user);
-    self.automatch_.erase(partner);
-    self.start(caller, waiting, settings);
+    const auto place = partner->first - self.automatch_.begin();
+    const AutomatchEntry entry = *partner->first;
+    self.automatch_.erase(partner->first);
+    // Refused at the last step (the caller is told why): the waiting player keeps their place.
+    if (!self.start(caller, partner->second, settings)) self.automatch_.insert(self.automatch_.begin() + place, entry);
   });
 }
 

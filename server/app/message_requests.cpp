@@ -55,6 +55,12 @@ db::DbResult<bool> may_write_to(db::Stores& stores, db::UserId from, db::UserId 
 
 db::DbResult<SendOutcome> store_message(db::Stores& stores, const SignedIn& sender, const std::string& to,
                                         const std::string& text, db::TimeMs now, std::size_t partners_per_hour) {
+  // Read here too, in the writer, so that a mute written just before cannot be passed.
+  auto self = stores.users().find_by_id(sender.id);
+  if (!self) return unexpected(self.error());
+  if (*self && (*self)->muted_until_ms && *(*self)->muted_until_ms > now) {
+    return refused(protocol::ErrorCode::muted, "you are muted");
+  }
   auto recipient = find_partner(stores, to);
   if (!recipient) return unexpected(recipient.error());
   if (!*recipient) return refused(protocol::ErrorCode::not_found, "no such user");

@@ -140,7 +140,9 @@ void TournamentService::step(Running& r, Change work) {
 }
 
 void TournamentService::arm(Running& r, db::TimeMs at) {
-  const db::TimeMs wait = std::max<db::TimeMs>(0, at - app_.now_ms());
+  // At most a day at a time: a round set years ahead must not overflow the timer; advance() re-arms.
+  constexpr db::TimeMs longest_wait = 24 * 3600 * 1000;
+  const db::TimeMs wait = std::clamp<db::TimeMs>(at - app_.now_ms(), 0, longest_wait);
   r.timer->expires_after(std::chrono::milliseconds(wait));
   r.timer->async_wait([self = shared_from_this(), id = r.t.id](boost::system::error_code ec) {
     if (!ec) self->advance(id);

@@ -6,6 +6,11 @@ namespace yunzi::app {
 
 bool WindowQuota::try_take(std::int64_t key, std::int64_t now_ms) {
   std::lock_guard lock(mutex_);
+  // Every so many takes, keys whose uses all left the window go.
+  if (++takes_since_sweep_ >= 1024) {
+    takes_since_sweep_ = 0;
+    std::erase_if(uses_, [&](const auto& entry) { return entry.second.empty() || entry.second.back() <= now_ms - window_ms_; });
+  }
   std::deque<std::int64_t>& uses = uses_[key];
   while (!uses.empty() && uses.front() <= now_ms - window_ms_) uses.pop_front();
   if (uses.size() >= max_uses_) return false;

@@ -2,7 +2,8 @@
 // hour). A use is taken before the work it allows and given back when that
 // work fails, so concurrent requests of one key cannot pass the quota
 // together. Thread-safe: one mutex; the key's past uses are forgotten as
-// they leave the window.
+// they leave the window, and keys with none left are swept now and then, so
+// the map holds only the keys active within the window.
 #pragma once
 
 #include <cstddef>
@@ -29,6 +30,7 @@ class WindowQuota {
   const std::int64_t window_ms_;
   std::mutex mutex_;
   std::map<std::int64_t, std::deque<std::int64_t>> uses_;  // per key, oldest first
+  std::size_t takes_since_sweep_ = 0;
 };
 
 }  // namespace yunzi::app

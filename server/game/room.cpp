@@ -291,6 +291,13 @@ bool GameRoom::in_scoring() const { return impl_->scoring.load(std::memory_order
 std::shared_ptr<GameRoom> GameRoom::start(RoomServices& services, db::GameId game, protocol::GameSettings settings,
                                           RoomPlayer black, RoomPlayer white,
                                           std::vector<net::ConnectionPtr> player_connections) {
+  auto room = create(services, game, std::move(settings), std::move(black), std::move(white));
+  if (room) room->announce(std::move(player_connections));
+  return room;
+}
+
+std::shared_ptr<GameRoom> GameRoom::create(RoomServices& services, db::GameId game, protocol::GameSettings settings,
+                                           RoomPlayer black, RoomPlayer white) {
   const std::int64_t now = services.now_ms();
   auto state = RoomState::create(setup_of(services, game, std::move(settings), black, white, now), now);
   if (!state) {
@@ -299,7 +306,11 @@ std::shared_ptr<GameRoom> GameRoom::start(RoomServices& services, db::GameId gam
   }
   std::shared_ptr<GameRoom> room(new GameRoom(std::make_unique<Private>(services, std::move(*state))));
   room->impl_->self = room;
-  boost::asio::post(room->impl_->strand, [room, black, white, connections = std::move(player_connections)] {
+  return room;
+}
+
+void GameRoom::announce(std::vector<net::ConnectionPtr> player_connections) {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), connections = std::move(player_connections)] {
     Private& p = *room->impl_;
     const protocol::Frame start_frame = p.state.event_log().front().second;
     for (const auto& connection : connections) {
@@ -310,7 +321,6 @@ std::shared_ptr<GameRoom> GameRoom::start(RoomServices& services, db::GameId gam
     if (p.services.on_lobby_change) p.services.on_lobby_change(p.state.lobby_entry());
     p.arm_timer();
   });
-  return room;
 }
 
 std::shared_ptr<GameRoom> GameRoom::restore(RoomServices& services, const db::GameWithMoves& stored, RoomPlayer black,

@@ -58,6 +58,11 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // game.start (seq 1) to both players' connections that are passed in.
   static std::shared_ptr<GameRoom> start(RoomServices&, db::GameId, protocol::GameSettings, RoomPlayer black,
                                          RoomPlayer white, std::vector<net::ConnectionPtr> player_connections);
+  // The same in two steps, so the app can list the room where requests find it
+  // before any player hears game.start and answers with a move.
+  static std::shared_ptr<GameRoom> create(RoomServices&, db::GameId, protocol::GameSettings, RoomPlayer black,
+                                          RoomPlayer white);
+  void announce(std::vector<net::ConnectionPtr> player_connections);
   // After a restart: rebuilt from the stored game and moves; clocks resume without charging the
   // downtime; both players count as disconnected until they come back.
   // Both return nullptr (and log why) for settings or stored rows the engine cannot play.

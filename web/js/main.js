@@ -32,14 +32,23 @@ const main = document.getElementById("main");
 let view = null;
 let header_key = null;
 
+// A name from the address; a malformed escape ("%zz") is taken as written.
+function decoded(part) {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 function parse_route() {
   const parts = location.hash.replace(/^#\/?/, "").split("/");
   if (parts[0] === "game" && /^\d+$/.test(parts[1] || "")) return { name: "game", id: Number(parts[1]) };
-  if (parts[0] === "user" && parts[1]) return { name: "user", user: decodeURIComponent(parts[1]) };
+  if (parts[0] === "user" && parts[1]) return { name: "user", user: decoded(parts[1]) };
   if (parts[0] === "tournaments") return { name: "tournaments" };
   if (parts[0] === "players") return { name: "players" };
   if (parts[0] === "tournament" && /^\d+$/.test(parts[1] || "")) return { name: "tournament", id: Number(parts[1]) };
-  if (parts[0] === "messages") return { name: "messages", with: parts[1] ? decodeURIComponent(parts[1]) : null };
+  if (parts[0] === "messages") return { name: "messages", with: parts[1] ? decoded(parts[1]) : null };
   return { name: "lobby" };
 }
 

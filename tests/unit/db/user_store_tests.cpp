@@ -196,4 +196,15 @@ TEST_CASE("the account list is searched by name and role and paged by name", "[d
   REQUIRE(bots);
   REQUIRE(bots->size() == 1);
   CHECK((*bots)[0].role == Role::bot);
+
+  // A closed account is listed for operators and left out of a player's search.
+  REQUIRE(users.retire(**users.find_by_name_key("gobbler"), 1'000));
+  REQUIRE(users.list(UserQuery{"go", std::nullopt, 0, 10})->size() == 3);
+  UserQuery open_only{"go", std::nullopt, 0, 10};
+  open_only.include_closed = false;
+  auto open = users.list(open_only);
+  REQUIRE(open);
+  REQUIRE(open->size() == 2);
+  CHECK((*open)[0].name == "go_bot");
+  CHECK((*open)[1].name == "gopher");
 }

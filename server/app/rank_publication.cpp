@@ -14,11 +14,10 @@ db::DbResult<std::vector<UserRankChange>> publish_month(db::Stores& stores, cons
   std::vector<ranking::AssociationPlayer> players;
   std::map<db::UserId, std::string> names;
   for (const db::UserRecord& user : *dan_players) {
-    auto games = games_since_last_change(stores, user);
-    if (!games) return unexpected(games.error());
-    auto bonus = bonus_since_last_change(stores, user);
-    if (!bonus) return unexpected(bonus.error());
-    ranking::AssociationPlayer player{user.id, rank_at(user.rank), std::move(*games), std::move(*bonus)};
+    auto at_rank = since_last_change(stores, user);
+    if (!at_rank) return unexpected(at_rank.error());
+    ranking::AssociationPlayer player{user.id, rank_at(user.rank), std::move(at_rank->games),
+                                      std::move(at_rank->bonus)};
     players.push_back(std::move(player));
     names[user.id] = user.name;
   }

@@ -52,40 +52,22 @@ db::DbResult<std::set<db::GameId>> converted_games(db::Stores& stores, db::UserI
   return converted;
 }
 
-namespace {
-
-db::DbResult<db::TimeMs> last_change_ms(db::Stores& stores, const db::UserRecord& user) {
+db::DbResult<SinceLastChange> since_last_change(db::Stores& stores, const db::UserRecord& user) {
   auto last_events = stores.ranks().events_of_user(user.id, 1);
   if (!last_events) return unexpected(last_events.error());
-  return last_events->empty() ? db::TimeMs{0} : last_events->front().at_ms;
-}
-
-}  // namespace
-
-db::DbResult<std::vector<ranking::BonusAward>> bonus_since_last_change(db::Stores& stores,
-                                                                       const db::UserRecord& user) {
-  auto since = last_change_ms(stores, user);
-  if (!since) return unexpected(since.error());
-  auto awards = stores.tournaments().awards_of_user(user.id, *since);
-  if (!awards) return unexpected(awards.error());
-  std::vector<ranking::BonusAward> out;
-  for (const db::TournamentAward& award : *awards) {
-    if (award.rank == user.rank) out.push_back({award.points, unix_seconds(award.awarded_ms)});
-  }
-  return out;
-}
-
-db::DbResult<std::vector<ranking::RatedGame>> games_since_last_change(db::Stores& stores, const db::UserRecord& user) {
-  auto last = last_change_ms(stores, user);
-  if (!last) return unexpected(last.error());
-  const db::TimeMs since = *last;
+  const db::TimeMs since = last_events->empty() ? db::TimeMs{0} : last_events->front().at_ms;
+  SinceLastChange out;
   auto converted = converted_games(stores, user.id);
   if (!converted) return unexpected(converted.error());
   auto records = stores.games().rated_games_of_user(user.id, since);
   if (!records) return unexpected(records.error());
-  std::vector<ranking::RatedGame> games;
-  for (const db::GameRecord& record : *records) games.push_back(rated_game_of(record, user.id, *converted));
-  return games;
+  for (const db::GameRecord& record : *records) out.games.push_back(rated_game_of(record, user.id, *converted));
+  auto awards = stores.tournaments().awards_of_user(user.id, since);
+  if (!awards) return unexpected(awards.error());
+  for (const db::TournamentAward& award : *awards) {
+    if (award.rank == user.rank) out.bonus.push_back({award.points, unix_seconds(award.awarded_ms)});
+  }
+  return out;
 }
 
 db::DbResult<ranking::PlayerState> player_state(db::Stores& stores, const ranking::RankingPolicy& policy,
@@ -94,12 +76,10 @@ db::DbResult<ranking::PlayerState> player_state(db::Stores& stores, const rankin
   state.player = user.id;
   state.rank = rank_at(user.rank);
   state.block_start_rank = state.rank;
-  auto bonus = bonus_since_last_change(stores, user);
-  if (!bonus) return unexpected(bonus.error());
-  state.bonus_awards = std::move(*bonus);
-  auto games = games_since_last_change(stores, user);
-  if (!games) return unexpected(games.error());
-  for (const ranking::RatedGame& game : *games) {
+  auto at_rank = since_last_change(stores, user);
+  if (!at_rank) return unexpected(at_rank.error());
+  state.bonus_awards = std::move(at_rank->bonus);
+  for (const ranking::RatedGame& game : at_rank->games) {
     if (game.id == leave_out) continue;
     auto decision = policy.evaluate_after_game(state, game);
     if (!decision) return db::db_failure(db::DbErrorKind::invalid_argument, decision.error().message);

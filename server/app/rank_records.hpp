@@ -31,11 +31,14 @@ ranking::RatedGame rated_game_of(const db::GameRecord& game, db::UserId player,
 
 db::DbResult<std::set<db::GameId>> converted_games(db::Stores& stores, db::UserId user);
 
-// The tournament bonus awards won at the player's current rank since their last rank event.
-db::DbResult<std::vector<ranking::BonusAward>> bonus_since_last_change(db::Stores& stores, const db::UserRecord& user);
-
-// The player's rated games that ended after their last standing rank event, oldest first.
-db::DbResult<std::vector<ranking::RatedGame>> games_since_last_change(db::Stores& stores, const db::UserRecord& user);
+// What counts at the player's current rank, since their last standing rank
+// event: the rated games that ended after it (oldest first) and the
+// tournament bonus awards won at this rank.
+struct SinceLastChange {
+  std::vector<ranking::RatedGame> games;
+  std::vector<ranking::BonusAward> bonus;
+};
+db::DbResult<SinceLastChange> since_last_change(db::Stores& stores, const db::UserRecord& user);
 
 // The block the player is in: rated games since their last standing rank
 // event, replayed under the policy so that blocks it closed (a full block that

@@ -180,12 +180,13 @@ Expected<Json, std::string> build_tournament_request(const CommandSpec& spec, co
     if (reason->empty()) return unexpected(std::string("--reason must not be empty"));
     request["reason"] = *reason;
   }
-  if (verb == "create" || verb == "edit") {
-    if (auto added = add_definition(args, request); !added) return unexpected(added.error());
-  }
-  if (verb == "edit" && request.size() == 2 + (request.contains("reason") ? 1 : 0)) {
+  if (verb != "create" && verb != "edit") return request;
+  Json definition = Json::object();
+  if (auto added = add_definition(args, definition); !added) return unexpected(added.error());
+  if (verb == "edit" && definition.empty()) {
     return unexpected(std::string("tournament-edit needs at least one setting to change (--name, --rounds, ...)"));
   }
+  request.update(definition);
   return request;
 }
 

@@ -14,6 +14,7 @@
 #include "tests/e2e/ranking/ranked_server.hpp"
 #include "tests/e2e/server/game_helpers.hpp"
 #include "tests/e2e/tournament/expected_standings.hpp"
+#include "tests/e2e/tournament/standings_check.hpp"
 
 namespace yunzi::e2e {
 
@@ -56,10 +57,5 @@ using Script = std::function<std::string(const std::string& black, const std::st
 // the game's, played. Returns the games in the order of the pairings.
 std::vector<PlayedGame> play_round(Field& field, Player& admin, std::int64_t tournament, int round,
                                    const Script& winner_of);
-
-// The standings must be `expected`'s for every player, in an order that
-// never puts a better score or tie-break below a worse one. Returns each player's place.
-std::map<std::string, int> check_standings(const Json& standings,
-                                           const std::map<std::string, ExpectedStanding>& expected);
 
 }  // namespace yunzi::e2e

@@ -107,7 +107,7 @@ Expected<RoomState, std::string> RoomState::restore(const RoomSetup& setup, cons
     state.seq_ = saved->seq;
   }
   state.seq_ += restore_seq_gap;
-  state.first_logged_seq_ = state.seq_ + 1;
+  state.log_.start_after(state.seq_);
   if (state.game_.phase() == engine::Phase::play) {
     state.clock_.resume(state.game_.to_move(), now_ms);
     state.start_turn_timers(now_ms);
@@ -130,7 +130,7 @@ SavedRoomState RoomState::save() const {
                         game_.mark(tail),
                         {records_.begin() + from, records_.end()},
                         {clock_before_.begin() + from, clock_before_.end()},
-                        log_.size()};
+                        log_.last_seq()};
 }
 
 void RoomState::restore(SavedRoomState saved) {
@@ -141,7 +141,7 @@ void RoomState::restore(SavedRoomState saved) {
   clock_before_.resize(untouched);
   clock_before_.insert(clock_before_.end(), saved.clock_tail.begin(), saved.clock_tail.end());
   game_.rewind(saved.game);
-  log_.resize(saved.log_size);
+  log_.drop_after(saved.last_logged_seq);
 }
 
 std::optional<engine::Color> RoomState::color_of(db::UserId user) const {

@@ -22,6 +22,7 @@
 #include "protocol/requests.hpp"
 #include "server/clock/game_clock.hpp"
 #include "server/clock/lag_compensator.hpp"
+#include "server/game/event_log.hpp"
 #include "server/game/room_outcome.hpp"
 
 namespace yunzi::game {
@@ -85,7 +86,6 @@ struct RoomLiveFields {
   int spectators_ = 0;            // signed-in users, each once
   int anonymous_spectators_ = 0;  // connections without a login
   std::int64_t seq_ = 0;
-  std::int64_t first_logged_seq_ = 1;
 };
 
 struct SavedRoomState;
@@ -113,7 +113,7 @@ class RoomState : private RoomLiveFields {
   std::int64_t marking_version() const { return marking_version_; }
   std::int64_t seq() const { return seq_; }
   std::optional<engine::Color> color_of(db::UserId user) const;
-  const std::vector<std::pair<std::int64_t, protocol::Frame>>& event_log() const { return log_; }
+  const EventLog& event_log() const { return log_; }
 
   // What a failed commit puts back (see SavedRoomState).
   SavedRoomState save() const;
@@ -181,7 +181,7 @@ class RoomState : private RoomLiveFields {
   void emit(Outcome& out, Build build) {
     const std::int64_t seq = ++seq_;
     protocol::Frame frame = build(seq);
-    log_.emplace_back(seq, frame);
+    log_.append(seq, frame);
     out.events.push_back({Audience::everyone, std::move(frame)});
   }
   std::string clock_state(std::int64_t now_ms) const;
@@ -193,7 +193,7 @@ class RoomState : private RoomLiveFields {
   engine::Game game_;
   std::vector<db::MoveRecord> records_;
   std::vector<std::optional<clock::ClockSnapshot>> clock_before_;  // per move: its turn's start, for undo
-  std::vector<std::pair<std::int64_t, protocol::Frame>> log_;
+  EventLog log_;
   std::deque<protocol::ChatLine> chat_;  // the newest db::max_chat_lines_per_game lines
 };
 
@@ -201,7 +201,7 @@ class RoomState : private RoomLiveFields {
 // Saving happens before every move, so it copies only the small fields; the
 // board, the move list, the position history and the event log (about
 // 100 KiB late in a 19x19 game, copied on every move before) are kept as
-// lengths and the last moves: inputs only append to them, or take back at
+// lengths (the log as its last seq) and the last moves: inputs only append to them, or take back at
 // most max_undo_moves moves. Going back replays the game from the start,
 // which is slow but happens only when the database refused a change.
 struct SavedRoomState {
@@ -209,7 +209,7 @@ struct SavedRoomState {
   engine::GameMark game;  // its move count is that of the records too
   std::vector<db::MoveRecord> record_tail;
   std::vector<std::optional<clock::ClockSnapshot>> clock_tail;
-  std::size_t log_size = 0;
+  std::int64_t last_logged_seq = 0;
 };
 
 }  // namespace yunzi::game

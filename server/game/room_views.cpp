@@ -40,11 +40,7 @@ protocol::GameSnapshot RoomState::snapshot(std::int64_t now_ms) const {
 }
 
 std::optional<std::vector<protocol::Frame>> RoomState::events_since(std::int64_t since) const {
-  if (since > seq_ || since + 1 < first_logged_seq_) return std::nullopt;
-  std::vector<protocol::Frame> out;
-  const auto first = static_cast<std::size_t>(since + 1 - first_logged_seq_);
-  for (std::size_t i = first; i < log_.size(); ++i) out.push_back(log_[i].second);
-  return out;
+  return log_.since(since, seq_);
 }
 
 protocol::LobbyGame RoomState::lobby_entry() const {

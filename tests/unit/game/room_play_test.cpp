@@ -167,3 +167,28 @@ TEST_CASE("every game event carries the next seq and can be replayed from any po
   CHECK_FALSE(room.events_since(10).has_value());
   CHECK(room.events_since(0)->size() == 9);
 }
+
+TEST_CASE("a long game keeps only its last events; an older since gets nothing but the full state") {
+  RoomSetup setup = setup_9x9();
+  setup.settings.size = 19;
+  RoomState room = new_room(setup);
+  std::int64_t now = t0;
+  // Black fills columns A-H and White columns M-T: no contact, no capture.
+  const std::string black_columns = "ABCDEFGH";
+  const std::string white_columns = "MNOPQRST";
+  for (int i = 0; i < 8 * 19; ++i) {
+    const std::string row = std::to_string(i % 19 + 1);
+    REQUIRE(error_code(room.handle(move(alice_id, black_columns[i / 19] + row), now += 10)).empty());
+    REQUIRE(error_code(room.handle(move(bob_id, white_columns[i / 19] + row), now += 10)).empty());
+  }
+  const std::int64_t last = room.seq();
+  REQUIRE(last > static_cast<std::int64_t>(EventLog::default_capacity) + 1);
+  CHECK(room.event_log().size() == EventLog::default_capacity);
+  CHECK(room.event_log().front().first == last - static_cast<std::int64_t>(EventLog::default_capacity) + 1);
+  CHECK_FALSE(room.events_since(0).has_value());
+  CHECK_FALSE(room.events_since(last - static_cast<std::int64_t>(EventLog::default_capacity) - 1).has_value());
+  const auto oldest_held = room.events_since(last - static_cast<std::int64_t>(EventLog::default_capacity));
+  REQUIRE(oldest_held.has_value());
+  CHECK(oldest_held->size() == EventLog::default_capacity);
+  CHECK(json_of(oldest_held->back())["seq"] == last);
+}

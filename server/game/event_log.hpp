@@ -1,0 +1,53 @@
+// The events a room has broadcast, newest last, for a watcher catching up
+// with `since`. Only the last `capacity` events are kept, as lila-ws keeps a
+// bounded history: a watcher who fell further behind gets the full state
+// instead, which costs one frame, while keeping every event of a long game
+// costs a live room far more memory than it ever saves.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "protocol/replies.hpp"
+
+namespace yunzi::game {
+
+class EventLog {
+ public:
+  using Entry = std::pair<std::int64_t, protocol::Frame>;
+  static constexpr std::size_t default_capacity = 300;
+
+  explicit EventLog(std::size_t capacity = default_capacity) : capacity_(capacity == 0 ? 1 : capacity) {}
+
+  // `seq` is one more than the last appended (or the start: see start_after).
+  void append(std::int64_t seq, protocol::Frame frame);
+  // Nothing up to `seq` is held: after a restart, the events before it were
+  // never stored.
+  void start_after(std::int64_t seq);
+  // Takes back the events after `seq`, for a change the database refused.
+  void drop_after(std::int64_t seq);
+
+  // The events with seq > since, or nullopt when the log no longer reaches
+  // back that far or since is ahead of `current_seq`.
+  std::optional<std::vector<protocol::Frame>> since(std::int64_t since, std::int64_t current_seq) const;
+
+  std::int64_t last_seq() const { return first_seq_ + static_cast<std::int64_t>(entries_.size()) - 1; }
+  std::size_t size() const { return entries_.size(); }
+  bool empty() const { return entries_.empty(); }
+  const Entry& front() const { return entries_.front(); }
+  const Entry& back() const { return entries_.back(); }
+  const Entry& operator[](std::size_t i) const { return entries_[i]; }
+  auto begin() const { return entries_.begin(); }
+  auto end() const { return entries_.end(); }
+
+ private:
+  std::size_t capacity_;
+  std::int64_t first_seq_ = 1;  // the seq of entries_.front(), or of the next append when empty
+  std::deque<Entry> entries_;
+};
+
+}  // namespace yunzi::game

@@ -1,0 +1,66 @@
+// The bounded event history: what a catch-up gets, and the way back after a
+// refused commit when the bound has already dropped the oldest entries.
+#include <catch2/catch.hpp>
+
+#include <memory>
+#include <string>
+
+#include "server/game/event_log.hpp"
+
+using yunzi::game::EventLog;
+
+namespace {
+
+yunzi::protocol::Frame frame(std::int64_t seq) { return std::make_shared<const std::string>(std::to_string(seq)); }
+
+std::string joined(const std::vector<yunzi::protocol::Frame>& frames) {
+  std::string out;
+  for (const auto& f : frames) out += *f + " ";
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the log keeps the newest events up to its capacity") {
+  EventLog log(3);
+  for (std::int64_t seq = 1; seq <= 5; ++seq) log.append(seq, frame(seq));
+  CHECK(log.size() == 3);
+  CHECK(log.front().first == 3);
+  CHECK(log.last_seq() == 5);
+  CHECK(joined(*log.since(2, 5)) == "3 4 5 ");
+  CHECK(joined(*log.since(4, 5)) == "5 ");
+  CHECK(log.since(5, 5)->empty());
+  CHECK_FALSE(log.since(1, 5).has_value());
+  CHECK_FALSE(log.since(6, 5).has_value());
+}
+
+TEST_CASE("a log started after a restart holds nothing from before") {
+  EventLog log(10);
+  log.start_after(1007);
+  CHECK(log.since(1007, 1007)->empty());
+  CHECK_FALSE(log.since(1006, 1007).has_value());
+  log.append(1008, frame(1008));
+  CHECK(joined(*log.since(1007, 1008)) == "1008 ");
+}
+
+TEST_CASE("taking back events after a refused commit leaves a consistent log, also past the bound") {
+  EventLog log(3);
+  for (std::int64_t seq = 1; seq <= 3; ++seq) log.append(seq, frame(seq));
+  log.append(4, frame(4));
+  log.append(5, frame(5));  // 1 and 2 have gone
+  log.drop_after(3);
+  CHECK(log.size() == 1);
+  CHECK(log.last_seq() == 3);
+  CHECK(joined(*log.since(2, 3)) == "3 ");
+  CHECK(log.since(3, 3)->empty());
+  CHECK_FALSE(log.since(1, 3).has_value());
+  log.append(4, frame(4));
+  CHECK(joined(*log.since(2, 4)) == "3 4 ");
+
+  log.drop_after(2);  // every held event goes
+  CHECK(log.empty());
+  CHECK(log.since(2, 2)->empty());
+  CHECK_FALSE(log.since(1, 2).has_value());
+  log.append(3, frame(3));
+  CHECK(joined(*log.since(2, 3)) == "3 ");
+}

@@ -89,17 +89,27 @@ std::optional<HttpResponse> from_routes(const std::vector<HttpRoute>& routes, co
   return std::nullopt;
 }
 
-std::optional<HttpResponse> from_static_dir(const std::string& dir, const HttpSession::Request& request) {
-  if (dir.empty()) return std::nullopt;
+// Browsers keep the files but ask again each time (no-cache): a changed
+// client reaches everyone at once, and an unchanged one costs a 304.
+std::optional<HttpResponse> from_static_site(const StaticSite& site, const HttpSession::Request& request) {
+  if (site.file_count() == 0) return std::nullopt;
   if (request.method() != http::verb::get && request.method() != http::verb::head) return std::nullopt;
-  auto file = load_static_file(dir, std::string(request.target()));
+  auto file = site.find(std::string_view(request.target().data(), request.target().size()));
   if (!file) {
     if (file.error() == StaticError::bad_path) return plain(400, "bad path\n");
     return std::nullopt;
   }
+  const StaticFile& found = **file;
   HttpResponse response;
-  response.content_type = std::move(file->content_type);
-  response.body = std::move(file->body);
+  response.content_type = found.content_type;
+  response.headers = {{"ETag", found.etag}, {"Cache-Control", "no-cache"}};
+  const auto if_none_match = request.find(http::field::if_none_match);
+  if (if_none_match != request.end() &&
+      etag_matches(std::string_view(if_none_match->value().data(), if_none_match->value().size()), found.etag)) {
+    response.status = 304;
+    return response;
+  }
+  response.body = *found.body;
   return response;
 }
 
@@ -210,8 +220,8 @@ HttpSession::Response HttpSession::answer(const Request& request) {
   try {
     found = from_routes(context_.routes, plain_request);
     if (!found) {
-      found = from_static_dir(context_.config.static_dir, request);
-      page = found && found->status == 200;
+      found = from_static_site(context_.static_site, request);
+      page = found && (found->status == 200 || found->status == 304);
     }
   } catch (const std::exception& e) {
     spdlog::error("net: http route failed target={} error={}", plain_request.target, e.what());

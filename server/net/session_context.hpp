@@ -14,6 +14,7 @@
 #include "server/net/net_config.hpp"
 #include "server/net/net_metrics.hpp"
 #include "server/net/session_registry.hpp"
+#include "server/net/static_files.hpp"
 
 namespace yunzi::net {
 
@@ -22,12 +23,14 @@ struct SessionContext {
       : config(std::move(config_in)),
         handler(handler_in),
         trusted_proxies(config.trusted_proxies),
-        address_slots(config.max_connections_per_address) {}
+        address_slots(config.max_connections_per_address),
+        static_site(config.static_dir.empty() ? StaticSite{} : StaticSite::load(config.static_dir)) {}
 
   const NetConfig config;
   Handler& handler;
   const TrustedProxies trusted_proxies;
   AddressSlots address_slots;  // WebSocket connections per client address
+  const StaticSite static_site;  // the static directory, read once at start
   std::vector<HttpRoute> routes;  // fixed once the server runs
   NetMetrics metrics;
   SessionRegistry registry;

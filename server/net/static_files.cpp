@@ -1,6 +1,7 @@
 #include "server/net/static_files.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <array>
 #include <fstream>
 #include <iterator>
@@ -13,8 +14,6 @@ namespace yunzi::net {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr std::uintmax_t kMaxFileBytes = 16 * 1024 * 1024;
 
 int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -99,27 +98,91 @@ std::string content_type_for(const fs::path& file) {
   return "application/octet-stream";
 }
 
-Expected<StaticFile, StaticError> load_static_file(const fs::path& root, std::string_view target) {
-  const auto relative = relative_path(target);
-  if (!relative) return unexpected(StaticError::bad_path);
+namespace {
 
+std::string etag_of(std::string_view body) {
+  std::uint64_t hash = 14695981039346656037ULL;  // FNV-1a
+  for (const char c : body) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  }
+  char text[24];
+  std::snprintf(text, sizeof text, "\"%016llx\"", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+std::optional<std::string> read_file(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return std::nullopt;
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+bool hidden(const fs::path& relative) {
+  return std::any_of(relative.begin(), relative.end(), [](const fs::path& part) {
+    const std::string name = part.string();
+    return !name.empty() && name.front() == '.';
+  });
+}
+
+}  // namespace
+
+StaticSite StaticSite::load(const fs::path& root) {
+  StaticSite site;
   std::error_code ec;
   const fs::path canonical_root = fs::canonical(root, ec);
-  if (ec) return unexpected(StaticError::not_found);
-  fs::path file = canonical_root / *relative;
-  if (fs::is_directory(file, ec)) file /= "index.html";
-  file = fs::weakly_canonical(file, ec);
-  if (ec || !is_inside(canonical_root, file)) return unexpected(StaticError::not_found);
-  if (!fs::is_regular_file(file, ec)) return unexpected(StaticError::not_found);
-  const auto size = fs::file_size(file, ec);
-  if (ec || size > kMaxFileBytes) return unexpected(StaticError::not_found);
+  if (ec) return site;
+  for (fs::recursive_directory_iterator it(canonical_root, fs::directory_options::skip_permission_denied, ec), end;
+       !ec && it != end; it.increment(ec)) {
+    const fs::path relative = it->path().lexically_relative(canonical_root);
+    if (hidden(relative)) {
+      if (it->is_directory(ec)) it.disable_recursion_pending();
+      continue;
+    }
+    const fs::path target = fs::canonical(it->path(), ec);
+    if (ec || !is_inside(canonical_root, target)) {
+      ec.clear();
+      continue;
+    }
+    if (fs::is_directory(target, ec)) {
+      site.directories_.insert(relative.generic_string());
+      continue;
+    }
+    if (!fs::is_regular_file(target, ec)) continue;
+    const auto size = fs::file_size(target, ec);
+    if (ec || size > max_file_bytes || site.total_bytes_ + size > max_total_bytes) continue;
+    auto body = read_file(target);
+    if (!body) continue;
+    site.total_bytes_ += body->size();
+    StaticFile file{nullptr, content_type_for(it->path()), etag_of(*body)};
+    file.body = std::make_shared<const std::string>(std::move(*body));
+    site.files_.emplace(relative.generic_string(), std::move(file));
+  }
+  return site;
+}
 
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return unexpected(StaticError::not_found);
-  StaticFile result;
-  result.body.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  result.content_type = content_type_for(file);
-  return result;
+Expected<const StaticFile*, StaticError> StaticSite::find(std::string_view target) const {
+  const auto relative = relative_path(target);
+  if (!relative) return unexpected(StaticError::bad_path);
+  std::string key = relative->generic_string();
+  if (key.empty() || directories_.count(key) > 0) key += key.empty() ? "index.html" : "/index.html";
+  const auto found = files_.find(key);
+  if (found == files_.end()) return unexpected(StaticError::not_found);
+  return &found->second;
+}
+
+bool etag_matches(std::string_view if_none_match, std::string_view etag) {
+  std::size_t start = 0;
+  while (start < if_none_match.size()) {
+    std::size_t end = if_none_match.find(',', start);
+    if (end == std::string_view::npos) end = if_none_match.size();
+    std::string_view item = if_none_match.substr(start, end - start);
+    while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
+    while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
+    if (item.substr(0, 2) == "W/") item.remove_prefix(2);  // weak comparison, as for GET
+    if (item == "*" || item == etag) return true;
+    start = end + 1;
+  }
+  return false;
 }
 
 }  // namespace yunzi::net

@@ -1,11 +1,18 @@
-// Serving the web client from a directory: maps a request target to a file
-// under the root (index.html for "/" and for directories), picks the content
-// type, and refuses any path that would leave the root.
+// Serving the web client: every file under the static directory is read
+// once at start and served from memory (the client is small, and reading a
+// file on an io thread for each request would stall the games on it). Each
+// file carries an ETag so browsers revalidate with one small request. A
+// target maps to a file under the root (index.html for "/" and for
+// directories); a path that would leave the root is refused.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
+#include <memory>
+#include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "engine/expected.hpp"
 
@@ -17,14 +24,37 @@ enum class StaticError {
 };
 
 struct StaticFile {
-  std::string body;
+  std::shared_ptr<const std::string> body;
   std::string content_type;
+  std::string etag;  // quoted, as sent in the ETag field
 };
 
-Expected<StaticFile, StaticError> load_static_file(const std::filesystem::path& root,
-                                                   std::string_view target);
+class StaticSite {
+ public:
+  // Files above this size are left out, and reading stops at the total.
+  static constexpr std::uintmax_t max_file_bytes = 16 * 1024 * 1024;
+  static constexpr std::uintmax_t max_total_bytes = 64 * 1024 * 1024;
+
+  StaticSite() = default;  // serves nothing
+  // Reads every regular file under `root` whose name does not start with a
+  // dot; symbolic links count only when they resolve inside the root. A
+  // missing root gives an empty site.
+  static StaticSite load(const std::filesystem::path& root);
+
+  Expected<const StaticFile*, StaticError> find(std::string_view target) const;
+  std::size_t file_count() const { return files_.size(); }
+  std::uintmax_t total_bytes() const { return total_bytes_; }
+
+ private:
+  std::unordered_map<std::string, StaticFile> files_;  // by path relative to the root, '/'-separated
+  std::set<std::string> directories_;
+  std::uintmax_t total_bytes_ = 0;
+};
 
 // Content type for a file name by its extension; octet-stream when unknown.
 std::string content_type_for(const std::filesystem::path& file);
+
+// Whether an If-None-Match field value names this ETag (or is "*").
+bool etag_matches(std::string_view if_none_match, std::string_view etag);
 
 }  // namespace yunzi::net

@@ -22,7 +22,8 @@ namespace http = beast::http;
 using tcp = asio::ip::tcp;
 
 Expected<HttpReply, std::string> http_request(const std::string& host, std::uint16_t port, const std::string& method,
-                                              const std::string& target, std::chrono::milliseconds timeout) {
+                                              const std::string& target, std::chrono::milliseconds timeout,
+                                              const HttpFields& fields) {
   asio::io_context io;
   beast::tcp_stream stream(io);
   beast::error_code ec;
@@ -51,6 +52,7 @@ Expected<HttpReply, std::string> http_request(const std::string& host, std::uint
   if (request.method() == http::verb::unknown) request.method_string(method);
   request.set(http::field::host, host + ":" + std::to_string(port));
   request.set(http::field::connection, "close");
+  for (const auto& [name, value] : fields) request.set(name, value);
   request.prepare_payload();
   http::async_write(stream, request, finish);
   if (auto ok = wait("write"); !ok) return unexpected(ok.error());

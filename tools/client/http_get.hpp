@@ -25,9 +25,12 @@ struct HttpReply {
   std::optional<std::string> header(std::string_view name) const;
 };
 
+using HttpFields = std::vector<std::pair<std::string, std::string>>;
+
 Expected<HttpReply, std::string> http_request(const std::string& host, std::uint16_t port, const std::string& method,
                                               const std::string& target,
-                                              std::chrono::milliseconds timeout = std::chrono::milliseconds(5000));
+                                              std::chrono::milliseconds timeout = std::chrono::milliseconds(5000),
+                                              const HttpFields& fields = {});
 
 inline Expected<HttpReply, std::string> http_get(const std::string& host, std::uint16_t port,
                                                  const std::string& target) {

@@ -61,6 +61,24 @@ TEST_CASE("http: static files, traversal, 404 and application routes", "[net][ht
   REQUIRE(script);
   CHECK(script->status == 200);
   CHECK(script->content_type == "text/javascript; charset=utf-8");
+  CHECK(script->header("Cache-Control") == "no-cache");
+  const auto etag = script->header("ETag");
+  REQUIRE(etag);
+  CHECK(index->header("ETag") != etag);
+
+  // A browser revalidating what it holds gets 304 and no body; a stale copy
+  // gets the file.
+  auto unchanged = http_request("127.0.0.1", fx.port, "GET", "/app.js", std::chrono::seconds(5),
+                                {{"If-None-Match", *etag}});
+  REQUIRE(unchanged);
+  CHECK(unchanged->status == 304);
+  CHECK(unchanged->body.empty());
+  CHECK(unchanged->header("ETag") == etag);
+  auto stale = http_request("127.0.0.1", fx.port, "GET", "/app.js", std::chrono::seconds(5),
+                            {{"If-None-Match", "\"0000000000000000\""}});
+  REQUIRE(stale);
+  CHECK(stale->status == 200);
+  CHECK(stale->body == script->body);
 
   for (const char* target : {"/../outside.txt", "/../../../../etc/passwd", "/%2e%2e/outside.txt"}) {
     auto traversal = http_get("127.0.0.1", fx.port, target);

@@ -74,7 +74,7 @@ TEST_CASE("send queue caps frames and bytes", "[net][queue]") {
   REQUIRE(queue.bytes() == 0);
 }
 
-TEST_CASE("static files stay inside their root", "[net][static]") {
+TEST_CASE("static files are read once and stay inside their root", "[net][static]") {
   namespace fs = std::filesystem;
   const fs::path base = fs::temp_directory_path() / ("yunzi-static-" + std::to_string(::getpid()));
   fs::remove_all(base);
@@ -83,23 +83,36 @@ TEST_CASE("static files stay inside their root", "[net][static]") {
   std::ofstream(base / "web" / "img" / "stone.SVG") << "<svg/>";
   std::ofstream(base / "secret.txt") << "secret";
   fs::create_symlink(base / "secret.txt", base / "web" / "link.txt");
+  std::ofstream(base / "web" / ".env") << "hidden";
   const fs::path root = base / "web";
+  const StaticSite site = StaticSite::load(root);
+  std::ofstream(base / "web" / "late.js") << "added after start";
 
-  auto index = load_static_file(root, "/");
+  auto index = site.find("/");
   REQUIRE(index);
-  CHECK(index->body == "<h1>yunzi</h1>");
-  CHECK(index->content_type == "text/html; charset=utf-8");
-  auto svg = load_static_file(root, "/img/stone.SVG?v=3");
+  CHECK(*(*index)->body == "<h1>yunzi</h1>");
+  CHECK((*index)->content_type == "text/html; charset=utf-8");
+  auto svg = site.find("/img/stone.SVG?v=3");
   REQUIRE(svg);
-  CHECK(svg->content_type == "image/svg+xml");
-  CHECK(load_static_file(root, "/img/").error() == StaticError::not_found);
-  CHECK(load_static_file(root, "/missing.js").error() == StaticError::not_found);
-  CHECK(load_static_file(root, "/../secret.txt").error() == StaticError::bad_path);
-  CHECK(load_static_file(root, "/img/%2e%2e/%2E%2E/secret.txt").error() == StaticError::bad_path);
-  CHECK(load_static_file(root, "/a%zz").error() == StaticError::bad_path);
-  CHECK(load_static_file(root, "/a%00b").error() == StaticError::bad_path);
-  CHECK(load_static_file(root, "no-slash").error() == StaticError::bad_path);
-  CHECK(load_static_file(root, "/link.txt").error() == StaticError::not_found);
+  CHECK((*svg)->content_type == "image/svg+xml");
+  CHECK((*svg)->etag != (*index)->etag);
+  CHECK((*index)->etag.front() == '"');
+  CHECK(site.find("/img/").error() == StaticError::not_found);
+  CHECK(site.find("/missing.js").error() == StaticError::not_found);
+  CHECK(site.find("/late.js").error() == StaticError::not_found);
+  CHECK(site.find("/.env").error() == StaticError::not_found);
+  CHECK(site.find("/../secret.txt").error() == StaticError::bad_path);
+  CHECK(site.find("/img/%2e%2e/%2E%2E/secret.txt").error() == StaticError::bad_path);
+  CHECK(site.find("/a%zz").error() == StaticError::bad_path);
+  CHECK(site.find("/a%00b").error() == StaticError::bad_path);
+  CHECK(site.find("no-slash").error() == StaticError::bad_path);
+  CHECK(site.find("/link.txt").error() == StaticError::not_found);
+  CHECK(site.file_count() == 2);
+  CHECK(StaticSite::load(base / "no-such-dir").file_count() == 0);
+  CHECK(etag_matches("\"abc\"", "\"abc\""));
+  CHECK(etag_matches("\"x\", W/\"abc\"", "\"abc\""));
+  CHECK(etag_matches("*", "\"abc\""));
+  CHECK_FALSE(etag_matches("\"abcd\"", "\"abc\""));
   CHECK(content_type_for("game.sgf") == "application/x-go-sgf");
   CHECK(content_type_for("blob.bin") == "application/octet-stream");
   fs::remove_all(base);

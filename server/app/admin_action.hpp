@@ -18,7 +18,7 @@ namespace yunzi::app {
 
 inline db::AuditEntry audit(const Call& call, std::string_view action, std::string reason) {
   db::AuditEntry entry;
-  entry.actor_id = call.session->user->id;
+  entry.actor_id = call.user->id;
   entry.action = std::string(action);
   entry.reason = std::move(reason);
   entry.at_ms = call.app.now_ms();
@@ -56,7 +56,7 @@ void act(const Call& call, db::AuditEntry entry, std::function<db::DbResult<T>(d
                                                                        : result.error().message);
         }
         spdlog::info("admin action={} admin={} user={} game={} reason={} detail={}", written->action,
-                     call.session->user->name, written->target_user_id.value_or(0),
+                     call.user->name, written->target_user_id.value_or(0),
                      written->target_game_id.value_or(0), written->reason, written->detail);
         // The effect before the reply: a request sent after the ok must find it in force (a mute, a rank).
         after(call, *result);

@@ -66,7 +66,7 @@ void admin(const Call& call, const protocol::req::AdminReview& r) {
 void admin(const Call& call, const protocol::req::AdminKeepShortGames& r) {
   act<KeptGames>(
       call, audit(call, "admin.keep_short_games", r.reason),
-      [key = name_key(r.user), games = r.games, admin = call.session->user->id, now = call.app.now_ms()](
+      [key = name_key(r.user), games = r.games, admin = call.user->id, now = call.app.now_ms()](
           db::Stores& stores, db::AuditEntry& written) -> db::DbResult<KeptGames> {
         auto kept = keep_short_games(stores, key, games, admin, now);
         if (!kept) return kept;
@@ -89,7 +89,7 @@ void admin(const Call& call, const protocol::req::AdminRecommendations& r) {
 void admin(const Call& call, const protocol::req::AdminApproveRecommendation& r) {
   recommendation_step(
       call, "admin.approve_recommendation", r.reason,
-      [key = name_key(r.user), admin = call.session->user->id, now = call.app.now_ms()](db::Stores& stores) {
+      [key = name_key(r.user), admin = call.user->id, now = call.app.now_ms()](db::Stores& stores) {
         return approve_recommendation(stores, key, admin, now);
       },
       [reason = r.reason](const Call& c, const RecommendationStep& done) {
@@ -103,7 +103,7 @@ void admin(const Call& call, const protocol::req::AdminApproveRecommendation& r)
 void admin(const Call& call, const protocol::req::AdminRejectRecommendation& r) {
   recommendation_step(
       call, "admin.reject_recommendation", r.reason,
-      [key = name_key(r.user), admin = call.session->user->id, now = call.app.now_ms()](db::Stores& stores) {
+      [key = name_key(r.user), admin = call.user->id, now = call.app.now_ms()](db::Stores& stores) {
         return reject_recommendation(stores, key, admin, now);
       },
       [reason = r.reason](const Call& c, const RecommendationStep& done) {
@@ -119,7 +119,7 @@ void admin(const Call& call, const protocol::req::AdminRevokeRecommendation& r) 
                                                          : ranking::RevocationTarget::former_rank;
   recommendation_step(
       call, "admin.revoke_recommendation", r.reason,
-      [key = name_key(r.user), to, admin = call.session->user->id, now = call.app.now_ms()](db::Stores& stores) {
+      [key = name_key(r.user), to, admin = call.user->id, now = call.app.now_ms()](db::Stores& stores) {
         return revoke_recommendation(stores, key, to, admin, now);
       },
       [reason = r.reason](const Call& c, const RecommendationStep& done) {

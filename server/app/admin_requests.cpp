@@ -58,7 +58,7 @@ void kick_user(App& app, db::UserId user, std::string_view reason) {
 
 void admin(const Call& call, const req::AdminBroadcast& r) {
   call.app.notify_all(r.text);
-  spdlog::info("admin action=admin.broadcast admin={} text={}", call.session->user->name, r.text);
+  spdlog::info("admin action=admin.broadcast admin={} text={}", call.user->name, r.text);
   auto entry = audit(call, "admin.broadcast", r.text);
   call.app.writer.submit([entry](db::Stores& stores) -> db::DbResult<Done> {
     auto added = stores.moderation().add_audit(entry);
@@ -70,7 +70,7 @@ void admin(const Call& call, const req::AdminBroadcast& r) {
 
 // Kicking or banning oneself would cut off the request's own reply (and could lock out the last admin).
 db::DbResult<Done> not_oneself(const Call& call, const db::UserRecord& user, std::string_view action) {
-  if (user.id != call.session->user->id) return Done{};
+  if (user.id != call.user->id) return Done{};
   return db::db_failure(db::DbErrorKind::conflict, "an admin cannot " + std::string(action) + " himself");
 }
 
@@ -207,7 +207,7 @@ void admin(const Call& call, const req::AdminResolveReport& r) {
   entry.detail = "report " + std::to_string(r.report) + " " + std::string(db::to_string(outcome));
   act<db::Report>(
       call, std::move(entry),
-      [report = r.report, outcome, note = r.note, admin = call.session->user->id, now = call.app.now_ms()](
+      [report = r.report, outcome, note = r.note, admin = call.user->id, now = call.app.now_ms()](
           db::Stores& stores, db::AuditEntry& written) -> db::DbResult<db::Report> {
         auto closed = stores.moderation().close_report(report, admin, outcome, note, now);
         if (!closed) return closed;
@@ -260,7 +260,7 @@ void admin(const Call& call, const req::AdminRetireInactive& r) {
         if (!result) return call.error(protocol::ErrorCode::internal, "the change could not be stored; try again");
         const std::string reason = "account closed after " + std::to_string(days) + " days without a login";
         for (const db::UserRecord& user : *result) {
-          spdlog::info("admin action=admin.retire_inactive admin={} user={}", call.session->user->name, user.name);
+          spdlog::info("admin action=admin.retire_inactive admin={} user={}", call.user->name, user.name);
           kick_user(call.app, user.id, reason);
           for (const auto& room : call.app.games.rooms_of(user.id)) room->forfeit(user.id, reason);
         }

@@ -1,9 +1,13 @@
 // One request being handled: the app, the session it came on and its id,
 // with the ways to answer it. Handlers run on the session's strand; work
-// that completes elsewhere comes back with `later`.
+// that completes elsewhere comes back with `later`. `user` is the account
+// the connection was signed in as when the request arrived, copied: writer
+// and pool threads read it while the session's own `user` may be reset on
+// its strand by a logout or a close.
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
@@ -19,6 +23,7 @@ struct Call {
   App& app;
   SessionPtr session;
   protocol::RequestId id;
+  std::optional<SignedIn> user{};
 
   void reply(protocol::Frame frame) const { session->connection()->send(std::move(frame)); }
   void ok(nlohmann::json fields = nlohmann::json::object()) const { reply(protocol::encode_ok(id, std::move(fields))); }

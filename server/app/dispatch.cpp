@@ -45,7 +45,7 @@ void dispatch(App& app, const SessionPtr& session, std::string text, bool over_r
     session->connection()->send(protocol::encode_error(envelope.error()));
     return;
   }
-  const Call call{app, session, envelope->id};
+  const Call call{app, session, envelope->id, session->user};
   if (over_rate_limit) {
     return call.error(protocol::ErrorCode::rate_limited, "too many requests; slow down");
   }

@@ -55,7 +55,7 @@ void handle(const Call& call, const req::UserSearch& r) {
 }
 
 void handle(const Call& call, const req::Follow& r) {
-  const db::UserId self = call.session->user->id;
+  const db::UserId self = call.user->id;
   call.app.writer.submit_for<Done>(
       [self, key = name_key(r.user), now = call.app.now_ms()](db::Stores& stores) -> db::DbResult<Done> {
         auto followed = other_user(stores, key, self);
@@ -77,7 +77,7 @@ void handle(const Call& call, const req::Follow& r) {
 }
 
 void handle(const Call& call, const req::Unfollow& r) {
-  const db::UserId self = call.session->user->id;
+  const db::UserId self = call.user->id;
   call.app.writer.submit_for<Done>(
       [self, key = name_key(r.user)](db::Stores& stores) -> db::DbResult<Done> {
         auto followed = other_user(stores, key, self);
@@ -96,7 +96,7 @@ void handle(const Call& call, const req::Unfollow& r) {
 
 void handle(const Call& call, const req::Follows&) {
   auto followed = call.app.reads.read<std::vector<db::UserRecord>>(
-      [self = call.session->user->id](db::Stores& stores) { return stores.follows().followed_by(self); });
+      [self = call.user->id](db::Stores& stores) { return stores.follows().followed_by(self); });
   if (!followed) return call.error(protocol::ErrorCode::internal, "the database could not be read; try again");
   call.reply(protocol::reply_user_list(call.id, listed(call, *followed)));
 }

@@ -9,9 +9,9 @@ namespace yunzi::app {
 namespace {
 
 bool is_player(const Call& call, db::GameId game) {
-  if (!call.session->user) return false;
+  if (!call.user) return false;
   auto running = call.app.games.get(game);
-  return running && (running->black == call.session->user->id || running->white == call.session->user->id);
+  return running && (running->black == call.user->id || running->white == call.user->id);
 }
 
 }  // namespace
@@ -85,7 +85,7 @@ void handle(const Call& call, const req::GameSgf& r) {
 void forward_to_room(const Call& call, std::int64_t game, protocol::Request request) {
   auto room = call.app.games.find(game);
   if (!room) return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
-  const SignedIn& user = *call.session->user;
+  const SignedIn& user = *call.user;
   room->handle(call.session->connection(), user.id, user.name, call.app.is_muted(user.id), std::move(request), call.id);
 }
 

@@ -11,7 +11,7 @@ namespace {
 // The caller as the lobby knows them; nullopt (and the error replied) when
 // their session has no online entry, which only a logout race can cause.
 std::optional<LobbyCaller> caller_of(const Call& call) {
-  auto user = call.app.online.find(call.session->user->id);
+  auto user = call.app.online.find(call.user->id);
   if (!user) {
     call.error(protocol::ErrorCode::unauthenticated, "log in first");
     return std::nullopt;
@@ -71,7 +71,7 @@ void handle(const Call& call, const req::ChallengeDecline& r) {
 }
 
 void handle(const Call& call, const req::LobbyChat& r) {
-  const db::UserId user = call.session->user->id;
+  const db::UserId user = call.user->id;
   if (call.app.is_muted(user)) return call.error(protocol::ErrorCode::muted, "you are muted");
   if (!call.app.lobby_chat_quota.try_take(user, call.app.now_ms())) {
     return call.error(protocol::ErrorCode::rate_limited,

@@ -87,7 +87,7 @@ void reply_read_failure(const Call& call, const db::DbError& error) {
 }  // namespace
 
 void handle(const Call& call, const req::MessageSend& r) {
-  const SignedIn& user = *call.session->user;
+  const SignedIn& user = *call.user;
   if (call.app.is_muted(user.id)) return call.error(protocol::ErrorCode::muted, "you are muted");
   const db::TimeMs now = call.app.now_ms();
   // Taken before the write, so messages sent at once from many connections cannot pass the quota together.
@@ -112,7 +112,7 @@ void handle(const Call& call, const req::MessageSend& r) {
 }
 
 void handle(const Call& call, const req::MessageHistory& r) {
-  const db::UserId me = call.session->user->id;
+  const db::UserId me = call.user->id;
   using Page = std::optional<std::vector<db::MessageRecord>>;
   auto page = call.app.reads.read<Page>([&](db::Stores& stores) -> db::DbResult<Page> {
     auto partner = find_partner(stores, r.with);
@@ -132,7 +132,7 @@ void handle(const Call& call, const req::MessageHistory& r) {
 }
 
 void handle(const Call& call, const req::MessageConversations& r) {
-  const db::UserId me = call.session->user->id;
+  const db::UserId me = call.user->id;
   using Listing = std::pair<std::vector<db::ConversationRecord>, std::int64_t>;
   auto listing = call.app.reads.read<Listing>([&](db::Stores& stores) -> db::DbResult<Listing> {
     auto conversations = stores.messages().conversations(me, r.limit);
@@ -152,7 +152,7 @@ void handle(const Call& call, const req::MessageConversations& r) {
 void handle(const Call& call, const req::MessageRead& r) {
   using Marked = std::optional<std::pair<std::int64_t, std::int64_t>>;  // marked now, unread left
   call.app.writer.submit_for<Marked>(
-      [me = call.session->user->id, with = r.with, now = call.app.now_ms()](db::Stores& stores) -> db::DbResult<Marked> {
+      [me = call.user->id, with = r.with, now = call.app.now_ms()](db::Stores& stores) -> db::DbResult<Marked> {
         auto partner = find_partner(stores, with);
         if (!partner) return unexpected(partner.error());
         if (!*partner) return Marked{};

@@ -85,7 +85,7 @@ void handle(const Call& call, const req::Resume& r) {
 }
 
 void handle(const Call& call, const req::Logout&) {
-  const std::string token = call.session->user->token;
+  const std::string token = call.user->token;
   call.app.signed_out(*call.session);
   call.app.accounts.logout(token, [call](accounts::AccountResult<Done> result) {
     call.later([result = std::move(result)](const Call& c) {

@@ -20,7 +20,7 @@ namespace req = protocol::req;
 
 db::AuditEntry audit(const Call& call, std::string action, std::string reason, std::string detail) {
   db::AuditEntry entry;
-  entry.actor_id = call.session->user->id;
+  entry.actor_id = call.user->id;
   entry.action = std::move(action);
   entry.reason = std::move(reason);
   entry.detail = std::move(detail);
@@ -50,7 +50,7 @@ void audited_change(const Call& call, db::TournamentId id, db::AuditEntry entry,
       },
       [call, id, action = entry.action](db::DbResult<Done> done) {
         if (!done) return reply_change_error(call, done.error());
-        spdlog::info("admin action={} admin={} tournament={}", action, call.session->user->name, id);
+        spdlog::info("admin action={} admin={} tournament={}", action, call.user->name, id);
         call.ok();
       });
 }
@@ -111,7 +111,7 @@ void admin(const Call& call, const req::AdminTournamentCreate& r) {
   const db::TimeMs now = call.app.now_ms();
   apply_definition(r, [](std::string_view) { return true; }, call.app.options.plan_rules, now, settings);
   settings.registration_opens_ms = now;
-  settings.created_by = call.session->user->id;
+  settings.created_by = call.user->id;
   settings.created_ms = now;
   db::AuditEntry entry = audit(call, "tournament.create", "", settings.name);
   call.app.writer.submit_for<db::TournamentId>(
@@ -124,7 +124,7 @@ void admin(const Call& call, const req::AdminTournamentCreate& r) {
       },
       [call](db::DbResult<db::TournamentId> id) {
         if (!id) return reply_change_error(call, id.error());
-        spdlog::info("admin action=tournament.create admin={} tournament={}", call.session->user->name, *id);
+        spdlog::info("admin action=tournament.create admin={} tournament={}", call.user->name, *id);
         call.app.tournaments->follow(*id);
         call.reply(protocol::reply_tournament_created(call.id, *id));
       });

@@ -82,7 +82,7 @@ void handle(const Call& call, const req::TournamentStandings& r) {
 }
 
 void handle(const Call& call, const req::TournamentRegister& r) {
-  const db::UserId user = call.session->user->id;
+  const db::UserId user = call.user->id;
   const db::TimeMs now = call.app.now_ms();
   call.app.tournaments->change(
       r.tournament,
@@ -106,7 +106,7 @@ void handle(const Call& call, const req::TournamentRegister& r) {
 }
 
 void handle(const Call& call, const req::TournamentWithdraw& r) {
-  const db::UserId user = call.session->user->id;
+  const db::UserId user = call.user->id;
   call.app.tournaments->change(
       r.tournament,
       [id = r.tournament, user](db::Stores& stores) -> db::DbResult<Done> {

@@ -131,21 +131,21 @@ void handle(const Call& call, const req::Report& r) {
       call, [&](db::Stores& stores) { return find_user(stores, r.user); }, "no such user");
   if (!reported) return;
   db::Report report;
-  report.reporter_id = call.session->user->id;
+  report.reporter_id = call.user->id;
   report.reported_id = reported->id;
   report.game_id = r.game;
   report.reason = r.reason;
   report.created_ms = call.app.now_ms();
   // Taken before the write, so reports sent at once from many connections cannot pass the quota together.
   if (!call.app.reports_quota.try_take(report.reporter_id, report.created_ms)) {
-    spdlog::info("report refused reporter={} reason=quota", call.session->user->name);
+    spdlog::info("report refused reporter={} reason=quota", call.user->name);
     return call.error(protocol::ErrorCode::rate_limited,
                       "at most " + std::to_string(call.app.reports_quota.max_uses()) +
                           " reports per hour; try again later");
   }
   call.app.writer.submit_for<std::int64_t>(
       [report](db::Stores& stores) { return stores.moderation().add_report(report); },
-      [call, report, reporter = call.session->user->name, reported = reported->name](db::DbResult<std::int64_t> stored) {
+      [call, report, reporter = call.user->name, reported = reported->name](db::DbResult<std::int64_t> stored) {
         if (!stored) {
           call.app.reports_quota.give_back(report.reporter_id, report.created_ms);
           return call.error(protocol::ErrorCode::internal, "the report could not be stored; try again");
@@ -157,7 +157,7 @@ void handle(const Call& call, const req::Report& r) {
 
 void handle(const Call& call, const req::RankRecommend& r) {
   call.app.writer.submit_for<RecommendationStep>(
-      [recommender = call.session->user->id, key = name_key(r.user), now = call.app.now_ms(),
+      [recommender = call.user->id, key = name_key(r.user), now = call.app.now_ms(),
        needs_approval = call.app.options.recommendation_approval](db::Stores& stores) {
         return recommend_player(stores, recommender, key, now, needs_approval);
       },

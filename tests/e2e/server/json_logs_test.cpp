@@ -6,8 +6,7 @@
 
 #include <algorithm>
 
-#include "db/database.hpp"
-#include "db/sqlite_stores.hpp"
+#include "tests/e2e/server/admin_access.hpp"
 #include "tests/e2e/server/server_logs.hpp"
 #include "tests/e2e/server/server_fixture.hpp"
 
@@ -18,18 +17,6 @@ namespace {
 
 // Written by ServerProcess before each start, not by the server.
 constexpr std::string_view harness_banner = "---- start: ";
-
-// The stores' way, on the stopped server's file: there is no request that
-// makes the first admin.
-void make_admin(const ServerProcess& server, const std::string& name_key) {
-  auto connection = db::open_database((server.data_dir() / "yunzi.sqlite3").string());
-  REQUIRE(connection);
-  db::SqliteStores stores(*connection);
-  auto user = stores.users().find_by_name_key(name_key);
-  REQUIRE(user);
-  REQUIRE(*user);
-  REQUIRE(stores.users().set_role((*user)->id, db::Role::admin));
-}
 
 }  // namespace
 

@@ -1,0 +1,20 @@
+#include "tests/e2e/server/admin_access.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "db/database.hpp"
+#include "db/sqlite_stores.hpp"
+
+namespace yunzi::e2e {
+
+void make_admin(const ServerProcess& server, const std::string& name_key) {
+  auto connection = db::open_database((server.data_dir() / "yunzi.sqlite3").string());
+  REQUIRE(connection);
+  db::SqliteStores stores(*connection);
+  auto user = stores.users().find_by_name_key(name_key);
+  REQUIRE(user);
+  REQUIRE(*user);
+  REQUIRE(stores.users().set_role((*user)->id, db::Role::admin));
+}
+
+}  // namespace yunzi::e2e

@@ -5,6 +5,7 @@
 #include "server/app/app.hpp"
 #include "server/app/name_key.hpp"
 #include "server/app/rank_recommendations.hpp"
+#include "server/app/reading.hpp"
 #include "server/app/short_game_review.hpp"
 
 namespace yunzi::app {
@@ -58,9 +59,10 @@ void recommendation_step(const Call& call, std::string_view action, std::string 
 
 void admin(const Call& call, const protocol::req::AdminReview& r) {
   const std::string after = r.after ? name_key(*r.after) : std::string();
-  auto page = call.app.reads.read<ReviewPage>([&](db::Stores& stores) { return review_page(stores, after, r.limit); });
-  if (!page) return call.error(protocol::ErrorCode::internal, "the review list could not be read");
-  call.reply(protocol::reply_review(call.id, page->players, page->next));
+  read_or_fail<ReviewPage>(
+      call, [after, limit = r.limit](db::Stores& stores) { return review_page(stores, after, limit); },
+      "the review list could not be read",
+      [](const Call& c, const ReviewPage& page) { c.reply(protocol::reply_review(c.id, page.players, page.next)); });
 }
 
 void admin(const Call& call, const protocol::req::AdminKeepShortGames& r) {
@@ -79,11 +81,12 @@ void admin(const Call& call, const protocol::req::AdminKeepShortGames& r) {
 }
 
 void admin(const Call& call, const protocol::req::AdminRecommendations& r) {
-  auto listed = call.app.reads.read<std::vector<protocol::RecommendationEntry>>([&](db::Stores& stores) {
-    return list_recommendations(stores, filter_of(r.status), r.before, r.limit);
-  });
-  if (!listed) return call.error(protocol::ErrorCode::internal, "the recommendations could not be read");
-  call.reply(protocol::reply_recommendations(call.id, *listed));
+  using Listed = std::vector<protocol::RecommendationEntry>;
+  read_or_fail<Listed>(
+      call,
+      [r](db::Stores& stores) { return list_recommendations(stores, filter_of(r.status), r.before, r.limit); },
+      "the recommendations could not be read",
+      [](const Call& c, const Listed& listed) { c.reply(protocol::reply_recommendations(c.id, listed)); });
 }
 
 void admin(const Call& call, const protocol::req::AdminApproveRecommendation& r) {

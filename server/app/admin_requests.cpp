@@ -11,6 +11,7 @@
 #include "server/app/app.hpp"
 #include "server/app/name_key.hpp"
 #include "server/app/rank_corrections.hpp"
+#include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/app/tournament_requests.hpp"
 
@@ -166,9 +167,10 @@ std::string name_of(db::Stores& stores, db::UserId id) {
 }
 
 void admin(const Call& call, const req::AdminReports& r) {
-  auto reports = call.app.reads.read<std::vector<protocol::ReportEntry>>(
-      [&](db::Stores& stores) -> db::DbResult<std::vector<protocol::ReportEntry>> {
-        auto open = stores.moderation().open_reports(r.limit);
+  read_or_fail<std::vector<protocol::ReportEntry>>(
+      call,
+      [limit = r.limit](db::Stores& stores) -> db::DbResult<std::vector<protocol::ReportEntry>> {
+        auto open = stores.moderation().open_reports(limit);
         if (!open) return unexpected(open.error());
         std::vector<protocol::ReportEntry> out;
         for (const db::Report& report : *open) {
@@ -176,15 +178,18 @@ void admin(const Call& call, const req::AdminReports& r) {
                          report.game_id, report.reason, report.created_ms});
         }
         return out;
+      },
+      "the reports could not be read",
+      [](const Call& c, const std::vector<protocol::ReportEntry>& reports) {
+        c.reply(protocol::reply_reports(c.id, reports));
       });
-  if (!reports) return call.error(protocol::ErrorCode::internal, "the reports could not be read");
-  call.reply(protocol::reply_reports(call.id, *reports));
 }
 
 void admin(const Call& call, const req::AdminAudit& r) {
-  auto entries = call.app.reads.read<std::vector<protocol::AuditEntry>>(
-      [&](db::Stores& stores) -> db::DbResult<std::vector<protocol::AuditEntry>> {
-        auto page = stores.moderation().audit_page(r.before, r.limit);
+  read_or_fail<std::vector<protocol::AuditEntry>>(
+      call,
+      [before = r.before, limit = r.limit](db::Stores& stores) -> db::DbResult<std::vector<protocol::AuditEntry>> {
+        auto page = stores.moderation().audit_page(before, limit);
         if (!page) return unexpected(page.error());
         std::vector<protocol::AuditEntry> out;
         for (const db::AuditEntry& entry : *page) {
@@ -195,9 +200,11 @@ void admin(const Call& call, const req::AdminAudit& r) {
           out.push_back({entry.id, actor, entry.action, target, entry.reason, entry.at_ms, entry.detail});
         }
         return out;
+      },
+      "the audit log could not be read",
+      [](const Call& c, const std::vector<protocol::AuditEntry>& entries) {
+        c.reply(protocol::reply_audit(c.id, entries));
       });
-  if (!entries) return call.error(protocol::ErrorCode::internal, "the audit log could not be read");
-  call.reply(protocol::reply_audit(call.id, *entries));
 }
 
 void admin(const Call& call, const req::AdminResolveReport& r) {
@@ -236,10 +243,11 @@ void admin(const Call& call, const req::AdminRetireInactive& r) {
   const db::TimeMs now = call.app.now_ms();
   const db::TimeMs idle = db::TimeMs{r.days} * day_ms;
   if (r.dry_run) {
-    auto idle_players = call.app.reads.read<std::vector<db::UserRecord>>(
-        [&](db::Stores& stores) { return stores.users().inactive_players(now, idle); });
-    if (!idle_players) return call.error(protocol::ErrorCode::internal, "the accounts could not be read");
-    return call.ok({{"users", names_of(*idle_players)}, {"dry_run", true}});
+    return read_or_fail<std::vector<db::UserRecord>>(
+        call, [now, idle](db::Stores& stores) { return stores.users().inactive_players(now, idle); },
+        "the accounts could not be read", [](const Call& c, const std::vector<db::UserRecord>& idle_players) {
+          c.ok({{"users", names_of(idle_players)}, {"dry_run", true}});
+        });
   }
   const db::AuditEntry base = audit(call, "admin.retire_inactive", "no login for " + std::to_string(r.days) + " days");
   call.app.writer.submit_for<std::vector<db::UserRecord>>(

@@ -42,7 +42,7 @@ protocol::UserInfo user_info(const db::UserRecord& user) {
   return protocol::UserInfo{user.name, protocol::Rank{user.rank}, to_protocol(user.role)};
 }
 
-App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accounts& accounts_in, ReadPool& reads_in,
+App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accounts& accounts_in, db::ReadPool& reads_in,
          Clock now_ms_in, AppOptions options_in)
     : io(io_in),
       writer(writer_in),

@@ -22,7 +22,7 @@
 #include "server/app/lobby.hpp"
 #include "server/app/lobby_limits.hpp"
 #include "server/app/online_users.hpp"
-#include "server/app/read_pool.hpp"
+#include "db/read_pool.hpp"
 #include "server/app/session.hpp"
 #include "server/app/tournament_service.hpp"
 #include "server/app/window_quota.hpp"
@@ -51,7 +51,7 @@ class App final : public net::Handler {
  public:
   using Clock = std::function<std::int64_t()>;
 
-  App(boost::asio::io_context& io, db::Writer& writer, accounts::Accounts& accounts, ReadPool& reads, Clock now_ms,
+  App(boost::asio::io_context& io, db::Writer& writer, accounts::Accounts& accounts, db::ReadPool& reads, Clock now_ms,
       AppOptions options);
   ~App() override;
 
@@ -80,7 +80,7 @@ class App final : public net::Handler {
   boost::asio::io_context& io;
   db::Writer& writer;
   accounts::Accounts& accounts;
-  ReadPool& reads;
+  db::ReadPool& reads;
   Clock now_ms;
   AppOptions options;
   AppMetrics metrics;

@@ -7,6 +7,7 @@
 #include "protocol/decode.hpp"
 #include "server/app/app.hpp"
 #include "server/app/dispatch_rules.hpp"
+#include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 
 namespace yunzi::app {
@@ -20,11 +21,9 @@ constexpr bool has_handler() {
 // The role is read from the database for every admin request, not taken
 // from the login: yunzi-admin may change it in the file while the server
 // runs, and a demoted admin's open connections must lose the power at once.
-// One indexed read; admin requests are rare.
-std::optional<protocol::ErrorCode> admin_refusal(App& app, const Session& session) {
-  const db::UserId id = session.user->id;
-  auto stored = app.reads.read<std::optional<db::UserRecord>>(
-      [id](db::Stores& stores) { return stores.users().find_by_id(id); });
+// One indexed read on a reader thread; admin requests are rare.
+std::optional<protocol::ErrorCode> admin_refusal(App& app, db::UserId id,
+                                                 const db::DbResult<std::optional<db::UserRecord>>& stored) {
   if (!stored) return protocol::ErrorCode::internal;
   const std::optional<db::UserRecord>& user = *stored;
   if (!user) return protocol::ErrorCode::forbidden;
@@ -54,15 +53,20 @@ void dispatch(App& app, const SessionPtr& session, std::string text, bool over_r
     return call.error(protocol::ErrorCode::unauthenticated, "log in first");
   }
   if (access == Access::admin) {
-    if (auto refusal = admin_refusal(app, *session)) {
-      spdlog::warn("admin request refused type={} user={} connection={}", protocol::type_of(envelope->request),
-                   session->user->name, session->id());
-      if (*refusal == protocol::ErrorCode::internal) {
-        return call.error(*refusal, "the role could not be read; try again");
-      }
-      return call.error(*refusal, "admins only");
-    }
-    return handle_admin(call, envelope->request);
+    const db::UserId id = call.user->id;
+    return read_then<std::optional<db::UserRecord>>(
+        call, [id](db::Stores& stores) { return stores.users().find_by_id(id); },
+        [request = std::move(envelope->request)](const Call& c, db::DbResult<std::optional<db::UserRecord>> stored) {
+          if (auto refusal = admin_refusal(c.app, c.user->id, stored)) {
+            spdlog::warn("admin request refused type={} user={} connection={}", protocol::type_of(request),
+                         c.user->name, c.session->id());
+            if (*refusal == protocol::ErrorCode::internal) {
+              return c.error(*refusal, "the role could not be read; try again");
+            }
+            return c.error(*refusal, "admins only");
+          }
+          handle_admin(c, request);
+        });
   }
   if (std::holds_alternative<req::GameMove>(envelope->request) ||
       std::holds_alternative<req::GamePass>(envelope->request)) {

@@ -8,6 +8,7 @@
 
 #include "server/app/app.hpp"
 #include "server/app/name_key.hpp"
+#include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 
 namespace yunzi::app {
@@ -48,10 +49,12 @@ void handle(const Call& call, const req::UserSearch& r) {
   query.name_contains = name_key(r.name);
   query.include_closed = false;
   query.limit = r.limit;
-  auto found = call.app.reads.read<std::vector<db::UserRecord>>(
-      [&query](db::Stores& stores) { return stores.users().list(query); });
-  if (!found) return call.error(protocol::ErrorCode::internal, "the database could not be read; try again");
-  call.reply(protocol::reply_user_list(call.id, listed(call, *found)));
+  read_or_fail<std::vector<db::UserRecord>>(
+      call, [query](db::Stores& stores) { return stores.users().list(query); },
+      "the database could not be read; try again",
+      [](const Call& c, const std::vector<db::UserRecord>& found) {
+        c.reply(protocol::reply_user_list(c.id, listed(c, found)));
+      });
 }
 
 void handle(const Call& call, const req::Follow& r) {
@@ -95,10 +98,12 @@ void handle(const Call& call, const req::Unfollow& r) {
 }
 
 void handle(const Call& call, const req::Follows&) {
-  auto followed = call.app.reads.read<std::vector<db::UserRecord>>(
-      [self = call.user->id](db::Stores& stores) { return stores.follows().followed_by(self); });
-  if (!followed) return call.error(protocol::ErrorCode::internal, "the database could not be read; try again");
-  call.reply(protocol::reply_user_list(call.id, listed(call, *followed)));
+  read_or_fail<std::vector<db::UserRecord>>(
+      call, [self = call.user->id](db::Stores& stores) { return stores.follows().followed_by(self); },
+      "the database could not be read; try again",
+      [](const Call& c, const std::vector<db::UserRecord>& followed) {
+        c.reply(protocol::reply_user_list(c.id, listed(c, followed)));
+      });
 }
 
 }  // namespace yunzi::app

@@ -2,6 +2,7 @@
 // to its room. Games no longer in progress answer from the database.
 #include "db/game_sgf.hpp"
 #include "server/app/app.hpp"
+#include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/app/stored_game.hpp"
 
@@ -21,22 +22,24 @@ namespace {
 // A game without a room has ended: its state comes from the database, and no
 // live events follow.
 void watch_stored_game(const Call& call, db::GameId id) {
-  std::vector<protocol::ChatLine> chat;
-  auto state = call.app.reads.read<std::optional<protocol::GameSnapshot>>(
-      [&](db::Stores& stores) -> db::DbResult<std::optional<protocol::GameSnapshot>> {
+  using Watched = std::pair<protocol::GameSnapshot, std::vector<protocol::ChatLine>>;
+  read_then<std::optional<Watched>>(
+      call,
+      [id](db::Stores& stores) -> db::DbResult<std::optional<Watched>> {
         auto stored = stores.games().load(id);
         if (!stored) return unexpected(stored.error());
-        if (!*stored || (*stored)->game.status == db::GameStatus::playing) return std::optional<protocol::GameSnapshot>();
+        if (!*stored || (*stored)->game.status == db::GameStatus::playing) return std::optional<Watched>();
         auto players = stored_players(stores, (*stored)->game);
         if (!players) return unexpected(players.error());
         auto snapshot = stored_game_snapshot(**stored, std::move(*players));
         if (!snapshot) return db::db_failure(db::DbErrorKind::corrupt, snapshot.error());
-        chat = stored_game_chat(**stored);
-        return std::optional<protocol::GameSnapshot>(std::move(*snapshot));
+        return std::optional<Watched>(Watched{std::move(*snapshot), stored_game_chat(**stored)});
+      },
+      [](const Call& c, db::DbResult<std::optional<Watched>> state) {
+        if (!state) return c.error(protocol::ErrorCode::internal, "the game could not be read");
+        if (!*state) return c.error(protocol::ErrorCode::not_found, "no game with that id");
+        c.reply(protocol::reply_game_state(c.id, (*state)->first, (*state)->second));
       });
-  if (!state) return call.error(protocol::ErrorCode::internal, "the game could not be read");
-  if (!*state) return call.error(protocol::ErrorCode::not_found, "no game with that id");
-  call.reply(protocol::reply_game_state(call.id, **state, chat));
 }
 
 }  // namespace
@@ -75,11 +78,13 @@ void handle(const Call& call, const req::GameSgf& r) {
     room->sgf([call](std::string sgf) { call.reply(protocol::reply_sgf(call.id, sgf)); });
     return;
   }
-  auto sgf = call.app.reads.read<std::optional<std::string>>(
-      [&](db::Stores& stores) { return db::load_game_sgf(stores.games(), r.game); });
-  if (!sgf) return call.error(protocol::ErrorCode::internal, "the game could not be read");
-  if (!*sgf) return call.error(protocol::ErrorCode::not_found, "no game with that id");
-  call.reply(protocol::reply_sgf(call.id, **sgf));
+  read_then<std::optional<std::string>>(
+      call, [game = r.game](db::Stores& stores) { return db::load_game_sgf(stores.games(), game); },
+      [](const Call& c, db::DbResult<std::optional<std::string>> sgf) {
+        if (!sgf) return c.error(protocol::ErrorCode::internal, "the game could not be read");
+        if (!*sgf) return c.error(protocol::ErrorCode::not_found, "no game with that id");
+        c.reply(protocol::reply_sgf(c.id, **sgf));
+      });
 }
 
 void forward_to_room(const Call& call, std::int64_t game, protocol::Request request) {

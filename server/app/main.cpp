@@ -28,7 +28,7 @@
 #include "server/app/handler_relay.hpp"
 #include "server/app/http_routes.hpp"
 #include "server/app/lobby_snapshot.hpp"
-#include "server/app/read_pool.hpp"
+#include "db/read_pool.hpp"
 #include "server/config/config_loader.hpp"
 #include "server/logging/log_output.hpp"
 #include "server/net/server.hpp"
@@ -242,7 +242,7 @@ int main(int argc, char** argv) {
   accounts::WorkerPool hashing(2);
   accounts::Accounts accounts(writer, hashing, wall_clock_ms, accounts_options(config));
   if (!fill_name_skeletons(accounts)) return exit_database;
-  app::ReadPool reads(database_path);
+  db::ReadPool reads(database_path);
 
   app::HandlerRelay relay;
   net::Server server(net_config(config), relay);
@@ -303,6 +303,7 @@ int main(int argc, char** argv) {
 
   application.notify_all("server restarting");
   server.shutdown(std::chrono::seconds(5));
+  reads.stop();
   hashing.shutdown();
   writer.shutdown();
   spdlog::info("stopped cleanly");

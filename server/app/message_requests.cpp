@@ -8,6 +8,7 @@
 #include "protocol/chat_messages.hpp"
 #include "server/app/app.hpp"
 #include "server/app/name_key.hpp"
+#include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 
 namespace yunzi::app {
@@ -79,11 +80,6 @@ db::DbResult<SendOutcome> store_message(db::Stores& stores, const SignedIn& send
   return out;
 }
 
-void reply_read_failure(const Call& call, const db::DbError& error) {
-  spdlog::error("read failed connection={} error={}", call.session->id(), error.message);
-  call.error(protocol::ErrorCode::internal, "the database could not be read; try again");
-}
-
 }  // namespace
 
 void handle(const Call& call, const req::MessageSend& r) {
@@ -113,40 +109,48 @@ void handle(const Call& call, const req::MessageSend& r) {
 
 void handle(const Call& call, const req::MessageHistory& r) {
   const db::UserId me = call.user->id;
-  using Page = std::optional<std::vector<db::MessageRecord>>;
-  auto page = call.app.reads.read<Page>([&](db::Stores& stores) -> db::DbResult<Page> {
-    auto partner = find_partner(stores, r.with);
-    if (!partner) return unexpected(partner.error());
-    if (!*partner) return Page{};
-    auto messages = stores.messages().between(me, (*partner)->id, r.before, r.limit);
-    if (!messages) return unexpected(messages.error());
-    return Page(std::move(*messages));
-  });
-  if (!page) return reply_read_failure(call, page.error());
-  if (!*page) return call.error(protocol::ErrorCode::not_found, "no such user");
-  nlohmann::json messages = nlohmann::json::array();
-  for (const db::MessageRecord& message : **page) messages.push_back(protocol::to_json(to_protocol(message)));
-  nlohmann::json fields{{"messages", std::move(messages)}};
-  if (static_cast<int>((*page)->size()) == r.limit) fields["next"] = (*page)->back().id;
-  call.ok(std::move(fields));
+  using Page = std::vector<db::MessageRecord>;
+  read_found<Page>(
+      call,
+      [me, r](db::Stores& stores) -> db::DbResult<std::optional<Page>> {
+        auto partner = find_partner(stores, r.with);
+        if (!partner) return unexpected(partner.error());
+        if (!*partner) return std::optional<Page>{};
+        auto messages = stores.messages().between(me, (*partner)->id, r.before, r.limit);
+        if (!messages) return unexpected(messages.error());
+        return std::optional<Page>(std::move(*messages));
+      },
+      "no such user",
+      [limit = r.limit](const Call& c, const Page& page) {
+        nlohmann::json messages = nlohmann::json::array();
+        for (const db::MessageRecord& message : page) messages.push_back(protocol::to_json(to_protocol(message)));
+        nlohmann::json fields{{"messages", std::move(messages)}};
+        if (static_cast<int>(page.size()) == limit) fields["next"] = page.back().id;
+        c.ok(std::move(fields));
+      });
 }
 
 void handle(const Call& call, const req::MessageConversations& r) {
   const db::UserId me = call.user->id;
   using Listing = std::pair<std::vector<db::ConversationRecord>, std::int64_t>;
-  auto listing = call.app.reads.read<Listing>([&](db::Stores& stores) -> db::DbResult<Listing> {
-    auto conversations = stores.messages().conversations(me, r.limit);
-    if (!conversations) return unexpected(conversations.error());
-    auto unread = stores.messages().unread_total(me);
-    if (!unread) return unexpected(unread.error());
-    return Listing{std::move(*conversations), *unread};
-  });
-  if (!listing) return reply_read_failure(call, listing.error());
-  nlohmann::json conversations = nlohmann::json::array();
-  for (const db::ConversationRecord& entry : listing->first) {
-    conversations.push_back(protocol::to_json(protocol::Conversation{entry.partner_name, to_protocol(entry.last), entry.unread}));
-  }
-  call.ok({{"conversations", std::move(conversations)}, {"unread", listing->second}});
+  read_or_fail<Listing>(
+      call,
+      [me, limit = r.limit](db::Stores& stores) -> db::DbResult<Listing> {
+        auto conversations = stores.messages().conversations(me, limit);
+        if (!conversations) return unexpected(conversations.error());
+        auto unread = stores.messages().unread_total(me);
+        if (!unread) return unexpected(unread.error());
+        return Listing{std::move(*conversations), *unread};
+      },
+      "the database could not be read; try again",
+      [](const Call& c, const Listing& listing) {
+        nlohmann::json conversations = nlohmann::json::array();
+        for (const db::ConversationRecord& entry : listing.first) {
+          conversations.push_back(
+              protocol::to_json(protocol::Conversation{entry.partner_name, to_protocol(entry.last), entry.unread}));
+        }
+        c.ok({{"conversations", std::move(conversations)}, {"unread", listing.second}});
+      });
 }
 
 void handle(const Call& call, const req::MessageRead& r) {

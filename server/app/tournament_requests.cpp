@@ -1,8 +1,9 @@
-// tournament.*: the list, details, pairings and standings are read from the
-// read pool; registration and withdrawal go through the tournament service.
+// tournament.*: the list, details, pairings and standings are read on the
+// read pool's threads; registration and withdrawal go through the tournament service.
 #include "server/app/tournament_requests.hpp"
 
 #include "server/app/app.hpp"
+#include "server/app/reading.hpp"
 #include "server/app/tournament_rounds.hpp"
 #include "server/app/tournament_views.hpp"
 
@@ -11,16 +12,12 @@ namespace {
 
 namespace req = protocol::req;
 
-// The tournament, or an error reply (and nullopt).
-std::optional<db::StoredTournament> read_tournament(const Call& call, db::TournamentId id) {
-  auto loaded = call.app.reads.read<std::optional<db::StoredTournament>>(
-      [id](db::Stores& stores) { return stores.tournaments().load(id); });
-  if (!loaded) {
-    call.error(protocol::ErrorCode::internal, "the tournament could not be read");
-    return std::nullopt;
-  }
-  if (!*loaded) call.error(protocol::ErrorCode::not_found, "no such tournament");
-  return std::move(*loaded);
+// `then` gets the tournament; a failed read or an unknown id is answered here.
+void read_tournament(const Call& call, db::TournamentId id,
+                     std::function<void(const Call&, const db::StoredTournament&)> then) {
+  read_found<db::StoredTournament>(
+      call, [id](db::Stores& stores) { return stores.tournaments().load(id); }, "no such tournament",
+      std::move(then));
 }
 
 db::DbResult<db::StoredTournament> load_for_change(db::Stores& stores, db::TournamentId id) {
@@ -55,30 +52,33 @@ void reply_change_error(const Call& call, const db::DbError& error) {
 }
 
 void handle(const Call& call, const req::TournamentList& r) {
-  auto listed = call.app.reads.read<std::vector<db::TournamentSummary>>(
-      [limit = r.limit](db::Stores& stores) { return stores.tournaments().list(limit); });
-  if (!listed) return call.error(protocol::ErrorCode::internal, "the tournaments could not be read");
-  std::vector<protocol::TournamentSummaryInfo> out;
-  for (const auto& t : *listed) out.push_back(summary_info(t));
-  call.reply(protocol::reply_tournaments(call.id, out));
+  read_or_fail<std::vector<db::TournamentSummary>>(
+      call, [limit = r.limit](db::Stores& stores) { return stores.tournaments().list(limit); },
+      "the tournaments could not be read", [](const Call& c, const std::vector<db::TournamentSummary>& listed) {
+        std::vector<protocol::TournamentSummaryInfo> out;
+        for (const auto& t : listed) out.push_back(summary_info(t));
+        c.reply(protocol::reply_tournaments(c.id, out));
+      });
 }
 
 void handle(const Call& call, const req::TournamentInfo& r) {
-  if (auto t = read_tournament(call, r.tournament)) call.reply(protocol::reply_tournament(call.id, details_of(*t)));
+  read_tournament(call, r.tournament, [](const Call& c, const db::StoredTournament& t) {
+    c.reply(protocol::reply_tournament(c.id, details_of(t)));
+  });
 }
 
 void handle(const Call& call, const req::TournamentPairings& r) {
-  auto t = read_tournament(call, r.tournament);
-  if (!t) return;
-  const int round = r.round.value_or(t->current_round);
-  if (round > t->current_round) return call.error(protocol::ErrorCode::not_found, "that round is not paired yet");
-  call.reply(protocol::reply_tournament_pairings(call.id, t->id, round, pairings_of(*t, round)));
+  read_tournament(call, r.tournament, [asked = r.round](const Call& c, const db::StoredTournament& t) {
+    const int round = asked.value_or(t.current_round);
+    if (round > t.current_round) return c.error(protocol::ErrorCode::not_found, "that round is not paired yet");
+    c.reply(protocol::reply_tournament_pairings(c.id, t.id, round, pairings_of(t, round)));
+  });
 }
 
 void handle(const Call& call, const req::TournamentStandings& r) {
-  if (auto t = read_tournament(call, r.tournament)) {
-    call.reply(protocol::reply_tournament_standings(call.id, t->id, t->current_round, standings_of(*t)));
-  }
+  read_tournament(call, r.tournament, [](const Call& c, const db::StoredTournament& t) {
+    c.reply(protocol::reply_tournament_standings(c.id, t.id, t.current_round, standings_of(t)));
+  });
 }
 
 void handle(const Call& call, const req::TournamentRegister& r) {

@@ -1,6 +1,5 @@
-// user.info, user.games, user.history and report. Reads use the read pool
-// on the session's strand (small indexed queries); the report is written
-// through the writer.
+// user.info, user.games, user.history and report. Reads run on the read
+// pool's threads (reading.hpp); the report is written through the writer.
 #include <spdlog/spdlog.h>
 
 #include "protocol/events.hpp"
@@ -8,6 +7,7 @@
 #include "server/app/name_key.hpp"
 #include "server/app/rank_keeping.hpp"
 #include "server/app/rank_recommendations.hpp"
+#include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 
 namespace yunzi::app {
@@ -15,23 +15,6 @@ namespace {
 
 db::DbResult<std::optional<db::UserRecord>> find_user(db::Stores& stores, const std::string& name) {
   return stores.users().find_by_name_key(name_key(name));
-}
-
-// Runs a read; replies internal or not_found itself and returns nullopt then.
-template <class T>
-std::optional<T> read_or_reply(const Call& call, const std::function<db::DbResult<std::optional<T>>(db::Stores&)>& query,
-                               std::string_view missing) {
-  auto result = call.app.reads.read<std::optional<T>>(query);
-  if (!result) {
-    spdlog::error("read failed connection={} error={}", call.session->id(), result.error().message);
-    call.error(protocol::ErrorCode::internal, "the database could not be read; try again");
-    return std::nullopt;
-  }
-  if (!*result) {
-    call.error(protocol::ErrorCode::not_found, missing);
-    return std::nullopt;
-  }
-  return std::move(**result);
 }
 
 protocol::GameSummary summary_of(const db::GameRecord& game) {
@@ -46,38 +29,65 @@ protocol::GameSummary summary_of(const db::GameRecord& game) {
   return out;
 }
 
+void store_report(const Call& call, const req::Report& r, const db::UserRecord& reported) {
+  db::Report report;
+  report.reporter_id = call.user->id;
+  report.reported_id = reported.id;
+  report.game_id = r.game;
+  report.reason = r.reason;
+  report.created_ms = call.app.now_ms();
+  // Taken before the write, so reports sent at once from many connections cannot pass the quota together.
+  if (!call.app.reports_quota.try_take(report.reporter_id, report.created_ms)) {
+    spdlog::info("report refused reporter={} reason=quota", call.user->name);
+    return call.error(protocol::ErrorCode::rate_limited,
+                      "at most " + std::to_string(call.app.reports_quota.max_uses()) +
+                          " reports per hour; try again later");
+  }
+  call.app.writer.submit_for<std::int64_t>(
+      [report](db::Stores& stores) { return stores.moderation().add_report(report); },
+      [call, report, reporter = call.user->name, reported = reported.name](db::DbResult<std::int64_t> stored) {
+        if (!stored) {
+          call.app.reports_quota.give_back(report.reporter_id, report.created_ms);
+          return call.error(protocol::ErrorCode::internal, "the report could not be stored; try again");
+        }
+        spdlog::info("report stored report={} reporter={} user={}", *stored, reporter, reported);
+        call.ok();
+      });
+}
+
 }  // namespace
 
 void handle(const Call& call, const req::UserInfo& r) {
-  auto profile = read_or_reply<std::pair<db::Profile, protocol::RankProgress>>(
+  using Found = std::pair<db::Profile, protocol::RankProgress>;
+  read_found<Found>(
       call,
-      [&](db::Stores& stores) -> db::DbResult<std::optional<std::pair<db::Profile, protocol::RankProgress>>> {
-        auto user = find_user(stores, r.name);
+      [name = r.name, &policy = *call.app.options.ranking_policy](db::Stores& stores) -> db::DbResult<std::optional<std::pair<db::Profile, protocol::RankProgress>>> {
+        auto user = find_user(stores, name);
         if (!user) return unexpected(user.error());
-        using Out = std::optional<std::pair<db::Profile, protocol::RankProgress>>;
+        using Out = std::optional<Found>;
         if (!*user) return Out{};
         auto profile = stores.games().profile((*user)->id);
         if (!profile) return unexpected(profile.error());
         if (!*profile) return Out{};
-        auto progress = rank_progress(stores, *call.app.options.ranking_policy, (*user)->id);
+        auto progress = rank_progress(stores, policy, (*user)->id);
         if (!progress) return unexpected(progress.error());
         return Out(std::pair{std::move(**profile), *progress});
       },
-      "no such user");
-  if (!profile) return;
-  protocol::UserProfile out;
-  out.user = user_info(profile->first.user);
-  out.wins = profile->first.wins;
-  out.losses = profile->first.losses;
-  out.rank_progress = profile->second;
-  out.online = call.app.online.is_online(profile->first.user.id);
-  call.reply(protocol::reply_user_info(call.id, out));
+      "no such user", [](const Call& c, const Found& profile) {
+        protocol::UserProfile out;
+        out.user = user_info(profile.first.user);
+        out.wins = profile.first.wins;
+        out.losses = profile.first.losses;
+        out.rank_progress = profile.second;
+        out.online = c.app.online.is_online(profile.first.user.id);
+        c.reply(protocol::reply_user_info(c.id, out));
+      });
 }
 
 void handle(const Call& call, const req::UserGames& r) {
-  auto games = read_or_reply<std::vector<protocol::GameSummary>>(
+  read_found<std::vector<protocol::GameSummary>>(
       call,
-      [&](db::Stores& stores) -> db::DbResult<std::optional<std::vector<protocol::GameSummary>>> {
+      [r](db::Stores& stores) -> db::DbResult<std::optional<std::vector<protocol::GameSummary>>> {
         auto user = find_user(stores, r.name);
         if (!user) return unexpected(user.error());
         using Out = std::optional<std::vector<protocol::GameSummary>>;
@@ -99,14 +109,16 @@ void handle(const Call& call, const req::UserGames& r) {
         }
         return Out(std::move(out));
       },
-      "no such user");
-  if (games) call.reply(protocol::reply_user_games(call.id, *games));
+      "no such user",
+      [](const Call& c, const std::vector<protocol::GameSummary>& games) {
+        c.reply(protocol::reply_user_games(c.id, games));
+      });
 }
 
 void handle(const Call& call, const req::UserHistory& r) {
-  auto history = read_or_reply<std::vector<protocol::RankEvent>>(
+  read_found<std::vector<protocol::RankEvent>>(
       call,
-      [&](db::Stores& stores) -> db::DbResult<std::optional<std::vector<protocol::RankEvent>>> {
+      [r](db::Stores& stores) -> db::DbResult<std::optional<std::vector<protocol::RankEvent>>> {
         auto user = find_user(stores, r.name);
         if (!user) return unexpected(user.error());
         using Out = std::optional<std::vector<protocol::RankEvent>>;
@@ -122,37 +134,16 @@ void handle(const Call& call, const req::UserHistory& r) {
         }
         return Out(std::move(out));
       },
-      "no such user");
-  if (history) call.reply(protocol::reply_user_history(call.id, *history));
+      "no such user",
+      [](const Call& c, const std::vector<protocol::RankEvent>& history) {
+        c.reply(protocol::reply_user_history(c.id, history));
+      });
 }
 
 void handle(const Call& call, const req::Report& r) {
-  auto reported = read_or_reply<db::UserRecord>(
-      call, [&](db::Stores& stores) { return find_user(stores, r.user); }, "no such user");
-  if (!reported) return;
-  db::Report report;
-  report.reporter_id = call.user->id;
-  report.reported_id = reported->id;
-  report.game_id = r.game;
-  report.reason = r.reason;
-  report.created_ms = call.app.now_ms();
-  // Taken before the write, so reports sent at once from many connections cannot pass the quota together.
-  if (!call.app.reports_quota.try_take(report.reporter_id, report.created_ms)) {
-    spdlog::info("report refused reporter={} reason=quota", call.user->name);
-    return call.error(protocol::ErrorCode::rate_limited,
-                      "at most " + std::to_string(call.app.reports_quota.max_uses()) +
-                          " reports per hour; try again later");
-  }
-  call.app.writer.submit_for<std::int64_t>(
-      [report](db::Stores& stores) { return stores.moderation().add_report(report); },
-      [call, report, reporter = call.user->name, reported = reported->name](db::DbResult<std::int64_t> stored) {
-        if (!stored) {
-          call.app.reports_quota.give_back(report.reporter_id, report.created_ms);
-          return call.error(protocol::ErrorCode::internal, "the report could not be stored; try again");
-        }
-        spdlog::info("report stored report={} reporter={} user={}", *stored, reporter, reported);
-        call.ok();
-      });
+  read_found<db::UserRecord>(
+      call, [name = r.user](db::Stores& stores) { return find_user(stores, name); }, "no such user",
+      [r](const Call& c, const db::UserRecord& reported) { store_report(c, r, reported); });
 }
 
 void handle(const Call& call, const req::RankRecommend& r) {

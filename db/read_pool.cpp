@@ -1,0 +1,87 @@
+#include "db/read_pool.hpp"
+
+#include "db/database.hpp"
+
+namespace yunzi::db {
+
+namespace {
+
+constexpr std::size_t keep_idle = 2;
+
+}  // namespace
+
+ReadPool::ReadPool(std::string database_path, std::size_t threads) : path_(std::move(database_path)) {
+  for (std::size_t i = 0; i < (threads == 0 ? 1 : threads); ++i) threads_.emplace_back([this] { run(); });
+}
+
+ReadPool::~ReadPool() { stop(); }
+
+void ReadPool::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_ && threads_.empty()) return;
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  for (std::thread& thread : threads_) {
+    if (thread.joinable()) thread.join();
+  }
+  threads_.clear();
+}
+
+void ReadPool::enqueue(Job job) {
+  {
+    std::lock_guard lock(mutex_);
+    if (!stopping_) {
+      jobs_.push_back(std::move(job));
+      wake_.notify_one();
+      return;
+    }
+  }
+  const DbError stopped{DbErrorKind::stopped, 0, "the database readers have stopped"};
+  job(nullptr, &stopped);
+}
+
+void ReadPool::run() {
+  std::unique_ptr<Connection> connection;
+  for (;;) {
+    Job job;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+      if (jobs_.empty()) return;  // stopping, and everything queued has run
+      job = std::move(jobs_.front());
+      jobs_.pop_front();
+    }
+    if (!connection) {
+      auto opened = open_reader(path_);
+      if (!opened) {
+        job(nullptr, &opened.error());
+        continue;
+      }
+      connection = std::make_unique<Connection>(std::move(*opened));
+    }
+    job(connection.get(), nullptr);
+  }
+}
+
+DbResult<std::unique_ptr<Connection>> ReadPool::acquire() {
+  {
+    std::lock_guard lock(mutex_);
+    if (!idle_.empty()) {
+      auto connection = std::move(idle_.back());
+      idle_.pop_back();
+      return connection;
+    }
+  }
+  auto opened = open_reader(path_);
+  if (!opened) return unexpected(opened.error());
+  return std::make_unique<Connection>(std::move(*opened));
+}
+
+void ReadPool::release(std::unique_ptr<Connection> connection) {
+  std::lock_guard lock(mutex_);
+  if (idle_.size() < keep_idle) idle_.push_back(std::move(connection));
+}
+
+}  // namespace yunzi::db

@@ -1,0 +1,79 @@
+// Read-only database connections for queries off the hot path (profiles,
+// game lists, SGF and diagram downloads, admin listings): WAL lets them read
+// while the writer thread writes. Queries run on the pool's own reader
+// threads, each with its own connection, so an io thread that asks for a
+// profile goes on serving its games while SQLite reads (or waits out a busy
+// lock of up to 5 s). `read` runs a query on the caller's thread, for
+// start-up before the io threads run.
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "db/sqlite.hpp"
+#include "db/sqlite_stores.hpp"
+#include "db/stores.hpp"
+
+namespace yunzi::db {
+
+class ReadPool {
+ public:
+  explicit ReadPool(std::string database_path, std::size_t threads = 2);
+  ~ReadPool();
+  ReadPool(const ReadPool&) = delete;
+  ReadPool& operator=(const ReadPool&) = delete;
+
+  // Runs `query` on a reader thread and then `done` there with its result.
+  // After stop(), `done` is called at once on the caller's thread with
+  // DbErrorKind::stopped.
+  template <class T>
+  void submit(std::function<DbResult<T>(Stores&)> query, std::function<void(DbResult<T>)> done) {
+    enqueue([query = std::move(query), done = std::move(done)](Connection* connection, const DbError* failure) {
+      if (failure) return done(unexpected(*failure));
+      SqliteStores stores(*connection);
+      done(query(stores));
+    });
+  }
+
+  template <class T>
+  DbResult<T> read(const std::function<DbResult<T>(Stores&)>& query) {
+    auto connection = acquire();
+    if (!connection) return unexpected(connection.error());
+    DbResult<T> result = [&] {
+      SqliteStores stores(**connection);
+      return query(stores);
+    }();
+    release(std::move(*connection));
+    return result;
+  }
+
+  // Runs what is queued, then joins the reader threads; later submissions
+  // fail at once. Call it before anything the completions use is destroyed.
+  void stop();
+
+ private:
+  // `failure` is set when no connection could be opened (or after stop()).
+  using Job = std::function<void(Connection*, const DbError* failure)>;
+  void enqueue(Job job);
+  void run();
+
+  DbResult<std::unique_ptr<Connection>> acquire();
+  void release(std::unique_ptr<Connection> connection);
+
+  std::string path_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Job> jobs_;
+  bool stopping_ = false;
+  std::vector<std::unique_ptr<Connection>> idle_;  // for read()
+  std::vector<std::thread> threads_;               // last: they start after every other member exists
+};
+
+}  // namespace yunzi::db

@@ -102,9 +102,9 @@ class DeadStoneGuess {
   }
 
   bool is_stone(int p) const { return cells_[at(p)] == Cell::black || cells_[at(p)] == Cell::white; }
-  bool on_board(int p) const { return !groups_[at(group_of_[at(p)])].dead; }  // for stones only
+  bool still_on(int p) const { return !groups_[at(group_of_[at(p)])].dead; }  // for stones only
   // Empty, or a stone taken off as dead.
-  bool is_open(int p) const { return !is_stone(p) || !on_board(p); }
+  bool is_open(int p) const { return !is_stone(p) || !still_on(p); }
 
   int find(std::vector<int>& parent, int c) {
     while (parent[at(c)] != c) c = parent[at(c)] = parent[at(parent[at(c)])];
@@ -215,7 +215,7 @@ class DeadStoneGuess {
         continue;
       }
       const int n = ny * size_ + nx;
-      if (cells_[at(n)] == other(color) && on_board(n)) ++hostile;
+      if (cells_[at(n)] == other(color) && still_on(n)) ++hostile;
     }
     return off_board > 0 ? hostile >= 1 : hostile >= 2;
   }

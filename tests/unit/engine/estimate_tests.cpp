@@ -146,7 +146,8 @@ TEST_CASE("the guess only ever names stones of the board", "[estimate]") {
     Color mover = Color::black;
     for (int move = 0; move < size * size; ++move) {
       state = state * 6364136223846793005u + 1442695040888963407u;
-      const int index = board.empty_point(static_cast<int>((state >> 33) % static_cast<std::uint64_t>(board.empty_count())));
+      const auto pick = (state >> 33) % static_cast<std::uint64_t>(board.empty_count());
+      const int index = board.empty_point(static_cast<int>(pick));
       if (board.check_at(mover, index) && !board.is_single_point_eye(mover, index)) board.play_at(mover, index);
       mover = opponent(mover);
       if (move % 17 != 0) continue;

@@ -31,7 +31,7 @@ struct NewUser {
   int rank = 0;
   Role role = Role::user;
   TimeMs created_ms = 0;
-  // Equal for names that look alike (server/accounts/name_skeleton.hpp);
+  // Equal for names that look alike (accounts/name_skeleton.hpp);
   // unique among accounts. Absent only for rows written without it.
   std::optional<std::string> name_skeleton{};
 };

@@ -3,9 +3,9 @@
 #include <spdlog/spdlog.h>
 
 #include "db/time_text.hpp"
-#include "server/accounts/name_skeleton.hpp"
-#include "server/accounts/registration_rules.hpp"
-#include "server/accounts/reserved_names.hpp"
+#include "accounts/name_skeleton.hpp"
+#include "accounts/registration_rules.hpp"
+#include "accounts/reserved_names.hpp"
 #include "server/accounts/session_token.hpp"
 
 namespace yunzi::accounts {

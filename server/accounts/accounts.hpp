@@ -21,10 +21,10 @@
 
 #include "db/records.hpp"
 #include "db/writer.hpp"
-#include "server/accounts/account_error.hpp"
+#include "accounts/account_error.hpp"
 #include "server/accounts/login_throttle.hpp"
-#include "server/accounts/password_hash.hpp"
-#include "server/accounts/registration_rules.hpp"
+#include "accounts/password_hash.hpp"
+#include "accounts/registration_rules.hpp"
 #include "server/accounts/signup_limit.hpp"
 #include "server/accounts/worker_pool.hpp"
 

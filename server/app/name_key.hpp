@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "server/accounts/registration_rules.hpp"
+#include "accounts/registration_rules.hpp"
 #include "server/app/online_users.hpp"
 
 namespace yunzi::app {

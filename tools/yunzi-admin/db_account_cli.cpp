@@ -4,7 +4,7 @@
 
 #include "db/database.hpp"
 #include "db/rank_text.hpp"
-#include "server/accounts/registration_rules.hpp"
+#include "accounts/registration_rules.hpp"
 #include "tools/yunzi-admin/db_cli_parts.hpp"
 #include "tools/yunzi-admin/db_commands.hpp"
 #include "tools/yunzi-admin/exit_codes.hpp"

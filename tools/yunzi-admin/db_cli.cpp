@@ -4,8 +4,8 @@
 
 #include "db/database.hpp"
 #include "db/rank_text.hpp"
-#include "server/accounts/password_hash.hpp"
-#include "server/accounts/registration_rules.hpp"
+#include "accounts/password_hash.hpp"
+#include "accounts/registration_rules.hpp"
 #include "tools/yunzi-admin/db_backup.hpp"
 #include "tools/yunzi-admin/db_cli_parts.hpp"
 #include "tools/yunzi-admin/db_commands.hpp"

@@ -24,7 +24,7 @@ inline constexpr std::string_view audit_retire_inactive = "db retire-inactive";
 struct NewAccount {
   std::string password_hash;  // argon2id string, as the server stores it
   int rank = 0;
-  std::string name_skeleton;  // server/accounts/name_skeleton.hpp: lookalikes of other accounts are refused
+  std::string name_skeleton;  // accounts/name_skeleton.hpp: lookalikes of other accounts are refused
 };
 
 struct RoleChange {

@@ -2,7 +2,7 @@
 #include "engine/diagram.hpp"
 #include "engine/scoring.hpp"
 #include "tools/yunzi-gtp/gtp_frontend.hpp"
-#include "tools/yunzi-gtp/random_player.hpp"
+#include "tools/random_play/random_player.hpp"
 
 namespace yunzi::gtp {
 
@@ -27,7 +27,7 @@ GtpFrontend::Reply GtpFrontend::genmove(const Args& args) {
   auto color = parse_color_arg(args[0]);
   if (!color) return unexpected(color.error());
   if (game_.phase() == engine::Phase::scoring) game_.resume_play();
-  const std::optional<engine::Vertex> choice = choose_random_move(game_, *color, rng_);
+  const std::optional<engine::Vertex> choice = random_play::choose_random_move(game_, *color, rng_);
   if (auto played = apply(*color, choice); !played) {
     return unexpected("cannot play the generated move: " + std::string(engine::to_string(played.error())));
   }

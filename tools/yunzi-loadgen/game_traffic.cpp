@@ -1,6 +1,6 @@
 #include "tools/yunzi-loadgen/game_traffic.hpp"
 
-#include "tools/yunzi-gtp/random_player.hpp"
+#include "tools/random_play/random_player.hpp"
 
 namespace yunzi::loadgen {
 
@@ -79,7 +79,7 @@ void GameTraffic::tick(int game) {
   const engine::Color color = position.to_move();
   const Role mover = color == engine::Color::black ? Role::black : Role::white;
   std::optional<engine::Vertex> vertex;
-  if (state.moves < move_cap(board_size_)) vertex = gtp::choose_random_move(position, color, rng_);
+  if (state.moves < move_cap(board_size_)) vertex = random_play::choose_random_move(position, color, rng_);
   if (!vertex) {
     state.active = false;
     ++counters_.games_restarted;

@@ -8,7 +8,7 @@
 
 #include "db/database.hpp"
 #include "db/migrations.hpp"
-#include "server/accounts/password_hash.hpp"
+#include "accounts/password_hash.hpp"
 #include "tests/e2e/abuse/burst_support.hpp"
 #include "tests/e2e/server/server_fixture.hpp"
 #include "tests/e2e/server/server_logs.hpp"

@@ -8,7 +8,7 @@
 #include <filesystem>
 
 #include "db/migrations.hpp"
-#include "server/accounts/password_hash.hpp"
+#include "accounts/password_hash.hpp"
 #include "tests/e2e/admin/admin_process.hpp"
 #include "tests/e2e/admin/test_database.hpp"
 #include "tests/e2e/server/temp_dir.hpp"

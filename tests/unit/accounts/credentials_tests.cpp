@@ -4,7 +4,7 @@
 #include <set>
 #include <thread>
 
-#include "server/accounts/password_hash.hpp"
+#include "accounts/password_hash.hpp"
 #include "server/accounts/session_token.hpp"
 #include "server/accounts/worker_pool.hpp"
 

@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
-#include "server/accounts/name_skeleton.hpp"
-#include "server/accounts/registration_rules.hpp"
-#include "server/accounts/reserved_names.hpp"
+#include "accounts/name_skeleton.hpp"
+#include "accounts/registration_rules.hpp"
+#include "accounts/reserved_names.hpp"
 
 using namespace yunzi::accounts;
 

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "server/accounts/registration_rules.hpp"
+#include "accounts/registration_rules.hpp"
 
 using namespace yunzi::accounts;
 

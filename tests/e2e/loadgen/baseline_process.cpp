@@ -1,4 +1,4 @@
-#include "tools/yunzi-loadgen/tests/baseline_process.hpp"
+#include "tests/e2e/loadgen/baseline_process.hpp"
 
 #include <signal.h>
 #include <sys/prctl.h>

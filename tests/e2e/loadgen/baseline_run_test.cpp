@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "tools/yunzi-loadgen/baseline_scenario.hpp"
-#include "tools/yunzi-loadgen/tests/baseline_process.hpp"
+#include "tests/e2e/loadgen/baseline_process.hpp"
 
 using namespace yunzi::loadgen;
 

@@ -1,4 +1,4 @@
-#include "server/accounts/account_error.hpp"
+#include "accounts/account_error.hpp"
 
 namespace yunzi::accounts {
 

@@ -1,8 +1,8 @@
-#include "tools/yunzi-gtp/random_player.hpp"
+#include "tools/random_play/random_player.hpp"
 
 #include <vector>
 
-namespace yunzi::gtp {
+namespace yunzi::random_play {
 
 std::optional<engine::Vertex> choose_random_move(const engine::Game& game, engine::Color color, std::mt19937_64& rng) {
   const engine::Board& board = game.board();
@@ -24,4 +24,4 @@ std::optional<engine::Vertex> choose_random_move(const engine::Game& game, engin
   return std::nullopt;
 }
 
-}  // namespace yunzi::gtp
+}  // namespace yunzi::random_play

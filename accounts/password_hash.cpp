@@ -1,4 +1,4 @@
-#include "server/accounts/password_hash.hpp"
+#include "accounts/password_hash.hpp"
 
 #include <sodium.h>
 

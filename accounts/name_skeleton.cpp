@@ -1,4 +1,4 @@
-#include "server/accounts/name_skeleton.hpp"
+#include "accounts/name_skeleton.hpp"
 
 #include <unicode/normalizer2.h>
 #include <unicode/uchar.h>

@@ -1,4 +1,4 @@
-#include "server/accounts/registration_rules.hpp"
+#include "accounts/registration_rules.hpp"
 
 #include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "db/rank_text.hpp"
-#include "server/accounts/name_skeleton.hpp"
+#include "accounts/name_skeleton.hpp"
 
 namespace yunzi::accounts {
 

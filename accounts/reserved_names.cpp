@@ -1,11 +1,11 @@
-#include "server/accounts/reserved_names.hpp"
+#include "accounts/reserved_names.hpp"
 
 #include <algorithm>
 #include <array>
 #include <set>
 #include <string>
 
-#include "server/accounts/name_skeleton.hpp"
+#include "accounts/name_skeleton.hpp"
 
 namespace yunzi::accounts {
 namespace {

@@ -8,9 +8,9 @@
 
 #include "engine/game.hpp"
 
-namespace yunzi::gtp {
+namespace yunzi::random_play {
 
 // nullopt when no such move exists: the player should pass.
 std::optional<engine::Vertex> choose_random_move(const engine::Game& game, engine::Color color, std::mt19937_64& rng);
 
-}  // namespace yunzi::gtp
+}  // namespace yunzi::random_play

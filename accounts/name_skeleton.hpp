@@ -18,7 +18,7 @@
 #include <string>
 #include <string_view>
 
-#include "server/accounts/account_error.hpp"
+#include "accounts/account_error.hpp"
 
 namespace yunzi::accounts {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 
 namespace yunzi::db {
 

@@ -14,7 +14,7 @@
 #include <optional>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "engine/types.hpp"
 
 namespace yunzi::engine {

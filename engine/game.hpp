@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/board.hpp"
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "engine/types.hpp"
 #include "engine/zobrist.hpp"
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/board.hpp"
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "engine/types.hpp"
 
 namespace yunzi::engine {

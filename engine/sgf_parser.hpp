@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <string_view>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "engine/sgf_tree.hpp"
 
 namespace yunzi::engine {

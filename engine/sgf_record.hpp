@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "engine/game.hpp"
 #include "engine/sgf_parser.hpp"
 #include "engine/sgf_tree.hpp"

@@ -5,7 +5,7 @@
 
 #include <string_view>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "protocol/errors.hpp"
 #include "protocol/requests.hpp"
 

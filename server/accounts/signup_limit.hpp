@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 
 namespace yunzi::accounts {
 

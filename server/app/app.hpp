@@ -15,7 +15,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "db/writer.hpp"
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "server/accounts/accounts.hpp"
 #include "server/app/app_metrics.hpp"
 #include "server/app/game_registry.hpp"

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "db/records.hpp"
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "protocol/errors.hpp"
 #include "protocol/payloads.hpp"
 #include "server/clock/time_control.hpp"

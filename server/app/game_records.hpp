@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "db/records.hpp"
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "server/net/http_types.hpp"
 
 namespace yunzi::app {

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "protocol/replies.hpp"
 #include "server/app/lobby_limits.hpp"
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "db/records.hpp"
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "engine/game.hpp"
 #include "db/stores.hpp"
 #include "protocol/payloads.hpp"

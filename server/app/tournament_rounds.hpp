@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "db/tournament_records.hpp"
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "server/tournament/score_rules.hpp"
 #include "server/tournament/standings.hpp"
 

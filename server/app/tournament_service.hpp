@@ -22,7 +22,7 @@
 #include "db/error.hpp"
 #include "db/records.hpp"
 #include "db/tournament_records.hpp"
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "protocol/payloads.hpp"
 
 namespace yunzi::db {

@@ -14,7 +14,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "engine/types.hpp"
 #include "server/clock/side_time.hpp"
 #include "server/clock/time_control.hpp"

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "server/config/server_config.hpp"
 
 namespace yunzi::config {

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "server/config/server_config.hpp"
 
 namespace yunzi::config {

@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "db/records.hpp"
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "protocol/payloads.hpp"
 #include "server/clock/game_clock.hpp"
 

@@ -11,7 +11,7 @@
 
 #include <spdlog/sinks/base_sink.h>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 
 namespace yunzi::logging {
 

@@ -9,7 +9,7 @@
 
 #include <spdlog/common.h>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "server/logging/log_format.hpp"
 
 namespace yunzi::logging {

@@ -14,7 +14,7 @@
 #include <memory>
 #include <string>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "server/net/handler.hpp"
 #include "server/net/http_types.hpp"
 #include "server/net/net_config.hpp"

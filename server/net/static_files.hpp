@@ -14,7 +14,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 
 namespace yunzi::net {
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "server/ranking/policy.hpp"
 
 namespace yunzi::ranking {

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "engine/types.hpp"
 #include "server/ranking/error.hpp"
 #include "server/ranking/rank.hpp"

@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "server/ranking/error.hpp"
 #include "server/ranking/rated_game.hpp"
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "server/ranking/association.hpp"
 #include "server/ranking/eligibility.hpp"
 #include "server/ranking/evaluation.hpp"

@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "server/ranking/error.hpp"
 #include "server/ranking/rated_game.hpp"
 

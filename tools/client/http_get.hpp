@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 
 namespace yunzi::client {
 

@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 
 namespace yunzi::client {
 

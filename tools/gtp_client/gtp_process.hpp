@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 
 namespace yunzi::gtp {
 

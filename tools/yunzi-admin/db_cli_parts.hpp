@@ -8,7 +8,7 @@
 #include <string>
 
 #include "db/error.hpp"
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "tools/yunzi-admin/admin_args.hpp"
 #include "tools/yunzi-admin/admin_io.hpp"
 

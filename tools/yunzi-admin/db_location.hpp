@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "tools/yunzi-admin/admin_args.hpp"
 
 namespace yunzi::admin {

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "tools/yunzi-admin/admin_args.hpp"
 
 namespace yunzi::admin {

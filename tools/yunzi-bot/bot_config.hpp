@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 
 namespace yunzi::bot {
 

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "tools/yunzi-bot/bot_config.hpp"
 
 namespace yunzi::bot {

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "tools/yunzi-bot/bot_config.hpp"
 #include "tools/yunzi-bot/engine_speed.hpp"
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "tools/gtp_client/gtp_process.hpp"
 
 namespace yunzi::bot {

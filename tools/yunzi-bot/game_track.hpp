@@ -13,7 +13,7 @@
 #include <set>
 #include <string>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "engine/game.hpp"
 #include "tools/yunzi-bot/engine_session.hpp"
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "tools/client/ws_client.hpp"
 #include "tools/yunzi-bot/bot_config.hpp"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "engine/types.hpp"
 
 namespace yunzi::gtp {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 
 namespace yunzi::loadgen {
 

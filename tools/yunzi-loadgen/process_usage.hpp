@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 
 namespace yunzi::loadgen {
 

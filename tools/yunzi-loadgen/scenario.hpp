@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "tools/yunzi-loadgen/game_traffic.hpp"
 #include "tools/yunzi-loadgen/options.hpp"
 #include "tools/yunzi-loadgen/run_counters.hpp"

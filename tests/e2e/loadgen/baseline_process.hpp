@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 
 namespace yunzi::loadgen::testing {
 

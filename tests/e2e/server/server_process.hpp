@@ -14,7 +14,7 @@
 
 #include <sys/types.h>
 
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 
 namespace yunzi::e2e {
 

@@ -4,6 +4,7 @@
 
 #include "db/stores.hpp"
 #include "server/app/app.hpp"
+#include "server/app/position_estimate.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -260,6 +261,21 @@ void BoardService::remove(const Call& call, db::UserId user, db::BoardId board) 
           call.ok();
         });
   }, true);
+}
+
+}  // namespace yunzi::app
+
+namespace yunzi::app {
+
+void BoardService::estimate(const Call& call, const protocol::req::BoardEstimate& r) {
+  with_board(call, r.board, [call, node = r.node](Open& open) {
+    const BoardTree& tree = *open.tree;
+    if (!tree.has(node)) return call.error(ErrorCode::not_found, "no node " + std::to_string(node) + " on this board");
+    auto game = tree.game_at(node);
+    if (!game) return call.error(ErrorCode::internal, game.error());
+    call.reply(protocol::reply_estimate(call.id, estimate_position(game->board(), tree.record().komi,
+                                                                    tree.record().handicap)));
+  }, false);
 }
 
 }  // namespace yunzi::app

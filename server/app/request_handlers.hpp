@@ -65,6 +65,9 @@ void handle(const Call& call, const req::BoardPlay& r);
 void handle(const Call& call, const req::BoardGoto& r);
 void handle(const Call& call, const req::BoardCut& r);
 void handle(const Call& call, const req::BoardDelete& r);
+// Score estimates (estimate_requests.cpp)
+void handle(const Call& call, const req::BoardEstimate& r);
+void handle(const Call& call, const req::GameEstimate& r);
 
 // Admin: the role is checked before these run.
 void handle_admin(const Call& call, const protocol::Request& request);

@@ -282,3 +282,40 @@ TEST_CASE("a board's tree and current node survive a restart", "[server][boards]
   CHECK(after["board"]["title"] == "让子");
   CHECK(play(again, id, 3, "L12")["number"] == 4);
 }
+
+TEST_CASE("the score estimate of a clear position, on a board and of a game", "[server][boards]") {
+  ServerFixture fx;
+  Player alice = fx.registered("alice");
+  Player bob = fx.registered("bob");
+  Player carol = fx.registered("carol");
+  Player visitor = fx.player("visitor");
+  visitor.connect();
+  const CountedRecord& record = counted_record();
+
+  // Walls on E and F, one stone dropped into each side's area: both dead.
+  const std::int64_t id = create(carol, {{"size", 9}})["id"];
+  const std::int64_t last = play_line(carol, id, 0, record.moves);
+  const Json estimate = visitor.ok({{"type", "board.estimate"}, {"board", id}, {"node", last}})["estimate"];
+  CHECK(sorted_vertices(estimate["dead"]) == std::vector<std::string>{"B5", "H5"});
+  CHECK(estimate["black"] == 45.0);
+  CHECK(estimate["white"] == 36.0);
+  CHECK(estimate["margin"] == 1.5);
+  CHECK(estimate["result"] == "B+1.5");
+  CHECK(estimate["territory"]["black"].size() == 45 - 9);
+  CHECK(estimate["territory"]["white"].size() == 36 - 9);
+  const Json start = visitor.ok({{"type", "board.estimate"}, {"board", id}, {"node", 0}})["estimate"];
+  CHECK(start["result"] == "W+7.5");
+  CHECK(start["dead"] == Json::array());
+  CHECK(visitor.fails({{"type", "board.estimate"}, {"board", id}, {"node", last + 1}})["code"] == "not_found");
+
+  // The same record played as a game: in scoring it is still in progress, so not for its players.
+  const std::int64_t game = start_game(alice, bob);
+  play_moves(alice, bob, game, record.moves, {&alice, &bob});
+  CHECK(alice.fails({{"type", "game.estimate"}, {"game", game}})["code"] == "forbidden");
+  CHECK(bob.fails({{"type", "game.estimate"}, {"game", game}})["code"] == "forbidden");
+  const Json watched = carol.ok({{"type", "game.estimate"}, {"game", game}})["estimate"];
+  CHECK(watched == estimate);
+  CHECK(carol.ok({{"type", "game.estimate"}, {"game", game}, {"move", 0}})["estimate"] == start);
+  CHECK(carol.fails({{"type", "game.estimate"}, {"game", game + 100}})["code"] == "not_found");
+  CHECK(visitor.fails({{"type", "game.estimate"}, {"game", game}})["code"] == "unauthenticated");
+}

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
 
 namespace yunzi::app {
 
@@ -49,13 +50,23 @@ Expected<BoardTree, std::string> BoardTree::from_record(db::BoardRecord record) 
   auto start = engine::Game::create(board_setup(tree.record_));
   if (!start) return unexpected("the board cannot be set up: " + std::string(engine::describe(start.error())));
   if (!tree.has(tree.record_.current)) tree.record_.current = 0;
-  // Every node replays: one walk in creation order, each node's position kept until its last child is seen
-  // would cost memory; boards are small, so each leaf's path is checked instead.
-  std::set<std::int64_t> parents;
-  for (const auto& node : tree.record_.nodes) parents.insert(node.parent);
-  for (const auto& node : tree.record_.nodes) {
-    if (parents.contains(node.id)) continue;
-    if (auto game = tree.game_at(node.id); !game) return unexpected(game.error());
+  // Every node replays: depth first from the root, a position copied only where the tree branches.
+  std::map<std::int64_t, std::vector<const db::BoardNodeRecord*>> children;
+  for (const auto& node : tree.record_.nodes) children[node.parent].push_back(&node);
+  std::vector<std::pair<std::int64_t, engine::Game>> stack;
+  stack.emplace_back(0, std::move(*start));
+  while (!stack.empty()) {
+    auto [id, game] = std::move(stack.back());
+    stack.pop_back();
+    const auto below = children.find(id);
+    if (below == children.end()) continue;
+    for (std::size_t i = 0; i < below->second.size(); ++i) {
+      const db::BoardNodeRecord& child = *below->second[i];
+      // The last child takes the position itself.
+      engine::Game next = i + 1 < below->second.size() ? engine::Game(game) : engine::Game(std::move(game));
+      if (!play_on(next, child.move)) return unexpected("node " + std::to_string(child.id) + " does not replay");
+      stack.emplace_back(child.id, std::move(next));
+    }
   }
   return tree;
 }

@@ -132,3 +132,18 @@ TEST_CASE("a board from a game keeps its first moves", "[app][boards]") {
   CHECK(app::board_from_game(game, std::nullopt, 2000)->nodes.size() == 4);
   CHECK(app::board_from_game(game, std::nullopt, 4).error().code == protocol::ErrorCode::limit_reached);
 }
+
+TEST_CASE("a stored tree that does not replay is refused, whichever variation holds the fault", "[app][boards]") {
+  db::BoardRecord record;
+  static_cast<db::NewBoard&>(record) = *app::empty_board(9, 7.5, 0);
+  record.nodes = {db::BoardNodeRecord{1, 0, {Color::black, at("E5")}}, db::BoardNodeRecord{2, 1, {Color::white, at("D4")}},
+                  db::BoardNodeRecord{3, 1, {Color::white, at("E5")}}, db::BoardNodeRecord{4, 2, {Color::black, at("C3")}}};
+  auto refused = app::BoardTree::from_record(record);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().find("node 3") != std::string::npos);
+  record.nodes[2].move.vertex = at("F6");
+  auto read = app::BoardTree::from_record(record);
+  REQUIRE(read);
+  CHECK(read->node_count() == 5);
+  CHECK(read->next_id() == 5);
+}

@@ -156,8 +156,13 @@ TEST_CASE("moves are judged along their own path: ko, superko across passes, sui
   // White may still play elsewhere from there.
   CHECK(play(alice, id, passed, "A1")["color"] == "white");
 
+  // Only the path counts: a transposition of another variation's position is a move like any other.
+  play_line(alice, id, 0, {"C3", "G7", "D4"});
+  const std::int64_t transposed = play_line(alice, id, 0, {"D4", "G7"});
+  CHECK(play(alice, id, transposed, "C3")["number"] == 3);
+
   // A variation from the root: a white stone in the corner Black closed is suicide.
-  const std::int64_t corner = play_line(alice, id, 0, {"A2", "J8", "B1"});
+  const std::int64_t corner = play_line(alice, id, 0, {"A2", "J7", "B1"});
   CHECK(starts_with(refused_move(alice, id, corner, "A1"), "suicide"));
 }
 

@@ -308,4 +308,7 @@ export const strings_en = {
   you: "You",
   send_message: "Send a message",
   error_limit_reached: "A limit was reached: {message}",
+  quick_clock: "{m} min + {n}×{s}s",
+  quick_clock_label: "Clock",
+  settings_countdown_voice: "Speak the countdown's seconds instead of beeping (beeps where the browser cannot speak)",
 };

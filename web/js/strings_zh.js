@@ -308,4 +308,7 @@ export const strings_zh = {
   you: "你",
   send_message: "发私信",
   error_limit_reached: "已达到上限：{message}",
+  quick_clock: "{m} 分 + {n}×{s} 秒",
+  quick_clock_label: "用时",
+  settings_countdown_voice: "语音读秒（浏览器不能朗读时仍用嘀声）",
 };

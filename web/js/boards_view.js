@@ -7,7 +7,7 @@ import { h, replace_children } from "./dom.js";
 import { t } from "./i18n.js";
 import { error_text } from "./error_text.js";
 import { format_date } from "./format.js";
-import { decode_sgf, trim_sgf, SgfError } from "./sgf_trim.js";
+import { decode_sgf, trim_sgf, record_name, SgfError } from "./sgf_trim.js";
 
 // The server's frame limit; the request around the record takes a little of it.
 const frame_limit = 16 * 1024;
@@ -26,7 +26,9 @@ export async function sgf_fields(file, title) {
     if (err instanceof SgfError) throw new Error(t("sgf_unreadable", { detail: err.message }));
     throw err;
   }
-  const fields = title ? { sgf, title } : { sgf };
+  // Without a title of its own the board is named after the game (GN).
+  const name = title || Array.from(record_name(sgf)).slice(0, 80).join("");
+  const fields = name ? { sgf, title: name } : { sgf };
   const bytes = request_bytes("board.create", fields);
   if (bytes > frame_limit) {
     throw new Error(t("sgf_too_large", { kib: Math.ceil(bytes / 1024), limit: frame_limit / 1024 }));

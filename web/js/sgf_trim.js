@@ -90,3 +90,10 @@ function write_tree(tree, is_root) {
 export function trim_sgf(text) {
   return write_tree(parse(text), true);
 }
+
+// The game's name (GN) in the first node of a trimmed record, unescaped; "" without one.
+export function record_name(trimmed) {
+  const root = /^\(;(?:[^;(\[]|\[(?:\\.|[^\]\\])*\])*/.exec(trimmed);
+  const found = root && /(?:^|[^A-Z])GN\[((?:\\.|[^\]\\])*)\]/.exec(root[0]);
+  return found ? found[1].replace(/\\(.)/g, "$1").trim() : "";
+}

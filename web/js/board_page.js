@@ -180,7 +180,8 @@ export function mount_board(container, app, board_id) {
       dead: marks ? marks.dead : new Set(),
       owner: marks ? marks.owner : null,
       preview: owner ? to_move : null,
-      interactive: owner,
+      // The arrow keys move through the tree here, never a cursor on the board.
+      interactive: false,
       numbers: preference("move_numbers") ? position.numbers : null,
       coordinates: preference("coordinates"),
       confirm_touch: preference("confirm_touch"),

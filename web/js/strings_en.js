@@ -361,4 +361,5 @@ export const strings_en = {
   error_analyze_limit_reached: "No more boards for now (the most you may keep, or too many made in the last hour): delete one on the Boards page first. {message}",
   error_analyze_unauthenticated: "Log in to analyse a game.",
   error_estimate_forbidden: "A player cannot ask for an estimate of their own game while it is played.",
+  board_from_game: "from game {id}",
 };

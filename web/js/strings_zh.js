@@ -361,4 +361,5 @@ export const strings_zh = {
   error_analyze_limit_reached: "暂时不能再建棋盘（已达可保存的上限，或一小时内建得太多）：请先在“棋盘”页删除一个。{message}",
   error_analyze_unauthenticated: "请先登录再研究对局。",
   error_estimate_forbidden: "对局者不能在自己的对局进行中请求形势判断。",
+  board_from_game: "来自对局 {id}",
 };

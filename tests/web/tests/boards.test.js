@@ -259,6 +259,7 @@ test("estimate and analyze on a game page: spectators and finished games, not th
     await wait_tree(fan, 3);
     assert.deepEqual(await read_stones(fan), { E5: "black", C3: "white" });
     assert.equal(await fan.getAttribute(".board-page", "data-owner"), "true");
+    assert.equal(await fan.getAttribute("#board-game", "href"), `#/game/${game}`);
     await play(fan, "D6", 4);
 
     // Once the game is over its players may analyse it too.

@@ -91,9 +91,11 @@ export function trim_sgf(text) {
   return write_tree(parse(text), true);
 }
 
-// The game's name (GN) in the first node of a trimmed record, unescaped; "" without one.
+// The game's name (GN) in the first node of a trimmed record, unescaped and
+// on one line; "" without one.
 export function record_name(trimmed) {
-  const root = /^\(;(?:[^;(\[]|\[(?:\\.|[^\]\\])*\])*/.exec(trimmed);
-  const found = root && /(?:^|[^A-Z])GN\[((?:\\.|[^\]\\])*)\]/.exec(root[0]);
-  return found ? found[1].replace(/\\(.)/g, "$1").trim() : "";
+  const root = /^\(;(?:[^;(\[]|\[(?:\\[^]|[^\]\\])*\])*/.exec(trimmed);
+  const found = root && /(?:^|[^A-Z])GN\[((?:\\[^]|[^\]\\])*)\]/.exec(root[0]);
+  // SGF soft line breaks ("\" then a newline) go, any other run of white space is one space.
+  return found ? found[1].replace(/\\\r?\n/g, "").replace(/\\([^])/g, "$1").replace(/\s+/g, " ").trim() : "";
 }

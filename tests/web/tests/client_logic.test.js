@@ -272,4 +272,5 @@ test("an SGF record cut down to the game information and the moves", () => {
   assert.equal(decode_sgf(Buffer.from("(;PB[柯洁])")), "(;PB[柯洁])");
   assert.equal(record_name("(;SZ[9]PB[a;b]GN[club \\] game];B[aa]GN[later])"), "club ] game");
   assert.equal(record_name("(;SZ[9];B[aa]GN[later])"), "", "a name in a later node is not the game's");
+  assert.equal(record_name("(;GN[round\\\n 3\n final])"), "round 3 final", "on one line");
 });

@@ -72,6 +72,17 @@ async function play(page, vertex, count) {
   await wait_tree(page, count);
 }
 
+// The board shows the estimate as the server sent it: each territory point
+// marked with its colour, each dead stone crossed out, nothing else.
+async function assert_estimate_drawn(page, estimate) {
+  const drawn = await page.$$eval("svg.board rect.territory", (rects) =>
+    rects.map((r) => `${r.dataset.vertex}:${r.classList.contains("black") ? "black" : "white"}`).sort());
+  const sent = [...estimate.territory.black.map((v) => `${v}:black`), ...estimate.territory.white.map((v) => `${v}:white`)].sort();
+  assert.deepEqual(drawn, sent);
+  const dead = await page.$$eval("svg.board circle.stone.dead", (stones) => stones.map((c) => c.dataset.vertex).sort());
+  assert.deepEqual(dead, [...estimate.dead].sort());
+}
+
 function sgf_file(name, text) {
   const file = path.join(scratch, name);
   fs.writeFileSync(file, text);
@@ -146,14 +157,25 @@ test("the owner plays both colours with a variation; a visitor follows live", as
     assert.equal(await owner.getAttribute("#move-tree", "data-rows"), "1");
     assert.deepEqual(await read_stones(owner), { E5: "black", C3: "white" });
 
-    // The estimate: territory marks and the count, for the owner and the visitor alike.
+    // A corner for Black (A1 between B1 and A2), then the estimate: the
+    // server's territory and dead stones drawn as it sent them, with the
+    // count in words, for the owner and the visitor alike.
     await owner.keyboard.press("End");
+    await wait_node_number(owner, 4);
+    await play(owner, "B1", 6);
+    await play(owner, "J9", 7);
+    await play(owner, "A2", 8);
     await owner.click("#estimate-toggle");
     await owner.waitForFunction(() => document.querySelector("#estimate-result").textContent.length > 0, null, { timeout });
-    assert.match(await owner.textContent("#estimate-result"), /^Estimate: Black [\d.]+, White [\d.]+ — (Black|White) leads by [\d.]+$/);
-    assert.ok(await owner.locator("svg.board rect.territory").count() > 0, "territory is drawn");
+    const node = await shown_node(owner);
+    const estimate = await owner.evaluate(({ board, node }) => window.yunzi.connection.request("board.estimate", { board, node })
+      .then((reply) => reply.estimate), { board: id, node });
+    await assert_estimate_drawn(owner, estimate);
+    assert.match(await owner.textContent("#estimate-result"), /^Estimate: Black [\d.]+, White [\d.]+ — ((Black|White) leads by [\d.]+|even)$/);
+    assert.ok(estimate.territory.black.includes("A1"), `A1 is Black's: ${JSON.stringify(estimate)}`);
     await visitor.click("#estimate-toggle");
     await visitor.waitForFunction(() => /^形势判断：黑/.test(document.querySelector("#estimate-result").textContent), null, { timeout });
+    await assert_estimate_drawn(visitor, estimate);
     await save_screenshot(owner, "board-estimate");
     await owner.click("#estimate-toggle");
     assert.equal(await owner.locator("svg.board rect.territory").count(), 0);
@@ -248,7 +270,9 @@ test("estimate and analyze on a game page: spectators and finished games, not th
     await fan.waitForSelector(".game-page[data-moves='4']", { timeout });
     await fan.click("#estimate-toggle");
     await fan.waitForFunction(() => /^形势判断：黑/.test(document.querySelector("#estimate-result").textContent), null, { timeout });
-    assert.ok(await fan.locator("svg.board rect.territory").count() > 0);
+    const estimate = await fan.evaluate((id) => window.yunzi.connection.request("game.estimate", { game: id, move: 4 })
+      .then((reply) => reply.estimate), game);
+    await assert_estimate_drawn(fan, estimate);
     await save_screenshot(fan, "game-estimate-spectator");
     // Analysis from the move shown: two moves back.
     await fan.click("#nav-back");

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "db/sqlite.hpp"
+#include "db/sqlite_board_store.hpp"
 #include "db/sqlite_follow_store.hpp"
 #include "db/sqlite_message_store.hpp"
 #include "db/sqlite_tournament_store.hpp"
@@ -120,7 +121,7 @@ class SqliteStores final : public Stores {
  public:
   explicit SqliteStores(Connection& connection)
       : users_(connection), sessions_(connection), games_(connection), ranks_(connection), moderation_(connection),
-        tournaments_(connection), follows_(connection), messages_(connection) {}
+        tournaments_(connection), follows_(connection), messages_(connection), boards_(connection) {}
   UserStore& users() override { return users_; }
   SessionStore& sessions() override { return sessions_; }
   GameStore& games() override { return games_; }
@@ -129,6 +130,7 @@ class SqliteStores final : public Stores {
   TournamentStore& tournaments() override { return tournaments_; }
   FollowStore& follows() override { return follows_; }
   MessageStore& messages() override { return messages_; }
+  BoardStore& boards() override { return boards_; }
 
  private:
   SqliteUserStore users_;
@@ -139,6 +141,7 @@ class SqliteStores final : public Stores {
   SqliteTournamentStore tournaments_;
   SqliteFollowStore follows_;
   SqliteMessageStore messages_;
+  SqliteBoardStore boards_;
 };
 
 }  // namespace yunzi::db

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "db/board_store.hpp"
 #include "db/error.hpp"
 #include "db/message_store.hpp"
 #include "db/records.hpp"
@@ -165,6 +166,7 @@ class Stores {
   virtual TournamentStore& tournaments() = 0;
   virtual FollowStore& follows() = 0;
   virtual MessageStore& messages() = 0;
+  virtual BoardStore& boards() = 0;
 };
 
 // Shared checks of the stores' arguments.

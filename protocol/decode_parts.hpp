@@ -64,6 +64,18 @@ void read_fields(FieldReader& r, req::MessageHistory& out);
 void read_fields(FieldReader& r, req::MessageConversations& out);
 void read_fields(FieldReader& r, req::MessageRead& out);
 
+// decode_board.cpp
+void read_fields(FieldReader& r, req::BoardCreate& out);
+void read_fields(FieldReader& r, req::BoardWatch& out);
+void read_fields(FieldReader& r, req::BoardUnwatch& out);
+void read_fields(FieldReader& r, req::BoardPlay& out);
+void read_fields(FieldReader& r, req::BoardGoto& out);
+void read_fields(FieldReader& r, req::BoardCut& out);
+void read_fields(FieldReader& r, req::BoardEstimate& out);
+void read_fields(FieldReader& r, req::BoardList& out);
+void read_fields(FieldReader& r, req::BoardDelete& out);
+void read_fields(FieldReader& r, req::GameEstimate& out);
+
 // decode_admin.cpp
 void read_fields(FieldReader& r, req::AdminBan& out);
 void read_fields(FieldReader& r, req::AdminUnban& out);

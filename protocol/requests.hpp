@@ -1,5 +1,5 @@
 // One struct per request type of protocol v1 (plus the extensions
-// lobby.chat, message.*, user.history, rank.recommend and the admins' rank requests),
+// lobby.chat, message.*, board.*, game.estimate, user.history, rank.recommend and the admins' rank requests),
 // the `Request` variant of them all and the decoded envelope. Every field
 // has been validated by decode_request(); ids of games, seeks and
 // challenges are positive.
@@ -116,6 +116,32 @@ struct MessageHistory { static constexpr std::string_view type = "message.histor
 struct MessageConversations { static constexpr std::string_view type = "message.conversations"; int limit = default_list_limit; };
 struct MessageRead { static constexpr std::string_view type = "message.read"; std::string with; };
 
+// Analysis and demo boards: a move tree owned by one user (board_messages.hpp has the payloads).
+// At most one source: `game` (with `move`: the first moves kept) or `sgf`.
+inline constexpr std::size_t max_board_title_chars = 80;
+struct BoardCreate {
+  static constexpr std::string_view type = "board.create";
+  int size = 19;
+  double komi = 7.5;
+  int handicap = 0;
+  std::string title;
+  std::optional<std::int64_t> game;
+  std::optional<std::int64_t> move;
+  std::optional<std::string> sgf;
+};
+struct BoardWatch { static constexpr std::string_view type = "board.watch"; std::int64_t board = 0; };
+struct BoardUnwatch { static constexpr std::string_view type = "board.unwatch"; std::int64_t board = 0; };
+// `from`: a node id (0 is the root).
+struct BoardPlay { static constexpr std::string_view type = "board.play"; std::int64_t board = 0; std::int64_t from = 0; VertexText vertex; };
+struct BoardGoto { static constexpr std::string_view type = "board.goto"; std::int64_t board = 0; std::int64_t node = 0; };
+struct BoardCut { static constexpr std::string_view type = "board.cut"; std::int64_t board = 0; std::int64_t node = 0; };
+struct BoardEstimate { static constexpr std::string_view type = "board.estimate"; std::int64_t board = 0; std::int64_t node = 0; };
+// `user` absent: the caller's own boards.
+struct BoardList { static constexpr std::string_view type = "board.list"; std::optional<std::string> user; };
+struct BoardDelete { static constexpr std::string_view type = "board.delete"; std::int64_t board = 0; };
+// `move` absent: the game's current position.
+struct GameEstimate { static constexpr std::string_view type = "game.estimate"; std::int64_t game = 0; std::optional<std::int64_t> move; };
+
 // Admin
 struct AdminBan { static constexpr std::string_view type = "admin.ban"; std::string user; std::optional<int> minutes; std::string reason; };
 struct AdminUnban { static constexpr std::string_view type = "admin.unban"; std::string user; std::string reason; };
@@ -158,10 +184,12 @@ using Request = std::variant<
     req::Challenge, req::ChallengeAccept, req::ChallengeDecline, req::LobbyChat,
     req::GameWatch, req::GameUnwatch, req::GameMove, req::GamePass, req::GameResign, req::GameUndo,
     req::GameUndoAccept, req::GameUndoDecline, req::GameDead, req::GameScoreAccept, req::GameScoreResume,
-    req::GameChat, req::GameSgf,
+    req::GameChat, req::GameSgf, req::GameEstimate,
     req::UserInfo, req::UserSearch, req::Follow, req::Unfollow, req::Follows, req::UserGames, req::UserHistory,
     req::Report, req::RankRecommend,
     req::MessageSend, req::MessageHistory, req::MessageConversations, req::MessageRead,
+    req::BoardCreate, req::BoardWatch, req::BoardUnwatch, req::BoardPlay, req::BoardGoto, req::BoardCut,
+    req::BoardEstimate, req::BoardList, req::BoardDelete,
     req::AdminBan, req::AdminUnban, req::AdminMute, req::AdminKick, req::AdminAnnul, req::AdminSetRank,
     req::AdminBroadcast, req::AdminReports, req::AdminAudit, req::AdminReview, req::AdminKeepShortGames,
     req::AdminRecommendations, req::AdminApproveRecommendation, req::AdminRejectRecommendation,

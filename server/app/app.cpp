@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/events.hpp"
+#include "server/app/board_service.hpp"
 #include "server/app/dispatch.hpp"
 #include "server/app/rank_keeping.hpp"
 #include "server/app/reply_tap.hpp"
@@ -66,7 +67,9 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
       lobby_chat_quota(options_in.lobby_chat_per_minute, 60'000),
       messages_quota(options_in.messages_per_minute, 60'000),
       tournaments(std::make_shared<TournamentService>(*this)),
+      boards(std::make_shared<BoardService>(*this, options_in.board_limits)),
       publication_timer_(io_in) {
+  boards->start();
   lobby->set_start_game([this](GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request) {
     create_game(std::move(plan), std::move(requester), request);
   });
@@ -113,6 +116,7 @@ void App::on_close(const net::ConnectionPtr& connection) {
   }
   online.remove_session(connection->id());
   lobby->connection_closed(connection->id());
+  boards->connection_closed(connection->id());
   session->post([this](Session& s) {
     s.closed = true;
     for (db::GameId game : s.watched_games) {

@@ -18,6 +18,7 @@
 #include "engine/expected.hpp"
 #include "server/accounts/accounts.hpp"
 #include "server/app/app_metrics.hpp"
+#include "server/app/board_limits.hpp"
 #include "server/app/game_registry.hpp"
 #include "server/app/lobby.hpp"
 #include "server/app/lobby_limits.hpp"
@@ -45,7 +46,10 @@ struct AppOptions {
   std::size_t lobby_chat_per_minute = 10;       // lobby.chat lines of one user within any minute
   std::size_t messages_per_minute = 20;         // private messages one user may send within any minute
   std::size_t message_partners_per_hour = 10;   // users not answering yet whom one user may start writing to in an hour
+  BoardLimits board_limits;
 };
+
+class BoardService;
 
 class App final : public net::Handler {
  public:
@@ -92,6 +96,7 @@ class App final : public net::Handler {
   WindowQuota lobby_chat_quota;  // lobby.chat lines per user within any minute
   WindowQuota messages_quota;    // private messages per user within any minute
   std::shared_ptr<TournamentService> tournaments;
+  std::shared_ptr<BoardService> boards;
 
  private:
   void create_game(GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request);

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "server/app/app.hpp"
+#include "server/app/board_sgf.hpp"
 #include "server/app/game_records.hpp"
 #include "server/app/tournament_export.hpp"
 #include "server/net/address_ranges.hpp"
@@ -88,6 +89,7 @@ std::vector<net::HttpRoute> http_routes(App& app, std::function<std::string()> n
   });
   routes.push_back([&app](const net::HttpRequest& request) { return game_record_route(app, request); });
   routes.push_back([&app](const net::HttpRequest& request) { return tournament_export_route(app, request); });
+  routes.push_back([&app](const net::HttpRequest& request) { return board_record_route(app, request); });
   return routes;
 }
 

@@ -258,6 +258,9 @@ int main(int argc, char** argv) {
   options.lobby_chat_per_minute = static_cast<std::size_t>(config.lobby_chat_per_minute);
   options.messages_per_minute = static_cast<std::size_t>(config.messages_per_minute);
   options.message_partners_per_hour = static_cast<std::size_t>(config.message_partners_per_hour);
+  options.board_limits.boards_per_user = static_cast<std::size_t>(config.max_boards_per_user);
+  options.board_limits.nodes_per_board = static_cast<std::size_t>(config.max_board_nodes);
+  options.board_limits.boards_per_hour = static_cast<std::size_t>(config.boards_per_hour);
   auto policy = ranking::make_ranking_policy(config::to_string(config.ranking_policy), config.association_rules);
   if (!policy) return refuse_start(*log_output, exit_bad_config, policy.error().message);
   options.ranking_policy = std::move(*policy);

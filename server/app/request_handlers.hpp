@@ -1,6 +1,6 @@
 // The handlers of each area, one file per area: session_requests.cpp,
 // lobby_requests.cpp, game_requests.cpp, user_requests.cpp,
-// message_requests.cpp, admin_requests.cpp. Each sends exactly one reply
+// message_requests.cpp, board_requests.cpp, admin_requests.cpp. Each sends exactly one reply
 // per request, now or later.
 #pragma once
 
@@ -55,6 +55,19 @@ void handle(const Call& call, const req::MessageSend& r);
 void handle(const Call& call, const req::MessageHistory& r);
 void handle(const Call& call, const req::MessageConversations& r);
 void handle(const Call& call, const req::MessageRead& r);
+
+// Analysis boards (board_requests.cpp; one board's state lives in the board service)
+void handle(const Call& call, const req::BoardCreate& r);
+void handle(const Call& call, const req::BoardList& r);
+void handle(const Call& call, const req::BoardWatch& r);
+void handle(const Call& call, const req::BoardUnwatch& r);
+void handle(const Call& call, const req::BoardPlay& r);
+void handle(const Call& call, const req::BoardGoto& r);
+void handle(const Call& call, const req::BoardCut& r);
+void handle(const Call& call, const req::BoardDelete& r);
+// Score estimates (estimate_requests.cpp)
+void handle(const Call& call, const req::BoardEstimate& r);
+void handle(const Call& call, const req::GameEstimate& r);
 
 // Admin: the role is checked before these run.
 void handle_admin(const Call& call, const protocol::Request& request);

@@ -75,6 +75,9 @@ struct ServerConfig {
   int lobby_chat_per_minute = 10;    // lobby chat lines one user may send within any minute
   int messages_per_minute = 20;      // private messages one user may send within any minute
   int message_partners_per_hour = 10;  // users who never answered whom one user may start writing to in an hour
+  int max_boards_per_user = 50;     // analysis boards one user holds
+  int max_board_nodes = 2000;       // nodes of one analysis board, the root included
+  int boards_per_hour = 20;         // analysis boards one user may make within any hour
   std::chrono::seconds idle_timeout{90};   // a connection silent this long is closed
   clock::TimeControl default_clock{};      // byo-yomi 1200 s, 3 x 30 s
   std::chrono::seconds disconnect_forfeit{120};

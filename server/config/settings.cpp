@@ -98,7 +98,7 @@ constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "
 
 constexpr std::int64_t day_s = 24 * 3600;
 
-const std::array<Setting, 45> settings_table{{
+const std::array<Setting, 48> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<&ServerConfig::bind_address>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -184,6 +184,13 @@ const std::array<Setting, 45> settings_table{{
      "users who have never written back whom one user may start a conversation with within any hour",
      show_number<&ServerConfig::message_partners_per_hour>,
      apply_number<&ServerConfig::message_partners_per_hour, 1, 10'000>},
+    {"max_boards_per_user", "N", ValueKind::integer, "analysis boards one user may hold (board.create)",
+     show_number<&ServerConfig::max_boards_per_user>, apply_number<&ServerConfig::max_boards_per_user, 1, 10'000>},
+    {"max_board_nodes", "N", ValueKind::integer, "nodes (moves and the root) one analysis board may hold",
+     show_number<&ServerConfig::max_board_nodes>, apply_number<&ServerConfig::max_board_nodes, 2, 100'000>},
+    {"boards_per_hour", "N", ValueKind::integer,
+     "analysis boards one user may make within any hour, deleted ones included",
+     show_number<&ServerConfig::boards_per_hour>, apply_number<&ServerConfig::boards_per_hour, 1, 10'000>},
     {"idle_timeout_s", "SECONDS", ValueKind::integer,
      "a connection that sends nothing for this long, not even a pong to the server's pings, is closed",
      show_seconds<&ServerConfig::idle_timeout>, apply_seconds<&ServerConfig::idle_timeout, 5, day_s>},

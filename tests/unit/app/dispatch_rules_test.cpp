@@ -13,7 +13,9 @@ TEST_CASE("requests open to anyone") {
         protocol::Request{req::Resume{}}, protocol::Request{req::Ping{}}, protocol::Request{req::UserInfo{}},
         protocol::Request{req::UserGames{}}, protocol::Request{req::UserHistory{}}, protocol::Request{req::GameWatch{}},
         protocol::Request{req::GameUnwatch{}}, protocol::Request{req::GameSgf{}},
-        protocol::Request{req::LobbyWatch{}}, protocol::Request{req::LobbyUnwatch{}}}) {
+        protocol::Request{req::LobbyWatch{}}, protocol::Request{req::LobbyUnwatch{}},
+        protocol::Request{req::BoardWatch{}}, protocol::Request{req::BoardUnwatch{}},
+        protocol::Request{req::BoardEstimate{}}, protocol::Request{req::BoardList{}}}) {
     INFO(protocol::type_of(request));
     CHECK(access_of(request) == Access::open);
   }
@@ -28,7 +30,9 @@ TEST_CASE("requests that need a login") {
         protocol::Request{req::LobbyChat{}}, protocol::Request{req::MessageSend{}},
         protocol::Request{req::MessageHistory{}}, protocol::Request{req::MessageConversations{}},
         protocol::Request{req::MessageRead{}}, protocol::Request{req::TournamentList{}}, protocol::Request{req::TournamentStandings{}},
-        protocol::Request{req::TournamentRegister{}}, protocol::Request{req::TournamentWithdraw{}}}) {
+        protocol::Request{req::TournamentRegister{}}, protocol::Request{req::TournamentWithdraw{}},
+        protocol::Request{req::BoardCreate{}}, protocol::Request{req::BoardPlay{}}, protocol::Request{req::BoardGoto{}},
+        protocol::Request{req::BoardCut{}}, protocol::Request{req::BoardDelete{}}, protocol::Request{req::GameEstimate{}}}) {
     INFO(protocol::type_of(request));
     CHECK(access_of(request) == Access::login);
   }
@@ -56,6 +60,9 @@ TEST_CASE("game requests other than watch, unwatch and sgf go to the room") {
   req::GameResign resign;
   resign.game = 7;
   CHECK(app::room_request_game(resign) == std::optional<std::int64_t>(7));
+  req::GameEstimate estimate;
+  estimate.game = 42;
+  CHECK_FALSE(app::room_request_game(estimate).has_value());
   req::GameWatch watch;
   watch.game = 42;
   CHECK_FALSE(app::room_request_game(watch));

@@ -52,7 +52,7 @@ TEST_CASE("a missing file is created at the newest schema with the connection pr
   CHECK(embedded_migrations().size() >= 2);
   const auto tables = table_names(c);
   for (const char* table : {"users", "sessions", "games", "moves", "rank_events", "audit_log", "reports",
-                            "retired_names", "rated_conversions", "short_game_flags"}) {
+                            "retired_names", "rated_conversions", "short_game_flags", "boards"}) {
     CHECK(tables.count(table) == 1);
   }
   CHECK(single_text(c, "PRAGMA journal_mode") == "wal");

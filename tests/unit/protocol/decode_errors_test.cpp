@@ -244,3 +244,25 @@ TEST_CASE("hello with another protocol version is unsupported_protocol", "[proto
   CHECK(failure(R"({"type":"hello","id":7,"protocol":"1"})").code == ErrorCode::bad_request);
   CHECK(failure(R"({"type":"hello","id":7,"protocol":1.0})").code == ErrorCode::bad_request);
 }
+
+TEST_CASE("board requests refuse a second source, odd sizes and handicaps, long titles and the root cut",
+          "[protocol][decode][board]") {
+  const std::string create = R"({"type":"board.create","id":7})";
+  check_bad_field(with_field(with_field(create, "game", 4), "sgf", "(;SZ[9])"), "sgf");
+  check_bad_field(with_field(create, "move", 3), "move");
+  check_bad_field(with_field(create, "sgf", 5), "sgf");
+  check_bad_field(with_field(create, "size", 7), "size");
+  check_bad_field(with_field(create, "handicap", 1), "handicap");
+  check_bad_field(with_field(create, "handicap", 10), "handicap");
+  check_bad_field(with_field(create, "komi", 6.3), "komi");
+  check_bad_field(with_field(create, "title", std::string(81, 't')), "title");
+  check_bad_field(with_field(create, "title", "tab\there"), "title");
+  CHECK(decode_request(with_field(create, "title", "")).has_value());
+  std::string eighty_chinese;
+  for (int i = 0; i < 80; ++i) eighty_chinese += "\xE5\xAE\x9A";  // 定: the limit counts code points
+  CHECK(decode_request(with_field(create, "title", eighty_chinese)).has_value());
+  check_bad_field(R"({"type":"board.cut","id":7,"board":3,"node":0})", "node");
+  check_bad_field(R"({"type":"board.play","id":7,"board":3,"from":-1,"vertex":"D4"})", "from");
+  check_bad_field(R"({"type":"board.play","id":7,"board":3,"from":0,"vertex":"Z99"})", "vertex");
+  check_bad_field(R"({"type":"board.list","id":7,"user":"two words"})", "user");
+}

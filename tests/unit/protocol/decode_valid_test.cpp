@@ -188,3 +188,23 @@ TEST_CASE("quick play asks for even games with the colours drawn", "[protocol][d
     CHECK(decoded.error().code == ErrorCode::bad_request);
   }
 }
+
+TEST_CASE("board.create keeps its defaults and a handicap's komi", "[protocol][decode][board]") {
+  const auto plain = decode_as<req::BoardCreate>(R"({"type":"board.create"})");
+  CHECK(plain.size == 19);
+  CHECK(plain.komi == 7.5);
+  CHECK(plain.handicap == 0);
+  CHECK(plain.title.empty());
+  CHECK_FALSE(plain.game.has_value());
+  CHECK_FALSE(plain.sgf.has_value());
+  const auto handicap = decode_as<req::BoardCreate>(R"({"type":"board.create","size":13,"handicap":3})");
+  CHECK(handicap.size == 13);
+  CHECK(handicap.komi == 0.5);
+  const auto copy = decode_as<req::BoardCreate>(R"({"type":"board.create","game":12,"move":40,"title":"定式"})");
+  CHECK(copy.game == 12);
+  CHECK(copy.move == 40);
+  CHECK(copy.title == "定式");
+  const auto play = decode_as<req::BoardPlay>(R"({"type":"board.play","board":3,"from":0,"vertex":"pass"})");
+  CHECK(play.from == 0);
+  CHECK(play.vertex.is_pass());
+}

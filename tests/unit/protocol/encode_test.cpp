@@ -5,6 +5,7 @@
 
 #include <set>
 
+#include "protocol/board_messages.hpp"
 #include "protocol/chat_messages.hpp"
 #include "protocol/events.hpp"
 #include "protocol/replies.hpp"
@@ -317,4 +318,44 @@ TEST_CASE("events to one user", "[protocol][encode]") {
 TEST_CASE("text that is not UTF-8 is repaired instead of breaking the encoder", "[protocol][encode]") {
   const json out = parsed(notice("bad \xFF byte"));
   CHECK(out["text"].get<std::string>().find("bad ") == 0);
+}
+
+TEST_CASE("board replies and events", "[protocol][encode][board]") {
+  BoardSummary summary{3, "alice", "joseki", 9, 7.5, 0, 2, std::nullopt, 1700000000000, 1700000000500};
+  const json created = parsed(reply_board(5, summary));
+  CHECK(keys(created["board"]) == std::set<std::string>{"id", "owner", "title", "size", "komi", "handicap", "nodes",
+                                                         "game", "created_at", "updated_at"});
+  CHECK(created["board"]["game"].is_null());
+  summary.game = 12;
+  CHECK(parsed(reply_board(5, summary))["board"]["game"] == 12);
+
+  BoardTree tree;
+  tree.size = 9;
+  tree.nodes = {BoardNode{0, std::nullopt, std::nullopt, 0},
+                BoardNode{1, 0, yunzi::engine::Move{Color::black, Vertex{3, 5}}, 1}};
+  tree.current = 1;
+  tree.white_setup = {Vertex{2, 2}};
+  const json watched = parsed(reply_board_watch(6, summary, tree));
+  CHECK(watched["tree"]["nodes"][0] == json{{"id", 0}, {"parent", nullptr}});
+  CHECK(watched["tree"]["nodes"][1] ==
+        json{{"id", 1}, {"parent", 0}, {"color", "black"}, {"vertex", "D4"}, {"number", 1}});
+  CHECK(watched["tree"]["current"] == 1);
+  CHECK(watched["tree"]["setup"] == json{{"black", json::array()}, {"white", {"C7"}}});
+
+  const json played = parsed(reply_board_play(7, tree.nodes[1], 9, {Vertex{0, 0}}));
+  CHECK(played["captured"] == json{"A9"});
+  CHECK(parsed(board_node(3, BoardNode{2, 1, yunzi::engine::Move{Color::white, std::nullopt}, 2}, 9)) ==
+        json{{"type", "board.node"},
+             {"board", 3},
+             {"node", {{"id", 2}, {"parent", 1}, {"color", "white"}, {"vertex", "pass"}, {"number", 2}}}});
+  CHECK(parsed(board_current(3, 1)) == json{{"type", "board.current"}, {"board", 3}, {"node", 1}});
+  CHECK(parsed(board_cut(3, 1, 0)) == json{{"type", "board.cut"}, {"board", 3}, {"node", 1}, {"current", 0}});
+  CHECK(parsed(board_deleted(3)) == json{{"type", "board.deleted"}, {"board", 3}});
+  CHECK(parsed(reply_board_cut(8, 4))["removed"] == 4);
+
+  PositionEstimate estimate{9, 45, 36, 1.5, "B+1.5", {Vertex{0, 0}}, {Vertex{1, 1}}, {}};
+  const json estimated = parsed(reply_estimate(9, estimate))["estimate"];
+  CHECK(keys(estimated) == std::set<std::string>{"black", "white", "margin", "result", "dead", "territory"});
+  CHECK(estimated["dead"] == json{"A9"});
+  CHECK(estimated["territory"]["black"] == json{"B8"});
 }

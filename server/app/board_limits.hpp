@@ -1,0 +1,17 @@
+// What one user may hold in analysis boards (server/config/README.md has the settings).
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+
+namespace yunzi::app {
+
+struct BoardLimits {
+  std::size_t boards_per_user = 50;   // boards one user holds; delete one to make another
+  std::size_t nodes_per_board = 2000; // nodes of one board, the root included
+  std::size_t boards_per_hour = 20;   // boards one user may make within any hour, deleted ones included
+  // An open board nobody watches leaves memory after this long; the next watch reads it back.
+  std::chrono::milliseconds idle{std::chrono::minutes(10)};
+};
+
+}  // namespace yunzi::app

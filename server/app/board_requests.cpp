@@ -1,0 +1,122 @@
+// board.*: making a board from nothing, a game or an SGF record (the caps
+// counted in the writer, so boards made at once from several connections
+// cannot pass them together), listing a user's boards, and everything
+// about one board, which the board service does on its strand.
+#include <spdlog/spdlog.h>
+
+#include "protocol/board_messages.hpp"
+#include "protocol/text.hpp"
+#include "server/app/app.hpp"
+#include "server/app/board_service.hpp"
+#include "server/app/board_sources.hpp"
+#include "server/app/name_key.hpp"
+#include "server/app/request_handlers.hpp"
+
+namespace yunzi::app {
+namespace {
+
+using protocol::ErrorCode;
+
+constexpr std::int64_t hour_ms = 3'600'000;
+
+// A game in progress is no board for its players: they may not have help during it.
+bool plays_in(const db::GameRecord& game, db::UserId user) {
+  return game.status == db::GameStatus::playing && (game.black_id == user || game.white_id == user);
+}
+
+// A record's GN as the title when it keeps the title's rules; otherwise no title.
+std::string title_from(const std::string& requested, const std::string& from_source) {
+  if (!requested.empty()) return requested;
+  if (protocol::text_problem(from_source, 0, req::max_board_title_chars, false)) return {};
+  return from_source;
+}
+
+Expected<db::NewBoard, BoardSourceError> board_of(const Call& call, const req::BoardCreate& r, db::UserId owner) {
+  const std::size_t max_nodes = call.app.boards->limits().nodes_per_board;
+  if (r.sgf) return board_from_sgf(*r.sgf, max_nodes);
+  if (!r.game) return empty_board(r.size, r.komi, r.handicap);
+  auto stored = call.app.reads.read<std::optional<db::GameWithMoves>>(
+      [game = *r.game](db::Stores& stores) { return stores.games().load(game); });
+  if (!stored) return unexpected(BoardSourceError{ErrorCode::internal, "the game could not be read; try again"});
+  if (!*stored) return unexpected(BoardSourceError{ErrorCode::not_found, "no game with that id"});
+  if (plays_in((*stored)->game, owner)) {
+    return unexpected(BoardSourceError{ErrorCode::forbidden, "no analysis board of your own game while it is played"});
+  }
+  return board_from_game(**stored, r.move, max_nodes);
+}
+
+}  // namespace
+
+void handle(const Call& call, const req::BoardCreate& r) {
+  const SignedIn& user = *call.session->user;
+  auto board = board_of(call, r, user.id);
+  if (!board) return call.error(board.error().code, board.error().message);
+  board->owner_id = user.id;
+  board->title = title_from(r.title, board->title);
+  board->created_ms = call.app.now_ms();
+  const BoardLimits& limits = call.app.boards->limits();
+  call.app.writer.submit_for<db::BoardId>(
+      [board = *board, limits](db::Stores& stores) -> db::DbResult<db::BoardId> {
+        auto held = stores.boards().count_of_owner(board.owner_id);
+        if (!held) return unexpected(held.error());
+        if (*held >= static_cast<std::int64_t>(limits.boards_per_user)) {
+          return db::db_failure(db::DbErrorKind::conflict, "at most " + std::to_string(limits.boards_per_user) +
+                                                               " boards; delete one first");
+        }
+        auto made = stores.boards().created_since(board.owner_id, board.created_ms - hour_ms);
+        if (!made) return unexpected(made.error());
+        if (*made >= static_cast<std::int64_t>(limits.boards_per_hour)) {
+          return db::db_failure(db::DbErrorKind::conflict, "at most " + std::to_string(limits.boards_per_hour) +
+                                                               " new boards an hour; try again later");
+        }
+        return stores.boards().create(board);
+      },
+      [call, board = *board, owner = user.name](db::DbResult<db::BoardId> id) {
+        if (!id) {
+          if (id.error().kind == db::DbErrorKind::conflict) return call.error(ErrorCode::limit_reached, id.error().message);
+          return call.error(ErrorCode::internal, "the board could not be stored; try again");
+        }
+        db::BoardRecord record;
+        static_cast<db::NewBoard&>(record) = board;
+        record.id = *id;
+        record.owner_name = owner;
+        record.node_count = static_cast<std::int64_t>(board.nodes.size()) + 1;
+        record.updated_ms = board.created_ms;
+        spdlog::info("board created board={} user={} nodes={}", *id, owner, record.node_count);
+        call.reply(protocol::reply_board(call.id, board_summary(record)));
+      });
+}
+
+void handle(const Call& call, const req::BoardList& r) {
+  if (!r.user && !call.session->user) return call.error(ErrorCode::bad_request, "field 'user': name whose boards");
+  std::optional<db::UserId> owner;
+  if (!r.user) owner = call.session->user->id;
+  auto boards = call.app.reads.read<std::optional<std::vector<db::BoardRecord>>>(
+      [&](db::Stores& stores) -> db::DbResult<std::optional<std::vector<db::BoardRecord>>> {
+        if (!owner) {
+          auto user = stores.users().find_by_name_key(name_key(*r.user));
+          if (!user) return unexpected(user.error());
+          if (!*user || (*user)->closed) return std::optional<std::vector<db::BoardRecord>>();
+          owner = (*user)->id;
+        }
+        auto listed = stores.boards().of_owner(*owner, static_cast<int>(call.app.boards->limits().boards_per_user));
+        if (!listed) return unexpected(listed.error());
+        return std::optional<std::vector<db::BoardRecord>>(std::move(*listed));
+      });
+  if (!boards) return call.error(ErrorCode::internal, "the database could not be read; try again");
+  if (!*boards) return call.error(ErrorCode::not_found, "no such user");
+  std::vector<protocol::BoardSummary> out;
+  for (const db::BoardRecord& board : **boards) out.push_back(board_summary(board));
+  call.reply(protocol::reply_boards(call.id, out));
+}
+
+void handle(const Call& call, const req::BoardWatch& r) { call.app.boards->watch(call, r.board); }
+void handle(const Call& call, const req::BoardUnwatch& r) { call.app.boards->unwatch(call, r.board); }
+void handle(const Call& call, const req::BoardPlay& r) { call.app.boards->play(call, call.session->user->id, r); }
+void handle(const Call& call, const req::BoardGoto& r) { call.app.boards->go_to(call, call.session->user->id, r); }
+void handle(const Call& call, const req::BoardCut& r) { call.app.boards->cut(call, call.session->user->id, r); }
+void handle(const Call& call, const req::BoardDelete& r) {
+  call.app.boards->remove(call, call.session->user->id, r.board);
+}
+
+}  // namespace yunzi::app

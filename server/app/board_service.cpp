@@ -1,0 +1,281 @@
+#include "server/app/board_service.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "db/stores.hpp"
+#include "server/app/app.hpp"
+#include "server/app/position_estimate.hpp"
+
+namespace yunzi::app {
+namespace {
+
+using protocol::ErrorCode;
+
+void reply_write_error(const Call& call, const db::DbError& error) {
+  switch (error.kind) {
+    case db::DbErrorKind::not_found: return call.error(ErrorCode::not_found, "no board with that id");
+    default: return call.error(ErrorCode::internal, "the change could not be stored; try again");
+  }
+}
+
+}  // namespace
+
+BoardService::BoardService(App& app, BoardLimits limits)
+    : app_(app), limits_(limits), strand_(boost::asio::make_strand(app.io)), sweep_timer_(strand_) {}
+
+void BoardService::start() {
+  sweep_timer_.expires_after(std::max(limits_.idle / 2, std::chrono::milliseconds(1000)));
+  sweep_timer_.async_wait([self = weak_from_this()](const boost::system::error_code& ec) {
+    if (ec) return;
+    if (auto service = self.lock()) {
+      service->sweep();
+      service->start();
+    }
+  });
+}
+
+void BoardService::sweep() {
+  const auto now = std::chrono::steady_clock::now();
+  for (auto it = open_.begin(); it != open_.end();) {
+    Open& open = it->second;
+    std::erase_if(open.watchers, [](const auto& w) { return w.second.expired(); });
+    const bool idle = !open.tree || (open.watchers.empty() && now - open.used >= limits_.idle);
+    if (!open.busy && open.waiting.empty() && idle) {
+      it = open_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+void BoardService::with_board(const Call& call, db::BoardId board, Step step, bool change) {
+  boost::asio::post(strand_, [self = shared_from_this(), call, board, step = std::move(step), change]() mutable {
+    auto it = self->open_.find(board);
+    if (it == self->open_.end()) {
+      auto stored = self->app_.reads.read<std::optional<db::BoardRecord>>(
+          [board](db::Stores& stores) { return stores.boards().find(board); });
+      if (!stored) {
+        spdlog::error("board not read board={} error={}", board, stored.error().message);
+        return call.error(ErrorCode::internal, "the board could not be read; try again");
+      }
+      if (!*stored) return call.error(ErrorCode::not_found, "no board with that id");
+      auto tree = BoardTree::from_record(std::move(**stored));
+      if (!tree) {
+        spdlog::error("board does not replay board={} error={}", board, tree.error());
+        return call.error(ErrorCode::internal, "the board could not be read");
+      }
+      it = self->open_.emplace(board, Open{}).first;
+      it->second.tree.emplace(std::move(*tree));
+    }
+    Open& open = it->second;
+    open.used = std::chrono::steady_clock::now();
+    if (!open.tree) return call.error(ErrorCode::not_found, "no board with that id");
+    if (!change) return step(open);
+    if (open.busy) {
+      // After the change in flight, judged on the tree as that change leaves it.
+      open.waiting.push_back([self, call, board, step = std::move(step)] { self->with_board(call, board, step, true); });
+      return;
+    }
+    open.busy = true;
+    step(open);
+  });
+}
+
+void BoardService::done(db::BoardId board) {
+  const auto it = open_.find(board);
+  if (it == open_.end()) return;
+  Open& open = it->second;
+  open.busy = false;
+  if (open.waiting.empty()) return;
+  auto next = std::move(open.waiting.front());
+  open.waiting.pop_front();
+  next();  // with_board() again: it finds the board free, or queues behind a change that came first
+}
+
+bool BoardService::owner_only(const Call& call, const Open& open, db::UserId user) const {
+  if (open.tree->record().owner_id == user) return true;
+  call.error(ErrorCode::forbidden, "only the board's owner may change it");
+  return false;
+}
+
+void BoardService::write(const Call& call, db::BoardId board, std::function<db::DbResult<Done>(db::Stores&)> work,
+                         std::function<void(Open&)> apply) {
+  app_.writer.submit(std::move(work), [self = shared_from_this(), call, board, apply = std::move(apply)](
+                                          db::DbResult<Done> written) {
+    boost::asio::post(self->strand_, [self, call, board, apply, written = std::move(written)] {
+      const auto it = self->open_.find(board);
+      if (!written) {
+        reply_write_error(call, written.error());
+      } else if (it != self->open_.end() && it->second.tree) {
+        apply(it->second);
+      }
+      self->done(board);
+    });
+  });
+}
+
+void BoardService::broadcast(Open& open, const protocol::Frame& frame) {
+  for (auto it = open.watchers.begin(); it != open.watchers.end();) {
+    if (auto connection = it->second.lock()) {
+      connection->send(frame);
+      ++it;
+    } else {
+      it = open.watchers.erase(it);
+    }
+  }
+}
+
+void BoardService::watch(const Call& call, db::BoardId board) {
+  with_board(call, board, [call](Open& open) {
+    const net::ConnectionPtr& connection = call.session->connection();
+    open.watchers[connection->id()] = connection;
+    call.reply(protocol::reply_board_watch(call.id, open.tree->summary(), open.tree->wire_tree()));
+  }, false);
+}
+
+void BoardService::unwatch(const Call& call, db::BoardId board) {
+  boost::asio::post(strand_, [self = shared_from_this(), call, board] {
+    const auto it = self->open_.find(board);
+    if (it != self->open_.end()) it->second.watchers.erase(call.session->id());
+    call.ok();
+  });
+}
+
+void BoardService::connection_closed(std::uint64_t connection) {
+  boost::asio::post(strand_, [self = shared_from_this(), connection] {
+    for (auto& [id, open] : self->open_) open.watchers.erase(connection);
+  });
+}
+
+void BoardService::play(const Call& call, db::UserId user, const protocol::req::BoardPlay& r) {
+  with_board(call, r.board, [this, call, user, r](Open& open) {
+    const db::BoardId board = r.board;
+    if (!owner_only(call, open, user)) return done(board);
+    BoardTree& tree = *open.tree;
+    if (!tree.has(r.from)) {
+      call.error(ErrorCode::not_found, "no node " + std::to_string(r.from) + " on this board");
+      return done(board);
+    }
+    std::optional<engine::Vertex> vertex;
+    if (!r.vertex.is_pass()) {
+      vertex = r.vertex.on_board(tree.record().size);
+      if (!vertex) {
+        call.error(ErrorCode::illegal_move, "off_board: " + r.vertex.text + " is not on this board");
+        return done(board);
+      }
+    }
+    auto plan = tree.plan_move(r.from, vertex);
+    if (!plan) {
+      call.error(ErrorCode::illegal_move,
+                 std::string(engine::to_string(plan.error())) + ": " + std::string(engine::describe(plan.error())));
+      return done(board);
+    }
+    if (plan->added && tree.node_count() >= static_cast<std::int64_t>(limits_.nodes_per_board)) {
+      call.error(ErrorCode::limit_reached,
+                 "a board holds at most " + std::to_string(limits_.nodes_per_board) + " nodes; cut a variation first");
+      return done(board);
+    }
+    std::function<db::DbResult<Done>(db::Stores&)> work;
+    const std::int64_t now = app_.now_ms();
+    if (plan->added) {
+      auto nodes = tree.record().nodes;
+      nodes.push_back(plan->node);
+      work = [board, nodes = std::move(nodes), current = plan->node.id, now](db::Stores& stores) {
+        return stores.boards().save_tree(board, nodes, current, now);
+      };
+    } else {
+      work = [board, current = plan->node.id](db::Stores& stores) { return stores.boards().set_current(board, current); };
+    }
+    write(call, board, std::move(work), [this, call, board, plan = std::move(*plan), now](Open& open) {
+      BoardTree& tree = *open.tree;
+      if (plan.added) {
+        tree.add(plan.node);
+        tree.record().updated_ms = now;
+      }
+      tree.record().current = plan.node.id;
+      const protocol::BoardNode node = tree.wire_node(plan.node);
+      if (plan.added) broadcast(open, protocol::board_node(board, node, tree.record().size));
+      broadcast(open, protocol::board_current(board, plan.node.id));
+      call.reply(protocol::reply_board_play(call.id, node, tree.record().size, plan.captured));
+    });
+  }, true);
+}
+
+void BoardService::go_to(const Call& call, db::UserId user, const protocol::req::BoardGoto& r) {
+  with_board(call, r.board, [this, call, user, r](Open& open) {
+    const db::BoardId board = r.board;
+    if (!owner_only(call, open, user)) return done(board);
+    if (!open.tree->has(r.node)) {
+      call.error(ErrorCode::not_found, "no node " + std::to_string(r.node) + " on this board");
+      return done(board);
+    }
+    write(
+        call, board, [board, node = r.node](db::Stores& stores) { return stores.boards().set_current(board, node); },
+        [this, call, board, node = r.node](Open& open) {
+          open.tree->record().current = node;
+          broadcast(open, protocol::board_current(board, node));
+          call.ok();
+        });
+  }, true);
+}
+
+void BoardService::cut(const Call& call, db::UserId user, const protocol::req::BoardCut& r) {
+  with_board(call, r.board, [this, call, user, r](Open& open) {
+    const db::BoardId board = r.board;
+    if (!owner_only(call, open, user)) return done(board);
+    const BoardTree& tree = *open.tree;
+    const auto parent = tree.parent_of(r.node);
+    if (!parent) {
+      call.error(ErrorCode::not_found, "no node " + std::to_string(r.node) + " on this board");
+      return done(board);
+    }
+    BoardTree after = tree;
+    const std::int64_t removed = after.cut(r.node);
+    const std::int64_t current = tree.is_within(tree.record().current, r.node) ? *parent : tree.record().current;
+    const std::int64_t now = app_.now_ms();
+    write(
+        call, board,
+        [board, nodes = after.record().nodes, current, now](db::Stores& stores) {
+          return stores.boards().save_tree(board, nodes, current, now);
+        },
+        [this, call, board, node = r.node, current, removed, now](Open& open) {
+          open.tree->cut(node);
+          open.tree->record().current = current;
+          open.tree->record().updated_ms = now;
+          broadcast(open, protocol::board_cut(board, node, current));
+          call.reply(protocol::reply_board_cut(call.id, removed));
+        });
+  }, true);
+}
+
+void BoardService::remove(const Call& call, db::UserId user, db::BoardId board) {
+  with_board(call, board, [this, call, user, board](Open& open) {
+    if (!owner_only(call, open, user)) return done(board);
+    write(
+        call, board, [board, now = app_.now_ms()](db::Stores& stores) { return stores.boards().remove(board, now); },
+        [this, call, board](Open& open) {
+          broadcast(open, protocol::board_deleted(board));
+          // Kept until the sweep, so changes already waiting are told there is no such board.
+          open.tree.reset();
+          open.watchers.clear();
+          call.ok();
+        });
+  }, true);
+}
+
+}  // namespace yunzi::app
+
+namespace yunzi::app {
+
+void BoardService::estimate(const Call& call, const protocol::req::BoardEstimate& r) {
+  with_board(call, r.board, [call, node = r.node](Open& open) {
+    const BoardTree& tree = *open.tree;
+    if (!tree.has(node)) return call.error(ErrorCode::not_found, "no node " + std::to_string(node) + " on this board");
+    auto game = tree.game_at(node);
+    if (!game) return call.error(ErrorCode::internal, game.error());
+    call.reply(protocol::reply_estimate(call.id, estimate_position(game->board(), tree.record().komi,
+                                                                    tree.record().handicap)));
+  }, false);
+}
+
+}  // namespace yunzi::app

@@ -1,0 +1,82 @@
+// The open analysis boards, on the service's own strand: each board's tree
+// (BoardTree), its watchers, and the changes waiting for it. A board is read
+// from the database on its first use after a restart and leaves memory when
+// nobody has watched or changed it for BoardLimits::idle. Changes to one
+// board run one at a time: each is judged on the tree as it stands, written
+// through the writer, and only once committed applied in memory, broadcast
+// to the watchers and acknowledged; the next waits until then.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "db/board_records.hpp"
+#include "db/error.hpp"
+#include "protocol/requests.hpp"
+#include "server/app/board_limits.hpp"
+#include "server/app/board_tree.hpp"
+#include "server/app/call.hpp"
+
+namespace yunzi::db {
+class Stores;
+}
+
+namespace yunzi::app {
+
+class BoardService : public std::enable_shared_from_this<BoardService> {
+ public:
+  BoardService(App& app, BoardLimits limits);
+
+  const BoardLimits& limits() const { return limits_; }
+
+  // `user`: the caller's id, read on the session's strand (nullopt for a visitor).
+  void watch(const Call& call, db::BoardId board);
+  void unwatch(const Call& call, db::BoardId board);
+  void play(const Call& call, db::UserId user, const protocol::req::BoardPlay& r);
+  void go_to(const Call& call, db::UserId user, const protocol::req::BoardGoto& r);
+  void cut(const Call& call, db::UserId user, const protocol::req::BoardCut& r);
+  void remove(const Call& call, db::UserId user, db::BoardId board);
+  void estimate(const Call& call, const protocol::req::BoardEstimate& r);
+  // The connection closed: it watches nothing any more.
+  void connection_closed(std::uint64_t connection);
+  // Starts the sweep of idle boards.
+  void start();
+
+ private:
+  struct Open {
+    std::optional<BoardTree> tree;
+    std::map<std::uint64_t, std::weak_ptr<net::Connection>> watchers;
+    std::deque<std::function<void()>> waiting;  // changes after the one in flight
+    bool busy = false;
+    std::chrono::steady_clock::time_point used;
+  };
+  using Step = std::function<void(Open&)>;
+
+  // Runs `step` on the strand with the board loaded (from the database if
+  // needed), after the changes before it; `not_found` goes to the caller.
+  void with_board(const Call& call, db::BoardId board, Step step, bool change);
+  // The change in flight ended: the next one may start.
+  void done(db::BoardId board);
+  // A change for the owner only; forbidden for anyone else.
+  bool owner_only(const Call& call, const Open& open, db::UserId user) const;
+  // Writes `work`, then on the strand runs `apply` (success) or answers the error.
+  void write(const Call& call, db::BoardId board, std::function<db::DbResult<Done>(db::Stores&)> work,
+             std::function<void(Open&)> apply);
+  void broadcast(Open& open, const protocol::Frame& frame);
+  void sweep();
+
+  App& app_;
+  BoardLimits limits_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  boost::asio::steady_timer sweep_timer_;
+  std::map<db::BoardId, Open> open_;
+};
+
+}  // namespace yunzi::app

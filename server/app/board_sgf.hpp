@@ -1,0 +1,23 @@
+// An analysis board over plain HTTP: GET /boards/{id}.sgf, the whole tree
+// with its variations (FF[4], CA[UTF-8], SZ, KM, HA, AB/AW, GN from the
+// title, PB/PW when the board was copied or imported). A board changes, so
+// it is never cached.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "db/board_records.hpp"
+#include "server/net/http_types.hpp"
+
+namespace yunzi::app {
+
+class App;
+
+// The board as SGF text: one node per board node, children in the order they were made.
+std::string board_sgf(const db::BoardRecord& board);
+
+// The answer to GET/HEAD of /boards/{id}.sgf; nullopt for any other request.
+std::optional<net::HttpResponse> board_record_route(App& app, const net::HttpRequest& request);
+
+}  // namespace yunzi::app

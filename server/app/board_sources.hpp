@@ -1,0 +1,31 @@
+// The stored form of a new board from its source: an empty board with its
+// handicap stones, a stored game's record (its first moves), or an SGF
+// record with all its variations, every move of every variation judged by
+// the engine. Owner, title (when not taken from the source) and times are
+// the caller's to fill in.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "db/board_records.hpp"
+#include "engine/expected.hpp"
+#include "protocol/errors.hpp"
+
+namespace yunzi::app {
+
+struct BoardSourceError {
+  protocol::ErrorCode code = protocol::ErrorCode::bad_request;
+  std::string message;
+};
+
+Expected<db::NewBoard, BoardSourceError> empty_board(int size, double komi, int handicap);
+// `moves`: keep this many of the record's moves (all when absent or more than it has).
+Expected<db::NewBoard, BoardSourceError> board_from_game(const db::GameWithMoves& game,
+                                                         std::optional<std::int64_t> moves, std::size_t max_nodes);
+// The first game tree of the text; positional superko, whatever RU says.
+Expected<db::NewBoard, BoardSourceError> board_from_sgf(std::string_view text, std::size_t max_nodes);
+
+}  // namespace yunzi::app

@@ -1,0 +1,321 @@
+// Analysis boards on the real server with real clients: an empty board
+// played on by its owner with every move judged along its path (reuse of
+// an existing child, the illegal moves with their reasons, superko across
+// passes), goto and cut, a watcher following live, others refused; boards
+// copied from finished and live games (not for the game's own players) and
+// imported from SGF with variations; the caps; a restart keeping the tree;
+// the SGF route giving the variations back; the score estimate.
+#include <catch2/catch.hpp>
+
+#include "engine/sgf_parser.hpp"
+#include "tests/e2e/server/game_helpers.hpp"
+#include "tests/e2e/server/server_fixture.hpp"
+#include "tools/client/http_get.hpp"
+
+using namespace yunzi::e2e;
+
+namespace {
+
+Json create(Player& owner, Json fields) {
+  fields["type"] = "board.create";
+  return owner.ok(fields)["board"];
+}
+
+Json play(Player& owner, std::int64_t board, std::int64_t from, const std::string& vertex) {
+  return owner.ok({{"type", "board.play"}, {"board", board}, {"from", from}, {"vertex", vertex}})["node"];
+}
+
+Json refused_move(Player& owner, std::int64_t board, std::int64_t from, const std::string& vertex) {
+  return owner.fails({{"type", "board.play"}, {"board", board}, {"from", from}, {"vertex", vertex}});
+}
+
+// Plays the moves one after the other from `from`; returns the last node's id.
+std::int64_t play_line(Player& owner, std::int64_t board, std::int64_t from, const std::vector<std::string>& moves) {
+  for (const std::string& move : moves) from = play(owner, board, from, move)["id"];
+  return from;
+}
+
+// "id<parent:color vertex" for each node but the root, to compare trees whatever else they carry.
+std::vector<std::string> shape(const Json& tree) {
+  std::vector<std::string> out;
+  for (const Json& node : tree["nodes"]) {
+    if (node["parent"].is_null()) continue;
+    out.push_back(std::to_string(node["id"].get<int>()) + "<" + std::to_string(node["parent"].get<int>()) + ":" +
+                  node["color"].get<std::string>() + " " + node["vertex"].get<std::string>());
+  }
+  return out;
+}
+
+Json watch(Player& p, std::int64_t board) { return p.ok({{"type", "board.watch"}, {"board", board}}); }
+
+bool starts_with(const Json& error, const std::string& reason) {
+  return error["message"].get<std::string>().rfind(reason, 0) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("an owner plays on an empty board and a watcher follows", "[server][boards]") {
+  ServerFixture fx;
+  Player alice = fx.registered("alice");
+  Player bob = fx.registered("bob");
+  Player visitor = fx.player("visitor");
+  visitor.connect();
+
+  const Json board = create(alice, {{"size", 9}, {"title", "joseki"}});
+  CHECK(board["owner"] == "alice");
+  CHECK(board["title"] == "joseki");
+  CHECK(board["size"] == 9);
+  CHECK(board["komi"] == 7.5);
+  CHECK(board["handicap"] == 0);
+  CHECK(board["nodes"] == 1);
+  CHECK(board["game"].is_null());
+  const std::int64_t id = board["id"];
+
+  const Json watched = watch(visitor, id);
+  CHECK(watched["board"]["id"] == id);
+  CHECK(watched["tree"]["nodes"] == Json::array({{{"id", 0}, {"parent", nullptr}}}));
+  CHECK(watched["tree"]["current"] == 0);
+
+  const Json d4 = play(alice, id, 0, "d4");
+  CHECK(d4 == Json{{"id", 1}, {"parent", 0}, {"color", "black"}, {"vertex", "D4"}, {"number", 1}});
+  CHECK(visitor.wait_event("board.node")["node"] == d4);
+  CHECK(visitor.wait_event("board.current")["node"] == 1);
+
+  // The same move from the same node reuses the child: no new node, only the current one moves.
+  CHECK(play(alice, id, 0, "D4")["id"] == 1);
+  CHECK(visitor.wait_event("board.current")["node"] == 1);
+  CHECK(visitor.no_event("board.node", 200ms));
+
+  // White answers after Black; a second variation from the root is Black's again.
+  CHECK(play(alice, id, 1, "E5")["color"] == "white");
+  const Json variation = play(alice, id, 0, "C3");
+  CHECK(variation["color"] == "black");
+  CHECK(variation["number"] == 1);
+  CHECK(variation["parent"] == 0);
+
+  CHECK(starts_with(refused_move(alice, id, 1, "D4"), "occupied"));
+  const Json off = refused_move(alice, id, 0, "J10");
+  CHECK(off["code"] == "illegal_move");
+  CHECK(starts_with(off, "off_board"));
+  CHECK(refused_move(alice, id, 99, "A1")["code"] == "not_found");
+  CHECK(bob.fails({{"type", "board.play"}, {"board", id}, {"from", 0}, {"vertex", "A1"}})["code"] == "forbidden");
+  CHECK(visitor.fails({{"type", "board.play"}, {"board", id}, {"from", 0}, {"vertex", "A1"}})["code"] ==
+        "unauthenticated");
+  CHECK(bob.fails({{"type", "board.goto"}, {"board", id}, {"node", 0}})["code"] == "forbidden");
+  CHECK(bob.fails({{"type", "board.cut"}, {"board", id}, {"node", 1}})["code"] == "forbidden");
+  CHECK(bob.fails({{"type", "board.delete"}, {"board", id}})["code"] == "forbidden");
+  CHECK(alice.fails({{"type", "board.watch"}, {"board", id + 100}})["code"] == "not_found");
+
+  alice.ok({{"type", "board.goto"}, {"board", id}, {"node", 1}});
+  CHECK(visitor.wait_event("board.current", [](const Json& e) { return e["node"] == 1; })["board"] == id);
+  CHECK(alice.fails({{"type", "board.goto"}, {"board", id}, {"node", 42}})["code"] == "not_found");
+
+  // Cutting D4 takes E5 with it; the current node was inside, so it goes to the root.
+  play(alice, id, 1, "E5");
+  CHECK(alice.ok({{"type", "board.cut"}, {"board", id}, {"node", 1}})["removed"] == 2);
+  CHECK(visitor.wait_event("board.cut") == Json{{"type", "board.cut"}, {"board", id}, {"node", 1}, {"current", 0}});
+  const Json after = watch(bob, id);
+  CHECK(shape(after["tree"]) == std::vector<std::string>{"3<0:black C3"});
+  CHECK(after["tree"]["current"] == 0);
+  CHECK(after["board"]["nodes"] == 2);
+
+  const Json listed = visitor.ok({{"type", "board.list"}, {"user", "alice"}})["boards"];
+  REQUIRE(listed.size() == 1);
+  CHECK(listed[0]["id"] == id);
+  CHECK(listed[0]["nodes"] == 2);
+  CHECK(bob.ok({{"type", "board.list"}})["boards"] == Json::array());
+  CHECK(visitor.fails({{"type", "board.list"}})["code"] == "bad_request");
+
+  // Unwatched, bob hears nothing more; the visitor still does.
+  bob.ok({{"type", "board.unwatch"}, {"board", id}});
+  play(alice, id, 0, "G7");
+  visitor.wait_event("board.node", [](const Json& e) { return e["node"]["vertex"] == "G7"; });
+  CHECK(bob.no_event("board.node", 200ms));
+
+  alice.ok({{"type", "board.delete"}, {"board", id}});
+  CHECK(visitor.wait_event("board.deleted") == Json{{"type", "board.deleted"}, {"board", id}});
+  CHECK(visitor.fails({{"type", "board.watch"}, {"board", id}})["code"] == "not_found");
+  CHECK(alice.ok({{"type", "board.list"}})["boards"] == Json::array());
+}
+
+TEST_CASE("moves are judged along their own path: ko, superko across passes, suicide", "[server][boards]") {
+  ServerFixture fx;
+  Player alice = fx.registered("alice");
+  const std::int64_t id = create(alice, {{"size", 9}})["id"];
+  // A ko at E5/D5: Black takes at E5 (move 9).
+  const std::int64_t before_ko = play_line(alice, id, 0, {"D6", "E6", "C5", "D5", "D4", "F5", "J9", "E4"});
+  const Json take = alice.ok({{"type", "board.play"}, {"board", id}, {"from", before_ko}, {"vertex", "E5"}});
+  CHECK(take["captured"] == Json{"D5"});
+  const std::int64_t taken = take["node"]["id"];
+  CHECK(starts_with(refused_move(alice, id, taken, "D5"), "ko"));
+  // After a pass each the retake repeats the position after move 8: positional superko.
+  const std::int64_t passed = play_line(alice, id, taken, {"pass", "pass"});
+  const Json superko = refused_move(alice, id, passed, "D5");
+  CHECK(superko["code"] == "illegal_move");
+  CHECK(starts_with(superko, "superko"));
+  // White may still play elsewhere from there.
+  CHECK(play(alice, id, passed, "A1")["color"] == "white");
+
+  // A variation from the root: a white stone in the corner Black closed is suicide.
+  const std::int64_t corner = play_line(alice, id, 0, {"A2", "J8", "B1"});
+  CHECK(starts_with(refused_move(alice, id, corner, "A1"), "suicide"));
+}
+
+TEST_CASE("boards copied from games: finished, live for a spectator, never for a player of a live game",
+          "[server][boards]") {
+  ServerFixture fx;
+  Player alice = fx.registered("alice");
+  Player bob = fx.registered("bob");
+  Player carol = fx.registered("carol");
+  const std::int64_t game = start_game(alice, bob);
+  play_moves(alice, bob, game, {"E5", "C3", "G7"}, {&alice, &bob});
+
+  const Json refused = alice.fails({{"type", "board.create"}, {"game", game}});
+  CHECK(refused["code"] == "forbidden");
+  CHECK(bob.fails({{"type", "board.create"}, {"game", game}})["code"] == "forbidden");
+  CHECK(carol.fails({{"type", "board.create"}, {"game", game + 100}})["code"] == "not_found");
+
+  const Json live = create(carol, {{"game", game}});
+  CHECK(live["game"] == game);
+  CHECK(live["size"] == 9);
+  CHECK(live["nodes"] == 4);
+  const Json tree = watch(carol, live["id"])["tree"];
+  CHECK(shape(tree) == std::vector<std::string>{"1<0:black E5", "2<1:white C3", "3<2:black G7"});
+  CHECK(tree["current"] == 3);
+  const Json first_two = create(carol, {{"game", game}, {"move", 2}, {"title", "opening"}});
+  CHECK(first_two["nodes"] == 3);
+  CHECK(first_two["title"] == "opening");
+  // The copy is carol's: she tries another move than the game's.
+  CHECK(play(carol, first_two["id"], 2, "G3")["number"] == 3);
+
+  alice.ok({{"type", "game.resign"}, {"game", game}});
+  bob.wait_game_event(game, "game.end");
+  const Json finished = create(alice, {{"game", game}});
+  CHECK(finished["nodes"] == 4);
+  CHECK(finished["owner"] == "alice");
+}
+
+TEST_CASE("a board from SGF keeps its variations and the SGF route gives them back", "[server][boards]") {
+  ServerFixture fx;
+  Player alice = fx.registered("alice");
+  const std::string sgf =
+      "(;GM[1]FF[4]SZ[9]KM[6.5]GN[Gennan's hand]PB[Honinbo Shusaku]PW[Gennan Inseki]AB[cc]AW[gg]"
+      ";B[ee](;W[ec];B[dc](;W[tt])(;W[cd]))(;W[ce]))";
+  const Json board = create(alice, {{"sgf", sgf}});
+  CHECK(board["title"] == "Gennan's hand");
+  CHECK(board["komi"] == 6.5);
+  CHECK(board["nodes"] == 7);
+  const std::int64_t id = board["id"];
+  const Json tree = watch(alice, id)["tree"];
+  CHECK(shape(tree) == std::vector<std::string>{"1<0:black E5", "2<1:white E7", "3<2:black D7", "4<3:white pass",
+                                                "5<3:white C6", "6<1:white C5"});
+  CHECK(tree["setup"] == Json{{"black", {"C7"}}, {"white", {"G3"}}});
+  CHECK(tree["current"] == 0);
+  // The owner's own title wins over GN.
+  CHECK(create(alice, {{"sgf", sgf}, {"title", "mine"}})["title"] == "mine");
+
+  const Json illegal = alice.fails({{"type", "board.create"}, {"sgf", "(;SZ[9];B[ee](;W[ee])(;W[dd]))"}});
+  CHECK(illegal["code"] == "bad_request");
+  CHECK(illegal["message"].get<std::string>().find("move 2") != std::string::npos);
+  CHECK(alice.fails({{"type", "board.create"}, {"sgf", "(;SZ[9];B[ee]"}})["code"] == "bad_request");
+  CHECK(alice.fails({{"type", "board.create"}, {"sgf", "(;SZ[7];B[ee])"}})["code"] == "bad_request");
+
+  // Served back with every variation: read again, it makes the same tree.
+  play(alice, id, 6, "F4");
+  auto served = yunzi::client::http_get("127.0.0.1", fx.server.port(), "/boards/" + std::to_string(id) + ".sgf");
+  REQUIRE(served);
+  CHECK(served->status == 200);
+  INFO(served->body);
+  CHECK(served->body.find("PB[Honinbo Shusaku]") != std::string::npos);
+  CHECK(served->body.find("CA[UTF-8]") != std::string::npos);
+  const Json again = create(alice, {{"sgf", served->body}});
+  const Json again_tree = watch(alice, again["id"])["tree"];
+  CHECK(shape(again_tree) == shape(watch(alice, id)["tree"]));
+  CHECK(again_tree["setup"] == tree["setup"]);
+  CHECK(again["komi"] == 6.5);
+  auto missing = yunzi::client::http_get("127.0.0.1", fx.server.port(), "/boards/987654.sgf");
+  REQUIRE(missing);
+  CHECK(missing->status == 404);
+}
+
+TEST_CASE("a board's caps: boards held, boards made within the hour, nodes", "[server][boards]") {
+  ServerFixture fx(ServerOptions{{"--max-boards-per-user", "2", "--boards-per-hour", "3", "--max-board-nodes", "3"}});
+  Player alice = fx.registered("alice");
+  const std::int64_t first = create(alice, {{"size", 9}})["id"];
+  create(alice, {{"size", 9}});
+  CHECK(alice.fails({{"type", "board.create"}})["code"] == "limit_reached");
+  alice.ok({{"type", "board.delete"}, {"board", first}});
+  const std::int64_t third = create(alice, {{"size", 9}})["id"];
+  alice.ok({{"type", "board.delete"}, {"board", third}});
+  // Two held, but three made this hour, deleted ones included.
+  CHECK(alice.fails({{"type", "board.create"}})["code"] == "limit_reached");
+
+  Player bob = fx.registered("bob");
+  const std::int64_t board = create(bob, {{"size", 9}})["id"];
+  play_line(bob, board, 0, {"D4", "E5"});
+  CHECK(refused_move(bob, board, 2, "F6")["code"] == "limit_reached");
+  CHECK(refused_move(bob, board, 0, "C3")["code"] == "limit_reached");
+  CHECK(play(bob, board, 0, "D4")["id"] == 1);  // reusing a node adds none
+  CHECK(bob.fails({{"type", "board.create"}, {"sgf", "(;SZ[9];B[ee];W[dd];B[cc])"}})["code"] == "limit_reached");
+}
+
+TEST_CASE("a board's tree and current node survive a restart", "[server][boards]") {
+  ServerFixture fx;
+  Player alice = fx.registered("alice");
+  const std::int64_t id = create(alice, {{"size", 13}, {"handicap", 2}, {"title", "让子"}})["id"];
+  const Json first = play(alice, id, 0, "G7");
+  CHECK(first["color"] == "white");  // with a handicap White moves first
+  play_line(alice, id, first["id"], {"C3", "pass"});
+  play(alice, id, 0, "F9");
+  alice.ok({{"type", "board.goto"}, {"board", id}, {"node", 2}});
+  const Json before = watch(alice, id);
+  CHECK(before["tree"]["setup"]["black"].size() == 2);
+
+  REQUIRE(fx.server.stop());
+  REQUIRE(fx.server.start());
+  Player again = fx.player("alice");
+  again.connect();
+  again.login();
+  const Json after = watch(again, id);
+  CHECK(after["tree"] == before["tree"]);
+  CHECK(after["board"] == before["board"]);
+  CHECK(after["board"]["title"] == "让子");
+  CHECK(play(again, id, 3, "L12")["number"] == 4);
+}
+
+TEST_CASE("the score estimate of a clear position, on a board and of a game", "[server][boards]") {
+  ServerFixture fx;
+  Player alice = fx.registered("alice");
+  Player bob = fx.registered("bob");
+  Player carol = fx.registered("carol");
+  Player visitor = fx.player("visitor");
+  visitor.connect();
+  const CountedRecord& record = counted_record();
+
+  // Walls on E and F, one stone dropped into each side's area: both dead.
+  const std::int64_t id = create(carol, {{"size", 9}})["id"];
+  const std::int64_t last = play_line(carol, id, 0, record.moves);
+  const Json estimate = visitor.ok({{"type", "board.estimate"}, {"board", id}, {"node", last}})["estimate"];
+  CHECK(sorted_vertices(estimate["dead"]) == std::vector<std::string>{"B5", "H5"});
+  CHECK(estimate["black"] == 45.0);
+  CHECK(estimate["white"] == 36.0);
+  CHECK(estimate["margin"] == 1.5);
+  CHECK(estimate["result"] == "B+1.5");
+  CHECK(estimate["territory"]["black"].size() == 45 - 9);
+  CHECK(estimate["territory"]["white"].size() == 36 - 9);
+  const Json start = visitor.ok({{"type", "board.estimate"}, {"board", id}, {"node", 0}})["estimate"];
+  CHECK(start["result"] == "W+7.5");
+  CHECK(start["dead"] == Json::array());
+  CHECK(visitor.fails({{"type", "board.estimate"}, {"board", id}, {"node", last + 1}})["code"] == "not_found");
+
+  // The same record played as a game: in scoring it is still in progress, so not for its players.
+  const std::int64_t game = start_game(alice, bob);
+  play_moves(alice, bob, game, record.moves, {&alice, &bob});
+  CHECK(alice.fails({{"type", "game.estimate"}, {"game", game}})["code"] == "forbidden");
+  CHECK(bob.fails({{"type", "game.estimate"}, {"game", game}})["code"] == "forbidden");
+  const Json watched = carol.ok({{"type", "game.estimate"}, {"game", game}})["estimate"];
+  CHECK(watched == estimate);
+  CHECK(carol.ok({{"type", "game.estimate"}, {"game", game}, {"move", 0}})["estimate"] == start);
+  CHECK(carol.fails({{"type", "game.estimate"}, {"game", game + 100}})["code"] == "not_found");
+  CHECK(visitor.fails({{"type", "game.estimate"}, {"game", game}})["code"] == "unauthenticated");
+}

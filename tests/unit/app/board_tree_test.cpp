@@ -1,0 +1,149 @@
+// One board's tree without a server: moves judged along their own path
+// (ko and superko there, not in other variations), a move already made
+// reused, the colour to move, cutting a subtree, and the boards made from
+// SGF (variations in the record's order, HA without stones, moves without
+// a node) and from a stored game.
+#include <catch2/catch.hpp>
+
+#include "server/app/board_sources.hpp"
+#include "server/app/board_tree.hpp"
+
+using namespace yunzi;
+using engine::Color;
+using engine::Vertex;
+
+namespace {
+
+Vertex at(const std::string& gtp) { return *engine::parse_gtp(gtp, 9); }
+
+app::BoardTree empty_tree(int handicap = 0) {
+  db::BoardRecord record;
+  static_cast<db::NewBoard&>(record) = *app::empty_board(9, 7.5, handicap);
+  auto tree = app::BoardTree::from_record(record);
+  REQUIRE(tree);
+  return std::move(*tree);
+}
+
+// Plays the moves from `from` (nullopt for a pass); returns the last node.
+std::int64_t play_line(app::BoardTree& tree, std::int64_t from, const std::vector<std::string>& moves) {
+  for (const std::string& move : moves) {
+    auto plan = tree.plan_move(from, move == "pass" ? std::nullopt : std::optional<Vertex>(at(move)));
+    INFO(move);
+    REQUIRE(plan);
+    if (plan->added) tree.add(plan->node);
+    from = plan->node.id;
+  }
+  return from;
+}
+
+}  // namespace
+
+TEST_CASE("moves are judged along their own path", "[app][boards]") {
+  app::BoardTree tree = empty_tree();
+  CHECK(tree.to_move_at(0) == Color::black);
+  const std::int64_t before_ko = play_line(tree, 0, {"D6", "E6", "C5", "D5", "D4", "F5", "J9", "E4"});
+  const std::int64_t taken = play_line(tree, before_ko, {"E5"});
+  CHECK(tree.plan_move(taken, at("D5")).error() == engine::MoveError::ko);
+  const std::int64_t passed = play_line(tree, taken, {"pass", "pass"});
+  CHECK(tree.plan_move(passed, at("D5")).error() == engine::MoveError::superko);
+  // From before the capture D5 is only occupied; the ko belongs to the other path.
+  CHECK(tree.plan_move(before_ko, at("D5")).error() == engine::MoveError::occupied);
+  CHECK(tree.to_move_at(passed) == Color::white);
+  CHECK(tree.number_of(passed) == 11);
+
+  // The same move again reuses the node; another one branches.
+  const auto again = tree.plan_move(before_ko, at("E5"));
+  REQUIRE(again);
+  CHECK_FALSE(again->added);
+  CHECK(again->node.id == taken);
+  CHECK(again->captured == std::vector<Vertex>{at("D5")});
+  const auto branch = tree.plan_move(0, at("A1"));
+  REQUIRE(branch);
+  CHECK(branch->added);
+  CHECK(branch->node.id == tree.next_id());
+  CHECK(branch->node.move.color == Color::black);
+}
+
+TEST_CASE("cutting removes the subtree and nothing else", "[app][boards]") {
+  app::BoardTree tree = empty_tree();
+  const std::int64_t d4 = play_line(tree, 0, {"D4"});
+  const std::int64_t e5 = play_line(tree, d4, {"E5", "F6"});
+  const std::int64_t c3 = play_line(tree, 0, {"C3"});
+  play_line(tree, d4, {"G7"});
+  CHECK(tree.node_count() == 6);
+  CHECK(tree.is_within(e5, d4));
+  CHECK_FALSE(tree.is_within(c3, d4));
+  CHECK(tree.cut(d4) == 4);
+  CHECK(tree.node_count() == 2);
+  CHECK(tree.has(c3));
+  CHECK_FALSE(tree.has(d4));
+  CHECK_FALSE(tree.has(e5));
+  CHECK(tree.wire_tree().nodes.size() == 2);
+}
+
+TEST_CASE("with a handicap White moves first and the stones are the root's", "[app][boards]") {
+  app::BoardTree tree = empty_tree(2);
+  CHECK(tree.to_move_at(0) == Color::white);
+  const auto setup = tree.wire_tree();
+  CHECK(setup.black_setup.size() == 2);
+  CHECK(setup.white_setup.empty());
+}
+
+TEST_CASE("a board from SGF keeps the variations in the record's order", "[app][boards]") {
+  auto board = app::board_from_sgf("(;SZ[9]KM[5.5]HA[2]GN[t];C[comment only];W[ee](;B[ec];W[dc])(;B[ce]))", 2000);
+  REQUIRE(board);
+  CHECK(board->komi == 5.5);
+  CHECK(board->handicap == 2);
+  CHECK(board->setup_black.empty());  // HA without AB: the fixed stones
+  CHECK(board->title == "t");
+  REQUIRE(board->nodes.size() == 4);
+  CHECK(board->nodes[0] == db::BoardNodeRecord{1, 0, {Color::white, Vertex{4, 4}}});
+  CHECK(board->nodes[1] == db::BoardNodeRecord{2, 1, {Color::black, Vertex{4, 2}}});
+  CHECK(board->nodes[2] == db::BoardNodeRecord{3, 2, {Color::white, Vertex{3, 2}}});
+  CHECK(board->nodes[3] == db::BoardNodeRecord{4, 1, {Color::black, Vertex{2, 4}}});
+  CHECK(board->current == 0);
+
+  const auto illegal = app::board_from_sgf("(;SZ[9];B[ee](;W[dd])(;W[ee]))", 2000);
+  REQUIRE_FALSE(illegal);
+  CHECK(illegal.error().message.find("move 2") != std::string::npos);
+  CHECK(app::board_from_sgf("(;SZ[9];B[ee];W[dd];B[cc])", 3).error().code == protocol::ErrorCode::limit_reached);
+}
+
+TEST_CASE("a board from a game keeps its first moves", "[app][boards]") {
+  db::GameWithMoves game;
+  game.game.id = 12;
+  game.game.size = 9;
+  game.game.komi = 6.5;
+  game.game.black_name = "alice";
+  game.game.white_name = "bob";
+  for (int i = 0; i < 4; ++i) {
+    db::MoveRecord move;
+    move.number = i + 1;
+    move.move = engine::Move{i % 2 == 0 ? Color::black : Color::white, Vertex{i, i}};
+    game.moves.push_back(move);
+  }
+  auto board = app::board_from_game(game, 3, 2000);
+  REQUIRE(board);
+  CHECK(board->source_game == 12);
+  CHECK(board->black_name == "alice");
+  CHECK(board->nodes.size() == 3);
+  CHECK(board->nodes[2] == db::BoardNodeRecord{3, 2, {Color::black, Vertex{2, 2}}});
+  CHECK(board->current == 3);
+  CHECK(app::board_from_game(game, std::nullopt, 2000)->nodes.size() == 4);
+  CHECK(app::board_from_game(game, std::nullopt, 4).error().code == protocol::ErrorCode::limit_reached);
+}
+
+TEST_CASE("a stored tree that does not replay is refused, whichever variation holds the fault", "[app][boards]") {
+  db::BoardRecord record;
+  static_cast<db::NewBoard&>(record) = *app::empty_board(9, 7.5, 0);
+  record.nodes = {db::BoardNodeRecord{1, 0, {Color::black, at("E5")}}, db::BoardNodeRecord{2, 1, {Color::white, at("D4")}},
+                  db::BoardNodeRecord{3, 1, {Color::white, at("E5")}}, db::BoardNodeRecord{4, 2, {Color::black, at("C3")}}};
+  auto refused = app::BoardTree::from_record(record);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().find("node 3") != std::string::npos);
+  record.nodes[2].move.vertex = at("F6");
+  auto read = app::BoardTree::from_record(record);
+  REQUIRE(read);
+  CHECK(read->node_count() == 5);
+  CHECK(read->next_id() == 5);
+}

@@ -341,7 +341,7 @@ export const strings_en = {
   tree_move: "Move {n}: {color} {vertex}",
   estimate: "Estimate",
   estimate_result: "Estimate: Black {black}, White {white} — {lead}",
-  estimate_lead: "{color} leads by {margin}",
+  estimate_lead: "{color} leads by {margin} after komi",
   estimate_even: "even",
   download_sgf: "Download SGF",
   copy_link: "Copy the link",

@@ -341,7 +341,7 @@ export const strings_zh = {
   tree_move: "第 {n} 手：{color} {vertex}",
   estimate: "形势判断",
   estimate_result: "形势判断：黑 {black}，白 {white} — {lead}",
-  estimate_lead: "{color}领先 {margin} 目",
+  estimate_lead: "贴目后{color}领先 {margin} 目",
   estimate_even: "均势",
   download_sgf: "下载 SGF",
   copy_link: "复制链接",

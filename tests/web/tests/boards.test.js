@@ -171,7 +171,7 @@ test("the owner plays both colours with a variation; a visitor follows live", as
     const estimate = await owner.evaluate(({ board, node }) => window.yunzi.connection.request("board.estimate", { board, node })
       .then((reply) => reply.estimate), { board: id, node });
     await assert_estimate_drawn(owner, estimate);
-    assert.match(await owner.textContent("#estimate-result"), /^Estimate: Black [\d.]+, White [\d.]+ — ((Black|White) leads by [\d.]+|even)$/);
+    assert.match(await owner.textContent("#estimate-result"), /^Estimate: Black [\d.]+, White [\d.]+ — ((Black|White) leads by [\d.]+ after komi|even)$/);
     assert.ok(estimate.territory.black.includes("A1"), `A1 is Black's: ${JSON.stringify(estimate)}`);
     await visitor.click("#estimate-toggle");
     await visitor.waitForFunction(() => /^形势判断：黑/.test(document.querySelector("#estimate-result").textContent), null, { timeout });

@@ -102,6 +102,10 @@ test("the owner plays both colours with a variation; a visitor follows live", as
     await play(owner, "C3", 3);
     await play(owner, "G7", 4);
     assert.deepEqual(await read_stones(owner), { E5: "black", C3: "white", G7: "black" });
+    // The server judges every move: an occupied point is refused and explained.
+    await click_vertex(owner, "E5");
+    await owner.waitForSelector('.notice.error:has-text("There is already a stone there.")', { timeout });
+    assert.equal(await tree_count(owner), 4);
 
     // Back one move, and another Black move there: a variation in a row of its own.
     await owner.keyboard.press("ArrowLeft");

@@ -46,6 +46,7 @@ void BoardService::sweep() {
       ++it;
     }
   }
+  open_count_ = open_.size();
 }
 
 void BoardService::with_board(const Call& call, db::BoardId board, Step step, bool change) {
@@ -66,6 +67,7 @@ void BoardService::with_board(const Call& call, db::BoardId board, Step step, bo
       }
       it = self->open_.emplace(board, Open{}).first;
       it->second.tree.emplace(std::move(*tree));
+      self->open_count_ = self->open_.size();
     }
     Open& open = it->second;
     open.used = std::chrono::steady_clock::now();

@@ -7,6 +7,7 @@
 // to the watchers and acknowledged; the next waits until then.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -48,6 +49,8 @@ class BoardService : public std::enable_shared_from_this<BoardService> {
   void connection_closed(std::uint64_t connection);
   // Starts the sweep of idle boards.
   void start();
+  // Boards in memory now (for /metrics; read from any thread).
+  std::size_t open_boards() const { return open_count_.load(); }
 
  private:
   struct Open {
@@ -77,6 +80,7 @@ class BoardService : public std::enable_shared_from_this<BoardService> {
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer sweep_timer_;
   std::map<db::BoardId, Open> open_;
+  std::atomic<std::size_t> open_count_{0};  // open_.size(), for other threads
 };
 
 }  // namespace yunzi::app

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "server/app/app.hpp"
+#include "server/app/board_service.hpp"
 #include "server/app/board_sgf.hpp"
 #include "server/app/game_records.hpp"
 #include "server/app/tournament_export.hpp"
@@ -42,6 +43,8 @@ std::string render_metrics(App& app, const std::string& net_lines) {
   out += "# HELP yunzi_games Games in progress by phase: play, or scoring after two passes.\n# TYPE yunzi_games gauge\n";
   out += "yunzi_games{phase=\"play\"} " + std::to_string(games - scoring) + "\n";
   out += "yunzi_games{phase=\"scoring\"} " + std::to_string(scoring) + "\n";
+  out += gauge("yunzi_boards_open", "Analysis boards in memory (watched, or used within board_idle_s).",
+               static_cast<double>(app.boards->open_boards()));
   out += app.metrics.render();
   out += gauge("yunzi_db_queue_depth", "Work items waiting for the writer thread.",
                static_cast<double>(writer.queue_depth));

@@ -261,6 +261,7 @@ int main(int argc, char** argv) {
   options.board_limits.boards_per_user = static_cast<std::size_t>(config.max_boards_per_user);
   options.board_limits.nodes_per_board = static_cast<std::size_t>(config.max_board_nodes);
   options.board_limits.boards_per_hour = static_cast<std::size_t>(config.boards_per_hour);
+  options.board_limits.idle = config.board_idle;
   auto policy = ranking::make_ranking_policy(config::to_string(config.ranking_policy), config.association_rules);
   if (!policy) return refuse_start(*log_output, exit_bad_config, policy.error().message);
   options.ranking_policy = std::move(*policy);

@@ -78,6 +78,7 @@ struct ServerConfig {
   int max_boards_per_user = 50;     // analysis boards one user holds
   int max_board_nodes = 2000;       // nodes of one analysis board, the root included
   int boards_per_hour = 20;         // analysis boards one user may make within any hour
+  std::chrono::seconds board_idle{600};  // an open board nobody watches leaves memory after this long
   std::chrono::seconds idle_timeout{90};   // a connection silent this long is closed
   clock::TimeControl default_clock{};      // byo-yomi 1200 s, 3 x 30 s
   std::chrono::seconds disconnect_forfeit{120};

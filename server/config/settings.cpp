@@ -98,7 +98,7 @@ constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "
 
 constexpr std::int64_t day_s = 24 * 3600;
 
-const std::array<Setting, 48> settings_table{{
+const std::array<Setting, 49> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<&ServerConfig::bind_address>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -191,6 +191,9 @@ const std::array<Setting, 48> settings_table{{
     {"boards_per_hour", "N", ValueKind::integer,
      "analysis boards one user may make within any hour, deleted ones included",
      show_number<&ServerConfig::boards_per_hour>, apply_number<&ServerConfig::boards_per_hour, 1, 10'000>},
+    {"board_idle_s", "SECONDS", ValueKind::integer,
+     "an analysis board nobody watches or changes leaves memory after this long (the next use reads it back)",
+     show_seconds<&ServerConfig::board_idle>, apply_seconds<&ServerConfig::board_idle, 1, day_s>},
     {"idle_timeout_s", "SECONDS", ValueKind::integer,
      "a connection that sends nothing for this long, not even a pong to the server's pings, is closed",
      show_seconds<&ServerConfig::idle_timeout>, apply_seconds<&ServerConfig::idle_timeout, 5, day_s>},

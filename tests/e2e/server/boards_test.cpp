@@ -4,8 +4,11 @@
 // passes), goto and cut, a watcher following live, others refused; boards
 // copied from finished and live games (not for the game's own players) and
 // imported from SGF with variations; the caps; a restart keeping the tree;
-// the SGF route giving the variations back; the score estimate.
+// the SGF route giving the variations back; the score estimate; an idle
+// board leaving memory and coming back.
 #include <catch2/catch.hpp>
+
+#include <thread>
 
 #include "engine/sgf_parser.hpp"
 #include "tests/e2e/server/game_helpers.hpp"
@@ -156,8 +159,13 @@ TEST_CASE("moves are judged along their own path: ko, superko across passes, sui
   // White may still play elsewhere from there.
   CHECK(play(alice, id, passed, "A1")["color"] == "white");
 
+  // Only the path counts: a transposition of another variation's position is a move like any other.
+  play_line(alice, id, 0, {"C3", "G7", "D4"});
+  const std::int64_t transposed = play_line(alice, id, 0, {"D4", "G7"});
+  CHECK(play(alice, id, transposed, "C3")["number"] == 3);
+
   // A variation from the root: a white stone in the corner Black closed is suicide.
-  const std::int64_t corner = play_line(alice, id, 0, {"A2", "J8", "B1"});
+  const std::int64_t corner = play_line(alice, id, 0, {"A2", "J7", "B1"});
   CHECK(starts_with(refused_move(alice, id, corner, "A1"), "suicide"));
 }
 
@@ -318,4 +326,37 @@ TEST_CASE("the score estimate of a clear position, on a board and of a game", "[
   CHECK(carol.ok({{"type", "game.estimate"}, {"game", game}, {"move", 0}})["estimate"] == start);
   CHECK(carol.fails({{"type", "game.estimate"}, {"game", game + 100}})["code"] == "not_found");
   CHECK(visitor.fails({{"type", "game.estimate"}, {"game", game}})["code"] == "unauthenticated");
+}
+
+namespace {
+
+double boards_open(ServerFixture& fx) {
+  auto metrics = yunzi::client::http_get("127.0.0.1", fx.server.port(), "/metrics");
+  REQUIRE(metrics);
+  const std::string name = "\nyunzi_boards_open ";
+  const auto at = metrics->body.find(name);
+  REQUIRE(at != std::string::npos);
+  return std::stod(metrics->body.substr(at + name.size()));
+}
+
+}  // namespace
+
+TEST_CASE("a board nobody watches leaves memory and is read back on its next use", "[server][boards]") {
+  ServerFixture fx(ServerOptions{{"--board-idle-s", "1"}});
+  Player alice = fx.registered("alice");
+  const std::int64_t id = create(alice, {{"size", 9}})["id"];
+  CHECK(boards_open(fx) == 0);  // made, not yet used
+  play(alice, id, 0, "E5");
+  watch(alice, id);
+  CHECK(boards_open(fx) == 1);
+  alice.ok({{"type", "board.unwatch"}, {"board", id}});
+  for (int attempt = 0; attempt < 200 && boards_open(fx) != 0; ++attempt) std::this_thread::sleep_for(50ms);
+  CHECK(boards_open(fx) == 0);
+  // Read back from the database as it was left.
+  CHECK(play(alice, id, 1, "D4")["number"] == 2);
+  CHECK(boards_open(fx) == 1);
+  // A watcher keeps it in memory however long it stays idle.
+  watch(alice, id);
+  std::this_thread::sleep_for(2500ms);
+  CHECK(boards_open(fx) == 1);
 }

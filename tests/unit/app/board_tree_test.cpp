@@ -48,6 +48,10 @@ TEST_CASE("moves are judged along their own path", "[app][boards]") {
   CHECK(tree.plan_move(passed, at("D5")).error() == engine::MoveError::superko);
   // From before the capture D5 is only occupied; the ko belongs to the other path.
   CHECK(tree.plan_move(before_ko, at("D5")).error() == engine::MoveError::occupied);
+  // A transposition of another variation's position is no repetition on its own path.
+  play_line(tree, 0, {"C3", "G7", "D4"});
+  const std::int64_t transposed = play_line(tree, 0, {"D4", "G7"});
+  CHECK(tree.plan_move(transposed, at("C3")).has_value());
   CHECK(tree.to_move_at(passed) == Color::white);
   CHECK(tree.number_of(passed) == 11);
 

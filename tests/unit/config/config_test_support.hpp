@@ -88,6 +88,7 @@ inline std::vector<Sample> samples() {
       {"max_boards_per_user", "3", 3},
       {"max_board_nodes", "40", 40},
       {"boards_per_hour", "4", 4},
+      {"board_idle_s", "30", 30},
       {"idle_timeout_s", "45", 45},
       {"default_clock", "fischer:600/10/1200", "fischer:600/10/1200"},
       {"disconnect_forfeit_s", "300", 300},

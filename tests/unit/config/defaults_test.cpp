@@ -41,6 +41,7 @@ TEST_CASE("with no sources the defaults apply", "[config][defaults]") {
   CHECK(c.max_boards_per_user == 50);
   CHECK(c.max_board_nodes == 2000);
   CHECK(c.boards_per_hour == 20);
+  CHECK(c.board_idle == 600s);
   CHECK(c.idle_timeout == 90s);
   CHECK(c.default_clock == yunzi::clock::TimeControl::byoyomi(1'200'000, 3, 30'000));
   CHECK(c.disconnect_forfeit == 120s);

@@ -68,7 +68,9 @@ export class BoardView {
         }
         const owner = view.owner && view.owner.get(vertex);
         if (owner) {
-          marks.push(s("rect", { class: `territory ${owner}`, x: x - 0.16, y: y - 0.16, width: 0.32, height: 0.32 }));
+          marks.push(s("rect", {
+            class: `territory ${owner}`, x: x - 0.16, y: y - 0.16, width: 0.32, height: 0.32, "data-vertex": vertex,
+          }));
         }
       }
     }

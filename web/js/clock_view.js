@@ -3,14 +3,16 @@
 // down locally, so it moves smoothly between server updates. In the last
 // 10 seconds of a countdown that loses a period or the game the clock turns
 // red; the player's own clock counts the last 10 seconds that would lose the
-// game with a beep a second (in byo-yomi only in the last period, as Fox
-// does), unless the countdown is turned off in the settings.
+// game with a beep a second, or the second spoken when the voice is chosen
+// (in byo-yomi only in the last period, as Fox does), unless the countdown
+// is turned off in the settings.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { play_sound } from "./sounds.js";
 import { preference } from "./preferences.js";
 import { side_reading } from "./clock_reading.js";
+import { speak_second } from "./speech.js";
 
 const urgent_limit_ms = 10000;
 
@@ -53,7 +55,8 @@ export class ClockView {
       const second = Math.ceil(reading.urgent_ms / 1000);
       if (second !== this.last_beep_second_ && second > 0) {
         this.last_beep_second_ = second;
-        play_sound(second <= 3 ? "count_last" : "count");
+        const spoken = preference("countdown_voice") && speak_second(second);
+        if (!spoken) play_sound(second <= 3 ? "count_last" : "count");
       }
     } else {
       this.last_beep_second_ = null;

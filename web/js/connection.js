@@ -50,8 +50,15 @@ export class Connection {
   }
 
   // Runs after every (re)connection, before requests queued by others: the
-  // place to send hello/resume and to watch again what was watched.
-  on_open(handler) { this.open_handlers_.push(handler); }
+  // place to send hello/resume and to watch again what was watched. Returns
+  // the function that takes it away.
+  on_open(handler) {
+    this.open_handlers_.push(handler);
+    return () => {
+      const at = this.open_handlers_.indexOf(handler);
+      if (at >= 0) this.open_handlers_.splice(at, 1);
+    };
+  }
 
   connect() {
     clearTimeout(this.retry_timer_);

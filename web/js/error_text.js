@@ -5,9 +5,13 @@
 
 import { t, has_text } from "./i18n.js";
 
-export function error_text(err) {
+// `context` names the kind of request ("board", "analyze", "estimate") when
+// a code needs its own words there (error_board_forbidden: only the owner
+// may change a board).
+export function error_text(err, context = null) {
   const code = err && err.code;
   const message = (err && err.message) || "";
+  if (context && code && has_text(`error_${context}_${code}`)) return t(`error_${context}_${code}`, { message });
   if (code === "illegal_move") {
     const reason = message.split(":")[0].trim();
     return has_text(`illegal_${reason}`) ? t(`illegal_${reason}`) : t("error_illegal_move");

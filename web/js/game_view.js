@@ -16,6 +16,7 @@ import { user_label } from "./format.js";
 import { from_vertex } from "./vertex.js";
 import { error_text } from "./error_text.js";
 import { preference, set_preference, on_preference_change } from "./preferences.js";
+import { estimate_marks, estimate_text } from "./estimate.js";
 
 function player_panel(color) {
   const name = h("span", { class: "player-name" });
@@ -58,12 +59,22 @@ export function mount_game(container, app, game_id) {
   const board_options = h("div", { class: "board-options" },
     h("label", { class: "check" }, numbers_toggle, h("span", { text: t("move_numbers") })),
     h("label", { class: "check" }, coordinates_toggle, h("span", { text: t("coordinates") })));
+  // Analysis for those who may have it: everyone once the game is over, the
+  // spectators while it runs (never its players).
+  let estimate_on = false;
+  let estimate = null; // {move, result}
+  let estimate_asked = null;
+  const analyze = h("button", { id: "analyze-button", text: t("analyze"), onclick: () => open_analysis() });
+  const estimate_toggle = h("button", { id: "estimate-toggle", "aria-pressed": "false", text: t("estimate"),
+    onclick: () => { estimate_on = !estimate_on; render(); } });
+  const estimate_result = h("p", { class: "estimate-result", id: "estimate-result", "aria-live": "polite" });
+  const analysis = h("div", { class: "actions analysis-bar" }, analyze, estimate_toggle);
   const message = h("p", { class: "loading", text: t("loading") });
   const page = h("div", { class: "game-page", "data-game": game_id },
     h("div", { class: "board-column" },
       players.white.element, h("div", { class: "board-wrap" }, board.svg), players.black.element,
       h("div", { class: "play-bar" }, nav, controls.buttons),
-      board_options, records.element, h("p", { class: "hint", text: t("keyboard_help") })),
+      board_options, analysis, estimate_result, records.element, h("p", { class: "hint", text: t("keyboard_help") })),
     h("div", { class: "side-column" }, message, controls.element, chat.element, spectators.element));
   container.append(page);
   let missing_shown = false;
@@ -95,6 +106,32 @@ export function mount_game(container, app, game_id) {
     }
   }
 
+  // A board from this game at the move shown, opened at once.
+  async function open_analysis() {
+    const shown = at ?? model.moves.length;
+    try {
+      const reply = await app.connection.request("board.create", { game: game_id, move: shown });
+      location.hash = `#/board/${reply.board.id}`;
+    } catch (err) {
+      app.notify(error_text(err, "analyze"), "error");
+    }
+  }
+
+  function ask_estimate(move) {
+    if (estimate_asked === move) return;
+    estimate_asked = move;
+    app.connection.request("game.estimate", { game: game_id, move }).then((reply) => {
+      if (estimate_asked !== move) return;
+      estimate = { move, result: reply.estimate };
+      render();
+    }, (err) => {
+      estimate_asked = null;
+      estimate_on = false;
+      app.notify(error_text(err, "estimate"), "error");
+      render();
+    });
+  }
+
   function render() {
     model = sessions.model(game_id);
     if (model.missing) {
@@ -114,7 +151,14 @@ export function mount_game(container, app, game_id) {
     // The final position of a counted game keeps its dead stones and territory.
     const counted = model.counted() && live;
     const marked = scoring || counted;
-    const dead = new Set(marked ? model.dead : []);
+    const analysing = Boolean(user) && (model.phase === "ended" || !my_color);
+    if (!analysing) estimate_on = false;
+    let guess = null;
+    if (estimate_on && !marked) {
+      if (estimate && estimate.move === shown) guess = estimate_marks(estimate.result);
+      else ask_estimate(shown);
+    }
+    const dead = guess ? guess.dead : new Set(marked ? model.dead : []);
     const area = marked ? count_area(position.grid, model.size, model.dead) : null;
     const my_turn = live && my_color && model.phase === "play" && model.to_move === my_color;
     board.render({
@@ -122,10 +166,10 @@ export function mount_game(container, app, game_id) {
       grid: position.grid,
       last: position.last,
       // While counting and on the counted position the marks matter; the note would cover them.
-      passed: !marked && position.last && position.last.vertex === "pass" ? position.last.color : null,
+      passed: !marked && !guess && position.last && position.last.vertex === "pass" ? position.last.color : null,
       pass_label: (color) => t("pass_note", { color: t(color) }),
       dead,
-      owner: area ? area.owner : null,
+      owner: area ? area.owner : guess ? guess.owner : null,
       preview: my_turn ? my_color : null,
       // The board takes the arrow keys only when a click there would do something.
       interactive: Boolean(my_turn || (scoring && my_color)),
@@ -138,6 +182,11 @@ export function mount_game(container, app, game_id) {
     Object.assign(page.dataset, { moves: total, shown, phase: model.phase, toMove: model.to_move });
     position_text.textContent = t("nav_position", { at: shown, total });
     records.update(shown);
+    analysis.hidden = !analysing;
+    estimate_toggle.hidden = marked;
+    estimate_toggle.setAttribute("aria-pressed", String(estimate_on));
+    estimate_toggle.classList.toggle("pressed", estimate_on);
+    estimate_result.textContent = guess ? estimate_text(estimate.result) : "";
     for (const color of ["black", "white"]) {
       const panel = players[color];
       if (panel.shown_user !== model[color]) {

@@ -1,6 +1,7 @@
 // Entry point: builds the App, the page frame (header, connection banner,
 // notices, toasts) and routes by the URL hash: #/ lobby, #/game/ID,
-// #/user/NAME, #/tournaments, #/tournament/ID, #/players, #/messages[/NAME].
+// #/user/NAME, #/tournaments, #/tournament/ID, #/players, #/messages[/NAME],
+// #/boards (new board, the user's boards), #/board/ID (an analysis board).
 
 import { h, replace_children } from "./dom.js";
 import { t, language, set_language, languages } from "./i18n.js";
@@ -12,6 +13,8 @@ import { mount_tournament_list } from "./tournament_list_view.js";
 import { mount_tournament } from "./tournament_view.js";
 import { mount_players } from "./players_view.js";
 import { mount_messages } from "./messages_view.js";
+import { mount_boards } from "./boards_view.js";
+import { mount_board } from "./board_page.js";
 import { describe_settings } from "./format.js";
 import { pairing_text } from "./tournament_format.js";
 import { settings_panel } from "./settings_panel.js";
@@ -48,6 +51,8 @@ function parse_route() {
   if (parts[0] === "tournaments") return { name: "tournaments" };
   if (parts[0] === "players") return { name: "players" };
   if (parts[0] === "tournament" && /^\d+$/.test(parts[1] || "")) return { name: "tournament", id: Number(parts[1]) };
+  if (parts[0] === "board" && /^\d+$/.test(parts[1] || "")) return { name: "board", id: Number(parts[1]) };
+  if (parts[0] === "boards") return { name: "boards" };
   if (parts[0] === "messages") return { name: "messages", with: parts[1] ? decoded(parts[1]) : null };
   return { name: "lobby" };
 }
@@ -61,6 +66,8 @@ function mount_route() {
   else if (route.name === "tournaments") view = mount_tournament_list(main, app);
   else if (route.name === "tournament") view = mount_tournament(main, app, route.id);
   else if (route.name === "players") view = mount_players(main, app);
+  else if (route.name === "board") view = mount_board(main, app, route.id);
+  else if (route.name === "boards") view = mount_boards(main, app);
   else if (route.name === "messages") view = mount_messages(main, app, route.with);
   else view = mount_lobby(main, app);
   main.focus({ preventScroll: true });
@@ -97,6 +104,7 @@ function render_header(state) {
       h("a", { href: "#/", text: t("nav_lobby") }),
       h("a", { id: "nav-tournaments", href: "#/tournaments", text: t("nav_tournaments") }),
       h("a", { id: "nav-players", href: "#/players", text: t("nav_players") }),
+      h("a", { id: "nav-boards", href: "#/boards", text: t("nav_boards") }),
       state.user ? h("a", { id: "nav-messages", href: "#/messages", "aria-label": unread ? t("messages_unread", { n: unread }) : null },
         t("nav_messages"), unread ? h("span", { id: "messages-badge", class: "badge unread", text: String(unread) }) : null) : null,
       state.user ? h("a", { id: "my-profile", href: `#/user/${encodeURIComponent(state.user.name)}`, text: `${state.user.name} ${state.user.rank}` }) : null,

@@ -53,20 +53,29 @@ export function move_colors(handicap_stones, count) {
 // number of the move that placed the stone at (x, y) (null for a handicap
 // stone; only meaningful where the grid has a stone).
 export function replay(size, handicap_stones, moves, upto = moves.length) {
+  const colors = move_colors(handicap_stones, moves.length);
+  const played = moves.slice(0, upto).map((vertex, i) => ({ vertex, color: colors[i] }));
+  return replay_colored(size, { black: handicap_stones, white: [] }, played);
+}
+
+// The position after `moves` ({vertex, color} each, in order) played from
+// the setup stones `setup` ({black: [vertices], white: [vertices]}): an
+// analysis board's line, where the colours are the tree's own.
+export function replay_colored(size, setup, moves) {
   const grid = empty_grid(size);
   const numbers = empty_grid(size);
-  for (const vertex of handicap_stones) {
-    const point = from_vertex(vertex, size);
-    if (point) grid[point.y][point.x] = "black";
+  for (const color of ["black", "white"]) {
+    for (const vertex of setup[color] || []) {
+      const point = from_vertex(vertex, size);
+      if (point) grid[point.y][point.x] = color;
+    }
   }
   const captures = { black: 0, white: 0 };
-  const colors = move_colors(handicap_stones, moves.length);
   let last = null;
-  for (let i = 0; i < upto && i < moves.length; i++) {
-    const color = colors[i];
-    last = { vertex: moves[i], color, number: i + 1 };
-    const point = from_vertex(moves[i], size);
-    if (!point) continue;
+  moves.forEach(({ vertex, color }, i) => {
+    last = { vertex, color, number: i + 1 };
+    const point = from_vertex(vertex, size);
+    if (!point) return;
     grid[point.y][point.x] = color;
     numbers[point.y][point.x] = i + 1;
     for (const [nx, ny] of neighbours(point.x, point.y, size)) {
@@ -81,7 +90,7 @@ export function replay(size, handicap_stones, moves, upto = moves.length) {
       for (const [sx, sy] of own.stones) grid[sy][sx] = null;
       captures[other_color(color)] += own.stones.length;
     }
-  }
+  });
   return { grid, captures, last, numbers };
 }
 

@@ -8,10 +8,13 @@ const storage_key = "yunzi.preferences";
 // volume: 0..100 (0 is silent like muted); countdown: beep the last seconds
 // of one's own deciding countdown (in byo-yomi the last period's).
 // confirm_touch: on a touch screen the first tap shows the stone, a second
-// tap on the same point plays it.
+// tap on the same point plays it. countdown_voice: the countdown's seconds
+// are spoken instead of beeped. quick_size, quick_clock: the last board and
+// clock asked for in quick play (a key of quick_play.js's presets).
 export const preference_defaults = Object.freeze({
   volume: 60, muted: false, countdown: true, move_numbers: false,
   coordinates: true, dark_theme: false, confirm_touch: true,
+  countdown_voice: false, quick_size: 19, quick_clock: "5m",
 });
 
 const checks = {
@@ -22,6 +25,9 @@ const checks = {
   coordinates: (v) => typeof v === "boolean",
   dark_theme: (v) => typeof v === "boolean",
   confirm_touch: (v) => typeof v === "boolean",
+  countdown_voice: (v) => typeof v === "boolean",
+  quick_size: (v) => [9, 13, 19].includes(v),
+  quick_clock: (v) => typeof v === "string" && v.length <= 16,
 };
 
 // Kept values of the wrong type (an older client, a hand edit) fall back to the default.

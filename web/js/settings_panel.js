@@ -1,6 +1,6 @@
 // The settings panel the header's button opens: sound (mute, volume, a test
-// tone), the countdown of one's own last seconds, move numbers on the
-// stones, the board's coordinates, the dark theme and the second tap that
+// tone), the countdown of one's own last seconds (beeped or spoken), move
+// numbers on the stones, the board's coordinates, the dark theme and the second tap that
 // confirms a move on a touch screen. Every change is kept at once (preferences.js).
 
 import { h } from "./dom.js";
@@ -32,6 +32,7 @@ export function settings_panel({ on_close }) {
     check(boxes, "sound-muted", "muted", t("settings_mute")),
     h("label", { class: "field volume" }, h("span", { text: t("settings_volume") }), volume, shown),
     check(boxes, "sound-countdown", "countdown", t("settings_countdown")),
+    check(boxes, "countdown-voice", "countdown_voice", t("settings_countdown_voice")),
     check(boxes, "show-move-numbers", "move_numbers", t("settings_move_numbers")),
     check(boxes, "show-coordinates", "coordinates", t("settings_coordinates")),
     check(boxes, "dark-theme", "dark_theme", t("settings_dark_theme")),

@@ -107,3 +107,41 @@ TEST_CASE("going offline or sitting down to another game leaves the queue", "[se
   anonymous.connect();
   CHECK(anonymous.fails(quick(9))["code"] == "unauthenticated");
 }
+
+TEST_CASE("quick play pairs only players who ask for the same clock", "[server][automatch]") {
+  ServerFixture fx;
+  Player ann = fx.registered("ann");
+  Player bob = fx.registered("bob");
+  Player cat = fx.registered("cat");
+  const Json blitz = {{"system", "byoyomi"}, {"main_s", 60}, {"periods", 3}, {"period_s", 30}};
+  const Json slow = {{"system", "byoyomi"}, {"main_s", 600}, {"periods", 3}, {"period_s", 60}};
+  auto with_clock = [](const Json& time) {
+    Json request = quick(9);
+    request["settings"]["time"] = time;
+    return request;
+  };
+  // The game `joiner` is paired into at once, played on `time` for both.
+  auto paired_on = [](Player& joiner, Player& waiting, const Json& request, const Json& time) {
+    const Json reply = joiner.ok(request);
+    INFO(reply.dump());
+    REQUIRE(reply.contains("game"));
+    const auto game = reply["game"].get<std::int64_t>();
+    for (Player* p : {&joiner, &waiting}) {
+      const Json start = p->wait_game_event(game, "game.start");
+      INFO(p->name() << " got " << start.dump());
+      CHECK(start["time"] == time);
+      CHECK(start["clock"]["black"]["main_ms"] == time["main_s"].get<std::int64_t>() * 1000);
+    }
+  };
+
+  queued(ann, with_clock(blitz), 0);
+  queued(bob, with_clock(slow), 0);  // another clock waits apart
+  queued(cat, quick(9), 0);          // so does the server's default clock
+  paired_on(cat, ann, with_clock(blitz), blitz);  // cat asks again, on ann's clock
+  Player dan = fx.registered("dan");
+  paired_on(dan, bob, with_clock(slow), slow);
+
+  Player eve = fx.registered("eve");
+  const Json bad = with_clock({{"system", "byoyomi"}, {"main_s", -1}, {"periods", 3}, {"period_s", 30}});
+  CHECK(eve.fails(bad)["code"] == "bad_request");
+}

@@ -169,9 +169,19 @@ TEST_CASE("quick play asks for even games with the colours drawn", "[protocol][d
   const auto join = decode_as<req::AutomatchJoin>(R"({"type":"automatch.join","settings":{"size":13,"rated":false}})");
   CHECK(join.settings.rest.size == 13);
   CHECK_FALSE(join.settings.rest.rated);
+  CHECK_FALSE(join.settings.time.has_value());  // the server's default clock
+  const auto timed = decode_as<req::AutomatchJoin>(
+      R"({"type":"automatch.join","settings":{"size":9,"time":{"system":"byoyomi","main_s":60,"periods":3,"period_s":30}}})");
+  REQUIRE(timed.settings.time.has_value());
+  const auto* byoyomi = std::get_if<ByoYomi>(&*timed.settings.time);
+  REQUIRE(byoyomi != nullptr);
+  CHECK(byoyomi->main_s == 60);
+  CHECK(byoyomi->periods == 3);
+  CHECK(byoyomi->period_s == 30);
   for (const char* bad : {R"({"type":"automatch.join","settings":{"size":13,"handicap":2,"rated":false}})",
                           R"({"type":"automatch.join","settings":{"size":13,"color":"black","rated":false}})",
-                          R"({"type":"automatch.join","settings":{"size":12}})"}) {
+                          R"({"type":"automatch.join","settings":{"size":12}})",
+                          R"({"type":"automatch.join","settings":{"size":9,"time":{"system":"hourglass"}}})"}) {
     INFO(bad);
     auto decoded = decode_request(bad);
     REQUIRE_FALSE(decoded.has_value());

@@ -1,12 +1,15 @@
 // The client's browser-independent modules, run directly in Node: vertex
 // conversion, replay with captures, area counting, the game model's event
-// ordering, the clock reading, the profile's record counting and the games
-// waiting for the player's move.
+// ordering, the clock reading, the profile's record counting, the games
+// waiting for the player's move, an analysis board's move tree (lines,
+// variations in rows, cuts) and an SGF record cut down for board.create.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { from_vertex, to_vertex, star_points } from "../../../web/js/vertex.js";
-import { replay, count_area, move_colors } from "../../../web/js/position.js";
+import { replay, replay_colored, count_area, move_colors } from "../../../web/js/position.js";
+import { BoardTree } from "../../../web/js/board_tree.js";
+import { trim_sgf, decode_sgf, record_name, SgfError } from "../../../web/js/sgf_trim.js";
 import { GameModel } from "../../../web/js/game_model.js";
 import { side_reading, format_ms } from "../../../web/js/clock_reading.js";
 import { rank_value, rank_name, rated_results, results_by_opponent, block_marks } from "../../../web/js/record_stats.js";
@@ -208,4 +211,66 @@ test("games waiting for the player's move: not the one on the screen unless the 
   assert.deepEqual(games_waiting(state, null, false), [1, 4]);
   assert.deepEqual(games_waiting({ user: { name: "you" }, games }, null, false), [2]);
   assert.deepEqual(games_waiting({ user: null, games }, null, false), []);
+});
+
+// 1 D4 - 2 Q16 - 3 A1 (main line), 3 A2 under it, 2 C3 and 1 E5 as variations.
+function sample_tree() {
+  return new BoardTree({
+    nodes: [
+      { id: 0, parent: null },
+      { id: 1, parent: 0, color: "black", vertex: "D4", number: 1 },
+      { id: 2, parent: 1, color: "white", vertex: "Q16", number: 2 },
+      { id: 3, parent: 1, color: "white", vertex: "C3", number: 2 },
+      { id: 4, parent: 0, color: "black", vertex: "E5", number: 1 },
+      { id: 5, parent: 2, color: "black", vertex: "A1", number: 3 },
+      { id: 6, parent: 2, color: "black", vertex: "A2", number: 3 },
+    ],
+    current: 5,
+    setup: { black: ["K10"], white: [] },
+  });
+}
+
+test("an analysis board's tree: one row per variation, lines, neighbours above and below, cuts", () => {
+  const tree = sample_tree();
+  const rows = Object.fromEntries(tree.layout().cells.map((c) => [c.id, [c.row, c.col]]));
+  assert.deepEqual(rows, { 0: [0, 0], 1: [0, 1], 2: [0, 2], 5: [0, 3], 6: [1, 3], 3: [2, 2], 4: [3, 1] });
+  assert.deepEqual(tree.moves(6), [{ vertex: "D4", color: "black" }, { vertex: "Q16", color: "white" },
+    { vertex: "A2", color: "black" }]);
+  assert.equal(tree.to_move(0), "black");
+  assert.equal(tree.to_move(2), "black");
+  assert.equal(new BoardTree({ nodes: [{ id: 0, parent: null }], current: 0 }, 3).to_move(0), "white");
+  assert.equal(tree.child(1), 2, "the main line goes on with the first child");
+  assert.equal(tree.parent(1), 0);
+  assert.equal(tree.beside(5, 1), 6);
+  assert.equal(tree.beside(2, 1), 3);
+  assert.equal(tree.beside(3, -1), 2);
+  assert.equal(tree.beside(1, -1), null);
+  assert.equal(tree.add({ id: 6, parent: 2, color: "black", vertex: "A2", number: 3 }), false, "a node is added once");
+  const position = replay_colored(19, tree.setup, tree.moves(5));
+  assert.equal(position.grid[9][9], "black", "the setup stone");
+  assert.equal(position.last.number, 3);
+
+  tree.cut(2);
+  assert.deepEqual([...tree.nodes.keys()].sort(), [0, 1, 3, 4]);
+  assert.equal(tree.current, 1, "the current node was inside the cut: its parent");
+  assert.equal(tree.child(1), 3, "the variation left becomes the line");
+  tree.cut(0);
+  assert.equal(tree.nodes.size, 4, "the root stays");
+});
+
+test("an SGF record cut down to the game information and the moves", () => {
+  const record = "(;FF[4]CA[UTF-8]GM[1]SZ[19]KM[6.5]HA[2]AB[dd][pp]PB[Ke Jie]PW[a\\]b]GN[final]DT[2024]C[intro]" +
+    ";W[qd]C[first]BL[30](;B[dq]TR[aa];W[oq])(;C[only a comment])(;B[qo]LB[aa:1]))";
+  assert.equal(trim_sgf(record),
+    "(;SZ[19]KM[6.5]HA[2]AB[dd][pp]PB[Ke Jie]PW[a\\]b]GN[final];W[qd](;B[dq];W[oq])(;B[qo]))");
+  assert.equal(trim_sgf("(;SZ[9];B[aa](;W[bb]))(;SZ[13])"), "(;SZ[9];B[aa];W[bb])", "the first game tree only");
+  assert.equal(trim_sgf("(;AddBlack[aa]SZ[9])"), "(;AB[aa]SZ[9])", "old long names");
+  for (const bad of ["", "(;B[aa", "hello", "(;B[aa];W[bb]"]) assert.throws(() => trim_sgf(bad), SgfError, bad);
+  // A Fox record in GB2312 is read as its CA names it.
+  const bytes = new Uint8Array([...Buffer.from("(;CA[gb2312]PB["), 0xc4, 0xe3, ...Buffer.from("])")]);
+  assert.equal(decode_sgf(bytes), "(;CA[gb2312]PB[你])");
+  assert.equal(decode_sgf(Buffer.from("(;PB[柯洁])")), "(;PB[柯洁])");
+  assert.equal(record_name("(;SZ[9]PB[a;b]GN[club \\] game];B[aa]GN[later])"), "club ] game");
+  assert.equal(record_name("(;SZ[9];B[aa]GN[later])"), "", "a name in a later node is not the game's");
+  assert.equal(record_name("(;GN[round\\\n 3\n final])"), "round 3 final", "on one line");
 });

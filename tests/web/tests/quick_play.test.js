@@ -97,3 +97,50 @@ test("the quick play panel in Chinese on a phone", async () => {
     await page.close();
   }
 });
+
+test("quick play pairs only the same clock; the board and clock are remembered", async () => {
+  const ann = await open_client(browser, server.url);
+  const bob = await open_client(browser, server.url, { locale: "zh-CN" });
+  const cat = await open_client(browser, server.url);
+  try {
+    await register(ann, "qc_ann");
+    await register(bob, "qc_bob");
+    await register(cat, "qc_cat");
+    const labels = await ann.$$eval("#quick-play .quick-clock option", (options) => options.map((o) => o.textContent));
+    assert.deepEqual(labels, ["1 min + 3×30s", "5 min + 3×30s", "10 min + 3×60s", "20 min + 3×30s"]);
+    assert.equal(await bob.textContent('#quick-play .quick-clock option[value="10m"]'), "10 分 + 3×60 秒");
+
+    await ann.selectOption("#quick-play .quick-clock", "1m");
+    await ask(ann, 9);
+    await ann.waitForSelector("#quick-play .quick-cancel:not([hidden])", { timeout });
+    // Another clock waits apart: bob is not paired with ann.
+    await bob.selectOption("#quick-play .quick-clock", "10m");
+    await ask(bob, 9);
+    await bob.waitForSelector("#quick-play .quick-cancel:not([hidden])", { timeout });
+    assert.match(await bob.textContent("#quick-play .quick-status"), /另有 0 人/);
+    assert.equal(await ann.isDisabled("#quick-play .quick-clock"), true);
+
+    await cat.selectOption("#quick-play .quick-clock", "1m");
+    await ask(cat, 9);
+    for (const page of [ann, cat]) await wait_for_game_page(page);
+    assert.equal(await ann.evaluate(() => location.hash), await cat.evaluate(() => location.hash));
+    // The game runs on the chosen clock: one minute, then 3 x 30 s.
+    await ann.waitForSelector(".player.black .clock-extra", { timeout });
+    const extra = await ann.textContent(".player.black .clock-extra");
+    assert.match(extra, /3.*30/);
+    const main = await ann.textContent(".player.white .clock-main");
+    assert.match(main, /^(1:00|0:5\d)$/);
+    assert.equal(await bob.evaluate(() => location.hash.startsWith("#/game/")), false);
+    await bob.click("#quick-play .quick-cancel");
+
+    // Bob's choice is kept in this browser.
+    await bob.selectOption("#quick-play .quick-size", "13");
+    await bob.reload();
+    await bob.waitForSelector("#quick-play", { timeout });
+    assert.equal(await bob.inputValue("#quick-play .quick-clock"), "10m");
+    assert.equal(await bob.inputValue("#quick-play .quick-size"), "13");
+    await save_screenshot(bob, "quick_play_clocks_zh");
+  } finally {
+    for (const page of [ann, bob, cat]) await page.close();
+  }
+});

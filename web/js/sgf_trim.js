@@ -1,0 +1,101 @@
+// An SGF record made small enough to send in board.create: the first game
+// tree with its variations, keeping only the game information the board
+// uses and the moves (SZ KM HA AB AW PB PW GN B W); comments, marks, times
+// and everything else go, and so do nodes left empty. Also reads a file's
+// bytes in the encoding its CA[] names (Fox writes GB2312/GBK records),
+// else UTF-8, else GB18030. Knows nothing about the DOM or the socket.
+
+const kept = new Set(["SZ", "KM", "HA", "AB", "AW", "PB", "PW", "GN", "B", "W"]);
+
+export class SgfError extends Error {}
+
+// The record's text from a file's bytes (an ArrayBuffer or Uint8Array).
+export function decode_sgf(bytes) {
+  const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  const head = new TextDecoder("latin1").decode(data.subarray(0, 4096));
+  const named = /CA\s*\[\s*([^\]\s]+)\s*\]/i.exec(head);
+  if (named) {
+    try {
+      return new TextDecoder(named[1].toLowerCase()).decode(data);
+    } catch {
+      // an encoding the browser does not know: guess below
+    }
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(data);
+  } catch {
+    return new TextDecoder("gb18030").decode(data);
+  }
+}
+
+// The first game tree: {nodes: [[[name, [raw values]], ...], ...], children: [trees]}.
+function parse(text) {
+  let i = 0;
+  const space = () => { while (i < text.length && /\s/.test(text[i])) i++; };
+  const value = () => {
+    const start = ++i; // after "["
+    while (i < text.length && text[i] !== "]") i += text[i] === "\\" ? 2 : 1;
+    if (i >= text.length) throw new SgfError("a value is not closed");
+    return text.slice(start, i++);
+  };
+  const node = () => {
+    i++; // ";"
+    const props = [];
+    for (space(); i < text.length && /[A-Za-z]/.test(text[i]); space()) {
+      let name = "";
+      while (i < text.length && /[A-Za-z]/.test(text[i])) name += text[i++];
+      space();
+      if (text[i] !== "[") throw new SgfError(`property ${name} has no value`);
+      const values = [];
+      for (; text[i] === "["; space()) values.push(value());
+      // Old records spell names with lower-case letters between (AddBlack = AB).
+      props.push([name.replace(/[a-z]/g, ""), values]);
+    }
+    return props;
+  };
+  const tree = () => {
+    i++; // "("
+    const out = { nodes: [], children: [] };
+    for (space(); text[i] === ";"; space()) out.nodes.push(node());
+    for (; text[i] === "("; space()) out.children.push(tree());
+    if (text[i] !== ")") throw new SgfError("a game tree is not closed");
+    i++;
+    if (!out.nodes.length) throw new SgfError("a game tree has no node");
+    return out;
+  };
+  const start = text.indexOf("(");
+  if (start < 0 || !/^\s*;/.test(text.slice(start + 1))) throw new SgfError("no game tree");
+  i = start;
+  return tree();
+}
+
+function write_node(props) {
+  return `;${props.map(([name, values]) => name + values.map((v) => `[${v}]`).join("")).join("")}`;
+}
+
+// A tree with its dropped nodes left out; null when nothing of it is left.
+function write_tree(tree, is_root) {
+  const nodes = tree.nodes
+    .map((props, n) => ({ props: props.filter(([name]) => kept.has(name)), root: is_root && n === 0 }))
+    .filter((node) => node.root || node.props.length);
+  const children = tree.children.map((child) => write_tree(child, false)).filter(Boolean);
+  if (!nodes.length && !children.length) return null;
+  // A variation left without nodes of its own: its variations take its place.
+  if (!nodes.length) return children.length === 1 ? children[0].slice(1, -1) : children.join("");
+  const tail = children.length === 1 ? children[0].slice(1, -1) : children.join("");
+  return `(${nodes.map((node) => write_node(node.props)).join("")}${tail})`;
+}
+
+// The record with only what board.create keeps; throws SgfError when unreadable.
+export function trim_sgf(text) {
+  return write_tree(parse(text), true);
+}
+
+// The game's name (GN) in the first node of a trimmed record, unescaped and
+// on one line; "" without one.
+export function record_name(trimmed) {
+  const root = /^\(;(?:[^;(\[]|\[(?:\\[^]|[^\]\\])*\])*/.exec(trimmed);
+  const found = root && /(?:^|[^A-Z])GN\[((?:\\[^]|[^\]\\])*)\]/.exec(root[0]);
+  // SGF soft line breaks ("\" then a newline) go, any other run of white space is one space.
+  return found ? found[1].replace(/\\\r?\n/g, "").replace(/\\([^])/g, "$1").replace(/\s+/g, " ").trim() : "";
+}

@@ -10,6 +10,7 @@
 #include "server/app/board_service.hpp"
 #include "server/app/board_sources.hpp"
 #include "server/app/name_key.hpp"
+#include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 
 namespace yunzi::app {
@@ -31,25 +32,36 @@ std::string title_from(const std::string& requested, const std::string& from_sou
   return from_source;
 }
 
-Expected<db::NewBoard, BoardSourceError> board_of(const Call& call, const req::BoardCreate& r, db::UserId owner) {
-  const std::size_t max_nodes = call.app.boards->limits().nodes_per_board;
-  if (r.sgf) return board_from_sgf(*r.sgf, max_nodes);
-  if (!r.game) return empty_board(r.size, r.komi, r.handicap);
-  auto stored = call.app.reads.read<std::optional<db::GameWithMoves>>(
-      [game = *r.game](db::Stores& stores) { return stores.games().load(game); });
+using BoardSource = Expected<db::NewBoard, BoardSourceError>;
+
+BoardSource board_of_game(const Call& call, const req::BoardCreate& r,
+                          const db::DbResult<std::optional<db::GameWithMoves>>& stored) {
   if (!stored) return unexpected(BoardSourceError{ErrorCode::internal, "the game could not be read; try again"});
   if (!*stored) return unexpected(BoardSourceError{ErrorCode::not_found, "no game with that id"});
-  if (plays_in((*stored)->game, owner)) {
+  if (plays_in((*stored)->game, call.user->id)) {
     return unexpected(BoardSourceError{ErrorCode::forbidden, "no analysis board of your own game while it is played"});
   }
-  return board_from_game(**stored, r.move, max_nodes);
+  return board_from_game(**stored, r.move, call.app.boards->limits().nodes_per_board);
 }
+
+void store_board(const Call& call, const req::BoardCreate& r, BoardSource board);
 
 }  // namespace
 
 void handle(const Call& call, const req::BoardCreate& r) {
-  const SignedIn& user = *call.session->user;
-  auto board = board_of(call, r, user.id);
+  if (r.sgf) return store_board(call, r, board_from_sgf(*r.sgf, call.app.boards->limits().nodes_per_board));
+  if (!r.game) return store_board(call, r, empty_board(r.size, r.komi, r.handicap));
+  read_then<std::optional<db::GameWithMoves>>(
+      call, [game = *r.game](db::Stores& stores) { return stores.games().load(game); },
+      [r](const Call& c, db::DbResult<std::optional<db::GameWithMoves>> stored) {
+        store_board(c, r, board_of_game(c, r, stored));
+      });
+}
+
+namespace {
+
+void store_board(const Call& call, const req::BoardCreate& r, BoardSource board) {
+  const SignedIn& user = *call.user;
   if (!board) return call.error(board.error().code, board.error().message);
   board->owner_id = user.id;
   board->title = title_from(r.title, board->title);
@@ -87,36 +99,42 @@ void handle(const Call& call, const req::BoardCreate& r) {
       });
 }
 
+}  // namespace
+
 void handle(const Call& call, const req::BoardList& r) {
-  if (!r.user && !call.session->user) return call.error(ErrorCode::bad_request, "field 'user': name whose boards");
+  if (!r.user && !call.user) return call.error(ErrorCode::bad_request, "field 'user': name whose boards");
   std::optional<db::UserId> owner;
-  if (!r.user) owner = call.session->user->id;
-  auto boards = call.app.reads.read<std::optional<std::vector<db::BoardRecord>>>(
-      [&](db::Stores& stores) -> db::DbResult<std::optional<std::vector<db::BoardRecord>>> {
+  if (!r.user) owner = call.user->id;
+  using Boards = std::vector<db::BoardRecord>;
+  read_found<Boards>(
+      call,
+      [owner, name = r.user, limit = static_cast<int>(call.app.boards->limits().boards_per_user)](
+          db::Stores& stores) mutable -> db::DbResult<std::optional<Boards>> {
         if (!owner) {
-          auto user = stores.users().find_by_name_key(name_key(*r.user));
+          auto user = stores.users().find_by_name_key(name_key(*name));
           if (!user) return unexpected(user.error());
-          if (!*user || (*user)->closed) return std::optional<std::vector<db::BoardRecord>>();
+          if (!*user || (*user)->closed) return std::optional<Boards>();
           owner = (*user)->id;
         }
-        auto listed = stores.boards().of_owner(*owner, static_cast<int>(call.app.boards->limits().boards_per_user));
+        auto listed = stores.boards().of_owner(*owner, limit);
         if (!listed) return unexpected(listed.error());
-        return std::optional<std::vector<db::BoardRecord>>(std::move(*listed));
+        return std::optional<Boards>(std::move(*listed));
+      },
+      "no such user",
+      [](const Call& c, const Boards& boards) {
+        std::vector<protocol::BoardSummary> out;
+        for (const db::BoardRecord& board : boards) out.push_back(board_summary(board));
+        c.reply(protocol::reply_boards(c.id, out));
       });
-  if (!boards) return call.error(ErrorCode::internal, "the database could not be read; try again");
-  if (!*boards) return call.error(ErrorCode::not_found, "no such user");
-  std::vector<protocol::BoardSummary> out;
-  for (const db::BoardRecord& board : **boards) out.push_back(board_summary(board));
-  call.reply(protocol::reply_boards(call.id, out));
 }
 
 void handle(const Call& call, const req::BoardWatch& r) { call.app.boards->watch(call, r.board); }
 void handle(const Call& call, const req::BoardUnwatch& r) { call.app.boards->unwatch(call, r.board); }
-void handle(const Call& call, const req::BoardPlay& r) { call.app.boards->play(call, call.session->user->id, r); }
-void handle(const Call& call, const req::BoardGoto& r) { call.app.boards->go_to(call, call.session->user->id, r); }
-void handle(const Call& call, const req::BoardCut& r) { call.app.boards->cut(call, call.session->user->id, r); }
+void handle(const Call& call, const req::BoardPlay& r) { call.app.boards->play(call, call.user->id, r); }
+void handle(const Call& call, const req::BoardGoto& r) { call.app.boards->go_to(call, call.user->id, r); }
+void handle(const Call& call, const req::BoardCut& r) { call.app.boards->cut(call, call.user->id, r); }
 void handle(const Call& call, const req::BoardDelete& r) {
-  call.app.boards->remove(call, call.session->user->id, r.board);
+  call.app.boards->remove(call, call.user->id, r.board);
 }
 
 }  // namespace yunzi::app

@@ -51,36 +51,54 @@ void BoardService::sweep() {
 
 void BoardService::with_board(const Call& call, db::BoardId board, Step step, bool change) {
   boost::asio::post(strand_, [self = shared_from_this(), call, board, step = std::move(step), change]() mutable {
-    auto it = self->open_.find(board);
-    if (it == self->open_.end()) {
-      auto stored = self->app_.reads.read<std::optional<db::BoardRecord>>(
-          [board](db::Stores& stores) { return stores.boards().find(board); });
-      if (!stored) {
-        spdlog::error("board not read board={} error={}", board, stored.error().message);
-        return call.error(ErrorCode::internal, "the board could not be read; try again");
-      }
-      if (!*stored) return call.error(ErrorCode::not_found, "no board with that id");
-      auto tree = BoardTree::from_record(std::move(**stored));
-      if (!tree) {
-        spdlog::error("board does not replay board={} error={}", board, tree.error());
-        return call.error(ErrorCode::internal, "the board could not be read");
-      }
-      it = self->open_.emplace(board, Open{}).first;
-      it->second.tree.emplace(std::move(*tree));
-      self->open_count_ = self->open_.size();
-    }
-    Open& open = it->second;
-    open.used = std::chrono::steady_clock::now();
-    if (!open.tree) return call.error(ErrorCode::not_found, "no board with that id");
-    if (!change) return step(open);
-    if (open.busy) {
-      // After the change in flight, judged on the tree as that change leaves it.
-      open.waiting.push_back([self, call, board, step = std::move(step)] { self->with_board(call, board, step, true); });
-      return;
-    }
-    open.busy = true;
-    step(open);
+    if (self->open_.count(board) > 0) return self->run_step(call, board, std::move(step), change);
+    // Read on a reader thread, then back on the strand; a request for the
+    // same board that came meanwhile may have opened it already.
+    self->app_.reads.submit<std::optional<db::BoardRecord>>(
+        [board](db::Stores& stores) { return stores.boards().find(board); },
+        [self, call, board, step = std::move(step), change](db::DbResult<std::optional<db::BoardRecord>> stored) {
+          boost::asio::post(self->strand_, [self, call, board, step, change, stored = std::move(stored)]() mutable {
+            if (self->open_.count(board) == 0 && !self->open_stored(call, board, std::move(stored))) return;
+            self->run_step(call, board, std::move(step), change);
+          });
+        });
   });
+}
+
+bool BoardService::open_stored(const Call& call, db::BoardId board, db::DbResult<std::optional<db::BoardRecord>> stored) {
+  if (!stored) {
+    spdlog::error("board not read board={} error={}", board, stored.error().message);
+    call.error(ErrorCode::internal, "the board could not be read; try again");
+    return false;
+  }
+  if (!*stored) {
+    call.error(ErrorCode::not_found, "no board with that id");
+    return false;
+  }
+  auto tree = BoardTree::from_record(std::move(**stored));
+  if (!tree) {
+    spdlog::error("board does not replay board={} error={}", board, tree.error());
+    call.error(ErrorCode::internal, "the board could not be read");
+    return false;
+  }
+  open_.emplace(board, Open{}).first->second.tree.emplace(std::move(*tree));
+  open_count_ = open_.size();
+  return true;
+}
+
+void BoardService::run_step(const Call& call, db::BoardId board, Step step, bool change) {
+  Open& open = open_.at(board);
+  open.used = std::chrono::steady_clock::now();
+  if (!open.tree) return call.error(ErrorCode::not_found, "no board with that id");
+  if (!change) return step(open);
+  if (open.busy) {
+    // After the change in flight, judged on the tree as that change leaves it.
+    open.waiting.push_back(
+        [self = shared_from_this(), call, board, step = std::move(step)] { self->with_board(call, board, step, true); });
+    return;
+  }
+  open.busy = true;
+  step(open);
 }
 
 void BoardService::done(db::BoardId board) {

@@ -65,6 +65,10 @@ class BoardService : public std::enable_shared_from_this<BoardService> {
   // Runs `step` on the strand with the board loaded (from the database if
   // needed), after the changes before it; `not_found` goes to the caller.
   void with_board(const Call& call, db::BoardId board, Step step, bool change);
+  // On the strand: the board read back becomes open; false (and the reply
+  // given) when it could not be.
+  bool open_stored(const Call& call, db::BoardId board, db::DbResult<std::optional<db::BoardRecord>> stored);
+  void run_step(const Call& call, db::BoardId board, Step step, bool change);
   // The change in flight ended: the next one may start.
   void done(db::BoardId board);
   // A change for the owner only; forbidden for anyone else.

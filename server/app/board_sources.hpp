@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "db/board_records.hpp"
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "protocol/errors.hpp"
 
 namespace yunzi::app {

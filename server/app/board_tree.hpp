@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "db/board_records.hpp"
-#include "engine/expected.hpp"
+#include "core/expected.hpp"
 #include "engine/game.hpp"
 #include "protocol/board_messages.hpp"
 

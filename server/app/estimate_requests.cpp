@@ -4,25 +4,26 @@
 #include "server/app/app.hpp"
 #include "server/app/board_service.hpp"
 #include "server/app/position_estimate.hpp"
+#include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/app/stored_game.hpp"
 
 namespace yunzi::app {
 
 void handle(const Call& call, const req::GameEstimate& r) {
-  auto stored = call.app.reads.read<std::optional<db::GameWithMoves>>(
-      [game = r.game](db::Stores& stores) { return stores.games().load(game); });
-  if (!stored) return call.error(protocol::ErrorCode::internal, "the game could not be read; try again");
-  if (!*stored) return call.error(protocol::ErrorCode::not_found, "no game with that id");
-  const db::GameRecord& row = (*stored)->game;
-  const db::UserId user = call.session->user->id;
-  if (row.status == db::GameStatus::playing && (row.black_id == user || row.white_id == user)) {
-    return call.error(protocol::ErrorCode::forbidden, "no estimate of your own game while it is played");
-  }
-  auto game = replay_stored_game(**stored);
-  if (!game) return call.error(protocol::ErrorCode::internal, game.error());
-  const engine::Game shown = r.move ? game->after_moves(static_cast<std::size_t>(*r.move)) : std::move(*game);
-  call.reply(protocol::reply_estimate(call.id, estimate_position(shown.board(), row.komi, row.handicap)));
+  read_found<db::GameWithMoves>(
+      call, [game = r.game](db::Stores& stores) { return stores.games().load(game); }, "no game with that id",
+      [move = r.move](const Call& c, const db::GameWithMoves& stored) {
+        const db::GameRecord& row = stored.game;
+        const bool plays = c.user && (row.black_id == c.user->id || row.white_id == c.user->id);
+        if (row.status == db::GameStatus::playing && plays) {
+          return c.error(protocol::ErrorCode::forbidden, "no estimate of your own game while it is played");
+        }
+        auto game = replay_stored_game(stored);
+        if (!game) return c.error(protocol::ErrorCode::internal, game.error());
+        const engine::Game shown = move ? game->after_moves(static_cast<std::size_t>(*move)) : std::move(*game);
+        c.reply(protocol::reply_estimate(c.id, estimate_position(shown.board(), row.komi, row.handicap)));
+      });
 }
 
 void handle(const Call& call, const req::BoardEstimate& r) { call.app.boards->estimate(call, r); }

@@ -73,22 +73,23 @@ function write_node(props) {
   return `;${props.map(([name, values]) => name + values.map((v) => `[${v}]`).join("")).join("")}`;
 }
 
-// A tree with its dropped nodes left out; null when nothing of it is left.
+// A tree with its dropped nodes left out, as a list of variations each in
+// its parentheses: one, or none when nothing of it is left, or its own
+// variations when it keeps no node (they take its place beside its siblings).
 function write_tree(tree, is_root) {
   const nodes = tree.nodes
     .map((props, n) => ({ props: props.filter(([name]) => kept.has(name)), root: is_root && n === 0 }))
     .filter((node) => node.root || node.props.length);
-  const children = tree.children.map((child) => write_tree(child, false)).filter(Boolean);
-  if (!nodes.length && !children.length) return null;
-  // A variation left without nodes of its own: its variations take its place.
-  if (!nodes.length) return children.length === 1 ? children[0].slice(1, -1) : children.join("");
+  const children = tree.children.flatMap((child) => write_tree(child, false));
+  if (!nodes.length) return children;
+  // A single variation continues the line; several branch from its last node.
   const tail = children.length === 1 ? children[0].slice(1, -1) : children.join("");
-  return `(${nodes.map((node) => write_node(node.props)).join("")}${tail})`;
+  return [`(${nodes.map((node) => write_node(node.props)).join("")}${tail})`];
 }
 
 // The record with only what board.create keeps; throws SgfError when unreadable.
 export function trim_sgf(text) {
-  return write_tree(parse(text), true);
+  return write_tree(parse(text), true)[0];
 }
 
 // The game's name (GN) in the first node of a trimmed record, unescaped and

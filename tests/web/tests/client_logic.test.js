@@ -274,3 +274,77 @@ test("an SGF record cut down to the game information and the moves", () => {
   assert.equal(record_name("(;SZ[9];B[aa]GN[later])"), "", "a name in a later node is not the game's");
   assert.equal(record_name("(;GN[round\\\n 3\n final])"), "round 3 final", "on one line");
 });
+
+// The moves of an SGF game tree per variation, for comparing shapes: each
+// variation is {moves: ["B[pd]", ...], variations: [...]}; nodes without a
+// move add nothing, a variation without moves gives way to its variations
+// and a single variation continues the line above it. Throws unless the text
+// is exactly one well-formed game tree.
+function move_lines(text) {
+  const token = /\s*(\(|\)|;|[A-Za-z]+|\[(?:\\[^]|[^\]\\])*\])/y;
+  const tokens = [];
+  for (let found; token.lastIndex < text.length && (found = token.exec(text));) tokens.push(found[1]);
+  if (token.lastIndex < text.length && text.slice(token.lastIndex).trim()) throw new Error(`cannot read ${text}`);
+  let i = 0;
+  const expect = (wanted) => {
+    if (tokens[i++] !== wanted) throw new Error(`${wanted} wanted at token ${i - 1} of ${text}`);
+  };
+  const tree = () => {
+    expect("(");
+    const moves = [];
+    if (tokens[i] !== ";") throw new Error(`a game tree without a node in ${text}`);
+    while (tokens[i] === ";") {
+      i++;
+      let move = "";
+      while (/^[A-Za-z]+$/.test(tokens[i] ?? "")) {
+        const name = tokens[i++];
+        if (!tokens[i]?.startsWith("[")) throw new Error(`${name} has no value in ${text}`);
+        while (tokens[i]?.startsWith("[")) if (name === "B" || name === "W") move += name + tokens[i++]; else i++;
+      }
+      if (move) moves.push(move);
+    }
+    const variations = [];
+    while (tokens[i] === "(") variations.push(...tree());
+    expect(")");
+    if (!moves.length) return variations;
+    if (variations.length === 1) return [{ moves: [...moves, ...variations[0].moves], variations: variations[0].variations }];
+    return [{ moves, variations }];
+  };
+  const lines = tree();
+  if (i !== tokens.length) throw new Error(`more than one game tree in ${text}`);
+  return lines;
+}
+
+test("an SGF record's variations keep their moves and shape when whole variations are emptied", () => {
+  const cases = [
+    ["(;GM[1]SZ[19](;C[x](;B[pd];W[dd])))", "(;SZ[19];B[pd];W[dd])",
+      "an emptied only variation: its moves continue the line"],
+    ["(;SZ[19](;C[x](;B[pd])(;B[dd])))", "(;SZ[19](;B[pd])(;B[dd]))",
+      "an emptied only variation with two variations: both stay"],
+    ["(;SZ[19];B[pd](;C[x];TR[aa](;W[dd](;B[pp];W[dp]))))", "(;SZ[19];B[pd];W[dd];B[pp];W[dp])",
+      "an emptied variation in the middle of the main line"],
+    ["(;SZ[19];B[pd](;C[x](;W[dd];B[pp]))(;W[dp]))", "(;SZ[19];B[pd](;W[dd];B[pp])(;W[dp]))",
+      "an emptied variation beside another stays a variation of its own"],
+    ["(;SZ[9];B[aa](;C[x](;W[bb])(;W[cc]))(;C[y](;W[dd])(;W[ee])))", "(;SZ[9];B[aa](;W[bb])(;W[cc])(;W[dd])(;W[ee]))",
+      "emptied variations beside each other: all their variations side by side"],
+    ["(;SZ[19](;C[a](;C[b](;C[c](;B[pd](;C[d](;W[dd])(;W[dp])))))))", "(;SZ[19];B[pd](;W[dd])(;W[dp]))",
+      "emptied variations nested deep"],
+    ["(;SZ[9](;C[a])(;C[b](;C[c])))", "(;SZ[9])", "nothing but comments under the root"],
+  ];
+  // Deeper still: every level an emptied variation holding a move with two variations.
+  let deep = "";
+  let deep_trimmed = "";
+  for (let level = 19; level >= 0; level--) {
+    const move = `${level % 2 ? "W" : "B"}[${String.fromCharCode(97 + level)}a]`;
+    const side = `${level % 2 ? "W" : "B"}[${String.fromCharCode(97 + level)}s]`;
+    deep = `(;C[level ${level}](;${move}${deep})(;${side}))`;
+    deep_trimmed = `(;${move}${deep_trimmed})(;${side})`;
+  }
+  cases.push([`(;SZ[19]${deep})`, `(;SZ[19]${deep_trimmed})`, "twenty levels of emptied variations with two variations each"]);
+  for (const [record, trimmed, what] of cases) {
+    assert.equal(trim_sgf(record), trimmed, what);
+    assert.deepEqual(move_lines(trim_sgf(record)), move_lines(record), `${what}: same moves, same shape`);
+  }
+  assert.throws(() => move_lines("(;GM[1]SZ[19]B[pd];W[dd)"), "the checker refuses a broken record");
+  assert.throws(() => move_lines("(;SZ[19];B[pd])(;B[dd])"), "the checker refuses a second game tree");
+});

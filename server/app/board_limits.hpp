@@ -6,6 +6,10 @@
 
 namespace yunzi::app {
 
+// Boards one connection may watch at once: each watched board is held in
+// memory while watched.
+inline constexpr std::size_t max_boards_watched = 10;
+
 struct BoardLimits {
   std::size_t boards_per_user = 50;   // boards one user holds; delete one to make another
   std::size_t nodes_per_board = 2000; // nodes of one board, the root included

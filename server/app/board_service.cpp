@@ -93,8 +93,7 @@ void BoardService::run_step(const Call& call, db::BoardId board, Step step, bool
   if (!change) return step(open);
   if (open.busy) {
     // After the change in flight, judged on the tree as that change leaves it.
-    open.waiting.push_back(
-        [self = shared_from_this(), call, board, step = std::move(step)] { self->with_board(call, board, step, true); });
+    open.waiting.emplace_back(call, std::move(step));
     return;
   }
   open.busy = true;
@@ -105,11 +104,17 @@ void BoardService::done(db::BoardId board) {
   const auto it = open_.find(board);
   if (it == open_.end()) return;
   Open& open = it->second;
+  while (!open.waiting.empty()) {
+    auto [call, step] = std::move(open.waiting.front());
+    open.waiting.pop_front();
+    if (!open.tree) {
+      call.error(ErrorCode::not_found, "no board with that id");
+      continue;
+    }
+    open.used = std::chrono::steady_clock::now();
+    return step(open);  // still busy: this change ends with its own done()
+  }
   open.busy = false;
-  if (open.waiting.empty()) return;
-  auto next = std::move(open.waiting.front());
-  open.waiting.pop_front();
-  next();  // with_board() again: it finds the board free, or queues behind a change that came first
 }
 
 bool BoardService::owner_only(const Call& call, const Open& open, db::UserId user) const {
@@ -146,8 +151,12 @@ void BoardService::broadcast(Open& open, const protocol::Frame& frame) {
 }
 
 void BoardService::watch(const Call& call, db::BoardId board) {
-  with_board(call, board, [call](Open& open) {
+  with_board(call, board, [self = shared_from_this(), call, board](Open& open) {
     const net::ConnectionPtr& connection = call.session->connection();
+    if (!self->may_watch(connection->id(), board)) {
+      return call.error(ErrorCode::limit_reached, "at most " + std::to_string(max_boards_watched) +
+                                                      " boards watched on one connection; leave one first");
+    }
     open.watchers[connection->id()] = connection;
     call.reply(protocol::reply_board_watch(call.id, open.tree->summary(), open.tree->wire_tree()));
   }, false);
@@ -164,7 +173,19 @@ void BoardService::unwatch(const Call& call, db::BoardId board) {
 void BoardService::connection_closed(std::uint64_t connection) {
   boost::asio::post(strand_, [self = shared_from_this(), connection] {
     for (auto& [id, open] : self->open_) open.watchers.erase(connection);
+    self->watching_.erase(connection);
   });
+}
+
+bool BoardService::may_watch(std::uint64_t connection, db::BoardId board) {
+  std::set<db::BoardId>& boards = watching_[connection];
+  std::erase_if(boards, [&](db::BoardId id) {
+    const auto it = open_.find(id);
+    return it == open_.end() || it->second.watchers.count(connection) == 0;
+  });
+  if (boards.count(board) == 0 && boards.size() >= max_boards_watched) return false;
+  boards.insert(board);
+  return true;
 }
 
 void BoardService::play(const Call& call, db::UserId user, const protocol::req::BoardPlay& r) {

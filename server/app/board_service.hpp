@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -56,7 +57,7 @@ class BoardService : public std::enable_shared_from_this<BoardService> {
   struct Open {
     std::optional<BoardTree> tree;
     std::map<std::uint64_t, std::weak_ptr<net::Connection>> watchers;
-    std::deque<std::function<void()>> waiting;  // changes after the one in flight
+    std::deque<std::pair<Call, std::function<void(Open&)>>> waiting;  // changes after the one in flight
     bool busy = false;
     std::chrono::steady_clock::time_point used;
   };
@@ -69,7 +70,8 @@ class BoardService : public std::enable_shared_from_this<BoardService> {
   // given) when it could not be.
   bool open_stored(const Call& call, db::BoardId board, db::DbResult<std::optional<db::BoardRecord>> stored);
   void run_step(const Call& call, db::BoardId board, Step step, bool change);
-  // The change in flight ended: the next one may start.
+  // The change in flight ended: the next one waiting starts at once (or is
+  // answered not_found when the board went meanwhile).
   void done(db::BoardId board);
   // A change for the owner only; forbidden for anyone else.
   bool owner_only(const Call& call, const Open& open, db::UserId user) const;
@@ -77,6 +79,8 @@ class BoardService : public std::enable_shared_from_this<BoardService> {
   void write(const Call& call, db::BoardId board, std::function<db::DbResult<Done>(db::Stores&)> work,
              std::function<void(Open&)> apply);
   void broadcast(Open& open, const protocol::Frame& frame);
+  // Whether the connection may watch one more board (it counts it then).
+  bool may_watch(std::uint64_t connection, db::BoardId board);
   void sweep();
 
   App& app_;
@@ -85,6 +89,9 @@ class BoardService : public std::enable_shared_from_this<BoardService> {
   boost::asio::steady_timer sweep_timer_;
   std::map<db::BoardId, Open> open_;
   std::atomic<std::size_t> open_count_{0};  // open_.size(), for other threads
+  // The boards each connection watches (entries of boards left or closed are
+  // pruned at the connection's next watch).
+  std::map<std::uint64_t, std::set<db::BoardId>> watching_;
 };
 
 }  // namespace yunzi::app

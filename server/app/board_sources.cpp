@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "engine/sgf_record.hpp"
+#include "server/app/board_replay.hpp"
 #include "server/app/board_tree.hpp"
 #include "server/game/clock_codec.hpp"
 
@@ -32,14 +33,6 @@ Expected<std::optional<engine::Move>, std::string> move_of(const engine::SgfNode
     return std::optional<engine::Move>(engine::Move{color, *point});
   }
   return std::optional<engine::Move>();
-}
-
-Expected<Done, engine::MoveError> play(engine::Game& game, const engine::Move& move) {
-  if (game.phase() == engine::Phase::scoring) game.resume_play();
-  if (!move.vertex) return game.pass(move.color);
-  auto played = game.play(move.color, *move.vertex);
-  if (!played) return unexpected(played.error());
-  return Done{};
 }
 
 }  // namespace
@@ -107,19 +100,17 @@ Expected<db::NewBoard, BoardSourceError> board_from_sgf(std::string_view text, s
   auto start = engine::Game::create(board_setup(board));
   if (!start) return unexpected(bad("the record's start position cannot be set up: " + std::string(engine::describe(start.error()))));
 
-  // Depth first, the first child first, so nodes come in the order the record gives them; a position is
-  // copied only where the record branches.
+  // Depth first, the first child first, so node ids follow the order the record gives (the first child is
+  // the main line); the moves are judged afterwards, all together.
   struct Pending {
     std::size_t sgf;
     std::int64_t parent;
-    engine::Game game;
     int number;
   };
-  std::vector<Pending> stack;
-  stack.push_back(Pending{tree->roots.front(), 0, std::move(*start), 0});
+  std::vector<Pending> stack{{tree->roots.front(), 0, 0}};
   std::int64_t next_id = 1;
   while (!stack.empty()) {
-    Pending pending = std::move(stack.back());
+    Pending pending = stack.back();
     stack.pop_back();
     const engine::SgfNode& node = tree->nodes[pending.sgf];
     std::int64_t here = pending.parent;
@@ -127,17 +118,15 @@ Expected<db::NewBoard, BoardSourceError> board_from_sgf(std::string_view text, s
     if (!move) return unexpected(bad("move " + std::to_string(pending.number + 1) + ": " + move.error()));
     if (*move) {
       ++pending.number;
-      if (auto played = play(pending.game, **move); !played) {
-        return unexpected(bad("move " + std::to_string(pending.number) + " is illegal: " +
-                              std::string(engine::to_string(played.error()))));
-      }
       if (board.nodes.size() + 2 > max_nodes) return unexpected(too_many_nodes(max_nodes));
       board.nodes.push_back(db::BoardNodeRecord{next_id, pending.parent, **move});
       here = next_id++;
     }
-    const auto& children = node.children;
-    for (std::size_t i = children.size(); i-- > 1;) stack.push_back(Pending{children[i], here, pending.game, pending.number});
-    if (!children.empty()) stack.push_back(Pending{children.front(), here, std::move(pending.game), pending.number});
+    for (std::size_t i = node.children.size(); i-- > 0;) stack.push_back(Pending{node.children[i], here, pending.number});
+  }
+  if (auto replayed = replay_tree(std::move(*start), board.nodes); !replayed) {
+    return unexpected(bad("move " + std::to_string(replayed.error().number) + " is illegal: " +
+                          std::string(engine::to_string(replayed.error().error))));
   }
   return board;
 }

@@ -4,6 +4,8 @@
 #include <set>
 #include <utility>
 
+#include "server/app/board_replay.hpp"
+
 namespace yunzi::app {
 
 engine::GameSetup board_setup(const db::NewBoard& board) {
@@ -19,20 +21,6 @@ engine::GameSetup board_setup(const db::NewBoard& board) {
   return setup;
 }
 
-namespace {
-
-Expected<Done, engine::MoveError> play_on(engine::Game& game, const engine::Move& move,
-                                          std::vector<engine::Vertex>* captured = nullptr) {
-  // Play went on after two passes: resume it, as a record does.
-  if (game.phase() == engine::Phase::scoring) game.resume_play();
-  if (!move.vertex) return game.pass(move.color);
-  auto played = game.play(move.color, *move.vertex);
-  if (!played) return unexpected(played.error());
-  if (captured) *captured = std::move(*played);
-  return Done{};
-}
-
-}  // namespace
 
 BoardTree::BoardTree(db::BoardRecord record) : record_(std::move(record)) { reindex(); }
 
@@ -50,23 +38,8 @@ Expected<BoardTree, std::string> BoardTree::from_record(db::BoardRecord record) 
   auto start = engine::Game::create(board_setup(tree.record_));
   if (!start) return unexpected("the board cannot be set up: " + std::string(engine::describe(start.error())));
   if (!tree.has(tree.record_.current)) tree.record_.current = 0;
-  // Every node replays: depth first from the root, a position copied only where the tree branches.
-  std::map<std::int64_t, std::vector<const db::BoardNodeRecord*>> children;
-  for (const auto& node : tree.record_.nodes) children[node.parent].push_back(&node);
-  std::vector<std::pair<std::int64_t, engine::Game>> stack;
-  stack.emplace_back(0, std::move(*start));
-  while (!stack.empty()) {
-    auto [id, game] = std::move(stack.back());
-    stack.pop_back();
-    const auto below = children.find(id);
-    if (below == children.end()) continue;
-    for (std::size_t i = 0; i < below->second.size(); ++i) {
-      const db::BoardNodeRecord& child = *below->second[i];
-      // The last child takes the position itself.
-      engine::Game next = i + 1 < below->second.size() ? engine::Game(game) : engine::Game(std::move(game));
-      if (!play_on(next, child.move)) return unexpected("node " + std::to_string(child.id) + " does not replay");
-      stack.emplace_back(child.id, std::move(next));
-    }
+  if (auto replayed = replay_tree(std::move(*start), tree.record_.nodes); !replayed) {
+    return unexpected("node " + std::to_string(replayed.error().node) + " does not replay");
   }
   return tree;
 }
@@ -117,7 +90,7 @@ Expected<engine::Game, std::string> BoardTree::game_at(std::int64_t node) const 
   int number = 0;
   for (const db::BoardNodeRecord* step : path_to(node)) {
     ++number;
-    if (!play_on(*game, step->move)) {
+    if (!play_board_move(*game, step->move)) {
       return unexpected("move " + std::to_string(number) + " (node " + std::to_string(step->id) + ") does not replay");
     }
   }
@@ -130,7 +103,7 @@ Expected<PlannedMove, engine::MoveError> BoardTree::plan_move(std::int64_t from,
   const engine::Move move{to_move_at(from), vertex};
   auto game = game_at(from);
   if (!game) return unexpected(engine::MoveError::game_over);
-  if (auto played = play_on(*game, move, &plan.captured); !played) return unexpected(played.error());
+  if (auto played = play_board_move(*game, move, &plan.captured); !played) return unexpected(played.error());
   plan.number = number_of(from) + 1;
   const auto existing = std::find_if(record_.nodes.begin(), record_.nodes.end(), [&](const db::BoardNodeRecord& n) {
     return n.parent == from && n.move == move;

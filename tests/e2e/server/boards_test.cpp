@@ -360,3 +360,42 @@ TEST_CASE("a board nobody watches leaves memory and is read back on its next use
   std::this_thread::sleep_for(2500ms);
   CHECK(boards_open(fx) == 1);
 }
+
+TEST_CASE("changes queued behind a board's deletion are all answered", "[server][boards]") {
+  ServerFixture fx;
+  Player first = fx.registered("alice");
+  Player second = fx.player("alice");
+  second.login();
+  Player third = fx.player("alice");
+  third.login();
+  for (int round = 0; round < 5; ++round) {
+    const std::int64_t board = create(first, {{"size", 9}})["id"];
+    const std::int64_t deleting = first.send({{"type", "board.delete"}, {"board", board}});
+    const std::int64_t playing = second.send({{"type", "board.play"}, {"board", board}, {"from", 0}, {"vertex", "E5"}});
+    const std::int64_t going = third.send({{"type", "board.goto"}, {"board", board}, {"node", 0}});
+    CHECK(first.reply_to(deleting)["type"] == "ok");
+    // Each is answered: played or moved before the deletion, or not_found after it.
+    for (const Json& reply : {second.reply_to(playing), third.reply_to(going)}) {
+      INFO(reply.dump());
+      CHECK((reply["type"] == "ok" || reply["code"] == "not_found"));
+    }
+    CHECK(second.fails({{"type", "board.watch"}, {"board", board}})["code"] == "not_found");
+  }
+}
+
+TEST_CASE("one connection watches at most 10 boards at once", "[server][boards]") {
+  ServerFixture fx;
+  Player owner = fx.registered("alice");
+  std::vector<std::int64_t> boards;
+  for (int i = 0; i < 11; ++i) boards.push_back(create(owner, {{"size", 9}})["id"]);
+  Player visitor = fx.player("visitor");
+  for (int i = 0; i < 10; ++i) watch(visitor, boards[i]);
+  watch(visitor, boards[3]);  // watching again costs nothing
+  const Json refused = visitor.fails({{"type", "board.watch"}, {"board", boards[10]}});
+  CHECK(refused["code"] == "limit_reached");
+  visitor.ok({{"type", "board.unwatch"}, {"board", boards[0]}});
+  watch(visitor, boards[10]);
+  // Another connection has its own allowance.
+  Player other = fx.player("other");
+  watch(other, boards[0]);
+}

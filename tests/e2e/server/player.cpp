@@ -79,12 +79,18 @@ void Player::note_game_event(const Json& event, bool replayed) {
   log.last = std::max(log.last, seq);
 }
 
-Json Player::call(Json request, std::chrono::milliseconds timeout) {
+Json Player::call(Json request, std::chrono::milliseconds timeout) { return reply_to(send(std::move(request)), timeout); }
+
+std::int64_t Player::send(Json request) {
   const std::int64_t id = next_id_++;
   request["id"] = id;
   INFO(name_ << " sends " << request.dump());
   auto sent = ws().send_json(request);
   if (!sent) FAIL("send failed: " << sent.error());
+  return id;
+}
+
+Json Player::reply_to(std::int64_t id, std::chrono::milliseconds timeout) {
   const auto deadline = Clock::now() + timeout;
   while (replies_.count(id) == 0) {
     if (!pump(deadline)) {

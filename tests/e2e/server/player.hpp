@@ -48,6 +48,9 @@ class Player {
   // Sends the request with a fresh id and returns the reply; frames that
   // arrive meanwhile are kept in order.
   Json call(Json request, std::chrono::milliseconds timeout = 10s);
+  // The two halves of call(), for requests sent together before any reply.
+  std::int64_t send(Json request);
+  Json reply_to(std::int64_t id, std::chrono::milliseconds timeout = 10s);
   // The reply must be ok / must be an error (returned whole: code, message).
   Json ok(Json request);
   Json fails(Json request);

@@ -5,6 +5,7 @@
 // a node) and from a stored game.
 #include <catch2/catch.hpp>
 
+#include "server/app/board_replay.hpp"
 #include "server/app/board_sources.hpp"
 #include "server/app/board_tree.hpp"
 
@@ -150,4 +151,33 @@ TEST_CASE("a stored tree that does not replay is refused, whichever variation ho
   REQUIRE(read);
   CHECK(read->node_count() == 5);
   CHECK(read->next_id() == 5);
+}
+
+TEST_CASE("a whole tree replays whatever its shape, and the faulty node is named", "[app][boards]") {
+  auto start = engine::Game::create(engine::GameSetup{});
+  REQUIRE(start);
+  std::vector<db::BoardNodeRecord> nodes;
+  // A comb: a line along the first rows, each node with a side variation of one move.
+  std::int64_t next = 1;
+  std::int64_t line = 0;
+  for (int i = 0; i < 60; ++i) {
+    const Color color = i % 2 == 0 ? Color::black : Color::white;
+    const Vertex on_line{i % 19, i / 19 + (color == Color::black ? 0 : 10)};
+    const std::int64_t here = next++;
+    nodes.push_back({here, line, engine::Move{color, on_line}});
+    nodes.push_back({next++, line, engine::Move{color, Vertex{18, 18}}});
+    line = here;
+  }
+  // A fan: many answers to the line's last move.
+  for (int x = 0; x < 19; ++x) nodes.push_back({next++, line, engine::Move{Color::black, Vertex{x, 8}}});
+  CHECK(app::replay_tree(*start, nodes));
+
+  // The same move twice on one path is the fault, in a side branch of the fan.
+  const std::int64_t faulty = next++;
+  nodes.push_back({faulty, line, engine::Move{Color::black, Vertex{0, 0}}});
+  const auto failed = app::replay_tree(*start, nodes);
+  REQUIRE_FALSE(failed);
+  CHECK(failed.error().node == faulty);
+  CHECK(failed.error().number == 61);
+  CHECK(failed.error().error == engine::MoveError::occupied);
 }

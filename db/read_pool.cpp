@@ -4,12 +4,6 @@
 
 namespace yunzi::db {
 
-namespace {
-
-constexpr std::size_t keep_idle = 2;
-
-}  // namespace
-
 ReadPool::ReadPool(std::string database_path, std::size_t threads) : path_(std::move(database_path)) {
   for (std::size_t i = 0; i < (threads == 0 ? 1 : threads); ++i) threads_.emplace_back([this] { run(); });
 }
@@ -63,25 +57,6 @@ void ReadPool::run() {
     }
     job(connection.get(), nullptr);
   }
-}
-
-DbResult<std::unique_ptr<Connection>> ReadPool::acquire() {
-  {
-    std::lock_guard lock(mutex_);
-    if (!idle_.empty()) {
-      auto connection = std::move(idle_.back());
-      idle_.pop_back();
-      return connection;
-    }
-  }
-  auto opened = open_reader(path_);
-  if (!opened) return unexpected(opened.error());
-  return std::make_unique<Connection>(std::move(*opened));
-}
-
-void ReadPool::release(std::unique_ptr<Connection> connection) {
-  std::lock_guard lock(mutex_);
-  if (idle_.size() < keep_idle) idle_.push_back(std::move(connection));
 }
 
 }  // namespace yunzi::db

@@ -3,14 +3,15 @@
 // while the writer thread writes. Queries run on the pool's own reader
 // threads, each with its own connection, so an io thread that asks for a
 // profile goes on serving its games while SQLite reads (or waits out a busy
-// lock of up to 5 s). `read` runs a query on the caller's thread, for
-// start-up before the io threads run.
+// lock of up to 5 s). `read` waits for its query, for start-up and the
+// plain HTTP routes.
 #pragma once
 
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
 #include <functional>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -42,16 +43,14 @@ class ReadPool {
     });
   }
 
+  // Runs `query` on a reader thread and waits for it (never call it from
+  // a completion of submit: it would wait on its own thread).
   template <class T>
-  DbResult<T> read(const std::function<DbResult<T>(Stores&)>& query) {
-    auto connection = acquire();
-    if (!connection) return unexpected(connection.error());
-    DbResult<T> result = [&] {
-      SqliteStores stores(**connection);
-      return query(stores);
-    }();
-    release(std::move(*connection));
-    return result;
+  DbResult<T> read(std::function<DbResult<T>(Stores&)> query) {
+    std::promise<DbResult<T>> answer;
+    auto result = answer.get_future();
+    submit<T>(std::move(query), [&answer](DbResult<T> r) { answer.set_value(std::move(r)); });
+    return result.get();
   }
 
   // Runs what is queued, then joins the reader threads; later submissions
@@ -64,15 +63,11 @@ class ReadPool {
   void enqueue(Job job);
   void run();
 
-  DbResult<std::unique_ptr<Connection>> acquire();
-  void release(std::unique_ptr<Connection> connection);
-
   std::string path_;
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Job> jobs_;
   bool stopping_ = false;
-  std::vector<std::unique_ptr<Connection>> idle_;  // for read()
   std::vector<std::thread> threads_;               // last: they start after every other member exists
 };
 

@@ -44,22 +44,6 @@ BoardSource board_of_game(const Call& call, const req::BoardCreate& r,
   return board_from_game(**stored, r.move, call.app.boards->limits().nodes_per_board);
 }
 
-void store_board(const Call& call, const req::BoardCreate& r, BoardSource board);
-
-}  // namespace
-
-void handle(const Call& call, const req::BoardCreate& r) {
-  if (r.sgf) return store_board(call, r, board_from_sgf(*r.sgf, call.app.boards->limits().nodes_per_board));
-  if (!r.game) return store_board(call, r, empty_board(r.size, r.komi, r.handicap));
-  read_then<std::optional<db::GameWithMoves>>(
-      call, [game = *r.game](db::Stores& stores) { return stores.games().load(game); },
-      [r](const Call& c, db::DbResult<std::optional<db::GameWithMoves>> stored) {
-        store_board(c, r, board_of_game(c, r, stored));
-      });
-}
-
-namespace {
-
 void store_board(const Call& call, const req::BoardCreate& r, BoardSource board) {
   const SignedIn& user = *call.user;
   if (!board) return call.error(board.error().code, board.error().message);
@@ -100,6 +84,16 @@ void store_board(const Call& call, const req::BoardCreate& r, BoardSource board)
 }
 
 }  // namespace
+
+void handle(const Call& call, const req::BoardCreate& r) {
+  if (r.sgf) return store_board(call, r, board_from_sgf(*r.sgf, call.app.boards->limits().nodes_per_board));
+  if (!r.game) return store_board(call, r, empty_board(r.size, r.komi, r.handicap));
+  read_then<std::optional<db::GameWithMoves>>(
+      call, [game = *r.game](db::Stores& stores) { return stores.games().load(game); },
+      [r](const Call& c, db::DbResult<std::optional<db::GameWithMoves>> stored) {
+        store_board(c, r, board_of_game(c, r, stored));
+      });
+}
 
 void handle(const Call& call, const req::BoardList& r) {
   if (!r.user && !call.user) return call.error(ErrorCode::bad_request, "field 'user': name whose boards");

@@ -46,15 +46,11 @@ void read_or_fail(const Call& call, std::function<db::DbResult<T>(db::Stores&)> 
 template <class T>
 void read_found(const Call& call, std::function<db::DbResult<std::optional<T>>(db::Stores&)> query, std::string missing,
                 std::function<void(const Call&, const T&)> then) {
-  read_then<std::optional<T>>(
-      call, std::move(query),
-      [missing = std::move(missing), then = std::move(then)](const Call& c, db::DbResult<std::optional<T>> result) {
-        if (!result) {
-          spdlog::error("read failed connection={} error={}", c.session->id(), result.error().message);
-          return c.error(protocol::ErrorCode::internal, "the database could not be read; try again");
-        }
-        if (!*result) return c.error(protocol::ErrorCode::not_found, missing);
-        then(c, **result);
+  read_or_fail<std::optional<T>>(
+      call, std::move(query), "the database could not be read; try again",
+      [missing = std::move(missing), then = std::move(then)](const Call& c, const std::optional<T>& found) {
+        if (!found) return c.error(protocol::ErrorCode::not_found, missing);
+        then(c, *found);
       });
 }
 

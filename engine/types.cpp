@@ -5,26 +5,10 @@
 namespace yunzi::engine {
 namespace {
 
-bool equals_ignoring_case(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  }
-  return true;
-}
-
 // GTP skips I so that it is never read as J or 1.
 constexpr std::string_view gtp_columns = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 }  // namespace
-
-std::string_view to_string(Color c) { return c == Color::black ? "black" : "white"; }
-
-std::optional<Color> parse_color(std::string_view text) {
-  if (equals_ignoring_case(text, "black") || equals_ignoring_case(text, "b")) return Color::black;
-  if (equals_ignoring_case(text, "white") || equals_ignoring_case(text, "w")) return Color::white;
-  return std::nullopt;
-}
 
 std::string to_gtp(Vertex v, int size) {
   std::string out(1, gtp_columns[static_cast<std::size_t>(v.x)]);
@@ -62,22 +46,6 @@ std::optional<Vertex> parse_sgf_point(std::string_view text, int size) {
   const Vertex v{coordinate(text[0]), coordinate(text[1])};
   if (!on_board(v, size)) return std::nullopt;
   return v;
-}
-
-std::string_view to_string(KoRule rule) {
-  switch (rule) {
-    case KoRule::simple: return "simple";
-    case KoRule::positional: return "positional";
-    case KoRule::situational: return "situational";
-  }
-  return "situational";
-}
-
-std::optional<KoRule> parse_ko_rule(std::string_view text) {
-  for (KoRule rule : {KoRule::simple, KoRule::positional, KoRule::situational}) {
-    if (equals_ignoring_case(text, to_string(rule))) return rule;
-  }
-  return std::nullopt;
 }
 
 std::string_view to_string(MoveError error) {

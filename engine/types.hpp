@@ -1,5 +1,5 @@
-// Colours, vertices, moves and rule options shared by every engine module,
-// with their GTP and SGF spellings.
+// Vertices, moves and move errors shared by every engine module, with their
+// GTP and SGF spellings.
 #pragma once
 
 #include <compare>
@@ -8,17 +8,21 @@
 #include <string>
 #include <string_view>
 
+#include "core/color.hpp"
+#include "core/ko_rule.hpp"
+
 namespace yunzi::engine {
 
 inline constexpr int min_board_size = 2;
 inline constexpr int max_board_size = 25;
 
-enum class Color : std::uint8_t { black = 1, white = 2 };
-
-constexpr Color opponent(Color c) { return c == Color::black ? Color::white : Color::black; }
-std::string_view to_string(Color c);  // "black" / "white"
-// Accepts "black"/"white"/"b"/"w" in any case.
-std::optional<Color> parse_color(std::string_view text);
+// The colours and the ko rule are core's; the engine names them as its own.
+using yunzi::Color;
+using yunzi::KoRule;
+using yunzi::opponent;
+using yunzi::parse_color;
+using yunzi::parse_ko_rule;
+using yunzi::to_string;
 
 // Column x from the left, row y from the top, both 0-based (the SGF order).
 struct Vertex {
@@ -46,10 +50,6 @@ struct Move {
   bool is_pass() const { return !vertex.has_value(); }
   friend bool operator==(const Move&, const Move&) = default;
 };
-
-enum class KoRule : std::uint8_t { simple, positional, situational };
-std::string_view to_string(KoRule rule);  // "simple" / "positional" / "situational"
-std::optional<KoRule> parse_ko_rule(std::string_view text);
 
 // Why a move was refused; each names one rule of play.
 enum class MoveError : std::uint8_t { off_board, occupied, suicide, ko, superko, wrong_color, game_over };

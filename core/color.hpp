@@ -1,0 +1,18 @@
+// The two sides of a game. The rules, the wire, the store and game results
+// all use this one type; "black"/"white" is its spelling everywhere.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace yunzi {
+
+enum class Color : std::uint8_t { black = 1, white = 2 };
+
+constexpr Color opponent(Color c) { return c == Color::black ? Color::white : Color::black; }
+std::string_view to_string(Color c);  // "black" / "white"
+// Accepts "black"/"white"/"b"/"w" in any case.
+std::optional<Color> parse_color(std::string_view text);
+
+}  // namespace yunzi

@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "db/rank_text.hpp"
+#include "core/rank.hpp"
 #include "accounts/name_skeleton.hpp"
 
 namespace yunzi::accounts {
@@ -95,10 +95,9 @@ AccountResult<NewAccountName> check_new_name(std::string_view raw) {
   return NewAccountName{std::move(*name), std::move(*skeleton)};
 }
 
-AccountResult<int> check_starting_rank(std::string_view text) {
-  const auto rank = db::parse_rank(text);
-  // 10k is index 9, 1d index 19.
-  if (!rank || *rank < 9 || *rank > 19) {
+AccountResult<Rank> check_starting_rank(std::string_view text) {
+  const auto rank = parse_rank_exactly(text);
+  if (!rank || *rank < lowest_registration_rank || *rank > highest_registration_rank) {
     return account_failure(AccountErrorCode::bad_request, "rank: choose a starting rank from 10k to 1d");
   }
   return *rank;

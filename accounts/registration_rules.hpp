@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "accounts/account_error.hpp"
+#include "core/rank.hpp"
 
 namespace yunzi::accounts {
 
@@ -34,8 +35,8 @@ inline constexpr std::size_t max_password_bytes = 128;
 AccountResult<AccountName> check_name(std::string_view raw);
 // For a name about to be taken (register, yunzi-admin create-admin).
 AccountResult<NewAccountName> check_new_name(std::string_view raw);
-// The rank index (db/rank_text.hpp) for exactly "10k".."1k" or "1d".
-AccountResult<int> check_starting_rank(std::string_view text);
+// The rank for exactly "10k".."1k" or "1d" (lower case).
+AccountResult<Rank> check_starting_rank(std::string_view text);
 AccountResult<Done> check_password(std::string_view password);
 
 }  // namespace yunzi::accounts

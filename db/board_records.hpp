@@ -13,7 +13,6 @@
 
 namespace yunzi::db {
 
-using BoardId = std::int64_t;
 
 struct BoardNodeRecord {
   std::int64_t id = 0;      // >= 1

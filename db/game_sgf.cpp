@@ -2,7 +2,7 @@
 
 #include <ctime>
 
-#include "db/rank_text.hpp"
+#include "core/rank.hpp"
 #include "engine/board.hpp"
 #include "engine/handicap.hpp"
 #include "engine/scoring.hpp"
@@ -62,8 +62,8 @@ std::string game_sgf(const GameWithMoves& stored) {
   out.rules = "Chinese";
   out.black_name = g.black_name;
   out.white_name = g.white_name;
-  out.black_rank = rank_text(g.black_rank);
-  out.white_rank = rank_text(g.white_rank);
+  out.black_rank = to_string(g.black_rank);
+  out.white_rank = to_string(g.white_rank);
   out.date = utc_date(g.started_ms);
   out.result = g.result.value_or("");
   if (g.time.system != "none") out.main_time = g.time.main_s;

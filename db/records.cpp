@@ -4,22 +4,6 @@
 
 namespace yunzi::db {
 
-std::string_view to_string(Role role) {
-  switch (role) {
-    case Role::user: return "user";
-    case Role::bot: return "bot";
-    case Role::admin: return "admin";
-  }
-  return "user";
-}
-
-std::optional<Role> parse_role(std::string_view text) {
-  if (text == "user") return Role::user;
-  if (text == "bot") return Role::bot;
-  if (text == "admin") return Role::admin;
-  return std::nullopt;
-}
-
 std::string_view to_string(RecommendationStatus status) {
   switch (status) {
     case RecommendationStatus::pending: return "pending";

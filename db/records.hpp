@@ -9,26 +9,22 @@
 #include <string_view>
 #include <vector>
 
+#include "core/ids.hpp"
+#include "core/rank.hpp"
+#include "core/role.hpp"
 #include "engine/types.hpp"
 
 namespace yunzi::db {
 
-using UserId = std::int64_t;
-using GameId = std::int64_t;
-using TimeMs = std::int64_t;
 
 // A ban or mute that never ends.
 inline constexpr TimeMs forever_ms = INT64_MAX;
-
-enum class Role { user, bot, admin };
-std::string_view to_string(Role role);
-std::optional<Role> parse_role(std::string_view text);
 
 struct NewUser {
   std::string name;      // NFC, as the user typed it
   std::string name_key;  // the uniqueness key (ASCII letters folded)
   std::string password_hash;
-  int rank = 0;
+  Rank rank;
   Role role = Role::user;
   TimeMs created_ms = 0;
   // Equal for names that look alike (accounts/name_skeleton.hpp);
@@ -41,7 +37,7 @@ struct UserRecord {
   std::string name;
   std::string name_key;
   std::string password_hash;
-  int rank = 0;
+  Rank rank;
   Role role = Role::user;
   TimeMs created_ms = 0;
   std::optional<TimeMs> last_login_ms;
@@ -89,8 +85,8 @@ struct TimeSettings {
 struct NewGame {
   UserId black_id = 0;
   UserId white_id = 0;
-  int black_rank = 0;
-  int white_rank = 0;
+  Rank black_rank;
+  Rank white_rank;
   std::string settings_json;  // the server's settings object, stored as given
   bool rated = false;
   int handicap = 0;
@@ -109,8 +105,8 @@ struct GameRecord {
   UserId white_id = 0;
   std::string black_name;
   std::string white_name;
-  int black_rank = 0;
-  int white_rank = 0;
+  Rank black_rank;
+  Rank white_rank;
   std::string settings_json;
   bool rated = false;
   int handicap = 0;
@@ -167,8 +163,8 @@ struct GameEnd {
 struct RankEvent {
   std::int64_t id = 0;  // set by the store
   UserId user_id = 0;
-  int from_rank = 0;
-  int to_rank = 0;
+  Rank from_rank;
+  Rank to_rank;
   std::string reason;
   std::optional<GameId> game_id;
   TimeMs at_ms = 0;                    // for an event a game caused: when that game ended
@@ -185,7 +181,7 @@ struct Recommendation {
   std::int64_t id = 0;  // set by the store
   UserId recommender_id = 0;
   UserId user_id = 0;
-  int former_rank = 0;  // the user's rank before 6d (when pending: when it was made)
+  Rank former_rank;  // the user's rank before 6d (when pending: when it was made)
   TimeMs at_ms = 0;     // when the recommender made it
   std::optional<TimeMs> revoked_ms;
   std::optional<UserId> revoked_by;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -10,7 +11,18 @@
 
 namespace yunzi::db {
 
-// Every row, converted by read(const Row&) -> T.
+// A row converted by read(const Row&), which returns T, or DbResult<T> when
+// a stored value can be out of its type's range.
+template <class T, class Read>
+DbResult<T> read_row(const Row& row, Read& read) {
+  if constexpr (std::is_same_v<std::invoke_result_t<Read&, const Row&>, DbResult<T>>) {
+    return read(row);
+  } else {
+    return DbResult<T>(read(row));
+  }
+}
+
+// Every row, converted by read.
 template <class T, class Read>
 DbResult<std::vector<T>> read_all(DbResult<Query> query, Read read) {
   if (!query) return unexpected(query.error());
@@ -19,7 +31,9 @@ DbResult<std::vector<T>> read_all(DbResult<Query> query, Read read) {
     auto stepped = query->step();
     if (!stepped) return unexpected(stepped.error());
     if (!*stepped) return rows;
-    rows.push_back(read(query->row()));
+    auto converted = read_row<T>(query->row(), read);
+    if (!converted) return unexpected(converted.error());
+    rows.push_back(std::move(*converted));
   }
 }
 
@@ -30,7 +44,9 @@ DbResult<std::optional<T>> read_first(DbResult<Query> query, Read read) {
   auto stepped = query->step();
   if (!stepped) return unexpected(stepped.error());
   if (!*stepped) return std::optional<T>();
-  return std::optional<T>(read(query->row()));
+  auto converted = read_row<T>(query->row(), read);
+  if (!converted) return unexpected(converted.error());
+  return std::optional<T>(std::move(*converted));
 }
 
 // After an UPDATE or DELETE of one row by key: not_found when none changed.

@@ -74,6 +74,12 @@ std::optional<std::string> Row::optional_text(int column) const {
   return text(column);
 }
 
+DbResult<Rank> Row::rank(int column) const {
+  const std::int64_t index = integer(column);
+  if (auto rank = Rank::from_index(static_cast<int>(index))) return *rank;
+  return db_failure(DbErrorKind::corrupt, "stored rank " + std::to_string(index) + " is outside 18k..9d");
+}
+
 // ---- Query ----
 
 Query::Query(Connection* connection, Statement* statement, std::unique_ptr<Statement> owned)

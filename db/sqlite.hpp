@@ -14,6 +14,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/rank.hpp"
 #include "db/error.hpp"
 
 struct sqlite3;
@@ -52,6 +53,8 @@ class Row {
   std::vector<std::uint8_t> blob(int column) const;
   std::optional<std::int64_t> optional_integer(int column) const;
   std::optional<std::string> optional_text(int column) const;
+  // A stored rank index; corrupt when it is outside 18k..9d.
+  DbResult<Rank> rank(int column) const;
 
  private:
   sqlite3_stmt* stmt_;
@@ -76,6 +79,7 @@ class Query {
   void bind(int index, const std::string& value) { bind(index, std::string_view(value)); }
   void bind(int index, const char* value) { bind(index, std::string_view(value)); }
   void bind(int index, Blob value);
+  void bind(int index, Rank value) { bind(index, value.index()); }
   void bind(int index, std::nullopt_t);
   template <class T>
   void bind(int index, const std::optional<T>& value) {

@@ -14,15 +14,19 @@ constexpr std::string_view game_select =
 
 GameStatus read_status(const std::string& text) { return text == "ended" ? GameStatus::ended : GameStatus::playing; }
 
-GameRecord read_game(const Row& row) {
+DbResult<GameRecord> read_game(const Row& row) {
+  auto black_rank = row.rank(5);
+  if (!black_rank) return unexpected(black_rank.error());
+  auto white_rank = row.rank(6);
+  if (!white_rank) return unexpected(white_rank.error());
   GameRecord g;
   g.id = row.integer(0);
   g.black_id = row.integer(1);
   g.white_id = row.integer(2);
   g.black_name = row.text(3);
   g.white_name = row.text(4);
-  g.black_rank = static_cast<int>(row.integer(5));
-  g.white_rank = static_cast<int>(row.integer(6));
+  g.black_rank = *black_rank;
+  g.white_rank = *white_rank;
   g.settings_json = row.text(7);
   g.rated = row.integer(8) != 0;
   g.handicap = static_cast<int>(row.integer(9));

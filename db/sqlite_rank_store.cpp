@@ -22,11 +22,15 @@ namespace {
 constexpr std::string_view event_select =
     "SELECT id, user_id, from_rank, to_rank, reason, game_id, at_ms, superseded_ms FROM rank_events ";
 
-RankEvent read_event(const Row& row) {
+DbResult<RankEvent> read_event(const Row& row) {
+  auto from_rank = row.rank(2);
+  if (!from_rank) return unexpected(from_rank.error());
+  auto to_rank = row.rank(3);
+  if (!to_rank) return unexpected(to_rank.error());
   return RankEvent{row.integer(0),
                    row.integer(1),
-                   static_cast<int>(row.integer(2)),
-                   static_cast<int>(row.integer(3)),
+                   *from_rank,
+                   *to_rank,
                    row.text(4),
                    row.optional_integer(5),
                    row.integer(6),

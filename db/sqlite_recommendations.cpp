@@ -11,12 +11,14 @@ constexpr std::string_view recommendation_select =
     "SELECT id, recommender_id, user_id, former_rank, at_ms, revoked_ms, revoked_by, status, decided_ms, decided_by "
     "FROM recommendations ";
 
-Recommendation read_recommendation(const Row& row) {
+DbResult<Recommendation> read_recommendation(const Row& row) {
+  auto former_rank = row.rank(3);
+  if (!former_rank) return unexpected(former_rank.error());
   Recommendation r;
   r.id = row.integer(0);
   r.recommender_id = row.integer(1);
   r.user_id = row.integer(2);
-  r.former_rank = static_cast<int>(row.integer(3));
+  r.former_rank = *former_rank;
   r.at_ms = row.integer(4);
   r.revoked_ms = row.optional_integer(5);
   r.revoked_by = row.optional_integer(6);
@@ -70,7 +72,7 @@ DbResult<std::optional<Recommendation>> SqliteRankStore::pending_recommendation_
       read_recommendation);
 }
 
-DbResult<Done> SqliteRankStore::approve_recommendation(std::int64_t recommendation, int former_rank, UserId by,
+DbResult<Done> SqliteRankStore::approve_recommendation(std::int64_t recommendation, Rank former_rank, UserId by,
                                                        TimeMs at_ms) {
   return expect_changed(db_,
                         db_.execute("UPDATE recommendations SET status = 'approved', former_rank = ?, decided_ms = ?, "

@@ -21,7 +21,7 @@ class SqliteUserStore final : public UserStore {
   DbResult<std::vector<UserRecord>> without_name_skeleton() override;
   DbResult<Done> set_name_skeleton(UserId id, std::string_view skeleton) override;
   DbResult<std::optional<UserRecord>> find_by_id(UserId id) override;
-  DbResult<Done> set_rank(UserId id, int rank) override;
+  DbResult<Done> set_rank(UserId id, Rank rank) override;
   DbResult<Done> set_role(UserId id, Role role) override;
   DbResult<Done> set_banned_until(UserId id, std::optional<TimeMs> until) override;
   DbResult<Done> set_muted_until(UserId id, std::optional<TimeMs> until) override;
@@ -31,7 +31,7 @@ class SqliteUserStore final : public UserStore {
   DbResult<std::vector<UserRecord>> close_inactive(TimeMs now_ms, TimeMs idle_ms) override;
   DbResult<std::vector<UserRecord>> list(const UserQuery& query) override;
   DbResult<std::optional<RetiredName>> find_retired(std::string_view name_key) override;
-  DbResult<std::vector<UserRecord>> ranked_at_least(int rank) override;
+  DbResult<std::vector<UserRecord>> ranked_at_least(Rank rank) override;
 
  private:
   Connection& db_;
@@ -91,7 +91,7 @@ class SqliteRankStore final : public RankStore {
   DbResult<std::vector<Recommendation>> recommendations_by(UserId recommender) override;
   DbResult<std::optional<Recommendation>> standing_recommendation_of(UserId user) override;
   DbResult<std::optional<Recommendation>> pending_recommendation_of(UserId user) override;
-  DbResult<Done> approve_recommendation(std::int64_t recommendation, int former_rank, UserId by,
+  DbResult<Done> approve_recommendation(std::int64_t recommendation, Rank former_rank, UserId by,
                                         TimeMs at_ms) override;
   DbResult<Done> reject_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) override;
   DbResult<Done> revoke_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) override;

@@ -145,12 +145,14 @@ DbResult<std::vector<TournamentAward>> SqliteTournamentStore::awards_of_user(Use
       db_.query("SELECT tournament_id, user_id, place, points, rank, awarded_ms FROM tournament_awards "
                 "WHERE user_id = ? AND awarded_ms >= ? ORDER BY awarded_ms, tournament_id",
                 user, since_ms),
-      [](const Row& row) {
+      [](const Row& row) -> DbResult<TournamentAward> {
+        auto rank = row.rank(4);
+        if (!rank) return unexpected(rank.error());
         return TournamentAward{row.integer(0),
                                row.integer(1),
                                static_cast<int>(row.integer(2)),
                                static_cast<int>(row.integer(3)),
-                               static_cast<int>(row.integer(4)),
+                               *rank,
                                row.integer(5)};
       });
 }
@@ -181,14 +183,18 @@ DbResult<std::optional<StoredTournament>> SqliteTournamentStore::load(Tournament
                 "registration_opens_ms, registration_closes_ms, round_start, round_gap_ms, no_show_ms, bye_points, "
                 "tie_breaks, created_by, created_ms, status, current_round FROM tournaments WHERE id = ?",
                 id),
-      [id](const Row& row) {
+      [id](const Row& row) -> DbResult<StoredTournament> {
+        auto bar = row.rank(2);
+        if (!bar) return unexpected(bar.error());
+        auto floor = row.rank(3);
+        if (!floor) return unexpected(floor.error());
         StoredTournament t;
         t.id = id;
         TournamentSettings& s = t.settings;
         s.name = row.text(0);
         s.system = row.text(1);
-        s.mcmahon_bar = static_cast<int>(row.integer(2));
-        s.mcmahon_floor = static_cast<int>(row.integer(3));
+        s.mcmahon_bar = *bar;
+        s.mcmahon_floor = *floor;
         s.size = static_cast<int>(row.integer(4));
         s.komi = row.real(5);
         s.clock_json = row.text(6);
@@ -212,9 +218,12 @@ DbResult<std::optional<StoredTournament>> SqliteTournamentStore::load(Tournament
   auto groups = read_all<TournamentGroup>(
       db_.query("SELECT id, name, min_rank, max_rank FROM tournament_groups WHERE tournament_id = ? ORDER BY position",
                 id),
-      [](const Row& row) {
-        return TournamentGroup{row.integer(0), row.text(1), static_cast<int>(row.integer(2)),
-                               static_cast<int>(row.integer(3))};
+      [](const Row& row) -> DbResult<TournamentGroup> {
+        auto min_rank = row.rank(2);
+        if (!min_rank) return unexpected(min_rank.error());
+        auto max_rank = row.rank(3);
+        if (!max_rank) return unexpected(max_rank.error());
+        return TournamentGroup{row.integer(0), row.text(1), *min_rank, *max_rank};
       });
   if (!groups) return unexpected(groups.error());
   t.settings.groups = std::move(*groups);
@@ -228,11 +237,13 @@ DbResult<std::optional<StoredTournament>> SqliteTournamentStore::load(Tournament
                 "FROM tournament_entrants e JOIN users u ON u.id = e.user_id WHERE e.tournament_id = ? "
                 "ORDER BY e.registered_ms, e.user_id",
                 id),
-      [](const Row& row) {
+      [](const Row& row) -> DbResult<TournamentEntrant> {
+        auto rank = row.rank(3);
+        if (!rank) return unexpected(rank.error());
         return TournamentEntrant{row.integer(0),
                                  row.text(1),
                                  row.integer(2),
-                                 static_cast<int>(row.integer(3)),
+                                 *rank,
                                  static_cast<int>(row.integer(4)),
                                  optional_int(row, 5),
                                  row.integer(6)};

@@ -49,12 +49,12 @@ DbResult<std::optional<UserRecord>> SqliteUserStore::find_by_id(UserId id) {
   return read_first<UserRecord>(db_.query(sql, id), read_user);
 }
 
-DbResult<std::vector<UserRecord>> SqliteUserStore::ranked_at_least(int rank) {
+DbResult<std::vector<UserRecord>> SqliteUserStore::ranked_at_least(Rank rank) {
   static const std::string sql = select_users("closed = 0 AND rank >= ? ORDER BY id");
   return read_all<UserRecord>(db_.query(sql, rank), read_user);
 }
 
-DbResult<Done> SqliteUserStore::set_rank(UserId id, int rank) {
+DbResult<Done> SqliteUserStore::set_rank(UserId id, Rank rank) {
   return expect_changed(db_, db_.execute("UPDATE users SET rank = ? WHERE id = ?", rank, id), "user");
 }
 

@@ -32,7 +32,7 @@ class UserStore {
   virtual DbResult<Done> set_name_skeleton(UserId id, std::string_view skeleton) = 0;
   virtual DbResult<std::optional<UserRecord>> find_by_id(UserId id) = 0;
   // Each update fails with DbErrorKind::not_found for an unknown user.
-  virtual DbResult<Done> set_rank(UserId id, int rank) = 0;
+  virtual DbResult<Done> set_rank(UserId id, Rank rank) = 0;
   virtual DbResult<Done> set_role(UserId id, Role role) = 0;
   virtual DbResult<Done> set_banned_until(UserId id, std::optional<TimeMs> until) = 0;
   virtual DbResult<Done> set_muted_until(UserId id, std::optional<TimeMs> until) = 0;
@@ -49,7 +49,7 @@ class UserStore {
   virtual DbResult<std::vector<UserRecord>> list(const UserQuery& query) = 0;
   virtual DbResult<std::optional<RetiredName>> find_retired(std::string_view name_key) = 0;
   // Open accounts at `rank` or above, by id.
-  virtual DbResult<std::vector<UserRecord>> ranked_at_least(int rank) = 0;
+  virtual DbResult<std::vector<UserRecord>> ranked_at_least(Rank rank) = 0;
 };
 
 class SessionStore {
@@ -128,7 +128,7 @@ class RankStore {
   virtual DbResult<std::optional<Recommendation>> pending_recommendation_of(UserId user) = 0;
   // A pending recommendation becomes approved (`former_rank`: the user's rank
   // just before 6d) or rejected; not_found when it is not pending.
-  virtual DbResult<Done> approve_recommendation(std::int64_t recommendation, int former_rank, UserId by,
+  virtual DbResult<Done> approve_recommendation(std::int64_t recommendation, Rank former_rank, UserId by,
                                                 TimeMs at_ms) = 0;
   virtual DbResult<Done> reject_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) = 0;
   virtual DbResult<Done> revoke_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) = 0;

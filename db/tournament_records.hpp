@@ -12,13 +12,12 @@
 
 namespace yunzi::db {
 
-using TournamentId = std::int64_t;
 
 struct TournamentGroup {
   std::int64_t id = 0;  // set by the store
   std::string name;
-  int min_rank = 1;   // rank indexes, both included
-  int max_rank = 27;
+  Rank min_rank = lowest_rank;  // both included
+  Rank max_rank = highest_rank;
 };
 
 struct BonusPoints {
@@ -29,8 +28,8 @@ struct BonusPoints {
 struct TournamentSettings {
   std::string name;
   std::string system = "swiss";  // swiss, mcmahon, round_robin, single_elimination
-  int mcmahon_bar = 27;
-  int mcmahon_floor = 1;
+  Rank mcmahon_bar = highest_rank;
+  Rank mcmahon_floor = lowest_rank;
   int size = 19;
   double komi = 7.5;
   std::string clock_json;  // the server's clock settings (opaque here)
@@ -65,7 +64,7 @@ struct TournamentEntrant {
   UserId user_id = 0;
   std::string name;  // the user's name now
   std::int64_t group_id = 0;
-  int rank = 0;
+  Rank rank;
   int first_round = 1;
   std::optional<int> withdrawn_after;
   TimeMs registered_ms = 0;
@@ -104,7 +103,7 @@ struct TournamentAward {
   UserId user_id = 0;
   int place = 1;
   int points = 0;
-  int rank = 0;  // the player's rank when the tournament finished
+  Rank rank;  // the player's rank when the tournament finished
   TimeMs awarded_ms = 0;
 };
 

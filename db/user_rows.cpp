@@ -9,14 +9,18 @@ constexpr std::string_view user_columns =
 
 }  // namespace
 
-UserRecord read_user(const Row& row) {
+DbResult<UserRecord> read_user(const Row& row) {
+  auto rank = row.rank(4);
+  if (!rank) return unexpected(rank.error());
+  auto role = parse_role(row.text(5));
+  if (!role) return db_failure(DbErrorKind::corrupt, "stored role '" + row.text(5) + "' is not user, bot or admin");
   UserRecord user;
   user.id = row.integer(0);
   user.name = row.text(1);
   user.name_key = row.text(2);
   user.password_hash = row.text(3);
-  user.rank = static_cast<int>(row.integer(4));
-  user.role = parse_role(row.text(5)).value_or(Role::user);
+  user.rank = *rank;
+  user.role = *role;
   user.created_ms = row.integer(6);
   user.last_login_ms = row.optional_integer(7);
   user.banned_until_ms = row.optional_integer(8);

@@ -10,7 +10,7 @@
 
 namespace yunzi::db {
 
-UserRecord read_user(const Row& row);
+DbResult<UserRecord> read_user(const Row& row);
 // "SELECT <the user columns> FROM users WHERE <where>".
 std::string select_users(std::string_view where);
 

@@ -10,7 +10,8 @@
 #include <vector>
 
 #include "engine/types.hpp"
-#include "protocol/rank.hpp"
+#include "core/rank.hpp"
+#include "core/role.hpp"
 #include "protocol/requests.hpp"
 #include "protocol/settings.hpp"
 

@@ -13,7 +13,8 @@
 #include <vector>
 
 #include "engine/types.hpp"
-#include "protocol/rank.hpp"
+#include "core/rank.hpp"
+#include "core/role.hpp"
 #include "protocol/settings.hpp"
 #include "protocol/tournament_requests.hpp"
 

@@ -10,7 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "protocol/rank.hpp"
+#include "core/rank.hpp"
+#include "core/role.hpp"
 #include "protocol/settings.hpp"
 
 namespace yunzi::protocol {
@@ -21,8 +22,8 @@ inline constexpr int max_tournament_groups = 12;
 
 struct TournamentGroupSpec {
   std::string name;
-  Rank min_rank = rank_18k;
-  Rank max_rank = rank_9d;
+  Rank min_rank = Rank::kyu(18);
+  Rank max_rank = Rank::dan(9);
   friend bool operator==(const TournamentGroupSpec&, const TournamentGroupSpec&) = default;
 };
 
@@ -42,8 +43,8 @@ struct AdminTournamentCreate {
   std::string system = "swiss";  // swiss, mcmahon, round_robin, single_elimination
   std::optional<std::string> preset;  // "promotion": the 升段赛's four groups and bonus table
   std::vector<TournamentGroupSpec> groups;  // none and no preset: one open group
-  Rank mcmahon_bar = rank_9d;
-  Rank mcmahon_floor = rank_18k;
+  Rank mcmahon_bar = Rank::dan(9);
+  Rank mcmahon_floor = Rank::kyu(18);
   RequestedSettings settings;  // size, komi, rated, time
   int rounds = 1;
   int registration_minutes = 60;

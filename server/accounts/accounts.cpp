@@ -22,7 +22,7 @@ Unexpected<AccountError> bad_credentials() {
 }
 
 // A user barred from logging in right now, or nullopt.
-std::optional<AccountError> refusal_for(const db::UserRecord& user, db::TimeMs now) {
+std::optional<AccountError> refusal_for(const db::UserRecord& user, TimeMs now) {
   if (user.closed) return AccountError{AccountErrorCode::bad_credentials, "this account is closed"};
   if (user.banned_until_ms && *user.banned_until_ms > now) {
     if (*user.banned_until_ms == db::forever_ms) {
@@ -89,7 +89,7 @@ void Accounts::register_user(std::string_view raw_name, std::string password, st
   create_account(std::move(*name), *rank, std::move(password), std::move(*slot), std::move(done));
 }
 
-void Accounts::create_account(NewAccountName name, int rank, std::string password, SignupSlot slot,
+void Accounts::create_account(NewAccountName name, Rank rank, std::string password, SignupSlot slot,
                               AuthCallback done) {
   // Whatever ends the sign-up without an account gives its slot back.
   auto finish = [this, slot, done](AccountResult<Authenticated> result) {
@@ -99,10 +99,10 @@ void Accounts::create_account(NewAccountName name, int rank, std::string passwor
   auto task = [this, name = std::move(name), rank, password = std::move(password), finish]() mutable {
     auto hash = hash_password(password, options_.cost);
     if (!hash) return finish(account_failure(AccountErrorCode::internal, "password hashing failed"));
-    const db::TimeMs now = clock_();
-    db::NewUser user{name.name.display, name.name.key, std::move(*hash), rank, db::Role::user, now, name.skeleton};
+    const TimeMs now = clock_();
+    db::NewUser user{name.name.display, name.name.key, std::move(*hash), rank, Role::user, now, name.skeleton};
     SessionToken token = new_session_token();
-    const db::TimeMs expires = now + options_.session_lifetime_ms;
+    const TimeMs expires = now + options_.session_lifetime_ms;
     writer_.submit_for<Registration>(
         [user = std::move(user), token, now, expires](db::Stores& stores) -> db::DbResult<Registration> {
           auto retired = stores.users().find_retired(user.name_key);
@@ -180,7 +180,7 @@ void Accounts::verify_login(std::optional<db::UserRecord> user, LoginAttempt att
   // tell which names exist.
   const bool matches = user ? verify_password(user->password_hash, password)
                             : (verify_password(dummy_hash(), password), false);
-  const db::TimeMs now = clock_();
+  const TimeMs now = clock_();
   if (!matches) {
     // The attempt stays spent: that is what slows the next guess.
     spdlog::warn("accounts: failed login name_key={} address={} failures={}", attempt.name_key, attempt.address,
@@ -193,9 +193,9 @@ void Accounts::verify_login(std::optional<db::UserRecord> user, LoginAttempt att
 }
 
 void Accounts::start_session(db::UserRecord user, AuthCallback done) {
-  const db::TimeMs now = clock_();
+  const TimeMs now = clock_();
   SessionToken token = new_session_token();
-  const db::TimeMs expires = now + options_.session_lifetime_ms;
+  const TimeMs expires = now + options_.session_lifetime_ms;
   writer_.submit_for<Authenticated>(
       [user = std::move(user), token = std::move(token), now, expires](db::Stores& stores) mutable
       -> db::DbResult<Authenticated> {
@@ -216,8 +216,8 @@ void Accounts::start_session(db::UserRecord user, AuthCallback done) {
 void Accounts::resume(std::string_view token, AuthCallback done) {
   auto hash = token_hash(token);
   if (!hash) return done(account_failure(AccountErrorCode::bad_credentials, "unknown or malformed session token"));
-  const db::TimeMs now = clock_();
-  const db::TimeMs expires = now + options_.session_lifetime_ms;
+  const TimeMs now = clock_();
+  const TimeMs expires = now + options_.session_lifetime_ms;
   // The result is either the session's user or the reason there is none.
   using Outcome = std::pair<std::optional<db::UserRecord>, AccountError>;
   writer_.submit_for<Outcome>(
@@ -262,8 +262,8 @@ void Accounts::logout(std::string_view token, DoneCallback done) {
 }
 
 void Accounts::retire_inactive(RetiredCallback done) {
-  const db::TimeMs now = clock_();
-  const db::TimeMs idle = options_.retire_after_ms;
+  const TimeMs now = clock_();
+  const TimeMs idle = options_.retire_after_ms;
   writer_.submit_for<std::vector<db::UserRecord>>(
       [now, idle](db::Stores& stores) { return stores.users().close_inactive(now, idle); },
       [done](db::DbResult<std::vector<db::UserRecord>> result) {

@@ -32,8 +32,8 @@ namespace yunzi::accounts {
 
 struct AccountsOptions {
   PasswordCost cost = PasswordCost::interactive();
-  db::TimeMs session_lifetime_ms = 30LL * 24 * 3600 * 1000;
-  db::TimeMs retire_after_ms = 3LL * 365 * 24 * 3600 * 1000;
+  TimeMs session_lifetime_ms = 30LL * 24 * 3600 * 1000;
+  TimeMs retire_after_ms = 3LL * 365 * 24 * 3600 * 1000;
   ThrottleOptions throttle;
   SignupOptions signups;
 };
@@ -41,12 +41,12 @@ struct AccountsOptions {
 struct Authenticated {
   std::string token;  // give this to the client
   db::UserRecord user;
-  db::TimeMs expires_ms = 0;
+  TimeMs expires_ms = 0;
 };
 
 class Accounts {
  public:
-  using Clock = std::function<db::TimeMs()>;
+  using Clock = std::function<TimeMs()>;
   using AuthCallback = std::function<void(AccountResult<Authenticated>)>;
   using DoneCallback = std::function<void(AccountResult<Done>)>;
   using RetiredCallback = std::function<void(AccountResult<std::vector<db::UserRecord>>)>;
@@ -74,7 +74,7 @@ class Accounts {
   const LoginThrottle& throttle() const { return throttle_; }
 
  private:
-  void create_account(NewAccountName name, int rank, std::string password, SignupSlot slot, AuthCallback done);
+  void create_account(NewAccountName name, Rank rank, std::string password, SignupSlot slot, AuthCallback done);
   void verify_login(std::optional<db::UserRecord> user, LoginAttempt attempt, std::string password,
                     AuthCallback done);
   void start_session(db::UserRecord user, AuthCallback done);

@@ -11,9 +11,9 @@
 namespace yunzi::app {
 namespace {
 
-std::string id_list(const std::vector<db::GameId>& games) {
+std::string id_list(const std::vector<GameId>& games) {
   std::string text;
-  for (db::GameId game : games) text += (text.empty() ? "" : ", ") + std::to_string(game);
+  for (GameId game : games) text += (text.empty() ? "" : ", ") + std::to_string(game);
   return text;
 }
 
@@ -28,7 +28,7 @@ db::RecommendationFilter filter_of(std::optional<protocol::RecommendationState> 
   return db::RecommendationFilter::all;
 }
 
-void tell(App& app, db::UserId user, const std::string& text) { app.online.send_to_user(user, protocol::notice(text)); }
+void tell(App& app, UserId user, const std::string& text) { app.online.send_to_user(user, protocol::notice(text)); }
 
 using Step = std::function<db::DbResult<RecommendationStep>(db::Stores&)>;
 
@@ -44,8 +44,8 @@ void recommendation_step(const Call& call, std::string_view action, std::string 
         written.target_user_id = done->recommendation.user_id;
         written.detail = "recommended by " + done->recommender;
         if (done->change) {
-          written.detail += ": " + protocol::to_string(done->change->change.from) + "->" +
-                            protocol::to_string(done->change->change.to);
+          written.detail += ": " + to_string(done->change->change.from) + "->" +
+                            to_string(done->change->change.to);
         }
         return done;
       },

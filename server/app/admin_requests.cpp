@@ -18,13 +18,13 @@
 namespace yunzi::app {
 namespace {
 
-constexpr db::TimeMs minute_ms = 60'000;
-constexpr db::TimeMs day_ms = 24 * 60 * minute_ms;
+constexpr TimeMs minute_ms = 60'000;
+constexpr TimeMs day_ms = 24 * 60 * minute_ms;
 
 std::string minutes_text(int minutes) { return std::to_string(minutes) + (minutes == 1 ? " minute" : " minutes"); }
 
 // A sanction's length for the audit log: "60 minutes, until 2024-05-01 13:00 UTC".
-std::string sanction_detail(int minutes, db::TimeMs until) {
+std::string sanction_detail(int minutes, TimeMs until) {
   return minutes_text(minutes) + ", until " + db::utc_time_text(until);
 }
 
@@ -49,7 +49,7 @@ void change_user(const Call& call, const std::string& name, db::AuditEntry entry
       std::move(after));
 }
 
-void kick_user(App& app, db::UserId user, std::string_view reason) {
+void kick_user(App& app, UserId user, std::string_view reason) {
   const protocol::Frame frame = protocol::kicked(reason);
   for (const SessionPtr& session : app.online.sessions_of(user)) {
     session->connection()->send(frame);
@@ -82,7 +82,7 @@ void admin(const Call& call, const req::AdminKick& r) {
 }
 
 void admin(const Call& call, const req::AdminBan& r) {
-  const db::TimeMs until = r.minutes ? call.app.now_ms() + std::int64_t{*r.minutes} * minute_ms : db::forever_ms;
+  const TimeMs until = r.minutes ? call.app.now_ms() + std::int64_t{*r.minutes} * minute_ms : db::forever_ms;
   auto entry = audit(call, "admin.ban", r.reason);
   entry.detail = r.minutes ? sanction_detail(*r.minutes, until) : "permanent";
   change_user(call, r.user, std::move(entry),
@@ -108,7 +108,7 @@ void admin(const Call& call, const req::AdminUnban& r) {
 }
 
 void admin(const Call& call, const req::AdminMute& r) {
-  const db::TimeMs until = call.app.now_ms() + std::int64_t{r.minutes} * minute_ms;
+  const TimeMs until = call.app.now_ms() + std::int64_t{r.minutes} * minute_ms;
   auto entry = audit(call, "admin.mute", r.reason);
   entry.detail = sanction_detail(r.minutes, until);
   change_user(call, r.user, std::move(entry),
@@ -118,20 +118,20 @@ void admin(const Call& call, const req::AdminMute& r) {
 
 void admin(const Call& call, const req::AdminSetRank& r) {
   auto entry = audit(call, "admin.set_rank", r.reason);
-  entry.detail = protocol::to_string(r.rank);
-  const db::TimeMs now = call.app.now_ms();
-  auto from = std::make_shared<int>(0);
+  entry.detail = to_string(r.rank);
+  const TimeMs now = call.app.now_ms();
+  auto from = std::make_shared<Rank>();
   change_user(
       call, r.user, entry,
       [rank = r.rank, now, from](db::Stores& stores, const db::UserRecord& user) -> db::DbResult<Done> {
         *from = user.rank;
-        db::RankEvent event{0, user.id, user.rank, rank.index, "admin", std::nullopt, now, std::nullopt};
+        db::RankEvent event{0, user.id, user.rank, rank, "admin", std::nullopt, now, std::nullopt};
         auto recorded = stores.ranks().record_change(event);
         if (!recorded) return unexpected(recorded.error());
         return Done{};
       },
       [rank = r.rank, from](const Call& c, const db::UserRecord& user) {
-        c.app.announce_rank_change(user.id, protocol::RankChange{user.name, protocol::Rank{*from}, rank, "admin", std::nullopt});
+        c.app.announce_rank_change(user.id, protocol::RankChange{user.name, *from, rank, "admin", std::nullopt});
       });
 }
 
@@ -147,21 +147,21 @@ void admin(const Call& call, const req::AdminAnnul& r) {
         for (const UserRankChange& changed : annulled->changes) {
           const protocol::RankChange& change = changed.change;
           if (!written.detail.empty()) written.detail += "; ";
-          written.detail += change.name + " " + protocol::to_string(change.from) + "->" + protocol::to_string(change.to);
+          written.detail += change.name + " " + to_string(change.from) + "->" + to_string(change.to);
         }
         return annulled;
       },
       [reason = r.reason](const Call& c, const Annulment& annulled) {
         const std::string text = "Game " + std::to_string(annulled.game.id) + " (" + annulled.game.black_name +
                                  " vs " + annulled.game.white_name + ") was annulled: " + reason;
-        for (db::UserId player : {annulled.game.black_id, annulled.game.white_id}) {
+        for (UserId player : {annulled.game.black_id, annulled.game.white_id}) {
           c.app.online.send_to_user(player, protocol::notice(text));
         }
         for (const UserRankChange& changed : annulled.changes) c.app.announce_rank_change(changed.user, changed.change);
       });
 }
 
-std::string name_of(db::Stores& stores, db::UserId id) {
+std::string name_of(db::Stores& stores, UserId id) {
   auto user = stores.users().find_by_id(id);
   return user && *user ? (*user)->name : "#" + std::to_string(id);
 }
@@ -240,8 +240,8 @@ nlohmann::json names_of(const std::vector<db::UserRecord>& users) {
 // retired this way), one audit entry each; the ones online are disconnected
 // and lose their games in progress, as after a ban.
 void admin(const Call& call, const req::AdminRetireInactive& r) {
-  const db::TimeMs now = call.app.now_ms();
-  const db::TimeMs idle = db::TimeMs{r.days} * day_ms;
+  const TimeMs now = call.app.now_ms();
+  const TimeMs idle = TimeMs{r.days} * day_ms;
   if (r.dry_run) {
     return read_or_fail<std::vector<db::UserRecord>>(
         call, [now, idle](db::Stores& stores) { return stores.users().inactive_players(now, idle); },

@@ -11,15 +11,6 @@
 #include "server/app/reply_tap.hpp"
 
 namespace yunzi::app {
-protocol::Role to_protocol(db::Role role) {
-  switch (role) {
-    case db::Role::user: return protocol::Role::user;
-    case db::Role::bot: return protocol::Role::bot;
-    case db::Role::admin: return protocol::Role::admin;
-  }
-  return protocol::Role::user;
-}
-
 namespace {
 
 Coin random_coin() {
@@ -40,7 +31,7 @@ AppOptions with_policy_rules(AppOptions options) {
 }  // namespace
 
 protocol::UserInfo user_info(const db::UserRecord& user) {
-  return protocol::UserInfo{user.name, protocol::Rank{user.rank}, to_protocol(user.role)};
+  return protocol::UserInfo{user.name, user.rank, user.role};
 }
 
 App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accounts& accounts_in, db::ReadPool& reads_in,
@@ -79,7 +70,7 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
 
 App::~App() = default;
 
-bool App::is_muted(db::UserId user) const {
+bool App::is_muted(UserId user) const {
   auto entry = online.find(user);
   return entry && entry->muted_until && *entry->muted_until > now_ms();
 }
@@ -119,7 +110,7 @@ void App::on_close(const net::ConnectionPtr& connection) {
   boards->connection_closed(connection->id());
   session->post([this](Session& s) {
     s.closed = true;
-    for (db::GameId game : s.watched_games) {
+    for (GameId game : s.watched_games) {
       if (auto room = games.find(game)) room->unwatch(s.id(), std::nullopt, discard_connection(s.id()));
     }
     signed_out(s);
@@ -159,7 +150,7 @@ void App::signed_out(Session& s) {
   if (!s.user) return;
   const SignedIn user = *s.user;
   s.user.reset();
-  for (db::GameId game : s.spectating) lobby->set_watching(user.id, game, false);
+  for (GameId game : s.spectating) lobby->set_watching(user.id, game, false);
   s.spectating.clear();
   const auto rooms = games.rooms_of(user.id);
   if (!s.closed) {

@@ -70,16 +70,16 @@ class App final : public net::Handler {
 
   // A game whose row exists: starts its room, lists it, tells the players' sessions
   // (and answers the requester, when there is one).
-  void start_room(db::GameId id, const GamePlan& plan, net::ConnectionPtr requester, protocol::RequestId request);
+  void start_room(GameId id, const GamePlan& plan, net::ConnectionPtr requester, protocol::RequestId request);
   // After login, register or resume on this session; false (nothing changed)
   // when the user is already signed in on connections_per_user connections.
   bool signed_in(const SessionPtr& session, const db::UserRecord& user, std::string token);
   // After logout, or when the connection closes.
   void signed_out(Session& session);
   // A rank change that is stored: the user's sessions get `rank.change`, the lobby the new rank.
-  void announce_rank_change(db::UserId user, const protocol::RankChange& change);
+  void announce_rank_change(UserId user, const protocol::RankChange& change);
   // Whether the user, online, is muted now (chat and messages are refused).
-  bool is_muted(db::UserId user) const;
+  bool is_muted(UserId user) const;
 
   boost::asio::io_context& io;
   db::Writer& writer;
@@ -100,7 +100,7 @@ class App final : public net::Handler {
 
  private:
   void create_game(GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request);
-  void on_game_ended(db::GameId game, const protocol::GameEnd& end);
+  void on_game_ended(GameId game, const protocol::GameEnd& end);
   // The policy's monthly publication for the current month, then again at the start of the next.
   void publish_ranks();
   std::map<std::uint64_t, SessionPtr> sessions_;  // by connection id; touched on net strands under mutex_
@@ -110,7 +110,6 @@ class App final : public net::Handler {
 
 protocol::UserInfo user_info(const db::UserRecord& user);
 // The row a planned game is stored as.
-db::NewGame new_game_row(const GamePlan& plan, db::TimeMs started_ms);
-protocol::Role to_protocol(db::Role role);
+db::NewGame new_game_row(const GamePlan& plan, TimeMs started_ms);
 
 }  // namespace yunzi::app

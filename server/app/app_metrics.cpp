@@ -11,7 +11,7 @@ std::string AppMetrics::render() const {
   out += "# HELP yunzi_errors_total Error replies sent, by code.\n# TYPE yunzi_errors_total counter\n";
   for (std::size_t i = 0; i < error_code_count; ++i) {
     out += "yunzi_errors_total{code=\"";
-    out += protocol::to_string(static_cast<protocol::ErrorCode>(i));
+    out += to_string(static_cast<protocol::ErrorCode>(i));
     out += "\"} " + std::to_string(errors[i].load(std::memory_order_relaxed)) + "\n";
   }
   out += "# HELP yunzi_moves_total Moves and passes played in this process.\n# TYPE yunzi_moves_total counter\n";

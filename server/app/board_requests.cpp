@@ -21,7 +21,7 @@ using protocol::ErrorCode;
 constexpr std::int64_t hour_ms = 3'600'000;
 
 // A game in progress is no board for its players: they may not have help during it.
-bool plays_in(const db::GameRecord& game, db::UserId user) {
+bool plays_in(const db::GameRecord& game, UserId user) {
   return game.status == db::GameStatus::playing && (game.black_id == user || game.white_id == user);
 }
 
@@ -51,8 +51,8 @@ void store_board(const Call& call, const req::BoardCreate& r, BoardSource board)
   board->title = title_from(r.title, board->title);
   board->created_ms = call.app.now_ms();
   const BoardLimits& limits = call.app.boards->limits();
-  call.app.writer.submit_for<db::BoardId>(
-      [board = *board, limits](db::Stores& stores) -> db::DbResult<db::BoardId> {
+  call.app.writer.submit_for<BoardId>(
+      [board = *board, limits](db::Stores& stores) -> db::DbResult<BoardId> {
         auto held = stores.boards().count_of_owner(board.owner_id);
         if (!held) return unexpected(held.error());
         if (*held >= static_cast<std::int64_t>(limits.boards_per_user)) {
@@ -67,7 +67,7 @@ void store_board(const Call& call, const req::BoardCreate& r, BoardSource board)
         }
         return stores.boards().create(board);
       },
-      [call, board = *board, owner = user.name](db::DbResult<db::BoardId> id) {
+      [call, board = *board, owner = user.name](db::DbResult<BoardId> id) {
         if (!id) {
           if (id.error().kind == db::DbErrorKind::conflict) return call.error(ErrorCode::limit_reached, id.error().message);
           return call.error(ErrorCode::internal, "the board could not be stored; try again");
@@ -97,7 +97,7 @@ void handle(const Call& call, const req::BoardCreate& r) {
 
 void handle(const Call& call, const req::BoardList& r) {
   if (!r.user && !call.user) return call.error(ErrorCode::bad_request, "field 'user': name whose boards");
-  std::optional<db::UserId> owner;
+  std::optional<UserId> owner;
   if (!r.user) owner = call.user->id;
   using Boards = std::vector<db::BoardRecord>;
   read_found<Boards>(

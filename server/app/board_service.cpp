@@ -49,7 +49,7 @@ void BoardService::sweep() {
   open_count_ = open_.size();
 }
 
-void BoardService::with_board(const Call& call, db::BoardId board, Step step, bool change) {
+void BoardService::with_board(const Call& call, BoardId board, Step step, bool change) {
   boost::asio::post(strand_, [self = shared_from_this(), call, board, step = std::move(step), change]() mutable {
     if (self->open_.count(board) > 0) return self->run_step(call, board, std::move(step), change);
     // Read on a reader thread, then back on the strand; a request for the
@@ -65,7 +65,7 @@ void BoardService::with_board(const Call& call, db::BoardId board, Step step, bo
   });
 }
 
-bool BoardService::open_stored(const Call& call, db::BoardId board, db::DbResult<std::optional<db::BoardRecord>> stored) {
+bool BoardService::open_stored(const Call& call, BoardId board, db::DbResult<std::optional<db::BoardRecord>> stored) {
   if (!stored) {
     spdlog::error("board not read board={} error={}", board, stored.error().message);
     call.error(ErrorCode::internal, "the board could not be read; try again");
@@ -86,7 +86,7 @@ bool BoardService::open_stored(const Call& call, db::BoardId board, db::DbResult
   return true;
 }
 
-void BoardService::run_step(const Call& call, db::BoardId board, Step step, bool change) {
+void BoardService::run_step(const Call& call, BoardId board, Step step, bool change) {
   Open& open = open_.at(board);
   open.used = std::chrono::steady_clock::now();
   if (!open.tree) return call.error(ErrorCode::not_found, "no board with that id");
@@ -100,7 +100,7 @@ void BoardService::run_step(const Call& call, db::BoardId board, Step step, bool
   step(open);
 }
 
-void BoardService::done(db::BoardId board) {
+void BoardService::done(BoardId board) {
   const auto it = open_.find(board);
   if (it == open_.end()) return;
   Open& open = it->second;
@@ -117,13 +117,13 @@ void BoardService::done(db::BoardId board) {
   open.busy = false;
 }
 
-bool BoardService::owner_only(const Call& call, const Open& open, db::UserId user) const {
+bool BoardService::owner_only(const Call& call, const Open& open, UserId user) const {
   if (open.tree->record().owner_id == user) return true;
   call.error(ErrorCode::forbidden, "only the board's owner may change it");
   return false;
 }
 
-void BoardService::write(const Call& call, db::BoardId board, std::function<db::DbResult<Done>(db::Stores&)> work,
+void BoardService::write(const Call& call, BoardId board, std::function<db::DbResult<Done>(db::Stores&)> work,
                          std::function<void(Open&)> apply) {
   app_.writer.submit(std::move(work), [self = shared_from_this(), call, board, apply = std::move(apply)](
                                           db::DbResult<Done> written) {
@@ -150,7 +150,7 @@ void BoardService::broadcast(Open& open, const protocol::Frame& frame) {
   }
 }
 
-void BoardService::watch(const Call& call, db::BoardId board) {
+void BoardService::watch(const Call& call, BoardId board) {
   with_board(call, board, [self = shared_from_this(), call, board](Open& open) {
     const net::ConnectionPtr& connection = call.session->connection();
     if (!self->may_watch(connection->id(), board)) {
@@ -162,7 +162,7 @@ void BoardService::watch(const Call& call, db::BoardId board) {
   }, false);
 }
 
-void BoardService::unwatch(const Call& call, db::BoardId board) {
+void BoardService::unwatch(const Call& call, BoardId board) {
   boost::asio::post(strand_, [self = shared_from_this(), call, board] {
     const auto it = self->open_.find(board);
     if (it != self->open_.end()) it->second.watchers.erase(call.session->id());
@@ -177,9 +177,9 @@ void BoardService::connection_closed(std::uint64_t connection) {
   });
 }
 
-bool BoardService::may_watch(std::uint64_t connection, db::BoardId board) {
-  std::set<db::BoardId>& boards = watching_[connection];
-  std::erase_if(boards, [&](db::BoardId id) {
+bool BoardService::may_watch(std::uint64_t connection, BoardId board) {
+  std::set<BoardId>& boards = watching_[connection];
+  std::erase_if(boards, [&](BoardId id) {
     const auto it = open_.find(id);
     return it == open_.end() || it->second.watchers.count(connection) == 0;
   });
@@ -188,9 +188,9 @@ bool BoardService::may_watch(std::uint64_t connection, db::BoardId board) {
   return true;
 }
 
-void BoardService::play(const Call& call, db::UserId user, const protocol::req::BoardPlay& r) {
+void BoardService::play(const Call& call, UserId user, const protocol::req::BoardPlay& r) {
   with_board(call, r.board, [this, call, user, r](Open& open) {
-    const db::BoardId board = r.board;
+    const BoardId board = r.board;
     if (!owner_only(call, open, user)) return done(board);
     BoardTree& tree = *open.tree;
     if (!tree.has(r.from)) {
@@ -242,9 +242,9 @@ void BoardService::play(const Call& call, db::UserId user, const protocol::req::
   }, true);
 }
 
-void BoardService::go_to(const Call& call, db::UserId user, const protocol::req::BoardGoto& r) {
+void BoardService::go_to(const Call& call, UserId user, const protocol::req::BoardGoto& r) {
   with_board(call, r.board, [this, call, user, r](Open& open) {
-    const db::BoardId board = r.board;
+    const BoardId board = r.board;
     if (!owner_only(call, open, user)) return done(board);
     if (!open.tree->has(r.node)) {
       call.error(ErrorCode::not_found, "no node " + std::to_string(r.node) + " on this board");
@@ -260,9 +260,9 @@ void BoardService::go_to(const Call& call, db::UserId user, const protocol::req:
   }, true);
 }
 
-void BoardService::cut(const Call& call, db::UserId user, const protocol::req::BoardCut& r) {
+void BoardService::cut(const Call& call, UserId user, const protocol::req::BoardCut& r) {
   with_board(call, r.board, [this, call, user, r](Open& open) {
-    const db::BoardId board = r.board;
+    const BoardId board = r.board;
     if (!owner_only(call, open, user)) return done(board);
     const BoardTree& tree = *open.tree;
     const auto parent = tree.parent_of(r.node);
@@ -289,7 +289,7 @@ void BoardService::cut(const Call& call, db::UserId user, const protocol::req::B
   }, true);
 }
 
-void BoardService::remove(const Call& call, db::UserId user, db::BoardId board) {
+void BoardService::remove(const Call& call, UserId user, BoardId board) {
   with_board(call, board, [this, call, user, board](Open& open) {
     if (!owner_only(call, open, user)) return done(board);
     write(

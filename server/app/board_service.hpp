@@ -39,12 +39,12 @@ class BoardService : public std::enable_shared_from_this<BoardService> {
   const BoardLimits& limits() const { return limits_; }
 
   // `user`: the caller's id, read on the session's strand (nullopt for a visitor).
-  void watch(const Call& call, db::BoardId board);
-  void unwatch(const Call& call, db::BoardId board);
-  void play(const Call& call, db::UserId user, const protocol::req::BoardPlay& r);
-  void go_to(const Call& call, db::UserId user, const protocol::req::BoardGoto& r);
-  void cut(const Call& call, db::UserId user, const protocol::req::BoardCut& r);
-  void remove(const Call& call, db::UserId user, db::BoardId board);
+  void watch(const Call& call, BoardId board);
+  void unwatch(const Call& call, BoardId board);
+  void play(const Call& call, UserId user, const protocol::req::BoardPlay& r);
+  void go_to(const Call& call, UserId user, const protocol::req::BoardGoto& r);
+  void cut(const Call& call, UserId user, const protocol::req::BoardCut& r);
+  void remove(const Call& call, UserId user, BoardId board);
   void estimate(const Call& call, const protocol::req::BoardEstimate& r);
   // The connection closed: it watches nothing any more.
   void connection_closed(std::uint64_t connection);
@@ -65,33 +65,33 @@ class BoardService : public std::enable_shared_from_this<BoardService> {
 
   // Runs `step` on the strand with the board loaded (from the database if
   // needed), after the changes before it; `not_found` goes to the caller.
-  void with_board(const Call& call, db::BoardId board, Step step, bool change);
+  void with_board(const Call& call, BoardId board, Step step, bool change);
   // On the strand: the board read back becomes open; false (and the reply
   // given) when it could not be.
-  bool open_stored(const Call& call, db::BoardId board, db::DbResult<std::optional<db::BoardRecord>> stored);
-  void run_step(const Call& call, db::BoardId board, Step step, bool change);
+  bool open_stored(const Call& call, BoardId board, db::DbResult<std::optional<db::BoardRecord>> stored);
+  void run_step(const Call& call, BoardId board, Step step, bool change);
   // The change in flight ended: the next one waiting starts at once (or is
   // answered not_found when the board went meanwhile).
-  void done(db::BoardId board);
+  void done(BoardId board);
   // A change for the owner only; forbidden for anyone else.
-  bool owner_only(const Call& call, const Open& open, db::UserId user) const;
+  bool owner_only(const Call& call, const Open& open, UserId user) const;
   // Writes `work`, then on the strand runs `apply` (success) or answers the error.
-  void write(const Call& call, db::BoardId board, std::function<db::DbResult<Done>(db::Stores&)> work,
+  void write(const Call& call, BoardId board, std::function<db::DbResult<Done>(db::Stores&)> work,
              std::function<void(Open&)> apply);
   void broadcast(Open& open, const protocol::Frame& frame);
   // Whether the connection may watch one more board (it counts it then).
-  bool may_watch(std::uint64_t connection, db::BoardId board);
+  bool may_watch(std::uint64_t connection, BoardId board);
   void sweep();
 
   App& app_;
   BoardLimits limits_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer sweep_timer_;
-  std::map<db::BoardId, Open> open_;
+  std::map<BoardId, Open> open_;
   std::atomic<std::size_t> open_count_{0};  // open_.size(), for other threads
   // The boards each connection watches (entries of boards left or closed are
   // pruned at the connection's next watch).
-  std::map<std::uint64_t, std::set<db::BoardId>> watching_;
+  std::map<std::uint64_t, std::set<BoardId>> watching_;
 };
 
 }  // namespace yunzi::app

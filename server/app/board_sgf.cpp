@@ -22,14 +22,14 @@ void add(engine::SgfNode& node, std::string id, std::vector<std::string> values)
   node.properties.push_back(engine::SgfProperty{std::move(id), std::move(values), {}});
 }
 
-std::optional<db::BoardId> board_id_of(const std::string& path) {
+std::optional<BoardId> board_id_of(const std::string& path) {
   constexpr std::string_view prefix = "/boards/";
   constexpr std::string_view suffix = ".sgf";
   if (!path.starts_with(prefix) || !path.ends_with(suffix)) return std::nullopt;
   const std::string_view digits =
       std::string_view(path).substr(prefix.size(), path.size() - prefix.size() - suffix.size());
   if (digits.empty() || digits.front() == '0') return std::nullopt;
-  db::BoardId id = 0;
+  BoardId id = 0;
   auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
   if (ec != std::errc() || end != digits.data() + digits.size() || id <= 0) return std::nullopt;
   return id;

@@ -22,17 +22,17 @@ constexpr bool has_handler() {
 // from the login: yunzi-admin may change it in the file while the server
 // runs, and a demoted admin's open connections must lose the power at once.
 // One indexed read on a reader thread; admin requests are rare.
-std::optional<protocol::ErrorCode> admin_refusal(App& app, db::UserId id,
+std::optional<protocol::ErrorCode> admin_refusal(App& app, UserId id,
                                                  const db::DbResult<std::optional<db::UserRecord>>& stored) {
   if (!stored) return protocol::ErrorCode::internal;
   const std::optional<db::UserRecord>& user = *stored;
   if (!user) return protocol::ErrorCode::forbidden;
   // The online entry follows the stored role too (seeks and challenges read it).
-  if (auto online = app.online.find(id); online && online->info.role != to_protocol(user->role)) {
+  if (auto online = app.online.find(id); online && online->info.role != user->role) {
     app.online.update_info(id, user_info(*user));
   }
   const bool banned = user->banned_until_ms && *user->banned_until_ms > app.now_ms();
-  if (user->role != db::Role::admin || user->closed || banned) return protocol::ErrorCode::forbidden;
+  if (user->role != Role::admin || user->closed || banned) return protocol::ErrorCode::forbidden;
   return std::nullopt;
 }
 
@@ -53,7 +53,7 @@ void dispatch(App& app, const SessionPtr& session, std::string text, bool over_r
     return call.error(protocol::ErrorCode::unauthenticated, "log in first");
   }
   if (access == Access::admin) {
-    const db::UserId id = call.user->id;
+    const UserId id = call.user->id;
     return read_then<std::optional<db::UserRecord>>(
         call, [id](db::Stores& stores) { return stores.users().find_by_id(id); },
         [request = std::move(envelope->request)](const Call& c, db::DbResult<std::optional<db::UserRecord>> stored) {

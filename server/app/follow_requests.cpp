@@ -34,7 +34,7 @@ void reply_write_error(const Call& call, const db::DbError& error) {
   }
 }
 
-db::DbResult<db::UserRecord> other_user(db::Stores& stores, const std::string& key, db::UserId self) {
+db::DbResult<db::UserRecord> other_user(db::Stores& stores, const std::string& key, UserId self) {
   auto user = stores.users().find_by_name_key(key);
   if (!user) return unexpected(user.error());
   if (!*user || (*user)->closed) return db::db_failure(db::DbErrorKind::not_found, "no such user");
@@ -58,7 +58,7 @@ void handle(const Call& call, const req::UserSearch& r) {
 }
 
 void handle(const Call& call, const req::Follow& r) {
-  const db::UserId self = call.user->id;
+  const UserId self = call.user->id;
   call.app.writer.submit_for<Done>(
       [self, key = name_key(r.user), now = call.app.now_ms()](db::Stores& stores) -> db::DbResult<Done> {
         auto followed = other_user(stores, key, self);
@@ -80,7 +80,7 @@ void handle(const Call& call, const req::Follow& r) {
 }
 
 void handle(const Call& call, const req::Unfollow& r) {
-  const db::UserId self = call.user->id;
+  const UserId self = call.user->id;
   call.app.writer.submit_for<Done>(
       [self, key = name_key(r.user)](db::Stores& stores) -> db::DbResult<Done> {
         auto followed = other_user(stores, key, self);

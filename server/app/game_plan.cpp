@@ -30,11 +30,6 @@ protocol::TimeControl to_wire_time(const clock::TimeControl& time) {
   return protocol::NoClock{};
 }
 
-ranking::Rank to_ranking(protocol::Rank rank) {
-  // Decoded and stored ranks are always inside the table; 18k is the floor otherwise.
-  return ranking::Rank::from_index(rank.index).value_or(ranking::Rank{});
-}
-
 GamePlan seat(const protocol::GameSettings& settings, const Contender& creator, const Contender& acceptor,
               bool creator_black) {
   return creator_black ? GamePlan{settings, creator, acceptor} : GamePlan{settings, acceptor, creator};
@@ -64,7 +59,7 @@ protocol::GameSettings settings_to_play(const protocol::RequestedSettings& reque
 Expected<Done, PlanRefusal> check_rated_settings(const protocol::GameSettings& settings,
                                                  const protocol::UserInfo& creator, const PlanRules& rules) {
   if (!settings.rated) return Done{};
-  if (creator.role == protocol::Role::bot && !rules.bots_may_play_rated) {
+  if (creator.role == Role::bot && !rules.bots_may_play_rated) {
     return not_eligible("bots play friendly games only on this server");
   }
   if (settings.size != ranking::rated_board_size) return not_eligible("rated games are played on 19x19 only");
@@ -89,13 +84,13 @@ Expected<GamePlan, PlanRefusal> plan_game(const protocol::GameSettings& settings
   if (!settings.rated) return plan_friendly(settings, creator, acceptor, coin);
 
   if (auto checked = check_rated_settings(settings, creator.info, rules); !checked) return unexpected(checked.error());
-  if (acceptor.info.role == protocol::Role::bot && !rules.bots_may_play_rated) {
+  if (acceptor.info.role == Role::bot && !rules.bots_may_play_rated) {
     return not_eligible("bots play friendly games only on this server");
   }
   ranking::RatedGameRequest request;
   request.board_size = settings.size;
-  request.first = to_ranking(creator.info.rank);
-  request.second = to_ranking(acceptor.info.rank);
+  request.first = creator.info.rank;
+  request.second = acceptor.info.rank;
   request.first_has_rated_game_in_progress = creator.has_rated_game_in_progress;
   request.second_has_rated_game_in_progress = acceptor.has_rated_game_in_progress;
   request.handicap = settings.handicap;

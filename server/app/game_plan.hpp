@@ -19,7 +19,7 @@
 namespace yunzi::app {
 
 struct Contender {
-  db::UserId id = 0;
+  UserId id = 0;
   protocol::UserInfo info;
   bool has_rated_game_in_progress = false;
 };

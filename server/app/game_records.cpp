@@ -60,7 +60,7 @@ std::optional<GamePath> parse_game_path(const std::string& path) {
   const std::string_view format = rest.substr(dot + 1);
   if (format != "sgf" && format != "txt" && format != "svg") return std::nullopt;
   if (digits.front() == '0') return std::nullopt;
-  db::GameId id = 0;
+  GameId id = 0;
   auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
   if (ec != std::errc() || end != digits.data() + digits.size() || id <= 0) return std::nullopt;
   return GamePath{id, std::string(format)};

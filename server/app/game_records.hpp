@@ -23,7 +23,7 @@ class App;
 // "/games/42.sgf" -> {42, "sgf"} ("txt", "svg" alike); nullopt for anything
 // else.
 struct GamePath {
-  db::GameId id = 0;
+  GameId id = 0;
   std::string format;
 };
 std::optional<GamePath> parse_game_path(const std::string& path);

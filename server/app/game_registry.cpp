@@ -6,7 +6,7 @@
 
 namespace yunzi::app {
 
-bool GameRegistry::reserve_rated(db::UserId a, db::UserId b) {
+bool GameRegistry::reserve_rated(UserId a, UserId b) {
   std::lock_guard lock(mutex_);
   if (rated_busy_.contains(a) || rated_busy_.contains(b)) return false;
   rated_busy_.insert(a);
@@ -14,60 +14,60 @@ bool GameRegistry::reserve_rated(db::UserId a, db::UserId b) {
   return true;
 }
 
-void GameRegistry::release_rated(db::UserId a, db::UserId b) {
+void GameRegistry::release_rated(UserId a, UserId b) {
   std::lock_guard lock(mutex_);
-  for (db::UserId user : {a, b}) {
+  for (UserId user : {a, b}) {
     if (auto it = rated_busy_.find(user); it != rated_busy_.end()) rated_busy_.erase(it);
   }
 }
 
-bool GameRegistry::has_rated_game(db::UserId user) const {
+bool GameRegistry::has_rated_game(UserId user) const {
   std::lock_guard lock(mutex_);
   return rated_busy_.contains(user);
 }
 
-void GameRegistry::add(db::GameId id, RunningGame game) {
+void GameRegistry::add(GameId id, RunningGame game) {
   std::lock_guard lock(mutex_);
   games_[id] = std::move(game);
 }
 
-std::optional<RunningGame> GameRegistry::remove(db::GameId id) {
+std::optional<RunningGame> GameRegistry::remove(GameId id) {
   std::lock_guard lock(mutex_);
   auto it = games_.find(id);
   if (it == games_.end()) return std::nullopt;
   RunningGame game = std::move(it->second);
   games_.erase(it);
   if (game.rated) {
-    for (db::UserId user : {game.black, game.white}) {
+    for (UserId user : {game.black, game.white}) {
       if (auto busy = rated_busy_.find(user); busy != rated_busy_.end()) rated_busy_.erase(busy);
     }
   }
   return game;
 }
 
-std::shared_ptr<game::GameRoom> GameRegistry::find(db::GameId id) const {
+std::shared_ptr<game::GameRoom> GameRegistry::find(GameId id) const {
   std::lock_guard lock(mutex_);
   auto it = games_.find(id);
   return it == games_.end() ? nullptr : it->second.room;
 }
 
-std::optional<RunningGame> GameRegistry::get(db::GameId id) const {
+std::optional<RunningGame> GameRegistry::get(GameId id) const {
   std::lock_guard lock(mutex_);
   auto it = games_.find(id);
   if (it == games_.end()) return std::nullopt;
   return it->second;
 }
 
-std::vector<db::GameId> GameRegistry::games_of(db::UserId user) const {
+std::vector<GameId> GameRegistry::games_of(UserId user) const {
   std::lock_guard lock(mutex_);
-  std::vector<db::GameId> ids;
+  std::vector<GameId> ids;
   for (const auto& [id, game] : games_) {
     if (game.black == user || game.white == user) ids.push_back(id);
   }
   return ids;
 }
 
-std::vector<std::shared_ptr<game::GameRoom>> GameRegistry::rooms_of(db::UserId user) const {
+std::vector<std::shared_ptr<game::GameRoom>> GameRegistry::rooms_of(UserId user) const {
   std::lock_guard lock(mutex_);
   std::vector<std::shared_ptr<game::GameRoom>> rooms;
   for (const auto& [id, game] : games_) {

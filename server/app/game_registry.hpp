@@ -23,8 +23,8 @@ namespace yunzi::app {
 
 struct RunningGame {
   std::shared_ptr<game::GameRoom> room;
-  db::UserId black = 0;
-  db::UserId white = 0;
+  UserId black = 0;
+  UserId white = 0;
   bool rated = false;
 };
 
@@ -32,27 +32,27 @@ class GameRegistry {
  public:
   // Marks both players as busy with a rated game; false (and nothing marked)
   // when either already is.
-  bool reserve_rated(db::UserId a, db::UserId b);
-  void release_rated(db::UserId a, db::UserId b);
-  bool has_rated_game(db::UserId user) const;
+  bool reserve_rated(UserId a, UserId b);
+  void release_rated(UserId a, UserId b);
+  bool has_rated_game(UserId user) const;
 
   // A started rated game keeps the reservation made for it until remove().
-  void add(db::GameId id, RunningGame game);
+  void add(GameId id, RunningGame game);
   // Returns the game that was removed, if it was there.
-  std::optional<RunningGame> remove(db::GameId id);
+  std::optional<RunningGame> remove(GameId id);
 
-  std::shared_ptr<game::GameRoom> find(db::GameId id) const;
-  std::optional<RunningGame> get(db::GameId id) const;
-  std::vector<db::GameId> games_of(db::UserId user) const;
-  std::vector<std::shared_ptr<game::GameRoom>> rooms_of(db::UserId user) const;
+  std::shared_ptr<game::GameRoom> find(GameId id) const;
+  std::optional<RunningGame> get(GameId id) const;
+  std::vector<GameId> games_of(UserId user) const;
+  std::vector<std::shared_ptr<game::GameRoom>> rooms_of(UserId user) const;
   std::size_t size() const;
   // How many of the games are counting (after two passes).
   std::size_t scoring_count() const;
 
  private:
   mutable std::mutex mutex_;
-  std::map<db::GameId, RunningGame> games_;
-  std::multiset<db::UserId> rated_busy_;
+  std::map<GameId, RunningGame> games_;
+  std::multiset<UserId> rated_busy_;
 };
 
 }  // namespace yunzi::app

@@ -9,7 +9,7 @@
 namespace yunzi::app {
 namespace {
 
-bool is_player(const Call& call, db::GameId game) {
+bool is_player(const Call& call, GameId game) {
   if (!call.user) return false;
   auto running = call.app.games.get(game);
   return running && (running->black == call.user->id || running->white == call.user->id);
@@ -21,7 +21,7 @@ namespace {
 
 // A game without a room has ended: its state comes from the database, and no
 // live events follow.
-void watch_stored_game(const Call& call, db::GameId id) {
+void watch_stored_game(const Call& call, GameId id) {
   using Watched = std::pair<protocol::GameSnapshot, std::vector<protocol::ChatLine>>;
   read_then<std::optional<Watched>>(
       call,
@@ -52,7 +52,7 @@ void handle(const Call& call, const req::GameWatch& r) {
   if (s.user && !is_player(call, r.game) && s.spectating.insert(r.game).second) {
     call.app.lobby->set_watching(s.user->id, r.game, true);
   }
-  std::optional<db::UserId> user;
+  std::optional<UserId> user;
   std::string name;
   if (s.user) {
     user = s.user->id;

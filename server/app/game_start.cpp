@@ -4,7 +4,7 @@
 #include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
 
-#include "db/rank_text.hpp"
+#include "core/rank.hpp"
 #include "protocol/events.hpp"
 #include "server/app/app.hpp"
 #include "server/app/stored_game.hpp"
@@ -13,7 +13,7 @@
 namespace yunzi::app {
 namespace {
 
-protocol::LobbyGame lobby_entry(db::GameId id, const protocol::GameSettings& settings, const protocol::UserInfo& black,
+protocol::LobbyGame lobby_entry(GameId id, const protocol::GameSettings& settings, const protocol::UserInfo& black,
                                 const protocol::UserInfo& white, int move_number) {
   protocol::LobbyGame entry;
   entry.game = id;
@@ -29,12 +29,12 @@ protocol::LobbyGame lobby_entry(db::GameId id, const protocol::GameSettings& set
 
 }  // namespace
 
-db::NewGame new_game_row(const GamePlan& plan, db::TimeMs started_ms) {
+db::NewGame new_game_row(const GamePlan& plan, TimeMs started_ms) {
   db::NewGame row;
   row.black_id = plan.black.id;
   row.white_id = plan.white.id;
-  row.black_rank = plan.black.info.rank.index;
-  row.white_rank = plan.white.info.rank.index;
+  row.black_rank = plan.black.info.rank;
+  row.white_rank = plan.white.info.rank;
   row.settings_json = protocol::to_json(plan.settings).dump();
   row.rated = plan.settings.rated;
   row.handicap = plan.settings.handicap;
@@ -48,9 +48,9 @@ db::NewGame new_game_row(const GamePlan& plan, db::TimeMs started_ms) {
 
 void App::create_game(GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request) {
   const db::NewGame row = new_game_row(plan, now_ms());
-  writer.submit_for<db::GameId>(
+  writer.submit_for<GameId>(
       [row](db::Stores& stores) { return stores.games().create(row); },
-      [this, plan, requester, request](db::DbResult<db::GameId> created) {
+      [this, plan, requester, request](db::DbResult<GameId> created) {
         if (!created) {
           if (plan.settings.rated) games.release_rated(plan.black.id, plan.white.id);
           lobby->game_not_started(plan.black.id, plan.white.id);
@@ -63,7 +63,7 @@ void App::create_game(GamePlan plan, net::ConnectionPtr requester, protocol::Req
       });
 }
 
-void App::start_room(db::GameId id, const GamePlan& plan, net::ConnectionPtr requester, protocol::RequestId request) {
+void App::start_room(GameId id, const GamePlan& plan, net::ConnectionPtr requester, protocol::RequestId request) {
   const game::RoomPlayer black{plan.black.id, plan.black.info};
   const game::RoomPlayer white{plan.white.id, plan.white.info};
   std::vector<net::ConnectionPtr> connections = online.connections_of(black.user_id);
@@ -83,7 +83,7 @@ void App::start_room(db::GameId id, const GamePlan& plan, net::ConnectionPtr req
   room->announce(std::move(connections));
   metrics.games_started.fetch_add(1, std::memory_order_relaxed);
   lobby->game_started(lobby_entry(id, plan.settings, black.info, white.info, 0), black.user_id, white.user_id, true);
-  for (db::UserId player : {black.user_id, white.user_id}) {
+  for (UserId player : {black.user_id, white.user_id}) {
     for (const SessionPtr& session : online.sessions_of(player)) {
       session->post([id](Session& s) { s.watched_games.insert(id); });
     }
@@ -93,14 +93,14 @@ void App::start_room(db::GameId id, const GamePlan& plan, net::ConnectionPtr req
                white.info.name, plan.settings.size, plan.settings.handicap, plan.settings.komi, plan.settings.rated);
 }
 
-void App::on_game_ended(db::GameId game, const protocol::GameEnd& end) {
+void App::on_game_ended(GameId game, const protocol::GameEnd& end) {
   auto running = games.remove(game);
   lobby->game_ended(game);
-  spdlog::info("game ended game={} result={} reason={}", game, end.result, protocol::to_string(end.reason));
+  spdlog::info("game ended game={} result={} reason={}", game, end.result, to_string(end.reason));
   tournaments->game_ended(game, end);
   if (!running) return;
   for (const protocol::RankChange& change : end.rank_changes) {
-    for (db::UserId player : {running->black, running->white}) {
+    for (UserId player : {running->black, running->white}) {
       auto user = online.find(player);
       if (user && user->info.name == change.name) announce_rank_change(player, change);
     }

@@ -40,7 +40,7 @@ Lobby::Lobby(boost::asio::io_context& io, OnlineUsers& online, GameRegistry& gam
       coin_(std::move(coin)),
       limits_(limits) {}
 
-void Lobby::publish_user(db::UserId user) {
+void Lobby::publish_user(UserId user) {
   auto it = users_.find(user);
   if (it == users_.end()) return;
   const ListedUser& listed = it->second;
@@ -61,7 +61,7 @@ void Lobby::user_online(const OnlineUser& user) {
   });
 }
 
-void Lobby::user_offline(db::UserId user) {
+void Lobby::user_offline(UserId user) {
   on_strand([user](Lobby& self) {
     auto it = self.users_.find(user);
     if (it == self.users_.end()) return;
@@ -78,7 +78,7 @@ void Lobby::user_offline(db::UserId user) {
   });
 }
 
-void Lobby::user_changed(db::UserId user, const protocol::UserInfo& info) {
+void Lobby::user_changed(UserId user, const protocol::UserInfo& info) {
   on_strand([user, info](Lobby& self) {
     auto it = self.users_.find(user);
     if (it == self.users_.end()) return;
@@ -87,7 +87,7 @@ void Lobby::user_changed(db::UserId user, const protocol::UserInfo& info) {
   });
 }
 
-void Lobby::set_watching(db::UserId user, db::GameId game, bool watching) {
+void Lobby::set_watching(UserId user, GameId game, bool watching) {
   on_strand([user, game, watching](Lobby& self) {
     auto it = self.users_.find(user);
     if (it == self.users_.end()) return;
@@ -101,7 +101,7 @@ void Lobby::set_watching(db::UserId user, db::GameId game, bool watching) {
   });
 }
 
-void Lobby::set_playing(db::UserId user, int delta) {
+void Lobby::set_playing(UserId user, int delta) {
   auto it = users_.find(user);
   if (it == users_.end()) return;
   const UserStatus before = it->second.status();
@@ -164,19 +164,19 @@ void Lobby::connection_closed(std::uint64_t connection_id) {
   on_strand([connection_id](Lobby& self) { self.watchers_.erase(connection_id); });
 }
 
-void Lobby::count_game(db::UserId user, int delta) {
+void Lobby::count_game(UserId user, int delta) {
   std::size_t& count = games_per_user_[user];
   count = delta < 0 ? count - std::min<std::size_t>(count, static_cast<std::size_t>(-delta))
                     : count + static_cast<std::size_t>(delta);
   if (count == 0) games_per_user_.erase(user);
 }
 
-std::size_t Lobby::games_of(db::UserId user) const {
+std::size_t Lobby::games_of(UserId user) const {
   auto it = games_per_user_.find(user);
   return it == games_per_user_.end() ? 0 : it->second;
 }
 
-void Lobby::game_started(const protocol::LobbyGame& entry, db::UserId black, db::UserId white, bool reserved) {
+void Lobby::game_started(const protocol::LobbyGame& entry, UserId black, UserId white, bool reserved) {
   on_strand([entry, black, white, reserved](Lobby& self) {
     if (!reserved) {
       self.count_game(black, +1);
@@ -192,7 +192,7 @@ void Lobby::game_started(const protocol::LobbyGame& entry, db::UserId black, db:
   });
 }
 
-void Lobby::game_not_started(db::UserId black, db::UserId white) {
+void Lobby::game_not_started(UserId black, UserId white) {
   on_strand([black, white](Lobby& self) {
     self.count_game(black, -1);
     self.count_game(white, -1);
@@ -212,7 +212,7 @@ void Lobby::game_changed(const protocol::LobbyGame& entry) {
   });
 }
 
-void Lobby::game_ended(db::GameId game) {
+void Lobby::game_ended(GameId game) {
   on_strand([game](Lobby& self) {
     auto it = self.games_listed_.find(game);
     if (it == self.games_listed_.end()) return;

@@ -61,10 +61,10 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
 
   // Presence, from the sessions.
   void user_online(const OnlineUser& user);
-  void user_offline(db::UserId user);
-  void user_changed(db::UserId user, const protocol::UserInfo& info);
+  void user_offline(UserId user);
+  void user_changed(UserId user, const protocol::UserInfo& info);
   // A user started or stopped spectating a game (a game's end stops it too).
-  void set_watching(db::UserId user, db::GameId game, bool watching);
+  void set_watching(UserId user, GameId game, bool watching);
 
   void watch(net::ConnectionPtr connection, protocol::RequestId request);
   void unwatch(std::uint64_t connection_id, net::ConnectionPtr reply_to, protocol::RequestId request);
@@ -86,36 +86,36 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
 
   // Games, from the game starter and the rooms. `reserved`: the game comes
   // from an acceptance here, which already counted it for both players.
-  void game_started(const protocol::LobbyGame& entry, db::UserId black, db::UserId white, bool reserved);
+  void game_started(const protocol::LobbyGame& entry, UserId black, UserId white, bool reserved);
   // An accepted game that could not be created: its players' places are free again.
-  void game_not_started(db::UserId black, db::UserId white);
+  void game_not_started(UserId black, UserId white);
   void game_changed(const protocol::LobbyGame& entry);
-  void game_ended(db::GameId game);
+  void game_ended(GameId game);
 
  private:
   struct ListedUser {
     protocol::UserInfo info;
     int playing = 0;
-    std::set<db::GameId> watching;
+    std::set<GameId> watching;
     UserStatus status() const { return status_of(playing, static_cast<int>(watching.size())); }
   };
   struct OpenSeek {
     protocol::SeekInfo info;
-    db::UserId owner = 0;
+    UserId owner = 0;
   };
   struct PendingChallenge {
     protocol::ChallengeInfo info;
-    db::UserId from = 0;
-    db::UserId to = 0;
+    UserId from = 0;
+    UserId to = 0;
   };
   struct AutomatchEntry {
-    db::UserId user = 0;
+    UserId user = 0;
     protocol::GameSettings settings;
   };
   struct ListedGame {
     protocol::LobbyGame entry;
-    db::UserId black = 0;
-    db::UserId white = 0;
+    UserId black = 0;
+    UserId white = 0;
   };
 
   template <class Fn>
@@ -128,15 +128,15 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
     const protocol::Frame frame = build();
     for (const auto& [id, connection] : watchers_) connection->send(frame);
   }
-  void publish_user(db::UserId user);
-  void set_playing(db::UserId user, int delta);
+  void publish_user(UserId user);
+  void set_playing(UserId user, int delta);
   void remove_seek(std::int64_t seek);
-  void drop_challenges_of(db::UserId user);
+  void drop_challenges_of(UserId user);
   Contender contender(const OnlineUser& user) const;
-  std::size_t seeks_of(db::UserId user) const;
-  std::size_t challenges_from(db::UserId user) const;
-  std::size_t games_of(db::UserId user) const;
-  void count_game(db::UserId user, int delta);
+  std::size_t seeks_of(UserId user) const;
+  std::size_t challenges_from(UserId user) const;
+  std::size_t games_of(UserId user) const;
+  void count_game(UserId user, int delta);
   // Whether the caller may open another seek or challenge: false (and the error replied) at a cap.
   bool may_offer_game(const LobbyCaller& caller) const;
   LobbySnapshot snapshot() const;
@@ -144,7 +144,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // player as found online then), if any.
   std::optional<std::pair<std::vector<AutomatchEntry>::iterator, OnlineUser>> automatch_partner(
       const OnlineUser& caller, const protocol::GameSettings& settings);
-  void drop_automatch(db::UserId user);
+  void drop_automatch(UserId user);
   // Plans and starts; false (and the error replied) when refused.
   bool start(const LobbyCaller& acceptor, const OnlineUser& creator, const protocol::GameSettings& settings);
 
@@ -156,15 +156,15 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   Coin coin_;
   LobbyLimits limits_;
   StartGame start_game_;
-  std::map<db::UserId, ListedUser> users_;
+  std::map<UserId, ListedUser> users_;
   std::map<std::int64_t, OpenSeek> seeks_;
   std::map<std::int64_t, PendingChallenge> challenges_;
-  std::map<db::GameId, ListedGame> games_listed_;
+  std::map<GameId, ListedGame> games_listed_;
   std::deque<protocol::LobbyChatLine> chat_;  // oldest first, at most limits_.chat_history
   std::vector<AutomatchEntry> automatch_;  // one per user, the longest waiting first
   std::map<std::uint64_t, net::ConnectionPtr> watchers_;
   // Games in progress and games accepted but still being created, per player.
-  std::map<db::UserId, std::size_t> games_per_user_;
+  std::map<UserId, std::size_t> games_per_user_;
   std::int64_t next_seek_ = 1;
   std::int64_t next_challenge_ = 1;
 };

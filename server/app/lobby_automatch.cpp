@@ -28,7 +28,7 @@ std::optional<std::pair<std::vector<Lobby::AutomatchEntry>::iterator, OnlineUser
   return std::nullopt;
 }
 
-void Lobby::drop_automatch(db::UserId user) {
+void Lobby::drop_automatch(UserId user) {
   std::erase_if(automatch_, [user](const AutomatchEntry& entry) { return entry.user == user; });
 }
 

@@ -18,12 +18,12 @@ std::string games_cap_text(std::size_t cap) {
 
 }  // namespace
 
-std::size_t Lobby::seeks_of(db::UserId user) const {
+std::size_t Lobby::seeks_of(UserId user) const {
   return static_cast<std::size_t>(
       std::count_if(seeks_.begin(), seeks_.end(), [user](const auto& entry) { return entry.second.owner == user; }));
 }
 
-std::size_t Lobby::challenges_from(db::UserId user) const {
+std::size_t Lobby::challenges_from(UserId user) const {
   return static_cast<std::size_t>(std::count_if(
       challenges_.begin(), challenges_.end(), [user](const auto& entry) { return entry.second.from == user; }));
 }
@@ -71,7 +71,7 @@ void Lobby::remove_seek(std::int64_t seek) {
   if (seeks_.erase(seek) > 0) publish([&] { return protocol::lobby_seek_removed(seek); });
 }
 
-void Lobby::drop_challenges_of(db::UserId user) {
+void Lobby::drop_challenges_of(UserId user) {
   for (auto it = challenges_.begin(); it != challenges_.end();) {
     if (it->second.from == user || it->second.to == user) {
       it = challenges_.erase(it);
@@ -187,7 +187,7 @@ void Lobby::decline_challenge(LobbyCaller caller, std::int64_t challenge, std::o
     self.challenges_.erase(it);
     caller.connection->send(protocol::encode_ok(caller.request));
     // The challenger withdrawing tells the target; the target declining tells the challenger.
-    const db::UserId other = pending.to == caller.user.id ? pending.from : pending.to;
+    const UserId other = pending.to == caller.user.id ? pending.from : pending.to;
     self.online_.send_to_user(other, protocol::challenge_declined(challenge, caller.user.info.name, reason));
   });
 }

@@ -71,7 +71,7 @@ void handle(const Call& call, const req::ChallengeDecline& r) {
 }
 
 void handle(const Call& call, const req::LobbyChat& r) {
-  const db::UserId user = call.user->id;
+  const UserId user = call.user->id;
   if (call.app.is_muted(user)) return call.error(protocol::ErrorCode::muted, "you are muted");
   if (!call.app.lobby_chat_quota.try_take(user, call.app.now_ms())) {
     return call.error(protocol::ErrorCode::rate_limited,

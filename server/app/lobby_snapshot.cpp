@@ -22,7 +22,7 @@ protocol::UserInfo widest_user() {
   // Twenty letters of four UTF-8 bytes each (CJK Extension B), the longest name there is.
   std::string name;
   for (int i = 0; i < 20; ++i) name += "\xF0\xA0\x80\x80";
-  return protocol::UserInfo{name, protocol::rank_18k, protocol::Role::admin};
+  return protocol::UserInfo{name, Rank::kyu(18), Role::admin};
 }
 
 std::vector<protocol::TimeControl> widest_clocks() {

@@ -41,7 +41,7 @@ db::DbResult<std::optional<db::UserRecord>> find_partner(db::Stores& stores, con
 // Writing to someone who never wrote back opens a conversation; at most
 // `partners_per_hour` such partners within any hour. Writing on to one of
 // them, or to anyone who has answered, is always allowed.
-db::DbResult<bool> may_write_to(db::Stores& stores, db::UserId from, db::UserId to, db::TimeMs now,
+db::DbResult<bool> may_write_to(db::Stores& stores, UserId from, UserId to, TimeMs now,
                                 std::size_t partners_per_hour) {
   auto answered = stores.messages().has_written(to, from, 0);
   if (!answered) return unexpected(answered.error());
@@ -55,7 +55,7 @@ db::DbResult<bool> may_write_to(db::Stores& stores, db::UserId from, db::UserId 
 }
 
 db::DbResult<SendOutcome> store_message(db::Stores& stores, const SignedIn& sender, const std::string& to,
-                                        const std::string& text, db::TimeMs now, std::size_t partners_per_hour) {
+                                        const std::string& text, TimeMs now, std::size_t partners_per_hour) {
   // Read here too, in the writer, so that a mute written just before cannot be passed.
   auto self = stores.users().find_by_id(sender.id);
   if (!self) return unexpected(self.error());
@@ -85,7 +85,7 @@ db::DbResult<SendOutcome> store_message(db::Stores& stores, const SignedIn& send
 void handle(const Call& call, const req::MessageSend& r) {
   const SignedIn& user = *call.user;
   if (call.app.is_muted(user.id)) return call.error(protocol::ErrorCode::muted, "you are muted");
-  const db::TimeMs now = call.app.now_ms();
+  const TimeMs now = call.app.now_ms();
   // Taken before the write, so messages sent at once from many connections cannot pass the quota together.
   if (!call.app.messages_quota.try_take(user.id, now)) {
     spdlog::info("message refused sender={} reason=rate", user.name);
@@ -108,7 +108,7 @@ void handle(const Call& call, const req::MessageSend& r) {
 }
 
 void handle(const Call& call, const req::MessageHistory& r) {
-  const db::UserId me = call.user->id;
+  const UserId me = call.user->id;
   using Page = std::vector<db::MessageRecord>;
   read_found<Page>(
       call,
@@ -131,7 +131,7 @@ void handle(const Call& call, const req::MessageHistory& r) {
 }
 
 void handle(const Call& call, const req::MessageConversations& r) {
-  const db::UserId me = call.user->id;
+  const UserId me = call.user->id;
   using Listing = std::pair<std::vector<db::ConversationRecord>, std::int64_t>;
   read_or_fail<Listing>(
       call,

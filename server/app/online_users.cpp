@@ -33,7 +33,7 @@ std::optional<std::size_t> OnlineUsers::sign_in(const OnlineUser& user, const Se
   return entry.sessions.size();
 }
 
-std::size_t OnlineUsers::sign_out(db::UserId user, std::uint64_t session_id) {
+std::size_t OnlineUsers::sign_out(UserId user, std::uint64_t session_id) {
   std::lock_guard lock(mutex_);
   auto it = users_.find(user);
   if (it == users_.end()) return 0;
@@ -43,7 +43,7 @@ std::size_t OnlineUsers::sign_out(db::UserId user, std::uint64_t session_id) {
   return left;
 }
 
-std::optional<OnlineUser> OnlineUsers::find(db::UserId user) const {
+std::optional<OnlineUser> OnlineUsers::find(UserId user) const {
   std::lock_guard lock(mutex_);
   auto it = users_.find(user);
   if (it == users_.end()) return std::nullopt;
@@ -58,22 +58,22 @@ std::optional<OnlineUser> OnlineUsers::find_by_name_key(const std::string& name_
   return std::nullopt;
 }
 
-bool OnlineUsers::is_online(db::UserId user) const {
+bool OnlineUsers::is_online(UserId user) const {
   std::lock_guard lock(mutex_);
   return users_.contains(user);
 }
 
-void OnlineUsers::update_info(db::UserId user, const protocol::UserInfo& info) {
+void OnlineUsers::update_info(UserId user, const protocol::UserInfo& info) {
   std::lock_guard lock(mutex_);
   if (auto it = users_.find(user); it != users_.end()) it->second.user.info = info;
 }
 
-void OnlineUsers::update_mute(db::UserId user, std::optional<db::TimeMs> muted_until) {
+void OnlineUsers::update_mute(UserId user, std::optional<TimeMs> muted_until) {
   std::lock_guard lock(mutex_);
   if (auto it = users_.find(user); it != users_.end()) it->second.user.muted_until = muted_until;
 }
 
-std::vector<SessionPtr> OnlineUsers::sessions_of(db::UserId user) const {
+std::vector<SessionPtr> OnlineUsers::sessions_of(UserId user) const {
   std::lock_guard lock(mutex_);
   std::vector<SessionPtr> out;
   if (auto it = users_.find(user); it != users_.end()) {
@@ -84,7 +84,7 @@ std::vector<SessionPtr> OnlineUsers::sessions_of(db::UserId user) const {
   return out;
 }
 
-std::vector<net::ConnectionPtr> OnlineUsers::connections_of(db::UserId user) const {
+std::vector<net::ConnectionPtr> OnlineUsers::connections_of(UserId user) const {
   std::vector<net::ConnectionPtr> out;
   for (const SessionPtr& session : sessions_of(user)) out.push_back(session->connection());
   return out;
@@ -104,7 +104,7 @@ std::size_t OnlineUsers::session_count() const {
   return sessions_.size();
 }
 
-void OnlineUsers::send_to_user(db::UserId user, const protocol::Frame& frame) const {
+void OnlineUsers::send_to_user(UserId user, const protocol::Frame& frame) const {
   for (const net::ConnectionPtr& connection : connections_of(user)) connection->send(frame);
 }
 

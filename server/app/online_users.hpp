@@ -19,9 +19,9 @@
 namespace yunzi::app {
 
 struct OnlineUser {
-  db::UserId id = 0;
+  UserId id = 0;
   protocol::UserInfo info;
-  std::optional<db::TimeMs> muted_until;
+  std::optional<TimeMs> muted_until;
 };
 
 class OnlineUsers {
@@ -35,21 +35,21 @@ class OnlineUsers {
   // cannot pass the cap together.
   std::optional<std::size_t> sign_in(const OnlineUser& user, const SessionPtr& session, std::size_t max_sessions);
   // Returns how many sessions the user still has (0: they went offline).
-  std::size_t sign_out(db::UserId user, std::uint64_t session_id);
+  std::size_t sign_out(UserId user, std::uint64_t session_id);
 
-  std::optional<OnlineUser> find(db::UserId user) const;
+  std::optional<OnlineUser> find(UserId user) const;
   // name_key: the name with ASCII letters folded (accounts' uniqueness key).
   std::optional<OnlineUser> find_by_name_key(const std::string& name_key) const;
-  bool is_online(db::UserId user) const;
-  void update_info(db::UserId user, const protocol::UserInfo& info);
-  void update_mute(db::UserId user, std::optional<db::TimeMs> muted_until);
+  bool is_online(UserId user) const;
+  void update_info(UserId user, const protocol::UserInfo& info);
+  void update_mute(UserId user, std::optional<TimeMs> muted_until);
 
-  std::vector<SessionPtr> sessions_of(db::UserId user) const;
-  std::vector<net::ConnectionPtr> connections_of(db::UserId user) const;
+  std::vector<SessionPtr> sessions_of(UserId user) const;
+  std::vector<net::ConnectionPtr> connections_of(UserId user) const;
   std::vector<SessionPtr> all_sessions() const;
   std::size_t session_count() const;
 
-  void send_to_user(db::UserId user, const protocol::Frame& frame) const;
+  void send_to_user(UserId user, const protocol::Frame& frame) const;
   void send_to_all(const protocol::Frame& frame) const;
 
  private:
@@ -59,7 +59,7 @@ class OnlineUsers {
   };
   mutable std::mutex mutex_;
   std::map<std::uint64_t, std::weak_ptr<Session>> sessions_;
-  std::map<db::UserId, Entry> users_;
+  std::map<UserId, Entry> users_;
 };
 
 // ASCII letters folded, the way account names are compared.

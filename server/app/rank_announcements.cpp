@@ -11,20 +11,20 @@
 
 namespace yunzi::app {
 
-void App::announce_rank_change(db::UserId player, const protocol::RankChange& change) {
+void App::announce_rank_change(UserId player, const protocol::RankChange& change) {
   if (auto user = online.find(player)) {
     user->info.rank = change.to;
     online.update_info(player, user->info);
     lobby->user_changed(player, user->info);
   }
   online.send_to_user(player, protocol::rank_changed(change));
-  spdlog::info("rank change user={} from={} to={} reason={} game={}", change.name, protocol::to_string(change.from),
-               protocol::to_string(change.to), change.reason, change.game ? std::to_string(*change.game) : "-");
+  spdlog::info("rank change user={} from={} to={} reason={} game={}", change.name, to_string(change.from),
+               to_string(change.to), change.reason, change.game ? std::to_string(*change.game) : "-");
 }
 
 void App::publish_ranks() {
-  const db::TimeMs now = now_ms();
-  const db::TimeMs month_start = ranking::start_of_month(now / 1000) * 1000;
+  const TimeMs now = now_ms();
+  const TimeMs month_start = ranking::start_of_month(now / 1000) * 1000;
   writer.submit_for<std::vector<UserRankChange>>(
       [policy = options.ranking_policy, month_start, now](db::Stores& stores) {
         return publish_month(stores, *policy, month_start, now);
@@ -37,7 +37,7 @@ void App::publish_ranks() {
         spdlog::info("rank publication month_start={} promotions={}", month_start, published->size());
         for (const UserRankChange& p : *published) announce_rank_change(p.user, p.change);
       });
-  const db::TimeMs next = ranking::start_of_next_month(now / 1000) * 1000;
+  const TimeMs next = ranking::start_of_next_month(now / 1000) * 1000;
   publication_timer_.expires_after(std::chrono::milliseconds(next - now));
   publication_timer_.async_wait([this](boost::system::error_code ec) {
     if (!ec) publish_ranks();

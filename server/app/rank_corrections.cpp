@@ -11,8 +11,8 @@ namespace {
 // Applies one player's recomputation; returns the net change, if any.
 db::DbResult<std::optional<UserRankChange>> recompute_player(db::Stores& stores,
                                                                    const ranking::RankingPolicy& policy,
-                                                                   db::UserId player, db::GameId annulled,
-                                                                   db::TimeMs now) {
+                                                                   UserId player, GameId annulled,
+                                                                   TimeMs now) {
   auto user = existing_user(stores, player);
   if (!user) return unexpected(user.error());
   auto stored = player_history(stores, *user);
@@ -20,7 +20,7 @@ db::DbResult<std::optional<UserRankChange>> recompute_player(db::Stores& stores,
   auto result = ranking::recompute(policy, stored->history, annulled);
   if (!result) return db::db_failure(db::DbErrorKind::invalid_argument, result.error().message);
 
-  std::map<db::GameId, const db::GameRecord*> games;
+  std::map<GameId, const db::GameRecord*> games;
   for (const db::GameRecord& game : stored->games) games[game.id] = &game;
 
   for (std::size_t index : result->superseded) {
@@ -29,15 +29,15 @@ db::DbResult<std::optional<UserRankChange>> recompute_player(db::Stores& stores,
   for (const ranking::RankChange& replacement : result->replacements) {
     // A replacement takes effect where its game ended, so the block after it starts there.
     const auto caused_by = replacement.game ? games.find(*replacement.game) : games.end();
-    const db::TimeMs at = caused_by != games.end() ? caused_by->second->ended_ms.value_or(now) : now;
+    const TimeMs at = caused_by != games.end() ? caused_by->second->ended_ms.value_or(now) : now;
     if (auto r = stores.ranks().record_change(stored_event(player, replacement, at)); !r) return unexpected(r.error());
   }
-  if (auto r = stores.users().set_rank(player, result->rank.index()); !r) return unexpected(r.error());
-  for (db::GameId converted : result->conversions) {
+  if (auto r = stores.users().set_rank(player, result->rank); !r) return unexpected(r.error());
+  for (GameId converted : result->conversions) {
     const auto game = games.find(converted);
     if (game == games.end()) continue;
     const db::GameRecord& record = *game->second;
-    for (db::UserId who : {record.black_id, record.white_id}) {
+    for (UserId who : {record.black_id, record.white_id}) {
       if (auto r = record_conversion(stores, converted, who, "annulment", now); !r) return unexpected(r.error());
     }
   }
@@ -47,8 +47,8 @@ db::DbResult<std::optional<UserRankChange>> recompute_player(db::Stores& stores,
 
 }  // namespace
 
-db::DbResult<Annulment> annul_game(db::Stores& stores, const ranking::RankingPolicy& policy, db::GameId game,
-                                   db::TimeMs now) {
+db::DbResult<Annulment> annul_game(db::Stores& stores, const ranking::RankingPolicy& policy, GameId game,
+                                   TimeMs now) {
   auto loaded = stores.games().load(game);
   if (!loaded) return unexpected(loaded.error());
   if (!*loaded) return db::db_failure(db::DbErrorKind::not_found, "no such game");
@@ -59,7 +59,7 @@ db::DbResult<Annulment> annul_game(db::Stores& stores, const ranking::RankingPol
   if (out.game.annulled) return db::db_failure(db::DbErrorKind::conflict, "the game is already annulled");
   if (auto r = stores.games().set_annulled(game); !r) return unexpected(r.error());
   if (!out.game.rated) return out;
-  for (db::UserId player : {out.game.black_id, out.game.white_id}) {
+  for (UserId player : {out.game.black_id, out.game.white_id}) {
     auto change = recompute_player(stores, policy, player, game, now);
     if (!change) return unexpected(change.error());
     if (*change) out.changes.push_back(**change);

@@ -23,7 +23,7 @@ struct Annulment {
 // players' ranks: superseded events are set aside, the events that hold
 // instead are recorded (reason "annulment"). not_found for an unknown game,
 // conflict for a game in progress or already annulled.
-db::DbResult<Annulment> annul_game(db::Stores& stores, const ranking::RankingPolicy& policy, db::GameId game,
-                                   db::TimeMs now);
+db::DbResult<Annulment> annul_game(db::Stores& stores, const ranking::RankingPolicy& policy, GameId game,
+                                   TimeMs now);
 
 }  // namespace yunzi::app

@@ -13,7 +13,7 @@ ranking::RatedGame ending_game(const game::GameEndFacts& facts, bool is_black, b
   ranking::RatedGame game;
   game.id = facts.game;
   game.opponent = is_black ? facts.white_id : facts.black_id;
-  game.opponent_rank = rank_at(is_black ? facts.white_rank : facts.black_rank);
+  game.opponent_rank = is_black ? facts.white_rank : facts.black_rank;
   game.outcome = outcome_for(facts.result, is_black);
   game.gave_rang_xian = facts.handicap == 1 && !is_black;
   game.converted = converted;
@@ -31,15 +31,15 @@ std::array<bool, 2> judging_order(const game::GameEndFacts& facts) {
 
 // A conversion is recorded for the player and for that game's opponent.
 db::DbResult<Done> record_conversions(db::Stores& stores, const ranking::PlayerState& state,
-                                      const ranking::RatedGame& ending, const std::vector<db::GameId>& conversions,
-                                      db::TimeMs at) {
-  for (db::GameId converted : conversions) {
-    std::optional<db::UserId> opponent;
+                                      const ranking::RatedGame& ending, const std::vector<GameId>& conversions,
+                                      TimeMs at) {
+  for (GameId converted : conversions) {
+    std::optional<UserId> opponent;
     if (converted == ending.id) opponent = ending.opponent;
     for (const ranking::RatedGame& game : state.block_games) {
       if (game.id == converted) opponent = game.opponent;
     }
-    for (const std::optional<db::UserId> user : {std::optional<db::UserId>(state.player), opponent}) {
+    for (const std::optional<UserId> user : {std::optional<UserId>(state.player), opponent}) {
       if (!user) continue;
       if (auto r = record_conversion(stores, converted, *user, "validity", at); !r) return unexpected(r.error());
     }
@@ -55,7 +55,7 @@ db::DbResult<std::vector<protocol::RankChange>> rank_on_end(db::Stores& stores, 
   if (!facts.rated) return changes;
   bool flagged = false;
   for (const bool is_black : judging_order(facts)) {
-    const db::UserId player = is_black ? facts.black_id : facts.white_id;
+    const UserId player = is_black ? facts.black_id : facts.white_id;
     auto user = stores.users().find_by_id(player);
     if (!user) return unexpected(user.error());
     if (!*user) continue;
@@ -91,7 +91,7 @@ db::DbResult<std::vector<protocol::RankChange>> rank_on_end(db::Stores& stores, 
 }
 
 db::DbResult<protocol::RankProgress> rank_progress(db::Stores& stores, const ranking::RankingPolicy& policy,
-                                                   db::UserId user_id) {
+                                                   UserId user_id) {
   auto user = stores.users().find_by_id(user_id);
   if (!user) return unexpected(user.error());
   if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");

@@ -18,6 +18,6 @@ db::DbResult<std::vector<protocol::RankChange>> rank_on_end(db::Stores& stores, 
                                                             const game::GameEndFacts& facts);
 
 db::DbResult<protocol::RankProgress> rank_progress(db::Stores& stores, const ranking::RankingPolicy& policy,
-                                                   db::UserId user);
+                                                   UserId user);
 
 }  // namespace yunzi::app

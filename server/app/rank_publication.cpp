@@ -7,16 +7,16 @@
 namespace yunzi::app {
 
 db::DbResult<std::vector<UserRankChange>> publish_month(db::Stores& stores, const ranking::RankingPolicy& policy,
-                                                   db::TimeMs month_start, db::TimeMs now) {
-  auto dan_players = stores.users().ranked_at_least(ranking::Rank::dan(1).index());
+                                                   TimeMs month_start, TimeMs now) {
+  auto dan_players = stores.users().ranked_at_least(Rank::dan(1));
   if (!dan_players) return unexpected(dan_players.error());
 
   std::vector<ranking::AssociationPlayer> players;
-  std::map<db::UserId, std::string> names;
+  std::map<UserId, std::string> names;
   for (const db::UserRecord& user : *dan_players) {
     auto at_rank = since_last_change(stores, user);
     if (!at_rank) return unexpected(at_rank.error());
-    ranking::AssociationPlayer player{user.id, rank_at(user.rank), std::move(at_rank->games),
+    ranking::AssociationPlayer player{user.id, user.rank, std::move(at_rank->games),
                                       std::move(at_rank->bonus)};
     players.push_back(std::move(player));
     names[user.id] = user.name;

@@ -17,6 +17,6 @@ namespace yunzi::app {
 // `month_start`: the first moment of the month being published; only games
 // finished before it count. The events are recorded at `now`.
 db::DbResult<std::vector<UserRankChange>> publish_month(db::Stores& stores, const ranking::RankingPolicy& policy,
-                                                   db::TimeMs month_start, db::TimeMs now);
+                                                   TimeMs month_start, TimeMs now);
 
 }  // namespace yunzi::app

@@ -4,13 +4,13 @@ namespace yunzi::app {
 namespace {
 
 // When the recommended user became 6d; the warnings look at what came after.
-db::TimeMs applied_at(const db::Recommendation& recommendation) {
+TimeMs applied_at(const db::Recommendation& recommendation) {
   return recommendation.decided_ms.value_or(recommendation.at_ms);
 }
 
 db::DbResult<ranking::RecommendedRecord> recommended_record(db::Stores& stores,
                                                             const db::Recommendation& recommendation) {
-  const db::UserId user = recommendation.user_id;
+  const UserId user = recommendation.user_id;
   auto converted = converted_games(stores, user);
   if (!converted) return unexpected(converted.error());
   auto games = stores.games().rated_games_of_user(user, applied_at(recommendation));
@@ -19,28 +19,28 @@ db::DbResult<ranking::RecommendedRecord> recommended_record(db::Stores& stores,
   if (!events) return unexpected(events.error());
 
   ranking::RecommendedRecord record;
-  record.former_rank = rank_at(recommendation.former_rank);
+  record.former_rank = recommendation.former_rank;
   for (const db::GameRecord& game : *games) record.games_since.push_back(rated_game_of(game, user, *converted));
   for (const db::RankEvent& event : *events) {
     if (event.superseded_ms || event.at_ms <= applied_at(recommendation)) continue;
     const auto reason = ranking::parse_change_reason(event.reason).value_or(ranking::ChangeReason::admin);
     record.changes_since.push_back(
-        ranking::RankChange{rank_at(event.from_rank), rank_at(event.to_rank), reason, event.game_id});
+        ranking::RankChange{event.from_rank, event.to_rank, reason, event.game_id});
   }
   return record;
 }
 
 db::DbResult<ranking::RecommenderRecord> recommender_record(db::Stores& stores, const db::UserRecord& recommender) {
   ranking::RecommenderRecord record;
-  record.rank = rank_at(recommender.rank);
+  record.rank = recommender.rank;
   auto converted = converted_games(stores, recommender.id);
   if (!converted) return unexpected(converted.error());
   auto games = stores.games().rated_games_of_user(recommender.id, 0);
   if (!games) return unexpected(games.error());
   for (const db::GameRecord& game : *games) {
-    const int rank_then = game.black_id == recommender.id ? game.black_rank : game.white_rank;
+    const Rank rank_then = game.black_id == recommender.id ? game.black_rank : game.white_rank;
     const ranking::RatedGame seen = rated_game_of(game, recommender.id, *converted);
-    if (rank_at(rank_then) == ranking::recommender_rank && ranking::is_counted(seen)) {
+    if (rank_then == ranking::recommender_rank && ranking::is_counted(seen)) {
       record.counted_games_at_9d.push_back(seen.finished_at);
     }
   }
@@ -51,7 +51,7 @@ db::DbResult<ranking::RecommenderRecord> recommender_record(db::Stores& stores, 
     if (r.status == db::RecommendationStatus::rejected) continue;
     auto recommendee = existing_user(stores, r.user_id);
     if (!recommendee) return unexpected(recommendee.error());
-    record.recommendations.push_back(ranking::PastRecommendation{unix_seconds(r.at_ms), rank_at(recommendee->rank),
+    record.recommendations.push_back(ranking::PastRecommendation{unix_seconds(r.at_ms), recommendee->rank,
                                                                  r.status == db::RecommendationStatus::pending,
                                                                  r.revoked_ms.has_value()});
   }
@@ -87,8 +87,8 @@ protocol::RecommendationState listed_state(const db::Recommendation& recommendat
 
 }  // namespace
 
-db::DbResult<RecommendationStep> recommend_player(db::Stores& stores, db::UserId recommender_id,
-                                                  const std::string& candidate_name_key, db::TimeMs now,
+db::DbResult<RecommendationStep> recommend_player(db::Stores& stores, UserId recommender_id,
+                                                  const std::string& candidate_name_key, TimeMs now,
                                                   bool needs_approval) {
   auto recommender = existing_user(stores, recommender_id);
   if (!recommender) return unexpected(recommender.error());
@@ -101,7 +101,7 @@ db::DbResult<RecommendationStep> recommend_player(db::Stores& stores, db::UserId
   if (auto allowed = ranking::may_recommend(*record, now_s); !allowed) {
     return db::db_failure(db::DbErrorKind::invalid_argument, allowed.error().message);
   }
-  auto change = ranking::recommend(*record, recommender->id, candidate->id, rank_at(candidate->rank), now_s);
+  auto change = ranking::recommend(*record, recommender->id, candidate->id, candidate->rank, now_s);
   if (!change) return db::db_failure(db::DbErrorKind::conflict, change.error().message);
   auto waiting = stores.ranks().pending_recommendation_of(candidate->id);
   if (!waiting) return unexpected(waiting.error());
@@ -130,14 +130,14 @@ db::DbResult<RecommendationStep> recommend_player(db::Stores& stores, db::UserId
 }
 
 db::DbResult<RecommendationStep> approve_recommendation(db::Stores& stores, const std::string& name_key,
-                                                        db::UserId admin, db::TimeMs now) {
+                                                        UserId admin, TimeMs now) {
   auto user = existing_user_by_key(stores, name_key);
   if (!user) return unexpected(user.error());
   auto recommendation = waiting_recommendation(stores, *user);
   if (!recommendation) return unexpected(recommendation.error());
-  const ranking::Rank rank = rank_at(user->rank);
+  const Rank rank = user->rank;
   if (rank >= ranking::recommended_rank) {
-    return db::db_failure(db::DbErrorKind::conflict, user->name + " is " + ranking::to_string(rank) +
+    return db::db_failure(db::DbErrorKind::conflict, user->name + " is " + to_string(rank) +
                                                          " already; reject the recommendation instead");
   }
   const ranking::RankChange change{rank, ranking::recommended_rank, ranking::ChangeReason::recommendation,
@@ -156,7 +156,7 @@ db::DbResult<RecommendationStep> approve_recommendation(db::Stores& stores, cons
 }
 
 db::DbResult<RecommendationStep> reject_recommendation(db::Stores& stores, const std::string& name_key,
-                                                       db::UserId admin, db::TimeMs now) {
+                                                       UserId admin, TimeMs now) {
   auto user = existing_user_by_key(stores, name_key);
   if (!user) return unexpected(user.error());
   auto recommendation = waiting_recommendation(stores, *user);
@@ -169,8 +169,8 @@ db::DbResult<RecommendationStep> reject_recommendation(db::Stores& stores, const
 }
 
 db::DbResult<RecommendationStep> revoke_recommendation(db::Stores& stores, const std::string& name_key,
-                                                       ranking::RevocationTarget to, db::UserId admin,
-                                                       db::TimeMs now) {
+                                                       ranking::RevocationTarget to, UserId admin,
+                                                       TimeMs now) {
   auto user = existing_user_by_key(stores, name_key);
   if (!user) return unexpected(user.error());
   auto standing = stores.ranks().standing_recommendation_of(user->id);
@@ -178,7 +178,7 @@ db::DbResult<RecommendationStep> revoke_recommendation(db::Stores& stores, const
   if (!*standing) return db::db_failure(db::DbErrorKind::not_found, user->name + " holds no approved recommendation");
   auto record = recommended_record(stores, **standing);
   if (!record) return unexpected(record.error());
-  const auto change = ranking::revoke(*record, rank_at(user->rank), to);
+  const auto change = ranking::revoke(*record, user->rank, to);
   if (!change) return db::db_failure(db::DbErrorKind::conflict, change.error().message);
 
   if (auto r = stores.ranks().revoke_recommendation((*standing)->id, admin, now); !r) return unexpected(r.error());
@@ -208,8 +208,8 @@ db::DbResult<std::vector<protocol::RecommendationEntry>> list_recommendations(db
     protocol::RecommendationEntry entry;
     entry.id = r.id;
     entry.recommender = recommender->name;
-    entry.user = protocol::PlayerRef{user->name, protocol::Rank{user->rank}};
-    entry.former_rank = protocol::Rank{r.former_rank};
+    entry.user = protocol::PlayerRef{user->name, user->rank};
+    entry.former_rank = r.former_rank;
     entry.status = listed_state(r);
     entry.asked_at = r.at_ms;
     entry.decided_at = r.decided_ms;

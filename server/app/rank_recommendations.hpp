@@ -31,8 +31,8 @@ struct RecommendationStep {
 // recommender himself, or a candidate with a recommendation already waiting
 // as `conflict`; an unknown name as `not_found`. With `needs_approval` the
 // recommendation waits for an admin and no rank changes yet.
-db::DbResult<RecommendationStep> recommend_player(db::Stores& stores, db::UserId recommender,
-                                                  const std::string& candidate_name_key, db::TimeMs now,
+db::DbResult<RecommendationStep> recommend_player(db::Stores& stores, UserId recommender,
+                                                  const std::string& candidate_name_key, TimeMs now,
                                                   bool needs_approval);
 
 // The user's waiting recommendation: approval makes the user 6d (reason
@@ -41,16 +41,16 @@ db::DbResult<RecommendationStep> recommend_player(db::Stores& stores, db::UserId
 // when nothing waits; approving for a user already at 6d or above is a
 // conflict (reject it instead).
 db::DbResult<RecommendationStep> approve_recommendation(db::Stores& stores, const std::string& name_key,
-                                                        db::UserId admin, db::TimeMs now);
+                                                        UserId admin, TimeMs now);
 db::DbResult<RecommendationStep> reject_recommendation(db::Stores& stores, const std::string& name_key,
-                                                       db::UserId admin, db::TimeMs now);
+                                                       UserId admin, TimeMs now);
 
 // The user's standing (approved) recommendation is revoked and the user goes
 // to the chosen rank (reason `revocation`; no change when already there).
 // not_found without one; conflict when the rules refuse the target.
 db::DbResult<RecommendationStep> revoke_recommendation(db::Stores& stores, const std::string& name_key,
-                                                       ranking::RevocationTarget to, db::UserId admin,
-                                                       db::TimeMs now);
+                                                       ranking::RevocationTarget to, UserId admin,
+                                                       TimeMs now);
 
 // Newest first, with each recommended user's current rank and, for a
 // standing recommendation, the warnings.

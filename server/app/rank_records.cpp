@@ -4,9 +4,7 @@
 
 namespace yunzi::app {
 
-ranking::Rank rank_at(int index) { return ranking::Rank::from_index(index).value_or(ranking::Rank{}); }
-
-db::DbResult<db::UserRecord> existing_user(db::Stores& stores, db::UserId id) {
+db::DbResult<db::UserRecord> existing_user(db::Stores& stores, UserId id) {
   auto user = stores.users().find_by_id(id);
   if (!user) return unexpected(user.error());
   if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");
@@ -27,13 +25,13 @@ ranking::Outcome outcome_for(const std::string& result, bool is_black) {
   return black_won == is_black ? ranking::Outcome::win : ranking::Outcome::loss;
 }
 
-ranking::RatedGame rated_game_of(const db::GameRecord& game, db::UserId player,
-                                 const std::set<db::GameId>& converted) {
+ranking::RatedGame rated_game_of(const db::GameRecord& game, UserId player,
+                                 const std::set<GameId>& converted) {
   const bool is_black = game.black_id == player;
   ranking::RatedGame out;
   out.id = game.id;
   out.opponent = is_black ? game.white_id : game.black_id;
-  out.opponent_rank = rank_at(is_black ? game.white_rank : game.black_rank);
+  out.opponent_rank = is_black ? game.white_rank : game.black_rank;
   out.outcome = outcome_for(game.result.value_or(""), is_black);
   // In 让先 the weaker player holds black, so the stronger one gives it as white.
   out.gave_rang_xian = game.handicap == 1 && !is_black;
@@ -44,10 +42,10 @@ ranking::RatedGame rated_game_of(const db::GameRecord& game, db::UserId player,
   return out;
 }
 
-db::DbResult<std::set<db::GameId>> converted_games(db::Stores& stores, db::UserId user) {
+db::DbResult<std::set<GameId>> converted_games(db::Stores& stores, UserId user) {
   auto conversions = stores.ranks().conversions_of_user(user);
   if (!conversions) return unexpected(conversions.error());
-  std::set<db::GameId> converted;
+  std::set<GameId> converted;
   for (const auto& c : *conversions) converted.insert(c.game_id);
   return converted;
 }
@@ -55,7 +53,7 @@ db::DbResult<std::set<db::GameId>> converted_games(db::Stores& stores, db::UserI
 db::DbResult<SinceLastChange> since_last_change(db::Stores& stores, const db::UserRecord& user) {
   auto last_events = stores.ranks().events_of_user(user.id, 1);
   if (!last_events) return unexpected(last_events.error());
-  const db::TimeMs since = last_events->empty() ? db::TimeMs{0} : last_events->front().at_ms;
+  const TimeMs since = last_events->empty() ? TimeMs{0} : last_events->front().at_ms;
   SinceLastChange out;
   auto converted = converted_games(stores, user.id);
   if (!converted) return unexpected(converted.error());
@@ -71,10 +69,10 @@ db::DbResult<SinceLastChange> since_last_change(db::Stores& stores, const db::Us
 }
 
 db::DbResult<ranking::PlayerState> player_state(db::Stores& stores, const ranking::RankingPolicy& policy,
-                                                const db::UserRecord& user, std::optional<db::GameId> leave_out) {
+                                                const db::UserRecord& user, std::optional<GameId> leave_out) {
   ranking::PlayerState state;
   state.player = user.id;
-  state.rank = rank_at(user.rank);
+  state.rank = user.rank;
   state.block_start_rank = state.rank;
   auto at_rank = since_last_change(stores, user);
   if (!at_rank) return unexpected(at_rank.error());
@@ -92,16 +90,16 @@ db::DbResult<ranking::PlayerState> player_state(db::Stores& stores, const rankin
 db::DbResult<StoredHistory> player_history(db::Stores& stores, const db::UserRecord& user) {
   StoredHistory out;
   out.history.player = user.id;
-  out.history.registered_rank = rank_at(user.rank);
+  out.history.registered_rank = user.rank;
 
   auto events = stores.ranks().history_of_user(user.id);
   if (!events) return unexpected(events.error());
-  if (!events->empty()) out.history.registered_rank = rank_at(events->front().from_rank);
+  if (!events->empty()) out.history.registered_rank = events->front().from_rank;
   for (db::RankEvent& event : *events) {
     if (event.superseded_ms) continue;
     const auto reason = ranking::parse_change_reason(event.reason).value_or(ranking::ChangeReason::admin);
     out.history.events.push_back(ranking::RankEvent{
-        ranking::RankChange{rank_at(event.from_rank), rank_at(event.to_rank), reason, event.game_id},
+        ranking::RankChange{event.from_rank, event.to_rank, reason, event.game_id},
         unix_seconds(event.at_ms)});
     out.events.push_back(std::move(event));
   }
@@ -115,18 +113,18 @@ db::DbResult<StoredHistory> player_history(db::Stores& stores, const db::UserRec
   return out;
 }
 
-db::RankEvent stored_event(db::UserId user, const ranking::RankChange& change, db::TimeMs at) {
-  return db::RankEvent{0,           user, change.from.index(), change.to.index(),
+db::RankEvent stored_event(UserId user, const ranking::RankChange& change, TimeMs at) {
+  return db::RankEvent{0,           user, change.from, change.to,
                        std::string(ranking::to_string(change.reason)), change.game, at, std::nullopt};
 }
 
 protocol::RankChange announced_change(const std::string& name, const ranking::RankChange& change) {
-  return protocol::RankChange{name, protocol::Rank{change.from.index()}, protocol::Rank{change.to.index()},
+  return protocol::RankChange{name, change.from, change.to,
                               std::string(ranking::to_string(change.reason)), change.game};
 }
 
-db::DbResult<Done> record_conversion(db::Stores& stores, db::GameId game, db::UserId user, std::string_view reason,
-                                     db::TimeMs at) {
+db::DbResult<Done> record_conversion(db::Stores& stores, GameId game, UserId user, std::string_view reason,
+                                     TimeMs at) {
   auto converted = converted_games(stores, user);
   if (!converted) return unexpected(converted.error());
   if (converted->contains(game)) return Done{};

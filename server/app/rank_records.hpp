@@ -16,20 +16,18 @@
 
 namespace yunzi::app {
 
-ranking::Rank rank_at(int index);
-
 // The user, or not_found "no such user".
-db::DbResult<db::UserRecord> existing_user(db::Stores& stores, db::UserId id);
+db::DbResult<db::UserRecord> existing_user(db::Stores& stores, UserId id);
 db::DbResult<db::UserRecord> existing_user_by_key(db::Stores& stores, const std::string& name_key);
-inline ranking::UnixSeconds unix_seconds(db::TimeMs ms) { return ms / 1000; }
+inline ranking::UnixSeconds unix_seconds(TimeMs ms) { return ms / 1000; }
 
 // "B+R", "W+3.5", "0" (a draw), "Void" or nothing, as `player` saw it.
 ranking::Outcome outcome_for(const std::string& result, bool is_black);
 
-ranking::RatedGame rated_game_of(const db::GameRecord& game, db::UserId player,
-                                 const std::set<db::GameId>& converted);
+ranking::RatedGame rated_game_of(const db::GameRecord& game, UserId player,
+                                 const std::set<GameId>& converted);
 
-db::DbResult<std::set<db::GameId>> converted_games(db::Stores& stores, db::UserId user);
+db::DbResult<std::set<GameId>> converted_games(db::Stores& stores, UserId user);
 
 // What counts at the player's current rank, since their last standing rank
 // event: the rated games that ended after it (oldest first) and the
@@ -45,7 +43,7 @@ db::DbResult<SinceLastChange> since_last_change(db::Stores& stores, const db::Us
 // ended in a stay) are left behind. `leave_out` is a game being ended now.
 db::DbResult<ranking::PlayerState> player_state(db::Stores& stores, const ranking::RankingPolicy& policy,
                                                 const db::UserRecord& user,
-                                                std::optional<db::GameId> leave_out = std::nullopt);
+                                                std::optional<GameId> leave_out = std::nullopt);
 
 struct StoredHistory {
   ranking::PlayerHistory history;
@@ -58,16 +56,16 @@ db::DbResult<StoredHistory> player_history(db::Stores& stores, const db::UserRec
 
 // A stored rank change to announce, with the user it goes to.
 struct UserRankChange {
-  db::UserId user = 0;
+  UserId user = 0;
   protocol::RankChange change;
 };
 
 // A rank change as stored (`at`: when it took effect) and as announced.
-db::RankEvent stored_event(db::UserId user, const ranking::RankChange& change, db::TimeMs at);
+db::RankEvent stored_event(UserId user, const ranking::RankChange& change, TimeMs at);
 protocol::RankChange announced_change(const std::string& name, const ranking::RankChange& change);
 
 // Records a win turned friendly for one player, once.
-db::DbResult<Done> record_conversion(db::Stores& stores, db::GameId game, db::UserId user, std::string_view reason,
-                                     db::TimeMs at);
+db::DbResult<Done> record_conversion(db::Stores& stores, GameId game, UserId user, std::string_view reason,
+                                     TimeMs at);
 
 }  // namespace yunzi::app

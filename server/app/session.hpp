@@ -26,7 +26,7 @@ namespace yunzi::app {
 using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
 
 struct SignedIn {
-  db::UserId id = 0;
+  UserId id = 0;
   std::string name;
   std::string token;  // for logout
 };
@@ -56,8 +56,8 @@ class Session : public std::enable_shared_from_this<Session> {
 
   // State, on the strand only.
   std::optional<SignedIn> user;
-  std::set<db::GameId> watched_games;  // rooms that send to this connection (own games included)
-  std::set<db::GameId> spectating;     // the subset watched as a spectator, for the lobby status
+  std::set<GameId> watched_games;  // rooms that send to this connection (own games included)
+  std::set<GameId> spectating;     // the subset watched as a spectator, for the lobby status
   bool lobby_watcher = false;
   bool closed = false;
 

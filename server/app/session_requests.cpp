@@ -70,7 +70,7 @@ void handle(const Call& call, const req::Hello&) {
 }
 
 void handle(const Call& call, const req::Register& r) {
-  call.app.accounts.register_user(r.name, r.password, protocol::to_string(r.rank),
+  call.app.accounts.register_user(r.name, r.password, to_string(r.rank),
                                   client_ip(call.session->connection()->remote_address()),
                                   on_authenticated(call, AuthKind::session, "register"));
 }

@@ -11,14 +11,14 @@ db::DbResult<ReviewPage> review_page(db::Stores& stores, const std::string& afte
   if (!players) return unexpected(players.error());
   ReviewPage page;
   std::string last_key;
-  for (db::UserId id : *players) {
+  for (UserId id : *players) {
     auto user = stores.users().find_by_id(id);
     if (!user) return unexpected(user.error());
     if (!*user) continue;
     auto games = stores.ranks().short_games_awaiting_review(id);
     if (!games) return unexpected(games.error());
     page.players.push_back(
-        protocol::ReviewEntry{protocol::PlayerRef{(*user)->name, protocol::Rank{(*user)->rank}}, std::move(*games)});
+        protocol::ReviewEntry{protocol::PlayerRef{(*user)->name, (*user)->rank}, std::move(*games)});
     last_key = (*user)->name_key;
   }
   if (static_cast<int>(players->size()) == limit && !page.players.empty()) {
@@ -30,8 +30,8 @@ db::DbResult<ReviewPage> review_page(db::Stores& stores, const std::string& afte
 }
 
 db::DbResult<KeptGames> keep_short_games(db::Stores& stores, const std::string& name_key,
-                                         const std::optional<std::vector<db::GameId>>& games, db::UserId admin,
-                                         db::TimeMs now) {
+                                         const std::optional<std::vector<GameId>>& games, UserId admin,
+                                         TimeMs now) {
   auto user = stores.users().find_by_name_key(name_key);
   if (!user) return unexpected(user.error());
   if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");
@@ -41,7 +41,7 @@ db::DbResult<KeptGames> keep_short_games(db::Stores& stores, const std::string& 
   if (kept.games.empty()) {
     return db::db_failure(db::DbErrorKind::conflict, kept.user.name + " has no short games awaiting review");
   }
-  for (db::GameId game : kept.games) {
+  for (GameId game : kept.games) {
     if (std::find(awaiting->begin(), awaiting->end(), game) != awaiting->end()) continue;
     auto stored = stores.games().load(game);
     if (!stored) return unexpected(stored.error());
@@ -49,7 +49,7 @@ db::DbResult<KeptGames> keep_short_games(db::Stores& stores, const std::string& 
     return db::db_failure(db::DbErrorKind::conflict, "game " + std::to_string(game) + " is not a short game of " +
                                                          kept.user.name + " awaiting review");
   }
-  for (db::GameId game : kept.games) {
+  for (GameId game : kept.games) {
     if (auto added = stores.ranks().add_short_game_review(db::ShortGameReview{game, kept.user.id, admin, now});
         !added) {
       return unexpected(added.error());

@@ -24,7 +24,7 @@ db::DbResult<ReviewPage> review_page(db::Stores& stores, const std::string& afte
 
 struct KeptGames {
   db::UserRecord user;
-  std::vector<db::GameId> games;
+  std::vector<GameId> games;
 };
 
 // Marks `games` (absent: every short game of the user awaiting review) as
@@ -32,7 +32,7 @@ struct KeptGames {
 // conflict for a game that is not a short game of the user awaiting review,
 // or when none awaits.
 db::DbResult<KeptGames> keep_short_games(db::Stores& stores, const std::string& name_key,
-                                         const std::optional<std::vector<db::GameId>>& games, db::UserId admin,
-                                         db::TimeMs now);
+                                         const std::optional<std::vector<GameId>>& games, UserId admin,
+                                         TimeMs now);
 
 }  // namespace yunzi::app

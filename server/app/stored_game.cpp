@@ -6,17 +6,17 @@
 namespace yunzi::app {
 
 db::DbResult<StoredPlayers> stored_players(db::Stores& stores, const db::GameRecord& row) {
-  auto role_of = [&](db::UserId id) -> db::DbResult<protocol::Role> {
+  auto role_of = [&](UserId id) -> db::DbResult<Role> {
     auto user = stores.users().find_by_id(id);
     if (!user) return unexpected(user.error());
-    return to_protocol(*user ? (*user)->role : db::Role::user);
+    return *user ? (*user)->role : Role::user;
   };
   auto black = role_of(row.black_id);
   if (!black) return unexpected(black.error());
   auto white = role_of(row.white_id);
   if (!white) return unexpected(white.error());
-  return StoredPlayers{protocol::UserInfo{row.black_name, protocol::Rank{row.black_rank}, *black},
-                       protocol::UserInfo{row.white_name, protocol::Rank{row.white_rank}, *white}};
+  return StoredPlayers{protocol::UserInfo{row.black_name, row.black_rank, *black},
+                       protocol::UserInfo{row.white_name, row.white_rank, *white}};
 }
 
 Expected<engine::Game, std::string> replay_stored_game(const db::GameWithMoves& stored) {

@@ -28,7 +28,7 @@ db::AuditEntry audit(const Call& call, std::string action, std::string reason, s
   return entry;
 }
 
-db::DbResult<db::StoredTournament> load(db::Stores& stores, db::TournamentId id) {
+db::DbResult<db::StoredTournament> load(db::Stores& stores, TournamentId id) {
   auto loaded = stores.tournaments().load(id);
   if (!loaded) return unexpected(loaded.error());
   if (!*loaded) return db::db_failure(db::DbErrorKind::not_found, "no such tournament");
@@ -38,7 +38,7 @@ db::DbResult<db::StoredTournament> load(db::Stores& stores, db::TournamentId id)
 using Work = std::function<db::DbResult<Done>(db::Stores&, const db::StoredTournament&, db::AuditEntry&)>;
 
 // Loads the tournament, runs `work`, writes the audit entry; one writer item.
-void audited_change(const Call& call, db::TournamentId id, db::AuditEntry entry, Work work) {
+void audited_change(const Call& call, TournamentId id, db::AuditEntry entry, Work work) {
   call.app.tournaments->change(
       id,
       [id, entry, work = std::move(work)](db::Stores& stores) mutable -> db::DbResult<Done> {
@@ -55,17 +55,17 @@ void audited_change(const Call& call, db::TournamentId id, db::AuditEntry entry,
       });
 }
 
-std::string tournament_detail(db::TournamentId id) { return "tournament " + std::to_string(id); }
+std::string tournament_detail(TournamentId id) { return "tournament " + std::to_string(id); }
 
 using Given = std::function<bool(std::string_view field)>;
 
 // Writes the request's fields that `given` names into `s`.
-void apply_definition(const req::AdminTournamentCreate& r, const Given& given, const PlanRules& rules, db::TimeMs now,
+void apply_definition(const req::AdminTournamentCreate& r, const Given& given, const PlanRules& rules, TimeMs now,
                       db::TournamentSettings& s) {
   if (given("name")) s.name = r.name;
   if (given("system")) s.system = r.system;
-  if (given("mcmahon_bar")) s.mcmahon_bar = r.mcmahon_bar.index;
-  if (given("mcmahon_floor")) s.mcmahon_floor = r.mcmahon_floor.index;
+  if (given("mcmahon_bar")) s.mcmahon_bar = r.mcmahon_bar;
+  if (given("mcmahon_floor")) s.mcmahon_floor = r.mcmahon_floor;
   if (given("settings")) {
     const protocol::GameSettings game = settings_to_play(r.settings, rules);
     s.size = game.size;
@@ -85,9 +85,9 @@ void apply_definition(const req::AdminTournamentCreate& r, const Given& given, c
     s.bonus_points = promotion_bonus();
   } else if (!r.groups.empty()) {
     s.groups.clear();
-    for (const auto& g : r.groups) s.groups.push_back({0, g.name, g.min_rank.index, g.max_rank.index});
+    for (const auto& g : r.groups) s.groups.push_back({0, g.name, g.min_rank, g.max_rank});
   }
-  if (s.groups.empty()) s.groups = {{0, "open", 1, 27}};
+  if (s.groups.empty()) s.groups = {{0, "open", lowest_rank, highest_rank}};
   if (r.bonus) {
     s.bonus_points.clear();
     for (std::size_t i = 0; i < r.bonus->size(); ++i) s.bonus_points.push_back({static_cast<int>(i) + 1, (*r.bonus)[i]});
@@ -108,21 +108,21 @@ std::string inconsistency(const db::TournamentSettings& s) {
 
 void admin(const Call& call, const req::AdminTournamentCreate& r) {
   db::TournamentSettings settings;
-  const db::TimeMs now = call.app.now_ms();
+  const TimeMs now = call.app.now_ms();
   apply_definition(r, [](std::string_view) { return true; }, call.app.options.plan_rules, now, settings);
   settings.registration_opens_ms = now;
   settings.created_by = call.user->id;
   settings.created_ms = now;
   db::AuditEntry entry = audit(call, "tournament.create", "", settings.name);
-  call.app.writer.submit_for<db::TournamentId>(
-      [settings, entry](db::Stores& stores) mutable -> db::DbResult<db::TournamentId> {
+  call.app.writer.submit_for<TournamentId>(
+      [settings, entry](db::Stores& stores) mutable -> db::DbResult<TournamentId> {
         auto id = stores.tournaments().create(settings);
         if (!id) return id;
         entry.detail = tournament_detail(*id) + ": " + entry.detail;
         if (auto added = stores.moderation().add_audit(entry); !added) return unexpected(added.error());
         return id;
       },
-      [call](db::DbResult<db::TournamentId> id) {
+      [call](db::DbResult<TournamentId> id) {
         if (!id) return reply_change_error(call, id.error());
         spdlog::info("admin action=tournament.create admin={} tournament={}", call.user->name, *id);
         call.app.tournaments->follow(*id);

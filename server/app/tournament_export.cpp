@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include "db/rank_text.hpp"
+#include "core/rank.hpp"
 #include "server/app/app.hpp"
 #include "server/app/tournament_views.hpp"
 
@@ -29,13 +29,13 @@ std::string csv_field(const std::string& text) {
 // The line number of the opponent met in `round` by the player on line `line`.
 int opponent_line(const db::StoredTournament& t, const std::vector<protocol::TournamentStandingInfo>& standings,
                   std::size_t line, int round) {
-  db::UserId self = 0;
+  UserId self = 0;
   for (const auto& e : t.entrants) {
     if (e.name == standings[line].name) self = e.user_id;
   }
   for (const auto& p : t.pairings) {
     if (p.round != round || !p.white_id || (p.black_id != self && *p.white_id != self)) continue;
-    const db::UserId opponent = p.black_id == self ? *p.white_id : p.black_id;
+    const UserId opponent = p.black_id == self ? *p.white_id : p.black_id;
     for (const auto& e : t.entrants) {
       if (e.user_id != opponent) continue;
       for (std::size_t i = 0; i < standings.size(); ++i) {
@@ -63,7 +63,7 @@ std::string standings_csv(const db::StoredTournament& t) {
   for (std::size_t i = 0; i < standings.size(); ++i) {
     const auto& s = standings[i];
     out += csv_field(s.group) + "," + std::to_string(s.place) + "," + csv_field(s.name) + "," +
-           protocol::to_string(s.rank) + "," + number(s.score) + "," + std::to_string(s.wins) + "," + number(s.sos) +
+           to_string(s.rank) + "," + number(s.score) + "," + std::to_string(s.wins) + "," + number(s.sos) +
            "," + number(s.sosos) + "," + number(s.sodos) + "," + std::to_string(s.bonus);
     for (const auto& cell : s.rounds) out += "," + h9_cell(cell, opponent_line(t, standings, i, cell.round));
     out += "\r\n";
@@ -86,7 +86,7 @@ std::string standings_h9(const db::StoredTournament& t) {
       group = s.group;
       out += "; group " + group + "\n";
     }
-    out += std::to_string(i + 1) + " " + s.name + " " + protocol::to_string(s.rank) + " CN yunzi " + number(s.score) +
+    out += std::to_string(i + 1) + " " + s.name + " " + to_string(s.rank) + " CN yunzi " + number(s.score) +
            " " + number(s.sos) + " " + number(s.sodos);
     for (const auto& cell : s.rounds) out += " " + h9_cell(cell, opponent_line(t, standings, i, cell.round));
     out += "\n";
@@ -103,7 +103,7 @@ std::optional<net::HttpResponse> tournament_export_route(App& app, const net::Ht
   if (dot == std::string_view::npos) return std::nullopt;
   const std::string_view format = rest.substr(dot + 1);
   if (format != "csv" && format != "h9") return std::nullopt;
-  db::TournamentId id = 0;
+  TournamentId id = 0;
   const auto digits = rest.substr(0, dot);
   auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
   net::HttpResponse response;

@@ -5,7 +5,7 @@
 
 namespace yunzi::app {
 
-db::DbResult<Done> finish_tournament(db::Stores& stores, db::TournamentId id, int last_round, db::TimeMs now) {
+db::DbResult<Done> finish_tournament(db::Stores& stores, TournamentId id, int last_round, TimeMs now) {
   if (auto set = stores.tournaments().set_status(id, "finished", last_round); !set) return set;
   auto loaded = stores.tournaments().load(id);
   if (!loaded) return unexpected(loaded.error());

@@ -14,6 +14,6 @@ class Stores;
 
 namespace yunzi::app {
 
-db::DbResult<Done> finish_tournament(db::Stores& stores, db::TournamentId id, int last_round, db::TimeMs now);
+db::DbResult<Done> finish_tournament(db::Stores& stores, TournamentId id, int last_round, TimeMs now);
 
 }  // namespace yunzi::app

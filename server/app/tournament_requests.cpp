@@ -13,14 +13,14 @@ namespace {
 namespace req = protocol::req;
 
 // `then` gets the tournament; a failed read or an unknown id is answered here.
-void read_tournament(const Call& call, db::TournamentId id,
+void read_tournament(const Call& call, TournamentId id,
                      std::function<void(const Call&, const db::StoredTournament&)> then) {
   read_found<db::StoredTournament>(
       call, [id](db::Stores& stores) { return stores.tournaments().load(id); }, "no such tournament",
       std::move(then));
 }
 
-db::DbResult<db::StoredTournament> load_for_change(db::Stores& stores, db::TournamentId id) {
+db::DbResult<db::StoredTournament> load_for_change(db::Stores& stores, TournamentId id) {
   auto loaded = stores.tournaments().load(id);
   if (!loaded) return unexpected(loaded.error());
   if (!*loaded) return db::db_failure(db::DbErrorKind::not_found, "no such tournament");
@@ -29,7 +29,7 @@ db::DbResult<db::StoredTournament> load_for_change(db::Stores& stores, db::Tourn
 
 // A player may register during the registration window, and join a running
 // Swiss or McMahon from its next unpaired round.
-db::DbResult<int> first_round_for_entry(const db::StoredTournament& t, db::TimeMs now) {
+db::DbResult<int> first_round_for_entry(const db::StoredTournament& t, TimeMs now) {
   if (t.status == "registration") {
     if (now < t.settings.registration_opens_ms) return db::db_failure(db::DbErrorKind::conflict, "registration has not opened yet");
     return 1;
@@ -82,8 +82,8 @@ void handle(const Call& call, const req::TournamentStandings& r) {
 }
 
 void handle(const Call& call, const req::TournamentRegister& r) {
-  const db::UserId user = call.user->id;
-  const db::TimeMs now = call.app.now_ms();
+  const UserId user = call.user->id;
+  const TimeMs now = call.app.now_ms();
   call.app.tournaments->change(
       r.tournament,
       [id = r.tournament, user, now](db::Stores& stores) -> db::DbResult<Done> {
@@ -106,7 +106,7 @@ void handle(const Call& call, const req::TournamentRegister& r) {
 }
 
 void handle(const Call& call, const req::TournamentWithdraw& r) {
-  const db::UserId user = call.user->id;
+  const UserId user = call.user->id;
   call.app.tournaments->change(
       r.tournament,
       [id = r.tournament, user](db::Stores& stores) -> db::DbResult<Done> {

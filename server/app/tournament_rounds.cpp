@@ -10,9 +10,6 @@
 namespace yunzi::app {
 namespace {
 
-constexpr int rank_1d = 19;
-constexpr int rank_9d = 27;
-
 tournament::Outcome outcome_from_text(std::string_view text) {
   if (text == "black_wins") return tournament::Outcome::black_wins;
   if (text == "white_wins") return tournament::Outcome::white_wins;
@@ -21,7 +18,7 @@ tournament::Outcome outcome_from_text(std::string_view text) {
   return tournament::Outcome::pending;
 }
 
-tournament::PlayerId player_id(db::UserId user) { return static_cast<tournament::PlayerId>(user); }
+tournament::PlayerId player_id(UserId user) { return static_cast<tournament::PlayerId>(user); }
 
 // The rounds a group's table holds: a round robin's or a bracket's; a Swiss or McMahon has no table.
 int table_rounds(tournament::System system, std::size_t entrants) {
@@ -35,8 +32,10 @@ int table_rounds(tournament::System system, std::size_t entrants) {
 }  // namespace
 
 std::vector<db::TournamentGroup> promotion_groups() {
-  return {{0, "1d", rank_1d, rank_1d}, {0, "2d", rank_1d + 1, rank_1d + 1}, {0, "3d", rank_1d + 2, rank_1d + 2},
-          {0, "4d+", rank_1d + 3, rank_9d}};
+  return {{0, "1d", Rank::dan(1), Rank::dan(1)},
+          {0, "2d", Rank::dan(2), Rank::dan(2)},
+          {0, "3d", Rank::dan(3), Rank::dan(3)},
+          {0, "4d+", Rank::dan(4), Rank::dan(9)}};
 }
 
 std::vector<db::BonusPoints> promotion_bonus() { return {{1, 3}, {2, 2}, {3, 1}}; }
@@ -46,8 +45,9 @@ tournament::ScoreRules score_rules_of(const db::TournamentSettings& s) {
   if (s.system == "mcmahon") rules.system = tournament::System::mcmahon;
   if (s.system == "round_robin") rules.system = tournament::System::round_robin;
   if (s.system == "single_elimination") rules.system = tournament::System::single_elimination;
-  rules.mcmahon_bar = s.mcmahon_bar;
-  rules.mcmahon_floor = s.mcmahon_floor;
+  // The pairing rules count McMahon scores in rank steps: they take indexes.
+  rules.mcmahon_bar = s.mcmahon_bar.index();
+  rules.mcmahon_floor = s.mcmahon_floor.index();
   rules.bye_points = s.bye_points;
   // A bracket's bye takes the player on like a won game; worth less, it would
   // let a player knocked out stand above one who went further.
@@ -70,7 +70,7 @@ std::vector<tournament::TieBreak> tie_breaks_of(std::string_view text) {
   return out;
 }
 
-std::optional<std::int64_t> group_for_rank(const db::TournamentSettings& s, int rank) {
+std::optional<std::int64_t> group_for_rank(const db::TournamentSettings& s, Rank rank) {
   for (const db::TournamentGroup& g : s.groups) {
     if (rank >= g.min_rank && rank <= g.max_rank) return g.id;
   }
@@ -88,7 +88,7 @@ tournament::TournamentRecord group_record(const db::StoredTournament& t, std::in
   tournament::TournamentRecord record;
   for (const db::TournamentEntrant& e : t.entrants) {
     if (e.group_id != group) continue;
-    record.entrants.push_back({player_id(e.user_id), e.rank, e.first_round, e.withdrawn_after});
+    record.entrants.push_back({player_id(e.user_id), e.rank.index(), e.first_round, e.withdrawn_after});
   }
   for (const db::TournamentPairing& p : t.pairings) {
     if (p.group_id != group) continue;

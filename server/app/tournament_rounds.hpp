@@ -25,7 +25,7 @@ tournament::ScoreRules score_rules_of(const db::TournamentSettings& settings);
 std::vector<tournament::TieBreak> tie_breaks_of(std::string_view text);
 
 // The group whose rank band holds `rank` (the first that does).
-std::optional<std::int64_t> group_for_rank(const db::TournamentSettings& settings, int rank);
+std::optional<std::int64_t> group_for_rank(const db::TournamentSettings& settings, Rank rank);
 std::string group_name(const db::TournamentSettings& settings, std::int64_t group);
 
 // The record of one group: its entrants in registration order, its games
@@ -42,7 +42,7 @@ std::string outcome_of_result(std::string_view sgf_result);
 
 struct PlacedEntrant {
   std::int64_t group = 0;
-  db::UserId user = 0;
+  UserId user = 0;
   tournament::Standing standing;
   int bonus = 0;  // from the bonus table, once the tournament is finished
 };

@@ -26,12 +26,12 @@ const db::TournamentRound* round_row(const db::StoredTournament& t, int number) 
 
 struct StartedGame {
   std::int64_t pairing = 0;
-  db::GameId game = 0;
+  GameId game = 0;
   GamePlan plan;
 };
 
 // Gives each pending pairing whose game has ended the game's result.
-db::DbResult<Done> settle_ended_games(db::Stores& stores, db::TournamentId id) {
+db::DbResult<Done> settle_ended_games(db::Stores& stores, TournamentId id) {
   auto t = stores.tournaments().load(id);
   if (!t) return unexpected(t.error());
   if (!*t) return Done{};
@@ -53,7 +53,7 @@ db::DbResult<Done> settle_ended_games(db::Stores& stores, db::TournamentId id) {
 // A withdrawn player plays no round after the one they withdrew in; a round
 // robin keeps its table and a waiting round its pairing, so such a pairing
 // can still name them.
-bool plays_in(const db::StoredTournament& t, db::UserId user, int round) {
+bool plays_in(const db::StoredTournament& t, UserId user, int round) {
   for (const db::TournamentEntrant& e : t.entrants) {
     if (e.user_id == user) return !e.withdrawn_after || round <= *e.withdrawn_after;
   }
@@ -80,19 +80,19 @@ struct RoundStart {
 TournamentService::TournamentService(App& app) : app_(app), strand_(boost::asio::make_strand(app.io)) {}
 
 Expected<std::size_t, std::string> TournamentService::restore() {
-  auto ids = app_.reads.read<std::vector<db::TournamentId>>(
+  auto ids = app_.reads.read<std::vector<TournamentId>>(
       [](db::Stores& stores) { return stores.tournaments().unfinished(); });
   if (!ids) return unexpected("cannot read the tournaments: " + ids.error().message);
-  for (db::TournamentId id : *ids) {
+  for (TournamentId id : *ids) {
     // A game that ended just before the server stopped may have missed its tournament's result.
     change(id, [id](db::Stores& stores) { return settle_ended_games(stores, id); }, {});
   }
   return ids->size();
 }
 
-void TournamentService::follow(db::TournamentId id) { change(id, [](db::Stores&) { return db::DbResult<Done>(Done{}); }, {}); }
+void TournamentService::follow(TournamentId id) { change(id, [](db::Stores&) { return db::DbResult<Done>(Done{}); }, {}); }
 
-void TournamentService::change(db::TournamentId id, Change work, Reply reply) {
+void TournamentService::change(TournamentId id, Change work, Reply reply) {
   auto self = shared_from_this();
   boost::asio::post(strand_, [self, id, work = std::move(work), reply = std::move(reply)]() mutable {
     ++self->entry(id).in_flight;
@@ -124,7 +124,7 @@ void TournamentService::change(db::TournamentId id, Change work, Reply reply) {
   });
 }
 
-TournamentService::Running& TournamentService::entry(db::TournamentId id) {
+TournamentService::Running& TournamentService::entry(TournamentId id) {
   Running& r = running_[id];
   if (!r.timer) {
     r.timer = std::make_unique<boost::asio::steady_timer>(strand_);
@@ -139,24 +139,24 @@ void TournamentService::step(Running& r, Change work) {
   boost::asio::post(strand_, [self = shared_from_this(), id = r.t.id] { --self->entry(id).in_flight; });
 }
 
-void TournamentService::arm(Running& r, db::TimeMs at) {
+void TournamentService::arm(Running& r, TimeMs at) {
   // At most a day at a time: a round set years ahead must not overflow the timer; advance() re-arms.
-  constexpr db::TimeMs longest_wait = 24 * 3600 * 1000;
-  const db::TimeMs wait = std::clamp<db::TimeMs>(at - app_.now_ms(), 0, longest_wait);
+  constexpr TimeMs longest_wait = 24 * 3600 * 1000;
+  const TimeMs wait = std::clamp<TimeMs>(at - app_.now_ms(), 0, longest_wait);
   r.timer->expires_after(std::chrono::milliseconds(wait));
   r.timer->async_wait([self = shared_from_this(), id = r.t.id](boost::system::error_code ec) {
     if (!ec) self->advance(id);
   });
 }
 
-void TournamentService::advance(db::TournamentId id) {
+void TournamentService::advance(TournamentId id) {
   auto it = running_.find(id);
   if (it == running_.end()) return;
   Running& r = it->second;
   if (r.in_flight > 0 || !r.loaded) return;
   r.timer->cancel();
   const db::StoredTournament& t = r.t;
-  const db::TimeMs now = app_.now_ms();
+  const TimeMs now = app_.now_ms();
   if (t.status == "finished") {
     spdlog::info("tournament finished tournament={} name={}", t.id, t.settings.name);
     running_.erase(it);
@@ -183,7 +183,7 @@ void TournamentService::advance(db::TournamentId id) {
       ended.ended_ms = now;
       return step(r, [id, ended](db::Stores& stores) { return stores.tournaments().save_round(id, ended); });
     }
-    const db::TimeMs deadline = round->started_ms.value_or(now) + t.settings.no_show_ms;
+    const TimeMs deadline = round->started_ms.value_or(now) + t.settings.no_show_ms;
     // The players of a round whose deadline passed while the server was down were
     // absent for everybody alike; the restored games' disconnection grace covers them.
     if (deadline < r.followed_since_ms) r.no_show_checked = current;
@@ -231,7 +231,7 @@ void TournamentService::start_round(Running& r) {
   const db::StoredTournament t = r.t;
   const int round = t.current_round;
   const protocol::GameSettings settings = game_settings_of(t.settings);
-  const db::TimeMs now = app_.now_ms();
+  const TimeMs now = app_.now_ms();
   auto self = shared_from_this();
   app_.writer.submit_for<RoundStart>(
       [id = t.id, round, settings, now](db::Stores& stores) -> db::DbResult<RoundStart> {
@@ -293,7 +293,7 @@ void TournamentService::start_round(Running& r) {
 }
 
 void TournamentService::announce_round(const db::StoredTournament& t, int round) {
-  std::map<db::UserId, std::string> names;
+  std::map<UserId, std::string> names;
   for (const auto& e : t.entrants) names[e.user_id] = e.name;
   protocol::TournamentRoundEvent event{t.id, t.settings.name, round, {}};
   for (const db::TournamentPairing& p : t.pairings) {
@@ -332,7 +332,7 @@ void TournamentService::check_no_shows(Running& r) {
   }
   if (both_absent.empty()) return;
   // Both absent: both lose, whatever the room's forfeit says.
-  const db::TimeMs now = app_.now_ms();
+  const TimeMs now = app_.now_ms();
   step(r, [both_absent, now](db::Stores& stores) -> db::DbResult<Done> {
     for (const auto& p : both_absent) {
       if (auto set = stores.tournaments().set_result(p.id, "both_lose", "forfeit", now); !set) return set;
@@ -341,7 +341,7 @@ void TournamentService::check_no_shows(Running& r) {
   });
 }
 
-void TournamentService::game_ended(db::GameId game, const protocol::GameEnd& end) {
+void TournamentService::game_ended(GameId game, const protocol::GameEnd& end) {
   boost::asio::post(strand_, [self = shared_from_this(), game, end] {
     for (auto& [id, r] : self->running_) {
       for (const db::TournamentPairing& p : r.t.pairings) {

@@ -46,11 +46,11 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
 
   // Writes `change` (with the tournament read back after it), tells `reply`,
   // then advances the tournament. The change may fail; nothing is written then.
-  void change(db::TournamentId id, Change change, Reply reply);
+  void change(TournamentId id, Change change, Reply reply);
   // A tournament just created: the service starts following it.
-  void follow(db::TournamentId id);
+  void follow(TournamentId id);
   // A game ended: its pairing (if it is a tournament game) gets the result.
-  void game_ended(db::GameId game, const protocol::GameEnd& end);
+  void game_ended(GameId game, const protocol::GameEnd& end);
 
  private:
   struct Running {
@@ -59,23 +59,23 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
     bool loaded = false;
     int in_flight = 0;         // writes on their way: the tournament advances after the last
     int no_show_checked = 0;   // the last round whose no-shows were checked
-    db::TimeMs followed_since_ms = 0;  // a deadline that passed before is not applied (a restart)
+    TimeMs followed_since_ms = 0;  // a deadline that passed before is not applied (a restart)
   };
 
-  Running& entry(db::TournamentId id);
-  void advance(db::TournamentId id);
+  Running& entry(TournamentId id);
+  void advance(TournamentId id);
   void step(Running& r, Change change);
   void pair_next(Running& r, int round);
   void start_round(Running& r);
   void check_no_shows(Running& r);
-  void arm(Running& r, db::TimeMs at);
+  void arm(Running& r, TimeMs at);
   // Tells the entrants of the round as `t` holds it; a pairing decided at the start (a withdrawn player's
   // forfeit) is in tournament.round but gives its players no tournament.pairing.
   void announce_round(const db::StoredTournament& t, int round);
 
   App& app_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
-  std::map<db::TournamentId, Running> running_;
+  std::map<TournamentId, Running> running_;
 };
 
 }  // namespace yunzi::app

@@ -10,13 +10,13 @@
 namespace yunzi::app {
 namespace {
 
-std::map<db::UserId, const db::TournamentEntrant*> entrants_by_user(const db::StoredTournament& t) {
-  std::map<db::UserId, const db::TournamentEntrant*> out;
+std::map<UserId, const db::TournamentEntrant*> entrants_by_user(const db::StoredTournament& t) {
+  std::map<UserId, const db::TournamentEntrant*> out;
   for (const auto& e : t.entrants) out[e.user_id] = &e;
   return out;
 }
 
-std::string name_in(const std::map<db::UserId, const db::TournamentEntrant*>& by_user, db::UserId user) {
+std::string name_in(const std::map<UserId, const db::TournamentEntrant*>& by_user, UserId user) {
   auto it = by_user.find(user);
   return it == by_user.end() ? "#" + std::to_string(user) : it->second->name;
 }
@@ -61,10 +61,10 @@ protocol::TournamentDetails details_of(const db::StoredTournament& t) {
   d.summary = {t.id, s.name, s.system, t.status, s.rounds, t.current_round, static_cast<int>(t.entrants.size()),
                s.registration_closes_ms};
   d.settings = game_settings_of(s);
-  for (const auto& g : s.groups) d.groups.push_back({g.name, protocol::Rank{g.min_rank}, protocol::Rank{g.max_rank}});
+  for (const auto& g : s.groups) d.groups.push_back({g.name, g.min_rank, g.max_rank});
   if (s.system == "mcmahon") {
-    d.mcmahon_bar = protocol::Rank{s.mcmahon_bar};
-    d.mcmahon_floor = protocol::Rank{s.mcmahon_floor};
+    d.mcmahon_bar = s.mcmahon_bar;
+    d.mcmahon_floor = s.mcmahon_floor;
   }
   d.round_start = s.round_start;
   d.round_times_ms = s.round_times;
@@ -76,7 +76,7 @@ protocol::TournamentDetails details_of(const db::StoredTournament& t) {
     if (r.number == t.current_round && r.status == "waiting") d.next_round_ms = r.scheduled_ms;
   }
   for (const auto& e : t.entrants) {
-    d.entrants.push_back({e.name, protocol::Rank{e.rank}, group_name(s, e.group_id), e.withdrawn_after});
+    d.entrants.push_back({e.name, e.rank, group_name(s, e.group_id), e.withdrawn_after});
   }
   return d;
 }
@@ -97,7 +97,7 @@ std::vector<protocol::TournamentPairingInfo> pairings_of(const db::StoredTournam
 std::vector<protocol::TournamentStandingInfo> standings_of(const db::StoredTournament& t) {
   const auto by_user = entrants_by_user(t);
   const auto placed = tournament_standings(t, t.current_round);
-  std::map<db::UserId, int> place_of;
+  std::map<UserId, int> place_of;
   for (const auto& p : placed) place_of[p.user] = p.standing.place;
   std::vector<protocol::TournamentStandingInfo> out;
   for (const PlacedEntrant& p : placed) {
@@ -106,7 +106,7 @@ std::vector<protocol::TournamentStandingInfo> standings_of(const db::StoredTourn
     info.group = group_name(t.settings, p.group);
     info.place = s.place;
     info.name = name_in(by_user, p.user);
-    info.rank = protocol::Rank{by_user.count(p.user) ? by_user.at(p.user)->rank : 1};
+    info.rank = by_user.count(p.user) ? by_user.at(p.user)->rank : lowest_rank;
     info.score = points(s.score);
     info.wins = s.wins;
     info.sos = points(s.sos);
@@ -122,7 +122,7 @@ std::vector<protocol::TournamentStandingInfo> standings_of(const db::StoredTourn
           break;
         }
         const bool black = pairing.black_id == p.user;
-        const db::UserId opponent = black ? *pairing.white_id : pairing.black_id;
+        const UserId opponent = black ? *pairing.white_id : pairing.black_id;
         cell.opponent_place = place_of.count(opponent) ? std::optional<int>(place_of[opponent]) : std::nullopt;
         cell.color = black ? "b" : "w";
         if (pairing.outcome == "pending") cell.result = "?";

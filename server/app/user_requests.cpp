@@ -20,8 +20,8 @@ db::DbResult<std::optional<db::UserRecord>> find_user(db::Stores& stores, const 
 protocol::GameSummary summary_of(const db::GameRecord& game) {
   protocol::GameSummary out;
   out.game = game.id;
-  out.black = protocol::PlayerRef{game.black_name, protocol::Rank{game.black_rank}};
-  out.white = protocol::PlayerRef{game.white_name, protocol::Rank{game.white_rank}};
+  out.black = protocol::PlayerRef{game.black_name, game.black_rank};
+  out.white = protocol::PlayerRef{game.white_name, game.white_rank};
   out.size = game.size;
   out.rated = game.rated && !game.annulled;
   out.result = game.result.value_or("");
@@ -93,7 +93,7 @@ void handle(const Call& call, const req::UserGames& r) {
         using Out = std::optional<std::vector<protocol::GameSummary>>;
         if (!*user) return Out{};
         std::vector<protocol::GameSummary> out;
-        std::optional<db::GameId> before = r.before;
+        std::optional<GameId> before = r.before;
         // Games in progress are skipped, so a page is filled from further back.
         while (static_cast<int>(out.size()) < r.limit) {
           auto page = stores.games().games_of_user((*user)->id, before, r.limit);
@@ -129,7 +129,7 @@ void handle(const Call& call, const req::UserHistory& r) {
         for (const db::RankEvent& event : *events) {
           if (r.before && event.id >= *r.before) continue;
           if (static_cast<int>(out.size()) >= r.limit) break;
-          out.push_back(protocol::RankEvent{event.id, protocol::Rank{event.from_rank}, protocol::Rank{event.to_rank},
+          out.push_back(protocol::RankEvent{event.id, event.from_rank, event.to_rank,
                                             event.reason, event.game_id, event.at_ms});
         }
         return Out(std::move(out));

@@ -14,11 +14,11 @@
 namespace yunzi::game {
 
 struct GameEndFacts {
-  db::GameId game = 0;
-  db::UserId black_id = 0;
-  db::UserId white_id = 0;
-  int black_rank = 0;  // rank-table index the game was played at (db/rank_text.hpp)
-  int white_rank = 0;
+  GameId game = 0;
+  UserId black_id = 0;
+  UserId white_id = 0;
+  Rank black_rank;  // the ranks the game was played at
+  Rank white_rank;
   bool rated = false;
   int size = 19;
   int handicap = 0;

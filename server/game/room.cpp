@@ -25,7 +25,7 @@ using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
 struct Subscriber {
   net::ConnectionPtr connection;
   bool player = false;
-  std::optional<db::UserId> user;
+  std::optional<UserId> user;
   std::string name = {};  // the user's, for the spectator list
 };
 
@@ -38,7 +38,7 @@ std::int64_t one_way_lag_ms(const net::ConnectionPtr& connection) {
 
 Seat seat_of(const RoomPlayer& player) { return Seat{player.user_id, player.info}; }
 
-RoomSetup setup_of(RoomServices& services, db::GameId game, protocol::GameSettings settings, const RoomPlayer& black,
+RoomSetup setup_of(RoomServices& services, GameId game, protocol::GameSettings settings, const RoomPlayer& black,
                    const RoomPlayer& white, std::int64_t started_ms) {
   RoomSetup setup;
   setup.game = game;
@@ -65,7 +65,7 @@ struct GameRoom::Private {
   }
 
   RoomServices& services;
-  const db::GameId game;
+  const GameId game;
   Strand strand;
   boost::asio::steady_timer timer;
   RoomState state;
@@ -118,7 +118,7 @@ struct GameRoom::Private {
         room->impl_->on_committed(requester, id, std::move(*out), std::move(*before), std::move(result));
       });
     };
-    const db::GameId id_of_game = game;
+    const GameId id_of_game = game;
     if (const auto* move = std::get_if<MoveCommit>(&work)) {
       services.writer.submit_for<std::vector<protocol::RankChange>>(
           [id_of_game, move = *move](db::Stores& stores) -> db::DbResult<std::vector<protocol::RankChange>> {
@@ -177,7 +177,7 @@ struct GameRoom::Private {
       // Before game.end goes out: a player who reads it may start the next rated game at once,
       // so the server must already count this one as over.
       const protocol::GameEnd& end = *state.end();
-      spdlog::info("game={} ended result={} reason={}", game, end.result, protocol::to_string(end.reason));
+      spdlog::info("game={} ended result={} reason={}", game, end.result, to_string(end.reason));
       if (services.on_ended) services.on_ended(game, end);
     }
     if (requester && out.reply) requester->send(out.reply);
@@ -192,7 +192,7 @@ struct GameRoom::Private {
   // Chat is written without holding the room: a line lost to a failing
   // database is logged, and the game goes on.
   void keep_chat_line(db::ChatRecord line) {
-    const db::GameId id_of_game = game;
+    const GameId id_of_game = game;
     services.writer.submit(
         [id_of_game, line = std::move(line)](db::Stores& stores) { return stores.games().append_chat(id_of_game, line); },
         [id_of_game](db::DbResult<Done> done) {
@@ -230,7 +230,7 @@ struct GameRoom::Private {
     });
   }
 
-  void subscribe(const net::ConnectionPtr& connection, std::optional<db::UserId> user, std::string name) {
+  void subscribe(const net::ConnectionPtr& connection, std::optional<UserId> user, std::string name) {
     const bool player = user && state.color_of(*user).has_value();
     subscribers[connection->id()] = Subscriber{connection, player, user, std::move(name)};
     spectators_changed();
@@ -241,7 +241,7 @@ struct GameRoom::Private {
   // make a game look more watched than it is by people. Everyone in the room
   // hears of each change of the list (game.spectators).
   void spectators_changed() {
-    std::map<db::UserId, std::string> users;
+    std::map<UserId, std::string> users;
     int anonymous = 0;
     for (const auto& [id, subscriber] : subscribers) {
       if (subscriber.player) continue;
@@ -284,11 +284,11 @@ struct GameRoom::Private {
 GameRoom::GameRoom(std::unique_ptr<Private> impl) : impl_(std::move(impl)) {}
 GameRoom::~GameRoom() = default;
 
-db::GameId GameRoom::id() const { return impl_->game; }
+GameId GameRoom::id() const { return impl_->game; }
 
 bool GameRoom::in_scoring() const { return impl_->scoring.load(std::memory_order_relaxed); }
 
-std::shared_ptr<GameRoom> GameRoom::start(RoomServices& services, db::GameId game, protocol::GameSettings settings,
+std::shared_ptr<GameRoom> GameRoom::start(RoomServices& services, GameId game, protocol::GameSettings settings,
                                           RoomPlayer black, RoomPlayer white,
                                           std::vector<net::ConnectionPtr> player_connections) {
   auto room = create(services, game, std::move(settings), std::move(black), std::move(white));
@@ -296,7 +296,7 @@ std::shared_ptr<GameRoom> GameRoom::start(RoomServices& services, db::GameId gam
   return room;
 }
 
-std::shared_ptr<GameRoom> GameRoom::create(RoomServices& services, db::GameId game, protocol::GameSettings settings,
+std::shared_ptr<GameRoom> GameRoom::create(RoomServices& services, GameId game, protocol::GameSettings settings,
                                            RoomPlayer black, RoomPlayer white) {
   const std::int64_t now = services.now_ms();
   auto state = RoomState::create(setup_of(services, game, std::move(settings), black, white, now), now);
@@ -342,7 +342,7 @@ std::shared_ptr<GameRoom> GameRoom::restore(RoomServices& services, const db::Ga
   return room;
 }
 
-void GameRoom::watch(net::ConnectionPtr connection, std::optional<db::UserId> user, std::string user_name,
+void GameRoom::watch(net::ConnectionPtr connection, std::optional<UserId> user, std::string user_name,
                      std::optional<std::int64_t> since, std::optional<std::int64_t> request_id) {
   boost::asio::post(impl_->strand, [room = shared_from_this(), connection, user, user_name = std::move(user_name), since,
                                     request_id]() mutable {
@@ -374,7 +374,7 @@ void GameRoom::unwatch(std::uint64_t connection_id, std::optional<std::int64_t> 
   });
 }
 
-void GameRoom::handle(net::ConnectionPtr connection, db::UserId user, std::string user_name, bool muted,
+void GameRoom::handle(net::ConnectionPtr connection, UserId user, std::string user_name, bool muted,
                       protocol::Request request, std::optional<std::int64_t> request_id) {
   boost::asio::post(impl_->strand, [room = shared_from_this(), connection, user, user_name = std::move(user_name), muted,
                                     request = std::move(request), request_id]() mutable {
@@ -390,7 +390,7 @@ void GameRoom::handle(net::ConnectionPtr connection, db::UserId user, std::strin
   });
 }
 
-void GameRoom::player_connected(db::UserId user, net::ConnectionPtr connection) {
+void GameRoom::player_connected(UserId user, net::ConnectionPtr connection) {
   boost::asio::post(impl_->strand, [room = shared_from_this(), user, connection] {
     Private& p = *room->impl_;
     p.enqueue([&p, user, connection] {
@@ -400,7 +400,7 @@ void GameRoom::player_connected(db::UserId user, net::ConnectionPtr connection) 
   });
 }
 
-void GameRoom::player_disconnected(db::UserId user) {
+void GameRoom::player_disconnected(UserId user) {
   boost::asio::post(impl_->strand, [room = shared_from_this(), user] {
     Private& p = *room->impl_;
     p.enqueue([&p, user] {
@@ -411,7 +411,7 @@ void GameRoom::player_disconnected(db::UserId user) {
   });
 }
 
-void GameRoom::forfeit(db::UserId user, std::string reason) {
+void GameRoom::forfeit(UserId user, std::string reason) {
   boost::asio::post(impl_->strand, [room = shared_from_this(), user, reason = std::move(reason)] {
     Private& p = *room->impl_;
     p.enqueue([&p, user, reason] {

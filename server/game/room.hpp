@@ -27,7 +27,7 @@
 namespace yunzi::game {
 
 struct RoomPlayer {
-  db::UserId user_id = 0;
+  UserId user_id = 0;
   protocol::UserInfo info;
 };
 
@@ -56,11 +56,11 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
  public:
   // A new game: the row is already created by the app (game id known); the room sends
   // game.start (seq 1) to both players' connections that are passed in.
-  static std::shared_ptr<GameRoom> start(RoomServices&, db::GameId, protocol::GameSettings, RoomPlayer black,
+  static std::shared_ptr<GameRoom> start(RoomServices&, GameId, protocol::GameSettings, RoomPlayer black,
                                          RoomPlayer white, std::vector<net::ConnectionPtr> player_connections);
   // The same in two steps, so the app can list the room where requests find it
   // before any player hears game.start and answers with a move.
-  static std::shared_ptr<GameRoom> create(RoomServices&, db::GameId, protocol::GameSettings, RoomPlayer black,
+  static std::shared_ptr<GameRoom> create(RoomServices&, GameId, protocol::GameSettings, RoomPlayer black,
                                           RoomPlayer white);
   void announce(std::vector<net::ConnectionPtr> player_connections);
   // After a restart: rebuilt from the stored game and moves; clocks resume without charging the
@@ -72,17 +72,17 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // All public methods are thread-safe: they post to the room's strand.
   // Replies ok with `state` or `events` (then game.spectators follows);
   // `user_name` names a signed-in spectator in the spectator list.
-  void watch(net::ConnectionPtr, std::optional<db::UserId> user, std::string user_name,
+  void watch(net::ConnectionPtr, std::optional<UserId> user, std::string user_name,
              std::optional<std::int64_t> since, std::optional<std::int64_t> request_id);
   void unwatch(std::uint64_t connection_id, std::optional<std::int64_t> request_id, net::ConnectionPtr);
   // every game.* request but watch/unwatch
-  void handle(net::ConnectionPtr, db::UserId user, std::string user_name, bool muted, protocol::Request request,
+  void handle(net::ConnectionPtr, UserId user, std::string user_name, bool muted, protocol::Request request,
               std::optional<std::int64_t> request_id);
-  void player_connected(db::UserId user, net::ConnectionPtr);  // resume: cancels the forfeit timer, sends game.opponent_back
-  void player_disconnected(db::UserId user);                   // starts the forfeit timer, sends game.opponent_gone
-  void forfeit(db::UserId user, std::string reason);           // bans: the player loses (B+F / W+F)
+  void player_connected(UserId user, net::ConnectionPtr);  // resume: cancels the forfeit timer, sends game.opponent_back
+  void player_disconnected(UserId user);                   // starts the forfeit timer, sends game.opponent_gone
+  void forfeit(UserId user, std::string reason);           // bans: the player loses (B+F / W+F)
   void sgf(std::function<void(std::string)> done);             // SGF text of the game so far
-  db::GameId id() const;
+  GameId id() const;
   // Whether the game is counting (after two passes); readable from any thread, for /metrics.
   bool in_scoring() const;
 

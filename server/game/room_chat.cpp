@@ -32,7 +32,7 @@ Outcome RoomState::chat(const RoomRequest& request, const protocol::req::GameCha
   const Audience audience = (channel == ChatChannel::spectators && !ended_) ? Audience::spectators : Audience::everyone;
   protocol::ChatLine kept{request.user_name, line.text, channel};
   out.events.push_back({audience, protocol::game_chat(id(), kept)});
-  out.chat_line = db::ChatRecord{kept.from, kept.text, std::string(protocol::to_string(channel)), now_ms};
+  out.chat_line = db::ChatRecord{kept.from, kept.text, std::string(to_string(channel)), now_ms};
   chat_.push_back(std::move(kept));
   if (chat_.size() > static_cast<std::size_t>(db::max_chat_lines_per_game)) chat_.pop_front();
   return out;

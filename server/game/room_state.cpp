@@ -144,7 +144,7 @@ void RoomState::restore(SavedRoomState saved) {
   log_.drop_after(saved.last_logged_seq);
 }
 
-std::optional<engine::Color> RoomState::color_of(db::UserId user) const {
+std::optional<engine::Color> RoomState::color_of(UserId user) const {
   if (user == setup_.black.user_id) return engine::Color::black;
   if (user == setup_.white.user_id) return engine::Color::white;
   return std::nullopt;
@@ -263,8 +263,8 @@ void RoomState::finish(Outcome& out, std::string result, protocol::EndReason rea
   facts.game = id();
   facts.black_id = setup_.black.user_id;
   facts.white_id = setup_.white.user_id;
-  facts.black_rank = setup_.black.info.rank.index;
-  facts.white_rank = setup_.white.info.rank.index;
+  facts.black_rank = setup_.black.info.rank;
+  facts.white_rank = setup_.white.info.rank;
   facts.rated = setup_.settings.rated;
   facts.size = setup_.settings.size;
   facts.handicap = setup_.settings.handicap;
@@ -275,7 +275,7 @@ void RoomState::finish(Outcome& out, std::string result, protocol::EndReason rea
   facts.move_count = static_cast<int>(game_.moves().size());
   facts.started_ms = setup_.started_ms;
   facts.ended_ms = now_ms;
-  db::GameEnd end{result, std::string(protocol::to_string(reason)), now_ms, clock_state(now_ms)};
+  db::GameEnd end{result, std::string(to_string(reason)), now_ms, clock_state(now_ms)};
   if (reason == protocol::EndReason::count) end.dead.assign(dead_.begin(), dead_.end());
   out.commit = EndCommit{std::move(end), std::move(facts)};
 }

@@ -28,12 +28,12 @@
 namespace yunzi::game {
 
 struct Seat {
-  db::UserId user_id = 0;
+  UserId user_id = 0;
   protocol::UserInfo info;
 };
 
 struct RoomSetup {
-  db::GameId game = 0;
+  GameId game = 0;
   protocol::GameSettings settings;
   Seat black;
   Seat white;
@@ -44,7 +44,7 @@ struct RoomSetup {
 
 // One game.* request (watch, unwatch and sgf excepted) as the room passes it in.
 struct RoomRequest {
-  db::UserId user = 0;
+  UserId user = 0;
   std::string user_name;
   bool muted = false;
   bool watching = false;          // the sending connection follows the room
@@ -102,7 +102,7 @@ class RoomState : private RoomLiveFields {
   static Expected<RoomState, std::string> restore(const RoomSetup& setup, const db::GameWithMoves& stored,
                                                   std::int64_t now_ms);
 
-  db::GameId id() const { return setup_.game; }
+  GameId id() const { return setup_.game; }
   const RoomSetup& setup() const { return setup_; }
   const engine::Game& game() const { return game_; }
   const clock::GameClock& game_clock() const { return clock_; }
@@ -112,7 +112,7 @@ class RoomState : private RoomLiveFields {
   bool counted() const { return end_ && end_->reason == protocol::EndReason::count; }
   std::int64_t marking_version() const { return marking_version_; }
   std::int64_t seq() const { return seq_; }
-  std::optional<engine::Color> color_of(db::UserId user) const;
+  std::optional<engine::Color> color_of(UserId user) const;
   const EventLog& event_log() const { return log_; }
 
   // What a failed commit puts back (see SavedRoomState).

@@ -66,8 +66,8 @@ std::string RoomState::sgf() const {
   g.white_id = setup_.white.user_id;
   g.black_name = setup_.black.info.name;
   g.white_name = setup_.white.info.name;
-  g.black_rank = setup_.black.info.rank.index;
-  g.white_rank = setup_.white.info.rank.index;
+  g.black_rank = setup_.black.info.rank;
+  g.white_rank = setup_.white.info.rank;
   g.rated = setup_.settings.rated;
   g.handicap = setup_.settings.handicap;
   g.komi = setup_.settings.komi;
@@ -76,7 +76,7 @@ std::string RoomState::sgf() const {
   g.started_ms = setup_.started_ms;
   if (end_) {
     g.result = end_->result;
-    g.reason = std::string(protocol::to_string(end_->reason));
+    g.reason = std::string(to_string(end_->reason));
   }
   g.move_count = static_cast<int>(records_.size());
   record.moves = records_;

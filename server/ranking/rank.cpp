@@ -1,7 +1,5 @@
 #include "server/ranking/rank.hpp"
 
-#include "engine/rank_spelling.hpp"
-
 namespace yunzi::ranking {
 
 std::string_view to_string(RankingErrorCode code) {
@@ -14,13 +12,6 @@ std::string_view to_string(RankingErrorCode code) {
     case RankingErrorCode::unknown_policy: return "unknown_policy";
   }
   return "bad_input";
-}
-
-std::string to_string(Rank rank) { return engine::rank_spelling(rank.index()); }
-
-std::optional<Rank> parse_rank(std::string_view text) {
-  if (auto index = engine::parse_rank_spelling(text)) return Rank::from_index(*index);
-  return std::nullopt;
 }
 
 Expected<Rank, RankingError> parse_rank_or_error(std::string_view text) {

@@ -7,12 +7,11 @@
 #include <optional>
 #include <string_view>
 
+#include "core/ids.hpp"
 #include "server/ranking/rank.hpp"
 
 namespace yunzi::ranking {
 
-using UserId = std::int64_t;
-using GameId = std::int64_t;
 using UnixSeconds = std::int64_t;
 
 enum class Outcome : std::uint8_t { win, loss, draw, voided };

@@ -3,7 +3,7 @@
 #include <ostream>
 
 #include "db/database.hpp"
-#include "db/rank_text.hpp"
+#include "core/rank.hpp"
 #include "accounts/registration_rules.hpp"
 #include "tools/yunzi-admin/db_cli_parts.hpp"
 #include "tools/yunzi-admin/db_commands.hpp"
@@ -18,7 +18,7 @@ int run_create_account(DbContext& c) {
   if (!new_name) return usage_error(c.io, "bad account name '" + raw_name + "': " + new_name.error().message);
   const accounts::AccountName* name = &new_name->name;
   const std::string role_text = c.args.value("--role").value_or("");
-  auto role = db::parse_role(role_text);
+  auto role = parse_role(role_text);
   if (!role) return usage_error(c.io, "--role must be user, bot or admin, not '" + role_text + "'");
   auto account = new_account_from_input(c, new_name->skeleton);
   if (!account) return account.error();
@@ -27,8 +27,8 @@ int run_create_account(DbContext& c) {
   auto created = create_account(*database, name->display, name->key, *account, *role, operator_name(), now_ms());
   if (!created) return database_error(c.io, created.error());
   const db::UserRecord& user = created->user;
-  c.io.out << "created account " << user.name << " (" << db::rank_text(user.rank) << ") with role "
-           << db::to_string(user.role) << "\n";
+  c.io.out << "created account " << user.name << " (" << to_string(user.rank) << ") with role "
+           << to_string(user.role) << "\n";
   return exit_ok;
 }
 

@@ -3,7 +3,7 @@
 #include <ostream>
 
 #include "db/database.hpp"
-#include "db/rank_text.hpp"
+#include "core/rank.hpp"
 #include "accounts/password_hash.hpp"
 #include "accounts/registration_rules.hpp"
 #include "tools/yunzi-admin/db_backup.hpp"
@@ -25,12 +25,12 @@ Expected<accounts::AccountName, std::string> account_name(const std::string& raw
 int report_role_change(AdminIo& io, const RoleChange& change) {
   const auto& user = change.user;
   if (change.created) {
-    io.out << "created account " << user.name << " (" << db::rank_text(user.rank) << ") with role "
-           << db::to_string(user.role) << "\n";
+    io.out << "created account " << user.name << " (" << to_string(user.rank) << ") with role "
+           << to_string(user.role) << "\n";
   } else if (change.previous_role == user.role) {
-    io.out << user.name << " already has role " << db::to_string(user.role) << " (recorded in the audit log)\n";
+    io.out << user.name << " already has role " << to_string(user.role) << " (recorded in the audit log)\n";
   } else {
-    io.out << user.name << ": role " << db::to_string(change.previous_role) << " -> " << db::to_string(user.role)
+    io.out << user.name << ": role " << to_string(change.previous_role) << " -> " << to_string(user.role)
            << "\n";
   }
   return exit_ok;
@@ -61,7 +61,7 @@ int run_create_admin(DbContext& c) {
 int run_set_role(DbContext& c) {
   auto name = account_name(c.operands[0]);
   if (!name) return usage_error(c.io, name.error());
-  auto role = db::parse_role(c.operands[1]);
+  auto role = parse_role(c.operands[1]);
   if (!role) return usage_error(c.io, "ROLE must be user, bot or admin, not '" + c.operands[1] + "'");
   auto database = db::open_database(c.path);
   if (!database) return database_error(c.io, database.error());
@@ -117,7 +117,7 @@ int database_error(AdminIo& io, const db::DbError& error) {
 
 Expected<NewAccount, int> new_account_from_input(DbContext& c, const std::string& name_skeleton) {
   const std::string rank_text = c.args.value("--rank").value_or("10k");
-  auto rank = db::parse_rank(rank_text);
+  auto rank = parse_rank_exactly(rank_text);
   if (!rank) return unexpected(usage_error(c.io, "--rank must be 18k..9d, not '" + rank_text + "'"));
   auto password = read_password_line(c.io.in);
   if (!password) return unexpected(usage_error(c.io, "--password-stdin: no password on standard input"));

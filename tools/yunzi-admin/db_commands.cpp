@@ -10,7 +10,7 @@
 namespace yunzi::admin {
 namespace {
 
-constexpr db::TimeMs day_ms = 24LL * 3600 * 1000;
+constexpr TimeMs day_ms = 24LL * 3600 * 1000;
 
 db::DbResult<db::UserRecord> open_account(db::Stores& stores, const std::string& name_key) {
   auto found = stores.users().find_by_name_key(name_key);
@@ -20,8 +20,8 @@ db::DbResult<db::UserRecord> open_account(db::Stores& stores, const std::string&
   return **found;
 }
 
-db::AuditEntry operator_entry(std::string_view action, const std::string& actor, db::UserId target,
-                              db::TimeMs now_ms) {
+db::AuditEntry operator_entry(std::string_view action, const std::string& actor, UserId target,
+                              TimeMs now_ms) {
   db::AuditEntry entry;
   entry.actor_name = actor;
   entry.action = std::string(action);
@@ -32,19 +32,19 @@ db::AuditEntry operator_entry(std::string_view action, const std::string& actor,
 }
 
 db::DbResult<Done> audit_role(db::Stores& stores, std::string_view action, const RoleChange& change,
-                              const std::string& actor, db::TimeMs now_ms) {
+                              const std::string& actor, TimeMs now_ms) {
   db::AuditEntry entry = operator_entry(action, actor, change.user.id, now_ms);
-  const std::string role(db::to_string(change.user.role));
+  const std::string role(to_string(change.user.role));
   entry.detail = change.created ? "account created with role " + role
-                                : std::string(db::to_string(change.previous_role)) + " -> " + role;
+                                : std::string(to_string(change.previous_role)) + " -> " + role;
   auto added = stores.moderation().add_audit(entry);
   if (!added) return unexpected(added.error());
   return Done{};
 }
 
 // Applies the role inside an open transaction and audits it.
-db::DbResult<RoleChange> change_role(db::Stores& stores, db::UserRecord user, db::Role role, bool created,
-                                     std::string_view action, const std::string& actor, db::TimeMs now_ms) {
+db::DbResult<RoleChange> change_role(db::Stores& stores, db::UserRecord user, Role role, bool created,
+                                     std::string_view action, const std::string& actor, TimeMs now_ms) {
   RoleChange change{user, created ? role : user.role, created};
   if (!created) {
     auto set = stores.users().set_role(user.id, role);
@@ -56,7 +56,7 @@ db::DbResult<RoleChange> change_role(db::Stores& stores, db::UserRecord user, db
 }
 
 db::DbResult<db::UserRecord> new_account(db::Stores& stores, const std::string& name, const std::string& name_key,
-                                         const NewAccount& account, db::Role role, db::TimeMs now_ms) {
+                                         const NewAccount& account, Role role, TimeMs now_ms) {
   auto retired = stores.users().find_retired(name_key);
   if (!retired) return unexpected(retired.error());
   if (*retired) return db::db_failure(db::DbErrorKind::conflict, "the name '" + name + "' was retired and cannot be used again");
@@ -85,7 +85,7 @@ auto in_transaction(db::Connection& connection, Work work) -> decltype(work(std:
 
 db::DbResult<RoleChange> create_admin(db::Connection& connection, const std::string& name,
                                       const std::string& name_key, const std::optional<NewAccount>& account,
-                                      const std::string& actor, db::TimeMs now_ms) {
+                                      const std::string& actor, TimeMs now_ms) {
   return in_transaction(connection, [&](db::Stores& stores) -> db::DbResult<RoleChange> {
     auto found = stores.users().find_by_name_key(name_key);
     if (!found) return unexpected(found.error());
@@ -94,19 +94,19 @@ db::DbResult<RoleChange> create_admin(db::Connection& connection, const std::str
         return db::db_failure(db::DbErrorKind::not_found,
                               "no account named '" + name + "'; give --password-stdin to create it");
       }
-      auto created = new_account(stores, name, name_key, *account, db::Role::admin, now_ms);
+      auto created = new_account(stores, name, name_key, *account, Role::admin, now_ms);
       if (!created) return unexpected(created.error());
-      return change_role(stores, *created, db::Role::admin, true, audit_create_admin, actor, now_ms);
+      return change_role(stores, *created, Role::admin, true, audit_create_admin, actor, now_ms);
     }
     auto user = open_account(stores, name_key);
     if (!user) return unexpected(user.error());
-    return change_role(stores, *user, db::Role::admin, false, audit_create_admin, actor, now_ms);
+    return change_role(stores, *user, Role::admin, false, audit_create_admin, actor, now_ms);
   });
 }
 
 db::DbResult<RoleChange> create_account(db::Connection& connection, const std::string& name,
-                                        const std::string& name_key, const NewAccount& account, db::Role role,
-                                        const std::string& actor, db::TimeMs now_ms) {
+                                        const std::string& name_key, const NewAccount& account, Role role,
+                                        const std::string& actor, TimeMs now_ms) {
   return in_transaction(connection, [&](db::Stores& stores) -> db::DbResult<RoleChange> {
     auto found = stores.users().find_by_name_key(name_key);
     if (!found) return unexpected(found.error());
@@ -117,8 +117,8 @@ db::DbResult<RoleChange> create_account(db::Connection& connection, const std::s
   });
 }
 
-db::DbResult<RoleChange> set_role(db::Connection& connection, const std::string& name_key, db::Role role,
-                                  const std::string& actor, db::TimeMs now_ms) {
+db::DbResult<RoleChange> set_role(db::Connection& connection, const std::string& name_key, Role role,
+                                  const std::string& actor, TimeMs now_ms) {
   return in_transaction(connection, [&](db::Stores& stores) -> db::DbResult<RoleChange> {
     auto user = open_account(stores, name_key);
     if (!user) return unexpected(user.error());
@@ -153,9 +153,9 @@ std::string idle_text(const db::UserRecord& user) {
   return "never logged in (created " + db::utc_time_text(user.created_ms) + ")";
 }
 
-db::DbResult<std::vector<db::UserRecord>> retire_inactive(db::Connection& connection, db::TimeMs now_ms, int days,
+db::DbResult<std::vector<db::UserRecord>> retire_inactive(db::Connection& connection, TimeMs now_ms, int days,
                                                           bool dry_run, const std::string& actor) {
-  const db::TimeMs idle = db::TimeMs{days} * day_ms;
+  const TimeMs idle = TimeMs{days} * day_ms;
   if (dry_run) {
     db::SqliteStores stores(connection);
     return stores.users().inactive_players(now_ms, idle);

@@ -23,13 +23,13 @@ inline constexpr std::string_view audit_retire_inactive = "db retire-inactive";
 
 struct NewAccount {
   std::string password_hash;  // argon2id string, as the server stores it
-  int rank = 0;
+  Rank rank;
   std::string name_skeleton;  // accounts/name_skeleton.hpp: lookalikes of other accounts are refused
 };
 
 struct RoleChange {
   db::UserRecord user;  // as it is now
-  db::Role previous_role = db::Role::user;
+  Role previous_role = Role::user;
   bool created = false;
 };
 
@@ -38,17 +38,17 @@ struct RoleChange {
 // name or a lookalike of another account's name (conflict).
 db::DbResult<RoleChange> create_admin(db::Connection& connection, const std::string& name,
                                       const std::string& name_key, const std::optional<NewAccount>& account,
-                                      const std::string& actor, db::TimeMs now_ms);
+                                      const std::string& actor, TimeMs now_ms);
 
 // Creates a new account with the given role (conflict when the name is in
 // use or retired).
 db::DbResult<RoleChange> create_account(db::Connection& connection, const std::string& name,
-                                        const std::string& name_key, const NewAccount& account, db::Role role,
-                                        const std::string& actor, db::TimeMs now_ms);
+                                        const std::string& name_key, const NewAccount& account, Role role,
+                                        const std::string& actor, TimeMs now_ms);
 
 // Sets the role of an existing open account.
-db::DbResult<RoleChange> set_role(db::Connection& connection, const std::string& name_key, db::Role role,
-                                  const std::string& actor, db::TimeMs now_ms);
+db::DbResult<RoleChange> set_role(db::Connection& connection, const std::string& name_key, Role role,
+                                  const std::string& actor, TimeMs now_ms);
 
 struct MigrationOutcome {
   int before = 0;
@@ -62,7 +62,7 @@ db::DbResult<MigrationOutcome> migrate_file(const std::string& path);
 // Closes player accounts idle for more than `days` and retires their names,
 // one audit entry each; admins and bots stay. With dry_run nothing changes
 // and the accounts that would go are returned.
-db::DbResult<std::vector<db::UserRecord>> retire_inactive(db::Connection& connection, db::TimeMs now_ms, int days,
+db::DbResult<std::vector<db::UserRecord>> retire_inactive(db::Connection& connection, TimeMs now_ms, int days,
                                                           bool dry_run, const std::string& actor);
 
 // "no login since 2021-03-01 10:00 UTC", or "never logged in (created ...)".

@@ -3,7 +3,7 @@
 #include <ostream>
 
 #include "db/database.hpp"
-#include "db/rank_text.hpp"
+#include "core/rank.hpp"
 #include "db/sqlite_stores.hpp"
 #include "db/time_text.hpp"
 #include "tools/yunzi-admin/db_cli_parts.hpp"
@@ -21,7 +21,7 @@ std::string name_key_part(std::string text) {
   return text;
 }
 
-std::string status_of(const db::UserRecord& user, db::TimeMs now) {
+std::string status_of(const db::UserRecord& user, TimeMs now) {
   if (user.closed) return "closed";
   std::string status;
   if (user.banned_until_ms && *user.banned_until_ms > now) {
@@ -43,7 +43,7 @@ int run_users(DbContext& c) {
   db::UserQuery query;
   query.name_contains = name_key_part(c.args.value("--search").value_or(""));
   if (auto role_text = c.args.value("--role")) {
-    query.role = db::parse_role(*role_text);
+    query.role = parse_role(*role_text);
     if (!query.role) return usage_error(c.io, "--role must be user, bot or admin, not '" + *role_text + "'");
   }
   query.limit = static_cast<int>(limit->value_or(20));
@@ -59,10 +59,10 @@ int run_users(DbContext& c) {
     c.io.out << (page_number == 1 ? "(no accounts match)\n" : "(no accounts on this page)\n");
     return exit_ok;
   }
-  const db::TimeMs now = now_ms();
+  const TimeMs now = now_ms();
   std::vector<TableRow> rows;
   for (const db::UserRecord& user : *users) {
-    rows.push_back({user.name, db::rank_text(user.rank), std::string(db::to_string(user.role)),
+    rows.push_back({user.name, to_string(user.rank), std::string(to_string(user.role)),
                     user.last_login_ms ? db::utc_time_text(*user.last_login_ms) : "never", status_of(user, now)});
   }
   c.io.out << render_table({"name", "rank", "role", "last login", "status"}, rows);

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "db/rank_text.hpp"
+#include "core/rank.hpp"
 #include "tools/yunzi-admin/admin_io.hpp"
 #include "tools/yunzi-admin/rank_replies.hpp"
 #include "tools/yunzi-admin/text_table.hpp"
@@ -201,7 +201,7 @@ Expected<Json, std::string> build_request(const CommandSpec& spec, const ParsedA
   if (spec.name == "broadcast") request["text"] = operands[0];
   if (spec.name == "set-rank") {
     const std::string rank = lower(operands[1]);
-    if (!db::parse_rank(rank)) return unexpected("RANK must be 18k..1k or 1d..9d, not '" + operands[1] + "'");
+    if (!parse_rank_exactly(rank)) return unexpected("RANK must be 18k..1k or 1d..9d, not '" + operands[1] + "'");
     request["rank"] = rank;
   }
   if (auto reason = args.value("--reason")) {

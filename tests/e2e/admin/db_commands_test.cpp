@@ -37,7 +37,7 @@ bool is_operator(const db::AuditEntry& entry) {
   return !entry.actor_id && entry.actor_name.find("local operator") != std::string::npos;
 }
 
-constexpr db::TimeMs day_ms = 24LL * 3600 * 1000;
+constexpr TimeMs day_ms = 24LL * 3600 * 1000;
 
 }  // namespace
 
@@ -52,7 +52,7 @@ TEST_CASE_METHOD(DbFixture, "create-admin with --password-stdin creates an admin
   const auto user = admin_tests::find_account(connection, "root_1");
   REQUIRE(user);
   CHECK(user->name == "Root_1");
-  CHECK(user->role == db::Role::admin);
+  CHECK(user->role == Role::admin);
   CHECK(user->rank == 21);
   CHECK(accounts::verify_password(user->password_hash, "correct horse battery"));
   CHECK_FALSE(accounts::verify_password(user->password_hash, "wrong password"));
@@ -81,7 +81,7 @@ TEST_CASE_METHOD(DbFixture, "create-admin promotes an existing account and keeps
   const auto after = admin_tests::find_account(connection, "alice");
   REQUIRE(after);
   CHECK(after->id == before.id);
-  CHECK(after->role == db::Role::admin);
+  CHECK(after->role == Role::admin);
   CHECK(after->password_hash == before.password_hash);
   const auto audit = admin_tests::audit_rows(connection);
   REQUIRE(audit.size() == 1);
@@ -114,7 +114,7 @@ TEST_CASE_METHOD(DbFixture, "create-admin refuses what it cannot do and changes 
   SECTION("a retired name") {
     {
       auto connection = admin_tests::open_test_database(path);
-      admin_tests::add_account(connection, "oldie", db::Role::user, 1);
+      admin_tests::add_account(connection, "oldie", Role::user, 1);
     }
     REQUIRE(db({"retire-inactive"}).exit_code == 0);
     const auto run = db({"create-admin", "oldie"});
@@ -139,7 +139,7 @@ TEST_CASE_METHOD(DbFixture, "set-role gives a bot account its role and audits it
   CHECK(run.out.find("gnugo: role user -> bot") != std::string::npos);
   {
     auto connection = admin_tests::open_test_database(path);
-    CHECK(admin_tests::find_account(connection, "gnugo")->role == db::Role::bot);
+    CHECK(admin_tests::find_account(connection, "gnugo")->role == Role::bot);
     const auto audit = admin_tests::audit_rows(connection);
     REQUIRE(audit.size() == 1);
     CHECK(audit[0].action == "db set-role");
@@ -204,13 +204,13 @@ TEST_CASE_METHOD(DbFixture, "an empty file is refused like a corrupt one by ever
 }
 
 TEST_CASE_METHOD(DbFixture, "retire-inactive closes idle accounts and names them", "[admin][db]") {
-  const db::TimeMs now = std::chrono::duration_cast<std::chrono::milliseconds>(
+  const TimeMs now = std::chrono::duration_cast<std::chrono::milliseconds>(
                              std::chrono::system_clock::now().time_since_epoch()).count();
   {
     auto connection = admin_tests::open_test_database(path);
-    admin_tests::add_account(connection, "sleeper", db::Role::user, now - 400 * day_ms);
-    admin_tests::add_account(connection, "returner", db::Role::user, now - 400 * day_ms, now - 5 * day_ms);
-    admin_tests::add_account(connection, "newcomer", db::Role::user, now - 2 * day_ms);
+    admin_tests::add_account(connection, "sleeper", Role::user, now - 400 * day_ms);
+    admin_tests::add_account(connection, "returner", Role::user, now - 400 * day_ms, now - 5 * day_ms);
+    admin_tests::add_account(connection, "newcomer", Role::user, now - 2 * day_ms);
   }
   const auto run = db({"retire-inactive", "--days", "365"});
   INFO(run.err);

@@ -19,9 +19,9 @@ using admin_tests::run_admin_tool;
 
 namespace {
 
-constexpr db::TimeMs day_ms = 24LL * 3600 * 1000;
+constexpr TimeMs day_ms = 24LL * 3600 * 1000;
 
-db::TimeMs now_ms() {
+TimeMs now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
       .count();
 }
@@ -94,7 +94,7 @@ TEST_CASE_METHOD(EmptyDataDir, "create-account makes a bot's account with its ro
     auto connection = admin_tests::open_test_database(file.string());
     const auto user = admin_tests::find_account(connection, "gnugo");
     REQUIRE(user);
-    CHECK(user->role == db::Role::bot);
+    CHECK(user->role == Role::bot);
     CHECK(accounts::verify_password(user->password_hash, "stones-and-sand"));
     const auto audit = admin_tests::audit_rows(connection);
     REQUIRE(audit.size() == 1);
@@ -113,13 +113,13 @@ TEST_CASE_METHOD(EmptyDataDir, "create-account makes a bot's account with its ro
 
 TEST_CASE_METHOD(EmptyDataDir, "users lists, searches and pages the accounts", "[admin][db]") {
   REQUIRE(db({"init"}).exit_code == 0);
-  const db::TimeMs now = now_ms();
+  const TimeMs now = now_ms();
   {
     auto connection = admin_tests::open_test_database(file.string());
-    admin_tests::add_account(connection, "alice", db::Role::user, now - 10 * day_ms, 1'700'000'000'000);
-    admin_tests::add_account(connection, "gnugo", db::Role::bot);
-    admin_tests::add_account(connection, "gnugo_fast", db::Role::bot);
-    admin_tests::add_account(connection, "root", db::Role::admin);
+    admin_tests::add_account(connection, "alice", Role::user, now - 10 * day_ms, 1'700'000'000'000);
+    admin_tests::add_account(connection, "gnugo", Role::bot);
+    admin_tests::add_account(connection, "gnugo_fast", Role::bot);
+    admin_tests::add_account(connection, "root", Role::admin);
   }
   const auto all = db({"users"});
   INFO(all.err);
@@ -146,12 +146,12 @@ TEST_CASE_METHOD(EmptyDataDir, "users lists, searches and pages the accounts", "
 
 TEST_CASE_METHOD(EmptyDataDir, "retire-inactive: dry run, audit entries, and admins and bots kept", "[admin][db]") {
   REQUIRE(db({"init"}).exit_code == 0);
-  const db::TimeMs long_ago = now_ms() - 400 * day_ms;
+  const TimeMs long_ago = now_ms() - 400 * day_ms;
   {
     auto connection = admin_tests::open_test_database(file.string());
-    admin_tests::add_account(connection, "sleeper", db::Role::user, long_ago, long_ago);
-    admin_tests::add_account(connection, "old_admin", db::Role::admin, long_ago);
-    admin_tests::add_account(connection, "old_bot", db::Role::bot, long_ago);
+    admin_tests::add_account(connection, "sleeper", Role::user, long_ago, long_ago);
+    admin_tests::add_account(connection, "old_admin", Role::admin, long_ago);
+    admin_tests::add_account(connection, "old_bot", Role::bot, long_ago);
   }
   const auto dry = db({"retire-inactive", "--days", "365", "--dry-run"});
   INFO(dry.err);

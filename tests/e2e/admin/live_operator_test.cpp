@@ -13,7 +13,7 @@ using namespace yunzi::admin_tests;
 
 namespace {
 
-constexpr db::TimeMs day_ms = 24LL * 3600 * 1000;
+constexpr TimeMs day_ms = 24LL * 3600 * 1000;
 
 // The audit table's line for an action (the newest such line).
 std::string audit_line(const std::string& table, const std::string& action) {
@@ -138,10 +138,10 @@ TEST_CASE_METHOD(LiveFixture, "retire-inactive on the server disconnects a retir
   {
     // Long idle by the record, yet connected: a session that outlived its login.
     auto connection = open_test_database((server.data_dir() / "yunzi.sqlite3").string());
-    const db::TimeMs long_ago = 1'600'000'000'000;
+    const TimeMs long_ago = 1'600'000'000'000;
     REQUIRE(connection.execute("UPDATE users SET last_login_ms = ? WHERE name = 'sleeper'", long_ago));
-    add_account(connection, "old_bot", db::Role::bot, long_ago);
-    add_account(connection, "old_admin", db::Role::admin, long_ago);
+    add_account(connection, "old_bot", Role::bot, long_ago);
+    add_account(connection, "old_admin", Role::admin, long_ago);
   }
   const auto dry = as_root({"retire-inactive", "--days", "365", "--dry-run"});
   INFO(dry.err);

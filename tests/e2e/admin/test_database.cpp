@@ -27,8 +27,8 @@ db::Connection open_test_database(const std::string& path) {
   return checked(db::open_database(path), "open_database");
 }
 
-db::UserRecord add_account(db::Connection& connection, const std::string& name, db::Role role, db::TimeMs created_ms,
-                           std::optional<db::TimeMs> last_login_ms) {
+db::UserRecord add_account(db::Connection& connection, const std::string& name, Role role, TimeMs created_ms,
+                           std::optional<TimeMs> last_login_ms) {
   db::SqliteStores stores(connection);
   db::NewUser user{name, key_of(name), "$argon2id$not-a-real-hash", 10, role, created_ms};
   db::UserRecord record = checked(stores.users().create(user), "create user");

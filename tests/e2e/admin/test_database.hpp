@@ -15,8 +15,8 @@ db::Connection open_test_database(const std::string& path);
 
 // An account whose name key is the name in lower case (names in the tests
 // are ASCII).
-db::UserRecord add_account(db::Connection& connection, const std::string& name, db::Role role = db::Role::user,
-                           db::TimeMs created_ms = 1'700'000'000'000, std::optional<db::TimeMs> last_login_ms = {});
+db::UserRecord add_account(db::Connection& connection, const std::string& name, Role role = Role::user,
+                           TimeMs created_ms = 1'700'000'000'000, std::optional<TimeMs> last_login_ms = {});
 
 std::optional<db::UserRecord> find_account(db::Connection& connection, const std::string& name);
 

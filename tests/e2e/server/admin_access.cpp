@@ -14,7 +14,7 @@ void make_admin(const ServerProcess& server, const std::string& name_key) {
   auto user = stores.users().find_by_name_key(name_key);
   REQUIRE(user);
   REQUIRE(*user);
-  REQUIRE(stores.users().set_role((*user)->id, db::Role::admin));
+  REQUIRE(stores.users().set_role((*user)->id, Role::admin));
 }
 
 }  // namespace yunzi::e2e

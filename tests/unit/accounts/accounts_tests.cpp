@@ -12,13 +12,13 @@ using yunzi::db::testing::TempDir;
 
 namespace {
 
-constexpr db::TimeMs day_ms = 24LL * 3600 * 1000;
+constexpr TimeMs day_ms = 24LL * 3600 * 1000;
 
 // A real database, writer and hashing pool, with a clock the test moves.
 struct AccountsFixture {
   TempDir dir;
   std::string path = dir.file("accounts.db");
-  std::atomic<db::TimeMs> now{1'700'000'000'000};
+  std::atomic<TimeMs> now{1'700'000'000'000};
   db::Writer writer{[&] {
     auto c = db::open_database(path);
     REQUIRE(c);
@@ -96,7 +96,7 @@ TEST_CASE("register, login, resume and logout", "[accounts]") {
   REQUIRE(reg);
   CHECK(reg->user.name == "Shusaku");
   CHECK(reg->user.rank == 19);
-  CHECK(reg->user.role == db::Role::user);
+  CHECK(reg->user.role == Role::user);
   CHECK(reg->token.size() == 43);
   CHECK(reg->expires_ms == f.now + 30 * day_ms);
   CHECK(reg->user.password_hash.rfind("$argon2id$", 0) == 0);
@@ -234,7 +234,7 @@ TEST_CASE("accounts stored before skeletons get theirs, the older of two lookali
   // Rows as an older server wrote them: no skeleton, lookalikes allowed.
   f.on_db([](db::Stores& s) -> db::DbResult<Done> {
     for (const char* name : {"alice", "ａｌｉｃｅ", "alice\xE3\x85\xA4", "bob"}) {
-      auto created = s.users().create(db::NewUser{name, name, "$argon2id$x", 10, db::Role::user, 1, std::nullopt});
+      auto created = s.users().create(db::NewUser{name, name, "$argon2id$x", 10, Role::user, 1, std::nullopt});
       if (!created) return unexpected(created.error());
     }
     return Done{};
@@ -278,8 +278,8 @@ TEST_CASE("banned users cannot log in or resume", "[accounts]") {
   AccountsFixture f;
   auto reg = f.registered("rowdy", "password1");
   REQUIRE(reg);
-  const db::UserId id = reg->user.id;
-  const db::TimeMs until = f.now + day_ms;
+  const UserId id = reg->user.id;
+  const TimeMs until = f.now + day_ms;
   f.on_db([id, until](db::Stores& s) { return s.users().set_banned_until(id, until); });
   auto login = f.logged_in("rowdy", "password1");
   CHECK(code_of(login) == AccountErrorCode::banned);

@@ -9,7 +9,7 @@ using protocol::ErrorCode;
 
 namespace {
 
-Contender player(db::UserId id, const char* name, const char* rank, protocol::Role role = protocol::Role::user) {
+Contender player(UserId id, const char* name, const char* rank, Role role = Role::user) {
   return Contender{id, protocol::UserInfo{name, *protocol::parse_rank(rank), role}, false};
 }
 
@@ -128,7 +128,7 @@ TEST_CASE("rated eligibility refusals say why") {
     CHECK_THAT(plan.error().message, Catch::Contains("clock"));
   }
   SECTION("bots, unless the server allows them") {
-    const auto bot = player(2, "gnugo", "5k", protocol::Role::bot);
+    const auto bot = player(2, "gnugo", "5k", Role::bot);
     auto refused = plan_game(settings, alice, bot, {}, creator_black);
     REQUIRE_FALSE(refused);
     CHECK(refused.error().code == ErrorCode::not_rated_eligible);
@@ -147,7 +147,7 @@ TEST_CASE("a rated game is played under situational superko, at seek, challenge 
     REQUIRE_FALSE(plan);
     CHECK(plan.error().code == ErrorCode::not_rated_eligible);
     CHECK_THAT(plan.error().message, Catch::Contains("situational superko"));
-    const auto seek = app::check_rated_settings(settings, protocol::UserInfo{"a", protocol::rank_10k}, {});
+    const auto seek = app::check_rated_settings(settings, protocol::UserInfo{"a", Rank::kyu(10)}, {});
     REQUIRE_FALSE(seek);
     CHECK(seek.error().message == plan.error().message);
     // Friendly games keep the rule they chose.
@@ -178,9 +178,9 @@ TEST_CASE("nobody plays themselves") {
 TEST_CASE("rated settings are checked when a seek is made") {
   protocol::GameSettings settings;
   settings.size = 9;
-  CHECK_FALSE(app::check_rated_settings(settings, protocol::UserInfo{"a", protocol::rank_10k}, {}));
+  CHECK_FALSE(app::check_rated_settings(settings, protocol::UserInfo{"a", Rank::kyu(10)}, {}));
   settings.rated = false;
-  CHECK(app::check_rated_settings(settings, protocol::UserInfo{"a", protocol::rank_10k}, {}));
+  CHECK(app::check_rated_settings(settings, protocol::UserInfo{"a", Rank::kyu(10)}, {}));
 }
 
 TEST_CASE("a seek or challenge without a clock gets the configured default in whole seconds") {

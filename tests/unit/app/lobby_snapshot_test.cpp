@@ -17,7 +17,7 @@ protocol::UserInfo wide_user(int tag) {
   for (int i = 0; i < 19; ++i) name += "\xF0\xA0\x80\x80";
   name += "\xF0\xA0\x80";
   name += static_cast<char>(0x80 + tag % 64);
-  return protocol::UserInfo{name, protocol::rank_18k, protocol::Role::admin};
+  return protocol::UserInfo{name, Rank::kyu(18), Role::admin};
 }
 
 protocol::GameSettings long_settings() {

@@ -14,20 +14,20 @@ using app_tests::tom;
 namespace {
 
 constexpr int rank_5k = 14;
-constexpr db::TimeMs day = 86'400'000;
-constexpr db::TimeMs now = 1'767'268'800'000;  // 2026-01-01 12:00 UTC
+constexpr TimeMs day = 86'400'000;
+constexpr TimeMs now = 1'767'268'800'000;  // 2026-01-01 12:00 UTC
 
-int rank_of(db::Stores& stores, db::UserId user) { return (*stores.users().find_by_id(user))->rank; }
+int rank_of(db::Stores& stores, UserId user) { return (*stores.users().find_by_id(user))->rank; }
 
 }  // namespace
 
 TEST_CASE("annulling the game that completed a promotion sets the event aside and restores the rank") {
   TempDatabase database;
   db::Stores& stores = database.stores();
-  const db::UserId hero = add_user(stores, "hero", rank_5k);
-  std::vector<db::UserId> rivals;
+  const UserId hero = add_user(stores, "hero", rank_5k);
+  std::vector<UserId> rivals;
   for (int i = 0; i < 5; ++i) rivals.push_back(add_user(stores, "rival" + std::to_string(i), rank_5k));
-  db::TimeMs at = now - 10 * day;
+  TimeMs at = now - 10 * day;
   for (int i = 0; i < 10; ++i) REQUIRE(play(stores, hero, rivals[i % 5], rank_5k, rank_5k, "B+R", at += 60'000));
   REQUIRE(play(stores, rivals[0], hero, rank_5k, rank_5k, "B+R", at += 60'000));
   auto promoted = play(stores, rivals[1], hero, rank_5k, rank_5k, "B+R", at += 60'000);
@@ -35,13 +35,13 @@ TEST_CASE("annulling the game that completed a promotion sets the event aside an
   REQUIRE(promoted->size() == 1);
   REQUIRE(rank_of(stores, hero) == rank_5k + 1);
 
-  const db::GameId first_win = stores.games().rated_games_of_user(hero, 0)->front().id;
+  const GameId first_win = stores.games().rated_games_of_user(hero, 0)->front().id;
   auto annulled = app::annul_game(stores, tom, first_win, now);
   REQUIRE(annulled);
   REQUIRE(annulled->changes.size() == 1);
   CHECK(annulled->changes[0].change.name == "hero");
   CHECK(annulled->changes[0].change.reason == "annulment");
-  CHECK(protocol::to_string(annulled->changes[0].change.to) == "5k");
+  CHECK(to_string(annulled->changes[0].change.to) == "5k");
   CHECK(rank_of(stores, hero) == rank_5k);
 
   CHECK(stores.ranks().events_of_user(hero, 10)->empty());

@@ -28,7 +28,7 @@ TempDatabase::~TempDatabase() {
   std::filesystem::remove_all(dir_);
 }
 
-db::UserId add_user(db::Stores& stores, const std::string& name, int rank) {
+UserId add_user(db::Stores& stores, const std::string& name, int rank) {
   db::NewUser user;
   user.name = name;
   user.name_key = name;
@@ -39,8 +39,8 @@ db::UserId add_user(db::Stores& stores, const std::string& name, int rank) {
   return created->id;
 }
 
-db::GameId record_game(db::Stores& stores, db::UserId black, db::UserId white, int black_rank, int white_rank,
-                       const std::string& result, db::TimeMs ended_ms) {
+GameId record_game(db::Stores& stores, UserId black, UserId white, int black_rank, int white_rank,
+                       const std::string& result, TimeMs ended_ms) {
   db::NewGame game;
   game.black_id = black;
   game.white_id = white;
@@ -56,10 +56,10 @@ db::GameId record_game(db::Stores& stores, db::UserId black, db::UserId white, i
   return *id;
 }
 
-db::DbResult<std::vector<protocol::RankChange>> play(db::Stores& stores, db::UserId black, db::UserId white,
+db::DbResult<std::vector<protocol::RankChange>> play(db::Stores& stores, UserId black, UserId white,
                                                      int black_rank, int white_rank, const std::string& result,
-                                                     db::TimeMs ended_ms, int moves) {
-  const db::GameId id = record_game(stores, black, white, black_rank, white_rank, result, ended_ms);
+                                                     TimeMs ended_ms, int moves) {
+  const GameId id = record_game(stores, black, white, black_rank, white_rank, result, ended_ms);
   game::GameEndFacts facts;
   facts.game = id;
   facts.black_id = black;

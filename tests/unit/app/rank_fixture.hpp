@@ -28,16 +28,16 @@ class TempDatabase {
   std::optional<db::SqliteStores> stores_;
 };
 
-db::UserId add_user(db::Stores& stores, const std::string& name, int rank);
+UserId add_user(db::Stores& stores, const std::string& name, int rank);
 
 // A rated game between two players that ended with `result` at `ended_ms`
 // (its moves are not stored); its id.
-db::GameId record_game(db::Stores& stores, db::UserId black, db::UserId white, int black_rank, int white_rank,
-                       const std::string& result, db::TimeMs ended_ms);
+GameId record_game(db::Stores& stores, UserId black, UserId white, int black_rank, int white_rank,
+                       const std::string& result, TimeMs ended_ms);
 
 // The same, then judged by the rank rules as at the end of a game on the server.
-db::DbResult<std::vector<protocol::RankChange>> play(db::Stores& stores, db::UserId black, db::UserId white,
+db::DbResult<std::vector<protocol::RankChange>> play(db::Stores& stores, UserId black, UserId white,
                                                      int black_rank, int white_rank, const std::string& result,
-                                                     db::TimeMs ended_ms, int moves = 150);
+                                                     TimeMs ended_ms, int moves = 150);
 
 }  // namespace yunzi::app_tests

@@ -28,11 +28,11 @@ constexpr int rank_5k = 14;
 TEST_CASE("ten wins and two losses in a kyu block promote once the +2 is out of reach") {
   TempDatabase database;
   db::Stores& stores = database.stores();
-  const db::UserId player = add_user(stores, "player", rank_5k);
-  std::vector<db::UserId> opponents;
+  const UserId player = add_user(stores, "player", rank_5k);
+  std::vector<UserId> opponents;
   for (int i = 0; i < 6; ++i) opponents.push_back(add_user(stores, "opponent" + std::to_string(i), rank_5k));
 
-  db::TimeMs at = 1'700'000'000'000;
+  TimeMs at = 1'700'000'000'000;
   for (int win = 0; win < 10; ++win) {
     auto changes = play(stores, player, opponents[win / 2], rank_5k, rank_5k, "B+R", at += 60'000);
     REQUIRE(changes);
@@ -51,8 +51,8 @@ TEST_CASE("ten wins and two losses in a kyu block promote once the +2 is out of 
   REQUIRE(twelfth);
   REQUIRE(twelfth->size() == 1);
   CHECK(twelfth->front().name == "player");
-  CHECK(protocol::to_string(twelfth->front().from) == "5k");
-  CHECK(protocol::to_string(twelfth->front().to) == "4k");
+  CHECK(to_string(twelfth->front().from) == "5k");
+  CHECK(to_string(twelfth->front().to) == "4k");
   CHECK(twelfth->front().reason == "promotion");
 
   auto user = stores.users().find_by_id(player);
@@ -72,8 +72,8 @@ TEST_CASE("ten wins and two losses in a kyu block promote once the +2 is out of 
 TEST_CASE("a short rated game is flagged and friendly games are not judged") {
   TempDatabase database;
   db::Stores& stores = database.stores();
-  const db::UserId a = add_user(stores, "alpha", rank_5k);
-  const db::UserId b = add_user(stores, "beta", rank_5k);
+  const UserId a = add_user(stores, "alpha", rank_5k);
+  const UserId b = add_user(stores, "beta", rank_5k);
   auto changes = play(stores, a, b, rank_5k, rank_5k, "W+R", 1'700'000'000'000, 20);
   REQUIRE(changes);
   CHECK(changes->empty());
@@ -95,13 +95,13 @@ TEST_CASE("a win turned friendly as its game ends counts for neither player") {
   constexpr int rank_10k = 9;
   TempDatabase database;
   db::Stores& stores = database.stores();
-  const db::UserId winner = add_user(stores, "winner", rank_10k);
-  const db::UserId loser = add_user(stores, "loser", rank_10k);
-  std::vector<db::UserId> others;
+  const UserId winner = add_user(stores, "winner", rank_10k);
+  const UserId loser = add_user(stores, "loser", rank_10k);
+  std::vector<UserId> others;
   for (int i = 0; i < 4; ++i) others.push_back(add_user(stores, "other" + std::to_string(i), rank_10k));
 
-  db::TimeMs at = 1'700'000'000'000;
-  const auto beat = [&](db::UserId first, db::UserId second) {
+  TimeMs at = 1'700'000'000'000;
+  const auto beat = [&](UserId first, UserId second) {
     auto changes = play(stores, first, second, rank_10k, rank_10k, "B+R", at += 60'000);
     REQUIRE(changes);
     CHECK(changes->empty());
@@ -118,7 +118,7 @@ TEST_CASE("a win turned friendly as its game ends counts for neither player") {
   REQUIRE(last);
   CHECK(last->empty());  // 4 wins of 15 would have demoted the loser to 11k
 
-  for (const db::UserId player : {winner, loser}) {
+  for (const UserId player : {winner, loser}) {
     auto conversions = stores.ranks().conversions_of_user(player);
     REQUIRE(conversions);
     REQUIRE(conversions->size() == 1);

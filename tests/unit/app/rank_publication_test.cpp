@@ -15,10 +15,10 @@ using app_tests::TempDatabase;
 namespace {
 
 constexpr int rank_1d = 19;
-constexpr db::TimeMs month_start = 1'767'225'600'000;  // 2026-01-01 00:00 UTC
-constexpr db::TimeMs hour = 3'600'000;
+constexpr TimeMs month_start = 1'767'225'600'000;  // 2026-01-01 00:00 UTC
+constexpr TimeMs hour = 3'600'000;
 
-int rank_of(db::Stores& stores, db::UserId user) { return (*stores.users().find_by_id(user))->rank; }
+int rank_of(db::Stores& stores, UserId user) { return (*stores.users().find_by_id(user))->rank; }
 
 }  // namespace
 
@@ -26,9 +26,9 @@ TEST_CASE("the association's monthly publication promotes dan players whose aver
   TempDatabase database;
   db::Stores& stores = database.stores();
   const ranking::AssociationPolicy association;
-  const db::UserId strong = add_user(stores, "strong", rank_1d);
-  const db::UserId late = add_user(stores, "late", rank_1d);
-  const db::UserId partner = add_user(stores, "partner", rank_1d);
+  const UserId strong = add_user(stores, "strong", rank_1d);
+  const UserId late = add_user(stores, "late", rank_1d);
+  const UserId partner = add_user(stores, "partner", rank_1d);
 
   // Twelve wins against an equal rank score 90 each: above the 75 needed over 12 games.
   for (int i = 0; i < 12; ++i) record_game(stores, strong, partner, rank_1d, rank_1d, "B+R", month_start - (20 - i) * hour);
@@ -41,8 +41,8 @@ TEST_CASE("the association's monthly publication promotes dan players whose aver
   REQUIRE(published->size() == 1);
   CHECK(published->front().user == strong);
   CHECK(published->front().change.name == "strong");
-  CHECK(protocol::to_string(published->front().change.from) == "1d");
-  CHECK(protocol::to_string(published->front().change.to) == "2d");
+  CHECK(to_string(published->front().change.from) == "1d");
+  CHECK(to_string(published->front().change.to) == "2d");
   CHECK(rank_of(stores, strong) == rank_1d + 1);
   CHECK(rank_of(stores, late) == rank_1d);
   CHECK(rank_of(stores, partner) == rank_1d);  // 23 losses: the association never demotes
@@ -53,7 +53,7 @@ TEST_CASE("the association's monthly publication promotes dan players whose aver
   CHECK(rank_of(stores, strong) == rank_1d + 1);
 
   // The next month counts the twelfth game.
-  const db::TimeMs next_month = 1'769'904'000'000;  // 2026-02-01
+  const TimeMs next_month = 1'769'904'000'000;  // 2026-02-01
   auto february = app::publish_month(stores, association, next_month, next_month + hour);
   REQUIRE(february);
   REQUIRE(february->size() == 1);
@@ -63,8 +63,8 @@ TEST_CASE("the association's monthly publication promotes dan players whose aver
 TEST_CASE("the TOM policy publishes nothing") {
   TempDatabase database;
   db::Stores& stores = database.stores();
-  const db::UserId strong = add_user(stores, "strong", rank_1d);
-  const db::UserId partner = add_user(stores, "partner", rank_1d);
+  const UserId strong = add_user(stores, "strong", rank_1d);
+  const UserId partner = add_user(stores, "partner", rank_1d);
   for (int i = 0; i < 12; ++i) record_game(stores, strong, partner, rank_1d, rank_1d, "B+R", month_start - (20 - i) * hour);
   auto published = app::publish_month(stores, app_tests::tom, month_start, month_start + hour);
   REQUIRE(published);

@@ -23,17 +23,17 @@ constexpr int rank_6d = 24;
 constexpr int rank_8d = 26;
 constexpr int rank_9d = 27;
 constexpr int rank_2k = 17;
-constexpr db::TimeMs day = 86'400'000;
-constexpr db::TimeMs now = 1'767'268'800'000;  // 2026-01-01 12:00 UTC
+constexpr TimeMs day = 86'400'000;
+constexpr TimeMs now = 1'767'268'800'000;  // 2026-01-01 12:00 UTC
 constexpr bool needs_approval = true;
 constexpr bool at_once = false;
 
-int rank_of(db::Stores& stores, db::UserId user) { return (*stores.users().find_by_id(user))->rank; }
+int rank_of(db::Stores& stores, UserId user) { return (*stores.users().find_by_id(user))->rank; }
 
 // A 9d with 30 won rated games at 9d over the 20 days before `at`.
-db::UserId entitled_recommender(db::Stores& stores, const std::string& name = "ninedan") {
-  const db::UserId nine = add_user(stores, name, rank_9d);
-  const db::UserId partner = add_user(stores, name + "_partner", rank_9d);
+UserId entitled_recommender(db::Stores& stores, const std::string& name = "ninedan") {
+  const UserId nine = add_user(stores, name, rank_9d);
+  const UserId partner = add_user(stores, name + "_partner", rank_9d);
   for (int i = 0; i < 30; ++i) {
     record_game(stores, nine, partner, rank_9d, rank_9d, "B+R", now - 20 * day + i * 60'000);
   }
@@ -41,8 +41,8 @@ db::UserId entitled_recommender(db::Stores& stores, const std::string& name = "n
 }
 
 // 15 more counted games at 9d just before `at`, so the recommender stays entitled then.
-void recent_games(db::Stores& stores, db::UserId nine, const std::string& name, db::TimeMs at) {
-  const db::UserId partner = (*stores.users().find_by_name_key(name + "_partner"))->id;
+void recent_games(db::Stores& stores, UserId nine, const std::string& name, TimeMs at) {
+  const UserId partner = (*stores.users().find_by_name_key(name + "_partner"))->id;
   for (int i = 0; i < 15; ++i) record_game(stores, nine, partner, rank_9d, rank_9d, "B+R", at - day + i * 60'000);
 }
 
@@ -56,9 +56,9 @@ db::DbError refusal(const db::DbResult<app::RecommendationStep>& step) {
 TEST_CASE("a recommendation waits for an admin; approval makes the player 6d", "[recommendation]") {
   TempDatabase database;
   db::Stores& stores = database.stores();
-  const db::UserId nine = entitled_recommender(stores);
-  const db::UserId rising = add_user(stores, "rising", rank_1d);
-  const db::UserId admin = add_user(stores, "admin", rank_1d);
+  const UserId nine = entitled_recommender(stores);
+  const UserId rising = add_user(stores, "rising", rank_1d);
+  const UserId admin = add_user(stores, "admin", rank_1d);
   add_user(stores, "other", rank_1d);
 
   auto asked = app::recommend_player(stores, nine, "rising", now, needs_approval);
@@ -74,7 +74,7 @@ TEST_CASE("a recommendation waits for an admin; approval makes the player 6d", "
   const db::DbError blocked = refusal(app::recommend_player(stores, nine, "other", now, needs_approval));
   CHECK(blocked.kind == db::DbErrorKind::invalid_argument);
   CHECK(blocked.message.find("waits for an admin") != std::string::npos);
-  const db::UserId second_nine = entitled_recommender(stores, "second");
+  const UserId second_nine = entitled_recommender(stores, "second");
   CHECK(refusal(app::recommend_player(stores, second_nine, "rising", now, needs_approval)).kind ==
         db::DbErrorKind::conflict);
 
@@ -83,8 +83,8 @@ TEST_CASE("a recommendation waits for an admin; approval makes the player 6d", "
   REQUIRE(approved->change.has_value());
   CHECK(approved->change->user == rising);
   CHECK(approved->change->change.reason == "recommendation");
-  CHECK(protocol::to_string(approved->change->change.from) == "1d");
-  CHECK(protocol::to_string(approved->change->change.to) == "6d");
+  CHECK(to_string(approved->change->change.from) == "1d");
+  CHECK(to_string(approved->change->change.to) == "6d");
   CHECK(approved->recommendation.decided_by == admin);
   CHECK(rank_of(stores, rising) == rank_6d);
   auto events = stores.ranks().events_of_user(rising, 10);
@@ -99,10 +99,10 @@ TEST_CASE("a recommendation waits for an admin; approval makes the player 6d", "
 TEST_CASE("a rejected recommendation changes nothing and uses up nothing", "[recommendation]") {
   TempDatabase database;
   db::Stores& stores = database.stores();
-  const db::UserId nine = entitled_recommender(stores);
-  const db::UserId rising = add_user(stores, "rising", rank_1d);
-  const db::UserId admin = add_user(stores, "admin", rank_1d);
-  const db::UserId other = add_user(stores, "other", rank_3d);
+  const UserId nine = entitled_recommender(stores);
+  const UserId rising = add_user(stores, "rising", rank_1d);
+  const UserId admin = add_user(stores, "admin", rank_1d);
+  const UserId other = add_user(stores, "other", rank_3d);
 
   REQUIRE(app::recommend_player(stores, nine, "rising", now, needs_approval));
   auto rejected = app::reject_recommendation(stores, "rising", admin, now + 1'000);
@@ -124,8 +124,8 @@ TEST_CASE("a rejected recommendation changes nothing and uses up nothing", "[rec
 TEST_CASE("applied at once, a recommendation makes the player 6d without an admin", "[recommendation]") {
   TempDatabase database;
   db::Stores& stores = database.stores();
-  const db::UserId nine = entitled_recommender(stores);
-  const db::UserId rising = add_user(stores, "rising", rank_1d);
+  const UserId nine = entitled_recommender(stores);
+  const UserId rising = add_user(stores, "rising", rank_1d);
   add_user(stores, "other", rank_1d);
 
   auto applied = app::recommend_player(stores, nine, "rising", now, at_once);
@@ -133,7 +133,7 @@ TEST_CASE("applied at once, a recommendation makes the player 6d without an admi
   CHECK(applied->recommendation.status == db::RecommendationStatus::approved);
   CHECK_FALSE(applied->recommendation.decided_by.has_value());
   REQUIRE(applied->change.has_value());
-  CHECK(protocol::to_string(applied->change->change.to) == "6d");
+  CHECK(to_string(applied->change->change.to) == "6d");
   CHECK(rank_of(stores, rising) == rank_6d);
   CHECK(stores.ranks().standing_recommendation_of(rising)->has_value());
   CHECK(refusal(app::recommend_player(stores, nine, "rising", now, at_once)).kind == db::DbErrorKind::invalid_argument);
@@ -143,13 +143,13 @@ TEST_CASE("applied at once, a recommendation makes the player 6d without an admi
 TEST_CASE("a 9d recommends again only once the player last recommended has reached 8d", "[recommendation]") {
   TempDatabase database;
   db::Stores& stores = database.stores();
-  const db::UserId nine = entitled_recommender(stores);
-  const db::UserId rising = add_user(stores, "rising", rank_1d);
+  const UserId nine = entitled_recommender(stores);
+  const UserId rising = add_user(stores, "rising", rank_1d);
   add_user(stores, "other", rank_1d);
   REQUIRE(app::recommend_player(stores, nine, "rising", now, at_once));
 
   // Next month, still entitled by recent games, never revoked: rising is 6d, below 8d.
-  const db::TimeMs next_month = now + 40 * day;
+  const TimeMs next_month = now + 40 * day;
   recent_games(stores, nine, "ninedan", next_month);
   const db::DbError refused = refusal(app::recommend_player(stores, nine, "other", next_month, at_once));
   CHECK(refused.kind == db::DbErrorKind::invalid_argument);
@@ -166,9 +166,9 @@ TEST_CASE("revocation returns the player to the former rank or to 1d and blocks 
           "[recommendation]") {
   TempDatabase database;
   db::Stores& stores = database.stores();
-  const db::UserId nine = entitled_recommender(stores);
-  const db::UserId admin = add_user(stores, "admin", rank_1d);
-  const db::UserId rising = add_user(stores, "rising", rank_3d);
+  const UserId nine = entitled_recommender(stores);
+  const UserId admin = add_user(stores, "admin", rank_1d);
+  const UserId rising = add_user(stores, "rising", rank_3d);
   add_user(stores, "other", rank_1d);
   REQUIRE(app::recommend_player(stores, nine, "rising", now, needs_approval));
   REQUIRE(app::approve_recommendation(stores, "rising", admin, now + 1'000));
@@ -180,15 +180,15 @@ TEST_CASE("revocation returns the player to the former rank or to 1d and blocks 
   REQUIRE(revoked);
   REQUIRE(revoked->change.has_value());
   CHECK(revoked->change->change.reason == "revocation");
-  CHECK(protocol::to_string(revoked->change->change.from) == "6d");
-  CHECK(protocol::to_string(revoked->change->change.to) == "1d");
+  CHECK(to_string(revoked->change->change.from) == "6d");
+  CHECK(to_string(revoked->change->change.to) == "1d");
   CHECK(revoked->recommendation.revoked_by == admin);
   CHECK(rank_of(stores, rising) == rank_1d);
   CHECK_FALSE(stores.ranks().standing_recommendation_of(rising)->has_value());
   CHECK(refusal(app::revoke_recommendation(stores, "rising", ranking::RevocationTarget::former_rank, admin, now))
             .kind == db::DbErrorKind::not_found);
 
-  const db::TimeMs next_month = now + 40 * day;
+  const TimeMs next_month = now + 40 * day;
   recent_games(stores, nine, "ninedan", next_month);
   const db::DbError refused = refusal(app::recommend_player(stores, nine, "other", next_month, at_once));
   CHECK(refused.kind == db::DbErrorKind::invalid_argument);
@@ -198,9 +198,9 @@ TEST_CASE("revocation returns the player to the former rank or to 1d and blocks 
 TEST_CASE("a player recommended from a kyu rank goes back to it, not to 1d", "[recommendation]") {
   TempDatabase database;
   db::Stores& stores = database.stores();
-  const db::UserId nine = entitled_recommender(stores);
-  const db::UserId admin = add_user(stores, "admin", rank_1d);
-  const db::UserId kyu = add_user(stores, "kyu", rank_2k);
+  const UserId nine = entitled_recommender(stores);
+  const UserId admin = add_user(stores, "admin", rank_1d);
+  const UserId kyu = add_user(stores, "kyu", rank_2k);
   REQUIRE(app::recommend_player(stores, nine, "kyu", now, at_once));
   const db::DbError refused =
       refusal(app::revoke_recommendation(stores, "kyu", ranking::RevocationTarget::first_dan, admin, now + day));
@@ -215,11 +215,11 @@ TEST_CASE("a player recommended from a kyu rank goes back to it, not to 1d", "[r
 TEST_CASE("the admins' listing shows every recommendation, its state and the warnings", "[recommendation]") {
   TempDatabase database;
   db::Stores& stores = database.stores();
-  const db::UserId nine = entitled_recommender(stores);
-  const db::UserId admin = add_user(stores, "admin", rank_1d);
-  const db::UserId rising = add_user(stores, "rising", rank_3d);
+  const UserId nine = entitled_recommender(stores);
+  const UserId admin = add_user(stores, "admin", rank_1d);
+  const UserId rising = add_user(stores, "rising", rank_3d);
   add_user(stores, "waiting", rank_1d);
-  std::vector<db::UserId> sixes;
+  std::vector<UserId> sixes;
   for (int i = 0; i < 3; ++i) sixes.push_back(add_user(stores, "six" + std::to_string(i), rank_6d));
   REQUIRE(app::recommend_player(stores, nine, "rising", now, needs_approval));
   REQUIRE(app::approve_recommendation(stores, "rising", admin, now + 1'000));
@@ -230,8 +230,8 @@ TEST_CASE("the admins' listing shows every recommendation, its state and the war
   const protocol::RecommendationEntry& entry = listed->front();
   CHECK(entry.recommender == "ninedan");
   CHECK(entry.user.name == "rising");
-  CHECK(protocol::to_string(entry.user.rank) == "6d");
-  CHECK(protocol::to_string(entry.former_rank) == "3d");
+  CHECK(to_string(entry.user.rank) == "6d");
+  CHECK(to_string(entry.former_rank) == "3d");
   CHECK(entry.status == protocol::RecommendationState::approved);
   CHECK(entry.asked_at == now);
   CHECK(entry.decided_at == now + 1'000);
@@ -246,7 +246,7 @@ TEST_CASE("the admins' listing shows every recommendation, its state and the war
   CHECK(listed->front().warnings == std::vector<std::string>{"few_wins_in_first_five"});
 
   // Revoked, then at 8d by an admin's hand: next month the recommender's new one waits in the queue.
-  const db::TimeMs next_month = now + 40 * day;
+  const TimeMs next_month = now + 40 * day;
   recent_games(stores, nine, "ninedan", next_month);
   REQUIRE(app::revoke_recommendation(stores, "rising", ranking::RevocationTarget::former_rank, admin, next_month));
   REQUIRE(stores.ranks().record_change(

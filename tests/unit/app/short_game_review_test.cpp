@@ -15,11 +15,11 @@ namespace {
 
 constexpr int rank_5k = 14;
 constexpr int short_game = 30;  // moves: clearly short, whatever the exact boundary
-constexpr db::TimeMs now = 1'767'268'800'000;
+constexpr TimeMs now = 1'767'268'800'000;
 
 struct Promoted {
-  db::UserId hero = 0;
-  std::vector<db::UserId> rivals;
+  UserId hero = 0;
+  std::vector<UserId> rivals;
 };
 
 // 10 short wins against five rivals, then 2 short losses: +1 to 4k is certain at the 12th game.
@@ -27,7 +27,7 @@ Promoted promoted_on_short_games(db::Stores& stores) {
   Promoted out;
   out.hero = add_user(stores, "hero", rank_5k);
   for (int i = 0; i < 5; ++i) out.rivals.push_back(add_user(stores, "rival" + std::to_string(i), rank_5k));
-  db::TimeMs at = now;
+  TimeMs at = now;
   for (int i = 0; i < 10; ++i) {
     REQUIRE(play(stores, out.hero, out.rivals[i % 5], rank_5k, rank_5k, "B+R", at += 60'000, short_game));
   }
@@ -57,7 +57,7 @@ TEST_CASE("a player promoted on short games stays on the review list", "[review]
   // Rivals 0 and 1 lost twice and won once: 3 short games each; the others have 2.
   CHECK(names(*page) == std::vector<std::string>{"hero", "rival0", "rival1"});
   CHECK(page->players[0].short_games.size() == 12);
-  CHECK(protocol::to_string(page->players[0].user.rank) == "4k");
+  CHECK(to_string(page->players[0].user.rank) == "4k");
   CHECK_FALSE(page->next.has_value());
 
   auto first = app::review_page(stores, "", 2);
@@ -74,23 +74,23 @@ TEST_CASE("kept games leave the review list, for that player only", "[review]") 
   TempDatabase database;
   db::Stores& stores = database.stores();
   const Promoted promoted = promoted_on_short_games(stores);
-  const db::UserId admin = add_user(stores, "admin", rank_5k);
+  const UserId admin = add_user(stores, "admin", rank_5k);
   const auto hero_games = *stores.ranks().short_games_awaiting_review(promoted.hero);
   const auto rival0_games = *stores.ranks().short_games_awaiting_review(promoted.rivals[0]);
   REQUIRE(rival0_games.size() == 3);
 
   // Keeping one of rival0's games leaves two: off the list; the hero still has all twelve.
-  auto kept = app::keep_short_games(stores, "rival0", std::vector<db::GameId>{rival0_games[1]}, admin, now);
+  auto kept = app::keep_short_games(stores, "rival0", std::vector<GameId>{rival0_games[1]}, admin, now);
   REQUIRE(kept);
-  CHECK(kept->games == std::vector<db::GameId>{rival0_games[1]});
+  CHECK(kept->games == std::vector<GameId>{rival0_games[1]});
   CHECK(kept->user.name == "rival0");
   CHECK(names(*app::review_page(stores, "", 20)) == std::vector<std::string>{"hero", "rival1"});
   CHECK(stores.ranks().short_games_awaiting_review(promoted.hero)->size() == 12);
 
-  auto again = app::keep_short_games(stores, "rival0", std::vector<db::GameId>{rival0_games[1]}, admin, now);
+  auto again = app::keep_short_games(stores, "rival0", std::vector<GameId>{rival0_games[1]}, admin, now);
   REQUIRE_FALSE(again);
   CHECK(again.error().kind == db::DbErrorKind::conflict);
-  auto unknown = app::keep_short_games(stores, "rival0", std::vector<db::GameId>{999'999}, admin, now);
+  auto unknown = app::keep_short_games(stores, "rival0", std::vector<GameId>{999'999}, admin, now);
   REQUIRE_FALSE(unknown);
   CHECK(unknown.error().kind == db::DbErrorKind::not_found);
   CHECK(app::keep_short_games(stores, "nobody", std::nullopt, admin, now).error().kind == db::DbErrorKind::not_found);

@@ -18,10 +18,10 @@ using app_tests::TempDatabase;
 namespace {
 
 constexpr int rank_1d = 19;
-constexpr db::TimeMs month_start = 1'767'225'600'000;  // 2026-01-01 00:00 UTC
-constexpr db::TimeMs hour = 3'600'000;
+constexpr TimeMs month_start = 1'767'225'600'000;  // 2026-01-01 00:00 UTC
+constexpr TimeMs hour = 3'600'000;
 
-db::TournamentId open_tournament(db::Stores& stores, std::vector<db::BonusPoints> bonus) {
+TournamentId open_tournament(db::Stores& stores, std::vector<db::BonusPoints> bonus) {
   db::TournamentSettings s;
   s.name = "升段赛";
   s.clock_json = "{}";
@@ -33,23 +33,23 @@ db::TournamentId open_tournament(db::Stores& stores, std::vector<db::BonusPoints
 }
 
 // Eight wins and four losses at 1d against 1d: an average of 70, short of the 75 over 12 games.
-void seventy_average(db::Stores& stores, db::UserId player, db::UserId partner, db::TimeMs before) {
+void seventy_average(db::Stores& stores, UserId player, UserId partner, TimeMs before) {
   for (int i = 0; i < 12; ++i) {
     const bool won = i % 3 != 0;
     record_game(stores, player, partner, rank_1d, rank_1d, won ? "B+R" : "W+R", before - (30 - i) * hour);
   }
 }
 
-int rank_of(db::Stores& stores, db::UserId user) { return (*stores.users().find_by_id(user))->rank; }
+int rank_of(db::Stores& stores, UserId user) { return (*stores.users().find_by_id(user))->rank; }
 
 }  // namespace
 
 TEST_CASE("a finished tournament gives its bonus points to the places of each group", "[app][tournament]") {
   TempDatabase database;
   db::Stores& stores = database.stores();
-  const db::TournamentId id = open_tournament(stores, {{1, 3}, {2, 1}});
+  const TournamentId id = open_tournament(stores, {{1, 3}, {2, 1}});
   const auto group = (**stores.tournaments().load(id)).settings.groups[0].id;
-  std::vector<db::UserId> players;
+  std::vector<UserId> players;
   for (const char* name : {"ann", "bob", "cat"}) {
     players.push_back(add_user(stores, name, rank_1d));
     REQUIRE(stores.tournaments().add_entrant(id, {players.back(), name, group, rank_1d, 1, std::nullopt, 0}));
@@ -64,8 +64,8 @@ TEST_CASE("a finished tournament gives its bonus points to the places of each gr
 
   REQUIRE(app::finish_tournament(stores, id, 1, 5'000));
   CHECK((**stores.tournaments().load(id)).status == "finished");
-  std::map<db::UserId, db::TournamentAward> awards;
-  for (db::UserId p : players) {
+  std::map<UserId, db::TournamentAward> awards;
+  for (UserId p : players) {
     const auto of_player = stores.tournaments().awards_of_user(p, 0);
     REQUIRE(of_player);
     for (const auto& a : *of_player) awards[p] = a;
@@ -86,7 +86,7 @@ TEST_CASE("a finished tournament gives its bonus points to the places of each gr
 TEST_CASE("a tournament ended before its first round gives nothing", "[app][tournament]") {
   TempDatabase database;
   db::Stores& stores = database.stores();
-  const db::TournamentId id = open_tournament(stores, {{1, 3}});
+  const TournamentId id = open_tournament(stores, {{1, 3}});
   REQUIRE(app::finish_tournament(stores, id, 0, 5'000));
   CHECK((**stores.tournaments().load(id)).status == "finished");
   CHECK(stores.tournaments().awards_of_user(1, 0)->empty());
@@ -96,13 +96,13 @@ TEST_CASE("the monthly publication adds bonus points won at the current rank", "
   TempDatabase database;
   db::Stores& stores = database.stores();
   const ranking::AssociationPolicy association;
-  const db::UserId awarded = add_user(stores, "awarded", rank_1d);
-  const db::UserId elsewhere = add_user(stores, "elsewhere", rank_1d);
-  const db::UserId late = add_user(stores, "late", rank_1d);
-  const db::UserId plain = add_user(stores, "plain", rank_1d);
-  const db::UserId partner = add_user(stores, "partner", rank_1d);
-  for (db::UserId p : {awarded, elsewhere, late, plain}) seventy_average(stores, p, partner, month_start);
-  const db::TournamentId id = open_tournament(stores, {{1, 5}});
+  const UserId awarded = add_user(stores, "awarded", rank_1d);
+  const UserId elsewhere = add_user(stores, "elsewhere", rank_1d);
+  const UserId late = add_user(stores, "late", rank_1d);
+  const UserId plain = add_user(stores, "plain", rank_1d);
+  const UserId partner = add_user(stores, "partner", rank_1d);
+  for (UserId p : {awarded, elsewhere, late, plain}) seventy_average(stores, p, partner, month_start);
+  const TournamentId id = open_tournament(stores, {{1, 5}});
   REQUIRE(stores.tournaments().record_award({id, awarded, 1, 5, rank_1d, month_start - hour}));
   REQUIRE(stores.tournaments().record_award({id, elsewhere, 1, 5, rank_1d + 1, month_start - hour}));  // another rank
   REQUIRE(stores.tournaments().record_award({id, late, 1, 5, rank_1d, month_start + hour}));  // after the moment
@@ -112,5 +112,5 @@ TEST_CASE("the monthly publication adds bonus points won at the current rank", "
   REQUIRE(published->size() == 1);
   CHECK(published->front().user == awarded);
   CHECK(rank_of(stores, awarded) == rank_1d + 1);
-  for (db::UserId p : {elsewhere, late, plain}) CHECK(rank_of(stores, p) == rank_1d);
+  for (UserId p : {elsewhere, late, plain}) CHECK(rank_of(stores, p) == rank_1d);
 }

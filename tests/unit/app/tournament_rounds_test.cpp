@@ -91,7 +91,7 @@ TEST_CASE("the next round is paired without repeats, group by group", "[app][tou
   auto third = pair_round(t, 3);
   REQUIRE(third);
   REQUIRE(third->size() == 2);
-  std::set<std::pair<db::UserId, db::UserId>> met;
+  std::set<std::pair<UserId, UserId>> met;
   for (const auto& p : t.pairings) met.insert(std::minmax(p.black_id, *p.white_id));
   for (const auto& p : *third) {
     REQUIRE(p.white_id);

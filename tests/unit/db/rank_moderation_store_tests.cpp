@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "db/rank_text.hpp"
+#include "core/rank.hpp"
 #include "tests/unit/db/temp_database.hpp"
 
 using namespace yunzi::db;

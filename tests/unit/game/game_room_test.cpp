@@ -71,8 +71,8 @@ struct Fixture {
   std::vector<protocol::LobbyGame> lobby;
   std::vector<std::pair<std::int64_t, protocol::GameEnd>> ended;
   std::vector<GameEndFacts> ranked;
-  RoomPlayer alice{0, {"alice", protocol::Rank{15}, protocol::Role::user}};
-  RoomPlayer bob{0, {"bob", protocol::Rank{15}, protocol::Role::user}};
+  RoomPlayer alice{0, {"alice", Rank{15}, Role::user}};
+  RoomPlayer bob{0, {"bob", Rank{15}, Role::user}};
   std::mutex mutex;
 
   explicit Fixture(std::chrono::milliseconds grace = 120s) {
@@ -86,7 +86,7 @@ struct Fixture {
           std::lock_guard lock(mutex);
           ranked.push_back(facts);
           return std::vector<protocol::RankChange>{
-              protocol::RankChange{"alice", protocol::Rank{15}, protocol::Rank{16}, "promotion", facts.game}};
+              protocol::RankChange{"alice", Rank{15}, Rank{16}, "promotion", facts.game}};
         },
         [this](const protocol::LobbyGame& game) { lobby.push_back(game); },
         [this](std::int64_t game, const protocol::GameEnd& end) { ended.emplace_back(game, end); }});
@@ -114,15 +114,15 @@ struct Fixture {
     return std::move(*result);
   }
 
-  db::UserId add_user(const std::string& name) {
-    return on_writer<db::UserId>([name](db::Stores& s) -> db::DbResult<db::UserId> {
-      auto user = s.users().create(db::NewUser{name, name, "$argon2id$x", 15, db::Role::user, 1, std::nullopt});
+  UserId add_user(const std::string& name) {
+    return on_writer<UserId>([name](db::Stores& s) -> db::DbResult<UserId> {
+      auto user = s.users().create(db::NewUser{name, name, "$argon2id$x", 15, Role::user, 1, std::nullopt});
       if (!user) return unexpected(user.error());
       return user->id;
     });
   }
 
-  db::GameId add_game(const protocol::GameSettings& settings) {
+  GameId add_game(const protocol::GameSettings& settings) {
     db::NewGame game;
     game.black_id = alice.user_id;
     game.white_id = bob.user_id;
@@ -134,10 +134,10 @@ struct Fixture {
     game.time = time_settings_of(settings.time);
     game.started_ms = wall_ms();
     game.clock_state = initial_clock_state(settings);
-    return on_writer<db::GameId>([game](db::Stores& s) { return s.games().create(game); });
+    return on_writer<GameId>([game](db::Stores& s) { return s.games().create(game); });
   }
 
-  db::GameWithMoves load(db::GameId id) {
+  db::GameWithMoves load(GameId id) {
     return on_writer<db::GameWithMoves>([id](db::Stores& s) -> db::DbResult<db::GameWithMoves> {
       auto game = s.games().load(id);
       if (!game) return unexpected(game.error());
@@ -172,7 +172,7 @@ protocol::Request game_move(const std::string& vertex) {
 
 TEST_CASE("GameRoom: start, a committed move broadcast to players and spectators, then resignation") {
   Fixture f;
-  const db::GameId id = f.add_game(friendly_9x9());
+  const GameId id = f.add_game(friendly_9x9());
   auto alice = std::make_shared<RecordingConnection>(1);
   auto bob = std::make_shared<RecordingConnection>(2);
   auto carol = std::make_shared<RecordingConnection>(3);
@@ -184,7 +184,7 @@ TEST_CASE("GameRoom: start, a committed move broadcast to players and spectators
   // carol watches from two connections and counts once; an anonymous connection is counted apart.
   auto carol_again = std::make_shared<RecordingConnection>(4);
   auto anonymous = std::make_shared<RecordingConnection>(5);
-  constexpr db::UserId carol_id = 77;
+  constexpr UserId carol_id = 77;
   room->watch(carol_again, carol_id, "carol", std::nullopt, 6);
   room->watch(anonymous, std::nullopt, "", std::nullopt, 6);
   room->watch(carol, carol_id, "carol", std::nullopt, 7);
@@ -247,7 +247,7 @@ TEST_CASE("GameRoom: start, a committed move broadcast to players and spectators
 
 TEST_CASE("GameRoom: a player who stays away past the grace loses by forfeit") {
   Fixture f(150ms);
-  const db::GameId id = f.add_game(friendly_9x9());
+  const GameId id = f.add_game(friendly_9x9());
   auto alice = std::make_shared<RecordingConnection>(1);
   auto bob = std::make_shared<RecordingConnection>(2);
   auto room = GameRoom::start(*f.services, id, friendly_9x9(), f.alice, f.bob, {alice, bob});
@@ -262,7 +262,7 @@ TEST_CASE("GameRoom: a player who stays away past the grace loses by forfeit") {
 
 TEST_CASE("GameRoom: restored from the database, a returning player resumes the game") {
   Fixture f;
-  const db::GameId id = f.add_game(friendly_9x9());
+  const GameId id = f.add_game(friendly_9x9());
   {
     auto alice = std::make_shared<RecordingConnection>(1);
     auto bob = std::make_shared<RecordingConnection>(2);
@@ -292,7 +292,7 @@ TEST_CASE("GameRoom: restored from the database, a returning player resumes the 
 
 TEST_CASE("GameRoom: a failed commit leaves the game as it was and answers internal") {
   Fixture f;
-  const db::GameId id = f.add_game(friendly_9x9());
+  const GameId id = f.add_game(friendly_9x9());
   auto alice = std::make_shared<RecordingConnection>(1);
   auto bob = std::make_shared<RecordingConnection>(2);
   auto room = GameRoom::start(*f.services, id, friendly_9x9(), f.alice, f.bob, {alice, bob});

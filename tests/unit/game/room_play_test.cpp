@@ -92,7 +92,7 @@ TEST_CASE("moves are refused with the rule that forbids them") {
     CHECK(json_of(out.reply)["message"].get<std::string>().rfind("occupied", 0) == 0);
   }
   SECTION("an immediate ko retake") {
-    for (const auto& [user, vertex] : std::vector<std::pair<db::UserId, std::string>>{
+    for (const auto& [user, vertex] : std::vector<std::pair<UserId, std::string>>{
              {alice_id, "C5"}, {bob_id, "D5"}, {alice_id, "D6"}, {bob_id, "E6"}, {alice_id, "D4"},
              {bob_id, "E4"}, {alice_id, "J9"}, {bob_id, "F5"}}) {
       REQUIRE(error_code(room.handle(move(user, vertex), now += 10)).empty());

@@ -50,7 +50,7 @@ void check_way_back(RoomState& room, std::int64_t now, Input input) {
 
 void play_all(RoomState& room, std::int64_t& now, const std::vector<std::string>& vertices) {
   for (std::size_t i = 0; i < vertices.size(); ++i) {
-    const db::UserId mover = i % 2 == 0 ? alice_id : bob_id;
+    const UserId mover = i % 2 == 0 ? alice_id : bob_id;
     REQUIRE(error_code(room.handle(move(mover, vertices[i]), now += 1000)).empty());
   }
 }

@@ -17,7 +17,7 @@ namespace {
 // Black: C3 C4 (one chain) and G7; White: D3. Then both pass.
 RoomState room_in_scoring(std::int64_t& now, protocol::TimeControl time = protocol::NoClock{}) {
   RoomState room = new_room(setup_9x9(time));
-  for (const auto& [user, vertex] : std::vector<std::pair<db::UserId, std::string>>{
+  for (const auto& [user, vertex] : std::vector<std::pair<UserId, std::string>>{
            {alice_id, "C3"}, {bob_id, "D3"}, {alice_id, "C4"}, {bob_id, "G3"}, {alice_id, "G7"}}) {
     REQUIRE(error_code(room.handle(move(user, vertex), now += 1000)).empty());
   }
@@ -27,7 +27,7 @@ RoomState room_in_scoring(std::int64_t& now, protocol::TimeControl time = protoc
   return room;
 }
 
-RoomRequest dead(db::UserId user, const std::string& vertex, bool is_dead = true) {
+RoomRequest dead(UserId user, const std::string& vertex, bool is_dead = true) {
   return from(user, req::GameDead{42, protocol::VertexText{vertex}, is_dead});
 }
 

@@ -8,8 +8,8 @@ RoomSetup setup_9x9(protocol::TimeControl time, bool rated) {
   setup.settings.size = 9;
   setup.settings.rated = rated;
   setup.settings.time = time;
-  setup.black = Seat{alice_id, protocol::UserInfo{"alice", protocol::Rank{15}, protocol::Role::user}};
-  setup.white = Seat{bob_id, protocol::UserInfo{"bob", protocol::Rank{15}, protocol::Role::user}};
+  setup.black = Seat{alice_id, protocol::UserInfo{"alice", Rank{15}, Role::user}};
+  setup.white = Seat{bob_id, protocol::UserInfo{"bob", Rank{15}, Role::user}};
   setup.started_ms = t0;
   setup.disconnect_grace_ms = 120'000;
   setup.scoring_deadline_ms = 180'000;
@@ -22,7 +22,7 @@ RoomState new_room(const RoomSetup& setup, std::int64_t now_ms) {
   return std::move(*room);
 }
 
-RoomRequest from(db::UserId user, protocol::Request request, std::int64_t id) {
+RoomRequest from(UserId user, protocol::Request request, std::int64_t id) {
   RoomRequest out;
   out.user = user;
   out.user_name = user == alice_id ? "alice" : user == bob_id ? "bob" : "carol";
@@ -32,13 +32,13 @@ RoomRequest from(db::UserId user, protocol::Request request, std::int64_t id) {
   return out;
 }
 
-RoomRequest move(db::UserId user, const std::string& vertex) {
+RoomRequest move(UserId user, const std::string& vertex) {
   return from(user, protocol::req::GameMove{42, protocol::VertexText{vertex}});
 }
 
-RoomRequest pass(db::UserId user) { return from(user, protocol::req::GamePass{42}); }
+RoomRequest pass(UserId user) { return from(user, protocol::req::GamePass{42}); }
 
-RoomRequest accept_score(db::UserId user, const RoomState& room) {
+RoomRequest accept_score(UserId user, const RoomState& room) {
   return from(user, protocol::req::GameScoreAccept{42, room.marking_version()});
 }
 

@@ -11,19 +11,19 @@
 
 namespace yunzi::game::testing {
 
-inline constexpr db::UserId alice_id = 1;  // Black
-inline constexpr db::UserId bob_id = 2;    // White
-inline constexpr db::UserId carol_id = 3;  // a spectator
+inline constexpr UserId alice_id = 1;  // Black
+inline constexpr UserId bob_id = 2;    // White
+inline constexpr UserId carol_id = 3;  // a spectator
 inline constexpr std::int64_t t0 = 1'700'000'000'000;
 
 RoomSetup setup_9x9(protocol::TimeControl time = protocol::NoClock{}, bool rated = false);
 RoomState new_room(const RoomSetup& setup, std::int64_t now_ms = t0);
 
-RoomRequest from(db::UserId user, protocol::Request request, std::int64_t id = 1);
-RoomRequest move(db::UserId user, const std::string& vertex);
-RoomRequest pass(db::UserId user);
+RoomRequest from(UserId user, protocol::Request request, std::int64_t id = 1);
+RoomRequest move(UserId user, const std::string& vertex);
+RoomRequest pass(UserId user);
 // game.score.accept of the marking the room holds now.
-RoomRequest accept_score(db::UserId user, const RoomState& room);
+RoomRequest accept_score(UserId user, const RoomState& room);
 
 nlohmann::json json_of(const protocol::Frame& frame);
 std::vector<nlohmann::json> events_of(const Outcome& out);

@@ -37,7 +37,7 @@ TEST_CASE("decoded requests carry their field values", "[protocol][decode]") {
   const auto reg = decode_as<req::Register>(R"({"type":"register","name":"李昌镐","password":"pw","rank":"1D"})");
   CHECK(reg.name == "李昌镐");
   CHECK(reg.password == "pw");
-  CHECK(reg.rank == rank_1d);
+  CHECK(reg.rank == Rank::dan(1));
 
   const auto move = decode_as<req::GameMove>(R"({"type":"game.move","game":42,"vertex":"q16"})");
   CHECK(move.game == 42);
@@ -107,7 +107,7 @@ TEST_CASE("decoded requests carry their field values", "[protocol][decode]") {
             .to == RevokeTo::first_dan);
 
   const auto set_rank = decode_as<req::AdminSetRank>(R"({"type":"admin.set_rank","user":"x","rank":"18k","reason":"r"})");
-  CHECK(set_rank.rank == rank_18k);
+  CHECK(set_rank.rank == Rank::kyu(18));
 
   const auto decline =
       decode_as<req::ChallengeDecline>(R"({"type":"challenge.decline","challenge":5,"reason":"I do not play 19x19"})");
@@ -145,7 +145,7 @@ TEST_CASE("a tournament edit names only the fields it changes", "[protocol][deco
   CHECK(edit.change.rounds == 6);
   CHECK(edit.change.round_gap_s == 30);
   REQUIRE(edit.change.groups.size() == 1);
-  CHECK(edit.change.groups[0].min_rank == rank_1d);
+  CHECK(edit.change.groups[0].min_rank == Rank::dan(1));
   // A fixed schedule is checked against the rounds once the edit meets the stored settings.
   const auto times = decode_as<req::AdminTournamentEdit>(
       R"({"type":"admin.tournament.edit","tournament":4,"round_start":"fixed","round_times_ms":[1000,2000]})");

@@ -1,7 +1,8 @@
 // UTF-8 checks, code point counts and rank spellings.
 #include <catch2/catch.hpp>
 
-#include "protocol/rank.hpp"
+#include "core/rank.hpp"
+#include "core/role.hpp"
 #include "protocol/text.hpp"
 
 using namespace yunzi::protocol;
@@ -46,11 +47,11 @@ TEST_CASE("name and text rules", "[protocol][text]") {
 }
 
 TEST_CASE("ranks round-trip between 18k and 9d", "[protocol][rank]") {
-  CHECK(parse_rank("18k") == rank_18k);
-  CHECK(parse_rank("1k") == rank_1k);
-  CHECK(parse_rank("1d") == rank_1d);
-  CHECK(parse_rank("9D") == rank_9d);
-  CHECK(parse_rank("10k") == rank_10k);
+  CHECK(parse_rank("18k") == Rank::kyu(18));
+  CHECK(parse_rank("1k") == Rank::kyu(1));
+  CHECK(parse_rank("1d") == Rank::dan(1));
+  CHECK(parse_rank("9D") == Rank::dan(9));
+  CHECK(parse_rank("10k") == Rank::kyu(10));
   for (int index = Rank::lowest; index <= Rank::highest; ++index) {
     CHECK(parse_rank(to_string(Rank{index})) == Rank{index});
   }

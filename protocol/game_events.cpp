@@ -46,6 +46,7 @@ Frame game_scoring(std::int64_t game, std::int64_t seq, int board_size, const Sc
   out["marking_version"] = scoring.marking_version;
   out["accepted"] = {{"black", scoring.black_accepted}, {"white", scoring.white_accepted}};
   out["deadline_ms"] = scoring.deadline_ms;
+  if (scoring.count) out["count"] = to_json(*scoring.count, board_size);
   return make_frame(out);
 }
 

@@ -102,6 +102,7 @@ json to_json(const GameSnapshot& s) {
               {"spectators", s.spectators},
               {"anonymous_spectators", s.anonymous_spectators},
               {"spectator_names", s.spectator_names}};
+  if (s.count) out["count"] = to_json(*s.count, size);
   if (s.result) out["result"] = *s.result;
   return out;
 }
@@ -140,6 +141,15 @@ json to_json(const RankChange& change) {
 }
 
 json to_json(const Score& score) { return {{"black", score.black}, {"white", score.white}, {"komi", score.komi}}; }
+
+json to_json(const AreaCount& count, int size) {
+  return {{"black", count.black},
+          {"white", count.white},
+          {"komi", count.komi},
+          {"result", count.result},
+          {"territory",
+           {{"black", vertices_json(count.black_territory, size)}, {"white", vertices_json(count.white_territory, size)}}}};
+}
 
 json to_json(const RankProgress& p) {
   return {{"games", p.games},

@@ -29,6 +29,7 @@ nlohmann::json to_json(const LobbyGame& game);
 nlohmann::json to_json(const GameSummary& game);
 nlohmann::json to_json(const RankChange& change);
 nlohmann::json to_json(const Score& score);
+nlohmann::json to_json(const AreaCount& count, int size);
 nlohmann::json to_json(const RankProgress& progress);
 nlohmann::json to_json(const RankEvent& event);
 nlohmann::json to_json(const ReportEntry& report);

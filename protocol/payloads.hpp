@@ -52,6 +52,19 @@ struct PlayerRef {
   Rank rank;
 };
 
+// The server's area count of a dead-stone marking (`count` in game.scoring
+// and in the state while scoring and once counted), so a client shows the
+// count without counting: the areas, the result they give and the empty
+// points (and dead stones' points) each colour owns.
+struct AreaCount {
+  double black = 0;  // area, without komi
+  double white = 0;
+  double komi = 0;
+  std::string result;  // SGF form, komi and handicap compensation counted: "B+3.5", "0"
+  std::vector<engine::Vertex> black_territory;
+  std::vector<engine::Vertex> white_territory;
+};
+
 // The full state of one game (`state` of game.watch, and game.start).
 struct GameSnapshot {
   std::int64_t game = 0;
@@ -67,6 +80,7 @@ struct GameSnapshot {
   Captures captures;
   std::vector<engine::Vertex> dead;   // during scoring
   std::int64_t marking_version = 0;   // names `dead` during scoring; 0 otherwise
+  std::optional<AreaCount> count;     // of `dead`, while scoring and once counted
   std::optional<std::string> result;  // once ended, SGF form
   int spectators = 0;            // signed-in users watching (not the players), each once
   int anonymous_spectators = 0;  // connections watching without a login
@@ -160,6 +174,7 @@ struct ScoringState {
   bool black_accepted = false;
   bool white_accepted = false;
   std::int64_t deadline_ms = 0;  // left until the server settles the count
+  std::optional<AreaCount> count;  // of `dead`
 };
 
 struct UndoDone {

@@ -8,6 +8,7 @@
 
 #include "engine/scoring.hpp"
 #include "protocol/events.hpp"
+#include "server/game/area_count.hpp"
 #include "server/game/clock_codec.hpp"
 #include "server/game/room_state.hpp"
 
@@ -30,6 +31,7 @@ void RoomState::scoring_event(Outcome& out, std::int64_t now_ms, Marking marking
   scoring.black_accepted = accepted_[0];
   scoring.white_accepted = accepted_[1];
   scoring.deadline_ms = std::max<std::int64_t>(scoring_deadline_at_ - now_ms, 0);
+  scoring.count = area_count(game_, scoring.dead);
   emit(out, [&](std::int64_t seq) {
     if (marking == Marking::new_version) marking_version_ = seq;
     scoring.marking_version = marking_version_;

@@ -1,6 +1,7 @@
 // RoomState: what others are shown of a game (the full state, missed
 // events, the lobby entry, the SGF record).
 #include "db/game_sgf.hpp"
+#include "server/game/area_count.hpp"
 #include "server/game/clock_codec.hpp"
 #include "server/game/room_state.hpp"
 
@@ -33,6 +34,7 @@ protocol::GameSnapshot RoomState::snapshot(std::int64_t now_ms) const {
   } else if (counted()) {
     out.dead.assign(dead_.begin(), dead_.end());  // the final marking
   }
+  if (out.phase == protocol::Phase::scoring || counted()) out.count = area_count(game_, out.dead);
   if (end_) out.result = end_->result;
   out.spectators = spectators_;
   out.anonymous_spectators = anonymous_spectators_;

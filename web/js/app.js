@@ -13,6 +13,8 @@ import { play_sound, played } from "./sounds.js";
 import { tones } from "./beep.js";
 import { describe_settings } from "./format.js";
 import { pairing_text } from "./tournament_format.js";
+import * as proto from "./protocol.js";
+import { Event } from "./protocol.js";
 
 const token_key = "yunzi.token";
 // The lobby chat lines kept on the page (the server sends at most its own history).
@@ -83,10 +85,11 @@ export class App {
     this.connection.connect();
   }
 
-  // Any request; a refusal is shown as a notice and rethrown for the caller.
-  async request(type, fields = {}) {
+  // Any request (built with protocol.js); a refusal is shown as a notice and
+  // rethrown for the caller.
+  async request(message) {
     try {
-      return await this.connection.request(type, fields);
+      return await this.connection.request(message);
     } catch (err) {
       this.notify(refusal_text(err), "error");
       throw err;
@@ -94,18 +97,18 @@ export class App {
   }
 
   async register(name, password, rank) {
-    const reply = await this.request("register", { name, password, rank });
+    const reply = await this.request(proto.register(name, password, rank));
     this.logged_in_(reply);
   }
 
   async login(name, password) {
-    const reply = await this.request("login", { name, password });
+    const reply = await this.request(proto.login(name, password));
     this.logged_in_(reply);
   }
 
   async logout() {
     localStorage.removeItem(token_key);
-    await this.request("logout").catch(() => {});
+    await this.request(proto.logout()).catch(() => {});
     this.store.update((state) => {
       state.user = null;
       state.challenges.clear();
@@ -116,13 +119,13 @@ export class App {
   }
 
   send_lobby_chat(text) {
-    return this.request("lobby.chat", { text });
+    return this.request(proto.lobby_chat(text));
   }
 
   // The conversation list and the unread count, read again.
   async load_conversations() {
     if (!this.store.state.user) return;
-    const reply = await this.connection.request("message.conversations", { limit: 100 }).catch(() => null);
+    const reply = await this.connection.request(proto.message_conversations(100)).catch(() => null);
     if (!reply) return;
     this.store.update((state) => {
       state.messages.conversations = reply.conversations;
@@ -142,7 +145,7 @@ export class App {
       }
     });
     if (!name || !this.store.state.user) return;
-    const reply = await this.request("message.history", { with: name, limit: 50 }).catch(() => null);
+    const reply = await this.request(proto.message_history({ with: name, limit: 50 })).catch(() => null);
     if (!reply || this.store.state.messages.open !== name) return;
     this.store.update((state) => {
       state.messages.thread = [...reply.messages].reverse();
@@ -155,7 +158,7 @@ export class App {
   async older_messages() {
     const { open, next } = this.store.state.messages;
     if (!open || next === null) return;
-    const reply = await this.request("message.history", { with: open, before: next, limit: 50 }).catch(() => null);
+    const reply = await this.request(proto.message_history({ with: open, before: next, limit: 50 })).catch(() => null);
     if (!reply || this.store.state.messages.open !== open) return;
     this.store.update((state) => {
       state.messages.thread = [...[...reply.messages].reverse(), ...state.messages.thread];
@@ -171,7 +174,7 @@ export class App {
   }
 
   async send_message(to, text) {
-    const reply = await this.request("message.send", { to, text });
+    const reply = await this.request(proto.message_send(to, text));
     this.store.update((state) => {
       if (state.messages.open === to) state.messages.thread.push(reply.message);
     });
@@ -184,7 +187,7 @@ export class App {
   }
 
   async mark_read_(name) {
-    const reply = await this.connection.request("message.read", { with: name }).catch(() => null);
+    const reply = await this.connection.request(proto.message_read(name)).catch(() => null);
     if (!reply) return;
     this.store.update((state) => {
       state.messages.unread = reply.unread;
@@ -209,12 +212,12 @@ export class App {
   watch_lobby() {
     this.lobby_watched_ = true;
     if (this.connection.status !== "open") return; // the next connection watches it
-    this.request("lobby.watch").then((reply) => this.load_lobby_(reply), () => {});
+    this.request(proto.lobby_watch()).then((reply) => this.load_lobby_(reply), () => {});
   }
 
   unwatch_lobby() {
     this.lobby_watched_ = false;
-    this.connection.request("lobby.unwatch").catch(() => {});
+    this.connection.request(proto.lobby_unwatch()).catch(() => {});
   }
 
   notify(text, kind = "info") {
@@ -228,13 +231,13 @@ export class App {
   async on_open_() {
     const reconnect = this.opened_before_;
     this.opened_before_ = true;
-    await this.connection.request("hello", { protocol: 1, client: "yunzi-web/1.0" }).catch(() => {});
+    await this.connection.request(proto.hello()).catch(() => {});
     const token = localStorage.getItem(token_key);
     this.store.update((state) => { state.session_checked = !token; });
     let own_games = [];
     if (token) {
       try {
-        const reply = await this.connection.request("resume", { token });
+        const reply = await this.connection.request(proto.resume(token));
         this.store.update((state) => { state.user = reply.user; });
         own_games = reply.games || [];
         this.load_conversations();
@@ -272,7 +275,7 @@ export class App {
 
   // Accepting or declining a challenge from any page.
   answer_challenge(id, accept) {
-    return this.request(accept ? "challenge.accept" : "challenge.decline", { challenge: id })
+    return this.request(accept ? proto.challenge_accept(id) : proto.challenge_decline(id))
       .finally(() => this.store.update((s) => s.challenges.delete(id))).catch(() => {});
   }
 
@@ -297,7 +300,7 @@ export class App {
       notify(name);
       return;
     }
-    this.connection.request("tournament.info", { tournament: event.tournament }).then((reply) => {
+    this.connection.request(proto.tournament_info(event.tournament)).then((reply) => {
       this.name_tournament_(event.tournament, reply.tournament.name);
       notify(reply.tournament.name);
     }, () => notify(`#${event.tournament}`));
@@ -332,11 +335,11 @@ export class App {
 
   listen_() {
     const on = (type, change) => this.connection.on(type, (event) => this.store.update((state) => change(state, event)));
-    on("lobby.user", (state, e) => state.lobby.users.set(e.user.name, e.user));
-    on("lobby.user_left", (state, e) => state.lobby.users.delete(e.name));
-    on("lobby.seek", (state, e) => state.lobby.seeks.set(e.seek.id, e.seek));
-    on("lobby.seek_removed", (state, e) => state.lobby.seeks.delete(e.seek));
-    on("lobby.game", (state, e) => {
+    on(Event.lobby_user, (state, e) => state.lobby.users.set(e.user.name, e.user));
+    on(Event.lobby_user_left, (state, e) => state.lobby.users.delete(e.name));
+    on(Event.lobby_seek, (state, e) => state.lobby.seeks.set(e.seek.id, e.seek));
+    on(Event.lobby_seek_removed, (state, e) => state.lobby.seeks.delete(e.seek));
+    on(Event.lobby_game, (state, e) => {
       state.lobby.games.set(e.game, e);
       const model = state.games.get(e.game);
       if (model) {
@@ -344,29 +347,29 @@ export class App {
         model.anonymous_spectators = e.anonymous_spectators ?? 0;
       }
     });
-    on("lobby.game_removed", (state, e) => state.lobby.games.delete(e.game));
-    on("lobby.chat", (state, e) => {
+    on(Event.lobby_game_removed, (state, e) => state.lobby.games.delete(e.game));
+    on(Event.lobby_chat, (state, e) => {
       state.lobby.chat.push(e);
       if (state.lobby.chat.length > lobby_chat_kept) state.lobby.chat.shift();
     });
-    this.connection.on("message", (e) => this.receive_message_(e));
-    on("challenge", (state, e) => state.challenges.set(e.challenge.id, e.challenge));
-    this.connection.on("challenge", (e) => this.announce_challenge_(e.challenge));
-    this.connection.on("challenge.declined", (e) => this.notify(e.reason
+    this.connection.on(Event.message, (e) => this.receive_message_(e));
+    on(Event.challenge, (state, e) => state.challenges.set(e.challenge.id, e.challenge));
+    this.connection.on(Event.challenge, (e) => this.announce_challenge_(e.challenge));
+    this.connection.on(Event.challenge_declined, (e) => this.notify(e.reason
       ? t("challenge_declined_because", { name: e.by ?? "?", reason: e.reason })
       : t("challenge_declined", { name: e.by ?? "?" })));
-    this.connection.on("rank.change", (e) => {
+    this.connection.on(Event.rank_change, (e) => {
       const user = this.store.state.user;
       if (user && e.name === user.name) {
         this.store.update((state) => { state.user = { ...state.user, rank: e.to }; });
         this.notify(t("rank_change", { from: e.from, to: e.to }));
       }
     });
-    this.connection.on("tournament.round", (e) => this.name_tournament_(e.tournament, e.name));
-    this.connection.on("tournament.pairing", (e) => this.announce_pairing_(e));
-    this.connection.on("notice", (e) => this.notify(t("notice", { text: e.text })));
-    this.connection.on("kicked", (e) => this.notify(t("kicked", { reason: e.reason }), "error"));
-    this.connection.on("game.start", (e) => {
+    this.connection.on(Event.tournament_round, (e) => this.name_tournament_(e.tournament, e.name));
+    this.connection.on(Event.tournament_pairing, (e) => this.announce_pairing_(e));
+    this.connection.on(Event.notice, (e) => this.notify(t("notice", { text: e.text })));
+    this.connection.on(Event.kicked, (e) => this.notify(t("kicked", { reason: e.reason }), "error"));
+    this.connection.on(Event.game_start, (e) => {
       const user = this.store.state.user;
       if (user && (e.black.name === user.name || e.white.name === user.name)) this.on_game_start(e.game);
     });

@@ -17,6 +17,8 @@ import { estimate_marks, estimate_text } from "./estimate.js";
 import { error_text } from "./error_text.js";
 import { play_sound } from "./sounds.js";
 import { preference, on_preference_change } from "./preferences.js";
+import * as proto from "./protocol.js";
+import { Event } from "./protocol.js";
 
 export function board_link(id) {
   return `${location.origin}${location.pathname}#/board/${id}`;
@@ -41,7 +43,8 @@ export function mount_board(container, app, board_id) {
   let estimate_asked = null;
   let gone = false;
 
-  const request = (type, fields) => app.connection.request(type, { board: board_id, ...fields });
+  // A request about this board: proto.board_goto, board_play, ...
+  const request = (build, ...args) => app.connection.request(build(board_id, ...args));
   const refuse = (err) => app.notify(error_text(err, "board"), "error");
 
   const board = new BoardView({ label: (size) => t("board_label", { size }), on_play: (vertex) => play(vertex) });
@@ -103,7 +106,7 @@ export function mount_board(container, app, board_id) {
     if (is_owner()) {
       if (id === tree.current) return;
       tree.current = id;
-      request("board.goto", { node: id }).catch(refuse);
+      request(proto.board_goto, id).catch(refuse);
     } else {
       viewing = id === tree.current ? null : id;
     }
@@ -113,7 +116,7 @@ export function mount_board(container, app, board_id) {
   async function play(vertex) {
     if (!tree || !is_owner()) return;
     try {
-      const reply = await request("board.play", { from: tree.current, vertex });
+      const reply = await request(proto.board_play, tree.current, vertex);
       tree.add(reply.node);
       tree.current = reply.node.id;
       play_sound(vertex === "pass" ? "pass" : "stone");
@@ -128,7 +131,7 @@ export function mount_board(container, app, board_id) {
     if (!tree || !is_owner() || id === 0) return;
     if (!window.confirm(t("board_cut_confirm"))) return;
     try {
-      await request("board.cut", { node: id });
+      await request(proto.board_cut, id);
       tree.cut(id);
       render();
     } catch (err) {
@@ -146,7 +149,7 @@ export function mount_board(container, app, board_id) {
   function ask_estimate(node) {
     if (estimate_asked === node) return;
     estimate_asked = node;
-    request("board.estimate", { node }).then((reply) => {
+    request(proto.board_estimate, node).then((reply) => {
       if (estimate_asked !== node) return;
       estimate = { node, result: reply.estimate };
       render();
@@ -223,7 +226,7 @@ export function mount_board(container, app, board_id) {
 
   async function load() {
     try {
-      const reply = await request("board.watch", {});
+      const reply = await request(proto.board_watch);
       summary = reply.board;
       tree = new BoardTree(reply.tree, summary.handicap);
       if (viewing !== null && !tree.nodes.has(viewing)) viewing = null;
@@ -238,24 +241,24 @@ export function mount_board(container, app, board_id) {
 
   const ours = (e) => e.board === board_id && tree;
   const stops = [
-    app.connection.on("board.node", (e) => {
+    app.connection.on(Event.board_node, (e) => {
       if (!ours(e)) return;
       if (tree.add(e.node) && !is_owner()) play_sound(e.node.vertex === "pass" ? "pass" : "stone");
       render();
     }),
-    app.connection.on("board.current", (e) => {
+    app.connection.on(Event.board_current, (e) => {
       if (!ours(e) || !tree.nodes.has(e.node)) return;
       tree.current = e.node;
       if (viewing === e.node) viewing = null;
       render();
     }),
-    app.connection.on("board.cut", (e) => {
+    app.connection.on(Event.board_cut, (e) => {
       if (!ours(e)) return;
       tree.cut(e.node);
       if (tree.nodes.has(e.current)) tree.current = e.current;
       render();
     }),
-    app.connection.on("board.deleted", (e) => {
+    app.connection.on(Event.board_deleted, (e) => {
       if (e.board === board_id) show_missing(t("board_deleted"));
     }),
     app.connection.on_open(() => load()),
@@ -277,7 +280,7 @@ export function mount_board(container, app, board_id) {
     destroy() {
       for (const stop of stops) stop();
       document.removeEventListener("keydown", on_key);
-      if (!gone) app.connection.request("board.unwatch", { board: board_id }).catch(() => {});
+      if (!gone) app.connection.request(proto.board_unwatch(board_id)).catch(() => {});
     },
   };
 }

@@ -8,12 +8,13 @@ import { t } from "./i18n.js";
 import { error_text } from "./error_text.js";
 import { format_date } from "./format.js";
 import { decode_sgf, trim_sgf, record_name, SgfError } from "./sgf_trim.js";
+import * as proto from "./protocol.js";
 
 // The server's frame limit; the request around the record takes a little of it.
 const frame_limit = 16 * 1024;
 
-function request_bytes(type, fields) {
-  return new TextEncoder().encode(JSON.stringify({ type, id: 999999, ...fields })).length;
+function request_bytes(message) {
+  return new TextEncoder().encode(JSON.stringify({ ...message, id: 999999 })).length;
 }
 
 // The board.create fields for an uploaded file; throws with the words to show.
@@ -29,7 +30,7 @@ export async function sgf_fields(file, title) {
   // Without a title of its own the board is named after the game (GN).
   const name = title || Array.from(record_name(sgf)).slice(0, 80).join("");
   const fields = name ? { sgf, title: name } : { sgf };
-  const bytes = request_bytes("board.create", fields);
+  const bytes = request_bytes(proto.board_create(fields));
   if (bytes > frame_limit) {
     throw new Error(t("sgf_too_large", { kib: Math.ceil(bytes / 1024), limit: frame_limit / 1024 }));
   }
@@ -72,7 +73,7 @@ export function mount_boards(container, app) {
     }
     create.disabled = true;
     try {
-      const reply = await app.connection.request("board.create", fields);
+      const reply = await app.connection.request(proto.board_create(fields));
       location.hash = `#/board/${reply.board.id}`;
     } catch (err) {
       problem.textContent = error_text(err, file.files.length && err.code === "bad_request" ? "sgf" : "board_create");
@@ -91,7 +92,7 @@ export function mount_boards(container, app) {
   async function remove(board) {
     if (!window.confirm(t("board_delete_confirm", { title: board.title || t("board_untitled", { id: board.id }) }))) return;
     try {
-      await app.connection.request("board.delete", { board: board.id });
+      await app.connection.request(proto.board_delete(board.id));
     } catch (err) {
       app.notify(error_text(err, "board"), "error");
     }
@@ -109,7 +110,7 @@ export function mount_boards(container, app) {
       return;
     }
     try {
-      const reply = await app.connection.request("board.list", {});
+      const reply = await app.connection.request(proto.board_list());
       replace_children(list, reply.boards.length ? reply.boards.map(row) : [h("li", { class: "empty", text: t("boards_none") })]);
     } catch (err) {
       if (err.code !== "disconnected") replace_children(list, h("li", { class: "empty", text: error_text(err, "board") }));

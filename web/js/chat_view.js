@@ -4,6 +4,7 @@
 
 import { h, replace_children } from "./dom.js";
 import { t } from "./i18n.js";
+import * as proto from "./protocol.js";
 
 export class ChatView {
   constructor(app, game_id) {
@@ -37,7 +38,7 @@ export class ChatView {
     event.preventDefault();
     const text = this.input_.value.trim();
     if (!text) return;
-    this.app_.request("game.chat", { game: this.game_id_, text, channel: this.channel_ })
+    this.app_.request(proto.game_chat(this.game_id_, text, this.channel_))
       .then(() => { this.input_.value = ""; }, () => {});
   }
 }

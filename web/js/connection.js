@@ -1,6 +1,9 @@
 // The WebSocket link to the server: request/reply matching by `re`, event
 // dispatch by `type`, and reconnection with exponential back-off. Callers see
 // a status ("connecting", "open", "down") and never hold the socket itself.
+// Requests are built and event types named in protocol.js.
+
+import { Reply } from "./protocol.js";
 
 export class RequestError extends Error {
   // `until`: for `banned`, when the ban ends (Unix ms).
@@ -86,13 +89,14 @@ export class Connection {
     };
   }
 
-  // Sends a request; resolves with the "ok" reply, rejects with RequestError.
-  request(type, fields = {}) {
+  // Sends a request ({type, ...fields}, from protocol.js); resolves with the
+  // "ok" reply, rejects with RequestError.
+  request(message) {
     if (!this.socket_ || this.socket_.readyState !== WebSocket.OPEN) {
       return Promise.reject(new RequestError("disconnected", "not connected"));
     }
     const id = this.next_id_++;
-    const frame = JSON.stringify({ ...fields, type, id });
+    const frame = JSON.stringify({ ...message, id });
     return new Promise((resolve, reject) => {
       this.pending_.set(id, { resolve, reject });
       this.socket_.send(frame);
@@ -112,11 +116,11 @@ export class Connection {
       console.warn("unreadable frame from server", text);
       return;
     }
-    if ((message.type === "ok" || message.type === "error") && message.re !== undefined) {
+    if ((message.type === Reply.ok || message.type === Reply.error) && message.re !== undefined) {
       const waiter = this.pending_.get(message.re);
       if (!waiter) return;
       this.pending_.delete(message.re);
-      if (message.type === "ok") waiter.resolve(message);
+      if (message.type === Reply.ok) waiter.resolve(message);
       else waiter.reject(new RequestError(message.code, message.message, message.until));
       return;
     }

@@ -3,14 +3,11 @@
 // each side's area and who leads by how much after komi.
 
 import { t } from "./i18n.js";
+import { territory_owner } from "./territory.js";
 
 // {dead: Set of vertices, owner: Map vertex -> colour} for BoardView.render.
 export function estimate_marks(estimate) {
-  const owner = new Map();
-  for (const color of ["black", "white"]) {
-    for (const vertex of estimate.territory?.[color] || []) owner.set(vertex, color);
-  }
-  return { dead: new Set(estimate.dead || []), owner };
+  return { dead: new Set(estimate.dead || []), owner: territory_owner(estimate.territory) };
 }
 
 export function estimate_text(estimate) {

@@ -6,6 +6,7 @@ import { h, replace_children } from "./dom.js";
 import { t } from "./i18n.js";
 import { color_name, describe_result } from "./format.js";
 import { other_color } from "./vertex.js";
+import * as proto from "./protocol.js";
 
 function seconds_until(at) {
   return Math.max(0, Math.ceil((at - performance.now()) / 1000));
@@ -15,23 +16,23 @@ export class GameControls {
   constructor(app, game_id) {
     this.app_ = app;
     this.game_id_ = game_id;
-    const send = (type, extra = {}) => () => app.request(type, { game: game_id, ...extra }).catch(() => {});
-    this.pass_ = h("button", { id: "pass-button", text: t("pass"), onclick: send("game.pass") });
+    const send = (build, ...args) => () => app.request(build(game_id, ...args)).catch(() => {});
+    this.pass_ = h("button", { id: "pass-button", text: t("pass"), onclick: send(proto.game_pass) });
     this.resign_ = h("button", {
       id: "resign-button", class: "danger", text: t("resign"),
-      onclick: () => { if (window.confirm(t("resign_confirm"))) send("game.resign")(); },
+      onclick: () => { if (window.confirm(t("resign_confirm"))) send(proto.game_resign)(); },
     });
-    this.undo_ = h("button", { id: "undo-button", text: t("undo"), onclick: send("game.undo") });
-    this.undo_accept_ = h("button", { id: "undo-accept-button", text: t("accept"), onclick: send("game.undo.accept") });
-    this.undo_decline_ = h("button", { id: "undo-decline-button", text: t("decline"), onclick: send("game.undo.decline") });
+    this.undo_ = h("button", { id: "undo-button", text: t("undo"), onclick: send(proto.game_undo) });
+    this.undo_accept_ = h("button", { id: "undo-accept-button", text: t("accept"), onclick: send(proto.game_undo_accept) });
+    this.undo_decline_ = h("button", { id: "undo-decline-button", text: t("decline"), onclick: send(proto.game_undo_decline) });
     // Accepts the marking on the screen, named by the version it was drawn
     // from: if the opponent changed it meanwhile the server refuses.
     this.shown_marking_version_ = 0;
     this.score_accept_ = h("button", {
       id: "score-accept-button", text: t("accept_score"),
-      onclick: () => send("game.score.accept", { marking_version: this.shown_marking_version_ })(),
+      onclick: () => send(proto.game_score_accept, this.shown_marking_version_)(),
     });
-    this.score_resume_ = h("button", { id: "score-resume-button", text: t("resume_play"), onclick: send("game.score.resume") });
+    this.score_resume_ = h("button", { id: "score-resume-button", text: t("resume_play"), onclick: send(proto.game_score_resume) });
     this.status_ = h("p", { class: "game-status", "aria-live": "polite" });
     this.undo_line_ = h("div", { class: "undo-line" });
     this.scoring_ = h("div", { class: "scoring-panel" });
@@ -71,9 +72,10 @@ export class GameControls {
     return status.join(" · ");
   }
 
-  // my_color: the viewer's colour, or null for a spectator. area: the live
-  // count {black, white} during scoring.
-  update(model, my_color, area) {
+  // my_color: the viewer's colour, or null for a spectator. The score shown
+  // is the server's: its count of the marking during scoring, the game's
+  // `score` once counted.
+  update(model, my_color) {
     const phase = model.phase;
     this.model_ = model;
     this.my_color_ = my_color;
@@ -93,12 +95,12 @@ export class GameControls {
     replace_children(this.undo_line_, undo_line);
 
     if (phase === "scoring" || (phase === "ended" && model.score)) {
-      const score = phase === "ended" ? model.score : { ...area, komi: model.komi };
+      const score = phase === "ended" ? model.score : model.count;
       const accepted = ["black", "white"].filter((c) => model.accepted && model.accepted[c])
         .map((c) => `${color_name(c)} ${t("accepted_by")}`);
       replace_children(this.scoring_,
         phase === "scoring" ? h("p", { text: t("scoring_title") }) : null,
-        h("p", { class: "score-line", id: "score-line", text: t("score_line", score) }),
+        score ? h("p", { class: "score-line", id: "score-line", text: t("score_line", score) }) : null,
         phase === "scoring" && accepted.length ? h("p", { class: "accepted", text: accepted.join(", ") }) : null);
     } else {
       replace_children(this.scoring_);

@@ -3,6 +3,7 @@
 // the game's numbered events. Knows nothing about the DOM or the socket.
 
 import { other_color } from "./vertex.js";
+import { Event } from "./protocol.js";
 
 export class GameModel {
   constructor(id) {
@@ -13,6 +14,9 @@ export class GameModel {
     this.handicap_stones = [];
     this.dead = [];
     this.marking_version = 0;  // names `dead` during scoring; an acceptance sends it
+    // The server's count of `dead` ({black, white, komi, result, territory}):
+    // during scoring and on the final position of a counted game.
+    this.count = null;
     this.accepted = { black: false, white: false };
     this.undo_request = null;
     this.undo_declined = null; // who declined the last undo request, until the next move
@@ -45,6 +49,7 @@ export class GameModel {
       phase: state.phase,
       dead: [...(state.dead || [])],
       marking_version: state.marking_version ?? 0,
+      count: state.count ?? null,
       spectators: state.spectators ?? 0,
       anonymous_spectators: state.anonymous_spectators ?? 0,
       spectator_names: [...(state.spectator_names || [])],
@@ -64,7 +69,7 @@ export class GameModel {
   // Applies one numbered event. Returns "applied", "stale" (already seen) or
   // "gap" (events are missing: the caller must watch again with `since`).
   apply(event) {
-    if (event.type === "game.start") {
+    if (event.type === Event.game_start) {
       this.load_state(event);
       return "applied";
     }
@@ -79,53 +84,56 @@ export class GameModel {
 
   apply_numbered_(event) {
     switch (event.type) {
-      case "game.move":
+      case Event.game_move:
         this.moves.push(event.vertex);
         this.to_move = other_color(event.color);
         this.undo_request = null;
         this.undo_declined = null;
         this.set_clock_(event.clock);
         break;
-      case "game.clock":
+      case Event.game_clock:
         if (this.phase === "scoring") this.leave_scoring_();
         this.set_clock_(event.clock);
         if (event.clock && event.clock.running) this.to_move = event.clock.running;
         break;
-      case "game.scoring":
+      case Event.game_scoring:
         this.phase = "scoring";
         this.dead = [...event.dead];
         this.marking_version = event.marking_version;
+        this.count = event.count ?? null;
         this.accepted = event.accepted ?? { black: false, white: false };
         this.scoring_deadline_at = performance.now() + (event.deadline_ms ?? 0);
         if (this.clock) this.set_clock_({ ...this.clock, running: null });
         break;
-      case "game.end":
+      case Event.game_end:
         this.phase = "ended";
         this.result = event.result;
         this.reason = event.reason;
         this.score = event.score ?? null;
+        // A count ends on the marking both accepted: the last one counted.
+        if (event.reason !== "count") this.count = null;
         this.rank_changes = event.rank_changes ?? [];
         this.scoring_deadline_at = null;
         this.stop_clock_at_end_();
         break;
-      case "game.undo_requested":
+      case Event.game_undo_requested:
         this.undo_request = event.color;
         this.undo_declined = null;
         break;
-      case "game.undone":
+      case Event.game_undone:
         this.moves.splice(this.moves.length - event.moves_removed, event.moves_removed);
         this.to_move = event.to_move;
         this.undo_request = null;
         this.set_clock_(event.clock);
         break;
-      case "game.undo_declined":
+      case Event.game_undo_declined:
         this.undo_request = null;
         this.undo_declined = event.color;
         break;
-      case "game.opponent_gone":
+      case Event.game_opponent_gone:
         this.away = { color: event.color, until: performance.now() + event.deadline_ms };
         break;
-      case "game.opponent_back":
+      case Event.game_opponent_back:
         this.away = null;
         break;
       default:
@@ -134,11 +142,11 @@ export class GameModel {
   }
 
   apply_unnumbered_(event) {
-    if (event.type === "lobby.game") {
+    if (event.type === Event.lobby_game) {
       this.spectators = event.spectators;
       this.anonymous_spectators = event.anonymous_spectators ?? 0;
     }
-    if (event.type === "game.spectators") {
+    if (event.type === Event.game_spectators) {
       this.spectators = event.spectators;
       this.anonymous_spectators = event.anonymous_spectators ?? 0;
       this.spectator_names = [...(event.spectator_names || [])];
@@ -168,6 +176,7 @@ export class GameModel {
     this.phase = "play";
     this.dead = [];
     this.marking_version = 0;
+    this.count = null;
     this.accepted = { black: false, white: false };
   }
 

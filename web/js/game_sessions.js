@@ -6,6 +6,8 @@
 
 import { GameModel } from "./game_model.js";
 import { play_sound } from "./sounds.js";
+import * as proto from "./protocol.js";
+import { Event, is_game_event } from "./protocol.js";
 
 export class GameSessions {
   constructor(connection, store) {
@@ -32,9 +34,7 @@ export class GameSessions {
     this.pending_.set(id, buffer);
     let fresh_state = false;
     try {
-      const fields = { game: id };
-      if (model.loaded) fields.since = model.seq;
-      const reply = await this.connection_.request("game.watch", fields);
+      const reply = await this.connection_.request(proto.game_watch(id, model.loaded ? model.seq : undefined));
       this.store_.update(() => {
         if (reply.state) model.load_state(reply.state);
         fresh_state = Boolean(reply.state);
@@ -55,7 +55,7 @@ export class GameSessions {
     this.store_.update(() => {
       for (const event of buffer) {
         // Who watched before the reply: the state says who watches now.
-        if (fresh_state && event.type === "game.spectators") continue;
+        if (fresh_state && event.type === Event.game_spectators) continue;
         if (model.apply(event) === "gap") gap = true;
       }
     });
@@ -67,7 +67,7 @@ export class GameSessions {
     const mine = model && model.phase !== "ended" && this.is_player_(model);
     if (mine) return;
     this.followed_.delete(id);
-    this.connection_.request("game.unwatch", { game: id }).catch(() => {});
+    this.connection_.request(proto.game_unwatch(id)).catch(() => {});
   }
 
   // After a reconnection: every followed game, plus the ones the server says
@@ -83,9 +83,9 @@ export class GameSessions {
   }
 
   on_event_(event) {
-    if (typeof event.game !== "number" || !event.type.startsWith("game.")) return;
+    if (!is_game_event(event)) return;
     const id = event.game;
-    if (event.type === "game.chat") {
+    if (event.type === Event.game_chat) {
       this.store_.update(() => this.model(id).chat.push(event));
       return;
     }
@@ -95,7 +95,7 @@ export class GameSessions {
       return;
     }
     const model = this.model(id);
-    if (event.type === "game.start") this.followed_.add(id);
+    if (event.type === Event.game_start) this.followed_.add(id);
     let outcome;
     this.store_.update(() => {
       outcome = model.apply(event);
@@ -106,7 +106,7 @@ export class GameSessions {
 
   // Live events only: a catch-up after a gap or a reload stays silent.
   sound_(event) {
-    if (event.type === "game.move") play_sound(event.vertex === "pass" ? "pass" : "stone");
-    else if (event.type === "game.end") play_sound("end");
+    if (event.type === Event.game_move) play_sound(event.vertex === "pass" ? "pass" : "stone");
+    else if (event.type === Event.game_end) play_sound("end");
   }
 }

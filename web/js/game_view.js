@@ -11,12 +11,14 @@ import { ChatView } from "./chat_view.js";
 import { SpectatorView } from "./spectator_view.js";
 import { GameControls } from "./game_controls.js";
 import { RecordLinks } from "./record_links.js";
-import { replay, count_area } from "./position.js";
+import { replay } from "./position.js";
 import { user_label } from "./format.js";
 import { from_vertex } from "./vertex.js";
 import { error_text } from "./error_text.js";
 import { preference, set_preference, on_preference_change } from "./preferences.js";
 import { estimate_marks, estimate_text } from "./estimate.js";
+import { territory_owner } from "./territory.js";
+import * as proto from "./protocol.js";
 
 function player_panel(color) {
   const name = h("span", { class: "player-name" });
@@ -97,12 +99,12 @@ export function mount_game(container, app, game_id) {
   function on_board_click(vertex) {
     if (!my_color || at !== null) return;
     if (model.phase === "play" && model.to_move === my_color) {
-      app.request("game.move", { game: game_id, vertex }).catch(() => {});
+      app.request(proto.game_move(game_id, vertex)).catch(() => {});
     } else if (model.phase === "scoring") {
       const position = replay(model.size, model.handicap_stones, model.moves);
       const point = from_vertex(vertex, model.size);
       if (!point || !position.grid[point.y][point.x]) return;
-      app.request("game.dead", { game: game_id, vertex, dead: !model.dead.includes(vertex) }).catch(() => {});
+      app.request(proto.game_dead(game_id, vertex, !model.dead.includes(vertex))).catch(() => {});
     }
   }
 
@@ -110,7 +112,7 @@ export function mount_game(container, app, game_id) {
   async function open_analysis() {
     const shown = at ?? model.moves.length;
     try {
-      const reply = await app.connection.request("board.create", { game: game_id, move: shown });
+      const reply = await app.connection.request(proto.board_create({ game: game_id, move: shown }));
       location.hash = `#/board/${reply.board.id}`;
     } catch (err) {
       app.notify(error_text(err, "analyze"), "error");
@@ -120,7 +122,7 @@ export function mount_game(container, app, game_id) {
   function ask_estimate(move) {
     if (estimate_asked === move) return;
     estimate_asked = move;
-    app.connection.request("game.estimate", { game: game_id, move }).then((reply) => {
+    app.connection.request(proto.game_estimate(game_id, move)).then((reply) => {
       if (estimate_asked !== move) return;
       estimate = { move, result: reply.estimate };
       render();
@@ -159,7 +161,8 @@ export function mount_game(container, app, game_id) {
       else ask_estimate(shown);
     }
     const dead = guess ? guess.dead : new Set(marked ? model.dead : []);
-    const area = marked ? count_area(position.grid, model.size, model.dead) : null;
+    // The server counts the marking (game.scoring, the state); the page only draws its count.
+    const count = marked ? model.count : null;
     const my_turn = live && my_color && model.phase === "play" && model.to_move === my_color;
     board.render({
       size: model.size,
@@ -169,7 +172,7 @@ export function mount_game(container, app, game_id) {
       passed: !marked && !guess && position.last && position.last.vertex === "pass" ? position.last.color : null,
       pass_label: (color) => t("pass_note", { color: t(color) }),
       dead,
-      owner: area ? area.owner : guess ? guess.owner : null,
+      owner: count ? territory_owner(count.territory) : guess ? guess.owner : null,
       preview: my_turn ? my_color : null,
       // The board takes the arrow keys only when a click there would do something.
       interactive: Boolean(my_turn || (scoring && my_color)),
@@ -196,7 +199,7 @@ export function mount_game(container, app, game_id) {
       panel.captures.textContent = t("captures", { n: position.captures[color] });
       panel.element.classList.toggle("to-move", model.phase === "play" && model.to_move === color);
     }
-    controls.update(model, my_color, scoring ? area : null);
+    controls.update(model, my_color);
     chat.update(model, my_color !== null, Boolean(user));
     spectators.update(model);
     tick();

@@ -9,6 +9,7 @@ import { SettingsForm } from "./settings_form.js";
 import { quick_play_panel } from "./quick_play.js";
 import { LobbyChatView } from "./lobby_chat_view.js";
 import { user_label, describe_settings, describe_handicap } from "./format.js";
+import * as proto from "./protocol.js";
 
 function section(id, title, body) {
   return h("section", { id, class: "panel" }, h("h2", { text: title }), body);
@@ -25,8 +26,8 @@ function with_unlisted(items, unlisted) {
 
 export function mount_lobby(container, app) {
   const form = new SettingsForm({
-    on_seek: (settings) => app.request("seek.create", { settings }).catch(() => {}),
-    on_challenge: (to, settings) => app.request("challenge", { to, settings }).catch(() => {}),
+    on_seek: (settings) => app.request(proto.seek_create(settings)).catch(() => {}),
+    on_challenge: (to, settings) => app.request(proto.challenge(to, settings)).catch(() => {}),
   });
   const auth_slot = h("div", { class: "auth-slot" });
   const challenges = h("div");
@@ -66,9 +67,9 @@ export function mount_lobby(container, app) {
     replace_children(seeks, empty_or([...state.lobby.seeks.values()].map((seek) => h("li", { "data-seek": seek.id },
       user_label(seek.from), " ", h("span", { class: "settings", text: describe_settings(seek.settings) }), " ",
       seek.from.name === me
-        ? h("button", { class: "cancel-seek", text: t("cancel"), onclick: () => app.request("seek.cancel", { seek: seek.id }).catch(() => {}) })
+        ? h("button", { class: "cancel-seek", text: t("cancel"), onclick: () => app.request(proto.seek_cancel(seek.id)).catch(() => {}) })
         : h("button", { class: "accept-seek", text: t("accept"), disabled: !me,
-          onclick: () => app.request("seek.accept", { seek: seek.id }).catch(() => {}) })))));
+          onclick: () => app.request(proto.seek_accept(seek.id)).catch(() => {}) })))));
   }
 
   function render_games(state) {

@@ -7,6 +7,7 @@ import { h, replace_children } from "./dom.js";
 import { t } from "./i18n.js";
 import { error_text } from "./error_text.js";
 import { user_label } from "./format.js";
+import * as proto from "./protocol.js";
 
 const refresh_ms = 30000;
 
@@ -33,7 +34,7 @@ export function mount_players(container, app) {
       signed_in() && user.name !== me()
         ? h("button", {
           class: is_followed ? "unfollow" : "follow", text: t(is_followed ? "unfollow" : "follow"),
-          onclick: () => change(is_followed ? "unfollow" : "follow", user.name),
+          onclick: () => change(is_followed ? proto.unfollow(user.name) : proto.follow(user.name)),
         })
         : null);
   }
@@ -49,16 +50,16 @@ export function mount_players(container, app) {
       replace_children(followed, h("li", { class: "empty", text: t("following_login") }));
       return;
     }
-    const reply = await app.request("follows").catch(() => null);
+    const reply = await app.request(proto.follows()).catch(() => null);
     if (!reply) return;
     following = new Set(reply.users.map((u) => u.name));
     show(followed, reply.users, "following_none");
     show(results, last_results, "no_players_found");
   }
 
-  async function change(type, name) {
+  async function change(request) {
     try {
-      await app.connection.request(type, { user: name });
+      await app.connection.request(request);
       message.textContent = "";
     } catch (err) {
       message.textContent = error_text(err);
@@ -71,7 +72,7 @@ export function mount_players(container, app) {
     const name = query.value.trim();
     if (!name) return;
     try {
-      const reply = await app.connection.request("user.search", { name, limit: 50 });
+      const reply = await app.connection.request(proto.user_search(name, 50));
       last_results = reply.users;
       message.textContent = "";
       show(results, last_results, "no_players_found");

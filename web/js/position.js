@@ -1,9 +1,9 @@
 // Replays a game record into board positions, for display and for moving
 // back and forth through a game. The server has already judged every move
 // legal; this only places stones and removes chains left without liberties.
-// Also counts a position by area (Chinese rules) for the scoring display.
+// Counting is the server's: the scoring display draws its `count`.
 
-import { from_vertex, to_vertex, other_color } from "./vertex.js";
+import { from_vertex, other_color } from "./vertex.js";
 
 function neighbours(x, y, size) {
   const list = [];
@@ -92,54 +92,4 @@ export function replay_colored(size, setup, moves) {
     }
   });
   return { grid, captures, last, numbers };
-}
-
-// Area count with the `dead` vertices taken off: stones plus empty regions
-// bordered by one colour only; regions bordered by both count half to each.
-// Returns {black, white, owner} where owner maps
-// each counted empty or dead point's vertex to its colour.
-export function count_area(grid, size, dead) {
-  const board = grid.map((row) => row.slice());
-  for (const vertex of dead) {
-    const point = from_vertex(vertex, size);
-    if (point) board[point.y][point.x] = null;
-  }
-  const area = { black: 0, white: 0, owner: new Map() };
-  const seen = new Set();
-  for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) {
-      const color = board[y][x];
-      if (color) {
-        area[color] += 1;
-        continue;
-      }
-      if (seen.has(y * size + x)) continue;
-      const region = [];
-      const borders = new Set();
-      const stack = [[x, y]];
-      seen.add(y * size + x);
-      while (stack.length) {
-        const [cx, cy] = stack.pop();
-        region.push([cx, cy]);
-        for (const [nx, ny] of neighbours(cx, cy, size)) {
-          const here = board[ny][nx];
-          if (here) borders.add(here);
-          else if (!seen.has(ny * size + nx)) {
-            seen.add(ny * size + nx);
-            stack.push([nx, ny]);
-          }
-        }
-      }
-      if (borders.size === 2) {
-        // Reached by both colours (dame, seki): split half and half, as the server counts.
-        area.black += region.length / 2;
-        area.white += region.length / 2;
-      }
-      if (borders.size !== 1) continue;
-      const owner = [...borders][0];
-      area[owner] += region.length;
-      for (const [rx, ry] of region) area.owner.set(to_vertex(rx, ry, size), owner);
-    }
-  }
-  return area;
 }

@@ -9,6 +9,7 @@ import { user_badges, format_date } from "./format.js";
 import { error_text } from "./error_text.js";
 import { rank_graph, opponent_table, block_row } from "./profile_charts.js";
 import { rated_results } from "./record_stats.js";
+import * as proto from "./protocol.js";
 
 // rank_progress in words: where the player stands in the block, and how far
 // promotion and demotion are.
@@ -53,11 +54,10 @@ export function mount_profile(container, app, name) {
   // Without the notice pop-ups of app.request: a missing player gets one
   // not-found page, other failures one line.
   const load = async () => {
-    const ask = (type, fields) => app.connection.request(type, fields);
     const [info, hist, list] = await Promise.all([
-      ask("user.info", { name }),
-      ask("user.history", { name, limit: 100 }),
-      ask("user.games", { name, limit: 100 }),
+      app.connection.request(proto.user_info(name)),
+      app.connection.request(proto.user_history(name, 100)),
+      app.connection.request(proto.user_games(name, 100)),
     ]);
     const results = rated_results(list.games, info.user.name);
     replace_children(head,

@@ -8,6 +8,8 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { preference, set_preference } from "./preferences.js";
+import * as proto from "./protocol.js";
+import { Event } from "./protocol.js";
 
 // Byo-yomi clocks as Fox offers them: main time, then periods x seconds.
 export const quick_clocks = [
@@ -54,17 +56,17 @@ export function quick_play_panel(app) {
     const chosen = quick_clocks.find((c) => c.key === clock.value) || quick_clocks[1];
     const settings = { size: Number(size.value), rated: rated.checked, time: chosen.time };
     try {
-      const reply = await app.request("automatch.join", { settings });
+      const reply = await app.request(proto.automatch_join(settings));
       if (reply.queued) show(true, reply.waiting);
     } catch {
       show(false);
     }
   });
   cancel.addEventListener("click", async () => {
-    await app.request("automatch.leave").catch(() => {});
+    await app.request(proto.automatch_leave()).catch(() => {});
     show(false);
   });
-  const stop_on_start = app.connection.on("game.start", (e) => {
+  const stop_on_start = app.connection.on(Event.game_start, (e) => {
     const me = app.store.state.user && app.store.state.user.name;
     if (waiting && (e.black.name === me || e.white.name === me)) show(false);
   });

@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { format_date } from "./format.js";
 import { error_text } from "./error_text.js";
 import { system_name, status_name, round_of } from "./tournament_format.js";
+import * as proto from "./protocol.js";
 
 // What a page that needs a login shows while nobody is signed in.
 export function login_needed() {
@@ -47,7 +48,7 @@ export function mount_tournament_list(container, app) {
       replace_children(body, login_needed());
       return;
     }
-    app.connection.request("tournament.list", { limit: 100 }).then(
+    app.connection.request(proto.tournament_list(100)).then(
       (reply) => show(reply.tournaments),
       (err) => replace_children(body, h("p", { class: "error", text: error_text(err) })));
   };

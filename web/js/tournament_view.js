@@ -12,6 +12,8 @@ import { error_text } from "./error_text.js";
 import { system_name, status_name, round_of } from "./tournament_format.js";
 import { settings_list, entrants_by_group, pairings_table, standings_tables } from "./tournament_tables.js";
 import { login_needed } from "./tournament_list_view.js";
+import * as proto from "./protocol.js";
+import { Event } from "./protocol.js";
 
 const running_refresh_ms = 30000;
 const settle_ms = 1000;
@@ -61,7 +63,8 @@ export function mount_tournament(container, app, tournament_id) {
   const ended = new Set(); // games heard to have ended
   let settle_tries = 0;
 
-  const ask = (type, fields = {}) => app.connection.request(type, { tournament: tournament_id, ...fields });
+  // A request about this tournament: proto.tournament_info, _standings, ...
+  const ask = (build, ...args) => app.connection.request(build(tournament_id, ...args));
 
   function show_problem(err) {
     problem.hidden = !err;
@@ -91,14 +94,14 @@ export function mount_tournament(container, app, tournament_id) {
       replace_children(actions);
       return;
     }
-    const act = (type, button) => {
+    const act = (build, button) => {
       button.disabled = true;
       show_problem(null);
-      ask(type).then(() => reload(), (err) => { show_problem(err); actions_key = null; reload(); });
+      ask(build).then(() => reload(), (err) => { show_problem(err); actions_key = null; reload(); });
     };
     const button = active
-      ? h("button", { id: "withdraw-button", class: "danger", text: t("withdraw"), onclick: (e) => act("tournament.withdraw", e.target) })
-      : h("button", { id: "register-tournament", text: t("register_tournament"), onclick: (e) => act("tournament.register", e.target) });
+      ? h("button", { id: "withdraw-button", class: "danger", text: t("withdraw"), onclick: (e) => act(proto.tournament_withdraw, e.target) })
+      : h("button", { id: "register-tournament", text: t("register_tournament"), onclick: (e) => act(proto.tournament_register, e.target) });
     replace_children(actions, active ? h("span", { class: "entered", text: t("you_are_entered", { group: entry.group }) }) : null, button);
   }
 
@@ -116,7 +119,7 @@ export function mount_tournament(container, app, tournament_id) {
       replace_children(pairings, h("p", { class: "empty", text: t("no_pairings") }));
       return;
     }
-    const reply = known ?? await ask("tournament.pairings", { round }).catch((err) => ({ error: err }));
+    const reply = known ?? await ask(proto.tournament_pairings, round).catch((err) => ({ error: err }));
     if (gone || shown_round !== round) return;
     if (reply.error) {
       replace_children(pairings, h("p", { class: "error", text: error_text(reply.error) }));
@@ -128,7 +131,7 @@ export function mount_tournament(container, app, tournament_id) {
   }
 
   async function load_all() {
-    const [details, table] = await Promise.all([ask("tournament.info"), ask("tournament.standings")]);
+    const [details, table] = await Promise.all([ask(proto.tournament_info), ask(proto.tournament_standings)]);
     if (gone) return;
     info = details.tournament;
     entrant_list = details.entrants;
@@ -136,7 +139,7 @@ export function mount_tournament(container, app, tournament_id) {
     // The latest round's games, also when an earlier round is shown.
     let latest = null;
     if (info.round > 0) {
-      latest = await ask("tournament.pairings", { round: info.round });
+      latest = await ask(proto.tournament_pairings, info.round);
       if (gone) return;
       for (const p of latest.pairings) if (p.game !== null) games.add(p.game);
       latest_done = latest.pairings.every((p) => p.result !== "pending" || p.game === null);
@@ -230,10 +233,10 @@ export function mount_tournament(container, app, tournament_id) {
     if (info && info.status !== "finished" && latest_done && !games.has(e.game)) changed();
   };
   const stop_listening = [
-    app.connection.on("lobby.game", lobby_game),
-    app.connection.on("tournament.round", (e) => { if (e.tournament === tournament_id) changed(); }),
-    app.connection.on("game.end", game_ended),
-    app.connection.on("lobby.game_removed", game_ended),
+    app.connection.on(Event.lobby_game, lobby_game),
+    app.connection.on(Event.tournament_round, (e) => { if (e.tournament === tournament_id) changed(); }),
+    app.connection.on(Event.game_end, game_ended),
+    app.connection.on(Event.lobby_game_removed, game_ended),
   ];
   app.watch_lobby();
 

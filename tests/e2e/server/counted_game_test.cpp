@@ -39,6 +39,9 @@ TEST_CASE("a 9x9 game played to a count, with a spectator who misses nothing", "
     const Json scoring = p->wait_game_event(game, "game.scoring");
     CHECK(scoring["dead"] == Json::array());
     CHECK(scoring["accepted"] == Json({{"black", false}, {"white", false}}));
+    // Nothing marked yet: every point of the board is counted once (shared points half to each).
+    CHECK(scoring["count"]["black"].get<double>() + scoring["count"]["white"].get<double>() == 81);
+    CHECK(scoring["count"]["komi"] == 7.5);
   }
   // Scoring refuses moves.
   CHECK(alice.fails({{"type", "game.move"}, {"game", game}, {"vertex", "A1"}})["code"] == "wrong_phase");
@@ -56,7 +59,19 @@ TEST_CASE("a 9x9 game played to a count, with a spectator who misses nothing", "
     marking = p->wait_game_event(game, "game.scoring");
     CHECK(sorted_vertices(marking["dead"]) ==
           std::vector<std::string>{record.dead_white_stone, record.dead_black_stone});
+    // The count of this marking is the one the game ends with.
+    CHECK(marking["count"]["black"] == 45);
+    CHECK(marking["count"]["white"] == 36);
+    CHECK(marking["count"]["komi"] == 7.5);
+    CHECK(marking["count"]["result"] == "B+1.5");
+    const Json& territory = marking["count"]["territory"];
+    CHECK(std::ranges::count(territory["black"], Json(record.dead_white_stone)) == 1);
+    CHECK(std::ranges::count(territory["white"], Json(record.dead_black_stone)) == 1);
   }
+  // A reloaded page sees the same count in the state.
+  const Json counting = fx.player("erin").watch(game)["state"];
+  CHECK(counting["phase"] == "scoring");
+  CHECK(counting["count"] == marking["count"]);
   // Each acceptance names the marking just seen.
   for (Player* p : {&alice, &bob}) {
     p->ok({{"type", "game.score.accept"}, {"game", game}, {"marking_version", marking["marking_version"]}});

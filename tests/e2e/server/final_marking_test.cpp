@@ -92,6 +92,15 @@ void check_final_marking(const Json& state, const std::string& sgf) {
   CHECK(territory.white.count("he") == 1);  // H5, Black's dead stone
   CHECK(territory.marked_nodes == 1);
   CHECK(territory.in_last_node);
+  // The state carries the server's count of the final marking, with the same territory as the record.
+  const Json& count = state["count"];
+  CHECK(count["black"] == 45);
+  CHECK(count["white"] == 36);
+  CHECK(count["result"] == "B+1.5");
+  CHECK(count["territory"]["black"].size() == territory.black.size());
+  CHECK(count["territory"]["white"].size() == territory.white.size());
+  CHECK(std::ranges::count(count["territory"]["black"], Json("B5")) == 1);
+  CHECK(std::ranges::count(count["territory"]["white"], Json("H5")) == 1);
 }
 
 }  // namespace
@@ -135,6 +144,7 @@ TEST_CASE("a game that ends without a count has no final marking", "[server][cou
   const Json state = carol.watch(game)["state"];
   CHECK(state["result"] == "B+R");
   CHECK(state["dead"] == Json::array());
+  CHECK_FALSE(state.contains("count"));
   const SgfTerritory territory = territory_of(carol.ok({{"type", "game.sgf"}, {"game", game}})["sgf"].get<std::string>());
   CHECK(territory.marked_nodes == 0);
 }

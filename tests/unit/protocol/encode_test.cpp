@@ -179,6 +179,12 @@ TEST_CASE("a game snapshot has every field the contract lists", "[protocol][enco
   const json counting = parsed(reply_game_state(5, snapshot))["state"];
   CHECK(counting["dead"] == json{"D16"});
   CHECK(counting["marking_version"] == 1012);
+  CHECK_FALSE(counting.contains("count"));
+  snapshot.count = AreaCount{180.5, 180.5, 7.5, "W+7.5", {Vertex{0, 0}}, {Vertex{3, 3}, Vertex{18, 18}}};
+  const json with_count = parsed(reply_game_state(5, snapshot))["state"];
+  CHECK(with_count["count"] == json{{"black", 180.5}, {"white", 180.5}, {"komi", 7.5}, {"result", "W+7.5"},
+                                    {"territory", {{"black", {"A19"}}, {"white", {"D16", "T1"}}}}});
+  snapshot.count.reset();
 
   snapshot.phase = Phase::ended;
   snapshot.result = "W+R";
@@ -214,6 +220,15 @@ TEST_CASE("game events carry game, seq and the contract's fields", "[protocol][e
   CHECK(scoring["dead"] == json{"A9"});
   CHECK(scoring["marking_version"] == 9);  // an acceptance keeps the version of the marking it accepted
   CHECK(scoring["accepted"] == json{{"black", true}, {"white", false}});
+
+  // The server's count of the marking, for clients to show instead of counting.
+  ScoringState counted{{Vertex{0, 0}}, 9, false, false, 180000};
+  counted.count = AreaCount{45, 36, 7.5, "B+1.5", {Vertex{0, 0}, Vertex{1, 0}}, {Vertex{8, 8}}};
+  const json with_count = parsed(game_scoring(42, 11, 9, counted));
+  CHECK(keys(with_count) ==
+        std::set<std::string>{"type", "game", "seq", "dead", "marking_version", "accepted", "deadline_ms", "count"});
+  CHECK(with_count["count"] == json{{"black", 45.0}, {"white", 36.0}, {"komi", 7.5}, {"result", "B+1.5"},
+                                    {"territory", {{"black", {"A9", "B9"}}, {"white", {"J1"}}}}});
 
   GameEnd end{"B+3.5", EndReason::count, Score{184, 173, 7.5}, {RankChange{"alice", Rank{20}, Rank{21}, "promotion", 42}}};
   const json ended = parsed(game_end(42, 12, end));

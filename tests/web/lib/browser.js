@@ -28,7 +28,10 @@ export async function launch_browser({ extra_args = [] } = {}) {
 // are reported by the page itself (securitypolicyviolation events, on every
 // document the page loads) into page.csp_violations, and count as problems.
 // device: more context options, e.g. {hasTouch: true, isMobile: true} for a phone.
-export async function open_client(browser, url, { locale = "en-US", viewport = { width: 1100, height: 900 }, device = {} } = {}) {
+// prepare(page): runs before the page loads, e.g. to see or route its WebSocket.
+export async function open_client(browser, url, {
+  locale = "en-US", viewport = { width: 1100, height: 900 }, device = {}, prepare = null,
+} = {}) {
   const context = await browser.newContext({ locale, viewport, ...device });
   const page = await context.newPage();
   page.problems = [];
@@ -48,6 +51,7 @@ export async function open_client(browser, url, { locale = "en-US", viewport = {
     if (message.type() === "error") page.problems.push(`console: ${message.text()}`);
   });
   page.on("dialog", (dialog) => dialog.accept());
+  if (prepare) await prepare(page);
   page.first_response = await page.goto(url);
   return page;
 }
@@ -57,4 +61,17 @@ export async function save_screenshot(page, name) {
   const board = page.locator("svg.board");
   if (await board.count()) await board.screenshot({ path: path.join(artifacts_dir, `${name}.png`) });
   await page.screenshot({ path: path.join(artifacts_dir, `${name}-page.png`), fullPage: true });
+}
+
+// For prepare: keeps every frame the server sends the page, parsed, in
+// page.frames_received (all its sockets, reconnections included).
+export function record_frames(page) {
+  page.frames_received = [];
+  page.on("websocket", (socket) => socket.on("framereceived", ({ payload }) => {
+    try {
+      page.frames_received.push(JSON.parse(payload));
+    } catch {
+      // not JSON: not a protocol frame
+    }
+  }));
 }

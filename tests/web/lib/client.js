@@ -11,6 +11,11 @@ export async function wait_for_connection(page) {
   await page.waitForFunction(() => window.yunzi && window.yunzi.connection.status === "open", null, { timeout });
 }
 
+// Closes each page's browser context (its cookies and storage go with it).
+export async function close_all(...pages) {
+  for (const page of pages) await page.context().close();
+}
+
 export async function register(page, name, password = `secret-${name}-pw`, rank = "5k") {
   await wait_for_connection(page);
   await page.fill("#auth-name", name);

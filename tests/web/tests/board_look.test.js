@@ -4,26 +4,15 @@
 // only shows the stone and a second tap on the same point plays it, while a
 // mouse plays with one click.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { start_server } from "../lib/server.js";
-import { launch_browser, save_screenshot } from "../lib/browser.js";
+import { save_screenshot } from "../lib/browser.js";
 import { click_vertex, wait_for_game_page, wait_for_moves, wait_for_stones, start_game } from "../lib/client.js";
+import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const timeout = 15000;
 const phone = { viewport: { width: 375, height: 812 }, device: { hasTouch: true, isMobile: true } };
-let server;
-let browser;
-
-before(async () => {
-  server = await start_server();
-  browser = await launch_browser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+use_server_and_browser();
 
 const hit = (vertex) => `svg.board rect.hit[data-vertex="${vertex}"]`;
 

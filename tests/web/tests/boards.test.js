@@ -14,30 +14,21 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { start_server } from "../lib/server.js";
-import { launch_browser, open_client, save_screenshot } from "../lib/browser.js";
-import { register, click_vertex, wait_for_moves, start_game, read_stones, wait_for_connection } from "../lib/client.js";
+import { open_client, save_screenshot } from "../lib/browser.js";
+import { register, click_vertex, wait_for_moves, start_game, read_stones, wait_for_connection, close_all } from "../lib/client.js";
+import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const timeout = 15000;
-let server;
-let browser;
+use_server_and_browser();
 let scratch;
 
-before(async () => {
-  server = await start_server();
-  browser = await launch_browser();
+before(() => {
   scratch = fs.mkdtempSync(path.join(os.tmpdir(), "yunzi-boards-"));
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
+after(() => {
   if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
 });
-
-async function close_all(...pages) {
-  for (const page of pages) await page.context().close();
-}
 
 // Makes a board from the Boards page's form; returns its id once its page shows.
 async function new_board(page, { title = "", size = 9, file = null } = {}) {
@@ -172,7 +163,7 @@ test("the owner plays both colours with a variation; a visitor follows live", as
     await owner.click("#estimate-toggle");
     await owner.waitForFunction(() => document.querySelector("#estimate-result").textContent.length > 0, null, { timeout });
     const node = await shown_node(owner);
-    const estimate = await owner.evaluate(({ board, node }) => window.yunzi.connection.request("board.estimate", { board, node })
+    const estimate = await owner.evaluate(({ board, node }) => window.yunzi.connection.request({ type: "board.estimate", board, node })
       .then((reply) => reply.estimate), { board: id, node });
     await assert_estimate_drawn(owner, estimate);
     assert.match(await owner.textContent("#estimate-result"), /^Estimate: Black [\d.]+, White [\d.]+ — ((Black|White) leads by [\d.]+ after komi|even)$/);
@@ -265,7 +256,7 @@ test("estimate and analyze on a game page: spectators and finished games, not th
       assert.equal(await player.isVisible("#estimate-toggle"), false);
     }
     // A player asking anyway is refused with words of its own.
-    const refused = await black.evaluate((id) => window.yunzi.connection.request("game.estimate", { game: id })
+    const refused = await black.evaluate((id) => window.yunzi.connection.request({ type: "game.estimate", game: id })
       .then(() => "ok", (err) => err.code), game);
     assert.equal(refused, "forbidden");
 
@@ -274,7 +265,7 @@ test("estimate and analyze on a game page: spectators and finished games, not th
     await fan.waitForSelector(".game-page[data-moves='4']", { timeout });
     await fan.click("#estimate-toggle");
     await fan.waitForFunction(() => /^形势判断：黑/.test(document.querySelector("#estimate-result").textContent), null, { timeout });
-    const estimate = await fan.evaluate((id) => window.yunzi.connection.request("game.estimate", { game: id, move: 4 })
+    const estimate = await fan.evaluate((id) => window.yunzi.connection.request({ type: "game.estimate", game: id, move: 4 })
       .then((reply) => reply.estimate), game);
     await assert_estimate_drawn(fan, estimate);
     await save_screenshot(fan, "game-estimate-spectator");
@@ -318,7 +309,7 @@ for (const [width, height] of [[375, 812], [1366, 768]]) {
       await page.evaluate(async ({ board, vertices }) => {
         let from = 0;
         for (const vertex of vertices) {
-          const reply = await window.yunzi.connection.request("board.play", { board, from, vertex });
+          const reply = await window.yunzi.connection.request({ type: "board.play", board, from, vertex });
           from = reply.node.id;
         }
       }, { board: id, vertices: line });

@@ -1,13 +1,14 @@
 // The client's browser-independent modules, run directly in Node: vertex
-// conversion, replay with captures, area counting, the game model's event
-// ordering, the clock reading, the profile's record counting, the games
+// conversion, replay with captures, the game model's event ordering and the
+// server's count it keeps, the clock reading, the profile's record counting, the games
 // waiting for the player's move, an analysis board's move tree (lines,
 // variations in rows, cuts) and an SGF record cut down for board.create.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { from_vertex, to_vertex, star_points } from "../../../web/js/vertex.js";
-import { replay, replay_colored, count_area, move_colors } from "../../../web/js/position.js";
+import { replay, replay_colored, move_colors } from "../../../web/js/position.js";
+import { territory_owner } from "../../../web/js/territory.js";
 import { BoardTree } from "../../../web/js/board_tree.js";
 import { trim_sgf, decode_sgf, record_name, SgfError } from "../../../web/js/sgf_trim.js";
 import { GameModel } from "../../../web/js/game_model.js";
@@ -47,20 +48,6 @@ test("after handicap stones White moves first", () => {
   const { grid } = replay(9, ["C3", "G7"], ["E5"]);
   const e5 = from_vertex("E5", 9);
   assert.equal(grid[e5.y][e5.x], "white");
-});
-
-test("area count with dead stones taken off", () => {
-  const moves = [];
-  for (let row = 1; row <= 9; row++) moves.push(`D${row}`, `F${row}`);
-  moves.push("pass", "B5");
-  const { grid } = replay(9, [], moves);
-  const alive = count_area(grid, 9, []);
-  // B5 alive: the 26 empty points of A-C and the 9 of E are shared.
-  assert.deepEqual([alive.black, alive.white], [9 + 13 + 4.5, 37 + 13 + 4.5]);
-  const counted = count_area(grid, 9, ["B5"]);
-  assert.deepEqual([counted.black, counted.white], [40.5, 40.5], "the E column split half and half");
-  assert.equal(counted.owner.get("B5"), "black");
-  assert.equal(counted.owner.get("E5"), undefined, "the E column is neutral");
 });
 
 function start_event(overrides = {}) {
@@ -137,6 +124,42 @@ test("a state taken during scoring names its marking for the acceptance", () => 
   assert.equal(model.marking_version, 1011);
   model.apply({ type: "game.scoring", game: 7, seq: 1013, dead: [], marking_version: 1013, accepted: { black: false, white: false }, deadline_ms: 1000 });
   assert.equal(model.marking_version, 1013, "the opponent's unmark is a new marking");
+});
+
+test("the game model keeps the server's count of the marking, not one of its own", () => {
+  // The E column is shared; B5 is White's stone in Black's area, marked dead.
+  const count = {
+    black: 40.5, white: 40.5, komi: 7.5, result: "W+7.5",
+    territory: { black: ["A1", "B5", "C9"], white: ["G1", "J9"] },
+  };
+  const model = new GameModel(7);
+  model.apply(start_event({ seq: 3, moves: ["D5", "pass"] }));
+  assert.equal(model.count, null, "no count during play");
+  model.apply({ type: "game.scoring", game: 7, seq: 4, dead: ["B5"], marking_version: 4,
+    accepted: { black: false, white: false }, deadline_ms: 1000, count });
+  assert.deepEqual(model.count, count, "the event's count as sent");
+  const owner = territory_owner(model.count.territory);
+  assert.equal(owner.get("B5"), "black", "a dead stone's point is the other colour's");
+  assert.equal(owner.get("J9"), "white");
+  assert.equal(owner.get("E5"), undefined, "a point in neither list is nobody's");
+  // A state taken during scoring carries the count as well.
+  const reloaded = new GameModel(7);
+  reloaded.load_state(start_event({ seq: 4, phase: "scoring", dead: ["B5"], marking_version: 4, count }));
+  assert.deepEqual(reloaded.count, count);
+  // The count ends on the last marking; a resumption or another end drops it.
+  model.apply({ type: "game.end", game: 7, seq: 5, result: "W+7.5", reason: "count",
+    score: { black: 40.5, white: 40.5, komi: 7.5 }, rank_changes: [] });
+  assert.deepEqual(model.count, count, "the final position keeps the count's territory");
+  reloaded.apply({ type: "game.clock", game: 7, seq: 5, clock: { running: "white" } });
+  assert.equal(reloaded.count, null, "play resumed");
+  const resigned = new GameModel(7);
+  resigned.load_state(start_event({ seq: 4, phase: "scoring", dead: [], marking_version: 4, count }));
+  resigned.apply({ type: "game.end", game: 7, seq: 5, result: "B+R", reason: "resignation", rank_changes: [] });
+  assert.equal(resigned.count, null, "a resignation during scoring has no count");
+  // The state of a game that ended otherwise has none.
+  const old = new GameModel(7);
+  old.load_state(start_event({ phase: "ended", result: "B+R" }));
+  assert.equal(old.count, null);
 });
 
 test("byo-yomi reading: main time, then periods used up one by one", () => {

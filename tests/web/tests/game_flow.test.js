@@ -4,14 +4,14 @@
 // its connection once and catches up. Every position is checked by reading
 // the SVG stones from the DOM.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { start_server } from "../lib/server.js";
-import { launch_browser, open_client, save_screenshot } from "../lib/browser.js";
+import { open_client, save_screenshot } from "../lib/browser.js";
 import {
   register, challenge, accept_challenge, wait_for_game_page, click_vertex, wait_for_moves,
   wait_for_stones, sorted,
 } from "../lib/client.js";
+import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 // Black builds a wall on D, White on F; White's A1 is captured by A2 and
 // White's B5 is left dead inside Black's area. Count: 36 each plus half
@@ -34,21 +34,7 @@ function expected_after(n) {
   return sorted(stones);
 }
 
-let server;
-let browser;
-
-before(async () => {
-  server = await start_server();
-  browser = await launch_browser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) {
-    const code = await server.stop();
-    assert.equal(code, 0, `server exit code; log:\n${server.log.join("")}`);
-  }
-});
+use_server_and_browser({ clean_exit: true });
 
 async function play_move(players, index) {
   const mover = players[index % 2];

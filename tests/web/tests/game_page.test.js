@@ -5,31 +5,16 @@
 // finished game, and a counted game's final position, also after a
 // server restart.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { start_server } from "../lib/server.js";
-import { launch_browser, open_client, save_screenshot } from "../lib/browser.js";
+import { open_client, save_screenshot } from "../lib/browser.js";
 import {
-  register, challenge, click_vertex, wait_for_game_page, wait_for_moves, start_game,
+  register, challenge, click_vertex, wait_for_game_page, wait_for_moves, start_game, close_all
 } from "../lib/client.js";
+import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const timeout = 15000;
-let server;
-let browser;
-
-before(async () => {
-  server = await start_server();
-  browser = await launch_browser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
-
-async function close_all(...pages) {
-  for (const page of pages) await page.context().close();
-}
+use_server_and_browser();
 
 function number_in(text) {
   const found = /(\d+)\s*s/.exec(text);

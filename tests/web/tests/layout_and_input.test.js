@@ -1,24 +1,13 @@
 // The client's language choice, the phone layout, the seek flow, the clock
 // display and playing with the keyboard, against the real server.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { start_server } from "../lib/server.js";
-import { launch_browser, open_client, save_screenshot } from "../lib/browser.js";
+import { open_client, save_screenshot } from "../lib/browser.js";
 import { register, wait_for_game_page, wait_for_moves, wait_for_stones } from "../lib/client.js";
+import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await start_server();
-  browser = await launch_browser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+use_server_and_browser();
 
 test("Chinese by default for a Chinese browser, English after the switch, kept over a reload", async () => {
   const page = await open_client(browser, server.url, { locale: "zh-CN" });

@@ -4,39 +4,29 @@
 // scrolling, and an error pop-up covers neither clock. A screenshot of each
 // size is kept in build/web-artifacts/.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { start_server } from "../lib/server.js";
-import { launch_browser, save_screenshot, artifacts_dir } from "../lib/browser.js";
+import { save_screenshot, artifacts_dir } from "../lib/browser.js";
 import path from "node:path";
 import { click_vertex, wait_for_moves, start_game } from "../lib/client.js";
+import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const sizes = [
   [1920, 1080], [1366, 768], [1280, 720], [768, 1024], [375, 812], [360, 640],
 ];
 
-let server;
-let browser;
 let game;
 
-before(async () => {
-  server = await start_server();
-  browser = await launch_browser();
-  game = await start_game(browser, server.url, ["wide", "narrow"], { size: 19 });
-  await click_vertex(game.black, "Q16");
-  await wait_for_moves(game.white, 1);
-  // The other player's chat with a long word, which used to widen a phone's page.
-  await game.white.fill(".chat-input", "围棋".repeat(40));
-  await game.white.press(".chat-input", "Enter");
-});
-
-after(async () => {
-  if (game) {
-    await game.black.context().close();
-    await game.white.context().close();
-  }
-  if (browser) await browser.close();
-  if (server) await server.stop();
+// The game's pages close with the browser.
+use_server_and_browser({
+  async ready() {
+    game = await start_game(browser, server.url, ["wide", "narrow"], { size: 19 });
+    await click_vertex(game.black, "Q16");
+    await wait_for_moves(game.white, 1);
+    // The other player's chat with a long word, which used to widen a phone's page.
+    await game.white.fill(".chat-input", "围棋".repeat(40));
+    await game.white.press(".chat-input", "Enter");
+  },
 });
 
 async function box(page, selector) {
@@ -60,7 +50,7 @@ async function check_notice(page, width, height) {
   await page.locator(".player.black").evaluate((panel) => {
     window.scrollBy(0, Math.max(0, panel.getBoundingClientRect().bottom - window.innerHeight));
   });
-  await page.evaluate((id) => window.yunzi.request("game.move", { game: id, vertex: "Q16" }).catch(() => {}), game.game);
+  await page.evaluate((id) => window.yunzi.request({ type: "game.move", game: id, vertex: "Q16" }).catch(() => {}), game.game);
   const notice = await box(page, ".notice.error");
   for (const selector of [".player.white", ".player.black"]) {
     const panel = await box(page, selector);

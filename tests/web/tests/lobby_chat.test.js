@@ -6,25 +6,14 @@
 // badge goes), answers, and the answer shows live on the sender's page.
 // The conversation is still there after a reload.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { start_server } from "../lib/server.js";
-import { launch_browser, open_client, save_screenshot } from "../lib/browser.js";
+import { open_client, save_screenshot } from "../lib/browser.js";
 import { register } from "../lib/client.js";
+import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const timeout = 15000;
-let server;
-let browser;
-
-before(async () => {
-  server = await start_server();
-  browser = await launch_browser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+use_server_and_browser();
 
 const chat_lines = (page) => page.$$eval("#lobby-chat .chat-line", (lines) => lines.map((li) => li.textContent));
 

@@ -4,25 +4,14 @@
 // positions numbered as they were), the last move's number marked instead
 // of the ring, and kept across a reload in this browser only.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { start_server } from "../lib/server.js";
-import { launch_browser, save_screenshot } from "../lib/browser.js";
+import { save_screenshot } from "../lib/browser.js";
 import { click_vertex, wait_for_game_page, wait_for_moves, start_game } from "../lib/client.js";
+import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const timeout = 15000;
-let server;
-let browser;
-
-before(async () => {
-  server = await start_server();
-  browser = await launch_browser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+use_server_and_browser();
 
 // {vertex: number} of the numbers drawn on the board.
 function numbers(page) {

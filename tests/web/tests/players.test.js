@@ -2,25 +2,14 @@
 // results, the followed list with who is online (a player who logs out is
 // shown offline), unfollowing, and the page for a visitor.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { start_server } from "../lib/server.js";
-import { launch_browser, open_client, save_screenshot } from "../lib/browser.js";
+import { open_client, save_screenshot } from "../lib/browser.js";
 import { register } from "../lib/client.js";
+import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const timeout = 15000;
-let server;
-let browser;
-
-before(async () => {
-  server = await start_server();
-  browser = await launch_browser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+use_server_and_browser();
 
 const listed = (page, list) => page.$$eval(`${list} li[data-name]`, (items) => items.map((li) => li.dataset.name));
 

@@ -4,29 +4,18 @@
 // the results by the opponent's rank and the current block as W/L marks in
 // the order played; a new player shows the "none yet" texts instead.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { start_server } from "../lib/server.js";
-import { launch_browser, open_client, save_screenshot } from "../lib/browser.js";
+import { open_client, save_screenshot } from "../lib/browser.js";
 import { register, wait_for_connection } from "../lib/client.js";
+import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const timeout = 15000;
 const admin = { name: "judge", password: "judge-password-1" };
-let server;
-let browser;
-
-before(async () => {
-  server = await start_server({ admins: [admin] });
-  browser = await launch_browser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+use_server_and_browser({ server_options: { admins: [admin] } });
 
 function ask(page, type, fields = {}) {
-  return page.evaluate(([t, f]) => window.yunzi.connection.request(t, f), [type, fields]);
+  return page.evaluate(([t, f]) => window.yunzi.connection.request({ ...f, type: t }), [type, fields]);
 }
 
 // A rated game (19x19, nigiri, komi 7.5, byo-yomi) that the loser resigns at once.

@@ -3,35 +3,24 @@
 // position shown as a PNG download (checked by its signature and size),
 // under a Content-Security-Policy that allows the page's own origin only.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { start_server } from "../lib/server.js";
-import { launch_browser, open_client, save_screenshot } from "../lib/browser.js";
+import { open_client, save_screenshot } from "../lib/browser.js";
 import {
   register, challenge, accept_challenge, wait_for_game_page, click_vertex, wait_for_moves, wait_for_stones,
 } from "../lib/client.js";
+import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const moves = ["E5", "C3", "D4"];
 const png_signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-let server;
-let browser;
-
-before(async () => {
-  server = await start_server();
+use_server_and_browser({
   // A page answered by the test (route.fulfill, to add the policy) has no
   // local address to Chromium, which would then refuse its WebSocket to
   // 127.0.0.1.
-  browser = await launch_browser({ extra_args: ["--disable-features=LocalNetworkAccessChecks"] });
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) {
-    const code = await server.stop();
-    assert.equal(code, 0, `server exit code; log:\n${server.log.join("")}`);
-  }
+  browser_options: { extra_args: ["--disable-features=LocalNetworkAccessChecks"] },
+  clean_exit: true,
 });
 
 // The policy the page must work under: its own origin only (the page's

@@ -5,27 +5,13 @@
 // and an inline style injected on purpose are blocked and reported, which
 // shows the violation listener would have caught the client's own.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { start_server } from "../lib/server.js";
-import { launch_browser, open_client } from "../lib/browser.js";
+import { open_client } from "../lib/browser.js";
 import { register, wait_for_game_page, wait_for_moves } from "../lib/client.js";
+import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await start_server();
-  browser = await launch_browser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) {
-    const code = await server.stop();
-    assert.equal(code, 0, `server exit code; log:\n${server.log.join("")}`);
-  }
-});
+use_server_and_browser({ clean_exit: true });
 
 function check_security_headers(headers, what) {
   const policy = headers["content-security-policy"] || "";

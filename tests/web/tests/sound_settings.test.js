@@ -3,29 +3,14 @@
 // account); the countdown of one's own last seconds beeps in byo-yomi only
 // in the last period, and stops when turned off.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { start_server } from "../lib/server.js";
-import { launch_browser, save_screenshot } from "../lib/browser.js";
-import { click_vertex, wait_for_game_page, wait_for_moves, start_game } from "../lib/client.js";
+import { save_screenshot } from "../lib/browser.js";
+import { click_vertex, wait_for_game_page, wait_for_moves, start_game, close_all } from "../lib/client.js";
+import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const timeout = 15000;
-let server;
-let browser;
-
-before(async () => {
-  server = await start_server();
-  browser = await launch_browser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
-
-async function close_all(...pages) {
-  for (const page of pages) await page.context().close();
-}
+use_server_and_browser();
 
 const tones = (page) => page.evaluate(() => window.yunzi.tones_played.map((tone) => ({ ...tone })));
 const sounds = (page) => page.evaluate(() => [...window.yunzi.sounds_played]);

@@ -4,25 +4,14 @@
 // instead of beeped; where the browser has no speech the beeps stay. Every
 // call to speechSynthesis.speak is recorded by an init script.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { start_server } from "../lib/server.js";
-import { launch_browser, open_client, save_screenshot } from "../lib/browser.js";
+import { open_client, save_screenshot } from "../lib/browser.js";
 import { register, challenge, accept_challenge, wait_for_game_page } from "../lib/client.js";
+import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const timeout = 30000;
-let server;
-let browser;
-
-before(async () => {
-  server = await start_server();
-  browser = await launch_browser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+use_server_and_browser();
 
 // Records what the page asks speechSynthesis to say (or takes speech away).
 function speech_recorder(present) {

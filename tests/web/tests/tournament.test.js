@@ -7,27 +7,16 @@
 // phone layout, the page for a tournament that does not exist and what a
 // visitor who has not logged in sees.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { start_server } from "../lib/server.js";
-import { launch_browser, open_client, save_screenshot } from "../lib/browser.js";
+import { open_client, save_screenshot } from "../lib/browser.js";
 import { register, wait_for_game_page, wait_for_connection } from "../lib/client.js";
+import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const timeout = 15000;
 const admin = { name: "td", password: "td-password-1" };
 const player_names = ["tp1", "tp2", "tp3", "tp4", "tp5"];
-let server;
-let browser;
-
-before(async () => {
-  server = await start_server({ admins: [admin] });
-  browser = await launch_browser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+use_server_and_browser({ server_options: { admins: [admin] } });
 
 async function login(page, name, password) {
   await wait_for_connection(page);
@@ -39,7 +28,7 @@ async function login(page, name, password) {
 
 // A request over the page's own connection (the admin's requests have no page).
 function ask(page, type, fields = {}) {
-  return page.evaluate(([t, f]) => window.yunzi.connection.request(t, f), [type, fields]);
+  return page.evaluate(([t, f]) => window.yunzi.connection.request({ ...f, type: t }), [type, fields]);
 }
 
 async function go(page, hash) {

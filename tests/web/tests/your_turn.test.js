@@ -3,25 +3,14 @@
 // a marker and the favicon gets a red dot; both go when the player moves or
 // looks at the game.
 
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { start_server } from "../lib/server.js";
-import { launch_browser, save_screenshot } from "../lib/browser.js";
+import { save_screenshot } from "../lib/browser.js";
 import { click_vertex, wait_for_game_page, wait_for_moves, start_game } from "../lib/client.js";
+import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const timeout = 15000;
-let server;
-let browser;
-
-before(async () => {
-  server = await start_server();
-  browser = await launch_browser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+use_server_and_browser();
 
 async function signal(page) {
   return page.evaluate(() => {
@@ -66,7 +55,7 @@ test("the title and the favicon say it is your move in a game off the screen", a
 
     // White moves (from the console of the lobby page, as from another
     // device): the marker goes, and Black's page has none as Black sees the game.
-    await white.evaluate((id) => window.yunzi.request("game.move", { game: id, vertex: "C3" }), game);
+    await white.evaluate((id) => window.yunzi.request({ type: "game.move", game: id, vertex: "C3" }), game);
     shown = await wait_for_marker(white, false);
     assert.equal(shown.turn, false);
     assert.doesNotMatch(decodeURIComponent(shown.icon), /#e5322d/);

@@ -2,14 +2,12 @@
 // commit and many producers, and submit-to-commit latency at a steady
 // 2,000 moves per second. Runs against a real file in the temp directory.
 #include <benchmark/benchmark.h>
-#include <stdlib.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
-#include <filesystem>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -17,6 +15,7 @@
 #include "db/database.hpp"
 #include "db/sqlite_stores.hpp"
 #include "db/writer.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace {
 
@@ -25,16 +24,7 @@ using Clock = std::chrono::steady_clock;
 
 class BenchDatabase {
  public:
-  BenchDatabase() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "yunzi-bench-db-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-    dir_ = pattern;
-  }
-  ~BenchDatabase() {
-    std::error_code ignored;
-    std::filesystem::remove_all(dir_, ignored);
-  }
-  std::string path() const { return (dir_ / "bench.db").string(); }
+  std::string path() const { return dir_.file("bench.db"); }
 
   // One game per producer, between two fresh users.
   std::vector<GameId> create_games(int count) {
@@ -62,7 +52,7 @@ class BenchDatabase {
     const std::string name = prefix + std::to_string(next_user_++);
     return stores.users().create(NewUser{name, name, "h", 15, Role::user, 1, std::nullopt})->id;
   }
-  std::filesystem::path dir_;
+  yunzi::test_support::TempDir dir_{"yunzi-bench-db"};
   int next_user_ = 0;
 };
 

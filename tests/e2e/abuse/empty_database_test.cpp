@@ -21,7 +21,7 @@ fs::path database_of(const ServerProcess& server) { return server.data_dir() / "
 }  // namespace
 
 TEST_CASE("an emptied database file is refused at start, not taken for a new database", "[abuse][database]") {
-  TempDir dir;
+  yunzi::test_support::TempDir dir;
   ServerProcess server(dir.path());
   REQUIRE(server.start().has_value());
   {

@@ -150,7 +150,7 @@ TEST_CASE("a lobby filled to its limits with the widest entries still fits one s
 }
 
 TEST_CASE("lobby limits whose largest snapshot cannot be sent stop the server at start", "[abuse][lobby][snapshot]") {
-  TempDir dir;
+  test_support::TempDir dir;
   ServerProcess server(dir.path(), ServerOptions{{"--outgoing-queue-bytes", "65536"}});
   auto started = server.start();
   REQUIRE_FALSE(started);

@@ -81,7 +81,7 @@ TEST_CASE("invisible, lookalike and staff names are refused at sign-up; CJK name
 }
 
 TEST_CASE("a database from before skeletons gets them at start; old lookalikes still log in", "[abuse][names]") {
-  TempDir dir;
+  test_support::TempDir dir;
   ServerProcess server(dir.path());
   const std::string path = (server.data_dir() / "yunzi.sqlite3").string();
   {

@@ -62,7 +62,7 @@ TEST_CASE("metrics: metrics_allow names the scrapers, loopback included or not",
 }
 
 TEST_CASE("metrics: a bad metrics_allow entry stops the server with exit code 2", "[abuse][metrics]") {
-  TempDir dir;
+  yunzi::test_support::TempDir dir;
   ServerProcess server(dir.path(), with_args({"--metrics-allow", "10.0.0.1/8"}));
   auto refused = server.start();
   REQUIRE_FALSE(refused);

@@ -3,24 +3,15 @@
 // code and both output streams.
 #pragma once
 
-#include <chrono>
 #include <string>
-#include <utility>
 #include <vector>
+
+#include "tests/support/child_process.hpp"
 
 namespace yunzi::admin_tests {
 
-struct AdminRun {
-  int exit_code = -1;  // -1 when it did not exit normally
-  std::string out;
-  std::string err;
-};
-
-struct AdminRunOptions {
-  std::string stdin_text;
-  std::vector<std::pair<std::string, std::string>> env;
-  std::chrono::milliseconds timeout{60000};
-};
+using AdminRun = test_support::ProgramRun;
+using AdminRunOptions = test_support::RunOptions;
 
 AdminRun run_admin_tool(const std::vector<std::string>& args, const AdminRunOptions& options = {});
 

@@ -12,7 +12,7 @@
 #include "db/writer.hpp"
 #include "tests/e2e/admin/admin_process.hpp"
 #include "tests/e2e/admin/test_database.hpp"
-#include "tests/e2e/server/temp_dir.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tools/yunzi-admin/db_backup.hpp"
 
 using namespace yunzi;
@@ -96,7 +96,7 @@ void prefill(db::Writer& writer) {
 }  // namespace
 
 TEST_CASE("backup while the writer commits yields a consistent, complete copy", "[admin][db][backup]") {
-  e2e::TempDir dir;
+  test_support::TempDir dir;
   const std::string source = (dir.path() / "yunzi.sqlite3").string();
   const std::string copy = (dir.path() / "copy.sqlite3").string();
   auto connection = db::open_database(source);
@@ -129,7 +129,7 @@ TEST_CASE("backup while the writer commits yields a consistent, complete copy", 
 }
 
 TEST_CASE("backup in small chunks under heavy writing falls back to one step and finishes", "[admin][db][backup]") {
-  e2e::TempDir dir;
+  test_support::TempDir dir;
   const std::string source = (dir.path() / "yunzi.sqlite3").string();
   const std::string copy = (dir.path() / "copy.sqlite3").string();
   auto connection = db::open_database(source);
@@ -157,7 +157,7 @@ TEST_CASE("backup in small chunks under heavy writing falls back to one step and
 }
 
 TEST_CASE("backup refuses to overwrite a file or to copy a missing one", "[admin][db][backup]") {
-  e2e::TempDir dir;
+  test_support::TempDir dir;
   const std::string source = (dir.path() / "yunzi.sqlite3").string();
   const std::string copy = (dir.path() / "copy.sqlite3").string();
 

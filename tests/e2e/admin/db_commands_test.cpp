@@ -9,7 +9,7 @@
 #include "accounts/password_hash.hpp"
 #include "tests/e2e/admin/admin_process.hpp"
 #include "tests/e2e/admin/test_database.hpp"
-#include "tests/e2e/server/temp_dir.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using namespace yunzi;
 using admin_tests::run_admin_tool;
@@ -18,7 +18,7 @@ namespace {
 
 // A fresh database made the way an operator makes one: `db init`.
 struct DbFixture {
-  e2e::TempDir dir;
+  test_support::TempDir dir;
   std::string path = (dir.path() / "yunzi.sqlite3").string();
 
   DbFixture() {
@@ -235,7 +235,7 @@ TEST_CASE_METHOD(DbFixture, "--data-dir finds the server's file", "[admin][db]")
 }
 
 TEST_CASE("the command line is checked before anything is touched", "[admin][usage]") {
-  e2e::TempDir dir;
+  test_support::TempDir dir;
   const std::string path = (dir.path() / "x.sqlite3").string();
   const std::vector<std::vector<std::string>> bad = {
       {},

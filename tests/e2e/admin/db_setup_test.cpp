@@ -11,7 +11,7 @@
 #include "accounts/password_hash.hpp"
 #include "tests/e2e/admin/admin_process.hpp"
 #include "tests/e2e/admin/test_database.hpp"
-#include "tests/e2e/server/temp_dir.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using namespace yunzi;
 using admin_tests::contains;
@@ -27,7 +27,7 @@ TimeMs now_ms() {
 }
 
 struct EmptyDataDir {
-  e2e::TempDir dir;
+  test_support::TempDir dir;
   std::filesystem::path file = dir.path() / "yunzi.sqlite3";
 
   admin_tests::AdminRun db(std::vector<std::string> args, std::string stdin_text = "") {
@@ -73,7 +73,7 @@ TEST_CASE_METHOD(EmptyDataDir, "init and migrate --create make the database, ini
   CHECK(again.exit_code == 4);
   CHECK(contains(again.err, file.string() + " already exists"));
 
-  e2e::TempDir other;
+  test_support::TempDir other;
   const auto other_file = other.path() / "yunzi.sqlite3";
   const auto created = run_admin_tool({"db", "--db", other_file.string(), "migrate", "--create"});
   INFO(created.err);

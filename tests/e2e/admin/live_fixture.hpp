@@ -10,7 +10,7 @@
 
 #include "tests/e2e/admin/admin_process.hpp"
 #include "tests/e2e/server/server_process.hpp"
-#include "tests/e2e/server/temp_dir.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tools/client/ws_client.hpp"
 
 namespace yunzi::admin_tests {
@@ -22,7 +22,7 @@ inline constexpr const char* root_password = "root password 1";
 inline constexpr Millis event_wait{5000};
 
 struct LiveFixture {
-  e2e::TempDir dir;
+  test_support::TempDir dir;
   e2e::ServerProcess server{dir.path()};
 
   LiveFixture();

@@ -13,9 +13,14 @@
 #include <string>
 #include <vector>
 
-#include "tests/e2e/bot/child_process.hpp"
+#include "tests/support/child_process.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/text_files.hpp"
 
 namespace yunzi::bot_e2e {
+
+using test_support::children_named;
+using test_support::read_file;
 
 inline const std::string kBotName = "gnugo";
 inline const std::string kBotPassword = "stones-and-sand";
@@ -42,7 +47,7 @@ class Stage {
   void start_bot(const std::vector<std::string>& extra_args = {}, Password password = Password::flag);
   int stop_bot();
   // The bot's exit code once it stopped by itself; nullopt while it runs.
-  std::optional<int> wait_bot_exit(std::chrono::milliseconds timeout) { return bot_.wait_exit(timeout); }
+  std::optional<int> wait_bot_exit(std::chrono::milliseconds timeout);
   pid_t bot_pid() const { return bot_.pid(); }
 
   std::string bot_log() const { return read_file(dir_ / "bot.log"); }
@@ -54,9 +59,9 @@ class Stage {
   std::string log_tails() const;
 
  private:
-  std::filesystem::path dir_;
-  ChildProcess server_;
-  ChildProcess bot_;
+  test_support::TempDir dir_{"yunzi-bot-e2e"};
+  test_support::ChildProcess server_;
+  test_support::ChildProcess bot_;
   std::uint16_t port_ = 0;
 };
 

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "tests/support/temp_dir.hpp"
 #include "tools/yunzi-bot/bot.hpp"
 #include "tools/yunzi-bot/bot_flags.hpp"
 #include "tools/yunzi-bot/challenge_policy.hpp"
@@ -22,7 +23,8 @@ using namespace std::chrono_literals;
 Expected<CommandLine, std::string> parse(std::vector<std::string> args) { return parse_command_line(args); }
 
 TEST_CASE("flags fill the configuration and a file sits below them", "[bot][config]") {
-  const auto path = std::filesystem::temp_directory_path() / "yunzi-bot-config-test.json";
+  const test_support::TempDir dir;
+  const auto path = dir / "bot-config.json";
   {
     std::ofstream out(path);
     out << R"({"name": "filebot", "password": "p", "sizes": [9, 13], "max_games": 4, "accept_seeks": true,
@@ -30,7 +32,6 @@ TEST_CASE("flags fill the configuration and a file sits below them", "[bot][conf
   }
   auto line = parse({"--config", path.string(), "--max-games=3", "--level", "5", "--accept-rated", "--engine",
                      "/bin/engine --fast  --x", "--clock-systems", "byoyomi,none", "--seek", R"({"size":13})", "--engine-clock", "false"});
-  std::filesystem::remove(path);
   REQUIRE(line.has_value());
   const BotConfig& c = line->config;
   CHECK(c.name == "filebot");

@@ -6,6 +6,7 @@
 #include <signal.h>
 
 #include "engine/types.hpp"
+#include "tests/support/programs.hpp"
 #include "tools/yunzi-bot/engine_jobs.hpp"
 
 namespace yunzi::bot {
@@ -13,7 +14,7 @@ namespace {
 
 using namespace std::chrono_literals;
 
-const std::vector<std::string> kGnuGo = {"/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--level", "1"};
+const std::vector<std::string> kGnuGo = {test_support::gnugo_path(), "--mode", "gtp", "--chinese-rules", "--level", "1"};
 
 EnginePicture nine_by_nine(std::vector<std::string> moves, std::vector<std::string> handicap = {}) {
   EnginePicture picture;

@@ -73,7 +73,7 @@ std::string joined(const std::set<std::string>& words) {
 
 TEST_CASE("the score estimate agrees with GNU Go on finished 9x9 games", "[gnugo][estimate]") {
   if (!gnugo_available()) {
-    WARN("GNU Go is not installed at " << gnugo_path);
+    WARN("GNU Go is not installed at " << gnugo_path());
     return;
   }
   const auto started = std::chrono::steady_clock::now();

@@ -2,19 +2,12 @@
 
 #include <catch2/catch.hpp>
 #include <cctype>
-#include <filesystem>
 #include <sstream>
-
-#ifndef YUNZI_GTP_PATH
-#error "YUNZI_GTP_PATH must name the yunzi-gtp executable"
-#endif
 
 namespace yunzi::gnugo_test {
 
-bool gnugo_available() { return std::filesystem::exists(gnugo_path); }
-
 std::vector<std::string> gnugo_command(engine::KoRule rule, int level) {
-  std::vector<std::string> argv{gnugo_path, "--mode", "gtp", "--chinese-rules", "--level", std::to_string(level)};
+  std::vector<std::string> argv{test_support::gnugo_path(), "--mode", "gtp", "--chinese-rules", "--level", std::to_string(level)};
   switch (rule) {
     case engine::KoRule::simple: argv.push_back("--simple-ko"); break;
     case engine::KoRule::positional: argv.push_back("--positional-superko"); break;
@@ -24,7 +17,7 @@ std::vector<std::string> gnugo_command(engine::KoRule rule, int level) {
 }
 
 std::vector<std::string> yunzi_gtp_command(std::uint64_t seed) {
-  return {YUNZI_GTP_PATH, "--seed", std::to_string(seed)};
+  return {test_support::yunzi_gtp_path(), "--seed", std::to_string(seed)};
 }
 
 gtp::GtpProcess start_engine(const std::vector<std::string>& argv) {

@@ -8,13 +8,13 @@
 #include <vector>
 
 #include "engine/types.hpp"
+#include "tests/support/programs.hpp"
 #include "tools/gtp_client/gtp_process.hpp"
 
 namespace yunzi::gnugo_test {
 
-inline constexpr const char* gnugo_path = "/usr/games/gnugo";
-
-bool gnugo_available();
+using test_support::gnugo_available;
+using test_support::gnugo_path;
 
 // GNU Go's command line for the Chinese rules with this repetition rule.
 std::vector<std::string> gnugo_command(engine::KoRule rule, int level = 1);

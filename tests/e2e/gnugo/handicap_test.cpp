@@ -9,7 +9,7 @@ using yunzi::engine::Color;
 
 TEST_CASE("fixed_handicap places the stones GNU Go places", "[gnugo]") {
   if (!gnugo_available()) {
-    WARN("GNU Go is not installed at " << gnugo_path);
+    WARN("GNU Go is not installed at " << gnugo_path());
     return;
   }
   EnginePair pair = start_pair(yunzi::engine::KoRule::situational, 1);

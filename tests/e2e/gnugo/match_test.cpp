@@ -11,7 +11,7 @@ using yunzi::engine::Color;
 
 TEST_CASE("yunzi-gtp plays a whole 9x9 game against GNU Go", "[gnugo]") {
   if (!gnugo_available()) {
-    WARN("GNU Go is not installed at " << gnugo_path);
+    WARN("GNU Go is not installed at " << gnugo_path());
     return;
   }
   EnginePair pair = start_pair(yunzi::engine::KoRule::situational, 7);

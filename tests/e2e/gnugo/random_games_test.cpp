@@ -101,7 +101,7 @@ void play_random_game(EnginePair& pair, std::mt19937_64& rng, Tally& tally) {
 
 void run_games(KoRule rule, const std::vector<std::pair<int, int>>& sizes_and_games, std::uint64_t seed) {
   if (!gnugo_available()) {
-    WARN("GNU Go is not installed at " << gnugo_path);
+    WARN("GNU Go is not installed at " << gnugo_path());
     return;
   }
   const auto started = std::chrono::steady_clock::now();

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/expected.hpp"
+#include "tests/support/child_process.hpp"
 
 namespace yunzi::loadgen::testing {
 
@@ -21,10 +22,10 @@ class BaselineProcess {
 
   Expected<Done, std::string> start(int threads);
   std::uint16_t port() const { return port_; }
-  pid_t pid() const { return pid_; }
+  pid_t pid() const { return child_.pid(); }
 
  private:
-  pid_t pid_ = -1;
+  test_support::ChildProcess child_;
   std::uint16_t port_ = 0;
 };
 

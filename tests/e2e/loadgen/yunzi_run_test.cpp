@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "tests/e2e/server/server_process.hpp"
-#include "tests/e2e/server/temp_dir.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tools/yunzi-loadgen/yunzi_scenario.hpp"
 
 using namespace yunzi::loadgen;
@@ -32,7 +32,7 @@ Options small_run(const std::string& run) {
 }  // namespace
 
 TEST_CASE("yunzi run: accounts, games, spectators and idle connections through the real server", "[live]") {
-  yunzi::e2e::TempDir dir;
+  yunzi::test_support::TempDir dir;
   yunzi::e2e::ServerProcess server(dir.path());
   const auto started = server.start();
   INFO((started ? std::string() : started.error()));
@@ -65,7 +65,7 @@ TEST_CASE("yunzi run: accounts, games, spectators and idle connections through t
 }
 
 TEST_CASE("yunzi run: a game with no move left is resigned and replaced", "[live]") {
-  yunzi::e2e::TempDir dir;
+  yunzi::test_support::TempDir dir;
   yunzi::e2e::ServerProcess server(dir.path());
   REQUIRE(server.start());
 

@@ -3,9 +3,9 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 
 #include "tests/e2e/net/net_fixture.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tools/client/http_get.hpp"
 
 using namespace yunzi::net;
@@ -19,14 +19,13 @@ namespace fs = std::filesystem;
 
 struct WebDir {
   WebDir() {
-    fs::remove_all(base);
     fs::create_directories(root);
     std::ofstream(root / "index.html") << "<!doctype html><title>yunzi</title>";
     std::ofstream(root / "app.js") << "console.log('yunzi');";
     std::ofstream(base / "outside.txt") << "must not be served";
   }
-  ~WebDir() { fs::remove_all(base); }
-  fs::path base = fs::temp_directory_path() / ("yunzi-web-" + std::to_string(::getpid()));
+  yunzi::test_support::TempDir dir{"yunzi-web"};
+  fs::path base = dir.path();
   fs::path root = base / "web";
 };
 

@@ -3,13 +3,13 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 
 #include "server/net/address_slots.hpp"
 #include "server/net/rate_limiter.hpp"
 #include "server/net/rtt_tracker.hpp"
 #include "server/net/send_queue.hpp"
 #include "server/net/static_files.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using namespace yunzi::net;
 using namespace std::chrono_literals;
@@ -76,8 +76,8 @@ TEST_CASE("send queue caps frames and bytes", "[net][queue]") {
 
 TEST_CASE("static files are read once and stay inside their root", "[net][static]") {
   namespace fs = std::filesystem;
-  const fs::path base = fs::temp_directory_path() / ("yunzi-static-" + std::to_string(::getpid()));
-  fs::remove_all(base);
+  const yunzi::test_support::TempDir dir{"yunzi-static"};
+  const fs::path& base = dir.path();
   fs::create_directories(base / "web" / "img");
   std::ofstream(base / "web" / "index.html") << "<h1>yunzi</h1>";
   std::ofstream(base / "web" / "img" / "stone.SVG") << "<svg/>";
@@ -115,7 +115,6 @@ TEST_CASE("static files are read once and stay inside their root", "[net][static
   CHECK_FALSE(etag_matches("\"abcd\"", "\"abc\""));
   CHECK(content_type_for("game.sgf") == "application/x-go-sgf");
   CHECK(content_type_for("blob.bin") == "application/octet-stream");
-  fs::remove_all(base);
 }
 
 TEST_CASE("address slots: a cap per address, each slot given back when it ends", "[net][address]") {

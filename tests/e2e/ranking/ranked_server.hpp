@@ -9,7 +9,7 @@
 
 #include "tests/e2e/server/player.hpp"
 #include "tests/e2e/server/server_process.hpp"
-#include "tests/e2e/server/temp_dir.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace yunzi::e2e {
 
@@ -33,7 +33,7 @@ struct RankedServer {
   // recommender) that would take too long to play in a test.
   void record_won_games(const std::string& winner, const std::string& loser, int count);
 
-  TempDir dir;
+  test_support::TempDir dir;
   ServerProcess server;
 };
 

@@ -9,7 +9,7 @@
 #include "tests/e2e/server/player.hpp"
 #include "tests/e2e/server/server_logs.hpp"
 #include "tests/e2e/server/server_process.hpp"
-#include "tests/e2e/server/temp_dir.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using namespace yunzi::e2e;
 namespace fs = std::filesystem;
@@ -30,7 +30,7 @@ void check_whole_lines(const std::string& text) {
 }  // namespace
 
 TEST_CASE("log_file: SIGHUP after a rename starts a new file, the old one stays complete", "[server][logs]") {
-  TempDir dir;
+  yunzi::test_support::TempDir dir;
   const fs::path log_file = dir.path() / "yunzi.log";
   const fs::path rotated = dir.path() / "yunzi.log.1";
   ServerProcess server(dir.path(), ServerOptions{{"--log-file", log_file.string()}});
@@ -40,7 +40,7 @@ TEST_CASE("log_file: SIGHUP after a rename starts a new file, the old one stays 
   // Logged before the reply is sent: in the file once the reply is here.
   Player before(server.port(), "before");
   before.register_account();
-  REQUIRE(contains(read_text(log_file), "registered user=before"));
+  REQUIRE(contains(read_file(log_file), "registered user=before"));
 
   fs::rename(log_file, rotated);
   server.send_signal(SIGHUP);
@@ -48,8 +48,8 @@ TEST_CASE("log_file: SIGHUP after a rename starts a new file, the old one stays 
 
   Player after(server.port(), "after");
   after.register_account();
-  const std::string old_text = read_text(rotated);
-  const std::string new_text = read_text(log_file);
+  const std::string old_text = read_file(rotated);
+  const std::string new_text = read_file(log_file);
   CHECK(contains(new_text, "registered user=after"));
   CHECK_FALSE(contains(new_text, "registered user=before"));
   CHECK(contains(old_text, "registered user=before"));
@@ -60,17 +60,17 @@ TEST_CASE("log_file: SIGHUP after a rename starts a new file, the old one stays 
   CHECK(contains(old_lines.back(), "signal SIGHUP: reopening the log file"));
 
   stop_cleanly(server);
-  check_whole_lines(read_text(rotated));
-  CHECK(read_text(rotated) == old_text);
-  check_whole_lines(read_text(log_file));
-  CHECK(contains(read_text(log_file), "stopped cleanly"));
+  check_whole_lines(read_file(rotated));
+  CHECK(read_file(rotated) == old_text);
+  check_whole_lines(read_file(log_file));
+  CHECK(contains(read_file(log_file), "stopped cleanly"));
   // Standard error got nothing but the harness's banner.
   CHECK_FALSE(contains(server.log_text(), "registered user="));
   CHECK_FALSE(contains(server.log_text(), "listening"));
 }
 
 TEST_CASE("log_file: a file that cannot be opened stops the start with exit code 2", "[server][logs]") {
-  TempDir dir;
+  yunzi::test_support::TempDir dir;
   const fs::path unwritable = dir.path() / "no-such-dir" / "yunzi.log";
   ServerProcess server(dir.path(), ServerOptions{{"--log-file", unwritable.string()}});
   const auto started = server.start();

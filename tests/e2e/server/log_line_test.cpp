@@ -13,7 +13,7 @@
 #include "server/logging/log_file_sink.hpp"
 #include "server/logging/log_format.hpp"
 #include "tests/e2e/server/server_logs.hpp"
-#include "tests/e2e/server/temp_dir.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using namespace yunzi;
 using namespace yunzi::logging;
@@ -80,7 +80,7 @@ TEST_CASE("text lines: control characters escaped, everything else as it was", "
 }
 
 TEST_CASE("a JSON line through the file sink, before and after a reopen", "[logs][sink]") {
-  e2e::TempDir dir;
+  test_support::TempDir dir;
   const auto path = dir.path() / "test.log";
   auto sink = LogFileSink::open(path.string());
   REQUIRE(sink);
@@ -94,14 +94,14 @@ TEST_CASE("a JSON line through the file sink, before and after a reopen", "[logs
   REQUIRE((*sink)->reopen());
   logger.info("the new file");
 
-  const auto old_lines = e2e::lines_of(e2e::read_text(dir.path() / "test.log.1"));
+  const auto old_lines = e2e::lines_of(e2e::read_file(dir.path() / "test.log.1"));
   REQUIRE(old_lines.size() == 2);
   const auto first = nlohmann::json::parse(old_lines[0]);
   CHECK(first["level"] == "warning");
   CHECK(first["message"] == "user=ann said \"hi\"\n");
   CHECK(is_log_time(first["time"].get<std::string>()));
   CHECK(nlohmann::json::parse(old_lines[1])["message"] == "still the old file");
-  const auto new_lines = e2e::lines_of(e2e::read_text(path));
+  const auto new_lines = e2e::lines_of(e2e::read_file(path));
   REQUIRE(new_lines.size() == 1);
   CHECK(nlohmann::json::parse(new_lines[0])["message"] == "the new file");
 }

@@ -11,7 +11,7 @@
 
 #include "tests/e2e/server/player.hpp"
 #include "tests/e2e/server/server_process.hpp"
-#include "tests/e2e/server/temp_dir.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace yunzi::e2e {
 
@@ -40,7 +40,7 @@ struct ServerFixture {
     return p;
   }
 
-  TempDir dir;
+  test_support::TempDir dir;
   ServerProcess server;
 };
 

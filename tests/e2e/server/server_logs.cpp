@@ -2,18 +2,9 @@
 
 #include <catch2/catch.hpp>
 
-#include <fstream>
-#include <sstream>
 #include <thread>
 
 namespace yunzi::e2e {
-
-std::string read_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
@@ -35,7 +26,7 @@ bool contains(std::string_view text, std::string_view part) { return text.find(p
 bool wait_for_text(const std::filesystem::path& path, std::string_view part, std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (true) {
-    if (contains(read_text(path), part)) return true;
+    if (contains(read_file(path), part)) return true;
     if (std::chrono::steady_clock::now() >= deadline) return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }

@@ -10,10 +10,11 @@
 #include <vector>
 
 #include "tests/e2e/server/server_process.hpp"
+#include "tests/support/text_files.hpp"
 
 namespace yunzi::e2e {
 
-std::string read_text(const std::filesystem::path& path);
+using test_support::read_file;
 // The lines without their '\n'; a last line without one is kept too.
 std::vector<std::string> lines_of(const std::string& text);
 bool contains(std::string_view text, std::string_view part);

@@ -15,14 +15,9 @@
 #include <sys/types.h>
 
 #include "core/expected.hpp"
+#include "tests/support/child_process.hpp"
 
 namespace yunzi::e2e {
-
-// A resource limit (setrlimit) the server starts with, soft and hard alike.
-struct ResourceLimit {
-  int resource = 0;  // RLIMIT_NOFILE, ...
-  std::uint64_t value = 0;
-};
 
 struct ServerOptions {
   // Flags added after the harness's own (a later flag wins).
@@ -31,7 +26,7 @@ struct ServerOptions {
   // so that only the flood test meets it.
   bool default_rate_limit = false;
   // Set in the child before it runs the server.
-  std::vector<ResourceLimit> limits{};
+  std::vector<test_support::ResourceLimit> limits{};
 };
 
 class ServerProcess {
@@ -55,9 +50,9 @@ class ServerProcess {
   void kill();
   // Any other signal to the running server (SIGHUP); nothing when it is not running.
   void send_signal(int signal);
-  bool running() const { return pid_ > 0; }
+  bool running() const { return child_.pid() > 0; }
   // The running server's process id (for prlimit), -1 when not running.
-  pid_t pid() const { return pid_; }
+  pid_t pid() const { return child_.pid(); }
 
   std::uint16_t port() const { return port_; }
   const std::filesystem::path& data_dir() const { return data_dir_; }
@@ -67,12 +62,10 @@ class ServerProcess {
 
  private:
   std::vector<std::string> arguments() const;
-  // The exit status once the child ended, -1 while it runs.
-  int poll_exit();
 
   std::filesystem::path work_dir_, data_dir_, log_path_, port_path_;
   ServerOptions options_;
-  pid_t pid_ = -1;
+  test_support::ChildProcess child_;
   std::uint16_t port_ = 0;
 };
 

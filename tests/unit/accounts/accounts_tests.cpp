@@ -19,11 +19,7 @@ struct AccountsFixture {
   TempDir dir;
   std::string path = dir.file("accounts.db");
   std::atomic<TimeMs> now{1'700'000'000'000};
-  db::Writer writer{[&] {
-    auto c = db::open_database(path);
-    REQUIRE(c);
-    return std::move(*c);
-  }()};
+  db::Writer writer{db::testing::open_migrated(path)};
   WorkerPool pool{2};
   Accounts accounts{writer, pool, [this] { return now.load(); }, options()};
 

@@ -2,31 +2,9 @@
 
 #include <catch2/catch.hpp>
 
-#include <atomic>
-
-#include <unistd.h>
-
 #include "server/app/rank_keeping.hpp"
 
 namespace yunzi::app_tests {
-
-TempDatabase::TempDatabase() {
-  static std::atomic<int> counter{0};
-  dir_ = std::filesystem::temp_directory_path() /
-         ("yunzi_app_rank_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-  std::filesystem::remove_all(dir_);
-  std::filesystem::create_directories(dir_);
-  auto opened = db::open_database((dir_ / "test.sqlite3").string());
-  REQUIRE(opened);
-  connection_.emplace(std::move(*opened));
-  stores_.emplace(*connection_);
-}
-
-TempDatabase::~TempDatabase() {
-  stores_.reset();
-  connection_.reset();
-  std::filesystem::remove_all(dir_);
-}
 
 UserId add_user(db::Stores& stores, const std::string& name, int rank) {
   db::NewUser user;

@@ -2,8 +2,6 @@
 // recorded as the server records them, for the rank tests of this folder.
 #pragma once
 
-#include <filesystem>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,22 +9,13 @@
 #include "db/sqlite_stores.hpp"
 #include "protocol/payloads.hpp"
 #include "server/ranking/policy.hpp"
+#include "tests/unit/db/temp_database.hpp"
 
 namespace yunzi::app_tests {
 
 inline const ranking::TomPolicy tom;
 
-class TempDatabase {
- public:
-  TempDatabase();
-  ~TempDatabase();
-  db::Stores& stores() { return *stores_; }
-
- private:
-  std::filesystem::path dir_;
-  std::optional<db::Connection> connection_;
-  std::optional<db::SqliteStores> stores_;
-};
+using db::testing::TempDatabase;
 
 UserId add_user(db::Stores& stores, const std::string& name, int rank);
 

@@ -2,17 +2,15 @@
 // files, and one sample value for every setting.
 #pragma once
 
-#include <atomic>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
-#include <unistd.h>
 
 #include "server/config/config_loader.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/text_files.hpp"
 
 namespace config_test {
 
@@ -31,22 +29,14 @@ inline yunzi::Expected<yunzi::config::LoadedConfig, yunzi::config::ConfigError> 
   return yunzi::config::load_config(args, lookup_in(env));
 }
 
-// A file in the system's temporary directory, removed when the test ends.
+// A config file in a temporary directory of its own, removed when the test ends.
 class TempFile {
  public:
-  explicit TempFile(const std::string& contents) {
-    static std::atomic<int> counter{0};
-    path_ = std::filesystem::temp_directory_path() /
-            ("yunzi-config-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".json");
-    std::ofstream(path_) << contents;
-  }
-  ~TempFile() { std::filesystem::remove(path_); }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-  std::string path() const { return path_.string(); }
+  explicit TempFile(const std::string& contents) { yunzi::test_support::write_file(dir_ / "config.json", contents); }
+  std::string path() const { return dir_.file("config.json"); }
 
  private:
-  std::filesystem::path path_;
+  yunzi::test_support::TempDir dir_{"yunzi-config-test"};
 };
 
 // One value every setting can take that differs from its default: as the

@@ -104,7 +104,8 @@ TEST_CASE("a bad flag value is reported even when the environment is fine", "[co
 }
 
 TEST_CASE("an unreadable config file", "[config][errors]") {
-  const std::string missing = (std::filesystem::temp_directory_path() / "yunzi-no-such-config.json").string();
+  const yunzi::test_support::TempDir dir;
+  const std::string missing = dir.file("no-such-config.json");
   auto error = error_of({"--config", missing});
   CHECK(error.kind == ConfigErrorKind::unreadable_file);
   CHECK(error.message == "config file " + missing + ": cannot be read: No such file or directory");
@@ -112,7 +113,7 @@ TEST_CASE("an unreadable config file", "[config][errors]") {
   auto from_env = error_of({}, Env{{"YUNZI_CONFIG", missing}});
   CHECK(from_env.kind == ConfigErrorKind::unreadable_file);
 
-  const std::string directory = std::filesystem::temp_directory_path().string();
+  const std::string directory = dir.path().string();
   auto is_directory = error_of({"--config", directory});
   CHECK(is_directory.kind == ConfigErrorKind::unreadable_file);
   CHECK_THAT(is_directory.message, Catch::Contains("is a directory"));

@@ -34,9 +34,7 @@ NewBoard sample_board(UserId owner, TimeMs at) {
 
 }  // namespace
 
-TEST_CASE("a board's tree is read back as saved", "[db][boards]") {
-  TempDatabase db;
-  Stores& stores = db.stores();
+TEST_CASE_METHOD(StoreTest, "a board's tree is read back as saved", "[db][boards]") {
   const UserId ann = create_user(stores, "ann").id;
   auto id = stores.boards().create(sample_board(ann, 1'000));
   REQUIRE(id);
@@ -72,9 +70,7 @@ TEST_CASE("a board's tree is read back as saved", "[db][boards]") {
   CHECK_FALSE(*stores.boards().find(*id + 1));
 }
 
-TEST_CASE("a user's boards are listed newest first and deleted ones still count for the hour", "[db][boards]") {
-  TempDatabase db;
-  Stores& stores = db.stores();
+TEST_CASE_METHOD(StoreTest, "a user's boards are listed newest first and deleted ones still count for the hour", "[db][boards]") {
   const UserId ann = create_user(stores, "ann").id;
   const UserId ben = create_user(stores, "ben").id;
   const BoardId first = *stores.boards().create(sample_board(ann, 1'000));
@@ -103,9 +99,7 @@ TEST_CASE("a user's boards are listed newest first and deleted ones still count 
   CHECK(stores.boards().of_owner(ann, 10)->size() == 2);
 }
 
-TEST_CASE("a damaged tree is refused, not half read", "[db][boards]") {
-  TempDatabase db;
-  Stores& stores = db.stores();
+TEST_CASE_METHOD(StoreTest, "a damaged tree is refused, not half read", "[db][boards]") {
   const UserId ann = create_user(stores, "ann").id;
   const BoardId id = *stores.boards().create(sample_board(ann, 1'000));
   REQUIRE(db.connection().execute("UPDATE boards SET tree = '1:0Bdd;2:7Wee' WHERE id = ?", id));

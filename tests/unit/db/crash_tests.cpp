@@ -77,9 +77,8 @@ TEST_CASE("every acknowledged move survives SIGKILL of the writing process", "[d
   for (int round = 0; round < 6; ++round) {
     GameId game = 0;
     {
-      auto connection = open_database(path);
-      REQUIRE(connection);
-      SqliteStores stores(*connection);
+      Connection connection = open_migrated(path);
+      SqliteStores stores(connection);
       const UserId black = create_user(stores, "b" + std::to_string(round)).id;
       const UserId white = create_user(stores, "w" + std::to_string(round)).id;
       game = *stores.games().create(sample_game(black, white));
@@ -97,9 +96,8 @@ TEST_CASE("every acknowledged move survives SIGKILL of the writing process", "[d
     close(pipe_fds[0]);
     total_acked += acked;
 
-    auto reopened = open_database(path);
-    REQUIRE(reopened);
-    SqliteStores stores(*reopened);
+    Connection reopened = open_migrated(path);
+    SqliteStores stores(reopened);
     auto loaded = stores.games().load(game);
     REQUIRE(loaded);
     REQUIRE(loaded->has_value());
@@ -108,7 +106,7 @@ TEST_CASE("every acknowledged move survives SIGKILL of the writing process", "[d
     CHECK(static_cast<int>(g.moves.size()) >= acked);
     CHECK(g.game.move_count == static_cast<int>(g.moves.size()));
     for (std::size_t i = 0; i < g.moves.size(); ++i) REQUIRE(g.moves[i].number == static_cast<int>(i) + 1);
-    auto check = reopened->query("PRAGMA integrity_check");
+    auto check = reopened.query("PRAGMA integrity_check");
     REQUIRE(check);
     REQUIRE(*check->step());
     CHECK(check->row().text(0) == "ok");

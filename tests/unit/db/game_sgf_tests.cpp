@@ -13,8 +13,7 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 
 }  // namespace
 
-TEST_CASE("an ended game's SGF carries players, settings, times and result", "[db][sgf]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "an ended game's SGF carries players, settings, times and result", "[db][sgf]") {
   GameStore& games = db.stores().games();
   const UserId black = create_user(db.stores(), "李昌镐", 27).id;
   const UserId white = create_user(db.stores(), "Cho]Hun\\hyun", 26).id;
@@ -63,8 +62,7 @@ TEST_CASE("an ended game's SGF carries players, settings, times and result", "[d
   CHECK(record.main_line[1].white_time_left == 1198.0);
 }
 
-TEST_CASE("a game in progress has an SGF without a result; unknown games have none", "[db][sgf]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "a game in progress has an SGF without a result; unknown games have none", "[db][sgf]") {
   GameStore& games = db.stores().games();
   const UserId black = create_user(db.stores(), "b").id;
   const UserId white = create_user(db.stores(), "w").id;

@@ -25,8 +25,7 @@ GameId finished_game(GameStore& games, UserId black, UserId white, const std::st
 
 }  // namespace
 
-TEST_CASE("a game is created and its moves appended in order, passes included", "[db][games]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "a game is created and its moves appended in order, passes included", "[db][games]") {
   GameStore& games = db.stores().games();
   const Players p = two_players(db);
   auto id = games.create(sample_game(p.black, p.white));
@@ -60,8 +59,7 @@ TEST_CASE("a game is created and its moves appended in order, passes included", 
   CHECK_FALSE(games.load(*id + 1)->has_value());
 }
 
-TEST_CASE("a move out of order or for a finished game is a conflict and changes nothing", "[db][games]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "a move out of order or for a finished game is a conflict and changes nothing", "[db][games]") {
   GameStore& games = db.stores().games();
   const Players p = two_players(db);
   const GameId id = *games.create(sample_game(p.black, p.white));
@@ -77,8 +75,7 @@ TEST_CASE("a move out of order or for a finished game is a conflict and changes 
   CHECK(g.game.result == "B+R");
 }
 
-TEST_CASE("undo takes back the last moves", "[db][games]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "undo takes back the last moves", "[db][games]") {
   GameStore& games = db.stores().games();
   const Players p = two_players(db);
   const GameId id = *games.create(sample_game(p.black, p.white));
@@ -93,8 +90,7 @@ TEST_CASE("undo takes back the last moves", "[db][games]") {
   CHECK(games.undo_moves(id, 0, "").error().kind == DbErrorKind::invalid_argument);
 }
 
-TEST_CASE("ending a game records the result and the rank events in one transaction", "[db][games]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "ending a game records the result and the rank events in one transaction", "[db][games]") {
   GameStore& games = db.stores().games();
   const Players p = two_players(db);
   const GameId id = *games.create(sample_game(p.black, p.white));
@@ -122,8 +118,7 @@ TEST_CASE("ending a game records the result and the rank events in one transacti
   CHECK((**db.stores().users().find_by_id(p.white)).rank == 16);
 }
 
-TEST_CASE("games in progress are loaded with all their moves for recovery", "[db][games]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "games in progress are loaded with all their moves for recovery", "[db][games]") {
   GameStore& games = db.stores().games();
   const Players p = two_players(db);
   const GameId a = *games.create(sample_game(p.black, p.white));
@@ -141,8 +136,7 @@ TEST_CASE("games in progress are loaded with all their moves for recovery", "[db
   CHECK((*running)[1].game.black_name == "shiro");
 }
 
-TEST_CASE("a profile counts decisive wins and losses", "[db][games]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "a profile counts decisive wins and losses", "[db][games]") {
   GameStore& games = db.stores().games();
   const Players p = two_players(db);
   finished_game(games, p.black, p.white, "B+R", 1);
@@ -162,8 +156,7 @@ TEST_CASE("a profile counts decisive wins and losses", "[db][games]") {
   CHECK_FALSE(games.profile(777)->has_value());
 }
 
-TEST_CASE("a user's games are listed newest first and paged by id", "[db][games]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "a user's games are listed newest first and paged by id", "[db][games]") {
   GameStore& games = db.stores().games();
   const Players p = two_players(db);
   const UserId third = create_user(db.stores(), "third").id;
@@ -187,8 +180,7 @@ TEST_CASE("a user's games are listed newest first and paged by id", "[db][games]
   CHECK(games.games_of_user(third, std::nullopt, 10)->size() == 1);
 }
 
-TEST_CASE("a game can be annulled and a bad size is refused", "[db][games]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "a game can be annulled and a bad size is refused", "[db][games]") {
   GameStore& games = db.stores().games();
   const Players p = two_players(db);
   const GameId id = finished_game(games, p.black, p.white, "B+R", 1);
@@ -200,8 +192,7 @@ TEST_CASE("a game can be annulled and a bad size is refused", "[db][games]") {
   CHECK(games.create(huge).error().kind == DbErrorKind::invalid_argument);
 }
 
-TEST_CASE("a game's chat is kept with it, the newest lines only, and loaded with it", "[db][games][chat]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "a game's chat is kept with it, the newest lines only, and loaded with it", "[db][games][chat]") {
   GameStore& games = db.stores().games();
   const Players p = two_players(db);
   auto id = games.create(sample_game(p.black, p.white));
@@ -232,8 +223,7 @@ TEST_CASE("a game's chat is kept with it, the newest lines only, and loaded with
   CHECK((*in_progress)[1].chat.front().text == "elsewhere");
 }
 
-TEST_CASE("a count's final marking is kept with the game and loaded with it", "[db][games][marking]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "a count's final marking is kept with the game and loaded with it", "[db][games][marking]") {
   GameStore& games = db.stores().games();
   const Players p = two_players(db);
   const GameId counted = *games.create(sample_game(p.black, p.white));

@@ -19,9 +19,7 @@ std::int64_t send(Stores& stores, UserId from, UserId to, const std::string& tex
 
 }  // namespace
 
-TEST_CASE("a conversation is paged newest first in both directions", "[db][messages]") {
-  TempDatabase db;
-  Stores& stores = db.stores();
+TEST_CASE_METHOD(StoreTest, "a conversation is paged newest first in both directions", "[db][messages]") {
   const UserId ann = create_user(stores, "ann").id;
   const UserId ben = create_user(stores, "ben").id;
   const UserId cat = create_user(stores, "cat").id;
@@ -47,9 +45,7 @@ TEST_CASE("a conversation is paged newest first in both directions", "[db][messa
   CHECK_FALSE(stores.messages().between(ann, ben, std::nullopt, 0));
 }
 
-TEST_CASE("conversations list partners by latest message with unread counts, read marks them", "[db][messages]") {
-  TempDatabase db;
-  Stores& stores = db.stores();
+TEST_CASE_METHOD(StoreTest, "conversations list partners by latest message with unread counts, read marks them", "[db][messages]") {
   const UserId ann = create_user(stores, "ann").id;
   const UserId ben = create_user(stores, "ben").id;
   const UserId cat = create_user(stores, "cat").id;
@@ -80,9 +76,7 @@ TEST_CASE("conversations list partners by latest message with unread counts, rea
   CHECK(*stores.messages().unread_total(cat) == 1);
 }
 
-TEST_CASE("partners who never answered are counted within a time", "[db][messages]") {
-  TempDatabase db;
-  Stores& stores = db.stores();
+TEST_CASE_METHOD(StoreTest, "partners who never answered are counted within a time", "[db][messages]") {
   const UserId spam = create_user(stores, "spam").id;
   const UserId a = create_user(stores, "a1").id;
   const UserId b = create_user(stores, "b1").id;

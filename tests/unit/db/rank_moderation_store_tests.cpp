@@ -21,8 +21,7 @@ TEST_CASE("rank texts map to the stored indexes", "[db][ranks]") {
   for (int rank = lowest_rank; rank <= highest_rank; ++rank) CHECK(parse_rank(rank_text(rank)) == rank);
 }
 
-TEST_CASE("rank changes are recorded, set the rank, and list newest first", "[db][ranks]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "rank changes are recorded, set the rank, and list newest first", "[db][ranks]") {
   RankStore& ranks = db.stores().ranks();
   const UserId user = create_user(db.stores(), "climber", 10).id;
   REQUIRE(ranks.record_change(RankEvent{0, user, 10, 11, "promotion", std::nullopt, 100, std::nullopt}));
@@ -42,8 +41,7 @@ TEST_CASE("rank changes are recorded, set the rank, and list newest first", "[db
   CHECK(ranks.events_of_user(4242, 10)->empty());
 }
 
-TEST_CASE("rated conversions and short-game flags are kept per game", "[db][ranks]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "rated conversions and short-game flags are kept per game", "[db][ranks]") {
   const UserId a = create_user(db.stores(), "a").id;
   const UserId b = create_user(db.stores(), "b").id;
   const GameId early = *db.stores().games().create(sample_game(a, b));
@@ -71,8 +69,7 @@ TEST_CASE("rated conversions and short-game flags are kept per game", "[db][rank
   CHECK((*recent)[0].move_count == 12);
 }
 
-TEST_CASE("the audit log is written and paged newest first", "[db][moderation]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "the audit log is written and paged newest first", "[db][moderation]") {
   ModerationStore& moderation = db.stores().moderation();
   const UserId admin = create_user(db.stores(), "admin").id;
   const UserId target = create_user(db.stores(), "target").id;
@@ -97,8 +94,7 @@ TEST_CASE("the audit log is written and paged newest first", "[db][moderation]")
   CHECK(moderation.audit_page(std::nullopt, -1).error().kind == DbErrorKind::invalid_argument);
 }
 
-TEST_CASE("an operator at the machine is named instead of an account", "[db][moderation]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "an operator at the machine is named instead of an account", "[db][moderation]") {
   ModerationStore& moderation = db.stores().moderation();
   const UserId target = create_user(db.stores(), "target").id;
   auto id = moderation.add_audit(AuditEntry{0, std::nullopt, "root (local operator)", "db set-role", target,
@@ -114,8 +110,7 @@ TEST_CASE("an operator at the machine is named instead of an account", "[db][mod
   CHECK_FALSE(nobody.has_value());
 }
 
-TEST_CASE("reports are queued oldest first and closed once", "[db][moderation]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "reports are queued oldest first and closed once", "[db][moderation]") {
   ModerationStore& moderation = db.stores().moderation();
   const UserId reporter = create_user(db.stores(), "reporter").id;
   const UserId reported = create_user(db.stores(), "reported").id;

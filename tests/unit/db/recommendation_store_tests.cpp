@@ -29,10 +29,8 @@ std::vector<std::int64_t> ids(const DbResult<std::vector<Recommendation>>& liste
 
 }  // namespace
 
-TEST_CASE("a pending recommendation is approved or rejected once, and an approved one revoked once",
+TEST_CASE_METHOD(StoreTest, "a pending recommendation is approved or rejected once, and an approved one revoked once",
           "[db][recommendations]") {
-  TempDatabase db;
-  Stores& stores = db.stores();
   RankStore& ranks = stores.ranks();
   const UserId nine = create_user(stores, "nine", 27).id;
   const UserId admin = create_user(stores, "admin").id;
@@ -92,9 +90,7 @@ TEST_CASE("a pending recommendation is approved or rejected once, and an approve
   CHECK((*by_nine)[0].revoked_by == admin);
 }
 
-TEST_CASE("recommendations are listed newest first, by state, page by page", "[db][recommendations]") {
-  TempDatabase db;
-  Stores& stores = db.stores();
+TEST_CASE_METHOD(StoreTest, "recommendations are listed newest first, by state, page by page", "[db][recommendations]") {
   RankStore& ranks = stores.ranks();
   const UserId nine = create_user(stores, "nine", 27).id;
   const UserId admin = create_user(stores, "admin").id;

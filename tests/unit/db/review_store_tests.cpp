@@ -26,9 +26,7 @@ std::vector<UserId> page(Stores& stores, std::string_view after, int limit) {
 
 }  // namespace
 
-TEST_CASE("players with 3 or more flagged games await review, in name order, page by page", "[db][review]") {
-  TempDatabase db;
-  Stores& stores = db.stores();
+TEST_CASE_METHOD(StoreTest, "players with 3 or more flagged games await review, in name order, page by page", "[db][review]") {
   const UserId alpha = create_user(stores, "alpha").id;
   const UserId bravo = create_user(stores, "bravo").id;
   const UserId charlie = create_user(stores, "charlie").id;
@@ -63,9 +61,7 @@ TEST_CASE("players with 3 or more flagged games await review, in name order, pag
   CHECK(stores.ranks().players_awaiting_review(3, "", 0).error().kind == DbErrorKind::invalid_argument);
 }
 
-TEST_CASE("the review list holds every player, not only the most recent hundred", "[db][review]") {
-  TempDatabase db;
-  Stores& stores = db.stores();
+TEST_CASE_METHOD(StoreTest, "the review list holds every player, not only the most recent hundred", "[db][review]") {
   const UserId host = create_user(stores, "host").id;
   std::set<UserId> expected{host};
   for (int i = 0; i < 120; ++i) {

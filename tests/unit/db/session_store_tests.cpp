@@ -11,8 +11,7 @@ std::vector<std::uint8_t> hash_of(std::uint8_t seed) { return std::vector<std::u
 
 }  // namespace
 
-TEST_CASE("sessions are created, found, extended and removed by token hash", "[db][sessions]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "sessions are created, found, extended and removed by token hash", "[db][sessions]") {
   SessionStore& sessions = db.stores().sessions();
   const UserId user = create_user(db.stores(), "sess").id;
   REQUIRE(sessions.create(SessionRecord{hash_of(1), user, 100, 1'000}));
@@ -35,8 +34,7 @@ TEST_CASE("sessions are created, found, extended and removed by token hash", "[d
   CHECK(sessions.remove(hash_of(1)).error().kind == DbErrorKind::not_found);
 }
 
-TEST_CASE("expired sessions are purged", "[db][sessions]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "expired sessions are purged", "[db][sessions]") {
   SessionStore& sessions = db.stores().sessions();
   const UserId user = create_user(db.stores(), "purge").id;
   REQUIRE(sessions.create(SessionRecord{hash_of(1), user, 0, 1'000}));
@@ -48,8 +46,7 @@ TEST_CASE("expired sessions are purged", "[db][sessions]") {
   CHECK(sessions.find(hash_of(2))->has_value());
 }
 
-TEST_CASE("a session for an unknown user is refused by the foreign key", "[db][sessions]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "a session for an unknown user is refused by the foreign key", "[db][sessions]") {
   auto refused = db.stores().sessions().create(SessionRecord{hash_of(1), 12345, 0, 1});
   REQUIRE_FALSE(refused);
   CHECK(refused.error().kind == DbErrorKind::constraint);

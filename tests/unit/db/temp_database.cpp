@@ -1,34 +1,20 @@
 #include "tests/unit/db/temp_database.hpp"
 
-#include <cstdlib>
+#include <catch2/catch.hpp>
+
 #include <stdexcept>
 
 namespace yunzi::db::testing {
 
-TempDir::TempDir() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "yunzi-db-XXXXXX").string();
-  if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-  path_ = pattern;
-}
-
-TempDir::~TempDir() {
-  std::error_code ignored;
-  std::filesystem::permissions(path_, std::filesystem::perms::owner_all, ignored);
-  std::filesystem::remove_all(path_, ignored);
-}
-
-namespace {
-
-Connection open_or_throw(const std::string& path) {
+Connection open_migrated(const std::string& path) {
   auto opened = open_database(path);
-  if (!opened) throw std::runtime_error(opened.error().message);
+  INFO(path << ": " << (opened ? std::string() : opened.error().message));
+  REQUIRE(opened);
   return std::move(*opened);
 }
 
-}  // namespace
-
 TempDatabase::TempDatabase()
-    : path_(dir_.file("yunzi.db")), connection_(open_or_throw(path_)), stores_(connection_) {}
+    : path_(dir_.file("yunzi.db")), connection_(open_migrated(path_)), stores_(connection_) {}
 
 NewUser sample_user(const std::string& name, int rank) {
   NewUser user;

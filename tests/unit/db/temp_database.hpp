@@ -1,26 +1,21 @@
-// Real SQLite files in a fresh temporary directory per test, removed after.
+// Real SQLite files in a fresh temporary directory per test, removed after:
+// the fixture of the store tests, shared with the suites above the store
+// (accounts, game rooms, rank keeping) that need a migrated database.
 #pragma once
 
-#include <filesystem>
 #include <string>
 
 #include "db/database.hpp"
 #include "db/records.hpp"
 #include "db/sqlite_stores.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace yunzi::db::testing {
 
-class TempDir {
- public:
-  TempDir();
-  TempDir(const TempDir&) = delete;
-  ~TempDir();
-  const std::filesystem::path& path() const { return path_; }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
+using test_support::TempDir;
 
- private:
-  std::filesystem::path path_;
-};
+// Opens the file the server's way (created and migrated), or fails the running test.
+Connection open_migrated(const std::string& path);
 
 // A migrated database in its own directory.
 class TempDatabase {
@@ -31,10 +26,16 @@ class TempDatabase {
   const std::string& path() const { return path_; }
 
  private:
-  TempDir dir_;
+  TempDir dir_{"yunzi-db"};
   std::string path_;
   Connection connection_;
   SqliteStores stores_;
+};
+
+// The store tests' fixture (TEST_CASE_METHOD): a fresh database and its stores.
+struct StoreTest {
+  TempDatabase db;
+  Stores& stores = db.stores();
 };
 
 NewUser sample_user(const std::string& name, int rank = 15);

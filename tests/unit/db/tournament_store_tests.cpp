@@ -26,8 +26,7 @@ TournamentSettings promotion_settings() {
 
 }  // namespace
 
-TEST_CASE("a tournament is stored with its groups, bonus table and round times", "[db][tournaments]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "a tournament is stored with its groups, bonus table and round times", "[db][tournaments]") {
   TournamentStore& store = db.stores().tournaments();
   const UserId admin = create_user(db.stores(), "boss").id;
   TournamentSettings settings = promotion_settings();
@@ -70,8 +69,7 @@ TEST_CASE("a tournament is stored with its groups, bonus table and round times",
   CHECK(store.list(10)->size() == 1);  // the failed creation left nothing behind
 }
 
-TEST_CASE("entrants register once, withdraw before the start or after a round", "[db][tournaments]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "entrants register once, withdraw before the start or after a round", "[db][tournaments]") {
   TournamentStore& store = db.stores().tournaments();
   const TournamentId id = *store.create(promotion_settings());
   const auto group = (**store.load(id)).settings.groups[0].id;
@@ -92,8 +90,7 @@ TEST_CASE("entrants register once, withdraw before the start or after a round", 
   CHECK(t.entrants[0].withdrawn_after == 2);
 }
 
-TEST_CASE("pairings are replaced until their games exist, then carry the game and the result", "[db][tournaments]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "pairings are replaced until their games exist, then carry the game and the result", "[db][tournaments]") {
   TournamentStore& store = db.stores().tournaments();
   const TournamentId id = *store.create(promotion_settings());
   const auto group = (**store.load(id)).settings.groups[0].id;
@@ -142,8 +139,7 @@ TEST_CASE("pairings are replaced until their games exist, then carry the game an
   CHECK(after.rounds.back().number == 7);
 }
 
-TEST_CASE("settings change only during registration, the groups only while nobody is entered", "[db][tournaments]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "settings change only during registration, the groups only while nobody is entered", "[db][tournaments]") {
   TournamentStore& store = db.stores().tournaments();
   const TournamentId id = *store.create(promotion_settings());
   TournamentSettings edited = (**store.load(id)).settings;
@@ -178,8 +174,7 @@ TEST_CASE("settings change only during registration, the groups only while nobod
   CHECK(store.update_settings(id, edited, false).error().kind == DbErrorKind::conflict);
 }
 
-TEST_CASE("an unstarted round can be dropped and the rounds cut short", "[db][tournaments]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "an unstarted round can be dropped and the rounds cut short", "[db][tournaments]") {
   TournamentStore& store = db.stores().tournaments();
   const TournamentId id = *store.create(promotion_settings());
   const auto group = (**store.load(id)).settings.groups[0].id;
@@ -206,8 +201,7 @@ TEST_CASE("an unstarted round can be dropped and the rounds cut short", "[db][to
   CHECK(store.set_rounds(id, 0).error().kind == DbErrorKind::constraint);
 }
 
-TEST_CASE("awards are kept per tournament and read per user from a moment on", "[db][tournaments]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "awards are kept per tournament and read per user from a moment on", "[db][tournaments]") {
   TournamentStore& store = db.stores().tournaments();
   const TournamentId first = *store.create(promotion_settings());
   const TournamentId second = *store.create(promotion_settings());

@@ -5,8 +5,7 @@
 using namespace yunzi::db;
 using namespace yunzi::db::testing;
 
-TEST_CASE("users are created and found by name key and id", "[db][users]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "users are created and found by name key and id", "[db][users]") {
   UserStore& users = db.stores().users();
   NewUser fresh = sample_user("Honinbo", 19);
   fresh.name_key = "honinbo";
@@ -31,16 +30,14 @@ TEST_CASE("users are created and found by name key and id", "[db][users]") {
   CHECK_FALSE(users.find_by_id(created->id + 100)->has_value());
 }
 
-TEST_CASE("a second user with the same name key is a constraint error", "[db][users]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "a second user with the same name key is a constraint error", "[db][users]") {
   create_user(db.stores(), "same");
   auto again = db.stores().users().create(sample_user("same"));
   REQUIRE_FALSE(again);
   CHECK(again.error().kind == DbErrorKind::constraint);
 }
 
-TEST_CASE("name skeletons are unique, found, and filled in for rows stored without one", "[db][users]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "name skeletons are unique, found, and filled in for rows stored without one", "[db][users]") {
   UserStore& users = db.stores().users();
   NewUser alice = sample_user("alice");
   alice.name_skeleton = "alice";
@@ -72,8 +69,7 @@ TEST_CASE("name skeletons are unique, found, and filled in for rows stored witho
   CHECK(users.set_name_skeleton(9'999, "nobody").error().kind == DbErrorKind::not_found);
 }
 
-TEST_CASE("names with quotes and SQL are stored as given", "[db][users]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "names with quotes and SQL are stored as given", "[db][users]") {
   const std::string name = "O'Brien\"; DROP TABLE users;--";
   create_user(db.stores(), name);
   auto found = db.stores().users().find_by_name_key(name);
@@ -82,8 +78,7 @@ TEST_CASE("names with quotes and SQL are stored as given", "[db][users]") {
   CHECK((*found)->name == name);
 }
 
-TEST_CASE("rank, role, ban, mute and last login are updated", "[db][users]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "rank, role, ban, mute and last login are updated", "[db][users]") {
   UserStore& users = db.stores().users();
   const UserId id = create_user(db.stores(), "changing").id;
   REQUIRE(users.set_rank(id, 22));
@@ -108,8 +103,7 @@ TEST_CASE("rank, role, ban, mute and last login are updated", "[db][users]") {
   CHECK(missing.error().kind == DbErrorKind::not_found);
 }
 
-TEST_CASE("inactive accounts are closed and their names retired forever", "[db][users]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "inactive accounts are closed and their names retired forever", "[db][users]") {
   UserStore& users = db.stores().users();
   const TimeMs day = 86'400'000;
   const UserId never_logged_in = create_user(db.stores(), "ghost").id;  // created at 1000
@@ -139,8 +133,7 @@ TEST_CASE("inactive accounts are closed and their names retired forever", "[db][
   CHECK(again->empty());
 }
 
-TEST_CASE("admins and bots are never retired for inactivity", "[db][users]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "admins and bots are never retired for inactivity", "[db][users]") {
   UserStore& users = db.stores().users();
   const TimeMs day = 86'400'000;
   const UserId player = create_user(db.stores(), "idle_player").id;
@@ -164,8 +157,7 @@ TEST_CASE("admins and bots are never retired for inactivity", "[db][users]") {
   CHECK_FALSE((**users.find_by_id(bot)).closed);
 }
 
-TEST_CASE("the account list is searched by name and role and paged by name", "[db][users]") {
-  TempDatabase db;
+TEST_CASE_METHOD(StoreTest, "the account list is searched by name and role and paged by name", "[db][users]") {
   UserStore& users = db.stores().users();
   for (const char* name : {"go_bot", "gobbler", "alice", "gopher", "bob"}) create_user(db.stores(), name);
   REQUIRE(users.set_role((**users.find_by_name_key("go_bot")).id, Role::bot));

@@ -17,11 +17,7 @@ namespace {
 struct WriterFixture {
   TempDir dir;
   std::string path = dir.file("w.db");
-  Writer writer{[&] {
-    auto c = open_database(path);
-    REQUIRE(c);
-    return std::move(*c);
-  }()};
+  Writer writer{open_migrated(path)};
 
   // No assertions inside: completions call this on the writer thread, and
   // Catch2 assertions belong to the test's thread. -1 means a failed read.
@@ -162,9 +158,7 @@ TEST_CASE("shutdown commits everything queued, later work is refused", "[db][wri
 TEST_CASE("WAL checkpoints run off the writer thread and keep the log from growing", "[db][writer]") {
   TempDir dir;
   const std::string path = dir.file("ckpt.db");
-  auto connection = open_database(path);
-  REQUIRE(connection);
-  Writer writer(std::move(*connection), std::chrono::milliseconds(10));
+  Writer writer(open_migrated(path), std::chrono::milliseconds(10));
   for (int round = 0; round < 5; ++round) {
     std::promise<void> done;
     for (int i = 0; i < 200; ++i) writer.submit(insert_user("c" + std::to_string(round * 1000 + i)), [](auto) {});

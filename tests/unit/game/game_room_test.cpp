@@ -3,7 +3,6 @@
 // record what they are sent.
 #include <atomic>
 #include <chrono>
-#include <filesystem>
 #include <future>
 #include <mutex>
 
@@ -12,6 +11,7 @@
 #include "db/database.hpp"
 #include "server/game/clock_codec.hpp"
 #include "server/game/room.hpp"
+#include "tests/unit/db/temp_database.hpp"
 #include "tests/unit/game/room_test_support.hpp"
 
 using namespace yunzi;
@@ -64,7 +64,7 @@ std::int64_t wall_ms() {
 }
 
 struct Fixture {
-  std::filesystem::path dir;
+  db::testing::TempDir dir{"yunzi-game"};
   boost::asio::io_context io;
   std::unique_ptr<db::Writer> writer;
   std::unique_ptr<RoomServices> services;
@@ -76,9 +76,6 @@ struct Fixture {
   std::mutex mutex;
 
   explicit Fixture(std::chrono::milliseconds grace = 120s) {
-    std::string pattern = (std::filesystem::temp_directory_path() / "yunzi-game-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    dir = pattern;
     open_writer();
     services = std::make_unique<RoomServices>(RoomServices{
         io, *writer, wall_ms, grace, 180s,
@@ -95,14 +92,10 @@ struct Fixture {
   }
   ~Fixture() {
     writer->shutdown();
-    std::error_code ignored;
-    std::filesystem::remove_all(dir, ignored);
   }
 
   void open_writer() {
-    auto connection = db::open_database((dir / "yunzi.db").string());
-    REQUIRE(connection.has_value());
-    writer = std::make_unique<db::Writer>(std::move(*connection));
+    writer = std::make_unique<db::Writer>(db::testing::open_migrated(dir.file("yunzi.db")));
   }
 
   template <class T>

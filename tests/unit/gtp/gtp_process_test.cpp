@@ -9,6 +9,7 @@
 #include <thread>
 #include <cerrno>
 
+#include "tests/support/programs.hpp"
 #include "tools/gtp_client/gtp_process.hpp"
 #include "tools/gtp_client/gtp_reply.hpp"
 
@@ -163,11 +164,11 @@ TEST_CASE("GtpProcess keeps ownership across moves", "[gtp_client]") {
 }
 
 TEST_CASE("GtpProcess talks to GNU Go and quits it cleanly", "[gtp_client]") {
-  if (!std::filesystem::exists("/usr/games/gnugo")) {
-    WARN("GNU Go is not installed at /usr/games/gnugo");
+  if (!yunzi::test_support::gnugo_available()) {
+    WARN("GNU Go is not installed at " << yunzi::test_support::gnugo_path());
     return;
   }
-  auto gnugo = GtpProcess::start({"/usr/games/gnugo", "--mode", "gtp"});
+  auto gnugo = GtpProcess::start({yunzi::test_support::gnugo_path(), "--mode", "gtp"});
   REQUIRE(gnugo.has_value());
   auto name = gnugo->send("name");
   REQUIRE(name.has_value());

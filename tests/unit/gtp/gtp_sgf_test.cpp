@@ -1,14 +1,13 @@
 // loadsgf and printsgf through GtpFrontend, with real files.
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
-#include <filesystem>
-#include <fstream>
 
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/text_files.hpp"
 #include "tools/yunzi-gtp/gtp_frontend.hpp"
 
 using yunzi::gtp::GtpFrontend;
-namespace fs = std::filesystem;
+using yunzi::test_support::TempDir;
+using yunzi::test_support::write_file;
 
 namespace {
 
@@ -32,14 +31,6 @@ std::string fails(GtpFrontend& gtp, const std::string& line) {
   REQUIRE(response.rfind("? ", 0) == 0);
   return response.substr(2);
 }
-
-struct TempDir {
-  fs::path path = fs::temp_directory_path() / ("yunzi_gtp_sgf_" + std::to_string(::getpid()));
-  TempDir() { fs::create_directories(path); }
-  ~TempDir() { fs::remove_all(path); }
-  std::string file(const std::string& name) const { return (path / name).string(); }
-  void write(const std::string& name, const std::string& text) const { std::ofstream(file(name)) << text; }
-};
 
 }  // namespace
 
@@ -77,7 +68,7 @@ TEST_CASE("printsgf writes a record that loadsgf reads back", "[gtp][sgf]") {
 
 TEST_CASE("loadsgf reads setup stones and plays on under the chosen ko rule", "[gtp][sgf]") {
   TempDir dir;
-  dir.write("setup.sgf", "(;GM[1]FF[4]SZ[5]KM[0.5]RU[Japanese]AB[aa][bb]AW[cc];B[dd];W[ee])");
+  write_file(dir / "setup.sgf", "(;GM[1]FF[4]SZ[5]KM[0.5]RU[Japanese]AB[aa][bb]AW[cc];B[dd];W[ee])");
   GtpFrontend gtp(1);
   CHECK(ok(gtp, "loadsgf " + dir.file("setup.sgf")) == "black");
   CHECK(ok(gtp, "list_stones black") == "A5 B4 D2");
@@ -97,9 +88,9 @@ TEST_CASE("loadsgf refuses what it cannot load and keeps the game", "[gtp][sgf]"
   ok(gtp, "play black D4");
 
   CHECK(fails(gtp, "loadsgf " + dir.file("missing.sgf")).rfind("cannot load file", 0) == 0);
-  dir.write("broken.sgf", "(;GM[1]SZ[9];B[ee];W[ee])");
+  write_file(dir / "broken.sgf", "(;GM[1]SZ[9];B[ee];W[ee])");
   CHECK(fails(gtp, "loadsgf " + dir.file("broken.sgf")).rfind("cannot load file", 0) == 0);
-  dir.write("garbage.sgf", "this is not a game record");
+  write_file(dir / "garbage.sgf", "this is not a game record");
   CHECK(fails(gtp, "loadsgf " + dir.file("garbage.sgf")).rfind("cannot load file", 0) == 0);
   CHECK(fails(gtp, "loadsgf").rfind("syntax error", 0) == 0);
   CHECK(fails(gtp, "loadsgf a.sgf zero").rfind("syntax error", 0) == 0);
@@ -107,8 +98,8 @@ TEST_CASE("loadsgf refuses what it cannot load and keeps the game", "[gtp][sgf]"
 
   // A ko retaken after one pass is fine under simple ko (RU[Japanese]) but
   // repeats a position under the situational superko chosen here.
-  dir.write("ko.sgf",
-            "(;GM[1]SZ[5]RU[Japanese]AB[ba][ab][bc]AW[ca][db][cc];W[bb];B[cb];B[];W[bb])");
+  write_file(dir / "ko.sgf",
+             "(;GM[1]SZ[5]RU[Japanese]AB[ba][ab][bc]AW[ca][db][cc];W[bb];B[cb];B[];W[bb])");
   CHECK(fails(gtp, "loadsgf " + dir.file("ko.sgf")).find("situational") != std::string::npos);
   CHECK(ok(gtp, "list_stones black") == "D4");
   CHECK(gtp.game().board().size() == 7);

@@ -4,13 +4,12 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "engine/sgf_record.hpp"
 #include "engine/sgf_writer.hpp"
+#include "tests/support/text_files.hpp"
 
 using namespace yunzi::engine;
 
@@ -28,12 +27,7 @@ std::vector<std::filesystem::path> goban_sgf_files() {
   return files;
 }
 
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
+using yunzi::test_support::read_file;
 
 bool same_position(const Game& a, const Game& b) {
   const int size = a.board().size();

@@ -4,39 +4,30 @@
 // round, GNU Go loads an SGF file yunzi wrote and must see the same stones.
 #include <catch2/catch.hpp>
 
-#include <unistd.h>
-
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "engine/sgf_record.hpp"
 #include "engine/sgf_writer.hpp"
+#include "tests/support/child_process.hpp"
+#include "tests/support/programs.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/text_files.hpp"
 
 using namespace yunzi::engine;
 
 namespace {
 
-const char* gnugo_path = "/usr/games/gnugo";
+using yunzi::test_support::gnugo_path;
 
 // Runs GNU Go on a GTP script and returns everything it printed.
 std::string run_gnugo(const std::string& script) {
-  const auto script_path = std::filesystem::temp_directory_path() / ("yunzi-sgf-gtp-" + std::to_string(getpid()));
-  std::ofstream(script_path) << script << "quit\n";
-  const std::string command =
-      std::string(gnugo_path) + " --mode gtp --level 1 --gtp-input " + script_path.string() + " 2>&1";
-  std::string output;
-  if (FILE* pipe = popen(command.c_str(), "r")) {
-    char buffer[4096];
-    std::size_t got = 0;
-    while ((got = fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, got);
-    pclose(pipe);
-  }
-  std::filesystem::remove(script_path);
-  return output;
+  const yunzi::test_support::TempDir dir;
+  yunzi::test_support::write_file(dir / "script.gtp", script + "quit\n");
+  const auto run =
+      yunzi::test_support::run_program({gnugo_path(), "--mode", "gtp", "--level", "1", "--gtp-input", dir.file("script.gtp")});
+  return run.out + run.err;
 }
 
 // The GTP responses ("= text"), in order.
@@ -114,7 +105,7 @@ void check_same_stones(const Game& expected, const Game& actual) {
 }  // namespace
 
 TEST_CASE("positions GNU Go writes with printsgf read back exactly", "[sgf][gnugo]") {
-  REQUIRE(std::filesystem::exists(gnugo_path));
+  REQUIRE(yunzi::test_support::gnugo_available());
   struct Case {
     int size, handicap, moves;
   };
@@ -136,17 +127,16 @@ TEST_CASE("positions GNU Go writes with printsgf read back exactly", "[sgf][gnug
 }
 
 TEST_CASE("GNU Go loads a record yunzi wrote and sees the same position", "[sgf][gnugo]") {
-  REQUIRE(std::filesystem::exists(gnugo_path));
+  REQUIRE(yunzi::test_support::gnugo_available());
   const GnugoGame played = gnugo_plays(13, 0, 10);
   REQUIRE(played.moves.size() == 10u);
   SgfExport exported;
   exported.size = 13;
   exported.black_name = "yunzi";
   for (const Move& move : played.moves) exported.moves.push_back(SgfExportMove{move, 60.0, std::nullopt});
-  const auto file = std::filesystem::temp_directory_path() / ("yunzi-sgf-out-" + std::to_string(getpid()) + ".sgf");
-  std::ofstream(file) << write_sgf(exported);
-  const std::string output = run_gnugo("loadsgf " + file.string() + "\nprintsgf\n");
-  std::filesystem::remove(file);
+  const yunzi::test_support::TempDir dir;
+  yunzi::test_support::write_file(dir / "yunzi.sgf", write_sgf(exported));
+  const std::string output = run_gnugo("loadsgf " + dir.file("yunzi.sgf") + "\nprintsgf\n");
   const auto read = read_sgf_game(output);
   INFO(output);
   REQUIRE(read);

@@ -13,7 +13,7 @@ using app_tests::tom;
 
 namespace {
 
-constexpr int rank_5k = 14;
+constexpr Rank rank_5k = Rank::kyu(5);
 constexpr TimeMs day = 86'400'000;
 constexpr TimeMs now = 1'767'268'800'000;  // 2026-01-01 12:00 UTC
 

@@ -6,7 +6,7 @@
 
 namespace yunzi::app_tests {
 
-UserId add_user(db::Stores& stores, const std::string& name, int rank) {
+UserId add_user(db::Stores& stores, const std::string& name, Rank rank) {
   db::NewUser user;
   user.name = name;
   user.name_key = name;
@@ -17,7 +17,7 @@ UserId add_user(db::Stores& stores, const std::string& name, int rank) {
   return created->id;
 }
 
-GameId record_game(db::Stores& stores, UserId black, UserId white, int black_rank, int white_rank,
+GameId record_game(db::Stores& stores, UserId black, UserId white, Rank black_rank, Rank white_rank,
                        const std::string& result, TimeMs ended_ms) {
   db::NewGame game;
   game.black_id = black;
@@ -35,7 +35,7 @@ GameId record_game(db::Stores& stores, UserId black, UserId white, int black_ran
 }
 
 db::DbResult<std::vector<protocol::RankChange>> play(db::Stores& stores, UserId black, UserId white,
-                                                     int black_rank, int white_rank, const std::string& result,
+                                                     Rank black_rank, Rank white_rank, const std::string& result,
                                                      TimeMs ended_ms, int moves) {
   const GameId id = record_game(stores, black, white, black_rank, white_rank, result, ended_ms);
   game::GameEndFacts facts;

@@ -17,16 +17,16 @@ inline const ranking::TomPolicy tom;
 
 using db::testing::TempDatabase;
 
-UserId add_user(db::Stores& stores, const std::string& name, int rank);
+UserId add_user(db::Stores& stores, const std::string& name, Rank rank);
 
 // A rated game between two players that ended with `result` at `ended_ms`
 // (its moves are not stored); its id.
-GameId record_game(db::Stores& stores, UserId black, UserId white, int black_rank, int white_rank,
+GameId record_game(db::Stores& stores, UserId black, UserId white, Rank black_rank, Rank white_rank,
                        const std::string& result, TimeMs ended_ms);
 
 // The same, then judged by the rank rules as at the end of a game on the server.
 db::DbResult<std::vector<protocol::RankChange>> play(db::Stores& stores, UserId black, UserId white,
-                                                     int black_rank, int white_rank, const std::string& result,
+                                                     Rank black_rank, Rank white_rank, const std::string& result,
                                                      TimeMs ended_ms, int moves = 150);
 
 }  // namespace yunzi::app_tests

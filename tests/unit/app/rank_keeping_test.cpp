@@ -21,7 +21,7 @@ using app_tests::add_user;
 using app_tests::play;
 using app_tests::tom;
 
-constexpr int rank_5k = 14;
+constexpr Rank rank_5k = Rank::kyu(5);
 
 }  // namespace
 
@@ -92,7 +92,7 @@ TEST_CASE("a short rated game is flagged and friendly games are not judged") {
 TEST_CASE("a win turned friendly as its game ends counts for neither player") {
   const bool winner_black = GENERATE(true, false);
   CAPTURE(winner_black);
-  constexpr int rank_10k = 9;
+  constexpr Rank rank_10k = Rank::kyu(10);
   TempDatabase database;
   db::Stores& stores = database.stores();
   const UserId winner = add_user(stores, "winner", rank_10k);

@@ -17,12 +17,12 @@ using app_tests::TempDatabase;
 
 namespace {
 
-constexpr int rank_1d = 19;
-constexpr int rank_3d = 21;
-constexpr int rank_6d = 24;
-constexpr int rank_8d = 26;
-constexpr int rank_9d = 27;
-constexpr int rank_2k = 17;
+constexpr Rank rank_1d = Rank::dan(1);
+constexpr Rank rank_3d = Rank::dan(3);
+constexpr Rank rank_6d = Rank::dan(6);
+constexpr Rank rank_8d = Rank::dan(8);
+constexpr Rank rank_9d = Rank::dan(9);
+constexpr Rank rank_2k = Rank::kyu(2);
 constexpr TimeMs day = 86'400'000;
 constexpr TimeMs now = 1'767'268'800'000;  // 2026-01-01 12:00 UTC
 constexpr bool needs_approval = true;

@@ -13,7 +13,7 @@ using app_tests::TempDatabase;
 
 namespace {
 
-constexpr int rank_5k = 14;
+constexpr Rank rank_5k = Rank::kyu(5);
 constexpr int short_game = 30;  // moves: clearly short, whatever the exact boundary
 constexpr TimeMs now = 1'767'268'800'000;
 

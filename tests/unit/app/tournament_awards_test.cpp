@@ -17,7 +17,7 @@ using app_tests::TempDatabase;
 
 namespace {
 
-constexpr int rank_1d = 19;
+constexpr Rank rank_1d = Rank::dan(1);
 constexpr TimeMs month_start = 1'767'225'600'000;  // 2026-01-01 00:00 UTC
 constexpr TimeMs hour = 3'600'000;
 

@@ -3,8 +3,7 @@
 // while the writer thread writes. Queries run on the pool's own reader
 // threads, each with its own connection, so an io thread that asks for a
 // profile goes on serving its games while SQLite reads (or waits out a busy
-// lock of up to 5 s). `read` waits for its query, for start-up and the
-// plain HTTP routes.
+// lock of up to 5 s). `read` waits for its query, for start-up.
 #pragma once
 
 #include <condition_variable>

@@ -35,13 +35,14 @@ protocol::UserInfo user_info(const db::UserRecord& user) {
 }
 
 App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accounts& accounts_in, db::ReadPool& reads_in,
-         Clock now_ms_in, AppOptions options_in)
+         prometheus::Registry& metrics_registry, Clock now_ms_in, AppOptions options_in)
     : io(io_in),
       writer(writer_in),
       accounts(accounts_in),
       reads(reads_in),
       now_ms(std::move(now_ms_in)),
       options(with_policy_rules(options_in)),
+      metrics(metrics_registry),
       lobby(std::make_shared<Lobby>(io_in, online, games, metrics, options.plan_rules, random_coin(),
                                     options.lobby_limits)),
       room_services{io_in,

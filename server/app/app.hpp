@@ -55,8 +55,9 @@ class App final : public net::Handler {
  public:
   using Clock = std::function<std::int64_t()>;
 
-  App(boost::asio::io_context& io, db::Writer& writer, accounts::Accounts& accounts, db::ReadPool& reads, Clock now_ms,
-      AppOptions options);
+  // The application's counters (AppMetrics) are registered in `metrics`, which must outlive the App.
+  App(boost::asio::io_context& io, db::Writer& writer, accounts::Accounts& accounts, db::ReadPool& reads,
+      prometheus::Registry& metrics, Clock now_ms, AppOptions options);
   ~App() override;
 
   void on_open(const net::ConnectionPtr& connection) override;

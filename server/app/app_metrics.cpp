@@ -2,25 +2,36 @@
 
 namespace yunzi::app {
 
-void AppMetrics::count_error(protocol::ErrorCode code) {
-  errors[static_cast<std::size_t>(code)].fetch_add(1, std::memory_order_relaxed);
+AppMetrics::AppMetrics(prometheus::Registry& registry)
+    : moves_total(prometheus::BuildCounter()
+                      .Name("yunzi_moves_total")
+                      .Help("Moves and passes played in this process.")
+                      .Register(registry)
+                      .Add({})),
+      games_started(prometheus::BuildCounter()
+                        .Name("yunzi_games_started_total")
+                        .Help("Games started in this process.")
+                        .Register(registry)
+                        .Add({})),
+      move_latency(prometheus::BuildHistogram()
+                       .Name("yunzi_move_seconds")
+                       .Help("From a game.move or game.pass arriving to its ok: checked, committed, broadcast.")
+                       .Register(registry)
+                       .Add({}, move_seconds_buckets)) {
+  auto& errors = prometheus::BuildCounter()
+                     .Name("yunzi_errors_total")
+                     .Help("Error replies sent, by code.")
+                     .Register(registry);
+  // Every code from the start, so a scrape shows the zeros too.
+  for (std::size_t i = 0; i < error_code_count; ++i) {
+    errors_[i] = &errors.Add({{"code", std::string(to_string(static_cast<protocol::ErrorCode>(i)))}});
+  }
 }
 
-std::string AppMetrics::render() const {
-  std::string out;
-  out += "# HELP yunzi_errors_total Error replies sent, by code.\n# TYPE yunzi_errors_total counter\n";
-  for (std::size_t i = 0; i < error_code_count; ++i) {
-    out += "yunzi_errors_total{code=\"";
-    out += to_string(static_cast<protocol::ErrorCode>(i));
-    out += "\"} " + std::to_string(errors[i].load(std::memory_order_relaxed)) + "\n";
-  }
-  out += "# HELP yunzi_moves_total Moves and passes played in this process.\n# TYPE yunzi_moves_total counter\n";
-  out += "yunzi_moves_total " + std::to_string(moves_total.load(std::memory_order_relaxed)) + "\n";
-  out += "# HELP yunzi_games_started_total Games started in this process.\n# TYPE yunzi_games_started_total counter\n";
-  out += "yunzi_games_started_total " + std::to_string(games_started.load(std::memory_order_relaxed)) + "\n";
-  out += move_latency.render("yunzi_move_seconds",
-                             "From a game.move or game.pass arriving to its ok: checked, committed, broadcast.");
-  return out;
+void AppMetrics::count_error(protocol::ErrorCode code) { errors_[static_cast<std::size_t>(code)]->Increment(); }
+
+const prometheus::Counter& AppMetrics::errors(protocol::ErrorCode code) const {
+  return *errors_[static_cast<std::size_t>(code)];
 }
 
 }  // namespace yunzi::app

@@ -1,30 +1,41 @@
 // The application's counters for /metrics: error replies by code, moves
 // played, games started, and how long moves take from their arrival to
-// their acknowledgement (committed, and sent to the room). Relaxed atomics,
-// bumped from any thread.
+// their acknowledgement (committed, and sent to the room). Registered in
+// the process's prometheus::Registry; bumped from any thread. Every labelled
+// child is made once here, so counting an error or a move looks nothing up.
 #pragma once
 
 #include <array>
-#include <atomic>
-#include <cstdint>
+#include <cstddef>
 #include <string>
 
+#include <prometheus/counter.h>
+#include <prometheus/histogram.h>
+#include <prometheus/registry.h>
+
 #include "protocol/errors.hpp"
-#include "server/app/latency_histogram.hpp"
 
 namespace yunzi::app {
 
 inline constexpr std::size_t error_code_count = static_cast<std::size_t>(protocol::ErrorCode::internal) + 1;
 
-struct AppMetrics {
-  std::array<std::atomic<std::uint64_t>, error_code_count> errors{};
-  std::atomic<std::uint64_t> moves_total{0};
-  std::atomic<std::uint64_t> games_started{0};
-  LatencyHistogram move_latency;
+// The buckets of yunzi_move_seconds: 0.5 ms to 2.5 s.
+inline const prometheus::Histogram::BucketBoundaries move_seconds_buckets{
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5};
+
+class AppMetrics {
+ public:
+  explicit AppMetrics(prometheus::Registry& registry);
 
   void count_error(protocol::ErrorCode code);
-  // Prometheus text lines of these counters.
-  std::string render() const;
+  const prometheus::Counter& errors(protocol::ErrorCode code) const;
+
+  prometheus::Counter& moves_total;
+  prometheus::Counter& games_started;
+  prometheus::Histogram& move_latency;  // observed in seconds
+
+ private:
+  std::array<prometheus::Counter*, error_code_count> errors_{};  // by ErrorCode
 };
 
 }  // namespace yunzi::app

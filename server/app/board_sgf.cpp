@@ -8,6 +8,7 @@
 #include "engine/sgf_writer.hpp"
 #include "server/app/app.hpp"
 #include "server/app/board_tree.hpp"
+#include "server/app/http_reading.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -78,15 +79,19 @@ std::string board_sgf(const db::BoardRecord& board) {
   return engine::write_sgf(tree);
 }
 
-std::optional<net::HttpResponse> board_record_route(App& app, const net::HttpRequest& request) {
-  if (request.method != "GET" && request.method != "HEAD") return std::nullopt;
+bool board_record_route(App& app, const net::HttpRequest& request, const net::HttpResponder& respond) {
+  if (request.method != "GET" && request.method != "HEAD") return false;
   const auto id = board_id_of(request.path());
-  if (!id) return std::nullopt;
-  auto stored = app.reads.read<std::optional<db::BoardRecord>>(
-      [id = *id](db::Stores& stores) { return stores.boards().find(id); });
-  if (!stored) return answer(503, "the database could not be read\n");
-  if (!*stored) return answer(404, "no board " + std::to_string(*id) + "\n");
-  return answer(200, board_sgf(**stored), "application/x-go-sgf; charset=utf-8");
+  if (!id) return false;
+  read_and_respond<std::optional<db::BoardRecord>>(
+      app.reads, [id = *id](db::Stores& stores) { return stores.boards().find(id); },
+      [id = *id](db::DbResult<std::optional<db::BoardRecord>> stored) {
+        if (!stored) return answer(503, "the database could not be read\n");
+        if (!*stored) return answer(404, "no board " + std::to_string(id) + "\n");
+        return answer(200, board_sgf(**stored), "application/x-go-sgf; charset=utf-8");
+      },
+      respond);
+  return true;
 }
 
 }  // namespace yunzi::app

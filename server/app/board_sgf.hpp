@@ -17,7 +17,9 @@ class App;
 // The board as SGF text: one node per board node, children in the order they were made.
 std::string board_sgf(const db::BoardRecord& board);
 
-// The answer to GET/HEAD of /boards/{id}.sgf; nullopt for any other request.
-std::optional<net::HttpResponse> board_record_route(App& app, const net::HttpRequest& request);
+// Takes GET/HEAD of /boards/{id}.sgf (true) and answers it through
+// `respond` once the board is read on a reader thread; false for any other
+// request.
+bool board_record_route(App& app, const net::HttpRequest& request, const net::HttpResponder& respond);
 
 }  // namespace yunzi::app

@@ -6,6 +6,7 @@
 #include "engine/diagram.hpp"
 #include "engine/game.hpp"
 #include "server/app/app.hpp"
+#include "server/app/http_reading.hpp"
 #include "server/app/stored_game.hpp"
 
 namespace yunzi::app {
@@ -109,35 +110,56 @@ Expected<std::string, std::string> game_picture(const db::GameWithMoves& stored,
   return engine::svg_diagram(game->board(), engine::diagram_info(*game, request.numbered_moves));
 }
 
-std::optional<net::HttpResponse> game_record_route(App& app, const net::HttpRequest& request) {
-  if (request.method != "GET" && request.method != "HEAD") return std::nullopt;
-  auto path = parse_game_path(request.path());
-  if (!path) return std::nullopt;
-  const std::string_view target = request.target;
-  const auto question = target.find('?');
-  const std::string_view query = question == std::string_view::npos ? std::string_view() : target.substr(question + 1);
-  auto diagram = parse_diagram_query(query);
-  if (!diagram && path->format != "sgf") return answer(400, diagram.error() + "\n", cache_error);
+namespace {
 
-  auto stored = app.reads.read<std::optional<db::GameWithMoves>>(
-      [&](db::Stores& stores) { return stores.games().load(path->id); });
+// The answer about a game read from the database (`diagram` is set unless
+// the SGF is asked for).
+net::HttpResponse record_answer(const GamePath& path, const std::optional<DiagramRequest>& diagram,
+                                const db::DbResult<std::optional<db::GameWithMoves>>& stored) {
   if (!stored) return answer(503, "the database could not be read\n", cache_error);
-  if (!*stored) return answer(404, "no game " + std::to_string(path->id) + "\n", cache_error);
+  if (!*stored) return answer(404, "no game " + std::to_string(path.id) + "\n", cache_error);
   const db::GameWithMoves& game = **stored;
   const char* cache = game.game.status == db::GameStatus::ended ? cache_ended : cache_live;
-  if (path->format == "sgf") return answer(200, db::game_sgf(game), cache, "application/x-go-sgf; charset=utf-8");
+  if (!diagram) return answer(200, db::game_sgf(game), cache, "application/x-go-sgf; charset=utf-8");
 
   const std::size_t moves = game.moves.size();
   if (diagram->move > moves) {
     return answer(400,
-                  "move " + std::to_string(*diagram->move) + " is past the end: game " + std::to_string(path->id) +
+                  "move " + std::to_string(*diagram->move) + " is past the end: game " + std::to_string(path.id) +
                       " has " + std::to_string(moves) + (moves == 1 ? " move" : " moves") + "\n",
                   cache_error);
   }
-  const bool svg = path->format == "svg";
+  const bool svg = path.format == "svg";
   auto body = svg ? game_picture(game, *diagram) : game_diagram(game, *diagram);
   if (!body) return answer(500, body.error() + "\n", cache_error);
   return answer(200, std::move(*body), cache, svg ? "image/svg+xml" : "text/plain; charset=utf-8");
+}
+
+}  // namespace
+
+bool game_record_route(App& app, const net::HttpRequest& request, const net::HttpResponder& respond) {
+  if (request.method != "GET" && request.method != "HEAD") return false;
+  auto path = parse_game_path(request.path());
+  if (!path) return false;
+  const std::string_view target = request.target;
+  const auto question = target.find('?');
+  const std::string_view query = question == std::string_view::npos ? std::string_view() : target.substr(question + 1);
+  auto parsed = parse_diagram_query(query);
+  std::optional<DiagramRequest> diagram;
+  if (path->format != "sgf") {
+    if (!parsed) {
+      respond(answer(400, parsed.error() + "\n", cache_error));
+      return true;
+    }
+    diagram = *parsed;
+  }
+  read_and_respond<std::optional<db::GameWithMoves>>(
+      app.reads, [id = path->id](db::Stores& stores) { return stores.games().load(id); },
+      [path = *path, diagram](db::DbResult<std::optional<db::GameWithMoves>> stored) {
+        return record_answer(path, diagram, stored);
+      },
+      respond);
+  return true;
 }
 
 }  // namespace yunzi::app

@@ -47,7 +47,8 @@ Expected<std::string, std::string> game_diagram(const db::GameWithMoves& game, c
 // The same position as the engine's SVG picture.
 Expected<std::string, std::string> game_picture(const db::GameWithMoves& game, const DiagramRequest& request = {});
 
-// The answer to GET/HEAD of a game path; nullopt for any other request.
-std::optional<net::HttpResponse> game_record_route(App& app, const net::HttpRequest& request);
+// Takes GET/HEAD of a game path (true) and answers it through `respond`
+// once the game is read on a reader thread; false for any other request.
+bool game_record_route(App& app, const net::HttpRequest& request, const net::HttpResponder& respond);
 
 }  // namespace yunzi::app

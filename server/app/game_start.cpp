@@ -81,7 +81,7 @@ void App::start_room(GameId id, const GamePlan& plan, net::ConnectionPtr request
   // Listed before anyone hears game.start: a move sent at once finds the room.
   games.add(id, RunningGame{room, black.user_id, white.user_id, plan.settings.rated});
   room->announce(std::move(connections));
-  metrics.games_started.fetch_add(1, std::memory_order_relaxed);
+  metrics.games_started.Increment();
   lobby->game_started(lobby_entry(id, plan.settings, black.info, white.info, 0), black.user_id, white.user_id, true);
   for (UserId player : {black.user_id, white.user_id}) {
     for (const SessionPtr& session : online.sessions_of(player)) {

@@ -1,12 +1,14 @@
 // The app's plain HTTP routes: GET /healthz (the database writer's state and
-// a read), /metrics (Prometheus text, for trusted addresses) and a game's
-// record (game_records.hpp).
+// a read), /metrics (Prometheus text, for trusted addresses), a game's
+// record (game_records.hpp), a tournament's standings (tournament_export.hpp)
+// and an analysis board (board_sgf.hpp). Every route that reads the
+// database reads on a reader thread of the read pool (http_reading.hpp).
 #pragma once
 
-#include <functional>
-#include <optional>
 #include <string>
 #include <vector>
+
+#include <prometheus/registry.h>
 
 #include "server/net/http_types.hpp"
 
@@ -14,9 +16,10 @@ namespace yunzi::app {
 
 class App;
 
-// net_metrics: the network layer's Prometheus lines. /metrics answers only
-// clients in metrics_allow (IP literals or CIDR ranges), 403 to the rest.
-std::vector<net::HttpRoute> http_routes(App& app, std::function<std::string()> net_metrics,
-                                       const std::vector<std::string>& metrics_allow);
+// metrics: the process's registry (the network layer's counters and the
+// app's). /metrics answers only clients in metrics_allow (IP literals or
+// CIDR ranges), 403 to the rest.
+std::vector<net::AsyncHttpRoute> http_routes(App& app, const prometheus::Registry& metrics,
+                                            const std::vector<std::string>& metrics_allow);
 
 }  // namespace yunzi::app

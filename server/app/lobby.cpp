@@ -204,8 +204,7 @@ void Lobby::game_changed(const protocol::LobbyGame& entry) {
     auto it = self.games_listed_.find(entry.game);
     if (it == self.games_listed_.end()) return;
     if (entry.move_number > it->second.entry.move_number) {
-      self.metrics_.moves_total.fetch_add(static_cast<std::uint64_t>(entry.move_number - it->second.entry.move_number),
-                                          std::memory_order_relaxed);
+      self.metrics_.moves_total.Increment(static_cast<double>(entry.move_number - it->second.entry.move_number));
     }
     it->second.entry = entry;
     self.publish([&] { return protocol::lobby_game(entry); });

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include <prometheus/registry.h>
 #include <spdlog/spdlog.h>
 
 #include "db/database.hpp"
@@ -244,8 +245,10 @@ int main(int argc, char** argv) {
   if (!fill_name_skeletons(accounts)) return exit_database;
   db::ReadPool reads(database_path);
 
+  // The process's one registry: the network layer and the app register their counters in it, /metrics serves it.
+  prometheus::Registry metrics;
   app::HandlerRelay relay;
-  net::Server server(net_config(config), relay);
+  net::Server server(net_config(config), relay, metrics);
   app::AppOptions options;
   options.disconnect_grace = config.disconnect_forfeit;
   options.scoring_deadline = config.scoring_deadline;
@@ -265,11 +268,10 @@ int main(int argc, char** argv) {
   auto policy = ranking::make_ranking_policy(config::to_string(config.ranking_policy), config.association_rules);
   if (!policy) return refuse_start(*log_output, exit_bad_config, policy.error().message);
   options.ranking_policy = std::move(*policy);
-  app::App application(server.io_context(), writer, accounts, reads, wall_clock_ms, options);
+  app::App application(server.io_context(), writer, accounts, reads, metrics, wall_clock_ms, options);
   relay.attach(application);
-  for (auto& route :
-       app::http_routes(application, [&server] { return server.metrics().render(); }, config.metrics_allow)) {
-    server.add_route(std::move(route));
+  for (auto& route : app::http_routes(application, metrics, config.metrics_allow)) {
+    server.add_async_route(std::move(route));
   }
 
   auto restored = application.restore_games();

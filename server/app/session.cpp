@@ -38,8 +38,7 @@ void Session::receive(std::string text, bool over_rate_limit) {
 void Session::on_reply_sent() {
   if (timing_move_) {
     timing_move_ = false;
-    metrics_.move_latency.observe(
-        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started_));
+    metrics_.move_latency.Observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count());
   }
   in_flight_ = false;
   start_next();

@@ -4,6 +4,7 @@
 
 #include "core/rank.hpp"
 #include "server/app/app.hpp"
+#include "server/app/http_reading.hpp"
 #include "server/app/tournament_views.hpp"
 
 namespace yunzi::app {
@@ -94,26 +95,10 @@ std::string standings_h9(const db::StoredTournament& t) {
   return out;
 }
 
-std::optional<net::HttpResponse> tournament_export_route(App& app, const net::HttpRequest& request) {
-  const std::string path = request.path();
-  constexpr std::string_view prefix = "/tournaments/";
-  if (!path.starts_with(prefix) || (request.method != "GET" && request.method != "HEAD")) return std::nullopt;
-  const std::string_view rest = std::string_view(path).substr(prefix.size());
-  const auto dot = rest.rfind('.');
-  if (dot == std::string_view::npos) return std::nullopt;
-  const std::string_view format = rest.substr(dot + 1);
-  if (format != "csv" && format != "h9") return std::nullopt;
-  TournamentId id = 0;
-  const auto digits = rest.substr(0, dot);
-  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
+namespace {
+
+net::HttpResponse export_answer(bool csv, const db::DbResult<std::optional<db::StoredTournament>>& loaded) {
   net::HttpResponse response;
-  if (ec != std::errc{} || end != digits.data() + digits.size() || id <= 0) {
-    response.status = 404;
-    response.body = "no such tournament\n";
-    return response;
-  }
-  auto loaded = app.reads.read<std::optional<db::StoredTournament>>(
-      [id](db::Stores& stores) { return stores.tournaments().load(id); });
   if (!loaded) {
     response.status = 503;
     response.body = "database unavailable\n";
@@ -124,7 +109,7 @@ std::optional<net::HttpResponse> tournament_export_route(App& app, const net::Ht
     response.body = "no such tournament\n";
     return response;
   }
-  if (format == "csv") {
+  if (csv) {
     response.content_type = "text/csv; charset=utf-8";
     response.body = standings_csv(**loaded);
   } else {
@@ -133,6 +118,33 @@ std::optional<net::HttpResponse> tournament_export_route(App& app, const net::Ht
   }
   response.headers.push_back({"Cache-Control", "no-cache"});
   return response;
+}
+
+}  // namespace
+
+bool tournament_export_route(App& app, const net::HttpRequest& request, const net::HttpResponder& respond) {
+  const std::string path = request.path();
+  constexpr std::string_view prefix = "/tournaments/";
+  if (!path.starts_with(prefix) || (request.method != "GET" && request.method != "HEAD")) return false;
+  const std::string_view rest = std::string_view(path).substr(prefix.size());
+  const auto dot = rest.rfind('.');
+  if (dot == std::string_view::npos) return false;
+  const std::string_view format = rest.substr(dot + 1);
+  if (format != "csv" && format != "h9") return false;
+  TournamentId id = 0;
+  const auto digits = rest.substr(0, dot);
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
+  if (ec != std::errc{} || end != digits.data() + digits.size() || id <= 0) {
+    respond(net::HttpResponse{404, "text/plain; charset=utf-8", "no such tournament\n", {}});
+    return true;
+  }
+  read_and_respond<std::optional<db::StoredTournament>>(
+      app.reads, [id](db::Stores& stores) { return stores.tournaments().load(id); },
+      [csv = format == "csv"](db::DbResult<std::optional<db::StoredTournament>> loaded) {
+        return export_answer(csv, loaded);
+      },
+      respond);
+  return true;
 }
 
 }  // namespace yunzi::app

@@ -18,6 +18,9 @@ class App;
 std::string standings_csv(const db::StoredTournament& t);
 std::string standings_h9(const db::StoredTournament& t);
 
-std::optional<net::HttpResponse> tournament_export_route(App& app, const net::HttpRequest& request);
+// Takes GET/HEAD of /tournaments/{id}.csv or .h9 (true) and answers it
+// through `respond` once the tournament is read on a reader thread; false
+// for any other request.
+bool tournament_export_route(App& app, const net::HttpRequest& request, const net::HttpResponder& respond);
 
 }  // namespace yunzi::app

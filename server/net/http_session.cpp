@@ -1,6 +1,7 @@
 #include "server/net/http_session.hpp"
 
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/beast/core/bind_handler.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/read.hpp>
@@ -82,13 +83,6 @@ HttpResponse plain(unsigned status, std::string body) {
   return response;
 }
 
-std::optional<HttpResponse> from_routes(const std::vector<HttpRoute>& routes, const HttpRequest& request) {
-  for (const auto& route : routes) {
-    if (auto response = route(request)) return response;
-  }
-  return std::nullopt;
-}
-
 // Browsers keep the files but ask again each time (no-cache): a changed
 // client reaches everyone at once, and an unchanged one costs a 304.
 std::optional<HttpResponse> from_static_site(const StaticSite& site, const HttpSession::Request& request) {
@@ -153,8 +147,8 @@ void HttpSession::on_header(beast::error_code ec, std::size_t bytes) {
 }
 
 void HttpSession::refuse_framing(const FramingRefusal& refusal) {
-  bump(context_.metrics.http_requests);
-  bump(context_.metrics.http_bad_framing);
+  context_.metrics.http_requests.Increment();
+  context_.metrics.http_bad_framing.Increment();
   spdlog::debug("net: http request refused remote={} status={} reason={}", peer_address_, refusal.status,
                 refusal.reason);
   // Whatever follows in the stream is never read: the connection closes.
@@ -164,15 +158,15 @@ void HttpSession::refuse_framing(const FramingRefusal& refusal) {
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (ec == http::error::end_of_stream) return do_shutdown();
   if (ec == http::error::body_limit) {
-    bump(context_.metrics.http_requests);
+    context_.metrics.http_requests.Increment();
     return write(closing_response(413, "too large\n", context_.config));
   }
   if (is_bad_framing(ec)) return refuse_framing(FramingRefusal{400, "ambiguous message framing: " + ec.message()});
   if (ec) return;  // timeout, reset, malformed request: drop the connection
-  bump(context_.metrics.http_requests);
+  context_.metrics.http_requests.Increment();
   Request request = parser_->release();
   if (beast::websocket::is_upgrade(request)) return upgrade(std::move(request));
-  write(answer(request));
+  answer(request);
 }
 
 void HttpSession::upgrade(Request request) {
@@ -181,7 +175,7 @@ void HttpSession::upgrade(Request request) {
   Client client = client_of(request);
   auto slot = context_.address_slots.take(client.ip);
   if (!slot) {
-    bump(context_.metrics.refused_per_address);
+    context_.metrics.refused_per_address.Increment();
     spdlog::warn("net: upgrade refused remote={} reason=\"too many connections from this address\" cap={}",
                  client.address, context_.address_slots.cap());
     return refuse_upgrade(request, 429, "too many connections from your address\n");
@@ -211,18 +205,21 @@ HttpSession::Client HttpSession::client_of(const Request& request) const {
   return {std::move(client), std::move(address)};
 }
 
-HttpSession::Response HttpSession::answer(const Request& request) {
+void HttpSession::answer(const Request& request) {
   Client client = client_of(request);
   HttpRequest plain_request{std::string(request.method_string()), std::string(request.target()), request.body(),
                             std::move(client.address), std::move(client.ip)};
+  awaited_ = Awaited{++requests_read_, request.version(), request.keep_alive(), request.method() == http::verb::head};
+  const std::uint64_t number = awaited_->number;
   std::optional<HttpResponse> found;
   bool page = false;
   try {
-    found = from_routes(context_.routes, plain_request);
-    if (!found) {
-      found = from_static_site(context_.static_site, request);
-      page = found && (found->status == 200 || found->status == 304);
+    const HttpResponder reply = responder(number);
+    for (const auto& route : context_.routes) {
+      if (route(plain_request, reply)) return;  // the route answers through `reply`, now or later
     }
+    found = from_static_site(context_.static_site, request);
+    page = found && (found->status == 200 || found->status == 304);
   } catch (const std::exception& e) {
     spdlog::error("net: http route failed target={} error={}", plain_request.target, e.what());
     found = plain(500, "internal error\n");
@@ -231,23 +228,42 @@ HttpSession::Response HttpSession::answer(const Request& request) {
     const bool readable = request.method() == http::verb::get || request.method() == http::verb::head;
     found = readable ? plain(404, "not found\n") : plain(405, "method not allowed\n");
   }
+  respond(number, std::move(*found), page);
+}
 
-  Response response{static_cast<http::status>(found->status), request.version()};
+HttpResponder HttpSession::responder(std::uint64_t number) {
+  // The executor is copied here, on the strand: the answer may come from any thread.
+  return [self = shared_from_this(), executor = stream_.get_executor(), number](HttpResponse response) {
+    asio::post(executor, [self, number, response = std::move(response)]() mutable {
+      self->respond(number, std::move(response), false);
+    });
+  };
+}
+
+void HttpSession::respond(std::uint64_t number, HttpResponse found, bool page) {
+  // A route that answered twice, or after a throw was answered with 500.
+  if (!awaited_ || awaited_->number != number) return;
+  const Awaited request = *awaited_;
+  awaited_.reset();
+  Response response{static_cast<http::status>(found.status), request.version};
   response.set(http::field::server, "yunzi");
-  response.set(http::field::content_type, found->content_type);
+  response.set(http::field::content_type, found.content_type);
   add_security_headers(response, context_.config, page);
-  for (const auto& [name, value] : found->headers) response.set(name, value);
-  response.keep_alive(request.keep_alive());
-  if (request.method() == http::verb::head) {
-    response.content_length(found->body.size());
+  for (const auto& [name, value] : found.headers) response.set(name, value);
+  response.keep_alive(request.keep_alive);
+  if (request.head) {
+    response.content_length(found.body.size());
   } else {
-    response.body() = std::move(found->body);
+    response.body() = std::move(found.body);
     response.prepare_payload();
   }
-  return response;
+  write(std::move(response));
 }
 
 void HttpSession::write(Response response) {
+  // The write gets its own time limit: an answer may come long after its
+  // request was read.
+  stream_.expires_after(context_.config.http_timeout);
   response_ = std::make_shared<Response>(std::move(response));
   const bool keep_alive = response_->keep_alive();
   http::async_write(stream_, *response_,

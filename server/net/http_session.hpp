@@ -1,6 +1,11 @@
 // The HTTP side of one client (internal to server/net): reads requests,
 // answers them from the application's routes or the static directory, and
-// hands `GET /ws` upgrades over to a WebSocketSession.
+// hands `GET /ws` upgrades over to a WebSocketSession. A route may answer
+// later, from another thread: the answer is written on the session's
+// strand, and the next request is read only after it (keep-alive and
+// pipelined requests stay in order). While an answer is awaited the
+// session is kept alive by the route's responder alone; a client that
+// left meanwhile makes the write fail and the session end.
 #pragma once
 
 #include <boost/beast/core/flat_buffer.hpp>
@@ -8,6 +13,7 @@
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,7 +39,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void upgrade(Request request);
   // An upgrade that is not taken: the status and a one-line body, then the connection ends.
   void refuse_upgrade(const Request& request, unsigned status, std::string body);
-  Response answer(const Request& request);
+  // Finds the answer (a route, the static directory, 404/405) and writes it, now or when a route responds.
+  void answer(const Request& request);
+  HttpResponder responder(std::uint64_t number);
+  // On the strand: the answer to request `number`, if that one is still awaited.
+  void respond(std::uint64_t number, HttpResponse found, bool page);
   void write(Response response);
   void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
   void do_shutdown();
@@ -53,6 +63,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::string peer_address_;  // "ip:port"
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<Response> response_;  // alive until its write completes
+  // What the response to the request being answered needs from it.
+  struct Awaited {
+    std::uint64_t number = 0;  // the request's number on this connection
+    unsigned version = 11;
+    bool keep_alive = true;
+    bool head = false;
+  };
+  std::optional<Awaited> awaited_;
+  std::uint64_t requests_read_ = 0;
 };
 
 }  // namespace yunzi::net

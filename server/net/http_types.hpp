@@ -1,5 +1,6 @@
 // Plain HTTP request/response values for application routes, so routes are
-// written without Beast. A route answers std::nullopt for "not mine".
+// written without Beast. A route answers std::nullopt (an AsyncHttpRoute:
+// false) for "not mine".
 #pragma once
 
 #include <functional>
@@ -29,5 +30,17 @@ struct HttpResponse {
 };
 
 using HttpRoute = std::function<std::optional<HttpResponse>(const HttpRequest&)>;
+
+// How a route that answers later gives its answer: call it once, from any
+// thread (a reader thread of the database, say); the connection writes the
+// response on its own strand. Dropped without a call, the connection closes
+// unanswered; a second call is ignored.
+using HttpResponder = std::function<void(HttpResponse)>;
+
+// A route that may answer later: false for "not mine" (and `respond` is not
+// called); true when the route has taken the request and calls `respond`
+// (or a copy of it) once. The connection reads its next request only after
+// the answer is written, so pipelined requests are answered in order.
+using AsyncHttpRoute = std::function<bool(const HttpRequest&, const HttpResponder& respond)>;
 
 }  // namespace yunzi::net

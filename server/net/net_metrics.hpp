@@ -1,37 +1,33 @@
-// Counters of the network layer for /metrics. Updated with relaxed atomics
-// from any io thread; render() gives Prometheus text lines.
+// Counters of the network layer for /metrics, registered in the process's
+// prometheus::Registry when the Server is built. Each member is the one
+// unlabelled child of its family, kept so that a bump on a hot path (every
+// frame) is one atomic add and no lookup.
 #pragma once
 
-#include <atomic>
-#include <cstdint>
-#include <string>
+#include <prometheus/counter.h>
+#include <prometheus/gauge.h>
+#include <prometheus/registry.h>
 
 namespace yunzi::net {
 
 struct NetMetrics {
-  std::atomic<std::int64_t> connections_open{0};
-  std::atomic<std::uint64_t> connections_total{0};
-  std::atomic<std::uint64_t> frames_in{0};
-  std::atomic<std::uint64_t> frames_out{0};
-  std::atomic<std::uint64_t> bytes_in{0};
-  std::atomic<std::uint64_t> bytes_out{0};
-  std::atomic<std::uint64_t> messages_rate_limited{0};
-  std::atomic<std::uint64_t> closed_overflow{0};
-  std::atomic<std::uint64_t> closed_flood{0};
-  std::atomic<std::uint64_t> closed_too_big{0};
-  std::atomic<std::uint64_t> refused_per_address{0};  // upgrades over max_connections_per_address
-  std::atomic<std::uint64_t> closed_idle{0};
-  std::atomic<std::uint64_t> http_requests{0};
-  std::atomic<std::uint64_t> http_bad_framing{0};  // refused for ambiguous framing (400/501)
-  std::atomic<std::uint64_t> accept_failures{0};   // accept() calls that failed
+  explicit NetMetrics(prometheus::Registry& registry);
 
-  std::string render() const;
+  prometheus::Gauge& connections_open;
+  prometheus::Counter& connections_total;
+  prometheus::Counter& frames_in;
+  prometheus::Counter& frames_out;
+  prometheus::Counter& bytes_in;
+  prometheus::Counter& bytes_out;
+  prometheus::Counter& messages_rate_limited;
+  prometheus::Counter& closed_overflow;
+  prometheus::Counter& closed_flood;
+  prometheus::Counter& closed_too_big;
+  prometheus::Counter& refused_per_address;  // upgrades over max_connections_per_address
+  prometheus::Counter& closed_idle;
+  prometheus::Counter& http_requests;
+  prometheus::Counter& http_bad_framing;  // refused for ambiguous framing (400/501)
+  prometheus::Counter& accept_failures;   // accept() calls that failed
 };
-
-// Shorthand for the relaxed increments every counter uses.
-template <class Counter>
-void bump(Counter& counter, std::uint64_t by = 1) {
-  counter.fetch_add(static_cast<typename Counter::value_type>(by), std::memory_order_relaxed);
-}
 
 }  // namespace yunzi::net

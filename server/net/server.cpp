@@ -33,8 +33,8 @@ bool is_resource_exhaustion(const boost::system::error_code& ec) {
 }  // namespace
 
 struct Server::Impl {
-  Impl(NetConfig config, Handler& handler)
-      : context(std::move(config), handler),
+  Impl(NetConfig config, Handler& handler, prometheus::Registry& metrics)
+      : context(std::move(config), handler, metrics),
         io(static_cast<int>(thread_count())),
         acceptor(asio::make_strand(io)),
         accept_retry(acceptor.get_executor()) {}
@@ -110,7 +110,7 @@ void Server::Impl::on_accept(boost::system::error_code ec, tcp::socket socket) {
 // meanwhile, and the waiting ones are taken once a descriptor is free) and
 // the log gets one line per interval with the count.
 void Server::Impl::on_accept_failure(const boost::system::error_code& ec) {
-  bump(context.metrics.accept_failures);
+  context.metrics.accept_failures.Increment();
   ++accept_failures_in_a_row;
   ++accept_failures_unlogged;
   const NetConfig& config = context.config;
@@ -143,13 +143,23 @@ void Server::Impl::run_io() {
   }
 }
 
-Server::Server(NetConfig config, Handler& handler) : impl_(std::make_unique<Impl>(std::move(config), handler)) {}
+Server::Server(NetConfig config, Handler& handler, prometheus::Registry& metrics)
+    : impl_(std::make_unique<Impl>(std::move(config), handler, metrics)) {}
 
 Server::~Server() {
   if (impl_->running) shutdown(impl_->context.config.close_timeout);
 }
 
-void Server::add_route(HttpRoute route) { impl_->context.routes.push_back(std::move(route)); }
+void Server::add_route(HttpRoute route) {
+  add_async_route([route = std::move(route)](const HttpRequest& request, const HttpResponder& respond) {
+    auto response = route(request);
+    if (!response) return false;
+    respond(std::move(*response));
+    return true;
+  });
+}
+
+void Server::add_async_route(AsyncHttpRoute route) { impl_->context.routes.push_back(std::move(route)); }
 
 Expected<std::uint16_t, std::string> Server::start() {
   if (impl_->running) return unexpected(std::string("already running"));

@@ -2,7 +2,8 @@
 // application's routes, then the static directory) and WebSocket on `GET /ws`,
 // runs one io_context on N threads and shuts down gracefully.
 //
-//   yunzi::net::Server server(config, handler);
+//   prometheus::Registry metrics;
+//   yunzi::net::Server server(config, handler, metrics);
 //   server.add_route(...);              // before start()
 //   auto port = server.start();         // listening; port 0 picks one
 //   ...
@@ -31,13 +32,17 @@ class Server {
   // The handler must outlive the server, and the application must let go of
   // every ConnectionPtr once on_close told it the connection is gone: a
   // connection's socket belongs to the server's io_context.
-  Server(NetConfig config, Handler& handler);
+  // The layer's counters (NetMetrics) are registered in `metrics`, which
+  // must outlive the server.
+  Server(NetConfig config, Handler& handler, prometheus::Registry& metrics);
   ~Server();  // shuts down (with close_timeout as grace) if still running
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
 
   // Routes are tried in the order added, before the static directory.
   void add_route(HttpRoute route);
+  // A route that answers later, e.g. after a database read off the io threads.
+  void add_async_route(AsyncHttpRoute route);
 
   // Binds, listens and starts the io threads; the bound port or why not.
   Expected<std::uint16_t, std::string> start();

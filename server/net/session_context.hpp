@@ -19,19 +19,20 @@
 namespace yunzi::net {
 
 struct SessionContext {
-  SessionContext(NetConfig config_in, Handler& handler_in)
+  SessionContext(NetConfig config_in, Handler& handler_in, prometheus::Registry& metrics_registry)
       : config(std::move(config_in)),
         handler(handler_in),
         trusted_proxies(config.trusted_proxies),
         address_slots(config.max_connections_per_address),
-        static_site(config.static_dir.empty() ? StaticSite{} : StaticSite::load(config.static_dir)) {}
+        static_site(config.static_dir.empty() ? StaticSite{} : StaticSite::load(config.static_dir)),
+        metrics(metrics_registry) {}
 
   const NetConfig config;
   Handler& handler;
   const TrustedProxies trusted_proxies;
   AddressSlots address_slots;  // WebSocket connections per client address
   const StaticSite static_site;  // the static directory, read once at start
-  std::vector<HttpRoute> routes;  // fixed once the server runs
+  std::vector<AsyncHttpRoute> routes;  // fixed once the server runs
   NetMetrics metrics;
   SessionRegistry registry;
   std::atomic<std::uint64_t> next_connection_id{1};

@@ -79,8 +79,8 @@ void WebSocketSession::run(beast::http::request<beast::http::string_body> upgrad
 void WebSocketSession::on_accept(beast::error_code ec) {
   if (ec) return finish(ec);
   opened_ = true;
-  bump(context_.metrics.connections_open);
-  bump(context_.metrics.connections_total);
+  context_.metrics.connections_open.Increment();
+  context_.metrics.connections_total.Increment();
   context_.registry.add(shared_from_this());
   // The line that ties a connection id (in the application's lines) to an address.
   if (remote_address_ == peer_address_) {
@@ -108,12 +108,12 @@ void WebSocketSession::do_read() {
 
 void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
   if (ec) {
-    if (ec == websocket::error::message_too_big) bump(context_.metrics.closed_too_big);
+    if (ec == websocket::error::message_too_big) context_.metrics.closed_too_big.Increment();
     return finish(ec);
   }
   heard_from_peer();
-  bump(context_.metrics.frames_in);
-  bump(context_.metrics.bytes_in, bytes);
+  context_.metrics.frames_in.Increment();
+  context_.metrics.bytes_in.Increment(static_cast<double>(bytes));
   std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
   // A closing session keeps reading only to see the peer's close frame.
@@ -126,11 +126,11 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
           deliver(std::move(text), false);
           break;
         case RateVerdict::limited:
-          bump(context_.metrics.messages_rate_limited);
+          context_.metrics.messages_rate_limited.Increment();
           deliver(std::move(text), true);
           break;
         case RateVerdict::flood:
-          bump(context_.metrics.closed_flood);
+          context_.metrics.closed_flood.Increment();
           spdlog::warn("net: message flood conn={} remote={}", id_, remote_address_);
           start_close(close_code::policy, "message flood");
           break;
@@ -158,7 +158,7 @@ void WebSocketSession::send(std::shared_ptr<const std::string> frame) {
 void WebSocketSession::enqueue(std::shared_ptr<const std::string> frame) {
   if (closing_ || finished_) return;
   if (!queue_.push(std::move(frame))) {
-    bump(context_.metrics.closed_overflow);
+    context_.metrics.closed_overflow.Increment();
     spdlog::warn("net: send queue overflow conn={} remote={} frames={} bytes={}", id_, remote_address_,
                  queue_.size(), queue_.bytes());
     // The backlog is stale for a client this far behind; only the frame a
@@ -184,8 +184,8 @@ void WebSocketSession::on_write(beast::error_code ec, std::size_t bytes) {
     beast::get_lowest_layer(ws_).close();
     return;
   }
-  bump(context_.metrics.frames_out);
-  bump(context_.metrics.bytes_out, bytes);
+  context_.metrics.frames_out.Increment();
+  context_.metrics.bytes_out.Increment(static_cast<double>(bytes));
   queue_.pop_front();
   if (!queue_.empty()) return do_write();
   if (closing_) send_close_when_flushed();
@@ -272,7 +272,7 @@ void WebSocketSession::on_idle_timer(beast::error_code ec) {
   if (ec == asio::error::operation_aborted || closing_ || finished_) return;
   // Frames heard since the timer was set moved the deadline on.
   if (SteadyClock::now() - last_heard_ < context_.config.idle_timeout) return wait_for_idle_deadline();
-  bump(context_.metrics.closed_idle);
+  context_.metrics.closed_idle.Increment();
   spdlog::info("net: idle timeout conn={} remote={}", id_, remote_address_);
   start_close(close_code::going_away, "idle timeout");
 }
@@ -293,7 +293,7 @@ void WebSocketSession::finish(beast::error_code ec) {
   // The address may connect again at once, not only when the last handler lets go of this session.
   address_slot_.reset();
   if (!opened_) return;
-  context_.metrics.connections_open.fetch_sub(1, std::memory_order_relaxed);
+  context_.metrics.connections_open.Decrement();
   spdlog::debug("net: closed conn={} remote={} reason={}", id_, remote_address_, ec.message());
   try {
     context_.handler.on_close(shared_from_this());

@@ -43,12 +43,12 @@ TEST_CASE("a client that never reads does not slow the others", "[net][ws][backp
   REQUIRE(fx.app.wait_opened(2));
 
   unsigned batches = 0;
-  while (fx.server.metrics().closed_overflow.load() == 0 && batches < kMaxBatches) {
+  while (fx.server.metrics().closed_overflow.Value() == 0 && batches < kMaxBatches) {
     broadcast_and_receive(*fast);
     ++batches;
   }
   INFO("batches of " << kBatchFrames << " x " << kFrameBytes << " bytes until overflow: " << batches);
-  REQUIRE(fx.server.metrics().closed_overflow.load() == 1);
+  REQUIRE(fx.server.metrics().closed_overflow.Value() == 1);
   // The overflowing client is still stuck in its write; the fast one goes on.
   for (int extra = 0; extra < 5; ++extra) broadcast_and_receive(*fast);
   CHECK(fx.app.open_connections().size() == 2);

@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <prometheus/text_serializer.h>
+#include <unistd.h>
 
 #include "tests/e2e/net/net_fixture.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -44,10 +46,9 @@ TEST_CASE("http: static files, traversal, 404 and application routes", "[net][ht
     if (request.path() != "/healthz") return std::nullopt;
     return HttpResponse{200, "text/plain; charset=utf-8", "ok\n", {{"Cache-Control", "no-store"}}};
   });
-  const auto& metrics = fx.server.metrics();
-  fx.server.add_route([&metrics](const HttpRequest& request) -> std::optional<HttpResponse> {
+  fx.server.add_route([&registry = fx.metrics](const HttpRequest& request) -> std::optional<HttpResponse> {
     if (request.path() != "/metrics") return std::nullopt;
-    return HttpResponse{200, "text/plain; version=0.0.4", metrics.render(), {}};
+    return HttpResponse{200, "text/plain; version=0.0.4", prometheus::TextSerializer().Serialize(registry.Collect()), {}};
   });
 
   auto index = http_get("127.0.0.1", fx.port, "/");

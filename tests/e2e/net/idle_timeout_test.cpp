@@ -39,7 +39,7 @@ TEST_CASE("a client that only answers pings stays open past three idle timeouts"
   auto reply = client->request({{"type", "still-there"}});
   REQUIRE(reply);
   CHECK((*reply)["type"] == "ok");
-  CHECK(fx.server.metrics().closed_idle.load() == 0);
+  CHECK(fx.server.metrics().closed_idle.Value() == 0);
 }
 
 TEST_CASE("a client that sends messages stays open without pings", "[net][ws][idle]") {
@@ -55,7 +55,7 @@ TEST_CASE("a client that sends messages stays open without pings", "[net][ws][id
     std::this_thread::sleep_for(kIdleTimeout / 4);
   }
   CHECK(client->is_open());
-  CHECK(fx.server.metrics().closed_idle.load() == 0);
+  CHECK(fx.server.metrics().closed_idle.Value() == 0);
 }
 
 TEST_CASE("a client that answers nothing is closed with 1001 and a reason", "[net][ws][idle]") {
@@ -66,14 +66,14 @@ TEST_CASE("a client that answers nothing is closed with 1001 and a reason", "[ne
   // The silent client does not read, so it answers no ping. Reading before
   // the server gave up would answer them: wait for its verdict first.
   const auto guard = std::chrono::steady_clock::now() + 20s;
-  while (fx.server.metrics().closed_idle.load() == 0 && std::chrono::steady_clock::now() < guard) {
+  while (fx.server.metrics().closed_idle.Value() == 0 && std::chrono::steady_clock::now() < guard) {
     (void)talking->next_text(std::chrono::milliseconds(20));
   }
   auto closed = silent->wait_closed(10s);
   REQUIRE(closed);
   CHECK(closed->code == close_code::going_away);
   CHECK(closed->reason == "idle timeout");
-  CHECK(fx.server.metrics().closed_idle.load() == 1);
+  CHECK(fx.server.metrics().closed_idle.Value() == 1);
   REQUIRE(fx.app.wait_closed(1));
   // The one that answers the pings is unaffected.
   only_answer_pings(*talking, kIdleTimeout);

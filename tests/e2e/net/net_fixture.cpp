@@ -90,7 +90,7 @@ NetConfig test_config() {
   return config;
 }
 
-NetFixture::NetFixture(NetConfig config) : server(std::move(config), app) {
+NetFixture::NetFixture(NetConfig config) : server(std::move(config), app, metrics) {
   auto started = server.start();
   if (!started) FAIL("server did not start: " << started.error());
   port = *started;

@@ -49,6 +49,7 @@ struct NetFixture {
   std::unique_ptr<client::WsClient> connect(const std::string& target = "/ws");
 
   TestApp app;  // outlives the server
+  prometheus::Registry metrics;  // the server's counters; outlives it too
   Server server;
   std::uint16_t port = 0;
 };

@@ -29,7 +29,7 @@ TEST_CASE("echo and request/reply over a real socket", "[net][ws]") {
   const auto connections = fx.app.open_connections();
   REQUIRE(connections.size() == 1);
   CHECK(connections[0]->remote_address().rfind("127.0.0.1:", 0) == 0);
-  CHECK(fx.server.metrics().frames_in.load() == 3);
+  CHECK(fx.server.metrics().frames_in.Value() == 3);
 }
 
 TEST_CASE("connection ids are unique", "[net][ws]") {
@@ -56,7 +56,7 @@ TEST_CASE("a frame at the limit passes, one over it closes with 1009", "[net][ws
   REQUIRE(closed);
   CHECK(closed->code == close_code::too_big);
   REQUIRE(fx.app.wait_closed(1));
-  CHECK(fx.server.metrics().closed_too_big.load() == 1);
+  CHECK(fx.server.metrics().closed_too_big.Value() == 1);
 }
 
 TEST_CASE("a binary frame closes with 1003", "[net][ws]") {
@@ -98,7 +98,7 @@ TEST_CASE("a flood is rate limited, then closed with 1008; others are unaffected
   CHECK(echoes < 100);
   CHECK(refusals >= 150);
   CHECK(sent >= echoes + refusals);
-  CHECK(fx.server.metrics().closed_flood.load() == 1);
+  CHECK(fx.server.metrics().closed_flood.Value() == 1);
 
   auto reply = bystander->request({{"type", "still-there"}});
   REQUIRE(reply);
@@ -115,7 +115,7 @@ TEST_CASE("upgrades beyond the connections of one address get 429; a closed one 
   auto refused = yunzi::client::WsClient::connect("127.0.0.1", fx.port);
   REQUIRE_FALSE(refused);
   CHECK(refused.error().find("HTTP 429") != std::string::npos);
-  CHECK(fx.server.metrics().refused_per_address.load() == 1);
+  CHECK(fx.server.metrics().refused_per_address.Value() == 1);
   CHECK(fx.app.open_connections().size() == 3);
   // The path is checked first: another one is still 404.
   auto elsewhere = yunzi::client::WsClient::connect("127.0.0.1", fx.port, "/elsewhere");
@@ -150,7 +150,7 @@ TEST_CASE("connecting to another path than /ws is refused", "[net][ws]") {
   NetFixture fx;
   auto refused = yunzi::client::WsClient::connect("127.0.0.1", fx.port, "/socket");
   REQUIRE_FALSE(refused);
-  CHECK(fx.server.metrics().connections_total.load() == 0);
+  CHECK(fx.server.metrics().connections_total.Value() == 0);
 }
 
 TEST_CASE("close sends what was queued first, then the code and reason", "[net][ws]") {

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <prometheus/text_serializer.h>
 #include <vector>
 
 #include "protocol/events.hpp"
@@ -44,7 +45,8 @@ TEST_CASE("replies are told apart from events by their encoded text") {
 
 TEST_CASE("the tap forwards every frame, counts errors and reports replies") {
   auto recorder = std::make_shared<Recorder>();
-  app::AppMetrics metrics;
+  prometheus::Registry registry;
+  app::AppMetrics metrics(registry);
   int replies = 0;
   app::ReplyTap tap(recorder, metrics, [&] { ++replies; });
   CHECK(tap.id() == 7);
@@ -55,8 +57,9 @@ TEST_CASE("the tap forwards every frame, counts errors and reports replies") {
   tap.send(protocol::encode_ok(2));
   CHECK(replies == 2);
   CHECK(recorder->frames.size() == 3);
-  CHECK(metrics.errors[static_cast<std::size_t>(protocol::ErrorCode::not_found)] == 1);
-  CHECK(metrics.render().find("yunzi_errors_total{code=\"not_found\"} 1") != std::string::npos);
+  CHECK(metrics.errors(protocol::ErrorCode::not_found).Value() == 1);
+  CHECK(prometheus::TextSerializer().Serialize(registry.Collect()).find("yunzi_errors_total{code=\"not_found\"} 1") !=
+        std::string::npos);
 
   tap.close(net::close_code::policy, "kicked");
   CHECK(recorder->closed_with == net::close_code::policy);

@@ -27,7 +27,7 @@ TournamentId open_tournament(db::Stores& stores, std::vector<db::BonusPoints> bo
   s.clock_json = "{}";
   s.rounds = 1;
   s.no_show_ms = 60'000;
-  s.groups = {{0, "dan", 19, 27}};
+  s.groups = {{0, "dan", *Rank::from_index(19), *Rank::from_index(27)}};
   s.bonus_points = std::move(bonus);
   return *stores.tournaments().create(s);
 }

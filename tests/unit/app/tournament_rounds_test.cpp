@@ -21,7 +21,7 @@ db::StoredTournament two_rounds_played() {
   t.settings.name = "Club night";
   t.settings.komi = 6.5;
   t.settings.rounds = 2;
-  t.settings.groups = {{11, "open", 1, 27}};
+  t.settings.groups = {{11, "open", *Rank::from_index(1), *Rank::from_index(27)}};
   t.settings.bonus_points = {{1, 3}, {2, 2}, {3, 1}};
   t.status = "finished";
   t.current_round = 2;

@@ -18,8 +18,8 @@ TEST_CASE_METHOD(StoreTest, "an ended game's SGF carries players, settings, time
   const UserId black = create_user(db.stores(), "李昌镐", 27).id;
   const UserId white = create_user(db.stores(), "Cho]Hun\\hyun", 26).id;
   NewGame setup = sample_game(black, white);
-  setup.black_rank = 27;
-  setup.white_rank = 26;
+  setup.black_rank = rank_at(27);
+  setup.white_rank = rank_at(26);
   setup.handicap = 2;
   setup.komi = 0.5;
   setup.started_ms = 1'714'521'600'000;  // 2024-05-01 00:00 UTC

@@ -101,7 +101,7 @@ TEST_CASE_METHOD(StoreTest, "ending a game records the result and the rank event
   CHECK(g.game.result == "B+3.5");
   CHECK(g.game.reason == "count");
   CHECK(g.game.ended_ms == 9'000);
-  CHECK((**db.stores().users().find_by_id(p.black)).rank == 16);
+  CHECK((**db.stores().users().find_by_id(p.black)).rank == rank_at(16));
   auto events = db.stores().ranks().events_of_user(p.black, 10);
   REQUIRE(events);
   REQUIRE(events->size() == 1);
@@ -115,7 +115,7 @@ TEST_CASE_METHOD(StoreTest, "ending a game records the result and the rank event
   auto refused = games.end_game(other, GameEnd{"W+R", "resign", 9'500, ""}, bad);
   REQUIRE_FALSE(refused);
   CHECK((**games.load(other)).game.status == GameStatus::playing);
-  CHECK((**db.stores().users().find_by_id(p.white)).rank == 16);
+  CHECK((**db.stores().users().find_by_id(p.white)).rank == rank_at(16));
 }
 
 TEST_CASE_METHOD(StoreTest, "games in progress are loaded with all their moves for recovery", "[db][games]") {

@@ -6,39 +6,36 @@
 using namespace yunzi::db;
 using namespace yunzi::db::testing;
 
-TEST_CASE("rank texts map to the stored indexes", "[db][ranks]") {
-  CHECK(rank_text(1) == "18k");
-  CHECK(rank_text(18) == "1k");
-  CHECK(rank_text(19) == "1d");
-  CHECK(rank_text(27) == "9d");
-  CHECK(rank_text(0).empty());
-  CHECK(parse_rank("10k") == 9);
-  CHECK(parse_rank("1d") == 19);
-  CHECK(parse_rank("9d") == 27);
-  for (const char* bad : {"", "k", "0k", "19k", "10d", "01k", "1K", " 1k", "1kk", "-1k"}) {
-    CHECK_FALSE(parse_rank(bad).has_value());
-  }
-  for (int rank = lowest_rank; rank <= highest_rank; ++rank) CHECK(parse_rank(rank_text(rank)) == rank);
-}
-
 TEST_CASE_METHOD(StoreTest, "rank changes are recorded, set the rank, and list newest first", "[db][ranks]") {
   RankStore& ranks = db.stores().ranks();
   const UserId user = create_user(db.stores(), "climber", 10).id;
-  REQUIRE(ranks.record_change(RankEvent{0, user, 10, 11, "promotion", std::nullopt, 100, std::nullopt}));
-  auto second = ranks.record_change(RankEvent{0, user, 11, 13, "admin", std::nullopt, 200, std::nullopt});
+  REQUIRE(ranks.record_change(RankEvent{0, user, rank_at(10), rank_at(11), "promotion", std::nullopt, 100, std::nullopt}));
+  auto second = ranks.record_change(RankEvent{0, user, rank_at(11), rank_at(13), "admin", std::nullopt, 200, std::nullopt});
   REQUIRE(second);
-  CHECK((**db.stores().users().find_by_id(user)).rank == 13);
+  CHECK((**db.stores().users().find_by_id(user)).rank == rank_at(13));
   auto events = ranks.events_of_user(user, 10);
   REQUIRE(events);
   REQUIRE(events->size() == 2);
   CHECK((*events)[0].id == *second);
-  CHECK((*events)[0].from_rank == 11);
-  CHECK((*events)[0].to_rank == 13);
+  CHECK((*events)[0].from_rank == rank_at(11));
+  CHECK((*events)[0].to_rank == rank_at(13));
   CHECK((*events)[1].reason == "promotion");
   CHECK(ranks.events_of_user(user, 1)->size() == 1);
-  auto ghost = ranks.record_change(RankEvent{0, 4242, 1, 2, "x", std::nullopt, 1, std::nullopt});
+  auto ghost = ranks.record_change(RankEvent{0, 4242, rank_at(1), rank_at(2), "x", std::nullopt, 1, std::nullopt});
   REQUIRE_FALSE(ghost);
   CHECK(ranks.events_of_user(4242, 10)->empty());
+}
+
+TEST_CASE_METHOD(StoreTest, "a stored rank outside 18k..9d fails the read as corrupt", "[db][ranks]") {
+  const UserId a = create_user(stores, "ranked_a").id;
+  const UserId b = create_user(stores, "ranked_b").id;
+  const GameId game = *stores.games().create(sample_game(a, b));
+  REQUIRE(stores.games().load(game));
+  REQUIRE(db.connection().execute("UPDATE games SET black_rank = 40 WHERE id = ?", game));
+  auto damaged = stores.games().load(game);
+  REQUIRE_FALSE(damaged);
+  CHECK(damaged.error().kind == DbErrorKind::corrupt);
+  CHECK(damaged.error().message.find("40") != std::string::npos);
 }
 
 TEST_CASE_METHOD(StoreTest, "rated conversions and short-game flags are kept per game", "[db][ranks]") {

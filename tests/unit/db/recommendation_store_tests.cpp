@@ -14,7 +14,7 @@ Recommendation pending(UserId recommender, UserId user, int former_rank, TimeMs 
   Recommendation r;
   r.recommender_id = recommender;
   r.user_id = user;
-  r.former_rank = former_rank;
+  r.former_rank = rank_at(former_rank);
   r.at_ms = at;
   r.status = RecommendationStatus::pending;
   return r;
@@ -56,7 +56,7 @@ TEST_CASE_METHOD(StoreTest, "a pending recommendation is approved or rejected on
   auto standing = ranks.standing_recommendation_of(rising);
   REQUIRE(standing->has_value());
   CHECK((*standing)->status == RecommendationStatus::approved);
-  CHECK((*standing)->former_rank == 20);
+  CHECK((*standing)->former_rank == rank_at(20));
   CHECK((*standing)->at_ms == 1'000);
   CHECK((*standing)->decided_ms == 2'000);
   CHECK((*standing)->decided_by == admin);

@@ -16,18 +16,24 @@ Connection open_migrated(const std::string& path) {
 TempDatabase::TempDatabase()
     : path_(dir_.file("yunzi.db")), connection_(open_migrated(path_)), stores_(connection_) {}
 
-NewUser sample_user(const std::string& name, int rank) {
+Rank rank_at(int index) {
+  auto rank = Rank::from_index(index);
+  REQUIRE(rank);
+  return *rank;
+}
+
+NewUser sample_user(const std::string& name, int rank_index) {
   NewUser user;
   user.name = name;
   user.name_key = name;
   user.password_hash = "$argon2id$sample-of-" + name;  // the store keeps hashes opaque
-  user.rank = rank;
+  user.rank = rank_at(rank_index);
   user.created_ms = 1'000;
   return user;
 }
 
-UserRecord create_user(Stores& stores, const std::string& name, int rank) {
-  auto created = stores.users().create(sample_user(name, rank));
+UserRecord create_user(Stores& stores, const std::string& name, int rank_index) {
+  auto created = stores.users().create(sample_user(name, rank_index));
   if (!created) throw std::runtime_error(created.error().message);
   return *created;
 }
@@ -36,8 +42,8 @@ NewGame sample_game(UserId black, UserId white) {
   NewGame game;
   game.black_id = black;
   game.white_id = white;
-  game.black_rank = 15;
-  game.white_rank = 16;
+  game.black_rank = rank_at(15);
+  game.white_rank = rank_at(16);
   game.settings_json = R"({"size":19,"rated":true})";
   game.rated = true;
   game.komi = 7.5;

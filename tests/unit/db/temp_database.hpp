@@ -38,8 +38,10 @@ struct StoreTest {
   Stores& stores = db.stores();
 };
 
-NewUser sample_user(const std::string& name, int rank = 15);
-UserRecord create_user(Stores& stores, const std::string& name, int rank = 15);
+// Ranks in the store tests are written as the stored index (15 = 4k).
+Rank rank_at(int index);
+NewUser sample_user(const std::string& name, int rank_index = 15);
+UserRecord create_user(Stores& stores, const std::string& name, int rank_index = 15);
 NewGame sample_game(UserId black, UserId white);
 MoveRecord sample_move(int number, int x, int y);
 

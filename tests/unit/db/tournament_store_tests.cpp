@@ -18,7 +18,7 @@ TournamentSettings promotion_settings() {
   s.round_start = "fixed";
   s.round_times = {2'000, 3'000, 4'000, 5'000};
   s.no_show_ms = 600'000;
-  s.groups = {{0, "1d", 19, 19}, {0, "2d", 20, 20}, {0, "3d", 21, 21}, {0, "4d+", 22, 27}};
+  s.groups = {{0, "1d", rank_at(19), rank_at(19)}, {0, "2d", rank_at(20), rank_at(20)}, {0, "3d", rank_at(21), rank_at(21)}, {0, "4d+", rank_at(22), rank_at(27)}};
   s.bonus_points = {{1, 6}, {2, 4}, {3, 2}};
   s.created_ms = 50;
   return s;
@@ -44,8 +44,8 @@ TEST_CASE_METHOD(StoreTest, "a tournament is stored with its groups, bonus table
   CHECK(t.status == "registration");
   REQUIRE(t.settings.groups.size() == 4);
   CHECK(t.settings.groups[3].name == "4d+");
-  CHECK(t.settings.groups[3].min_rank == 22);
-  CHECK(t.settings.groups[3].max_rank == 27);
+  CHECK(t.settings.groups[3].min_rank == rank_at(22));
+  CHECK(t.settings.groups[3].max_rank == rank_at(27));
   CHECK(t.settings.groups[0].id != t.settings.groups[1].id);
   REQUIRE(t.settings.bonus_points.size() == 3);
   CHECK(t.settings.bonus_points[0].points == 6);
@@ -147,7 +147,7 @@ TEST_CASE_METHOD(StoreTest, "settings change only during registration, the group
   edited.rounds = 3;
   edited.round_times = {7'000, 8'000, 9'000};
   edited.bonus_points = {{1, 5}};
-  edited.groups = {{0, "open", 1, 27}};
+  edited.groups = {{0, "open", rank_at(1), rank_at(27)}};
   REQUIRE(store.update_settings(id, edited, true));
   StoredTournament t = **store.load(id);
   CHECK(t.settings.name == "升段赛 2027");
@@ -161,7 +161,7 @@ TEST_CASE_METHOD(StoreTest, "settings change only during registration, the group
 
   const UserId a = create_user(db.stores(), "a", 19).id;
   REQUIRE(store.add_entrant(id, TournamentEntrant{a, "a", t.settings.groups[0].id, 19, 1, std::nullopt, 10}));
-  edited.groups = {{0, "dan", 19, 27}};
+  edited.groups = {{0, "dan", rank_at(19), rank_at(27)}};
   CHECK(store.update_settings(id, edited, true).error().kind == DbErrorKind::conflict);
   CHECK((**store.load(id)).settings.groups[0].name == "open");  // nothing of the refused edit stays
   edited.name = "renamed";

@@ -17,7 +17,7 @@ TEST_CASE_METHOD(StoreTest, "users are created and found by name key and id", "[
   REQUIRE(by_key);
   REQUIRE(by_key->has_value());
   CHECK((*by_key)->name == "Honinbo");
-  CHECK((*by_key)->rank == 19);
+  CHECK((*by_key)->rank == rank_at(19));
   CHECK((*by_key)->role == Role::bot);
   CHECK((*by_key)->password_hash == fresh.password_hash);
   CHECK_FALSE((*by_key)->last_login_ms.has_value());
@@ -87,7 +87,7 @@ TEST_CASE_METHOD(StoreTest, "rank, role, ban, mute and last login are updated", 
   REQUIRE(users.set_muted_until(id, 9'999));
   REQUIRE(users.set_last_login(id, 4'242));
   auto user = **users.find_by_id(id);
-  CHECK(user.rank == 22);
+  CHECK(user.rank == rank_at(22));
   CHECK(user.role == Role::admin);
   CHECK(user.banned_until_ms == forever_ms);
   CHECK(user.muted_until_ms == 9'999);

@@ -71,8 +71,8 @@ struct Fixture {
   std::vector<protocol::LobbyGame> lobby;
   std::vector<std::pair<std::int64_t, protocol::GameEnd>> ended;
   std::vector<GameEndFacts> ranked;
-  RoomPlayer alice{0, {"alice", Rank{15}, Role::user}};
-  RoomPlayer bob{0, {"bob", Rank{15}, Role::user}};
+  RoomPlayer alice{0, {"alice", *Rank::from_index(15), Role::user}};
+  RoomPlayer bob{0, {"bob", *Rank::from_index(15), Role::user}};
   std::mutex mutex;
 
   explicit Fixture(std::chrono::milliseconds grace = 120s) {
@@ -83,7 +83,7 @@ struct Fixture {
           std::lock_guard lock(mutex);
           ranked.push_back(facts);
           return std::vector<protocol::RankChange>{
-              protocol::RankChange{"alice", Rank{15}, Rank{16}, "promotion", facts.game}};
+              protocol::RankChange{"alice", *Rank::from_index(15), *Rank::from_index(16), "promotion", facts.game}};
         },
         [this](const protocol::LobbyGame& game) { lobby.push_back(game); },
         [this](std::int64_t game, const protocol::GameEnd& end) { ended.emplace_back(game, end); }});
@@ -119,7 +119,7 @@ struct Fixture {
     db::NewGame game;
     game.black_id = alice.user_id;
     game.white_id = bob.user_id;
-    game.black_rank = game.white_rank = 15;
+    game.black_rank = game.white_rank = *Rank::from_index(15);
     game.settings_json = "{}";
     game.rated = settings.rated;
     game.komi = settings.komi;

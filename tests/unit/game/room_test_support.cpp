@@ -8,8 +8,8 @@ RoomSetup setup_9x9(protocol::TimeControl time, bool rated) {
   setup.settings.size = 9;
   setup.settings.rated = rated;
   setup.settings.time = time;
-  setup.black = Seat{alice_id, protocol::UserInfo{"alice", Rank{15}, Role::user}};
-  setup.white = Seat{bob_id, protocol::UserInfo{"bob", Rank{15}, Role::user}};
+  setup.black = Seat{alice_id, protocol::UserInfo{"alice", *Rank::from_index(15), Role::user}};
+  setup.white = Seat{bob_id, protocol::UserInfo{"bob", *Rank::from_index(15), Role::user}};
   setup.started_ms = t0;
   setup.disconnect_grace_ms = 120'000;
   setup.scoring_deadline_ms = 180'000;

@@ -28,8 +28,8 @@ std::set<std::string> keys(const json& object) {
   return out;
 }
 
-const UserInfo alice{"alice", Rank{20}, Role::user};
-const UserInfo bob{"bob", Rank{19}, Role::bot};
+const UserInfo alice{"alice", *Rank::from_index(20), Role::user};
+const UserInfo bob{"bob", *Rank::from_index(19), Role::bot};
 
 ClockState byoyomi_clock() {
   ClockState clock;
@@ -230,7 +230,7 @@ TEST_CASE("game events carry game, seq and the contract's fields", "[protocol][e
   CHECK(with_count["count"] == json{{"black", 45.0}, {"white", 36.0}, {"komi", 7.5}, {"result", "B+1.5"},
                                     {"territory", {{"black", {"A9", "B9"}}, {"white", {"J1"}}}}});
 
-  GameEnd end{"B+3.5", EndReason::count, Score{184, 173, 7.5}, {RankChange{"alice", Rank{20}, Rank{21}, "promotion", 42}}};
+  GameEnd end{"B+3.5", EndReason::count, Score{184, 173, 7.5}, {RankChange{"alice", *Rank::from_index(20), *Rank::from_index(21), "promotion", 42}}};
   const json ended = parsed(game_end(42, 12, end));
   CHECK(keys(ended) == std::set<std::string>{"type", "game", "seq", "result", "reason", "score", "rank_changes"});
   CHECK(ended["reason"] == "count");
@@ -284,22 +284,22 @@ TEST_CASE("user and admin replies", "[protocol][encode]") {
   CHECK(keys(info["rank_progress"]) ==
         std::set<std::string>{"games", "wins", "losses", "block_size", "wins_to_promote", "losses_to_demote", "summary"});
 
-  const json games = parsed(reply_user_games(2, {GameSummary{42, {"alice", Rank{20}}, {"bob", Rank{19}}, 19, true, "B+R", 1700000000000}}));
+  const json games = parsed(reply_user_games(2, {GameSummary{42, {"alice", *Rank::from_index(20)}, {"bob", *Rank::from_index(19)}, 19, true, "B+R", 1700000000000}}));
   CHECK(keys(games["games"][0]) == std::set<std::string>{"game", "black", "white", "size", "rated", "result", "ended_at"});
   CHECK(games["games"][0]["white"] == json{{"name", "bob"}, {"rank", "1d"}});
 
-  const json history = parsed(reply_user_history(3, {RankEvent{1, Rank{19}, Rank{20}, "promotion", std::nullopt, 5}}));
+  const json history = parsed(reply_user_history(3, {RankEvent{1, *Rank::from_index(19), *Rank::from_index(20), "promotion", std::nullopt, 5}}));
   CHECK(keys(history["history"][0]) == std::set<std::string>{"id", "from", "to", "reason", "at"});
   const json reports = parsed(reply_reports(4, {ReportEntry{1, "bob", "alice", 42, "bot", 9}}));
   CHECK(keys(reports["reports"][0]) == std::set<std::string>{"id", "reporter", "user", "game", "reason", "created_at"});
   const json audit = parsed(reply_audit(5, {AuditEntry{1, "root", "admin.ban", "troll", "abuse", 9, "60 minutes"}}));
   CHECK(keys(audit["entries"][0]) == std::set<std::string>{"id", "admin", "action", "target", "reason", "at", "detail"});
   CHECK(audit["entries"][0]["detail"] == "60 minutes");
-  const json review = parsed(reply_review(6, {ReviewEntry{{"alice", Rank{20}}, {40, 41, 42}}}, "alice"));
+  const json review = parsed(reply_review(6, {ReviewEntry{{"alice", *Rank::from_index(20)}, {40, 41, 42}}}, "alice"));
   CHECK(review["players"][0]["short_games"] == json{40, 41, 42});
   CHECK(review["next"] == "alice");
   CHECK_FALSE(parsed(reply_review(6, {}, std::nullopt)).contains("next"));
-  RecommendationEntry waiting{7,           "ninedan",    {"rising", Rank{21}}, Rank{21}, RecommendationState::pending,
+  RecommendationEntry waiting{7,           "ninedan",    {"rising", *Rank::from_index(21)}, *Rank::from_index(21), RecommendationState::pending,
                               9,           std::nullopt, std::nullopt,         {}};
   const json pending = parsed(reply_recommendations(8, {waiting}))["recommendations"][0];
   CHECK(keys(pending) ==
@@ -307,7 +307,7 @@ TEST_CASE("user and admin replies", "[protocol][encode]") {
   CHECK(pending["status"] == "pending");
   CHECK(pending["former_rank"] == "3d");
   CHECK(pending["warnings"] == json::array());
-  RecommendationEntry revoked{7, "ninedan", {"rising", Rank{19}}, Rank{21}, RecommendationState::revoked, 9, 10, 11,
+  RecommendationEntry revoked{7, "ninedan", {"rising", *Rank::from_index(19)}, *Rank::from_index(21), RecommendationState::revoked, 9, 10, 11,
                               {"few_wins_in_first_five"}};
   const json taken_back = parsed(reply_recommendations(8, {revoked}))["recommendations"][0];
   CHECK(taken_back["decided_at"] == 10);
@@ -323,7 +323,7 @@ TEST_CASE("events to one user", "[protocol][encode]") {
   CHECK(parsed(challenge_declined(12, "bob")) == json{{"type", "challenge.declined"}, {"challenge", 12}, {"by", "bob"}});
   CHECK(parsed(challenge_declined(12, "gnugo", std::string("I do not play 19x19"))) ==
         json{{"type", "challenge.declined"}, {"challenge", 12}, {"by", "gnugo"}, {"reason", "I do not play 19x19"}});
-  const json rank = parsed(rank_changed(RankChange{"alice", Rank{20}, Rank{19}, "admin", std::nullopt}));
+  const json rank = parsed(rank_changed(RankChange{"alice", *Rank::from_index(20), *Rank::from_index(19), "admin", std::nullopt}));
   CHECK(keys(rank) == std::set<std::string>{"type", "name", "from", "to", "reason"});
   CHECK(rank["to"] == "1d");
   CHECK(parsed(notice("maintenance")) == json{{"type", "notice"}, {"text", "maintenance"}});

@@ -46,21 +46,3 @@ TEST_CASE("name and text rules", "[protocol][text]") {
   CHECK_FALSE(text_problem("", 0, 10, false).has_value());
 }
 
-TEST_CASE("ranks round-trip between 18k and 9d", "[protocol][rank]") {
-  CHECK(parse_rank("18k") == Rank::kyu(18));
-  CHECK(parse_rank("1k") == Rank::kyu(1));
-  CHECK(parse_rank("1d") == Rank::dan(1));
-  CHECK(parse_rank("9D") == Rank::dan(9));
-  CHECK(parse_rank("10k") == Rank::kyu(10));
-  for (int index = Rank::lowest; index <= Rank::highest; ++index) {
-    CHECK(parse_rank(to_string(Rank{index})) == Rank{index});
-  }
-  for (const char* bad : {"", "k", "0d", "19k", "10d", "1p", "01k", "1kk", "-1k", "100k"}) {
-    INFO(bad);
-    CHECK_FALSE(parse_rank(bad).has_value());
-  }
-  CHECK(to_string(Rank{1}) == "18k");
-  CHECK(to_string(Rank{27}) == "9d");
-  CHECK(parse_role("bot") == Role::bot);
-  CHECK_FALSE(parse_role("root").has_value());
-}

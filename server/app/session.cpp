@@ -51,7 +51,7 @@ class Session::Answers final : public protocol::Responder::Channel {
 };
 
 Session::Session(boost::asio::io_context& io, AppMetrics& metrics, Dispatch dispatch)
-    : io_(io), strand_(boost::asio::make_strand(io)), dispatch_(std::move(dispatch)), metrics_(metrics) {}
+    : strand_(boost::asio::make_strand(io)), dispatch_(std::move(dispatch)), metrics_(metrics) {}
 
 std::shared_ptr<Session> Session::create(boost::asio::io_context& io, const net::ConnectionPtr& raw,
                                          AppMetrics& metrics, Dispatch dispatch) {

@@ -75,7 +75,6 @@ class Session : public std::enable_shared_from_this<Session> {
   void on_answered(std::uint64_t request);
   void start_next();
 
-  boost::asio::io_context& io_;
   Strand strand_;
   net::ConnectionPtr connection_;
   Dispatch dispatch_;

@@ -9,6 +9,7 @@
 #include "server/app/admin_action.hpp"
 #include "server/app/admin_rank_requests.hpp"
 #include "server/app/app.hpp"
+#include "server/app/dispatch_rules.hpp"
 #include "server/app/name_key.hpp"
 #include "server/app/rank_corrections.hpp"
 #include "server/app/reading.hpp"
@@ -287,7 +288,8 @@ void handle_admin(const Call& call, const protocol::Request& request) {
   std::visit(
       [&](const auto& r) {
         using T = std::decay_t<decltype(r)>;
-        if constexpr (has_admin_handler<T>()) {
+        if constexpr (is_admin_request<T>()) {
+          static_assert(has_admin_handler<T>(), "an admin request type without a handler");
           admin(call, r);
         } else {
           call.error(protocol::ErrorCode::internal, std::string(T::type) + " is not an admin request");

@@ -8,7 +8,6 @@
 #include "server/app/board_service.hpp"
 #include "server/app/dispatch.hpp"
 #include "server/app/rank_keeping.hpp"
-#include "server/app/reply_tap.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -62,9 +61,7 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
       boards(std::make_shared<BoardService>(*this, options_in.board_limits)),
       publication_timer_(io_in) {
   boards->start();
-  lobby->set_start_game([this](GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request) {
-    create_game(std::move(plan), std::move(requester), request);
-  });
+  lobby->set_start_game([this](GamePlan plan, protocol::Responder respond) { create_game(std::move(plan), respond); });
   // A month that began while the server was down is published at start; publishing twice changes nothing.
   if (options.ranking_policy->name() != ranking::TomPolicy{}.name()) publish_ranks();
 }
@@ -112,7 +109,7 @@ void App::on_close(const net::ConnectionPtr& connection) {
   session->post([this](Session& s) {
     s.closed = true;
     for (GameId game : s.watched_games) {
-      if (auto room = games.find(game)) room->unwatch(s.id(), std::nullopt, discard_connection(s.id()));
+      if (auto room = games.find(game)) room->unwatch(s.id(), protocol::Responder::unheard());
     }
     signed_out(s);
     s.watched_games.clear();
@@ -157,7 +154,7 @@ void App::signed_out(Session& s) {
   if (!s.closed) {
     // A logged-out connection no longer hears its former player's games.
     for (const auto& room : rooms) {
-      room->unwatch(s.id(), std::nullopt, discard_connection(s.id()));
+      room->unwatch(s.id(), protocol::Responder::unheard());
       s.watched_games.erase(room->id());
     }
   }

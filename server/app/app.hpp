@@ -70,8 +70,8 @@ class App final : public net::Handler {
   void notify_all(std::string_view text);
 
   // A game whose row exists: starts its room, lists it, tells the players' sessions
-  // (and answers the requester, when there is one).
-  void start_room(GameId id, const GamePlan& plan, net::ConnectionPtr requester, protocol::RequestId request);
+  // (and answers the request that accepted it, when there is one).
+  void start_room(GameId id, const GamePlan& plan, const std::optional<protocol::Responder>& respond);
   // After login, register or resume on this session; false (nothing changed)
   // when the user is already signed in on connections_per_user connections.
   bool signed_in(const SessionPtr& session, const db::UserRecord& user, std::string token);
@@ -100,7 +100,7 @@ class App final : public net::Handler {
   std::shared_ptr<BoardService> boards;
 
  private:
-  void create_game(GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request);
+  void create_game(GamePlan plan, protocol::Responder respond);
   void on_game_ended(GameId game, const protocol::GameEnd& end);
   // The policy's monthly publication for the current month, then again at the start of the next.
   void publish_ranks();

@@ -36,15 +36,52 @@ std::optional<protocol::ErrorCode> admin_refusal(App& app, UserId id,
   return std::nullopt;
 }
 
+void check_admin_then_handle(const Call& call, protocol::Request request) {
+  const UserId id = call.user->id;
+  read_then<std::optional<db::UserRecord>>(
+      call, [id](db::Stores& stores) { return stores.users().find_by_id(id); },
+      [request = std::move(request)](const Call& c, db::DbResult<std::optional<db::UserRecord>> stored) {
+        if (auto refusal = admin_refusal(c.app, c.user->id, stored)) {
+          spdlog::warn("admin request refused type={} user={} connection={}", protocol::type_of(request),
+                       c.user->name, c.session->id());
+          if (*refusal == protocol::ErrorCode::internal) {
+            return c.error(*refusal, "the role could not be read; try again");
+          }
+          return c.error(*refusal, "admins only");
+        }
+        handle_admin(c, request);
+      });
+}
+
+// Every request type reaches its area at compile time: an admin request goes
+// through the role check, a room's request to its room, and any other type
+// without a `handle` overload does not build.
+void route(const Call& call, protocol::Request request) {
+  std::visit(
+      [&](auto& r) {
+        using T = std::decay_t<decltype(r)>;
+        if constexpr (is_admin_request<T>()) {
+          check_admin_then_handle(call, std::move(request));
+        } else if constexpr (is_room_request<T>()) {
+          const std::int64_t game = r.game;
+          forward_to_room(call, game, std::move(request));
+        } else {
+          static_assert(has_handler<T>(), "a request type without a handler: declare it in request_handlers.hpp");
+          handle(call, r);
+        }
+      },
+      request);
+}
+
 }  // namespace
 
 void dispatch(App& app, const SessionPtr& session, std::string text, bool over_rate_limit) {
   auto envelope = protocol::decode_request(text);
   if (!envelope) {
-    session->connection()->send(protocol::encode_error(envelope.error()));
+    session->responder(envelope.error().id).reply(protocol::encode_error(envelope.error()), envelope.error().code);
     return;
   }
-  const Call call{app, session, envelope->id, session->user};
+  const Call call{.app = app, .session = session, .respond = session->responder(envelope->id), .user = session->user};
   if (over_rate_limit) {
     return call.error(protocol::ErrorCode::rate_limited, "too many requests; slow down");
   }
@@ -52,39 +89,11 @@ void dispatch(App& app, const SessionPtr& session, std::string text, bool over_r
   if (access != Access::open && !session->user) {
     return call.error(protocol::ErrorCode::unauthenticated, "log in first");
   }
-  if (access == Access::admin) {
-    const UserId id = call.user->id;
-    return read_then<std::optional<db::UserRecord>>(
-        call, [id](db::Stores& stores) { return stores.users().find_by_id(id); },
-        [request = std::move(envelope->request)](const Call& c, db::DbResult<std::optional<db::UserRecord>> stored) {
-          if (auto refusal = admin_refusal(c.app, c.user->id, stored)) {
-            spdlog::warn("admin request refused type={} user={} connection={}", protocol::type_of(request),
-                         c.user->name, c.session->id());
-            if (*refusal == protocol::ErrorCode::internal) {
-              return c.error(*refusal, "the role could not be read; try again");
-            }
-            return c.error(*refusal, "admins only");
-          }
-          handle_admin(c, request);
-        });
-  }
   if (std::holds_alternative<req::GameMove>(envelope->request) ||
       std::holds_alternative<req::GamePass>(envelope->request)) {
     session->time_reply_as_move();
   }
-  if (auto game = room_request_game(envelope->request)) {
-    return forward_to_room(call, *game, std::move(envelope->request));
-  }
-  std::visit(
-      [&](const auto& r) {
-        using T = std::decay_t<decltype(r)>;
-        if constexpr (has_handler<T>()) {
-          handle(call, r);
-        } else {
-          call.error(protocol::ErrorCode::bad_request, "not available");
-        }
-      },
-      envelope->request);
+  route(call, std::move(envelope->request));
 }
 
 }  // namespace yunzi::app

@@ -17,18 +17,6 @@ constexpr bool is_one_of_open() {
          std::is_same_v<T, BoardEstimate> || std::is_same_v<T, BoardList>;
 }
 
-template <class T>
-constexpr bool is_admin() {
-  return T::type.starts_with("admin.");
-}
-
-template <class T>
-constexpr bool is_room_request() {
-  using namespace protocol::req;
-  return T::type.starts_with("game.") && !std::is_same_v<T, GameWatch> && !std::is_same_v<T, GameUnwatch> &&
-         !std::is_same_v<T, GameSgf> && !std::is_same_v<T, GameEstimate>;
-}
-
 }  // namespace
 
 Access access_of(const protocol::Request& request) {
@@ -36,7 +24,7 @@ Access access_of(const protocol::Request& request) {
       [](const auto& r) {
         using T = std::decay_t<decltype(r)>;
         if constexpr (is_one_of_open<T>()) return Access::open;
-        if constexpr (is_admin<T>()) return Access::admin;
+        if constexpr (is_admin_request<T>()) return Access::admin;
         return Access::login;
       },
       request);

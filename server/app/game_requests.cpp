@@ -58,7 +58,7 @@ void handle(const Call& call, const req::GameWatch& r) {
     user = s.user->id;
     name = s.user->name;
   }
-  room->watch(s.connection(), user, std::move(name), r.since, call.id);
+  room->watch(s.connection(), user, std::move(name), r.since, call.respond);
 }
 
 // Leaving a game's page: afterwards the connection hears nothing of the game.
@@ -70,7 +70,7 @@ void handle(const Call& call, const req::GameUnwatch& r) {
   if (s.user && s.spectating.erase(r.game) > 0) call.app.lobby->set_watching(s.user->id, r.game, false);
   auto room = call.app.games.find(r.game);
   if (!room) return call.ok();
-  room->unwatch(s.id(), call.id, s.connection());
+  room->unwatch(s.id(), call.respond);
 }
 
 void handle(const Call& call, const req::GameSgf& r) {
@@ -91,7 +91,8 @@ void forward_to_room(const Call& call, std::int64_t game, protocol::Request requ
   auto room = call.app.games.find(game);
   if (!room) return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
   const SignedIn& user = *call.user;
-  room->handle(call.session->connection(), user.id, user.name, call.app.is_muted(user.id), std::move(request), call.id);
+  room->handle(call.session->connection(), user.id, user.name, call.app.is_muted(user.id), std::move(request),
+               call.respond);
 }
 
 }  // namespace yunzi::app

@@ -46,24 +46,24 @@ db::NewGame new_game_row(const GamePlan& plan, TimeMs started_ms) {
   return row;
 }
 
-void App::create_game(GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request) {
+void App::create_game(GamePlan plan, protocol::Responder respond) {
   const db::NewGame row = new_game_row(plan, now_ms());
   writer.submit_for<GameId>(
       [row](db::Stores& stores) { return stores.games().create(row); },
-      [this, plan, requester, request](db::DbResult<GameId> created) {
+      [this, plan, respond](db::DbResult<GameId> created) {
         if (!created) {
           if (plan.settings.rated) games.release_rated(plan.black.id, plan.white.id);
           lobby->game_not_started(plan.black.id, plan.white.id);
           spdlog::error("game creation failed black={} white={} error={}", plan.black.info.name,
                         plan.white.info.name, created.error().message);
-          requester->send(protocol::encode_error(request, protocol::ErrorCode::internal, "the game could not be stored"));
+          respond.fail(protocol::ErrorCode::internal, "the game could not be stored");
           return;
         }
-        boost::asio::post(io, [this, id = *created, plan, requester, request] { start_room(id, plan, requester, request); });
+        boost::asio::post(io, [this, id = *created, plan, respond] { start_room(id, plan, respond); });
       });
 }
 
-void App::start_room(GameId id, const GamePlan& plan, net::ConnectionPtr requester, protocol::RequestId request) {
+void App::start_room(GameId id, const GamePlan& plan, const std::optional<protocol::Responder>& respond) {
   const game::RoomPlayer black{plan.black.id, plan.black.info};
   const game::RoomPlayer white{plan.white.id, plan.white.info};
   std::vector<net::ConnectionPtr> connections = online.connections_of(black.user_id);
@@ -72,9 +72,9 @@ void App::start_room(GameId id, const GamePlan& plan, net::ConnectionPtr request
   if (!room) {
     // Settings the engine refuses (logged by the room); the places taken for the game are given back.
     if (plan.settings.rated) games.release_rated(black.user_id, white.user_id);
-    if (requester) {
+    if (respond) {
       lobby->game_not_started(black.user_id, white.user_id);
-      requester->send(protocol::encode_error(request, protocol::ErrorCode::internal, "the game could not start"));
+      respond->fail(protocol::ErrorCode::internal, "the game could not start");
     }
     return;
   }
@@ -88,7 +88,7 @@ void App::start_room(GameId id, const GamePlan& plan, net::ConnectionPtr request
       session->post([id](Session& s) { s.watched_games.insert(id); });
     }
   }
-  if (requester) requester->send(protocol::reply_game(request, id));
+  if (respond) respond->reply(protocol::reply_game(respond->id(), id));
   spdlog::info("game started game={} black={} white={} size={} handicap={} komi={} rated={}", id, black.info.name,
                white.info.name, plan.settings.size, plan.settings.handicap, plan.settings.komi, plan.settings.rated);
 }

@@ -9,25 +9,10 @@
 
 namespace yunzi::app {
 
-std::string_view to_string(UserStatus status) {
-  switch (status) {
-    case UserStatus::idle: return "idle";
-    case UserStatus::playing: return "playing";
-    case UserStatus::watching: return "watching";
-  }
-  return "idle";
-}
-
 UserStatus status_of(int games_playing, int games_watching) {
   if (games_playing > 0) return UserStatus::playing;
   if (games_watching > 0) return UserStatus::watching;
   return UserStatus::idle;
-}
-
-nlohmann::json lobby_user_json(const protocol::UserInfo& info, UserStatus status) {
-  nlohmann::json user = protocol::to_json(info);
-  user["status"] = std::string(to_string(status));
-  return user;
 }
 
 Lobby::Lobby(boost::asio::io_context& io, OnlineUsers& online, GameRegistry& games, AppMetrics& metrics,
@@ -44,9 +29,7 @@ void Lobby::publish_user(UserId user) {
   auto it = users_.find(user);
   if (it == users_.end()) return;
   const ListedUser& listed = it->second;
-  publish([&] {
-    return protocol::make_frame({{"type", "lobby.user"}, {"user", lobby_user_json(listed.info, listed.status())}});
-  });
+  publish([&] { return protocol::lobby_user(protocol::LobbyUser{listed.info, listed.status()}); });
 }
 
 void Lobby::user_online(const OnlineUser& user) {
@@ -113,10 +96,10 @@ LobbySnapshot Lobby::snapshot() const {
   LobbySnapshot out;
   for (const auto& [id, user] : users_) {
     if (out.users.size() >= limits_.list_max) break;
-    out.users.push_back(lobby_user_json(user.info, user.status()));
+    out.users.push_back(protocol::LobbyUser{user.info, user.status()});
   }
   out.users_total = users_.size();
-  for (const auto& [id, seek] : seeks_) out.seeks.push_back(protocol::to_json(seek.info));
+  for (const auto& [id, seek] : seeks_) out.seeks.push_back(seek.info);
   // The most watched games first, when not all of them are listed.
   std::vector<const protocol::LobbyGame*> games;
   for (const auto& [id, game] : games_listed_) games.push_back(&game.entry);
@@ -127,24 +110,24 @@ LobbySnapshot Lobby::snapshot() const {
                       const int watched_b = b->spectators + b->anonymous_spectators;
                       return watched_a != watched_b ? watched_a > watched_b : a->game < b->game;
                     });
-  for (std::size_t i = 0; i < listed; ++i) out.games.push_back(protocol::to_json(*games[i]));
+  for (std::size_t i = 0; i < listed; ++i) out.games.push_back(*games[i]);
   out.games_total = games_listed_.size();
-  for (const protocol::LobbyChatLine& line : chat_) out.chat.push_back(protocol::to_json(line));
+  out.chat.assign(chat_.begin(), chat_.end());
   return out;
 }
 
-void Lobby::watch(net::ConnectionPtr connection, protocol::RequestId request) {
-  on_strand([connection = std::move(connection), request](Lobby& self) {
+void Lobby::watch(net::ConnectionPtr connection, protocol::Responder respond) {
+  on_strand([connection = std::move(connection), respond](Lobby& self) {
     // Registered before the reply leaves, on this strand: no event can fall between the snapshot and the stream.
     self.watchers_[connection->id()] = connection;
-    connection->send(lobby_snapshot_reply(request, self.snapshot()));
+    respond.reply(protocol::reply_lobby_snapshot(respond.id(), self.snapshot()));
   });
 }
 
-void Lobby::unwatch(std::uint64_t connection_id, net::ConnectionPtr reply_to, protocol::RequestId request) {
-  on_strand([connection_id, reply_to = std::move(reply_to), request](Lobby& self) {
+void Lobby::unwatch(std::uint64_t connection_id, protocol::Responder respond) {
+  on_strand([connection_id, respond](Lobby& self) {
     self.watchers_.erase(connection_id);
-    reply_to->send(protocol::encode_ok(request));
+    respond.ok();
   });
 }
 
@@ -156,7 +139,7 @@ void Lobby::chat(LobbyCaller caller, std::string text, std::int64_t now_ms) {
       self.chat_.push_back(std::move(line));
       if (self.chat_.size() > self.limits_.chat_history) self.chat_.pop_front();
     }
-    caller.connection->send(protocol::encode_ok(caller.request));
+    caller.respond.ok();
   });
 }
 

@@ -23,8 +23,10 @@
 #include <boost/asio/strand.hpp>
 
 #include "protocol/chat_messages.hpp"
+#include "protocol/lobby_messages.hpp"
 #include "protocol/payload_json.hpp"
 #include "protocol/replies.hpp"
+#include "protocol/responder.hpp"
 #include "server/app/app_metrics.hpp"
 #include "server/app/game_plan.hpp"
 #include "server/app/game_registry.hpp"
@@ -35,24 +37,20 @@
 
 namespace yunzi::app {
 
-enum class UserStatus { idle, playing, watching };
-std::string_view to_string(UserStatus status);
+using protocol::UserStatus;
 // Playing wins over watching.
 UserStatus status_of(int games_playing, int games_watching);
 
-// The user object with the lobby's `status` extension field.
-nlohmann::json lobby_user_json(const protocol::UserInfo& info, UserStatus status);
-
-// Who asks, and where the reply goes.
+// Who asks, and the answer to their request.
 struct LobbyCaller {
   OnlineUser user;
-  net::ConnectionPtr connection;
-  protocol::RequestId request;
+  protocol::Responder respond;
 };
 
 class Lobby : public std::enable_shared_from_this<Lobby> {
  public:
-  using StartGame = std::function<void(GamePlan plan, net::ConnectionPtr requester, protocol::RequestId request)>;
+  // Creates the game and answers the acceptor's request (`game`, or an error).
+  using StartGame = std::function<void(GamePlan plan, protocol::Responder respond)>;
 
   Lobby(boost::asio::io_context& io, OnlineUsers& online, GameRegistry& games, AppMetrics& metrics, PlanRules rules,
         Coin coin, LobbyLimits limits = {});
@@ -66,8 +64,9 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // A user started or stopped spectating a game (a game's end stops it too).
   void set_watching(UserId user, GameId game, bool watching);
 
-  void watch(net::ConnectionPtr connection, protocol::RequestId request);
-  void unwatch(std::uint64_t connection_id, net::ConnectionPtr reply_to, protocol::RequestId request);
+  // The connection gets lobby.* events from now on; the answer is the snapshot.
+  void watch(net::ConnectionPtr connection, protocol::Responder respond);
+  void unwatch(std::uint64_t connection_id, protocol::Responder respond);
   void connection_closed(std::uint64_t connection_id);
 
   void create_seek(LobbyCaller caller, protocol::GameSettings settings);

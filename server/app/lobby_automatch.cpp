@@ -49,7 +49,7 @@ void Lobby::join_automatch(LobbyCaller caller, protocol::GameSettings settings) 
       const auto waiting = static_cast<std::size_t>(
           std::count_if(self.automatch_.begin(), self.automatch_.end(),
                         [&settings](const AutomatchEntry& entry) { return entry.settings == settings; }));
-      caller.connection->send(protocol::reply_automatch_queued(caller.request, waiting - 1));
+      caller.respond.reply(protocol::reply_automatch_queued(caller.respond.id(), waiting - 1));
       return;
     }
     const auto place = partner->first - self.automatch_.begin();
@@ -67,7 +67,7 @@ void Lobby::leave_automatch(LobbyCaller caller) {
     if (self.automatch_.size() == before) {
       return reply_error(caller, protocol::ErrorCode::not_found, "you are not waiting for a quick game");
     }
-    caller.connection->send(protocol::encode_ok(caller.request));
+    caller.respond.ok();
   });
 }
 

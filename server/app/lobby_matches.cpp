@@ -63,7 +63,7 @@ bool Lobby::start(const LobbyCaller& acceptor, const OnlineUser& creator, const 
   // Counted now, before the game row is written: acceptances racing for a player's last place get it once.
   count_game(creator.id, +1);
   count_game(acceptor.user.id, +1);
-  start_game_(std::move(*plan), acceptor.connection, acceptor.request);
+  start_game_(std::move(*plan), acceptor.respond);
   return true;
 }
 
@@ -98,7 +98,7 @@ void Lobby::create_seek(LobbyCaller caller, protocol::GameSettings settings) {
     if (!self.may_offer_game(caller)) return;
     OpenSeek seek{protocol::SeekInfo{self.next_seek_++, caller.user.info, settings}, caller.user.id};
     self.seeks_[seek.info.id] = seek;
-    caller.connection->send(protocol::reply_seek(caller.request, seek.info));
+    caller.respond.reply(protocol::reply_seek(caller.respond.id(), seek.info));
     self.publish([&] { return protocol::lobby_seek(seek.info); });
   });
 }
@@ -111,7 +111,7 @@ void Lobby::cancel_seek(LobbyCaller caller, std::int64_t seek) {
       return reply_error(caller, protocol::ErrorCode::forbidden, "that seek is not yours");
     }
     self.remove_seek(seek);
-    caller.connection->send(protocol::encode_ok(caller.request));
+    caller.respond.ok();
   });
 }
 
@@ -154,7 +154,7 @@ void Lobby::challenge(LobbyCaller caller, std::string to_name_key, protocol::Gam
     PendingChallenge pending{protocol::ChallengeInfo{self.next_challenge_++, caller.user.info, target->info, settings},
                              caller.user.id, target->id};
     self.challenges_[pending.info.id] = pending;
-    caller.connection->send(protocol::reply_challenge(caller.request, pending.info));
+    caller.respond.reply(protocol::reply_challenge(caller.respond.id(), pending.info));
     self.online_.send_to_user(target->id, protocol::challenge_received(pending.info));
   });
 }
@@ -185,7 +185,7 @@ void Lobby::decline_challenge(LobbyCaller caller, std::int64_t challenge, std::o
       return reply_error(caller, protocol::ErrorCode::forbidden, "that challenge is not yours");
     }
     self.challenges_.erase(it);
-    caller.connection->send(protocol::encode_ok(caller.request));
+    caller.respond.ok();
     // The challenger withdrawing tells the target; the target declining tells the challenger.
     const UserId other = pending.to == caller.user.id ? pending.from : pending.to;
     self.online_.send_to_user(other, protocol::challenge_declined(challenge, caller.user.info.name, reason));

@@ -1,4 +1,4 @@
-// The lobby's error replies, to the connection that asked.
+// The lobby's error replies, through the caller's Responder.
 #pragma once
 
 #include <string>
@@ -10,7 +10,7 @@
 namespace yunzi::app {
 
 inline void reply_error(const LobbyCaller& caller, protocol::ErrorCode code, std::string_view message) {
-  caller.connection->send(protocol::encode_error(caller.request, code, message));
+  caller.respond.fail(code, message);
 }
 
 inline void reply_limit(const LobbyCaller& caller, const std::string& message) {

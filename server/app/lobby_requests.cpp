@@ -16,19 +16,19 @@ std::optional<LobbyCaller> caller_of(const Call& call) {
     call.error(protocol::ErrorCode::unauthenticated, "log in first");
     return std::nullopt;
   }
-  return LobbyCaller{*user, call.session->connection(), call.id};
+  return LobbyCaller{*user, call.respond};
 }
 
 }  // namespace
 
 void handle(const Call& call, const req::LobbyWatch&) {
   call.session->lobby_watcher = true;
-  call.app.lobby->watch(call.session->connection(), call.id);
+  call.app.lobby->watch(call.session->connection(), call.respond);
 }
 
 void handle(const Call& call, const req::LobbyUnwatch&) {
   call.session->lobby_watcher = false;
-  call.app.lobby->unwatch(call.session->id(), call.session->connection(), call.id);
+  call.app.lobby->unwatch(call.session->id(), call.respond);
 }
 
 void handle(const Call& call, const req::SeekCreate& r) {

@@ -71,27 +71,18 @@ std::size_t widest_chat_bytes() {
       protocol::LobbyChatLine{widest_user().name, text, std::numeric_limits<std::int64_t>::min()}));
 }
 
-std::size_t widest_user_bytes() { return bytes_of(lobby_user_json(widest_user(), UserStatus::watching)); }
+std::size_t widest_user_bytes() { return bytes_of(protocol::to_json(protocol::LobbyUser{widest_user(), UserStatus::watching})); }
 
 // n entries of at most `entry` bytes each, with the commas between them.
 std::size_t list_bytes(std::size_t n, std::size_t entry) { return n == 0 ? 0 : n * (entry + 1) - 1; }
 
 }  // namespace
 
-protocol::Frame lobby_snapshot_reply(protocol::RequestId id, LobbySnapshot snapshot) {
-  return protocol::encode_ok(id, {{"users", std::move(snapshot.users)},
-                                  {"seeks", std::move(snapshot.seeks)},
-                                  {"games", std::move(snapshot.games)},
-                                  {"chat", std::move(snapshot.chat)},
-                                  {"users_total", snapshot.users_total},
-                                  {"games_total", snapshot.games_total}});
-}
-
 std::size_t largest_snapshot_bytes(const LobbyLimits& limits) {
   LobbySnapshot empty;
   empty.users_total = widest_total;
   empty.games_total = widest_total;
-  const std::size_t envelope = lobby_snapshot_reply(widest_request_id, std::move(empty))->size();
+  const std::size_t envelope = protocol::reply_lobby_snapshot(widest_request_id, empty)->size();
   return envelope + list_bytes(limits.list_max, widest_user_bytes()) +
          list_bytes(limits.seeks_max, widest_seek_bytes()) + list_bytes(limits.list_max, widest_game_bytes()) +
          list_bytes(limits.chat_history, widest_chat_bytes());

@@ -10,24 +10,15 @@
 #include <cstddef>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "core/expected.hpp"
-#include "protocol/replies.hpp"
+#include "protocol/lobby_messages.hpp"
 #include "server/app/lobby_limits.hpp"
 
 namespace yunzi::app {
 
-struct LobbySnapshot {
-  nlohmann::json users = nlohmann::json::array();  // lobby user objects, at most list_max
-  nlohmann::json seeks = nlohmann::json::array();  // every open seek
-  nlohmann::json games = nlohmann::json::array();  // lobby game entries, at most list_max
-  nlohmann::json chat = nlohmann::json::array();   // lobby.chat lines, oldest first, at most chat_history
-  std::size_t users_total = 0;
-  std::size_t games_total = 0;
-};
-
-protocol::Frame lobby_snapshot_reply(protocol::RequestId id, LobbySnapshot snapshot);
+// Users and games at most list_max, every open seek, chat lines at most chat_history;
+// encoded by protocol::reply_lobby_snapshot.
+using protocol::LobbySnapshot;
 
 // The bytes of the reply with every list full of the widest entries the
 // protocol allows (names of 20 four-byte characters, every number at its

@@ -1,9 +1,10 @@
 // One client connection as the app sees it: who is logged in on it, which
 // games and whether the lobby it follows, and the queue of its requests.
 // Everything here is touched only on the session's own strand. Requests are
-// handled one at a time: the next one starts when the reply to the current
-// one has been sent (ReplyTap tells), whoever sends it, so replies always
-// come in order of arrival.
+// handled one at a time: each gets a Responder (`responder`), and the next
+// one starts when that Responder's answer has been sent, whoever sends it
+// (a handler, a game room, the lobby, a pool thread), so replies always come
+// in order of arrival.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +19,7 @@
 #include <boost/asio/strand.hpp>
 
 #include "db/records.hpp"
+#include "protocol/responder.hpp"
 #include "server/app/app_metrics.hpp"
 #include "server/net/connection.hpp"
 
@@ -42,7 +44,7 @@ class Session : public std::enable_shared_from_this<Session> {
   static std::shared_ptr<Session> create(boost::asio::io_context& io, const net::ConnectionPtr& raw,
                                          AppMetrics& metrics, Dispatch dispatch);
 
-  // The connection to send to and to hand to rooms and the lobby.
+  // The connection events go to (rooms, the lobby and boards send there).
   const net::ConnectionPtr& connection() const { return connection_; }
   std::uint64_t id() const { return connection_->id(); }
   Strand& strand() { return strand_; }
@@ -51,6 +53,12 @@ class Session : public std::enable_shared_from_this<Session> {
   void receive(std::string text, bool over_rate_limit);
   // Runs fn on the session's strand if the session still exists.
   void post(std::function<void(Session&)> fn);
+  // On the strand, once for the request being handled: the one answer to it.
+  // The answer goes out on the connection, an error reply is counted by code,
+  // then the next request starts. A request whose Responder is dropped
+  // unanswered while the connection is open is answered `internal` (and
+  // logged), so nothing waits for it.
+  protocol::Responder responder(protocol::RequestId id);
   // On the strand, for the request being handled: its time to the reply goes into the move latency histogram.
   void time_reply_as_move() { timing_move_ = true; }
 
@@ -62,8 +70,9 @@ class Session : public std::enable_shared_from_this<Session> {
   bool closed = false;
 
  private:
+  class Answers;
   Session(boost::asio::io_context& io, AppMetrics& metrics, Dispatch dispatch);
-  void on_reply_sent();
+  void on_answered(std::uint64_t request);
   void start_next();
 
   Strand strand_;
@@ -71,6 +80,7 @@ class Session : public std::enable_shared_from_this<Session> {
   Dispatch dispatch_;
   std::deque<std::pair<std::string, bool>> waiting_;
   bool in_flight_ = false;
+  std::uint64_t current_ = 0;  // the number of the request in flight (counted from 1)
   AppMetrics& metrics_;
   std::chrono::steady_clock::time_point started_;
   bool timing_move_ = false;

@@ -3,7 +3,6 @@
 // strand before the session changes.
 #include <spdlog/spdlog.h>
 
-#include "protocol/version.hpp"
 #include "server/app/app.hpp"
 #include "server/app/request_handlers.hpp"
 
@@ -40,7 +39,7 @@ accounts::Accounts::AuthCallback on_authenticated(const Call& call, AuthKind kin
         spdlog::info("{} refused connection={} code={}", what, c.session->id(), accounts::to_string(error.code));
         // The end of a ban as a number too, so a client can show it in its own language and time zone.
         if (error.until_ms) {
-          return c.reply(protocol::encode_error(c.id, to_protocol(error.code), error.message, {{"until", *error.until_ms}}));
+          return c.respond.fail(to_protocol(error.code), error.message, {{"until", *error.until_ms}});
         }
         return c.error(to_protocol(error.code), error.message);
       }
@@ -63,11 +62,7 @@ accounts::Accounts::AuthCallback on_authenticated(const Call& call, AuthKind kin
 
 }  // namespace
 
-void handle(const Call& call, const req::Hello&) {
-  call.ok({{"server", std::string(protocol::server_name) + "/" + std::string(protocol::server_version)},
-           {"protocol", protocol::protocol_version},
-           {"time_ms", call.app.now_ms()}});
-}
+void handle(const Call& call, const req::Hello&) { call.reply(protocol::reply_hello(call.id, call.app.now_ms())); }
 
 void handle(const Call& call, const req::Register& r) {
   call.app.accounts.register_user(r.name, r.password, to_string(r.rank),

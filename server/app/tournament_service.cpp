@@ -92,9 +92,9 @@ Expected<std::size_t, std::string> TournamentService::restore() {
 
 void TournamentService::follow(TournamentId id) { change(id, [](db::Stores&) { return db::DbResult<Done>(Done{}); }, {}); }
 
-void TournamentService::change(TournamentId id, Change work, Reply reply) {
+void TournamentService::change(TournamentId id, Change work, Written written) {
   auto self = shared_from_this();
-  boost::asio::post(strand_, [self, id, work = std::move(work), reply = std::move(reply)]() mutable {
+  boost::asio::post(strand_, [self, id, work = std::move(work), written = std::move(written)]() mutable {
     ++self->entry(id).in_flight;
     self->app_.writer.submit_for<db::StoredTournament>(
         [id, work = std::move(work)](db::Stores& stores) -> db::DbResult<db::StoredTournament> {
@@ -104,8 +104,8 @@ void TournamentService::change(TournamentId id, Change work, Reply reply) {
           if (!*loaded) return db::db_failure(db::DbErrorKind::not_found, "no such tournament");
           return std::move(**loaded);
         },
-        [self, id, reply = std::move(reply)](db::DbResult<db::StoredTournament> result) {
-          if (reply) reply(result ? db::DbResult<Done>(Done{}) : db::DbResult<Done>(unexpected(result.error())));
+        [self, id, written = std::move(written)](db::DbResult<db::StoredTournament> result) {
+          if (written) written(result ? db::DbResult<Done>(Done{}) : db::DbResult<Done>(unexpected(result.error())));
           boost::asio::post(self->strand_, [self, id, result = std::move(result)]() mutable {
             Running& r = self->entry(id);
             --r.in_flight;
@@ -282,7 +282,7 @@ void TournamentService::start_round(Running& r) {
         boost::asio::post(self->strand_, [self, t, round, started = std::move(*started)] {
           for (const StartedGame& s : started.games) {
             if (s.plan.settings.rated) self->app_.games.reserve_rated(s.plan.black.id, s.plan.white.id);
-            self->app_.start_room(s.game, s.plan, nullptr, std::nullopt);
+            self->app_.start_room(s.game, s.plan, std::nullopt);
           }
           if (started.after) self->announce_round(*started.after, round);
           spdlog::info("tournament round started tournament={} round={} games={}", t.id, round, started.games.size());

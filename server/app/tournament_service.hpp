@@ -36,7 +36,8 @@ class App;
 class TournamentService : public std::enable_shared_from_this<TournamentService> {
  public:
   using Change = std::function<db::DbResult<Done>(db::Stores&)>;
-  using Reply = std::function<void(db::DbResult<Done>)>;
+  // Told whether the change was written; the caller answers its request through its Call.
+  using Written = std::function<void(db::DbResult<Done>)>;
 
   explicit TournamentService(App& app);
 
@@ -44,9 +45,9 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
   // in progress were restored); returns how many.
   Expected<std::size_t, std::string> restore();
 
-  // Writes `change` (with the tournament read back after it), tells `reply`,
+  // Writes `change` (with the tournament read back after it), tells `written`,
   // then advances the tournament. The change may fail; nothing is written then.
-  void change(TournamentId id, Change change, Reply reply);
+  void change(TournamentId id, Change change, Written written);
   // A tournament just created: the service starts following it.
   void follow(TournamentId id);
   // A game ended: its pairing (if it is a tournament game) gets the result.

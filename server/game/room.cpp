@@ -95,28 +95,33 @@ struct GameRoom::Private {
     }
   }
 
+  // `respond`: the request's, nullopt for inputs nobody asked for (timers, presence, forfeits).
   template <class Input>
-  void run(const net::ConnectionPtr& requester, protocol::RequestId id, bool may_commit, Input input) {
+  void run(const net::ConnectionPtr& requester, const std::optional<protocol::Responder>& respond, bool may_commit,
+           Input input) {
     std::optional<SavedRoomState> before;
     if (may_commit) before = state.save();
     Outcome out = input(state, services.now_ms());
     if (!out.commit) {
-      finish_outcome(requester, std::move(out), {});
+      finish_outcome(requester, respond, std::move(out), {});
       return;
     }
-    commit(requester, id, std::move(out), std::move(*before));
+    commit(requester, respond, std::move(out), std::move(*before));
   }
 
-  void commit(net::ConnectionPtr requester, protocol::RequestId id, Outcome out, SavedRoomState before) {
+  void commit(net::ConnectionPtr requester, std::optional<protocol::Responder> respond, Outcome out,
+              SavedRoomState before) {
     committing = true;
     const Commit work = *out.commit;
     auto room = self.lock();
-    auto back = [room, requester, id, out = std::make_shared<Outcome>(std::move(out)),
+    auto back = [room, requester, respond, out = std::make_shared<Outcome>(std::move(out)),
                  before = std::make_shared<SavedRoomState>(std::move(before))](
                     db::DbResult<std::vector<protocol::RankChange>> result) mutable {
-      boost::asio::post(room->impl_->strand, [room, requester, id, out, before, result = std::move(result)]() mutable {
-        room->impl_->on_committed(requester, id, std::move(*out), std::move(*before), std::move(result));
-      });
+      boost::asio::post(room->impl_->strand,
+                        [room, requester, respond, out, before, result = std::move(result)]() mutable {
+                          room->impl_->on_committed(requester, respond, std::move(*out), std::move(*before),
+                                                    std::move(result));
+                        });
     };
     const GameId id_of_game = game;
     if (const auto* move = std::get_if<MoveCommit>(&work)) {
@@ -149,16 +154,14 @@ struct GameRoom::Private {
     }
   }
 
-  void on_committed(const net::ConnectionPtr& requester, protocol::RequestId id, Outcome out, SavedRoomState before,
-                    db::DbResult<std::vector<protocol::RankChange>> result) {
+  void on_committed(const net::ConnectionPtr& requester, const std::optional<protocol::Responder>& respond, Outcome out,
+                    SavedRoomState before, db::DbResult<std::vector<protocol::RankChange>> result) {
     committing = false;
     if (!result) {
       spdlog::error("game={} commit failed: {}", game, result.error().message);
       state.restore(std::move(before));
       not_before_ms = services.now_ms() + retry_after_failure_ms;
-      if (requester && out.reply) {
-        requester->send(protocol::encode_error(id, protocol::ErrorCode::internal, "the change could not be saved"));
-      }
+      if (respond && out.reply) respond->fail(protocol::ErrorCode::internal, "the change could not be saved");
       arm_timer();
       drain();
       return;
@@ -167,11 +170,12 @@ struct GameRoom::Private {
     if (std::holds_alternative<EndCommit>(*out.commit)) end_event = state.end_committed(std::move(*result));
     const bool ended_now = end_event.has_value();
     if (end_event) out.events.push_back(std::move(*end_event));
-    finish_outcome(requester, std::move(out), ended_now);
+    finish_outcome(requester, respond, std::move(out), ended_now);
     drain();
   }
 
-  void finish_outcome(const net::ConnectionPtr& requester, Outcome out, bool ended_now) {
+  void finish_outcome(const net::ConnectionPtr& requester, const std::optional<protocol::Responder>& respond, Outcome out,
+                      bool ended_now) {
     scoring.store(state.in_scoring(), std::memory_order_relaxed);
     if (ended_now) {
       // Before game.end goes out: a player who reads it may start the next rated game at once,
@@ -180,7 +184,7 @@ struct GameRoom::Private {
       spdlog::info("game={} ended result={} reason={}", game, end.result, to_string(end.reason));
       if (services.on_ended) services.on_ended(game, end);
     }
-    if (requester && out.reply) requester->send(out.reply);
+    if (respond && out.reply) respond->reply(out.reply.frame, out.reply.error);
     deliver(out.events, requester);
     if (out.chat_line) keep_chat_line(std::move(*out.chat_line));
     if (!ended_now && out.lobby_changed && !state.ended() && services.on_lobby_change) {
@@ -343,17 +347,17 @@ std::shared_ptr<GameRoom> GameRoom::restore(RoomServices& services, const db::Ga
 }
 
 void GameRoom::watch(net::ConnectionPtr connection, std::optional<UserId> user, std::string user_name,
-                     std::optional<std::int64_t> since, std::optional<std::int64_t> request_id) {
+                     std::optional<std::int64_t> since, protocol::Responder respond) {
   boost::asio::post(impl_->strand, [room = shared_from_this(), connection, user, user_name = std::move(user_name), since,
-                                    request_id]() mutable {
+                                    respond]() mutable {
     Private& p = *room->impl_;
-    p.enqueue([&p, connection, user, user_name = std::move(user_name), since, request_id]() mutable {
+    p.enqueue([&p, connection, user, user_name = std::move(user_name), since, respond]() mutable {
       p.subscribe(connection, user, std::move(user_name));
       std::optional<std::vector<protocol::Frame>> missed;
       if (since) missed = p.state.events_since(*since);
       const auto chat = p.state.chat_for(user && p.state.color_of(*user).has_value());
-      connection->send(missed ? protocol::reply_game_events(request_id, *missed, chat)
-                              : protocol::reply_game_state(request_id, p.snapshot(), chat));
+      respond.reply(missed ? protocol::reply_game_events(respond.id(), *missed, chat)
+                           : protocol::reply_game_state(respond.id(), p.snapshot(), chat));
       // The missed events do not say who watches now.
       if (missed) connection->send(p.spectators_frame());
       // A player who watches their own game again is back.
@@ -364,27 +368,26 @@ void GameRoom::watch(net::ConnectionPtr connection, std::optional<UserId> user, 
   });
 }
 
-void GameRoom::unwatch(std::uint64_t connection_id, std::optional<std::int64_t> request_id,
-                       net::ConnectionPtr connection) {
-  boost::asio::post(impl_->strand, [room = shared_from_this(), connection_id, request_id, connection] {
+void GameRoom::unwatch(std::uint64_t connection_id, protocol::Responder respond) {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), connection_id, respond] {
     Private& p = *room->impl_;
     p.subscribers.erase(connection_id);
     p.spectators_changed();
-    if (connection) connection->send(protocol::encode_ok(request_id));
+    respond.ok();
   });
 }
 
 void GameRoom::handle(net::ConnectionPtr connection, UserId user, std::string user_name, bool muted,
-                      protocol::Request request, std::optional<std::int64_t> request_id) {
+                      protocol::Request request, protocol::Responder respond) {
   boost::asio::post(impl_->strand, [room = shared_from_this(), connection, user, user_name = std::move(user_name), muted,
-                                    request = std::move(request), request_id]() mutable {
+                                    request = std::move(request), respond]() mutable {
     Private& p = *room->impl_;
     p.enqueue([&p, connection, user, user_name = std::move(user_name), muted, request = std::move(request),
-               request_id]() mutable {
+               respond]() mutable {
       RoomRequest input{user, std::move(user_name), muted, connection && p.subscribers.count(connection->id()) > 0,
-                        one_way_lag_ms(connection), std::move(request), request_id};
+                        one_way_lag_ms(connection), std::move(request), respond.id()};
       const bool may_commit = !std::holds_alternative<protocol::req::GameChat>(input.request);
-      p.run(connection, request_id, may_commit,
+      p.run(connection, respond, may_commit,
             [&input](RoomState& s, std::int64_t now) { return s.handle(input, now); });
     });
   });

@@ -21,6 +21,7 @@
 #include "protocol/payload_json.hpp"
 #include "protocol/payloads.hpp"
 #include "protocol/requests.hpp"
+#include "protocol/responder.hpp"
 #include "server/game/end_facts.hpp"
 #include "server/net/connection.hpp"
 
@@ -49,9 +50,6 @@ struct RoomServices {
   std::function<void(std::int64_t game, const protocol::GameEnd&)> on_ended;
 };
 
-using Reply = std::function<void(protocol::Frame)>;  // sends exactly one reply frame to the requester
-
-
 class GameRoom : public std::enable_shared_from_this<GameRoom> {
  public:
   // A new game: the row is already created by the app (game id known); the room sends
@@ -70,14 +68,18 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
                                            RoomPlayer white);
 
   // All public methods are thread-safe: they post to the room's strand.
-  // Replies ok with `state` or `events` (then game.spectators follows);
-  // `user_name` names a signed-in spectator in the spectator list.
+  // A request is answered through its Responder; events go to the
+  // connections that follow the room.
+  // The connection follows the room; answers ok with `state` or `events`
+  // (then game.spectators follows); `user_name` names a signed-in spectator
+  // in the spectator list.
   void watch(net::ConnectionPtr, std::optional<UserId> user, std::string user_name,
-             std::optional<std::int64_t> since, std::optional<std::int64_t> request_id);
-  void unwatch(std::uint64_t connection_id, std::optional<std::int64_t> request_id, net::ConnectionPtr);
-  // every game.* request but watch/unwatch
+             std::optional<std::int64_t> since, protocol::Responder respond);
+  // The connection stops following the room; answers ok.
+  void unwatch(std::uint64_t connection_id, protocol::Responder respond);
+  // every game.* request but watch/unwatch; the connection gives the lag and whether it follows the room
   void handle(net::ConnectionPtr, UserId user, std::string user_name, bool muted, protocol::Request request,
-              std::optional<std::int64_t> request_id);
+              protocol::Responder respond);
   void player_connected(UserId user, net::ConnectionPtr);  // resume: cancels the forfeit timer, sends game.opponent_back
   void player_disconnected(UserId user);                   // starts the forfeit timer, sends game.opponent_gone
   void forfeit(UserId user, std::string reason);           // bans: the player loses (B+F / W+F)

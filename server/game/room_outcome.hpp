@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "db/records.hpp"
+#include "protocol/errors.hpp"
 #include "protocol/payload_json.hpp"
 #include "server/game/end_facts.hpp"
 
@@ -41,8 +42,15 @@ struct EndCommit {
 };
 using Commit = std::variant<MoveCommit, UndoCommit, EndCommit>;
 
+// The answer to the requester: the frame and, for an error reply, its code.
+struct RoomReply {
+  protocol::Frame frame;  // null for inputs without a requester (timers, presence)
+  std::optional<protocol::ErrorCode> error = std::nullopt;
+  explicit operator bool() const { return frame != nullptr; }
+};
+
 struct Outcome {
-  protocol::Frame reply;  // null for inputs without a requester (timers, presence)
+  RoomReply reply;
   std::optional<Commit> commit;
   std::vector<Delivery> events;
   bool lobby_changed = false;  // move number or spectators changed

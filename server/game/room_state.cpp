@@ -291,11 +291,10 @@ std::string RoomState::clock_state(std::int64_t now_ms) const {
   return encode_clock_state(StoredClock{clock_.snapshot(now_ms), lag_[0].remaining_ms(), lag_[1].remaining_ms(), seq_});
 }
 
-protocol::Frame RoomState::error(const RoomRequest& request, protocol::ErrorCode code,
-                                 std::string_view message) const {
-  return protocol::encode_error(request.id, code, message);
+RoomReply RoomState::error(const RoomRequest& request, protocol::ErrorCode code, std::string_view message) const {
+  return {protocol::encode_error(request.id, code, message), code};
 }
 
-protocol::Frame RoomState::ok(const RoomRequest& request) const { return protocol::encode_ok(request.id); }
+RoomReply RoomState::ok(const RoomRequest& request) const { return {protocol::encode_ok(request.id)}; }
 
 }  // namespace yunzi::game

@@ -185,8 +185,8 @@ class RoomState : private RoomLiveFields {
     out.events.push_back({Audience::everyone, std::move(frame)});
   }
   std::string clock_state(std::int64_t now_ms) const;
-  protocol::Frame error(const RoomRequest& request, protocol::ErrorCode code, std::string_view message) const;
-  protocol::Frame ok(const RoomRequest& request) const;
+  RoomReply error(const RoomRequest& request, protocol::ErrorCode code, std::string_view message) const;
+  RoomReply ok(const RoomRequest& request) const;
 
   // What grows with the game, kept out of RoomLiveFields (see SavedRoomState).
   RoomSetup setup_;

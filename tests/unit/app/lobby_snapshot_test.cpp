@@ -34,11 +34,11 @@ protocol::GameSettings long_settings() {
 LobbySnapshot full_snapshot(const LobbyLimits& limits) {
   LobbySnapshot s;
   for (std::size_t i = 0; i < limits.list_max; ++i) {
-    s.users.push_back(app::lobby_user_json(wide_user(static_cast<int>(i)), app::UserStatus::watching));
+    s.users.push_back(protocol::LobbyUser{wide_user(static_cast<int>(i)), app::UserStatus::watching});
   }
   for (std::size_t i = 0; i < limits.seeks_max; ++i) {
-    s.seeks.push_back(protocol::to_json(
-        protocol::SeekInfo{9'007'199'254'740'991 - static_cast<std::int64_t>(i), wide_user(1), long_settings()}));
+    s.seeks.push_back(
+        protocol::SeekInfo{9'007'199'254'740'991 - static_cast<std::int64_t>(i), wide_user(1), long_settings()});
   }
   for (std::size_t i = 0; i < limits.list_max; ++i) {
     protocol::LobbyGame g;
@@ -50,13 +50,13 @@ LobbySnapshot full_snapshot(const LobbyLimits& limits) {
     g.move_number = 100000;
     g.spectators = 100000;
     g.anonymous_spectators = 100000;
-    s.games.push_back(protocol::to_json(g));
+    s.games.push_back(g);
   }
   // Chat lines of 300 four-byte characters, the longest a line may be.
   std::string text;
   for (int i = 0; i < 300; ++i) text += "\xF0\xA0\x80\x80";
   for (std::size_t i = 0; i < limits.chat_history; ++i) {
-    s.chat.push_back(protocol::to_json(protocol::LobbyChatLine{wide_user(4).name, text, 1'700'000'000'000}));
+    s.chat.push_back(protocol::LobbyChatLine{wide_user(4).name, text, 1'700'000'000'000});
   }
   s.users_total = 1'000'000;
   s.games_total = 1'000'000;
@@ -67,10 +67,10 @@ LobbySnapshot full_snapshot(const LobbyLimits& limits) {
 
 TEST_CASE("lobby snapshot: the reply lists, and the totals beside them") {
   LobbySnapshot s;
-  s.users.push_back(app::lobby_user_json(wide_user(0), app::UserStatus::idle));
+  s.users.push_back(protocol::LobbyUser{wide_user(0), app::UserStatus::idle});
   s.users_total = 5;
   s.games_total = 7;
-  const auto json = nlohmann::json::parse(*app::lobby_snapshot_reply(3, s));
+  const auto json = nlohmann::json::parse(*protocol::reply_lobby_snapshot(3, s));
   CHECK(json.at("type") == "ok");
   CHECK(json.at("re") == 3);
   CHECK(json.at("users").size() == 1);
@@ -84,7 +84,7 @@ TEST_CASE("lobby snapshot: the reply lists, and the totals beside them") {
 TEST_CASE("lobby snapshot: the largest size is never below a snapshot filled with long entries") {
   for (const LobbyLimits limits : {LobbyLimits{}, LobbyLimits{3, 5, 10, 8, 6, 4}, LobbyLimits{3, 5, 10, 0, 0, 0},
                                    LobbyLimits{3, 5, 10, 1, 1, 1}, LobbyLimits{3, 5, 10, 1, 1, 1000}}) {
-    const std::size_t actual = app::lobby_snapshot_reply(-9'007'199'254'740'991, full_snapshot(limits))->size();
+    const std::size_t actual = protocol::reply_lobby_snapshot(-9'007'199'254'740'991, full_snapshot(limits))->size();
     INFO("seeks_max " << limits.seeks_max << " list_max " << limits.list_max << " chat_history " << limits.chat_history);
     CHECK(actual <= app::largest_snapshot_bytes(limits));
     // And not wildly above it either: the bound is what decides the settings.

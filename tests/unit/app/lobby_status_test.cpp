@@ -14,8 +14,8 @@ TEST_CASE("lobby status: playing wins over watching") {
 }
 
 TEST_CASE("lobby users carry their status") {
-  const auto json = app::lobby_user_json(protocol::UserInfo{"carol", Rank::dan(1), Role::user},
-                                         UserStatus::watching);
+  const auto json = protocol::to_json(
+      protocol::LobbyUser{protocol::UserInfo{"carol", Rank::dan(1), Role::user}, UserStatus::watching});
   CHECK(json.at("name") == "carol");
   CHECK(json.at("rank") == "1d");
   CHECK(json.at("role") == "user");

@@ -161,6 +161,21 @@ protocol::Request game_move(const std::string& vertex) {
   return protocol::req::GameMove{1, protocol::VertexText{vertex}};
 }
 
+std::atomic<int> answered_twice{0};
+
+// A Responder that answers onto the connection, as a session's does.
+struct AnswerToConnection final : protocol::Responder::Channel {
+  explicit AnswerToConnection(std::shared_ptr<net::Connection> to) : connection(std::move(to)) {}
+  void answered(protocol::Frame frame, std::optional<protocol::ErrorCode>) override { connection->send(std::move(frame)); }
+  void dropped(const protocol::RequestId&) override {}
+  void answered_again(const protocol::RequestId&) override { ++answered_twice; }
+  std::shared_ptr<net::Connection> connection;
+};
+
+protocol::Responder answer_to(std::shared_ptr<net::Connection> connection, std::int64_t id) {
+  return protocol::Responder(id, std::make_shared<AnswerToConnection>(std::move(connection)));
+}
+
 }  // namespace
 
 TEST_CASE("GameRoom: start, a committed move broadcast to players and spectators, then resignation") {
@@ -178,9 +193,9 @@ TEST_CASE("GameRoom: start, a committed move broadcast to players and spectators
   auto carol_again = std::make_shared<RecordingConnection>(4);
   auto anonymous = std::make_shared<RecordingConnection>(5);
   constexpr UserId carol_id = 77;
-  room->watch(carol_again, carol_id, "carol", std::nullopt, 6);
-  room->watch(anonymous, std::nullopt, "", std::nullopt, 6);
-  room->watch(carol, carol_id, "carol", std::nullopt, 7);
+  room->watch(carol_again, carol_id, "carol", std::nullopt, answer_to(carol_again, 6));
+  room->watch(anonymous, std::nullopt, "", std::nullopt, answer_to(anonymous, 6));
+  room->watch(carol, carol_id, "carol", std::nullopt, answer_to(carol, 7));
   REQUIRE(f.run_until([&] { return carol->got("ok"); }));
   CHECK(carol->last("ok")["state"]["spectators"] == 1);
   CHECK(carol->last("ok")["state"]["anonymous_spectators"] == 1);
@@ -192,14 +207,14 @@ TEST_CASE("GameRoom: start, a committed move broadcast to players and spectators
   CHECK(alice->last("game.spectators")["spectator_names"] == nlohmann::json::array({"carol"}));
   CHECK(alice->last("game.spectators")["anonymous_spectators"] == 1);
   CHECK_FALSE(alice->last("game.spectators").contains("seq"));
-  room->unwatch(carol_again->id(), std::nullopt, nullptr);
-  room->unwatch(anonymous->id(), std::nullopt, nullptr);
+  room->unwatch(carol_again->id(), protocol::Responder::unheard());
+  room->unwatch(anonymous->id(), protocol::Responder::unheard());
   REQUIRE(f.run_until([&] { return f.lobby.back().anonymous_spectators == 0; }));
   CHECK(f.lobby.back().spectators == 1);
   REQUIRE(f.run_until([&] { return alice->last("game.spectators")["anonymous_spectators"] == 0; }));
   CHECK(alice->last("game.spectators")["spectator_names"] == nlohmann::json::array({"carol"}));
 
-  room->handle(alice, f.alice.user_id, "alice", false, game_move("C3"), 8);
+  room->handle(alice, f.alice.user_id, "alice", false, game_move("C3"), answer_to(alice, 8));
   REQUIRE(f.run_until([&] { return carol->got("game.move"); }));
   // Committed before anyone heard of it.
   const auto stored = f.load(id);
@@ -209,15 +224,15 @@ TEST_CASE("GameRoom: start, a committed move broadcast to players and spectators
   CHECK(bob->last("game.move")["seq"] == 2);
   CHECK(f.lobby.back().move_number == 1);
 
-  room->handle(bob, f.bob.user_id, "bob", false, game_move("C3"), 9);
+  room->handle(bob, f.bob.user_id, "bob", false, game_move("C3"), answer_to(bob, 9));
   REQUIRE(f.run_until([&] { return bob->got("error"); }));
   CHECK(bob->last("error")["code"] == "illegal_move");
 
-  room->handle(carol, 99, "carol", false, protocol::req::GameChat{1, "hi", std::nullopt}, 10);
+  room->handle(carol, 99, "carol", false, protocol::req::GameChat{1, "hi", std::nullopt}, answer_to(carol, 10));
   REQUIRE(f.run_until([&] { return carol->got("game.chat"); }));
   CHECK_FALSE(alice->got("game.chat"));
 
-  room->handle(bob, f.bob.user_id, "bob", false, protocol::req::GameResign{1}, 11);
+  room->handle(bob, f.bob.user_id, "bob", false, protocol::req::GameResign{1}, answer_to(bob, 11));
   REQUIRE(f.run_until([&] { return carol->got("game.end"); }));
   const auto end = alice->last("game.end");
   CHECK(end["result"] == "B+R");
@@ -236,6 +251,7 @@ TEST_CASE("GameRoom: start, a committed move broadcast to players and spectators
   REQUIRE(f.run_until([&] { return !sgf.empty(); }));
   CHECK(sgf.find(";B[cg]") != std::string::npos);
   CHECK(sgf.find("RE[B+R]") != std::string::npos);
+  CHECK(answered_twice == 0);
 }
 
 TEST_CASE("GameRoom: a player who stays away past the grace loses by forfeit") {
@@ -260,9 +276,9 @@ TEST_CASE("GameRoom: restored from the database, a returning player resumes the 
     auto alice = std::make_shared<RecordingConnection>(1);
     auto bob = std::make_shared<RecordingConnection>(2);
     auto room = GameRoom::start(*f.services, id, friendly_9x9(), f.alice, f.bob, {alice, bob});
-    room->handle(alice, f.alice.user_id, "alice", false, game_move("C3"), 1);
+    room->handle(alice, f.alice.user_id, "alice", false, game_move("C3"), answer_to(alice, 1));
     REQUIRE(f.run_until([&] { return bob->got("game.move"); }));
-    room->handle(bob, f.bob.user_id, "bob", false, game_move("G7"), 2);
+    room->handle(bob, f.bob.user_id, "bob", false, game_move("G7"), answer_to(bob, 2));
     REQUIRE(f.run_until([&] { return alice->last("game.move")["seq"] == 3; }));
   }
   const auto stored = f.load(id);
@@ -271,14 +287,14 @@ TEST_CASE("GameRoom: restored from the database, a returning player resumes the 
   REQUIRE(room);
   auto alice = std::make_shared<RecordingConnection>(11);
   auto bob = std::make_shared<RecordingConnection>(12);
-  room->watch(bob, f.bob.user_id, "bob", std::nullopt, 5);
+  room->watch(bob, f.bob.user_id, "bob", std::nullopt, answer_to(bob, 5));
   REQUIRE(f.run_until([&] { return bob->got("ok"); }));
   const auto state = bob->last("ok")["state"];
   CHECK(state["moves"] == nlohmann::json::array({"C3", "G7"}));
   CHECK(state["to_move"] == "black");
   CHECK(bob->got("game.opponent_back"));
   room->player_connected(f.alice.user_id, alice);
-  room->handle(alice, f.alice.user_id, "alice", false, game_move("D4"), 6);
+  room->handle(alice, f.alice.user_id, "alice", false, game_move("D4"), answer_to(alice, 6));
   REQUIRE(f.run_until([&] { return bob->got("game.move"); }));
   CHECK(f.load(id).moves.size() == 3);
 }
@@ -291,11 +307,11 @@ TEST_CASE("GameRoom: a failed commit leaves the game as it was and answers inter
   auto room = GameRoom::start(*f.services, id, friendly_9x9(), f.alice, f.bob, {alice, bob});
   REQUIRE(f.run_until([&] { return alice->got("game.start"); }));
   f.writer->shutdown();  // every later commit fails with `stopped`
-  room->handle(alice, f.alice.user_id, "alice", false, game_move("C3"), 3);
+  room->handle(alice, f.alice.user_id, "alice", false, game_move("C3"), answer_to(alice, 3));
   REQUIRE(f.run_until([&] { return alice->got("error"); }));
   CHECK(alice->last("error")["code"] == "internal");
   CHECK_FALSE(bob->got("game.move"));
-  room->watch(bob, f.bob.user_id, "bob", std::nullopt, 4);
+  room->watch(bob, f.bob.user_id, "bob", std::nullopt, answer_to(bob, 4));
   REQUIRE(f.run_until([&] { return bob->got("ok"); }));
   CHECK(bob->last("ok")["state"]["moves"].empty());
   CHECK(bob->last("ok")["state"]["seq"] == 1);

@@ -27,7 +27,7 @@ std::string view_of(const RoomState& room, std::int64_t now) {
 
 std::vector<std::string> frames_of(const Outcome& out) {
   std::vector<std::string> frames;
-  if (out.reply) frames.push_back(*out.reply);
+  if (out.reply) frames.push_back(*out.reply.frame);
   for (const Delivery& d : out.events) frames.push_back(*d.frame);
   return frames;
 }

@@ -1,5 +1,7 @@
 #include "tests/unit/game/room_test_support.hpp"
 
+#include <catch2/catch.hpp>
+
 namespace yunzi::game::testing {
 
 RoomSetup setup_9x9(protocol::TimeControl time, bool rated) {
@@ -44,6 +46,8 @@ RoomRequest accept_score(UserId user, const RoomState& room) {
 
 nlohmann::json json_of(const protocol::Frame& frame) { return nlohmann::json::parse(*frame); }
 
+nlohmann::json json_of(const RoomReply& reply) { return json_of(reply.frame); }
+
 std::vector<nlohmann::json> events_of(const Outcome& out) {
   std::vector<nlohmann::json> events;
   for (const Delivery& d : out.events) events.push_back(json_of(d.frame));
@@ -58,7 +62,9 @@ std::vector<std::string> types_of(const Outcome& out) {
 
 std::string error_code(const Outcome& out) {
   const auto reply = json_of(out.reply);
-  return reply.at("type") == "error" ? reply.at("code").get<std::string>() : "";
+  const std::string code = reply.at("type") == "error" ? reply.at("code").get<std::string>() : "";
+  CHECK(code == (out.reply.error ? std::string(to_string(*out.reply.error)) : std::string()));
+  return code;
 }
 
 }  // namespace yunzi::game::testing

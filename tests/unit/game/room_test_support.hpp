@@ -26,10 +26,12 @@ RoomRequest pass(UserId user);
 RoomRequest accept_score(UserId user, const RoomState& room);
 
 nlohmann::json json_of(const protocol::Frame& frame);
+nlohmann::json json_of(const RoomReply& reply);
 std::vector<nlohmann::json> events_of(const Outcome& out);
 // The `type` of each event, in order.
 std::vector<std::string> types_of(const Outcome& out);
-// The code of an error reply, "" for ok.
+// The code of an error reply, "" for ok; checks that the reply names the
+// same code to its Responder as its frame does.
 std::string error_code(const Outcome& out);
 
 }  // namespace yunzi::game::testing

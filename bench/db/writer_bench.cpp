@@ -19,6 +19,7 @@
 
 namespace {
 
+using namespace yunzi;
 using namespace yunzi::db;
 using Clock = std::chrono::steady_clock;
 

@@ -12,6 +12,7 @@
 
 namespace {
 
+using namespace yunzi;
 using namespace yunzi::engine;
 
 // Random play that never fills the mover's own single-point eye, for at most

@@ -11,6 +11,7 @@
 
 namespace {
 
+using namespace yunzi;
 using namespace yunzi::engine;
 
 // xorshift64*: cheap enough not to show up in the profile.

@@ -14,6 +14,7 @@
 #include "engine/sgf_record.hpp"
 #include "engine/sgf_writer.hpp"
 
+using namespace yunzi;
 using namespace yunzi::engine;
 
 namespace {

@@ -8,6 +8,7 @@
 #include "engine/sgf_record.hpp"
 #include "engine/sgf_writer.hpp"
 
+using namespace yunzi;
 using namespace yunzi::engine;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

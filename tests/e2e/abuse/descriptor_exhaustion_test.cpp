@@ -15,6 +15,7 @@
 #include "tests/e2e/server/server_fixture.hpp"
 #include "tests/e2e/server/server_logs.hpp"
 
+using namespace yunzi;
 using namespace yunzi::e2e;
 
 namespace {

@@ -10,6 +10,7 @@
 #include "tests/e2e/server/server_logs.hpp"
 #include "tools/client/http_get.hpp"
 
+using namespace yunzi;
 using namespace yunzi::e2e;
 
 namespace {

@@ -24,7 +24,7 @@ constexpr int prefilled_accounts = 3000;
 
 db::Writer::Work create_account(const std::string& name, std::size_t hash_bytes) {
   return [=](db::Stores& stores) -> db::DbResult<Done> {
-    db::NewUser user{name, name, std::string(hash_bytes, 'h'), 10, Role::user, 1'700'000'000'000};
+    db::NewUser user{name, name, std::string(hash_bytes, 'h'), Rank::kyu(9), Role::user, 1'700'000'000'000};
     auto created = stores.users().create(user);
     if (!created) return unexpected(created.error());
     return Done{};

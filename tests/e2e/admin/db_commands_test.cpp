@@ -53,7 +53,7 @@ TEST_CASE_METHOD(DbFixture, "create-admin with --password-stdin creates an admin
   REQUIRE(user);
   CHECK(user->name == "Root_1");
   CHECK(user->role == Role::admin);
-  CHECK(user->rank == 21);
+  CHECK(user->rank == Rank::dan(3));
   CHECK(accounts::verify_password(user->password_hash, "correct horse battery"));
   CHECK_FALSE(accounts::verify_password(user->password_hash, "wrong password"));
 

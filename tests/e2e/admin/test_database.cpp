@@ -30,7 +30,7 @@ db::Connection open_test_database(const std::string& path) {
 db::UserRecord add_account(db::Connection& connection, const std::string& name, Role role, TimeMs created_ms,
                            std::optional<TimeMs> last_login_ms) {
   db::SqliteStores stores(connection);
-  db::NewUser user{name, key_of(name), "$argon2id$not-a-real-hash", 10, role, created_ms};
+  db::NewUser user{name, key_of(name), "$argon2id$not-a-real-hash", Rank::kyu(9), role, created_ms};
   db::UserRecord record = checked(stores.users().create(user), "create user");
   if (last_login_ms) {
     checked(stores.users().set_last_login(record.id, *last_login_ms), "set_last_login");

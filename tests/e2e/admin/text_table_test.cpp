@@ -4,6 +4,7 @@
 
 #include "tools/yunzi-admin/text_table.hpp"
 
+using namespace yunzi;
 using namespace yunzi::admin;
 
 TEST_CASE("table columns are measured in terminal columns", "[admin][table]") {

@@ -12,6 +12,7 @@
 #include "engine/estimate.hpp"
 #include "tests/e2e/gnugo/gnugo_pair.hpp"
 
+using namespace yunzi;
 using namespace yunzi::gnugo_test;
 using yunzi::engine::Board;
 using yunzi::engine::Color;

@@ -6,6 +6,7 @@
 
 #include "tests/e2e/gnugo/gnugo_pair.hpp"
 
+using namespace yunzi;
 using namespace yunzi::gnugo_test;
 using yunzi::engine::Color;
 

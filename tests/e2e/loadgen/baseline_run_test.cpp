@@ -5,6 +5,7 @@
 #include "tools/yunzi-loadgen/baseline_scenario.hpp"
 #include "tests/e2e/loadgen/baseline_process.hpp"
 
+using namespace yunzi;
 using namespace yunzi::loadgen;
 
 TEST_CASE("baseline run: the same fan-out through the bare server, measured", "[live]") {

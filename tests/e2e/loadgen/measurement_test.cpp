@@ -8,6 +8,7 @@
 #include "tools/yunzi-loadgen/process_usage.hpp"
 #include "tools/yunzi-loadgen/run_report.hpp"
 
+using namespace yunzi;
 using namespace yunzi::loadgen;
 
 TEST_CASE("latency: nearest-rank percentiles in milliseconds") {

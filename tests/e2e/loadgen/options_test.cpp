@@ -2,6 +2,7 @@
 
 #include "tools/yunzi-loadgen/options.hpp"
 
+using namespace yunzi;
 using namespace yunzi::loadgen;
 
 namespace {

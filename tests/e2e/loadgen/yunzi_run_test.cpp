@@ -6,6 +6,7 @@
 #include "tests/support/temp_dir.hpp"
 #include "tools/yunzi-loadgen/yunzi_scenario.hpp"
 
+using namespace yunzi;
 using namespace yunzi::loadgen;
 
 namespace {

@@ -3,6 +3,7 @@
 
 #include "server/net/address_ranges.hpp"
 
+using namespace yunzi;
 using namespace yunzi::net;
 
 TEST_CASE("address ranges: what parses", "[net][addresses]") {

@@ -15,6 +15,7 @@
 #include "tests/e2e/server/raw_socket.hpp"
 #include "tools/client/http_get.hpp"
 
+using namespace yunzi;
 using namespace yunzi::net;
 using namespace yunzi::net::testing;
 using yunzi::e2e::RawSocket;

@@ -5,6 +5,7 @@
 
 #include "tests/e2e/net/net_fixture.hpp"
 
+using namespace yunzi;
 using namespace yunzi::net;
 using namespace yunzi::net::testing;
 

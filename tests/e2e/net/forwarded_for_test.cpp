@@ -8,6 +8,7 @@
 #include "server/net/forwarded_for.hpp"
 #include "tests/e2e/net/net_fixture.hpp"
 
+using namespace yunzi;
 using namespace yunzi::net;
 using namespace yunzi::net::testing;
 

@@ -8,6 +8,7 @@
 #include "tests/e2e/net/net_fixture.hpp"
 #include "tests/e2e/server/raw_socket.hpp"
 
+using namespace yunzi;
 using namespace yunzi::net;
 using namespace yunzi::net::testing;
 using yunzi::e2e::header_of;

@@ -10,6 +10,7 @@
 #include "tests/support/temp_dir.hpp"
 #include "tools/client/http_get.hpp"
 
+using namespace yunzi;
 using namespace yunzi::net;
 using namespace yunzi::net::testing;
 using yunzi::client::http_get;

@@ -11,6 +11,7 @@
 #include "server/net/static_files.hpp"
 #include "tests/support/temp_dir.hpp"
 
+using namespace yunzi;
 using namespace yunzi::net;
 using namespace std::chrono_literals;
 

@@ -6,6 +6,7 @@
 
 #include "tests/e2e/ranking/ranked_server.hpp"
 
+using namespace yunzi;
 using namespace yunzi::e2e;
 
 namespace {

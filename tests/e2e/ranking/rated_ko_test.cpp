@@ -7,6 +7,7 @@
 #include "tests/e2e/ranking/ranked_server.hpp"
 #include "tests/e2e/server/game_helpers.hpp"
 
+using namespace yunzi;
 using namespace yunzi::e2e;
 
 namespace {

@@ -4,6 +4,7 @@
 
 #include "tests/e2e/server/server_fixture.hpp"
 
+using namespace yunzi;
 using namespace yunzi::e2e;
 
 TEST_CASE("register, login on a second connection, resume on a third, logout", "[server][accounts]") {

@@ -15,6 +15,7 @@
 #include "tests/e2e/server/server_fixture.hpp"
 #include "tools/client/http_get.hpp"
 
+using namespace yunzi;
 using namespace yunzi::e2e;
 
 namespace {

@@ -6,6 +6,7 @@
 #include "tests/e2e/server/game_helpers.hpp"
 #include "tests/e2e/server/server_fixture.hpp"
 
+using namespace yunzi;
 using namespace yunzi::e2e;
 
 namespace {

@@ -10,6 +10,7 @@
 
 #include "tests/e2e/server/server_fixture.hpp"
 
+using namespace yunzi;
 using namespace yunzi::e2e;
 
 namespace {

@@ -11,6 +11,7 @@
 #include "tests/e2e/server/server_process.hpp"
 #include "tests/support/temp_dir.hpp"
 
+using namespace yunzi;
 using namespace yunzi::e2e;
 namespace fs = std::filesystem;
 

@@ -6,6 +6,7 @@
 #include "tests/e2e/server/server_fixture.hpp"
 #include "tests/e2e/server/server_logs.hpp"
 
+using namespace yunzi;
 using namespace yunzi::e2e;
 
 TEST_CASE("no password or token in the log, even at trace level", "[server][logs]") {

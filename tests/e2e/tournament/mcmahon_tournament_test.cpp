@@ -10,6 +10,7 @@
 
 #include "tests/e2e/tournament/tournament_support.hpp"
 
+using namespace yunzi;
 using namespace yunzi::e2e;
 
 namespace {

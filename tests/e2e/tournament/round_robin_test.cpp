@@ -11,6 +11,7 @@
 
 #include "tests/e2e/tournament/tournament_support.hpp"
 
+using namespace yunzi;
 using namespace yunzi::e2e;
 
 TEST_CASE("a round robin of five meets every pair once and ends after its table", "[tournament][e2e]") {

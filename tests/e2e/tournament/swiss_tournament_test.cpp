@@ -18,6 +18,7 @@
 #include "tests/e2e/tournament/standings_check.hpp"
 #include "tools/client/http_get.hpp"
 
+using namespace yunzi;
 using namespace yunzi::e2e;
 
 namespace {

@@ -91,7 +91,7 @@ TEST_CASE("register, login, resume and logout", "[accounts]") {
   auto reg = f.registered("Shusaku", "ear-reddening", "1d");
   REQUIRE(reg);
   CHECK(reg->user.name == "Shusaku");
-  CHECK(reg->user.rank == 19);
+  CHECK(reg->user.rank == Rank::dan(1));
   CHECK(reg->user.role == Role::user);
   CHECK(reg->token.size() == 43);
   CHECK(reg->expires_ms == f.now + 30 * day_ms);
@@ -230,7 +230,7 @@ TEST_CASE("accounts stored before skeletons get theirs, the older of two lookali
   // Rows as an older server wrote them: no skeleton, lookalikes allowed.
   f.on_db([](db::Stores& s) -> db::DbResult<Done> {
     for (const char* name : {"alice", "ａｌｉｃｅ", "alice\xE3\x85\xA4", "bob"}) {
-      auto created = s.users().create(db::NewUser{name, name, "$argon2id$x", 10, Role::user, 1, std::nullopt});
+      auto created = s.users().create(db::NewUser{name, name, "$argon2id$x", Rank::kyu(9), Role::user, 1, std::nullopt});
       if (!created) return unexpected(created.error());
     }
     return Done{};

@@ -8,6 +8,7 @@
 #include "server/accounts/session_token.hpp"
 #include "server/accounts/worker_pool.hpp"
 
+using namespace yunzi;
 using namespace yunzi::accounts;
 
 TEST_CASE("argon2id hashes verify the right password only", "[accounts][credentials]") {

@@ -6,6 +6,7 @@
 
 #include "server/accounts/login_throttle.hpp"
 
+using namespace yunzi;
 using namespace yunzi::accounts;
 
 namespace {

@@ -4,6 +4,7 @@
 #include "accounts/registration_rules.hpp"
 #include "accounts/reserved_names.hpp"
 
+using namespace yunzi;
 using namespace yunzi::accounts;
 
 namespace {

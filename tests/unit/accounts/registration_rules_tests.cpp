@@ -2,6 +2,7 @@
 
 #include "accounts/registration_rules.hpp"
 
+using namespace yunzi;
 using namespace yunzi::accounts;
 
 namespace {
@@ -59,9 +60,9 @@ TEST_CASE("names breaking the rule are bad requests with a reason", "[accounts][
 }
 
 TEST_CASE("starting ranks are exactly 10k to 1d", "[accounts][rules]") {
-  CHECK(*check_starting_rank("10k") == 9);
-  CHECK(*check_starting_rank("1k") == 18);
-  CHECK(*check_starting_rank("1d") == 19);
+  CHECK(*check_starting_rank("10k") == Rank::kyu(10));
+  CHECK(*check_starting_rank("1k") == Rank::kyu(1));
+  CHECK(*check_starting_rank("1d") == Rank::dan(1));
   for (const char* bad : {"11k", "18k", "2d", "9d", "10K", " 1d", "1d ", "", "0k", "5"}) {
     INFO(bad);
     auto refused = check_starting_rank(bad);

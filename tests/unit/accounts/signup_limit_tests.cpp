@@ -6,6 +6,7 @@
 
 #include "server/accounts/signup_limit.hpp"
 
+using namespace yunzi;
 using namespace yunzi::accounts;
 
 namespace {

@@ -10,7 +10,7 @@ using protocol::ErrorCode;
 namespace {
 
 Contender player(UserId id, const char* name, const char* rank, Role role = Role::user) {
-  return Contender{id, protocol::UserInfo{name, *protocol::parse_rank(rank), role}, false};
+  return Contender{id, protocol::UserInfo{name, *parse_rank(rank), role}, false};
 }
 
 protocol::GameSettings friendly(int size = 19) {

@@ -17,7 +17,7 @@ constexpr Rank rank_5k = Rank::kyu(5);
 constexpr TimeMs day = 86'400'000;
 constexpr TimeMs now = 1'767'268'800'000;  // 2026-01-01 12:00 UTC
 
-int rank_of(db::Stores& stores, UserId user) { return (*stores.users().find_by_id(user))->rank; }
+Rank rank_of(db::Stores& stores, UserId user) { return (*stores.users().find_by_id(user))->rank; }
 
 }  // namespace
 

@@ -18,7 +18,7 @@ constexpr Rank rank_1d = Rank::dan(1);
 constexpr TimeMs month_start = 1'767'225'600'000;  // 2026-01-01 00:00 UTC
 constexpr TimeMs hour = 3'600'000;
 
-int rank_of(db::Stores& stores, UserId user) { return (*stores.users().find_by_id(user))->rank; }
+Rank rank_of(db::Stores& stores, UserId user) { return (*stores.users().find_by_id(user))->rank; }
 
 }  // namespace
 

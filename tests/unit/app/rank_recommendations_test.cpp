@@ -28,7 +28,7 @@ constexpr TimeMs now = 1'767'268'800'000;  // 2026-01-01 12:00 UTC
 constexpr bool needs_approval = true;
 constexpr bool at_once = false;
 
-int rank_of(db::Stores& stores, UserId user) { return (*stores.users().find_by_id(user))->rank; }
+Rank rank_of(db::Stores& stores, UserId user) { return (*stores.users().find_by_id(user))->rank; }
 
 // A 9d with 30 won rated games at 9d over the 20 days before `at`.
 UserId entitled_recommender(db::Stores& stores, const std::string& name = "ninedan") {

@@ -2,6 +2,8 @@
 // next request starts only once the current one is answered, whoever
 // answers it, and error replies are counted by code.
 #include <catch2/catch.hpp>
+#include <prometheus/registry.h>
+#include <prometheus/text_serializer.h>
 
 #include <memory>
 #include <optional>
@@ -40,7 +42,8 @@ class Recorder final : public net::Connection {
 struct Fixture {
   boost::asio::io_context io;
   std::shared_ptr<Recorder> connection = std::make_shared<Recorder>();
-  app::AppMetrics metrics;
+  prometheus::Registry registry;
+  app::AppMetrics metrics{registry};
   std::vector<std::string> started;
   std::vector<protocol::Responder> responders;
   std::shared_ptr<app::Session> session = app::Session::create(
@@ -53,7 +56,7 @@ struct Fixture {
     io.restart();
     io.run();
   }
-  std::uint64_t errors(ErrorCode code) const { return metrics.errors[static_cast<std::size_t>(code)].load(); }
+  double errors(ErrorCode code) const { return metrics.errors(code).Value(); }
 };
 
 }  // namespace
@@ -113,7 +116,8 @@ TEST_CASE("error replies are counted by code, successes are not") {
   CHECK(f.errors(ErrorCode::not_found) == 1);
   CHECK(f.errors(ErrorCode::illegal_move) == 2);
   CHECK(f.errors(ErrorCode::internal) == 0);
-  CHECK(f.metrics.render().find("yunzi_errors_total{code=\"illegal_move\"} 2") != std::string::npos);
+  const std::string text = prometheus::TextSerializer().Serialize(f.registry.Collect());
+  CHECK(text.find("yunzi_errors_total{code=\"illegal_move\"} 2") != std::string::npos);
   CHECK(f.connection->frames.size() == 4);
 }
 

@@ -40,7 +40,7 @@ void seventy_average(db::Stores& stores, UserId player, UserId partner, TimeMs b
   }
 }
 
-int rank_of(db::Stores& stores, UserId user) { return (*stores.users().find_by_id(user))->rank; }
+Rank rank_of(db::Stores& stores, UserId user) { return (*stores.users().find_by_id(user))->rank; }
 
 }  // namespace
 

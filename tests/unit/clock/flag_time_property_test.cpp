@@ -8,6 +8,7 @@
 
 #include "server/clock/game_clock.hpp"
 
+using namespace yunzi;
 using namespace yunzi::clock;
 using yunzi::engine::Color;
 

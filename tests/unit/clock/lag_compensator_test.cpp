@@ -4,6 +4,7 @@
 
 #include "server/clock/lag_compensator.hpp"
 
+using namespace yunzi;
 using namespace yunzi::clock;
 
 TEST_CASE("one-way lag is half the median round trip", "[clock][lag]") {

@@ -2,6 +2,7 @@
 
 #include "server/clock/time_control.hpp"
 
+using namespace yunzi;
 using namespace yunzi::clock;
 
 TEST_CASE("the default control is byo-yomi 20 minutes and 3 x 30 s", "[clock][control]") {

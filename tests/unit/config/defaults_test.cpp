@@ -3,6 +3,7 @@
 #include "config_test_support.hpp"
 #include "server/config/settings.hpp"
 
+using namespace yunzi;
 using namespace yunzi::config;
 using namespace std::chrono_literals;
 

@@ -5,6 +5,7 @@
 #include "config_test_support.hpp"
 #include "server/config/settings.hpp"
 
+using namespace yunzi;
 using namespace yunzi::config;
 using config_test::Env;
 using config_test::load;

@@ -3,6 +3,7 @@
 #include "server/config/config_loader.hpp"
 #include "server/config/settings.hpp"
 
+using namespace yunzi;
 using namespace yunzi::config;
 
 TEST_CASE("--help lists every flag with its environment name and default", "[config][help]") {

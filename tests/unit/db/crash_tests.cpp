@@ -15,6 +15,7 @@
 #include "db/writer.hpp"
 #include "tests/unit/db/temp_database.hpp"
 
+using namespace yunzi;
 using namespace yunzi::db;
 using namespace yunzi::db::testing;
 

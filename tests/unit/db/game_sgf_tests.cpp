@@ -4,6 +4,7 @@
 #include "engine/sgf_record.hpp"
 #include "tests/unit/db/temp_database.hpp"
 
+using namespace yunzi;
 using namespace yunzi::db;
 using namespace yunzi::db::testing;
 

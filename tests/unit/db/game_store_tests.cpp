@@ -2,6 +2,7 @@
 
 #include "tests/unit/db/temp_database.hpp"
 
+using namespace yunzi;
 using namespace yunzi::db;
 using namespace yunzi::db::testing;
 
@@ -94,7 +95,7 @@ TEST_CASE_METHOD(StoreTest, "ending a game records the result and the rank event
   GameStore& games = db.stores().games();
   const Players p = two_players(db);
   const GameId id = *games.create(sample_game(p.black, p.white));
-  const RankEvent up{0, p.black, 15, 16, "promotion", id, 9'000, std::nullopt};
+  const RankEvent up{0, p.black, rank_at(15), rank_at(16), "promotion", id, 9'000, std::nullopt};
   REQUIRE(games.end_game(id, GameEnd{"B+3.5", "count", 9'000, "final"}, std::span(&up, 1)));
   auto g = **games.load(id);
   CHECK(g.game.status == GameStatus::ended);
@@ -110,8 +111,8 @@ TEST_CASE_METHOD(StoreTest, "ending a game records the result and the rank event
 
   // A rank event that cannot be stored undoes the whole end of the game.
   const GameId other = *games.create(sample_game(p.black, p.white));
-  const RankEvent bad[] = {{0, p.white, 16, 17, "promotion", other, 9'500, std::nullopt},
-                           {0, 999, 1, 2, "ghost", other, 9'500, std::nullopt}};
+  const RankEvent bad[] = {{0, p.white, rank_at(16), rank_at(17), "promotion", other, 9'500, std::nullopt},
+                           {0, 999, rank_at(1), rank_at(2), "ghost", other, 9'500, std::nullopt}};
   auto refused = games.end_game(other, GameEnd{"W+R", "resign", 9'500, ""}, bad);
   REQUIRE_FALSE(refused);
   CHECK((**games.load(other)).game.status == GameStatus::playing);

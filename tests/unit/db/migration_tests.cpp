@@ -8,6 +8,7 @@
 #include "db/database.hpp"
 #include "tests/unit/db/temp_database.hpp"
 
+using namespace yunzi;
 using namespace yunzi::db;
 using yunzi::db::testing::TempDir;
 

@@ -3,6 +3,7 @@
 #include "core/rank.hpp"
 #include "tests/unit/db/temp_database.hpp"
 
+using namespace yunzi;
 using namespace yunzi::db;
 using namespace yunzi::db::testing;
 

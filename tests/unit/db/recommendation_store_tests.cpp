@@ -5,6 +5,7 @@
 
 #include "tests/unit/db/temp_database.hpp"
 
+using namespace yunzi;
 using namespace yunzi::db;
 using namespace yunzi::db::testing;
 
@@ -49,8 +50,8 @@ TEST_CASE_METHOD(StoreTest, "a pending recommendation is approved or rejected on
   CHECK(ranks.revoke_recommendation(*first, admin, 1'500).error().kind == DbErrorKind::not_found);
 
   // The rank may have changed while it waited: the approval records the rank it replaces.
-  REQUIRE(ranks.approve_recommendation(*first, 20, admin, 2'000));
-  CHECK(ranks.approve_recommendation(*first, 20, admin, 2'001).error().kind == DbErrorKind::not_found);
+  REQUIRE(ranks.approve_recommendation(*first, rank_at(20), admin, 2'000));
+  CHECK(ranks.approve_recommendation(*first, rank_at(20), admin, 2'001).error().kind == DbErrorKind::not_found);
   CHECK(ranks.reject_recommendation(*first, admin, 2'002).error().kind == DbErrorKind::not_found);
   CHECK_FALSE(ranks.pending_recommendation_of(rising)->has_value());
   auto standing = ranks.standing_recommendation_of(rising);
@@ -101,8 +102,8 @@ TEST_CASE_METHOD(StoreTest, "recommendations are listed newest first, by state, 
     REQUIRE(id);
     made.push_back(*id);
   }
-  REQUIRE(ranks.approve_recommendation(made[0], 19, admin, 2'000));
-  REQUIRE(ranks.approve_recommendation(made[1], 19, admin, 2'000));
+  REQUIRE(ranks.approve_recommendation(made[0], rank_at(19), admin, 2'000));
+  REQUIRE(ranks.approve_recommendation(made[1], rank_at(19), admin, 2'000));
   REQUIRE(ranks.revoke_recommendation(made[1], admin, 3'000));
   REQUIRE(ranks.reject_recommendation(made[2], admin, 2'000));
 

@@ -3,6 +3,7 @@
 #include "db/sqlite.hpp"
 #include "tests/unit/db/temp_database.hpp"
 
+using namespace yunzi;
 using namespace yunzi::db;
 using yunzi::db::testing::TempDir;
 

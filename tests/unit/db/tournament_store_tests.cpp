@@ -2,6 +2,7 @@
 
 #include "tests/unit/db/temp_database.hpp"
 
+using namespace yunzi;
 using namespace yunzi::db;
 using namespace yunzi::db::testing;
 
@@ -75,9 +76,9 @@ TEST_CASE_METHOD(StoreTest, "entrants register once, withdraw before the start o
   const auto group = (**store.load(id)).settings.groups[0].id;
   const UserId a = create_user(db.stores(), "a", 19).id;
   const UserId b = create_user(db.stores(), "b", 19).id;
-  REQUIRE(store.add_entrant(id, TournamentEntrant{a, "", group, 19, 1, std::nullopt, 10}));
-  REQUIRE(store.add_entrant(id, TournamentEntrant{b, "", group, 19, 1, std::nullopt, 11}));
-  CHECK(store.add_entrant(id, TournamentEntrant{a, "", group, 19, 1, std::nullopt, 12}).error().kind ==
+  REQUIRE(store.add_entrant(id, TournamentEntrant{a, "", group, rank_at(19), 1, std::nullopt, 10}));
+  REQUIRE(store.add_entrant(id, TournamentEntrant{b, "", group, rank_at(19), 1, std::nullopt, 11}));
+  CHECK(store.add_entrant(id, TournamentEntrant{a, "", group, rank_at(19), 1, std::nullopt, 12}).error().kind ==
         DbErrorKind::constraint);
   CHECK((*store.list(5))[0].entrants == 2);
 
@@ -160,7 +161,7 @@ TEST_CASE_METHOD(StoreTest, "settings change only during registration, the group
   CHECK(t.settings.groups[0].name == "open");
 
   const UserId a = create_user(db.stores(), "a", 19).id;
-  REQUIRE(store.add_entrant(id, TournamentEntrant{a, "a", t.settings.groups[0].id, 19, 1, std::nullopt, 10}));
+  REQUIRE(store.add_entrant(id, TournamentEntrant{a, "a", t.settings.groups[0].id, rank_at(19), 1, std::nullopt, 10}));
   edited.groups = {{0, "dan", rank_at(19), rank_at(27)}};
   CHECK(store.update_settings(id, edited, true).error().kind == DbErrorKind::conflict);
   CHECK((**store.load(id)).settings.groups[0].name == "open");  // nothing of the refused edit stays
@@ -207,11 +208,11 @@ TEST_CASE_METHOD(StoreTest, "awards are kept per tournament and read per user fr
   const TournamentId second = *store.create(promotion_settings());
   const UserId a = create_user(db.stores(), "a", 19).id;
   const UserId b = create_user(db.stores(), "b", 19).id;
-  REQUIRE(store.record_award({first, a, 1, 3, 19, 1'000}));
-  REQUIRE(store.record_award({second, a, 2, 2, 19, 5'000}));
-  REQUIRE(store.record_award({first, b, 2, 2, 19, 1'000}));
-  CHECK(store.record_award({first, a, 1, 3, 19, 1'000}).error().kind == DbErrorKind::constraint);
-  CHECK(store.record_award({second, b, 3, 0, 19, 1'000}).error().kind == DbErrorKind::constraint);
+  REQUIRE(store.record_award({first, a, 1, 3, rank_at(19), 1'000}));
+  REQUIRE(store.record_award({second, a, 2, 2, rank_at(19), 5'000}));
+  REQUIRE(store.record_award({first, b, 2, 2, rank_at(19), 1'000}));
+  CHECK(store.record_award({first, a, 1, 3, rank_at(19), 1'000}).error().kind == DbErrorKind::constraint);
+  CHECK(store.record_award({second, b, 3, 0, rank_at(19), 1'000}).error().kind == DbErrorKind::constraint);
 
   auto all = store.awards_of_user(a, 0);
   REQUIRE(all);

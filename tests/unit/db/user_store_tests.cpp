@@ -2,6 +2,7 @@
 
 #include "tests/unit/db/temp_database.hpp"
 
+using namespace yunzi;
 using namespace yunzi::db;
 using namespace yunzi::db::testing;
 
@@ -81,7 +82,7 @@ TEST_CASE_METHOD(StoreTest, "names with quotes and SQL are stored as given", "[d
 TEST_CASE_METHOD(StoreTest, "rank, role, ban, mute and last login are updated", "[db][users]") {
   UserStore& users = db.stores().users();
   const UserId id = create_user(db.stores(), "changing").id;
-  REQUIRE(users.set_rank(id, 22));
+  REQUIRE(users.set_rank(id, rank_at(22)));
   REQUIRE(users.set_role(id, Role::admin));
   REQUIRE(users.set_banned_until(id, forever_ms));
   REQUIRE(users.set_muted_until(id, 9'999));
@@ -95,10 +96,11 @@ TEST_CASE_METHOD(StoreTest, "rank, role, ban, mute and last login are updated", 
   REQUIRE(users.set_banned_until(id, std::nullopt));
   CHECK_FALSE((**users.find_by_id(id)).banned_until_ms.has_value());
 
-  auto bad_rank = users.set_rank(id, 40);
+  // A rank outside the table cannot be written through the store; the column refuses it too.
+  auto bad_rank = db.connection().execute("UPDATE users SET rank = 40 WHERE id = ?", id);
   REQUIRE_FALSE(bad_rank);
   CHECK(bad_rank.error().kind == DbErrorKind::constraint);
-  auto missing = users.set_rank(id + 1, 10);
+  auto missing = users.set_rank(id + 1, rank_at(10));
   REQUIRE_FALSE(missing);
   CHECK(missing.error().kind == DbErrorKind::not_found);
 }

@@ -3,6 +3,7 @@
 #include "engine/board.hpp"
 #include "positions.hpp"
 
+using namespace yunzi;
 using namespace yunzi::engine;
 using namespace yunzi::engine::test;
 

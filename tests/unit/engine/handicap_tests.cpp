@@ -5,6 +5,7 @@
 
 #include "engine/handicap.hpp"
 
+using namespace yunzi;
 using namespace yunzi::engine;
 
 namespace {

@@ -2,6 +2,7 @@
 
 #include "positions.hpp"
 
+using namespace yunzi;
 using namespace yunzi::engine;
 using namespace yunzi::engine::test;
 

@@ -5,6 +5,7 @@
 
 #include "positions.hpp"
 
+using namespace yunzi;
 using namespace yunzi::engine;
 using namespace yunzi::engine::test;
 

@@ -5,6 +5,7 @@
 #include "engine/scoring.hpp"
 #include "positions.hpp"
 
+using namespace yunzi;
 using namespace yunzi::engine;
 using namespace yunzi::engine::test;
 

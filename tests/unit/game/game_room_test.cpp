@@ -109,7 +109,7 @@ struct Fixture {
 
   UserId add_user(const std::string& name) {
     return on_writer<UserId>([name](db::Stores& s) -> db::DbResult<UserId> {
-      auto user = s.users().create(db::NewUser{name, name, "$argon2id$x", 15, Role::user, 1, std::nullopt});
+      auto user = s.users().create(db::NewUser{name, name, "$argon2id$x", Rank::kyu(4), Role::user, 1, std::nullopt});
       if (!user) return unexpected(user.error());
       return user->id;
     });

@@ -6,6 +6,7 @@
 #include "protocol/decode.hpp"
 #include "request_examples.hpp"
 
+using namespace yunzi;
 using namespace yunzi::protocol;
 using nlohmann::json;
 

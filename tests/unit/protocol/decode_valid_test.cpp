@@ -4,6 +4,7 @@
 #include "protocol/decode.hpp"
 #include "request_examples.hpp"
 
+using namespace yunzi;
 using namespace yunzi::protocol;
 
 namespace {

@@ -10,6 +10,7 @@
 #include "protocol/events.hpp"
 #include "protocol/replies.hpp"
 
+using namespace yunzi;
 using namespace yunzi::protocol;
 using yunzi::engine::Color;
 using yunzi::engine::Vertex;

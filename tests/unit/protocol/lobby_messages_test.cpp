@@ -7,6 +7,7 @@
 
 #include "protocol/lobby_messages.hpp"
 
+using namespace yunzi;
 using namespace yunzi::protocol;
 using nlohmann::json;
 

@@ -4,6 +4,7 @@
 
 #include "protocol/decode.hpp"
 
+using namespace yunzi;
 using namespace yunzi::protocol;
 using nlohmann::json;
 

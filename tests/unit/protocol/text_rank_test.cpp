@@ -5,6 +5,7 @@
 #include "core/role.hpp"
 #include "protocol/text.hpp"
 
+using namespace yunzi;
 using namespace yunzi::protocol;
 
 TEST_CASE("UTF-8 validation follows the Unicode table of well-formed sequences", "[protocol][text]") {

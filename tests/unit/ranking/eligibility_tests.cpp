@@ -3,6 +3,7 @@
 #include "server/ranking/eligibility.hpp"
 #include "tests/unit/ranking/ranking_test_support.hpp"
 
+using namespace yunzi;
 using namespace yunzi::ranking;
 using yunzi::ranking::test::rank_of;
 

@@ -5,6 +5,7 @@
 #include "server/ranking/rated_game.hpp"
 #include "tests/unit/ranking/ranking_test_support.hpp"
 
+using namespace yunzi;
 using namespace yunzi::ranking;
 using yunzi::ranking::test::rank_of;
 

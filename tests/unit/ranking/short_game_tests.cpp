@@ -3,6 +3,7 @@
 #include "server/ranking/short_games.hpp"
 #include "tests/unit/ranking/ranking_test_support.hpp"
 
+using namespace yunzi;
 using namespace yunzi::ranking;
 using namespace yunzi::ranking::test;
 

@@ -4,6 +4,7 @@
 #include "server/ranking/validity.hpp"
 #include "tests/unit/ranking/ranking_test_support.hpp"
 
+using namespace yunzi;
 using namespace yunzi::ranking;
 using namespace yunzi::ranking::test;
 

@@ -6,6 +6,7 @@
 #include "engine/sgf_parser.hpp"
 #include "engine/sgf_record.hpp"
 
+using namespace yunzi;
 using namespace yunzi::engine;
 
 namespace {

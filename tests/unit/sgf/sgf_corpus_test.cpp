@@ -11,6 +11,7 @@
 #include "engine/sgf_writer.hpp"
 #include "tests/support/text_files.hpp"
 
+using namespace yunzi;
 using namespace yunzi::engine;
 
 namespace {

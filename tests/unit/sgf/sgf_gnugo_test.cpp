@@ -15,6 +15,7 @@
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text_files.hpp"
 
+using namespace yunzi;
 using namespace yunzi::engine;
 
 namespace {

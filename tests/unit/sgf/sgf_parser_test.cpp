@@ -4,6 +4,7 @@
 
 #include "engine/sgf_parser.hpp"
 
+using namespace yunzi;
 using namespace yunzi::engine;
 
 namespace {

@@ -5,6 +5,7 @@
 #include "engine/sgf_record.hpp"
 #include "engine/sgf_values.hpp"
 
+using namespace yunzi;
 using namespace yunzi::engine;
 
 namespace {

@@ -7,6 +7,7 @@
 #include "engine/sgf_values.hpp"
 #include "engine/sgf_writer.hpp"
 
+using namespace yunzi;
 using namespace yunzi::engine;
 
 namespace {

@@ -5,6 +5,7 @@
 #include "server/tournament/elimination.hpp"
 #include "tournament_test_support.hpp"
 
+using namespace yunzi;
 using namespace yunzi::tournament;
 using yunzi::tournament::testing::play;
 

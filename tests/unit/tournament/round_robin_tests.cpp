@@ -6,6 +6,7 @@
 #include "server/tournament/round_robin.hpp"
 #include "tournament_test_support.hpp"
 
+using namespace yunzi;
 using namespace yunzi::tournament;
 using yunzi::tournament::testing::entrants;
 

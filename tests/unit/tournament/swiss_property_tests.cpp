@@ -9,6 +9,7 @@
 #include "server/tournament/swiss_pairing.hpp"
 #include "tournament_test_support.hpp"
 
+using namespace yunzi;
 using namespace yunzi::tournament;
 using yunzi::tournament::testing::entrants;
 using yunzi::tournament::testing::pairs_met;

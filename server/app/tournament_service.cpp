@@ -280,6 +280,9 @@ void TournamentService::start_round(Running& r) {
           return;
         }
         boost::asio::post(self->strand_, [self, t, round, started = std::move(*started)] {
+          // The games are linked to their pairings before their rooms open, so a game that ends
+          // at once finds its pairing here.
+          if (started.after) self->entry(t.id).t = *started.after;
           for (const StartedGame& s : started.games) {
             if (s.plan.settings.rated) self->app_.games.reserve_rated(s.plan.black.id, s.plan.white.id);
             self->app_.start_room(s.game, s.plan, std::nullopt);

@@ -39,7 +39,7 @@ class BenchDatabase {
       NewGame game;
       game.black_id = black;
       game.white_id = white;
-      game.black_rank = game.white_rank = 15;
+      game.black_rank = game.white_rank = Rank::kyu(4);
       game.settings_json = "{}";
       game.time.system = "byoyomi";
       game.started_ms = 1;
@@ -51,7 +51,7 @@ class BenchDatabase {
  private:
   UserId make_user(SqliteStores& stores, const std::string& prefix) {
     const std::string name = prefix + std::to_string(next_user_++);
-    return stores.users().create(NewUser{name, name, "h", 15, Role::user, 1, std::nullopt})->id;
+    return stores.users().create(NewUser{name, name, "h", Rank::kyu(4), Role::user, 1, std::nullopt})->id;
   }
   yunzi::test_support::TempDir dir_{"yunzi-bench-db"};
   int next_user_ = 0;

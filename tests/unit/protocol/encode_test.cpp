@@ -215,7 +215,7 @@ TEST_CASE("game events carry game, seq and the contract's fields", "[protocol][e
 
   CHECK(keys(parsed(game_clock(42, 10, byoyomi_clock()))) == std::set<std::string>{"type", "game", "seq", "clock"});
 
-  const json scoring = parsed(game_scoring(42, 11, 9, ScoringState{{Vertex{0, 0}}, 9, true, false, 180000}));
+  const json scoring = parsed(game_scoring(42, 11, 9, ScoringState{{Vertex{0, 0}}, 9, true, false, 180000, std::nullopt}));
   CHECK(keys(scoring) ==
         std::set<std::string>{"type", "game", "seq", "dead", "marking_version", "accepted", "deadline_ms"});
   CHECK(scoring["dead"] == json{"A9"});
@@ -223,7 +223,7 @@ TEST_CASE("game events carry game, seq and the contract's fields", "[protocol][e
   CHECK(scoring["accepted"] == json{{"black", true}, {"white", false}});
 
   // The server's count of the marking, for clients to show instead of counting.
-  ScoringState counted{{Vertex{0, 0}}, 9, false, false, 180000};
+  ScoringState counted{{Vertex{0, 0}}, 9, false, false, 180000, std::nullopt};
   counted.count = AreaCount{45, 36, 7.5, "B+1.5", {Vertex{0, 0}, Vertex{1, 0}}, {Vertex{8, 8}}};
   const json with_count = parsed(game_scoring(42, 11, 9, counted));
   CHECK(keys(with_count) ==

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/game_result.hpp"
 #include "engine/types.hpp"
 
 namespace yunzi::db {
@@ -118,8 +119,7 @@ struct GameRecord {
   int size = 19;
   TimeSettings time;
   GameStatus status = GameStatus::playing;
-  std::optional<std::string> result;
-  std::optional<std::string> reason;
+  std::optional<GameResult> result;  // once ended (stored as SGF text, how and winner)
   int move_count = 0;
   TimeMs started_ms = 0;
   std::optional<TimeMs> ended_ms;
@@ -157,8 +157,7 @@ struct GameWithMoves {
 };
 
 struct GameEnd {
-  std::string result;  // SGF form
-  std::string reason;
+  GameResult result;
   TimeMs ended_ms = 0;
   std::string clock_state;
   std::vector<engine::Vertex> dead = {};  // a count's agreed dead stones
@@ -208,7 +207,7 @@ struct GameSummary {
   GameId id = 0;
   std::string black_name;
   std::string white_name;
-  std::optional<std::string> result;
+  std::optional<GameResult> result;
   bool rated = false;
   GameStatus status = GameStatus::playing;
   std::optional<TimeMs> ended_ms;

@@ -96,7 +96,7 @@ void App::start_room(db::GameId id, const GamePlan& plan, net::ConnectionPtr req
 void App::on_game_ended(db::GameId game, const protocol::GameEnd& end) {
   auto running = games.remove(game);
   lobby->game_ended(game);
-  spdlog::info("game ended game={} result={} reason={}", game, end.result, protocol::to_string(end.reason));
+  spdlog::info("game ended game={} result={} reason={}", game, to_sgf(end.result), to_string(end.result.how));
   tournaments->game_ended(game, end);
   if (!running) return;
   for (const protocol::RankChange& change : end.rank_changes) {

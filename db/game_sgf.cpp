@@ -65,7 +65,7 @@ std::string game_sgf(const GameWithMoves& stored) {
   out.black_rank = to_string(g.black_rank);
   out.white_rank = to_string(g.white_rank);
   out.date = utc_date(g.started_ms);
-  out.result = g.result.value_or("");
+  out.result = g.result;
   if (g.time.system != "none") out.main_time = g.time.main_s;
   out.overtime = overtime_text(g.time);
   out.moves.reserve(stored.moves.size());
@@ -74,7 +74,7 @@ std::string game_sgf(const GameWithMoves& stored) {
     if (m.clock_ms) move.time_left = static_cast<double>(*m.clock_ms) / 1000.0;
     out.moves.push_back(move);
   }
-  if (g.reason == "count") {
+  if (g.result && g.result->how == EndReason::count) {
     if (auto counted = engine::territory(final_board(stored, out.handicap_stones), stored.final_dead)) {
       out.black_territory = std::move(counted->black);
       out.white_territory = std::move(counted->white);

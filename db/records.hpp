@@ -1,6 +1,6 @@
 // The rows the stores read and write, as plain structs. Times are Unix
-// milliseconds; ranks are rank-table indexes (18k = 1 ... 1d = 19 ... 9d = 27,
-// see db/rank_text.hpp).
+// milliseconds; ranks are stored as their index (core/rank.hpp), and a
+// stored index outside 18k..9d makes the read fail as corrupt.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +12,7 @@
 #include "core/ids.hpp"
 #include "core/rank.hpp"
 #include "core/role.hpp"
+#include "core/game_result.hpp"
 #include "engine/types.hpp"
 
 namespace yunzi::db {
@@ -114,8 +115,7 @@ struct GameRecord {
   int size = 19;
   TimeSettings time;
   GameStatus status = GameStatus::playing;
-  std::optional<std::string> result;
-  std::optional<std::string> reason;
+  std::optional<GameResult> result;  // once ended (stored as SGF text, how and winner)
   int move_count = 0;
   TimeMs started_ms = 0;
   std::optional<TimeMs> ended_ms;
@@ -153,8 +153,7 @@ struct GameWithMoves {
 };
 
 struct GameEnd {
-  std::string result;  // SGF form
-  std::string reason;
+  GameResult result;
   TimeMs ended_ms = 0;
   std::string clock_state;
   std::vector<engine::Vertex> dead = {};  // a count's agreed dead stones
@@ -204,7 +203,7 @@ struct GameSummary {
   GameId id = 0;
   std::string black_name;
   std::string white_name;
-  std::optional<std::string> result;
+  std::optional<GameResult> result;
   bool rated = false;
   GameStatus status = GameStatus::playing;
   std::optional<TimeMs> ended_ms;

@@ -1,4 +1,5 @@
 // Reads of the game store: whole games with their moves, profiles, lists.
+#include "db/result_columns.hpp"
 #include "db/row_reading.hpp"
 #include "db/sqlite_stores.hpp"
 
@@ -9,7 +10,7 @@ namespace {
 constexpr std::string_view game_select =
     "SELECT g.id, g.black_id, g.white_id, b.name, w.name, g.black_rank, g.white_rank, g.settings_json, g.rated, "
     "g.handicap, g.komi, g.size, g.time_system, g.time_main_s, g.time_periods, g.time_period_s, g.time_stones, "
-    "g.time_increment_s, g.time_max_s, g.status, g.result, g.reason, g.move_count, g.started_ms, g.ended_ms, "
+    "g.time_increment_s, g.time_max_s, g.status, g.result, g.move_count, g.started_ms, g.ended_ms, "
     "g.clock_state, g.annulled FROM games g JOIN users b ON b.id = g.black_id JOIN users w ON w.id = g.white_id ";
 
 GameStatus read_status(const std::string& text) { return text == "ended" ? GameStatus::ended : GameStatus::playing; }
@@ -40,13 +41,12 @@ DbResult<GameRecord> read_game(const Row& row) {
   g.time.increment_s = static_cast<int>(row.integer(17));
   g.time.max_s = static_cast<int>(row.integer(18));
   g.status = read_status(row.text(19));
-  g.result = row.optional_text(20);
-  g.reason = row.optional_text(21);
-  g.move_count = static_cast<int>(row.integer(22));
-  g.started_ms = row.integer(23);
-  g.ended_ms = row.optional_integer(24);
-  g.clock_state = row.text(25);
-  g.annulled = row.integer(26) != 0;
+  g.result = stored_result(row.optional_text(20));
+  g.move_count = static_cast<int>(row.integer(21));
+  g.started_ms = row.integer(22);
+  g.ended_ms = row.optional_integer(23);
+  g.clock_state = row.text(24);
+  g.annulled = row.integer(25) != 0;
   return g;
 }
 
@@ -121,12 +121,11 @@ DbResult<std::optional<Profile>> SqliteGameStore::profile(UserId user) {
   auto record = SqliteUserStore(db_).find_by_id(user);
   if (!record) return unexpected(record.error());
   if (!*record) return std::optional<Profile>();
-  // A result starting "B+" is a black win, "W+" a white win; draws ("0")
-  // and void games are neither.
+  // Draws ("0") and void games have no winner and count as neither.
   auto counts = db_.query(
       "SELECT "
-      "COALESCE(SUM((black_id = ?1 AND result LIKE 'B+%') OR (white_id = ?1 AND result LIKE 'W+%')), 0), "
-      "COALESCE(SUM((black_id = ?1 AND result LIKE 'W+%') OR (white_id = ?1 AND result LIKE 'B+%')), 0) "
+      "COALESCE(SUM((black_id = ?1 AND winner = 'black') OR (white_id = ?1 AND winner = 'white')), 0), "
+      "COALESCE(SUM((black_id = ?1 AND winner = 'white') OR (white_id = ?1 AND winner = 'black')), 0) "
       "FROM games WHERE status = 'ended' AND (black_id = ?1 OR white_id = ?1)",
       user);
   if (!counts) return unexpected(counts.error());
@@ -150,7 +149,7 @@ DbResult<std::vector<GameSummary>> SqliteGameStore::games_of_user(UserId user, s
                 "WHERE (g.black_id = ?1 OR g.white_id = ?1) AND g.id < ?2 ORDER BY g.id DESC LIMIT ?3",
                 user, before.value_or(INT64_MAX), *page),
       [](const Row& row) {
-        return GameSummary{row.integer(0),  row.text(1),      row.text(2),          row.optional_text(3),
+        return GameSummary{row.integer(0),  row.text(1),      row.text(2),          stored_result(row.optional_text(3)),
                            row.integer(4) != 0, read_status(row.text(5)), row.optional_integer(6)};
       });
 }

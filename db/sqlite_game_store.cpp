@@ -1,4 +1,5 @@
 // Writes of the game store: creating, moves, undo, the end of a game.
+#include "db/result_columns.hpp"
 #include "db/row_reading.hpp"
 #include "db/sqlite_stores.hpp"
 
@@ -67,9 +68,10 @@ DbResult<Done> SqliteGameStore::end_game(GameId game, const GameEnd& end, std::s
   auto tx = Transaction::begin(db_);
   if (!tx) return unexpected(tx.error());
   auto ended = db_.execute(
-      "UPDATE games SET status = 'ended', result = ?, reason = ?, ended_ms = ?, clock_state = ? WHERE id = ? AND "
-      "status = 'playing'",
-      end.result, end.reason, end.ended_ms, end.clock_state, game);
+      "UPDATE games SET status = 'ended', result = ?, reason = ?, winner = ?, ended_ms = ?, clock_state = ? "
+      "WHERE id = ? AND status = 'playing'",
+      to_sgf(end.result), std::string(to_string(end.result.how)), winner_column(end.result), end.ended_ms,
+      end.clock_state, game);
   if (!ended) return ended;
   if (db_.changes() == 0) {
     return db_failure(DbErrorKind::conflict, "game " + std::to_string(game) + " is not in play");

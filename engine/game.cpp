@@ -147,14 +147,14 @@ Expected<Done, MoveError> Game::pass(Color color) {
 Expected<Done, MoveError> Game::resign(Color color) {
   if (phase_ == Phase::ended) return unexpected(MoveError::game_over);
   phase_ = Phase::ended;
-  result_ = color == Color::black ? "W+R" : "B+R";
+  result_ = win_by(opponent(color), EndReason::resignation);
   return Done{};
 }
 
-Expected<Done, MoveError> Game::finish(std::string result) {
+Expected<Done, MoveError> Game::finish(GameResult result) {
   if (phase_ == Phase::ended) return unexpected(MoveError::game_over);
   phase_ = Phase::ended;
-  result_ = std::move(result);
+  result_ = result;
   return Done{};
 }
 

@@ -10,8 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/board.hpp"
 #include "core/expected.hpp"
+#include "core/game_result.hpp"
+#include "engine/board.hpp"
 #include "engine/types.hpp"
 #include "engine/zobrist.hpp"
 
@@ -60,7 +61,7 @@ struct GameMark {
   std::size_t move_count = 0;
   std::vector<Move> tail;  // the last moves, which undo may have taken
   std::vector<std::size_t> resumes;
-  std::optional<std::string> result;
+  std::optional<GameResult> result;
 };
 
 class Game {
@@ -94,11 +95,13 @@ class Game {
   Expected<Done, MoveError> check_at(Color color, int index) const;
   // Two passes in a row end play: the phase becomes scoring.
   Expected<Done, MoveError> pass(Color color);
-  // Ends the game at once, in play or in scoring; the result is "W+R"/"B+R".
+  // Ends the game at once, in play or in scoring: the opponent wins by
+  // resignation ("W+R"/"B+R").
   Expected<Done, MoveError> resign(Color color);
-  // Ends the game with a result decided elsewhere: a count ("B+3.5"), time
-  // ("W+T"), forfeit ("B+F"), "0", "Void". Fails once the game has ended.
-  Expected<Done, MoveError> finish(std::string result);
+  // Ends the game with a result decided elsewhere: a count ("B+3.5", "0"),
+  // time ("W+T"), forfeit ("B+F"), an aborted game ("Void"). Fails once the
+  // game has ended.
+  Expected<Done, MoveError> finish(GameResult result);
   // From scoring back to play; the opponent of the last passer moves.
   // False when the game is not in scoring.
   bool resume_play();
@@ -118,7 +121,7 @@ class Game {
   // Not ended, whatever this game's phase.
   Game after_moves(std::size_t count) const;
 
-  std::optional<std::string> result() const { return result_; }
+  const std::optional<GameResult>& result() const { return result_; }
 
  private:
   explicit Game(GameSetup setup);
@@ -145,7 +148,7 @@ class Game {
   Color ko_player_ = Color::black;  // the colour that may not retake there
   int black_captures_ = 0;
   int white_captures_ = 0;
-  std::optional<std::string> result_;
+  std::optional<GameResult> result_;
 };
 
 }  // namespace yunzi::engine

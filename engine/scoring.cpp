@@ -1,8 +1,6 @@
 #include "engine/scoring.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
 
 #include "engine/game.hpp"
 
@@ -25,19 +23,6 @@ std::string_view describe(ScoreError error) {
 }
 
 int handicap_compensation(int handicap) { return handicap >= 2 ? handicap : 0; }
-
-std::string format_result(double margin) {
-  // Margins are multiples of a half point unless komi is odd; round away
-  // floating noise before deciding who won.
-  const double rounded = std::round(margin * 100.0) / 100.0;
-  if (rounded == 0.0) return "0";
-  char digits[32];
-  std::snprintf(digits, sizeof digits, "%.2f", std::fabs(rounded));
-  std::string text = digits;
-  while (text.back() == '0') text.pop_back();
-  if (text.back() == '.') text.pop_back();
-  return (rounded > 0 ? "B+" : "W+") + text;
-}
 
 namespace {
 
@@ -116,7 +101,7 @@ Expected<Score, ScoreError> score_area(const Board& board, const std::vector<Ver
     }
   });
   score.margin = score.black_area - score.white_area - komi - handicap_compensation(handicap);
-  score.result = format_result(score.margin);
+  score.result = counted_result(score.margin);
   return score;
 }
 

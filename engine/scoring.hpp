@@ -9,8 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/board.hpp"
 #include "core/expected.hpp"
+#include "core/game_result.hpp"
+#include "engine/board.hpp"
 #include "engine/types.hpp"
 
 namespace yunzi::engine {
@@ -22,7 +23,7 @@ struct Score {
   double white_area = 0;
   // black_area - white_area - komi - handicap compensation; > 0: Black wins.
   double margin = 0;
-  std::string result;  // SGF form: "B+7.5", "W+0.5", "0"
+  GameResult result;  // counted_result(margin): to_sgf gives "B+7.5", "W+0.5", "0"
 };
 
 enum class ScoreError : std::uint8_t {
@@ -53,8 +54,5 @@ Expected<Score, ScoreError> score_game(const Game& game, const std::vector<Verte
 // The whole chain through v, which a click on one stone marks dead together
 // (empty when v is empty or off the board).
 std::vector<Vertex> chain_at(const Board& board, Vertex v);
-
-// "B+7.5", "W+0.5", "0" for a margin from Black's point of view.
-std::string format_result(double margin);
 
 }  // namespace yunzi::engine

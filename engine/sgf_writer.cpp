@@ -196,7 +196,7 @@ SgfRecord record_from_export(const SgfExport& game) {
   info.black_rank = game.black_rank;
   info.white_rank = game.white_rank;
   info.date = game.date;
-  info.result = game.result;
+  info.result = game.result ? to_sgf(*game.result) : std::string();
   info.main_time = game.main_time;
   info.overtime = game.overtime;
   record.black_stones = game.handicap_stones;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/game_result.hpp"
 #include "engine/sgf_record.hpp"
 #include "engine/sgf_tree.hpp"
 #include "engine/types.hpp"
@@ -40,7 +41,7 @@ struct SgfExport {
   std::string rules = "Chinese";
   std::string black_name, white_name, black_rank, white_rank;
   std::string date;    // "2024-05-01"
-  std::string result;  // "B+7.5", "W+R", "0"; empty while unfinished
+  std::optional<GameResult> result;  // RE, written by to_sgf; none while unfinished
   std::optional<double> main_time;  // TM, seconds
   std::string overtime;             // OT, e.g. "3x30 byo-yomi"
   std::vector<SgfExportMove> moves;

@@ -40,7 +40,7 @@ json to_json(const PositionEstimate& e) {
   return {{"black", e.black},
           {"white", e.white},
           {"margin", e.margin},
-          {"result", e.result},
+          {"result", to_sgf(e.result)},
           {"dead", vertices_json(e.dead, e.size)},
           {"territory",
            {{"black", vertices_json(e.black_territory, e.size)}, {"white", vertices_json(e.white_territory, e.size)}}}};

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/game_result.hpp"
 #include "engine/types.hpp"
 #include "protocol/payload_json.hpp"
 #include "protocol/replies.hpp"
@@ -53,7 +54,7 @@ struct PositionEstimate {
   double black = 0;
   double white = 0;
   double margin = 0;
-  std::string result;
+  GameResult result;  // sent in SGF form
   std::vector<engine::Vertex> dead;
   std::vector<engine::Vertex> black_territory;
   std::vector<engine::Vertex> white_territory;

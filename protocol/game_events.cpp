@@ -52,8 +52,8 @@ Frame game_scoring(std::int64_t game, std::int64_t seq, int board_size, const Sc
 
 Frame game_end(std::int64_t game, std::int64_t seq, const GameEnd& end) {
   json out = game_event("game.end", game, seq);
-  out["result"] = end.result;
-  out["reason"] = to_string(end.reason);
+  out["result"] = to_sgf(end.result);
+  out["reason"] = to_string(end.result.how);
   if (end.score) out["score"] = to_json(*end.score);
   out["rank_changes"] = list_json(end.rank_changes);
   return make_frame(out);

@@ -17,17 +17,6 @@ std::string_view to_string(Phase phase) {
   return "play";
 }
 
-std::string_view to_string(EndReason reason) {
-  switch (reason) {
-    case EndReason::resignation: return "resignation";
-    case EndReason::time: return "time";
-    case EndReason::forfeit: return "forfeit";
-    case EndReason::aborted: return "aborted";
-    case EndReason::count: break;
-  }
-  return "count";
-}
-
 json to_json(const UserInfo& user) {
   return {{"name", user.name}, {"rank", to_string(user.rank)}, {"role", to_string(user.role)}};
 }
@@ -103,7 +92,7 @@ json to_json(const GameSnapshot& s) {
               {"anonymous_spectators", s.anonymous_spectators},
               {"spectator_names", s.spectator_names}};
   if (s.count) out["count"] = to_json(*s.count, size);
-  if (s.result) out["result"] = *s.result;
+  if (s.result) out["result"] = to_sgf(*s.result);
   return out;
 }
 
@@ -124,7 +113,7 @@ json to_json(const LobbyGame& g) {
 
 json to_json(const GameSummary& g) {
   return {{"game", g.game},     {"black", to_json(g.black)}, {"white", to_json(g.white)}, {"size", g.size},
-          {"rated", g.rated},   {"result", g.result},        {"ended_at", g.ended_at}};
+          {"rated", g.rated},   {"result", g.result ? to_sgf(*g.result) : ""},        {"ended_at", g.ended_at}};
 }
 
 namespace {

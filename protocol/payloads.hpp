@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/game_result.hpp"
 #include "engine/types.hpp"
 #include "core/rank.hpp"
 #include "core/role.hpp"
@@ -81,7 +82,7 @@ struct GameSnapshot {
   std::vector<engine::Vertex> dead;   // during scoring
   std::int64_t marking_version = 0;   // names `dead` during scoring; 0 otherwise
   std::optional<AreaCount> count;     // of `dead`, while scoring and once counted
-  std::optional<std::string> result;  // once ended, SGF form
+  std::optional<GameResult> result;  // once ended; sent in SGF form
   int spectators = 0;            // signed-in users watching (not the players), each once
   int anonymous_spectators = 0;  // connections watching without a login
   std::vector<std::string> spectator_names;  // of those users, by name, at most max_spectator_names
@@ -132,7 +133,7 @@ struct GameSummary {
   PlayerRef white;
   int size = 19;
   bool rated = true;
-  std::string result;
+  std::optional<GameResult> result;  // sent in SGF form, "" while none
   std::int64_t ended_at = 0;
 };
 
@@ -150,12 +151,11 @@ struct Score {
   double komi = 0;
 };
 
-enum class EndReason { resignation, time, count, forfeit, aborted };
-std::string_view to_string(EndReason reason);
-
+// `result` is sent in SGF form ("B+R", "W+3.5", "B+T", "W+F", "0", "Void")
+// and its `how` as `reason` ("resignation", "time", "count", "forfeit",
+// "aborted").
 struct GameEnd {
-  std::string result;  // "B+R", "W+3.5", "B+T", "W+F", "0", "Void"
-  EndReason reason = EndReason::count;
+  GameResult result;
   std::optional<Score> score;  // when counted
   std::vector<RankChange> rank_changes;
 };

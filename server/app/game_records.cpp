@@ -100,7 +100,7 @@ Expected<std::string, std::string> game_diagram(const db::GameWithMoves& stored,
   const db::GameRecord& row = stored.game;
   std::string out = row.black_name + " (B) vs " + row.white_name + " (W), move " +
                     std::to_string(game->moves().size()) + " of " + std::to_string(stored.moves.size());
-  if (row.result) out += ", result " + *row.result;
+  if (row.result) out += ", result " + to_sgf(*row.result);
   return out + "\n\n" + engine::text_diagram(game->board(), engine::diagram_info(*game, request.numbered_moves));
 }
 

@@ -96,7 +96,7 @@ void App::start_room(GameId id, const GamePlan& plan, const std::optional<protoc
 void App::on_game_ended(GameId game, const protocol::GameEnd& end) {
   auto running = games.remove(game);
   lobby->game_ended(game);
-  spdlog::info("game ended game={} result={} reason={}", game, end.result, to_string(end.reason));
+  spdlog::info("game ended game={} result={} reason={}", game, to_sgf(end.result), to_string(end.result.how));
   tournaments->game_ended(game, end);
   if (!running) return;
   for (const protocol::RankChange& change : end.rank_changes) {

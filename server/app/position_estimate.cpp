@@ -11,7 +11,7 @@ protocol::PositionEstimate estimate_position(const engine::Board& board, double 
   out.black = estimate.score.black_area;
   out.white = estimate.score.white_area;
   out.margin = estimate.score.margin;
-  out.result = std::move(estimate.score.result);
+  out.result = estimate.score.result;
   out.dead = std::move(estimate.dead);
   out.black_territory = std::move(estimate.territory.black);
   out.white_territory = std::move(estimate.territory.white);

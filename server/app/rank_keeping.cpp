@@ -14,7 +14,7 @@ ranking::RatedGame ending_game(const game::GameEndFacts& facts, bool is_black, b
   game.id = facts.game;
   game.opponent = is_black ? facts.white_id : facts.black_id;
   game.opponent_rank = is_black ? facts.white_rank : facts.black_rank;
-  game.outcome = outcome_for(facts.result, is_black);
+  game.outcome = outcome_for(facts.result, is_black ? Color::black : Color::white);
   game.gave_rang_xian = facts.handicap == 1 && !is_black;
   game.converted = converted;
   game.move_count = facts.move_count;
@@ -25,7 +25,7 @@ ranking::RatedGame ending_game(const game::GameEndFacts& facts, bool is_black, b
 // The winner is judged first: the validity rule may turn the ending game
 // friendly, and then it must not count for the loser either.
 std::array<bool, 2> judging_order(const game::GameEndFacts& facts) {
-  if (facts.winner == engine::Color::white) return {false, true};
+  if (facts.result.winner == Color::white) return {false, true};
   return {true, false};
 }
 

@@ -18,11 +18,10 @@ db::DbResult<db::UserRecord> existing_user_by_key(db::Stores& stores, const std:
   return **user;
 }
 
-ranking::Outcome outcome_for(const std::string& result, bool is_black) {
-  if (result.empty() || result == "Void") return ranking::Outcome::voided;
-  if (result == "0") return ranking::Outcome::draw;
-  const bool black_won = result.front() == 'B';
-  return black_won == is_black ? ranking::Outcome::win : ranking::Outcome::loss;
+ranking::Outcome outcome_for(const std::optional<GameResult>& result, Color player) {
+  if (!result || result->how == EndReason::aborted) return ranking::Outcome::voided;
+  if (!result->winner) return ranking::Outcome::draw;
+  return *result->winner == player ? ranking::Outcome::win : ranking::Outcome::loss;
 }
 
 ranking::RatedGame rated_game_of(const db::GameRecord& game, UserId player,
@@ -32,7 +31,7 @@ ranking::RatedGame rated_game_of(const db::GameRecord& game, UserId player,
   out.id = game.id;
   out.opponent = is_black ? game.white_id : game.black_id;
   out.opponent_rank = is_black ? game.white_rank : game.black_rank;
-  out.outcome = outcome_for(game.result.value_or(""), is_black);
+  out.outcome = outcome_for(game.result, is_black ? Color::black : Color::white);
   // In 让先 the weaker player holds black, so the stronger one gives it as white.
   out.gave_rang_xian = game.handicap == 1 && !is_black;
   out.converted = converted.contains(game.id);

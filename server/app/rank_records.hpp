@@ -21,8 +21,9 @@ db::DbResult<db::UserRecord> existing_user(db::Stores& stores, UserId id);
 db::DbResult<db::UserRecord> existing_user_by_key(db::Stores& stores, const std::string& name_key);
 inline ranking::UnixSeconds unix_seconds(TimeMs ms) { return ms / 1000; }
 
-// "B+R", "W+3.5", "0" (a draw), "Void" or nothing, as `player` saw it.
-ranking::Outcome outcome_for(const std::string& result, bool is_black);
+// A game's result as `player` saw it: a win, a loss, a draw (a count of 0),
+// or void (an aborted game, or none).
+ranking::Outcome outcome_for(const std::optional<GameResult>& result, Color player);
 
 ranking::RatedGame rated_game_of(const db::GameRecord& game, UserId player,
                                  const std::set<GameId>& converted);

@@ -150,11 +150,14 @@ Expected<std::vector<db::NewTournamentPairing>, std::string> pair_round(const db
   return out;
 }
 
-std::string outcome_of_result(std::string_view r) {
-  if (r.starts_with("B+")) return "black_wins";
-  if (r.starts_with("W+")) return "white_wins";
-  if (r == "0" || r == "Draw") return "jigo";
+std::string outcome_of_result(const GameResult& result) {
+  if (result.winner) return *result.winner == Color::black ? "black_wins" : "white_wins";
+  if (result.how == EndReason::count) return "jigo";
   return "both_lose";
+}
+
+std::string pairing_how(const GameResult& result) {
+  return result.how == EndReason::forfeit ? "forfeit" : "played";
 }
 
 std::vector<PlacedEntrant> tournament_standings(const db::StoredTournament& t, int through_round) {

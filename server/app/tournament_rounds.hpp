@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/game_result.hpp"
 #include "db/tournament_records.hpp"
 #include "core/expected.hpp"
 #include "server/tournament/score_rules.hpp"
@@ -36,9 +37,11 @@ tournament::TournamentRecord group_record(const db::StoredTournament& t, std::in
 // cannot be paired (too few players, or no pairing without a repeat).
 Expected<std::vector<db::NewTournamentPairing>, std::string> pair_round(const db::StoredTournament& t, int round);
 
-// The stored outcome a finished game's SGF result gives: B+... black_wins,
-// W+... white_wins, 0 jigo, anything else (Void) both_lose.
-std::string outcome_of_result(std::string_view sgf_result);
+// The stored outcome a finished game's result gives: black_wins, white_wins,
+// jigo for a drawn count, both_lose for a void game.
+std::string outcome_of_result(const GameResult& result);
+// How a pairing's game was decided: "forfeit" or "played".
+std::string pairing_how(const GameResult& result);
 
 struct PlacedEntrant {
   std::int64_t group = 0;

@@ -41,8 +41,8 @@ db::DbResult<Done> settle_ended_games(db::Stores& stores, TournamentId id) {
     if (!game) return unexpected(game.error());
     if (!*game || (*game)->game.status != db::GameStatus::ended || !(*game)->game.result) continue;
     const db::GameRecord& row = (*game)->game;
-    const std::string how = row.reason == "forfeit" ? "forfeit" : "played";
-    if (auto set = stores.tournaments().set_result(p.id, outcome_of_result(*row.result), how, row.ended_ms.value_or(0));
+    if (auto set = stores.tournaments().set_result(p.id, outcome_of_result(*row.result), pairing_how(*row.result),
+                                                   row.ended_ms.value_or(0));
         !set) {
       return set;
     }
@@ -350,7 +350,7 @@ void TournamentService::game_ended(GameId game, const protocol::GameEnd& end) {
       for (const db::TournamentPairing& p : r.t.pairings) {
         if (p.game_id != game || decided(p)) continue;
         const std::string outcome = outcome_of_result(end.result);
-        const std::string how = end.reason == protocol::EndReason::forfeit ? "forfeit" : "played";
+        const std::string how = pairing_how(end.result);
         spdlog::info("tournament result tournament={} game={} outcome={} how={}", id, game, outcome, how);
         self->change(id,
                      [pairing = p.id, outcome, how, now = self->app_.now_ms()](db::Stores& stores) {

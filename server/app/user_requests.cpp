@@ -24,7 +24,7 @@ protocol::GameSummary summary_of(const db::GameRecord& game) {
   out.white = protocol::PlayerRef{game.white_name, game.white_rank};
   out.size = game.size;
   out.rated = game.rated && !game.annulled;
-  out.result = game.result.value_or("");
+  out.result = game.result;
   out.ended_at = game.ended_ms.value_or(0);
   return out;
 }

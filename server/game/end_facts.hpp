@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "core/game_result.hpp"
 #include "db/records.hpp"
 #include "engine/types.hpp"
 #include "protocol/payloads.hpp"
@@ -23,9 +24,7 @@ struct GameEndFacts {
   int size = 19;
   int handicap = 0;
   double komi = 0;
-  std::string result;                  // SGF form: "B+R", "W+3.5", "B+T", "W+F", "0"
-  protocol::EndReason reason = protocol::EndReason::count;
-  std::optional<engine::Color> winner;  // nullopt for a draw
+  GameResult result;  // result.winner is none for a draw and a void game
   int move_count = 0;                   // moves played, passes included, handicap stones not
   std::int64_t started_ms = 0;
   std::int64_t ended_ms = 0;

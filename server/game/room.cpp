@@ -181,7 +181,7 @@ struct GameRoom::Private {
       // Before game.end goes out: a player who reads it may start the next rated game at once,
       // so the server must already count this one as over.
       const protocol::GameEnd& end = *state.end();
-      spdlog::info("game={} ended result={} reason={}", game, end.result, to_string(end.reason));
+      spdlog::info("game={} ended result={} reason={}", game, to_sgf(end.result), to_string(end.result.how));
       if (services.on_ended) services.on_ended(game, end);
     }
     if (respond && out.reply) respond->reply(out.reply.frame, out.reply.error);

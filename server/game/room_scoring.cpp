@@ -115,11 +115,8 @@ void RoomState::settle_scoring(Outcome& out, std::int64_t now_ms) {
     leave_scoring(out, now_ms);
     return;
   }
-  std::optional<engine::Color> winner;
-  if (score->margin > 0) winner = engine::Color::black;
-  if (score->margin < 0) winner = engine::Color::white;
   const protocol::Score counted{score->black_area, score->white_area, setup_.settings.komi};
-  finish(out, score->result, protocol::EndReason::count, winner, counted, now_ms);
+  finish(out, score->result, counted, now_ms);
 }
 
 void RoomState::leave_scoring(Outcome& out, std::int64_t now_ms) {

@@ -16,10 +16,6 @@ struct Overloaded : Fs... {
 template <class... Fs>
 Overloaded(Fs...) -> Overloaded<Fs...>;
 
-std::string win_text(engine::Color winner, std::string_view how) {
-  return std::string(winner == engine::Color::black ? "B+" : "W+") + std::string(how);
-}
-
 // What the SGF shows as the mover's time left (BL/WL and OB/OW): main time
 // while it lasts, then the current period and the periods or stones left.
 void record_time_left(db::MoveRecord& record, const clock::ClockSnapshot& snapshot, engine::Color mover) {
@@ -208,8 +204,7 @@ Outcome RoomState::play(const RoomRequest& request, engine::Color color, std::op
   last_lag_ms_[c] = request.one_way_lag_ms;
   const std::int64_t credit = lag_[c].credit(request.one_way_lag_ms, clock_.turn_elapsed_ms(now_ms));
   if (auto flag = clock_.on_move(color, now_ms, credit)) {
-    finish(out, win_text(engine::opponent(color), "T"), protocol::EndReason::time, engine::opponent(color),
-           std::nullopt, now_ms);
+    finish(out, win_by(engine::opponent(color), EndReason::time), std::nullopt, now_ms);
     out.reply = error(request, ErrorCode::wrong_phase, "time ran out before the move: the game is lost on time");
     return out;
   }
@@ -242,14 +237,12 @@ Outcome RoomState::play(const RoomRequest& request, engine::Color color, std::op
 
 Outcome RoomState::resign(const RoomRequest& request, engine::Color color, std::int64_t now_ms) {
   Outcome out;
-  finish(out, win_text(engine::opponent(color), "R"), protocol::EndReason::resignation, engine::opponent(color),
-         std::nullopt, now_ms);
+  finish(out, win_by(engine::opponent(color), EndReason::resignation), std::nullopt, now_ms);
   out.reply = ok(request);
   return out;
 }
 
-void RoomState::finish(Outcome& out, std::string result, protocol::EndReason reason,
-                       std::optional<engine::Color> winner, std::optional<protocol::Score> score,
+void RoomState::finish(Outcome& out, const GameResult& result, std::optional<protocol::Score> score,
                        std::int64_t now_ms) {
   clock_.pause(now_ms);
   game_.finish(result);
@@ -257,7 +250,7 @@ void RoomState::finish(Outcome& out, std::string result, protocol::EndReason rea
   next_period_change_ms_ = 0;
   away_until_ = {};
   undo_requested_by_.reset();
-  end_ = protocol::GameEnd{result, reason, score, {}};
+  end_ = protocol::GameEnd{result, score, {}};
 
   GameEndFacts facts;
   facts.game = id();
@@ -270,13 +263,11 @@ void RoomState::finish(Outcome& out, std::string result, protocol::EndReason rea
   facts.handicap = setup_.settings.handicap;
   facts.komi = setup_.settings.komi;
   facts.result = result;
-  facts.reason = reason;
-  facts.winner = winner;
   facts.move_count = static_cast<int>(game_.moves().size());
   facts.started_ms = setup_.started_ms;
   facts.ended_ms = now_ms;
-  db::GameEnd end{result, std::string(to_string(reason)), now_ms, clock_state(now_ms)};
-  if (reason == protocol::EndReason::count) end.dead.assign(dead_.begin(), dead_.end());
+  db::GameEnd end{result, now_ms, clock_state(now_ms)};
+  if (result.how == EndReason::count) end.dead.assign(dead_.begin(), dead_.end());
   out.commit = EndCommit{std::move(end), std::move(facts)};
 }
 

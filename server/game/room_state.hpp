@@ -109,7 +109,7 @@ class RoomState : private RoomLiveFields {
   bool ended() const { return ended_; }
   bool in_scoring() const { return game_.phase() == engine::Phase::scoring; }
   // Ended by a count: dead_ then holds the final marking.
-  bool counted() const { return end_ && end_->reason == protocol::EndReason::count; }
+  bool counted() const { return end_ && end_->result.how == EndReason::count; }
   std::int64_t marking_version() const { return marking_version_; }
   std::int64_t seq() const { return seq_; }
   std::optional<engine::Color> color_of(UserId user) const;
@@ -171,8 +171,7 @@ class RoomState : private RoomLiveFields {
   std::optional<int> undo_count(engine::Color requester) const;
   // Ends the game: stops the clock, records the result; the Outcome gets
   // the EndCommit.
-  void finish(Outcome& out, std::string result, protocol::EndReason reason, std::optional<engine::Color> winner,
-              std::optional<protocol::Score> score, std::int64_t now_ms);
+  void finish(Outcome& out, const GameResult& result, std::optional<protocol::Score> score, std::int64_t now_ms);
   // A turn starts: remembers the clocks for undo and plans the next period change.
   void start_turn_timers(std::int64_t now_ms);
   void plan_period_change(std::int64_t now_ms);

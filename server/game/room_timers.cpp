@@ -8,12 +8,6 @@
 
 namespace yunzi::game {
 
-namespace {
-
-std::string forfeit_win(engine::Color loser) { return loser == engine::Color::black ? "W+F" : "B+F"; }
-
-}  // namespace
-
 void RoomState::start_turn_timers(std::int64_t now_ms) {
   if (clock_.running()) turn_start_ = clock_.snapshot(now_ms);
   plan_period_change(now_ms);
@@ -73,9 +67,9 @@ Outcome RoomState::on_timer(std::int64_t now_ms) {
     if (!away || now_ms < *away) continue;
     if (is_away(engine::opponent(color))) {
       // Neither player came back: no one has earned the game.
-      finish(out, "Void", protocol::EndReason::aborted, std::nullopt, std::nullopt, now_ms);
+      finish(out, aborted_result(), std::nullopt, now_ms);
     } else {
-      finish(out, forfeit_win(color), protocol::EndReason::forfeit, engine::opponent(color), std::nullopt, now_ms);
+      finish(out, win_by(engine::opponent(color), EndReason::forfeit), std::nullopt, now_ms);
     }
     return out;
   }
@@ -85,9 +79,7 @@ Outcome RoomState::on_timer(std::int64_t now_ms) {
   }
   if (const auto deadline = flag_deadline(); deadline && now_ms >= *deadline) {
     if (const auto flag = clock_.check_flag(now_ms)) {
-      const engine::Color winner = engine::opponent(flag->loser);
-      finish(out, std::string(winner == engine::Color::black ? "B+T" : "W+T"), protocol::EndReason::time, winner,
-             std::nullopt, now_ms);
+      finish(out, win_by(engine::opponent(flag->loser), EndReason::time), std::nullopt, now_ms);
       return out;
     }
   }
@@ -119,7 +111,7 @@ Outcome RoomState::player_back(engine::Color color, std::int64_t /*now_ms*/) {
 Outcome RoomState::forfeit(engine::Color loser, std::int64_t now_ms) {
   Outcome out;
   if (ended_) return out;
-  finish(out, forfeit_win(loser), protocol::EndReason::forfeit, engine::opponent(loser), std::nullopt, now_ms);
+  finish(out, win_by(engine::opponent(loser), EndReason::forfeit), std::nullopt, now_ms);
   return out;
 }
 

@@ -78,7 +78,6 @@ std::string RoomState::sgf() const {
   g.started_ms = setup_.started_ms;
   if (end_) {
     g.result = end_->result;
-    g.reason = std::string(to_string(end_->reason));
   }
   g.move_count = static_cast<int>(records_.size());
   record.moves = records_;

@@ -75,8 +75,9 @@ EventFit GameDriver::on_event(const Json& event, ServerLink& link) {
     const bool accept = config_.accept_undo && !track_.rated();
     link.call_ok(request(accept ? "game.undo.accept" : "game.undo.decline"), "game " + std::to_string(track_.id()));
   } else if (type == "game.end") {
+    const auto& result = track_.result();
     spdlog::info("game {} against {} ended: {} ({})", track_.id(), track_.opponent_name(),
-                 event.value("result", std::string("?")), event.value("reason", std::string("?")));
+                 result ? to_sgf(*result) : std::string("?"), result ? to_string(result->how) : "?");
   } else if (type == "game.opponent_gone") {
     spdlog::info("game {}: {} is gone", track_.id(), track_.opponent_name());
   }

@@ -73,7 +73,9 @@ Expected<GameTrack, std::string> GameTrack::from_state(const Json& state, const 
     track.clock_ = state.value("clock", Json::object());
     track.dead_ = vertex_set(state.value("dead", Json::array()));
     track.marking_version_ = state.value("marking_version", std::int64_t{0});
-    if (state.contains("result") && state["result"].is_string()) track.result_ = state["result"].get<std::string>();
+    if (state.contains("result") && state["result"].is_string()) {
+      track.result_ = parse_sgf_result(state["result"].get<std::string>());
+    }
     return track;
   } catch (const Json::exception& error) {
     return unexpected(std::string("malformed game state: ") + error.what());
@@ -137,7 +139,7 @@ EventFit GameTrack::apply(const Json& event) {
     accepted_ = event.value("accepted", Json::object());
   } else if (type == "game.end") {
     phase_ = "ended";
-    result_ = event.value("result", std::string("?"));
+    result_ = parse_sgf_result(event.value("result", std::string()));
     ++version_;
   } else if (type == "game.undone") {
     const int removed = event.value("moves_removed", 0);

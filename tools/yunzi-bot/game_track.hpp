@@ -14,6 +14,7 @@
 #include <string>
 
 #include "core/expected.hpp"
+#include "core/game_result.hpp"
 #include "engine/game.hpp"
 #include "tools/yunzi-bot/engine_session.hpp"
 
@@ -39,7 +40,8 @@ class GameTrack {
   const std::string& phase() const { return phase_; }
   std::string to_move() const;
   bool my_turn() const { return phase_ == "play" && to_move() == my_color_; }
-  const std::optional<std::string>& result() const { return result_; }
+  // Once the game has ended: read from the wire's SGF text.
+  const std::optional<GameResult>& result() const { return result_; }
 
   EnginePicture picture() const { return EnginePicture{spec_, moves_}; }
   const nlohmann::json& time_settings() const { return spec_.time; }
@@ -77,7 +79,7 @@ class GameTrack {
   std::set<std::string> dead_;
   std::int64_t marking_version_ = 0;
   nlohmann::json accepted_ = nlohmann::json::object();
-  std::optional<std::string> result_;
+  std::optional<GameResult> result_;
 };
 
 }  // namespace yunzi::bot

@@ -78,7 +78,7 @@ GtpFrontend::Reply GtpFrontend::final_score(const Args&) {
   // Every stone counts as alive: yunzi-gtp does not judge life and death.
   auto score = engine::score_area(game_.board(), {}, komi_, game_.setup().handicap);
   if (!score) return unexpected(std::string("cannot score"));
-  return score->result;
+  return to_sgf(score->result);
 }
 
 }  // namespace yunzi::gtp

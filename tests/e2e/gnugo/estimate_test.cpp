@@ -94,12 +94,13 @@ TEST_CASE("the score estimate agrees with GNU Go on finished 9x9 games", "[gnugo
     const auto ours = gtp_words(estimate.dead);
     if (!theirs.empty()) ++positions_with_dead;
     const bool dead_agrees = ours == theirs;
-    const bool winner_agrees = estimate.score.result.substr(0, 1) == their_score.substr(0, 1);
+    const std::string our_score = yunzi::to_sgf(estimate.score.result);
+    const bool winner_agrees = our_score.substr(0, 1) == their_score.substr(0, 1);
     same_dead += dead_agrees ? 1 : 0;
     same_winner += winner_agrees ? 1 : 0;
     if (!dead_agrees || !winner_agrees) {
       std::cout << "estimate game " << game << ": GNU Go dead " << joined(theirs) << " (" << their_score
-                << "), ours " << joined(ours) << " (" << estimate.score.result << ")\n"
+                << "), ours " << joined(ours) << " (" << our_score << ")\n"
                 << must(gnugo, "showboard") << "\n";
     }
   }

@@ -110,7 +110,7 @@ std::string engine_result(const CountedRecord& record, double komi) {
   const std::vector<Vertex> dead = {*parse_gtp(record.dead_white_stone, 9), *parse_gtp(record.dead_black_stone, 9)};
   auto score = score_game(*game, dead);
   REQUIRE(score);
-  return score->result;
+  return to_sgf(score->result);
 }
 
 std::vector<std::string> sorted_vertices(const Json& array) {

@@ -29,7 +29,9 @@ GameId record_game(db::Stores& stores, UserId black, UserId white, Rank black_ra
   game.started_ms = ended_ms - 1000;
   auto id = stores.games().create(game);
   REQUIRE(id);
-  auto ended = stores.games().end_game(*id, db::GameEnd{result, "resignation", ended_ms, "{}"}, {});
+  const auto parsed = parse_sgf_result(result);
+  REQUIRE(parsed);
+  auto ended = stores.games().end_game(*id, db::GameEnd{*parsed, ended_ms, "{}"}, {});
   REQUIRE(ended);
   return *id;
 }
@@ -45,8 +47,9 @@ db::DbResult<std::vector<protocol::RankChange>> play(db::Stores& stores, UserId 
   facts.black_rank = black_rank;
   facts.white_rank = white_rank;
   facts.rated = true;
-  facts.result = result;
-  facts.winner = result.front() == 'B' ? engine::Color::black : engine::Color::white;
+  const auto parsed = parse_sgf_result(result);
+  REQUIRE(parsed);
+  facts.result = *parsed;
   facts.move_count = moves;
   facts.started_ms = ended_ms - 1000;
   facts.ended_ms = ended_ms;

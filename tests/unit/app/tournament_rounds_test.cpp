@@ -126,8 +126,12 @@ TEST_CASE("the promotion preset places ranks in its four groups", "[app][tournam
   CHECK(group_for_rank(s, Rank::dan(4)) == 4);  // 4d
   CHECK(group_for_rank(s, Rank::dan(9)) == 4);  // 9d
   CHECK_FALSE(group_for_rank(s, Rank::kyu(1)));  // 1k
-  CHECK(outcome_of_result("B+R") == "black_wins");
-  CHECK(outcome_of_result("W+F") == "white_wins");
-  CHECK(outcome_of_result("0") == "jigo");
-  CHECK(outcome_of_result("Void") == "both_lose");
+  auto outcome_of = [](const char* sgf) { return outcome_of_result(*yunzi::parse_sgf_result(sgf)); };
+  CHECK(outcome_of("B+R") == "black_wins");
+  CHECK(outcome_of("W+F") == "white_wins");
+  CHECK(outcome_of("B+3.5") == "black_wins");
+  CHECK(outcome_of("0") == "jigo");
+  CHECK(outcome_of("Void") == "both_lose");
+  CHECK(pairing_how(*yunzi::parse_sgf_result("W+F")) == "forfeit");
+  CHECK(pairing_how(*yunzi::parse_sgf_result("W+T")) == "played");
 }

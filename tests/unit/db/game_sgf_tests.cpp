@@ -29,7 +29,7 @@ TEST_CASE_METHOD(StoreTest, "an ended game's SGF carries players, settings, time
   MoveRecord pass = sample_move(2, 0, 0);
   pass.move.vertex.reset();
   REQUIRE(games.append_move(id, pass, ""));
-  REQUIRE(games.end_game(id, GameEnd{"W+R", "resign", 1'714'525'200'000, ""}, {}));
+  REQUIRE(games.end_game(id, GameEnd{result_of("W+R"), 1'714'525'200'000, ""}, {}));
 
   auto sgf = load_game_sgf(games, id);
   REQUIRE(sgf);

@@ -20,7 +20,7 @@ Players two_players(TempDatabase& db) {
 GameId finished_game(GameStore& games, UserId black, UserId white, const std::string& result, TimeMs at) {
   auto id = games.create(sample_game(black, white));
   REQUIRE(id);
-  REQUIRE(games.end_game(*id, GameEnd{result, "resign", at, ""}, {}));
+  REQUIRE(games.end_game(*id, GameEnd{result_of(result), at, ""}, {}));
   return *id;
 }
 
@@ -68,12 +68,13 @@ TEST_CASE_METHOD(StoreTest, "a move out of order or for a finished game is a con
   CHECK(games.append_move(id, sample_move(1, 4, 4), "").error().kind == DbErrorKind::conflict);
   CHECK(games.append_move(id, sample_move(3, 4, 4), "").error().kind == DbErrorKind::conflict);
   CHECK(games.append_move(id + 7, sample_move(1, 4, 4), "").error().kind == DbErrorKind::conflict);
-  REQUIRE(games.end_game(id, GameEnd{"B+R", "resign", 9'000, ""}, {}));
+  REQUIRE(games.end_game(id, GameEnd{result_of("B+R"), 9'000, ""}, {}));
   CHECK(games.append_move(id, sample_move(2, 4, 4), "").error().kind == DbErrorKind::conflict);
-  CHECK(games.end_game(id, GameEnd{"W+R", "resign", 9'001, ""}, {}).error().kind == DbErrorKind::conflict);
+  CHECK(games.end_game(id, GameEnd{result_of("W+R"), 9'001, ""}, {}).error().kind == DbErrorKind::conflict);
   auto g = **games.load(id);
   CHECK(g.moves.size() == 1);
-  CHECK(g.game.result == "B+R");
+  REQUIRE(g.game.result);
+  CHECK(to_sgf(*g.game.result) == "B+R");
 }
 
 TEST_CASE_METHOD(StoreTest, "undo takes back the last moves", "[db][games]") {
@@ -96,11 +97,13 @@ TEST_CASE_METHOD(StoreTest, "ending a game records the result and the rank event
   const Players p = two_players(db);
   const GameId id = *games.create(sample_game(p.black, p.white));
   const RankEvent up{0, p.black, rank_at(15), rank_at(16), "promotion", id, 9'000, std::nullopt};
-  REQUIRE(games.end_game(id, GameEnd{"B+3.5", "count", 9'000, "final"}, std::span(&up, 1)));
+  REQUIRE(games.end_game(id, GameEnd{result_of("B+3.5"), 9'000, "final"}, std::span(&up, 1)));
   auto g = **games.load(id);
   CHECK(g.game.status == GameStatus::ended);
-  CHECK(g.game.result == "B+3.5");
-  CHECK(g.game.reason == "count");
+  REQUIRE(g.game.result);
+  CHECK(to_sgf(*g.game.result) == "B+3.5");
+  CHECK(g.game.result->how == yunzi::EndReason::count);
+  CHECK(g.game.result->winner == yunzi::Color::black);
   CHECK(g.game.ended_ms == 9'000);
   CHECK((**db.stores().users().find_by_id(p.black)).rank == rank_at(16));
   auto events = db.stores().ranks().events_of_user(p.black, 10);
@@ -113,7 +116,7 @@ TEST_CASE_METHOD(StoreTest, "ending a game records the result and the rank event
   const GameId other = *games.create(sample_game(p.black, p.white));
   const RankEvent bad[] = {{0, p.white, rank_at(16), rank_at(17), "promotion", other, 9'500, std::nullopt},
                            {0, 999, rank_at(1), rank_at(2), "ghost", other, 9'500, std::nullopt}};
-  auto refused = games.end_game(other, GameEnd{"W+R", "resign", 9'500, ""}, bad);
+  auto refused = games.end_game(other, GameEnd{result_of("W+R"), 9'500, ""}, bad);
   REQUIRE_FALSE(refused);
   CHECK((**games.load(other)).game.status == GameStatus::playing);
   CHECK((**db.stores().users().find_by_id(p.white)).rank == rank_at(16));
@@ -169,7 +172,8 @@ TEST_CASE_METHOD(StoreTest, "a user's games are listed newest first and paged by
   REQUIRE(first->size() == 2);
   CHECK((*first)[0].id == mine[4]);
   CHECK((*first)[1].id == mine[3]);
-  CHECK((*first)[0].result == "B+R");
+  REQUIRE((*first)[0].result);
+  CHECK(to_sgf(*(*first)[0].result) == "B+R");
   CHECK((*first)[0].black_name == "kuro");
   auto next = games.games_of_user(p.black, (*first)[1].id, 100);
   REQUIRE(next);
@@ -228,17 +232,17 @@ TEST_CASE_METHOD(StoreTest, "a count's final marking is kept with the game and l
   GameStore& games = db.stores().games();
   const Players p = two_players(db);
   const GameId counted = *games.create(sample_game(p.black, p.white));
-  GameEnd end{"B+3.5", "count", 9'000, "final"};
+  GameEnd end{result_of("B+3.5"), 9'000, "final"};
   end.dead = {yunzi::engine::Vertex{7, 4}, yunzi::engine::Vertex{1, 4}};
   REQUIRE(games.end_game(counted, end, {}));
   const GameId resigned = *games.create(sample_game(p.black, p.white));
-  REQUIRE(games.end_game(resigned, GameEnd{"W+R", "resignation", 9'500, ""}, {}));
+  REQUIRE(games.end_game(resigned, GameEnd{result_of("W+R"), 9'500, ""}, {}));
 
   const std::vector<yunzi::engine::Vertex> dead{{1, 4}, {7, 4}};
   CHECK((**games.load(counted)).final_dead == dead);
   CHECK((**games.load(resigned)).final_dead.empty());
   // A game that is no longer in play keeps its first marking: ending it again is refused whole.
-  CHECK(games.end_game(counted, GameEnd{"W+1.5", "count", 9'900, "", {{0, 0}}}, {}).error().kind ==
+  CHECK(games.end_game(counted, GameEnd{result_of("W+1.5"), 9'900, "", {{0, 0}}}, {}).error().kind ==
         DbErrorKind::conflict);
   CHECK((**games.load(counted)).final_dead == dead);
 }

@@ -116,6 +116,73 @@ TEST_CASE("recommendations stored before the admins' queue count as approved whe
   CHECK(table_names(*current).count("short_game_reviews") == 1);
 }
 
+TEST_CASE("games ended before the winner column read back the same results and the same profile counts",
+          "[db][migrations]") {
+  const auto all = embedded_migrations();
+  std::size_t winner = 0;
+  while (winner < all.size() && all[winner].name != "game_winner") ++winner;
+  REQUIRE(winner < all.size());
+  struct OldGame {
+    bool kuro_black;
+    const char* result;  // nullptr: still in play
+    const char* reason;
+  };
+  const std::vector<OldGame> old_games = {
+      {true, "B+R", "resignation"}, {true, "W+T", "time"},   {false, "W+0.5", "count"}, {true, "0", "count"},
+      {true, "Void", "aborted"},    {false, "B+F", "forfeit"}, {true, "B+12.25", "count"}, {true, nullptr, nullptr}};
+  TempDir dir;
+  const std::string path = dir.file("old.db");
+  {
+    auto old = open_database(path, {}, all.first(winner));
+    REQUIRE(old);
+    for (const char* name : {"kuro", "shiro"}) {
+      REQUIRE(old->execute(
+          "INSERT INTO users (name, name_key, password_hash, rank, created_ms) VALUES (?, ?, 'h', 15, 1)", name, name));
+    }
+    for (const OldGame& g : old_games) {
+      const std::optional<std::string> result = g.result ? std::optional<std::string>(g.result) : std::nullopt;
+      const std::optional<std::string> reason = g.reason ? std::optional<std::string>(g.reason) : std::nullopt;
+      REQUIRE(old->execute(
+          "INSERT INTO games (black_id, white_id, black_rank, white_rank, settings_json, rated, handicap, komi, size, "
+          "time_system, status, result, reason, started_ms, ended_ms) "
+          "VALUES (?, ?, 15, 15, '{}', 1, 0, 7.5, 19, 'none', ?, ?, ?, 1000, ?)",
+          g.kuro_black ? 1 : 2, g.kuro_black ? 2 : 1, std::string(result ? "ended" : "playing"), result, reason,
+          result ? std::optional<std::int64_t>(2000) : std::nullopt));
+    }
+  }
+  auto current = open_database(path);
+  REQUIRE(current);
+  SqliteStores stores(*current);
+  for (std::size_t i = 0; i < old_games.size(); ++i) {
+    const OldGame& g = old_games[i];
+    INFO("game " << i + 1 << ": " << (g.result ? g.result : "in play"));
+    auto loaded = stores.games().load(static_cast<GameId>(i + 1));
+    REQUIRE(loaded);
+    REQUIRE(loaded->has_value());
+    const auto& result = (*loaded)->game.result;
+    if (!g.result) {
+      CHECK_FALSE(result);
+      continue;
+    }
+    REQUIRE(result);
+    CHECK(to_sgf(*result) == g.result);
+    CHECK(to_string(result->how) == g.reason);
+  }
+  // kuro won B+R and B+12.25 as Black and W+0.5 as White, lost W+T as Black and B+F as White.
+  auto kuro = stores.games().profile(1);
+  REQUIRE(kuro);
+  REQUIRE(kuro->has_value());
+  CHECK((*kuro)->wins == 3);
+  CHECK((*kuro)->losses == 2);
+  auto shiro = stores.games().profile(2);
+  REQUIRE(shiro);
+  REQUIRE(shiro->has_value());
+  CHECK((*shiro)->wins == 2);
+  CHECK((*shiro)->losses == 3);
+  CHECK(single_text(*current, "SELECT group_concat(COALESCE(winner, '-'), ',') FROM (SELECT winner FROM games ORDER BY id)") ==
+        "black,white,white,-,-,black,black,-");
+}
+
 TEST_CASE("migrations are numbered without gaps", "[db][migrations]") {
   const auto all = embedded_migrations();
   for (std::size_t i = 0; i < all.size(); ++i) CHECK(all[i].version == static_cast<int>(i) + 1);

@@ -65,4 +65,10 @@ MoveRecord sample_move(int number, int x, int y) {
   return move;
 }
 
+GameResult result_of(const std::string& sgf) {
+  const auto result = parse_sgf_result(sgf);
+  if (!result) throw std::invalid_argument("not a game result: " + sgf);
+  return *result;
+}
+
 }  // namespace yunzi::db::testing

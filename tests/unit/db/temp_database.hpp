@@ -44,5 +44,7 @@ NewUser sample_user(const std::string& name, int rank_index = 15);
 UserRecord create_user(Stores& stores, const std::string& name, int rank_index = 15);
 NewGame sample_game(UserId black, UserId white);
 MoveRecord sample_move(int number, int x, int y);
+// The result an SGF text such as "B+R" or "W+3.5" spells (which must be one).
+GameResult result_of(const std::string& sgf);
 
 }  // namespace yunzi::db::testing

@@ -30,7 +30,7 @@ TEST_CASE("an empty board estimates to minus komi", "[estimate]") {
   CHECK(estimate.score.black_area == 0);
   CHECK(estimate.score.white_area == 0);
   CHECK(estimate.score.margin == -7.5);
-  CHECK(estimate.score.result == "W+7.5");
+  CHECK(to_sgf(estimate.score.result) == "W+7.5");
 }
 
 TEST_CASE("a settled position with nothing dead counts as it stands", "[estimate]") {
@@ -38,7 +38,7 @@ TEST_CASE("a settled position with nothing dead counts as it stands", "[estimate
   CHECK(estimate.dead.empty());
   CHECK(estimate.score.black_area == 45);
   CHECK(estimate.score.white_area == 36);
-  CHECK(estimate.score.result == "B+9");
+  CHECK(to_sgf(estimate.score.result) == "B+9");
 }
 
 TEST_CASE("a lone stone deep in the opponent's area is dead", "[estimate]") {

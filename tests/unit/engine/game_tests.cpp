@@ -72,7 +72,8 @@ TEST_CASE("either player may resign in play or in scoring, once", "[game][phase]
   // Resigning is allowed out of turn.
   REQUIRE(in_play.resign(Color::black).has_value());
   CHECK(in_play.phase() == Phase::ended);
-  CHECK(in_play.result() == "W+R");
+  CHECK(in_play.result() == yunzi::win_by(Color::white, yunzi::EndReason::resignation));
+  CHECK(yunzi::to_sgf(*in_play.result()) == "W+R");
   CHECK(in_play.resign(Color::white).error() == MoveError::game_over);
   CHECK(play_error(in_play, Color::white, Vertex{0, 0}) == MoveError::game_over);
   CHECK_FALSE(in_play.undo());
@@ -81,17 +82,18 @@ TEST_CASE("either player may resign in play or in scoring, once", "[game][phase]
   REQUIRE(in_scoring.pass(Color::black).has_value());
   REQUIRE(in_scoring.pass(Color::white).has_value());
   REQUIRE(in_scoring.resign(Color::white).has_value());
-  CHECK(in_scoring.result() == "B+R");
+  CHECK(in_scoring.result() == yunzi::win_by(Color::black, yunzi::EndReason::resignation));
+  CHECK(yunzi::to_sgf(*in_scoring.result()) == "B+R");
   CHECK_FALSE(in_scoring.resume_play());
 }
 
 TEST_CASE("finish records a result decided elsewhere", "[game][phase]") {
   Game game = new_game();
   CHECK_FALSE(game.result().has_value());
-  REQUIRE(game.finish("B+T").has_value());
+  REQUIRE(game.finish(yunzi::win_by(Color::black, yunzi::EndReason::time)).has_value());
   CHECK(game.phase() == Phase::ended);
-  CHECK(game.result() == "B+T");
-  CHECK(game.finish("W+F").error() == MoveError::game_over);
+  CHECK(yunzi::to_sgf(*game.result()) == "B+T");
+  CHECK(game.finish(yunzi::win_by(Color::white, yunzi::EndReason::forfeit)).error() == MoveError::game_over);
 }
 
 TEST_CASE("check tells legality without changing anything", "[game]") {

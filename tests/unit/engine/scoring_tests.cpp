@@ -23,12 +23,13 @@ const std::vector<std::string> dame_column = {
 }  // namespace
 
 TEST_CASE("results are written in SGF form", "[scoring]") {
-  CHECK(format_result(7.5) == "B+7.5");
-  CHECK(format_result(-0.5) == "W+0.5");
-  CHECK(format_result(0.0) == "0");
-  CHECK(format_result(3.0) == "B+3");
-  CHECK(format_result(-12.25) == "W+12.25");
-  CHECK(format_result(1e-12) == "0");
+  auto result_of = [](double margin) { return yunzi::to_sgf(yunzi::counted_result(margin)); };
+  CHECK(result_of(7.5) == "B+7.5");
+  CHECK(result_of(-0.5) == "W+0.5");
+  CHECK(result_of(0.0) == "0");
+  CHECK(result_of(3.0) == "B+3");
+  CHECK(result_of(-12.25) == "W+12.25");
+  CHECK(result_of(1e-12) == "0");
 }
 
 TEST_CASE("dame are split half and half", "[scoring]") {
@@ -38,10 +39,10 @@ TEST_CASE("dame are split half and half", "[scoring]") {
   CHECK(score->black_area == 12.5);
   CHECK(score->white_area == 12.5);
   CHECK(score->margin == 0.0);
-  CHECK(score->result == "0");
+  CHECK(yunzi::to_sgf(score->result) == "0");
   auto with_komi = score_area(board, {}, 7.5, 0);
   REQUIRE(with_komi.has_value());
-  CHECK(with_komi->result == "W+7.5");
+  CHECK(yunzi::to_sgf(with_komi->result) == "W+7.5");
 }
 
 TEST_CASE("a seki's eyes count for their owners, its shared liberty is split", "[scoring][seki]") {
@@ -61,8 +62,8 @@ TEST_CASE("a seki's eyes count for their owners, its shared liberty is split", "
   REQUIRE(score.has_value());
   CHECK(score->black_area == 14.5);  // 13 stones, the eye, half the shared point
   CHECK(score->white_area == 10.5);  // 9 stones, the eye, half the shared point
-  CHECK(score->result == "B+4");
-  CHECK(score_area(game.board(), {}, 7.5, 0)->result == "W+3.5");
+  CHECK(yunzi::to_sgf(score->result) == "B+4");
+  CHECK(yunzi::to_sgf(score_area(game.board(), {}, 7.5, 0)->result) == "W+3.5");
 }
 
 TEST_CASE("dead stones are removed and their points go to the surrounding side", "[scoring]") {
@@ -90,8 +91,8 @@ TEST_CASE("White receives one point per handicap stone from two up", "[scoring][
   CHECK(handicap_compensation(2) == 2);
   CHECK(handicap_compensation(9) == 9);
   const Board board = board_from(dame_column);
-  CHECK(score_area(board, {}, 0.5, 3)->result == "W+3.5");
-  CHECK(score_area(board, {}, 0.5, 1)->result == "W+0.5");
+  CHECK(yunzi::to_sgf(score_area(board, {}, 0.5, 3)->result) == "W+3.5");
+  CHECK(yunzi::to_sgf(score_area(board, {}, 0.5, 1)->result) == "W+0.5");
 
   GameSetup setup;
   setup.size = 9;
@@ -105,7 +106,7 @@ TEST_CASE("White receives one point per handicap stone from two up", "[scoring][
   REQUIRE(score.has_value());
   CHECK(score->black_area == 81);
   CHECK(score->margin == 81 - 0.5 - 2);
-  CHECK(score->result == "B+78.5");
+  CHECK(yunzi::to_sgf(score->result) == "B+78.5");
 }
 
 TEST_CASE("chain_at lists the whole chain a click marks", "[scoring]") {

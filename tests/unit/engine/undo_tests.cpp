@@ -178,9 +178,10 @@ TEST_CASE("rewind keeps a resume and a result the mark saw", "[game][undo][mark]
   CHECK(game.to_move() == Color::black);
   CHECK(game.moves().size() == 2);
 
-  REQUIRE(game.finish("B+3.5").has_value());
+  REQUIRE(game.finish(yunzi::counted_result(3.5)).has_value());
   const GameMark ended = game.mark(2);
   game.rewind(ended);
   CHECK(game.phase() == Phase::ended);
-  CHECK(game.result() == std::optional<std::string>("B+3.5"));
+  REQUIRE(game.result());
+  CHECK(yunzi::to_sgf(*game.result()) == "B+3.5");
 }

@@ -239,12 +239,13 @@ TEST_CASE("GameRoom: start, a committed move broadcast to players and spectators
   CHECK(end["rank_changes"].size() == 1);
   CHECK(end["seq"] == 3);
   REQUIRE(f.ended.size() == 1);
-  CHECK(f.ended[0].second.result == "B+R");
+  CHECK(to_sgf(f.ended[0].second.result) == "B+R");
   REQUIRE(f.ranked.size() == 1);
-  CHECK(f.ranked[0].winner == engine::Color::black);
+  CHECK(f.ranked[0].result.winner == engine::Color::black);
   const auto finished = f.load(id);
   CHECK(finished.game.status == db::GameStatus::ended);
-  CHECK(finished.game.result == "B+R");
+  REQUIRE(finished.game.result);
+  CHECK(to_sgf(*finished.game.result) == "B+R");
 
   std::string sgf;
   room->sgf([&](std::string text) { sgf = std::move(text); });
@@ -266,7 +267,8 @@ TEST_CASE("GameRoom: a player who stays away past the grace loses by forfeit") {
   CHECK(alice->last("game.opponent_gone")["color"] == "white");
   REQUIRE(f.run_until([&] { return alice->got("game.end"); }));
   CHECK(alice->last("game.end")["result"] == "B+F");
-  CHECK(f.load(id).game.result == "B+F");
+  REQUIRE(f.load(id).game.result);
+  CHECK(to_sgf(*f.load(id).game.result) == "B+F");
 }
 
 TEST_CASE("GameRoom: restored from the database, a returning player resumes the game") {

@@ -30,8 +30,8 @@ TEST_CASE("byo-yomi periods are announced as they run out, then the flag ends th
   Outcome flag = room.on_timer(t0 + 20'000);
   REQUIRE(flag.commit.has_value());
   const auto& end = std::get<EndCommit>(*flag.commit);
-  CHECK(end.end.result == "W+T");
-  CHECK(end.facts.reason == protocol::EndReason::time);
+  CHECK(to_sgf(end.end.result) == "W+T");
+  CHECK(end.facts.result.how == yunzi::EndReason::time);
   CHECK(json_of(room.end_committed({}).frame)["result"] == "W+T");
   CHECK_FALSE(room.next_deadline().has_value());
 }
@@ -60,7 +60,7 @@ TEST_CASE("a move after the flag instant loses on time unless its lag credit cov
     Outcome late = room.handle(move(alice_id, "C3"), t0 + 10'000);
     CHECK(error_code(late) == "wrong_phase");
     REQUIRE(late.commit.has_value());
-    CHECK(std::get<EndCommit>(*late.commit).end.result == "W+T");
+    CHECK(to_sgf(std::get<EndCommit>(*late.commit).end.result) == "W+T");
     CHECK(room.game().moves().empty());
   }
   SECTION("300 ms of measured lag is credited") {

@@ -56,9 +56,9 @@ TEST_CASE("a full 9x9 game ends with a counted result after marking and two acce
   REQUIRE(counted.commit.has_value());
   const auto& end = std::get<EndCommit>(*counted.commit);
   // Black: columns A-E = 45 points; White: F-J = 36; 45 - 36 - 7.5 komi.
-  CHECK(end.end.result == "B+1.5");
-  CHECK(end.end.reason == "count");
-  CHECK(end.facts.winner == engine::Color::black);
+  CHECK(to_sgf(end.end.result) == "B+1.5");
+  CHECK(to_string(end.end.result.how) == "count");
+  CHECK(end.facts.result.winner == engine::Color::black);
   CHECK(end.facts.move_count == 22);
   CHECK(room.ended());
 
@@ -69,7 +69,8 @@ TEST_CASE("a full 9x9 game ends with a counted result after marking and two acce
   CHECK(end_event["score"]["black"] == 45.0);
   CHECK(end_event["score"]["white"] == 36.0);
   CHECK(end_event["seq"] == room.seq());
-  CHECK(room.snapshot(now).result == "B+1.5");
+  REQUIRE(room.snapshot(now).result);
+  CHECK(to_sgf(*room.snapshot(now).result) == "B+1.5");
   CHECK(room.sgf().find("RE[B+1.5]") != std::string::npos);
 }
 
@@ -138,8 +139,8 @@ TEST_CASE("resignation ends the game at any time, also out of turn") {
   RoomState room = new_room(setup_9x9());
   const Outcome out = room.handle(from(bob_id, protocol::req::GameResign{42}), t0 + 5);
   REQUIRE(out.commit.has_value());
-  CHECK(std::get<EndCommit>(*out.commit).end.result == "B+R");
-  CHECK(std::get<EndCommit>(*out.commit).facts.reason == protocol::EndReason::resignation);
+  CHECK(to_sgf(std::get<EndCommit>(*out.commit).end.result) == "B+R");
+  CHECK(std::get<EndCommit>(*out.commit).facts.result.how == yunzi::EndReason::resignation);
   CHECK(json_of(room.end_committed({}).frame)["reason"] == "resignation");
 }
 

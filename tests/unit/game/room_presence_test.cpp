@@ -27,15 +27,15 @@ TEST_CASE("a player who leaves has until the deadline to come back") {
   SECTION("not back: forfeit") {
     Outcome forfeit = room.on_timer(t0 + 121'000);
     REQUIRE(forfeit.commit.has_value());
-    CHECK(std::get<EndCommit>(*forfeit.commit).end.result == "B+F");
-    CHECK(std::get<EndCommit>(*forfeit.commit).end.reason == "forfeit");
+    CHECK(to_sgf(std::get<EndCommit>(*forfeit.commit).end.result) == "B+F");
+    CHECK(to_string(std::get<EndCommit>(*forfeit.commit).end.result.how) == "forfeit");
   }
   SECTION("both away at the deadline: no result") {
     room.player_left(engine::Color::black, t0 + 2000);
     Outcome voided = room.on_timer(t0 + 121'000);
     REQUIRE(voided.commit.has_value());
-    CHECK(std::get<EndCommit>(*voided.commit).end.result == "Void");
-    CHECK(std::get<EndCommit>(*voided.commit).facts.winner == std::nullopt);
+    CHECK(to_sgf(std::get<EndCommit>(*voided.commit).end.result) == "Void");
+    CHECK(std::get<EndCommit>(*voided.commit).facts.result.winner == std::nullopt);
   }
 }
 
@@ -43,7 +43,7 @@ TEST_CASE("an admin's forfeit makes the player lose at once") {
   RoomState room = new_room(setup_9x9());
   Outcome out = room.forfeit(engine::Color::black, t0 + 5);
   REQUIRE(out.commit.has_value());
-  CHECK(std::get<EndCommit>(*out.commit).end.result == "W+F");
+  CHECK(to_sgf(std::get<EndCommit>(*out.commit).end.result) == "W+F");
   CHECK(room.forfeit(engine::Color::white, t0 + 6).events.empty());
 }
 

@@ -70,7 +70,7 @@ TEST_CASE("a change of the marking clears both acceptances") {
   CHECK_FALSE(one.commit.has_value());
   Outcome both = room.handle(accept_score(alice_id, room), now += 10);
   REQUIRE(both.commit.has_value());
-  CHECK(std::get<EndCommit>(*both.commit).end.reason == "count");
+  CHECK(to_string(std::get<EndCommit>(*both.commit).end.result.how) == "count");
 }
 
 TEST_CASE("the agreed marking goes with a count's end and stays in the ended game's state") {
@@ -131,7 +131,7 @@ TEST_CASE("the scoring deadline counts an agreed marking and resumes a disputed 
     CHECK_FALSE(early.commit.has_value());
     Outcome settled = room.on_timer(opened + 180'000);
     REQUIRE(settled.commit.has_value());
-    CHECK(std::get<EndCommit>(*settled.commit).end.reason == "count");
+    CHECK(to_string(std::get<EndCommit>(*settled.commit).end.result.how) == "count");
   }
   SECTION("one marked and the other accepted that marking: counted with it") {
     room.handle(dead(alice_id, "G3"), now += 10);
@@ -144,7 +144,7 @@ TEST_CASE("the scoring deadline counts an agreed marking and resumes a disputed 
     Outcome settled = room.on_timer(now + 180'000);
     REQUIRE(settled.commit.has_value());
     room.end_committed({});
-    CHECK(room.end()->reason == protocol::EndReason::count);
+    CHECK(room.end()->result.how == yunzi::EndReason::count);
     CHECK(room.end()->score.has_value());
   }
   SECTION("a chain only one player marked: play resumes") {
@@ -236,6 +236,6 @@ TEST_CASE("an acceptance of a marking that changed meanwhile is refused and chan
     REQUIRE(counted.commit.has_value());
     // C3-C4 dead: Black keeps G7 (1), White D3 G3 (2), the 78 empty points
     // touch both and are shared: 40 - 41 - 7.5 komi.
-    CHECK(std::get<EndCommit>(*counted.commit).end.result == "W+8.5");
+    CHECK(to_sgf(std::get<EndCommit>(*counted.commit).end.result) == "W+8.5");
   }
 }

@@ -188,7 +188,7 @@ TEST_CASE("a game snapshot has every field the contract lists", "[protocol][enco
   snapshot.count.reset();
 
   snapshot.phase = Phase::ended;
-  snapshot.result = "W+R";
+  snapshot.result = yunzi::win_by(Color::white, yunzi::EndReason::resignation);
   snapshot.clock.running.reset();
   const json ended = parsed(reply_game_state(5, snapshot))["state"];
   CHECK(ended["result"] == "W+R");
@@ -231,14 +231,17 @@ TEST_CASE("game events carry game, seq and the contract's fields", "[protocol][e
   CHECK(with_count["count"] == json{{"black", 45.0}, {"white", 36.0}, {"komi", 7.5}, {"result", "B+1.5"},
                                     {"territory", {{"black", {"A9", "B9"}}, {"white", {"J1"}}}}});
 
-  GameEnd end{"B+3.5", EndReason::count, Score{184, 173, 7.5}, {RankChange{"alice", *Rank::from_index(20), *Rank::from_index(21), "promotion", 42}}};
+  GameEnd end{yunzi::counted_result(3.5), Score{184, 173, 7.5}, {RankChange{"alice", *Rank::from_index(20), *Rank::from_index(21), "promotion", 42}}};
   const json ended = parsed(game_end(42, 12, end));
   CHECK(keys(ended) == std::set<std::string>{"type", "game", "seq", "result", "reason", "score", "rank_changes"});
+  CHECK(ended["result"] == "B+3.5");
   CHECK(ended["reason"] == "count");
   CHECK(ended["score"] == json{{"black", 184.0}, {"white", 173.0}, {"komi", 7.5}});
   CHECK(ended["rank_changes"][0] ==
         json{{"name", "alice"}, {"from", "2d"}, {"to", "3d"}, {"reason", "promotion"}, {"game", 42}});
-  const json resigned = parsed(game_end(42, 3, GameEnd{"W+R", EndReason::resignation, std::nullopt, {}}));
+  const json resigned = parsed(game_end(42, 3, GameEnd{yunzi::win_by(Color::white, yunzi::EndReason::resignation), std::nullopt, {}}));
+  CHECK(resigned["result"] == "W+R");
+  CHECK(resigned["reason"] == "resignation");
   CHECK_FALSE(resigned.contains("score"));
   CHECK(resigned["rank_changes"] == json::array());
 
@@ -285,9 +288,12 @@ TEST_CASE("user and admin replies", "[protocol][encode]") {
   CHECK(keys(info["rank_progress"]) ==
         std::set<std::string>{"games", "wins", "losses", "block_size", "wins_to_promote", "losses_to_demote", "summary"});
 
-  const json games = parsed(reply_user_games(2, {GameSummary{42, {"alice", *Rank::from_index(20)}, {"bob", *Rank::from_index(19)}, 19, true, "B+R", 1700000000000}}));
+  const json games = parsed(reply_user_games(2, {GameSummary{42, {"alice", *Rank::from_index(20)}, {"bob", *Rank::from_index(19)}, 19, true, yunzi::win_by(Color::black, yunzi::EndReason::resignation), 1700000000000}}));
   CHECK(keys(games["games"][0]) == std::set<std::string>{"game", "black", "white", "size", "rated", "result", "ended_at"});
   CHECK(games["games"][0]["white"] == json{{"name", "bob"}, {"rank", "1d"}});
+  CHECK(games["games"][0]["result"] == "B+R");
+  const json playing = parsed(reply_user_games(2, {GameSummary{43, {"alice", *Rank::from_index(20)}, {"bob", *Rank::from_index(19)}, 19, true, std::nullopt, 0}}));
+  CHECK(playing["games"][0]["result"] == "");
 
   const json history = parsed(reply_user_history(3, {RankEvent{1, *Rank::from_index(19), *Rank::from_index(20), "promotion", std::nullopt, 5}}));
   CHECK(keys(history["history"][0]) == std::set<std::string>{"id", "from", "to", "reason", "at"});
@@ -369,9 +375,10 @@ TEST_CASE("board replies and events", "[protocol][encode][board]") {
   CHECK(parsed(board_deleted(3)) == json{{"type", "board.deleted"}, {"board", 3}});
   CHECK(parsed(reply_board_cut(8, 4))["removed"] == 4);
 
-  PositionEstimate estimate{9, 45, 36, 1.5, "B+1.5", {Vertex{0, 0}}, {Vertex{1, 1}}, {}};
+  PositionEstimate estimate{9, 45, 36, 1.5, yunzi::counted_result(1.5), {Vertex{0, 0}}, {Vertex{1, 1}}, {}};
   const json estimated = parsed(reply_estimate(9, estimate))["estimate"];
   CHECK(keys(estimated) == std::set<std::string>{"black", "white", "margin", "result", "dead", "territory"});
+  CHECK(estimated["result"] == "B+1.5");
   CHECK(estimated["dead"] == json{"A9"});
   CHECK(estimated["territory"]["black"] == json{"B8"});
 }

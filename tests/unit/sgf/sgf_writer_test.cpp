@@ -38,7 +38,7 @@ SgfExport sample_export() {
   game.black_rank = "1d";
   game.white_rank = "3d";
   game.date = "2024-05-01";
-  game.result = "W+R";
+  game.result = yunzi::parse_sgf_result("W+R");
   game.main_time = 1200;
   game.overtime = "3x30 byo-yomi";
   game.moves = {
@@ -149,7 +149,7 @@ TEST_CASE("deep variation trees are written without recursion", "[sgf][writer]")
 TEST_CASE("a counted game's territory is written as TB/TW in the last node and read back", "[sgf][writer]") {
   SgfExport game;
   game.size = 5;
-  game.result = "B+3.5";
+  game.result = yunzi::parse_sgf_result("B+3.5");
   game.moves = {{Move{Color::black, Vertex{1, 1}}, std::nullopt, std::nullopt},
                 {Move{Color::white, Vertex{3, 3}}, std::nullopt, std::nullopt}};
   game.black_territory = {Vertex{0, 0}, Vertex{1, 0}};

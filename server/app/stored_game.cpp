@@ -59,7 +59,7 @@ Expected<protocol::GameSnapshot, std::string> stored_game_snapshot(const db::Gam
   out.captures = {game->captures(engine::Color::black), game->captures(engine::Color::white)};
   out.result = row.result;
   out.dead = stored.final_dead;
-  if (row.reason == "count") out.count = game::area_count(*game, out.dead);
+  if (row.result && row.result->how == EndReason::count) out.count = game::area_count(*game, out.dead);
   out.seq = static_cast<std::int64_t>(stored.moves.size());
   if (auto clock = game::decode_clock_state(row.clock_state)) {
     clock->clock.running.reset();

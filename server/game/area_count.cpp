@@ -12,7 +12,7 @@ std::optional<protocol::AreaCount> area_count(const engine::Game& game, const st
   out.black = score->black_area;
   out.white = score->white_area;
   out.komi = game.setup().komi;
-  out.result = score->result;
+  out.result = to_sgf(score->result);
   out.black_territory = std::move(owned->black);
   out.white_territory = std::move(owned->white);
   return out;

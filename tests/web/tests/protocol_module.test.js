@@ -14,7 +14,7 @@ import { repo_root } from "../lib/server.js";
 const js_dir = path.join(repo_root, "web", "js");
 const protocol_file = "protocol.js";
 
-// Every request type, read from the builders (each called with placeholders).
+// Every request type, read from the builders (each called with stand-in arguments).
 function request_types() {
   const types = new Set();
   for (const value of Object.values(protocol)) {

@@ -9,43 +9,43 @@
 namespace yunzi::protocol {
 namespace {
 
-int seconds(FieldReader& r, std::string_view name, int min, int max, int fallback) {
-  return static_cast<int>(r.optional_integer(name, min, max).value_or(fallback));
+constexpr std::int64_t ms_per_s = 1000;
+
+std::int64_t seconds_ms(FieldReader& r, std::string_view name, int min, int max, int fallback) {
+  return r.optional_integer(name, min, max).value_or(fallback) * ms_per_s;
 }
 
+int count(FieldReader& r, std::string_view name, int max, int fallback) {
+  return static_cast<int>(r.optional_integer(name, 1, max).value_or(fallback));
+}
+
+// Each system's own defaults: byo-yomi 1200 s + 3 x 30 s, Fischer 600 s +
+// 10 s up to twice the main time, Canadian 600 s + 25 stones in 300 s,
+// absolute 1800 s.
 TimeControl read_time(FieldReader& r) {
   const std::string system = r.string("system");
-  if (!r.ok()) return ByoYomi{};
+  if (!r.ok()) return TimeControl{};
   if (system == "byoyomi") {
-    ByoYomi t;
-    t.main_s = seconds(r, "main_s", 0, max_main_s, t.main_s);
-    t.periods = seconds(r, "periods", 1, max_periods, t.periods);
-    t.period_s = seconds(r, "period_s", 1, max_period_s, t.period_s);
-    return t;
+    const auto main_ms = seconds_ms(r, "main_s", 0, max_main_s, 1200);
+    const int periods = count(r, "periods", max_periods, 3);
+    return TimeControl::byoyomi(main_ms, periods, seconds_ms(r, "period_s", 1, max_period_s, 30));
   }
   if (system == "fischer") {
-    Fischer t;
-    t.main_s = seconds(r, "main_s", 1, max_main_s, t.main_s);
-    t.increment_s = seconds(r, "increment_s", 0, max_period_s, t.increment_s);
+    const auto main_ms = seconds_ms(r, "main_s", 1, max_main_s, 600);
+    const auto increment_ms = seconds_ms(r, "increment_s", 0, max_period_s, 10);
     // The cap defaults to twice the main time so a longer main time alone stays valid.
-    t.max_s = seconds(r, "max_s", t.main_s, max_fischer_cap_s, 2 * t.main_s);
-    return t;
+    const int main_s = static_cast<int>(main_ms / ms_per_s);
+    return TimeControl::fischer(main_ms, increment_ms, seconds_ms(r, "max_s", main_s, max_fischer_cap_s, 2 * main_s));
   }
   if (system == "canadian") {
-    Canadian t;
-    t.main_s = seconds(r, "main_s", 0, max_main_s, t.main_s);
-    t.stones = seconds(r, "stones", 1, max_canadian_stones, t.stones);
-    t.period_s = seconds(r, "period_s", 1, max_canadian_period_s, t.period_s);
-    return t;
+    const auto main_ms = seconds_ms(r, "main_s", 0, max_main_s, 600);
+    const int stones = count(r, "stones", max_canadian_stones, 25);
+    return TimeControl::canadian(main_ms, stones, seconds_ms(r, "period_s", 1, max_canadian_period_s, 300));
   }
-  if (system == "absolute") {
-    Absolute t;
-    t.main_s = seconds(r, "main_s", 1, max_main_s, t.main_s);
-    return t;
-  }
-  if (system == "none") return NoClock{};
+  if (system == "absolute") return TimeControl::absolute(seconds_ms(r, "main_s", 1, max_main_s, 1800));
+  if (system == "none") return TimeControl::none();
   r.fail("system", "expected \"byoyomi\", \"fischer\", \"canadian\", \"absolute\" or \"none\"");
-  return ByoYomi{};
+  return TimeControl{};
 }
 
 }  // namespace
@@ -74,9 +74,7 @@ RequestedSettings read_settings(FieldReader& parent, std::string_view name) {
   }
 
   if (const auto color = r.optional_string("color")) {
-    if (*color == "auto") settings.color = ColorChoice::automatic;
-    else if (*color == "black") settings.color = ColorChoice::black;
-    else if (*color == "white") settings.color = ColorChoice::white;
+    if (const auto choice = parse_color_choice(*color)) settings.color = *choice;
     else r.fail("color", "expected \"auto\", \"black\" or \"white\"");
   }
 
@@ -90,10 +88,19 @@ RequestedSettings read_settings(FieldReader& parent, std::string_view name) {
   }
 
   if (const auto ko = r.optional_string("ko")) {
-    if (const auto rule = engine::parse_ko_rule(*ko)) settings.ko = *rule;
+    if (const auto rule = parse_ko_rule(*ko)) settings.ko = *rule;
     else r.fail("ko", "expected \"simple\", \"positional\" or \"situational\"");
   }
   return requested;
+}
+
+Expected<TimeControl, std::string> decode_time_control(const nlohmann::json& time) {
+  if (!time.is_object()) return unexpected(std::string("field 'time': expected an object"));
+  FieldReader parent(time);  // only names the path: the fields are read below
+  FieldReader r(parent, "time", time);
+  TimeControl control = read_time(r);
+  if (!parent.ok()) return unexpected(parent.problem()->message);
+  return control;
 }
 
 }  // namespace yunzi::protocol

@@ -23,23 +23,32 @@ json to_json(const UserInfo& user) {
 
 json to_json(const PlayerRef& player) { return {{"name", player.name}, {"rank", to_string(player.rank)}}; }
 
+// The wire spells every clock duration in whole seconds; the settings of a
+// game always hold whole seconds (see app::settings_to_play).
 json to_json(const TimeControl& time) {
-  struct Fields {
-    json operator()(const ByoYomi& t) const { return {{"main_s", t.main_s}, {"periods", t.periods}, {"period_s", t.period_s}}; }
-    json operator()(const Fischer& t) const { return {{"main_s", t.main_s}, {"increment_s", t.increment_s}, {"max_s", t.max_s}}; }
-    json operator()(const Canadian& t) const { return {{"main_s", t.main_s}, {"stones", t.stones}, {"period_s", t.period_s}}; }
-    json operator()(const Absolute& t) const { return {{"main_s", t.main_s}}; }
-    json operator()(const NoClock&) const { return json::object(); }
-  };
-  json out = std::visit(Fields{}, time);
-  out["system"] = system_name(time);
+  const auto s = [](std::int64_t ms) { return ms / 1000; };
+  json out;
+  switch (time.system) {
+    case TimeSystem::byoyomi:
+      out = {{"main_s", s(time.main_ms)}, {"periods", time.periods}, {"period_s", s(time.period_ms)}};
+      break;
+    case TimeSystem::fischer:
+      out = {{"main_s", s(time.main_ms)}, {"increment_s", s(time.increment_ms)}, {"max_s", s(time.max_ms)}};
+      break;
+    case TimeSystem::canadian:
+      out = {{"main_s", s(time.main_ms)}, {"stones", time.stones}, {"period_s", s(time.period_ms)}};
+      break;
+    case TimeSystem::absolute: out = {{"main_s", s(time.main_ms)}}; break;
+    case TimeSystem::none: out = json::object(); break;
+  }
+  out["system"] = to_string(time.system);
   return out;
 }
 
 json to_json(const GameSettings& settings) {
   return {{"size", settings.size},   {"rated", settings.rated},         {"handicap", settings.handicap},
           {"komi", settings.komi},   {"color", to_string(settings.color)}, {"time", to_json(settings.time)},
-          {"ko", engine::to_string(settings.ko)}};
+          {"ko", to_string(settings.ko)}};
 }
 
 json to_json(const SideClock& side) {

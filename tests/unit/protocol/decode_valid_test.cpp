@@ -174,11 +174,11 @@ TEST_CASE("quick play asks for even games with the colours drawn", "[protocol][d
   const auto timed = decode_as<req::AutomatchJoin>(
       R"({"type":"automatch.join","settings":{"size":9,"time":{"system":"byoyomi","main_s":60,"periods":3,"period_s":30}}})");
   REQUIRE(timed.settings.time.has_value());
-  const auto* byoyomi = std::get_if<ByoYomi>(&*timed.settings.time);
-  REQUIRE(byoyomi != nullptr);
-  CHECK(byoyomi->main_s == 60);
-  CHECK(byoyomi->periods == 3);
-  CHECK(byoyomi->period_s == 30);
+  const yunzi::TimeControl& byoyomi = *timed.settings.time;
+  REQUIRE(byoyomi.system == yunzi::TimeSystem::byoyomi);
+  CHECK(byoyomi.main_ms == 60'000);
+  CHECK(byoyomi.periods == 3);
+  CHECK(byoyomi.period_ms == 30'000);
   for (const char* bad : {R"({"type":"automatch.join","settings":{"size":13,"handicap":2,"rated":false}})",
                           R"({"type":"automatch.join","settings":{"size":13,"color":"black","rated":false}})",
                           R"({"type":"automatch.join","settings":{"size":12}})",

@@ -14,6 +14,7 @@ using namespace yunzi;
 using namespace yunzi::protocol;
 using yunzi::engine::Color;
 using yunzi::engine::Vertex;
+using yunzi::GameSettings;
 using nlohmann::json;
 
 namespace {
@@ -117,7 +118,7 @@ TEST_CASE("session replies", "[protocol][encode]") {
 
 TEST_CASE("lobby replies and events", "[protocol][encode]") {
   SeekInfo seek{11, alice, GameSettings{}};
-  seek.settings.time = Fischer{};
+  seek.settings.time = yunzi::TimeControl::fischer(600'000, 10'000, 1'200'000);
   ChallengeInfo challenge{12, alice, bob, GameSettings{}};
   LobbyGame game{42, alice, bob, 19, 0, 7.5, true, 30, 2};
 

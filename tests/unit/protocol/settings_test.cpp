@@ -6,6 +6,9 @@
 
 using namespace yunzi;
 using namespace yunzi::protocol;
+using yunzi::ColorChoice;
+using yunzi::GameSettings;
+using yunzi::TimeControl;
 using nlohmann::json;
 
 namespace {
@@ -22,7 +25,7 @@ yunzi::Expected<RequestedSettings, DecodeError> requested_of(const json& setting
 yunzi::Expected<GameSettings, DecodeError> settings_of(const json& settings) {
   auto requested = requested_of(settings);
   if (!requested) return yunzi::unexpected(requested.error());
-  return requested->with_default_time(NoClock{});
+  return requested->with_default_time(TimeControl::none());
 }
 
 void check_refused(const json& settings, const std::string& path) {
@@ -51,9 +54,9 @@ TEST_CASE("absent settings take every default of the contract and leave the cloc
   CHECK_FALSE(requested.time.has_value());
   CHECK(requested_of(json::object()).value() == requested);
   CHECK_FALSE(requested_of({{"size", 9}})->time.has_value());
-  CHECK(requested.with_default_time(Absolute{60}).time == TimeControl{Absolute{60}});
-  CHECK(requested_of({{"time", {{"system", "byoyomi"}}}})->with_default_time(Absolute{60}).time ==
-        TimeControl{ByoYomi{1200, 3, 30}});
+  CHECK(requested.with_default_time(TimeControl::absolute(60'000)).time == TimeControl::absolute(60'000));
+  CHECK(requested_of({{"time", {{"system", "byoyomi"}}}})->with_default_time(TimeControl::absolute(60'000)).time ==
+        TimeControl::byoyomi(1'200'000, 3, 30'000));
 }
 
 TEST_CASE("every settings field is read", "[protocol][settings]") {
@@ -66,7 +69,7 @@ TEST_CASE("every settings field is read", "[protocol][settings]") {
   CHECK(s->komi == -2.5);
   CHECK(s->color == ColorChoice::white);
   CHECK(s->ko == yunzi::engine::KoRule::positional);
-  CHECK(std::get<Absolute>(s->time).main_s == 900);
+  CHECK(s->time == TimeControl::absolute(900'000));
   CHECK(settings_of({{"komi", 6}})->komi == 6.0);
 }
 
@@ -77,13 +80,14 @@ TEST_CASE("komi defaults to 0.5 in handicap games", "[protocol][settings]") {
 }
 
 TEST_CASE("time systems fill in their own defaults", "[protocol][settings]") {
-  CHECK(std::get<ByoYomi>(settings_of({{"time", {{"system", "byoyomi"}, {"periods", 5}}}})->time) == ByoYomi{1200, 5, 30});
-  CHECK(std::get<Fischer>(settings_of({{"time", {{"system", "fischer"}}}})->time) == Fischer{600, 10, 1200});
-  CHECK(std::get<Fischer>(settings_of({{"time", {{"system", "fischer"}, {"main_s", 900}}}})->time) == Fischer{900, 10, 1800});
-  CHECK(std::get<Canadian>(settings_of({{"time", {{"system", "canadian"}, {"stones", 10}}}})->time) ==
-        Canadian{600, 10, 300});
-  CHECK(std::holds_alternative<NoClock>(settings_of({{"time", {{"system", "none"}}}})->time));
-  CHECK(std::get<ByoYomi>(settings_of({{"time", {{"system", "byoyomi"}, {"main_s", 0}}}})->time).main_s == 0);
+  CHECK(settings_of({{"time", {{"system", "byoyomi"}, {"periods", 5}}}})->time == TimeControl::byoyomi(1'200'000, 5, 30'000));
+  CHECK(settings_of({{"time", {{"system", "fischer"}}}})->time == TimeControl::fischer(600'000, 10'000, 1'200'000));
+  CHECK(settings_of({{"time", {{"system", "fischer"}, {"main_s", 900}}}})->time ==
+        TimeControl::fischer(900'000, 10'000, 1'800'000));
+  CHECK(settings_of({{"time", {{"system", "canadian"}, {"stones", 10}}}})->time ==
+        TimeControl::canadian(600'000, 10, 300'000));
+  CHECK(settings_of({{"time", {{"system", "none"}}}})->time == TimeControl::none());
+  CHECK(settings_of({{"time", {{"system", "byoyomi"}, {"main_s", 0}}}})->time == TimeControl::byoyomi(0, 3, 30'000));
 }
 
 TEST_CASE("settings out of range are refused with the field's path", "[protocol][settings]") {

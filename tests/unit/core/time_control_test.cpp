@@ -1,18 +1,17 @@
 #include <catch2/catch.hpp>
 
-#include "server/clock/time_control.hpp"
+#include "core/time_control.hpp"
 
 using namespace yunzi;
-using namespace yunzi::clock;
 
-TEST_CASE("the default control is byo-yomi 20 minutes and 3 x 30 s", "[clock][control]") {
+TEST_CASE("the default control is byo-yomi 20 minutes and 3 x 30 s", "[core][control]") {
   const TimeControl c;
   CHECK(c == TimeControl::byoyomi(1'200'000, 3, 30'000));
   CHECK(validate(c).has_value());
   CHECK(to_spec(c) == "byoyomi:1200/3/30");
 }
 
-TEST_CASE("time control specs parse into milliseconds", "[clock][control]") {
+TEST_CASE("time control specs parse into milliseconds", "[core][control]") {
   CHECK(parse_time_control("byoyomi:1200/3/30").value() == TimeControl::byoyomi(1'200'000, 3, 30'000));
   CHECK(parse_time_control("fischer:600/10/1200").value() == TimeControl::fischer(600'000, 10'000, 1'200'000));
   CHECK(parse_time_control("canadian:600/25/300").value() == TimeControl::canadian(600'000, 25, 300'000));
@@ -22,7 +21,7 @@ TEST_CASE("time control specs parse into milliseconds", "[clock][control]") {
   CHECK(parse_time_control("absolute:1.25").value() == TimeControl::absolute(1250));
 }
 
-TEST_CASE("specs survive a round trip through text", "[clock][control]") {
+TEST_CASE("specs survive a round trip through text", "[core][control]") {
   for (const auto& c : {TimeControl::byoyomi(1'200'000, 3, 30'000), TimeControl::fischer(600'000, 10'500, 0),
                         TimeControl::canadian(0, 25, 300'000), TimeControl::absolute(1), TimeControl::none()}) {
     INFO(to_spec(c));
@@ -30,7 +29,7 @@ TEST_CASE("specs survive a round trip through text", "[clock][control]") {
   }
 }
 
-TEST_CASE("bad specs are refused with a reason", "[clock][control]") {
+TEST_CASE("bad specs are refused with a reason", "[core][control]") {
   const auto error_of = [](std::string_view text) {
     auto parsed = parse_time_control(text);
     REQUIRE_FALSE(parsed.has_value());
@@ -52,13 +51,13 @@ TEST_CASE("bad specs are refused with a reason", "[clock][control]") {
   CHECK_THAT(error_of(""), Catch::Contains("does not name a time system"));
 }
 
-TEST_CASE("validate names negative durations", "[clock][control]") {
+TEST_CASE("validate names negative durations", "[core][control]") {
   auto c = TimeControl::fischer(600'000, -1, 0);
   REQUIRE_FALSE(validate(c).has_value());
   CHECK_THAT(validate(c).error(), Catch::Contains("increment must not be negative"));
 }
 
-TEST_CASE("time system names", "[clock][control]") {
+TEST_CASE("time system names", "[core][control]") {
   for (auto s : {TimeSystem::none, TimeSystem::absolute, TimeSystem::byoyomi, TimeSystem::fischer, TimeSystem::canadian}) {
     CHECK(parse_time_system(to_string(s)) == s);
   }

@@ -1,7 +1,8 @@
 // The time systems a game may be played with (byo-yomi, Fischer, Canadian,
 // absolute, none), their settings in milliseconds, validation, and a short
 // text spelling ("byoyomi:1200/3/30", seconds) for configuration files and
-// command lines.
+// command lines. The one clock setting of the tree: the wire (whole seconds),
+// the games table (columns) and the running clock all translate to this.
 #pragma once
 
 #include <cstdint>
@@ -11,7 +12,7 @@
 
 #include "core/expected.hpp"
 
-namespace yunzi::clock {
+namespace yunzi {
 
 enum class TimeSystem : std::uint8_t { none, absolute, byoyomi, fischer, canadian };
 
@@ -56,4 +57,4 @@ Expected<Done, std::string> validate(const TimeControl& control);
 Expected<TimeControl, std::string> parse_time_control(std::string_view text);
 std::string to_spec(const TimeControl& control);
 
-}  // namespace yunzi::clock
+}  // namespace yunzi

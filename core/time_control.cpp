@@ -1,10 +1,10 @@
-#include "server/clock/time_control.hpp"
+#include "core/time_control.hpp"
 
 #include <array>
 #include <charconv>
 #include <vector>
 
-namespace yunzi::clock {
+namespace yunzi {
 namespace {
 
 struct SystemName {
@@ -205,4 +205,4 @@ std::string to_spec(const TimeControl& c) {
   return name;
 }
 
-}  // namespace yunzi::clock
+}  // namespace yunzi

@@ -21,18 +21,20 @@ std::string utc_date(TimeMs at_ms) {
   return text;
 }
 
+std::string whole_seconds(std::int64_t ms) { return std::to_string(ms / 1000); }
+
 // OT in the spellings other SGF programs show.
-std::string overtime_text(const TimeSettings& time) {
-  if (time.system == "byoyomi") {
-    return std::to_string(time.periods) + "x" + std::to_string(time.period_s) + " byo-yomi";
-  }
-  if (time.system == "canadian") {
-    return std::to_string(time.stones) + "/" + std::to_string(time.period_s) + " Canadian";
-  }
-  if (time.system == "fischer") {
-    std::string text = "Fischer +" + std::to_string(time.increment_s) + "s";
-    if (time.max_s > 0) text += " max " + std::to_string(time.max_s) + "s";
-    return text;
+std::string overtime_text(const TimeControl& time) {
+  switch (time.system) {
+    case TimeSystem::byoyomi: return std::to_string(time.periods) + "x" + whole_seconds(time.period_ms) + " byo-yomi";
+    case TimeSystem::canadian: return std::to_string(time.stones) + "/" + whole_seconds(time.period_ms) + " Canadian";
+    case TimeSystem::fischer: {
+      std::string text = "Fischer +" + whole_seconds(time.increment_ms) + "s";
+      if (time.max_ms > 0) text += " max " + whole_seconds(time.max_ms) + "s";
+      return text;
+    }
+    case TimeSystem::absolute:
+    case TimeSystem::none: break;
   }
   return {};
 }
@@ -66,7 +68,7 @@ std::string game_sgf(const GameWithMoves& stored) {
   out.white_rank = to_string(g.white_rank);
   out.date = utc_date(g.started_ms);
   out.result = g.result;
-  if (g.time.system != "none") out.main_time = g.time.main_s;
+  if (g.time.system != TimeSystem::none) out.main_time = static_cast<double>(g.time.main_ms / 1000);
   out.overtime = overtime_text(g.time);
   out.moves.reserve(stored.moves.size());
   for (const MoveRecord& m : stored.moves) {

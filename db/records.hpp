@@ -13,6 +13,7 @@
 #include "core/rank.hpp"
 #include "core/role.hpp"
 #include "core/game_result.hpp"
+#include "core/game_settings.hpp"
 #include "engine/types.hpp"
 
 namespace yunzi::db {
@@ -71,29 +72,19 @@ struct SessionRecord {
   TimeMs expires_ms = 0;
 };
 
-// The clock settings a game was started with, kept as columns so the SGF
-// (TM, OT) can be written without reading the settings JSON.
-struct TimeSettings {
-  std::string system = "none";  // byoyomi, fischer, canadian, absolute, none
-  int main_s = 0;
-  int periods = 0;
-  int period_s = 0;
-  int stones = 0;
-  int increment_s = 0;
-  int max_s = 0;
-};
-
 struct NewGame {
   UserId black_id = 0;
   UserId white_id = 0;
   Rank black_rank;
   Rank white_rank;
-  std::string settings_json;  // the server's settings object, stored as given
   bool rated = false;
   int handicap = 0;
   double komi = 7.5;
   int size = 19;
-  TimeSettings time;
+  ColorChoice color = ColorChoice::automatic;  // as the creator asked
+  KoRule ko = KoRule::situational;
+  // Kept in whole seconds (time_* columns): the settings of a game hold no fractions.
+  TimeControl time = TimeControl::none();
   TimeMs started_ms = 0;
   std::string clock_state;  // the server's clock snapshot (opaque text)
 };
@@ -108,12 +99,13 @@ struct GameRecord {
   std::string white_name;
   Rank black_rank;
   Rank white_rank;
-  std::string settings_json;
   bool rated = false;
   int handicap = 0;
   double komi = 0;
   int size = 19;
-  TimeSettings time;
+  ColorChoice color = ColorChoice::automatic;
+  KoRule ko = KoRule::situational;
+  TimeControl time = TimeControl::none();
   GameStatus status = GameStatus::playing;
   std::optional<GameResult> result;  // once ended (stored as SGF text, how and winner)
   int move_count = 0;

@@ -1,5 +1,6 @@
 // Reads of the game store: whole games with their moves, profiles, lists.
 #include "db/result_columns.hpp"
+#include "db/game_settings_columns.hpp"
 #include "db/row_reading.hpp"
 #include "db/sqlite_stores.hpp"
 
@@ -8,10 +9,11 @@ namespace yunzi::db {
 namespace {
 
 constexpr std::string_view game_select =
-    "SELECT g.id, g.black_id, g.white_id, b.name, w.name, g.black_rank, g.white_rank, g.settings_json, g.rated, "
+    "SELECT g.id, g.black_id, g.white_id, b.name, w.name, g.black_rank, g.white_rank, g.color_choice, g.rated, "
     "g.handicap, g.komi, g.size, g.time_system, g.time_main_s, g.time_periods, g.time_period_s, g.time_stones, "
     "g.time_increment_s, g.time_max_s, g.status, g.result, g.move_count, g.started_ms, g.ended_ms, "
-    "g.clock_state, g.annulled FROM games g JOIN users b ON b.id = g.black_id JOIN users w ON w.id = g.white_id ";
+    "g.clock_state, g.annulled, g.ko_rule FROM games g JOIN users b ON b.id = g.black_id "
+    "JOIN users w ON w.id = g.white_id ";
 
 GameStatus read_status(const std::string& text) { return text == "ended" ? GameStatus::ended : GameStatus::playing; }
 
@@ -28,18 +30,12 @@ DbResult<GameRecord> read_game(const Row& row) {
   g.white_name = row.text(4);
   g.black_rank = *black_rank;
   g.white_rank = *white_rank;
-  g.settings_json = row.text(7);
+  g.color = read_color_choice(row, 7);
   g.rated = row.integer(8) != 0;
   g.handicap = static_cast<int>(row.integer(9));
   g.komi = row.real(10);
   g.size = static_cast<int>(row.integer(11));
-  g.time.system = row.text(12);
-  g.time.main_s = static_cast<int>(row.integer(13));
-  g.time.periods = static_cast<int>(row.integer(14));
-  g.time.period_s = static_cast<int>(row.integer(15));
-  g.time.stones = static_cast<int>(row.integer(16));
-  g.time.increment_s = static_cast<int>(row.integer(17));
-  g.time.max_s = static_cast<int>(row.integer(18));
+  g.time = read_time_columns(row, 12);
   g.status = read_status(row.text(19));
   g.result = stored_result(row.optional_text(20));
   g.move_count = static_cast<int>(row.integer(21));
@@ -47,6 +43,7 @@ DbResult<GameRecord> read_game(const Row& row) {
   g.ended_ms = row.optional_integer(23);
   g.clock_state = row.text(24);
   g.annulled = row.integer(25) != 0;
+  g.ko = read_ko_rule(row, 26);
   return g;
 }
 

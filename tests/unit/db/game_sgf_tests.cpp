@@ -69,7 +69,7 @@ TEST_CASE_METHOD(StoreTest, "a game in progress has an SGF without a result; unk
   const UserId white = create_user(db.stores(), "w").id;
   NewGame setup = sample_game(black, white);
   setup.size = 9;
-  setup.time = TimeSettings{"fischer", 600, 0, 0, 0, 10, 1200};
+  setup.time = yunzi::TimeControl::fischer(600'000, 10'000, 1'200'000);
   const GameId id = *games.create(setup);
   REQUIRE(games.append_move(id, sample_move(1, 4, 4), ""));
   auto sgf = load_game_sgf(games, id);

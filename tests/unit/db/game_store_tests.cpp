@@ -46,9 +46,9 @@ TEST_CASE_METHOD(StoreTest, "a game is created and its moves appended in order, 
   CHECK(g.game.move_count == 2);
   CHECK(g.game.clock_state == "clock-2");
   CHECK(g.game.status == GameStatus::playing);
-  CHECK(g.game.time.system == "byoyomi");
-  CHECK(g.game.time.periods == 3);
-  CHECK(g.game.settings_json == R"({"size":19,"rated":true})");
+  CHECK(g.game.time == yunzi::TimeControl::byoyomi(1'200'000, 3, 30'000));
+  CHECK(g.game.color == yunzi::ColorChoice::white);
+  CHECK(g.game.ko == yunzi::KoRule::positional);
   REQUIRE(g.moves.size() == 2);
   CHECK(g.moves[0].move.vertex == yunzi::engine::Vertex{15, 3});
   CHECK(g.moves[0].move.color == yunzi::engine::Color::black);

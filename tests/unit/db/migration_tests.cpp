@@ -346,3 +346,73 @@ TEST_CASE("audit entries of the database commands lose their false actor in the 
   CHECK(single_text(*current, "SELECT actor_id FROM audit_log WHERE id = 2") == "1");
   CHECK(single_text(*current, "SELECT reason FROM audit_log WHERE id = 2") == "stalling");
 }
+
+TEST_CASE("games stored with their settings as JSON keep the same settings after the upgrade", "[db][migrations]") {
+  const auto all = embedded_migrations();
+  std::size_t columns = 0;
+  while (columns < all.size() && all[columns].name != "game_settings") ++columns;
+  REQUIRE(columns < all.size());
+  TempDir dir;
+  const std::string path = dir.file("old.db");
+  {
+    auto old = open_database(path, {}, all.first(columns));
+    REQUIRE(old);
+    for (const char* name : {"kuro", "shiro"}) {
+      REQUIRE(old->execute(
+          "INSERT INTO users (name, name_key, password_hash, rank, created_ms) VALUES (?, ?, 'h', 20, 1)", name, name));
+    }
+    const std::string insert =
+        "INSERT INTO games (black_id, white_id, black_rank, white_rank, settings_json, rated, handicap, komi, size, "
+        "time_system, time_main_s, time_periods, time_period_s, time_stones, time_increment_s, time_max_s, "
+        "started_ms, clock_state) VALUES (1, 2, 20, 20, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1000, 'c')";
+    // As the server wrote them: the whole settings object, and the clock again as columns.
+    REQUIRE(old->execute(insert,
+                         R"({"color":"black","handicap":0,"ko":"simple","komi":6.5,"rated":false,"size":13,)"
+                         R"("time":{"increment_s":10,"main_s":600,"max_s":1200,"system":"fischer"}})",
+                         false, 0, 6.5, 13, "fischer", 600, 0, 0, 0, 10, 1200));
+    REQUIRE(old->execute(insert,
+                         R"({"color":"auto","handicap":1,"ko":"positional","komi":0.5,"rated":true,"size":19,)"
+                         R"("time":{"main_s":300,"period_s":60,"stones":20,"system":"canadian"}})",
+                         true, 1, 0.5, 19, "canadian", 300, 0, 60, 20, 0, 0));
+    // Rows written by hand or by tests: no colour or ko rule, or no JSON at all.
+    REQUIRE(old->execute(insert, "{}", true, 0, 7.5, 19, "byoyomi", 1200, 3, 30, 0, 0, 0));
+    REQUIRE(old->execute(insert, "not json", true, 0, 7.5, 9, "none", 0, 0, 0, 0, 0, 0));
+  }
+  auto current = open_database(path);
+  REQUIRE(current);
+  SqliteStores stores(*current);
+  const auto game = [&](GameId id) {
+    auto loaded = stores.games().load(id);
+    REQUIRE(loaded);
+    REQUIRE(loaded->has_value());
+    return (*loaded)->game;
+  };
+
+  const GameRecord fischer = game(1);
+  CHECK(fischer.color == yunzi::ColorChoice::black);
+  CHECK(fischer.ko == yunzi::KoRule::simple);
+  CHECK_FALSE(fischer.rated);
+  CHECK(fischer.size == 13);
+  CHECK(fischer.komi == 6.5);
+  CHECK(fischer.time == yunzi::TimeControl::fischer(600'000, 10'000, 1'200'000));
+
+  const GameRecord canadian = game(2);
+  CHECK(canadian.color == yunzi::ColorChoice::automatic);
+  CHECK(canadian.ko == yunzi::KoRule::positional);
+  CHECK(canadian.handicap == 1);
+  CHECK(canadian.time == yunzi::TimeControl::canadian(300'000, 20, 60'000));
+
+  for (GameId id : {3, 4}) {
+    const GameRecord plain = game(id);
+    CHECK(plain.color == yunzi::ColorChoice::automatic);
+    CHECK(plain.ko == yunzi::KoRule::situational);
+  }
+  CHECK(game(3).time == yunzi::TimeControl::byoyomi(1'200'000, 3, 30'000));
+  CHECK(game(4).time == yunzi::TimeControl::none());
+
+  CHECK(single_text(*current, "SELECT CAST(count(*) AS TEXT) FROM pragma_table_info('games') "
+                              "WHERE name = 'settings_json'") == "0");
+  CHECK_FALSE(current->execute("INSERT INTO games (black_id, white_id, black_rank, white_rank, rated, handicap, komi, "
+                               "size, time_system, started_ms, color_choice) VALUES (1, 2, 20, 20, 1, 0, 7.5, 19, "
+                               "'none', 1, 'nigiri')"));
+}

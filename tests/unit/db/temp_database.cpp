@@ -44,11 +44,12 @@ NewGame sample_game(UserId black, UserId white) {
   game.white_id = white;
   game.black_rank = rank_at(15);
   game.white_rank = rank_at(16);
-  game.settings_json = R"({"size":19,"rated":true})";
+  game.color = yunzi::ColorChoice::white;
+  game.ko = yunzi::KoRule::positional;
   game.rated = true;
   game.komi = 7.5;
   game.size = 19;
-  game.time = TimeSettings{"byoyomi", 1200, 3, 30, 0, 0, 0};
+  game.time = yunzi::TimeControl::byoyomi(1'200'000, 3, 30'000);
   game.started_ms = 5'000;
   game.clock_state = "{}";
   return game;

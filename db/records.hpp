@@ -115,6 +115,9 @@ struct GameRecord {
   bool annulled = false;
 };
 
+// The settings a stored game was created with, as one value.
+GameSettings settings_of(const GameRecord& game);
+
 struct MoveRecord {
   int number = 0;  // 1 for the first move after any handicap stones
   engine::Move move;

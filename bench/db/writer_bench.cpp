@@ -40,7 +40,6 @@ class BenchDatabase {
       game.black_id = black;
       game.white_id = white;
       game.black_rank = game.white_rank = Rank::kyu(4);
-      game.settings_json = "{}";
       game.time.system = "byoyomi";
       game.started_ms = 1;
       games.push_back(*stores.games().create(game));

@@ -25,7 +25,7 @@ game::RoomSetup byo_yomi_game() {
   game::RoomSetup setup;
   setup.game = 1;
   setup.settings.size = board_size;
-  setup.settings.time = protocol::ByoYomi{};  // 20 minutes + 3 x 30 s
+  setup.settings.time = yunzi::TimeControl{};  // 20 minutes + 3 x 30 s
   setup.black = game::Seat{1, protocol::UserInfo{"black-player", *Rank::from_index(20), Role::user}};
   setup.white = game::Seat{2, protocol::UserInfo{"white-player", *Rank::from_index(20), Role::user}};
   setup.started_ms = start_ms;

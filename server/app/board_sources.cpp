@@ -56,7 +56,7 @@ Expected<db::NewBoard, BoardSourceError> board_from_game(const db::GameWithMoves
   board.size = row.size;
   board.komi = row.komi;
   board.handicap = row.handicap;
-  board.ko_rule = game::settings_of(row).ko;
+  board.ko_rule = row.ko;
   board.source_game = row.id;
   board.black_name = row.black_name;
   board.white_name = row.white_name;

@@ -1,7 +1,5 @@
 #include "server/app/game_plan.hpp"
 
-#include <variant>
-
 namespace yunzi::app {
 namespace {
 
@@ -13,36 +11,30 @@ Unexpected<PlanRefusal> not_eligible(std::string message) {
   return refuse(protocol::ErrorCode::not_rated_eligible, std::move(message));
 }
 
-int whole_seconds(std::int64_t ms) { return static_cast<int>((ms + 999) / 1000); }
+std::int64_t whole_seconds_ms(std::int64_t ms) { return (ms + 999) / 1000 * 1000; }
 
-protocol::TimeControl to_wire_time(const clock::TimeControl& time) {
-  switch (time.system) {
-    case clock::TimeSystem::byoyomi:
-      return protocol::ByoYomi{whole_seconds(time.main_ms), time.periods, whole_seconds(time.period_ms)};
-    case clock::TimeSystem::fischer:
-      return protocol::Fischer{whole_seconds(time.main_ms), whole_seconds(time.increment_ms),
-                               whole_seconds(time.max_ms)};
-    case clock::TimeSystem::canadian:
-      return protocol::Canadian{whole_seconds(time.main_ms), time.stones, whole_seconds(time.period_ms)};
-    case clock::TimeSystem::absolute: return protocol::Absolute{whole_seconds(time.main_ms)};
-    case clock::TimeSystem::none: break;
-  }
-  return protocol::NoClock{};
+// The wire and the games table keep whole seconds.
+TimeControl in_whole_seconds(TimeControl time) {
+  time.main_ms = whole_seconds_ms(time.main_ms);
+  time.period_ms = whole_seconds_ms(time.period_ms);
+  time.increment_ms = whole_seconds_ms(time.increment_ms);
+  time.max_ms = whole_seconds_ms(time.max_ms);
+  return time;
 }
 
-GamePlan seat(const protocol::GameSettings& settings, const Contender& creator, const Contender& acceptor,
+GamePlan seat(const GameSettings& settings, const Contender& creator, const Contender& acceptor,
               bool creator_black) {
   return creator_black ? GamePlan{settings, creator, acceptor} : GamePlan{settings, acceptor, creator};
 }
 
 // Friendly games: an explicit colour choice stands; otherwise the weaker
 // player takes black when stones or 让先 are given, and equal ranks draw.
-GamePlan plan_friendly(const protocol::GameSettings& settings, const Contender& creator, const Contender& acceptor,
+GamePlan plan_friendly(const GameSettings& settings, const Contender& creator, const Contender& acceptor,
                        const Coin& coin) {
   switch (settings.color) {
-    case protocol::ColorChoice::black: return seat(settings, creator, acceptor, true);
-    case protocol::ColorChoice::white: return seat(settings, creator, acceptor, false);
-    case protocol::ColorChoice::automatic: break;
+    case ColorChoice::black: return seat(settings, creator, acceptor, true);
+    case ColorChoice::white: return seat(settings, creator, acceptor, false);
+    case ColorChoice::automatic: break;
   }
   if (settings.handicap >= 1 && creator.info.rank != acceptor.info.rank) {
     return seat(settings, creator, acceptor, creator.info.rank < acceptor.info.rank);
@@ -52,11 +44,11 @@ GamePlan plan_friendly(const protocol::GameSettings& settings, const Contender& 
 
 }  // namespace
 
-protocol::GameSettings settings_to_play(const protocol::RequestedSettings& requested, const PlanRules& rules) {
-  return requested.with_default_time(to_wire_time(rules.default_clock));
+GameSettings settings_to_play(const protocol::RequestedSettings& requested, const PlanRules& rules) {
+  return requested.with_default_time(in_whole_seconds(rules.default_clock));
 }
 
-Expected<Done, PlanRefusal> check_rated_settings(const protocol::GameSettings& settings,
+Expected<Done, PlanRefusal> check_rated_settings(const GameSettings& settings,
                                                  const protocol::UserInfo& creator, const PlanRules& rules) {
   if (!settings.rated) return Done{};
   if (creator.role == Role::bot && !rules.bots_may_play_rated) {
@@ -65,10 +57,10 @@ Expected<Done, PlanRefusal> check_rated_settings(const protocol::GameSettings& s
   if (settings.size != ranking::rated_board_size) return not_eligible("rated games are played on 19x19 only");
   if (auto refusal = ranking::rated_ko_refusal(settings.ko)) return not_eligible(std::move(refusal->message));
   if (settings.handicap >= 2) return not_eligible("rated games have no handicap stones; play them friendly");
-  if (std::holds_alternative<protocol::NoClock>(settings.time)) {
+  if (settings.time.system == TimeSystem::none) {
     return not_eligible("rated games need a clock; time system none is for friendly games");
   }
-  if (settings.handicap == 0 && settings.color != protocol::ColorChoice::automatic) {
+  if (settings.handicap == 0 && settings.color != ColorChoice::automatic) {
     return not_eligible("rated even games draw colours by nigiri; leave color as auto");
   }
   const double expected_komi = settings.handicap == 0 ? ranking::even_game_komi : ranking::rang_xian_komi;
@@ -78,7 +70,7 @@ Expected<Done, PlanRefusal> check_rated_settings(const protocol::GameSettings& s
   return Done{};
 }
 
-Expected<GamePlan, PlanRefusal> plan_game(const protocol::GameSettings& settings, const Contender& creator,
+Expected<GamePlan, PlanRefusal> plan_game(const GameSettings& settings, const Contender& creator,
                                           const Contender& acceptor, const PlanRules& rules, const Coin& coin) {
   if (creator.id == acceptor.id) return refuse(protocol::ErrorCode::bad_request, "you cannot play against yourself");
   if (!settings.rated) return plan_friendly(settings, creator, acceptor, coin);
@@ -101,8 +93,8 @@ Expected<GamePlan, PlanRefusal> plan_game(const protocol::GameSettings& settings
 
   if (terms->nigiri || !terms->black) return seat(settings, creator, acceptor, coin());
   const bool creator_black = *terms->black == ranking::Seat::first;
-  const bool conflicts = (settings.color == protocol::ColorChoice::black && !creator_black) ||
-                         (settings.color == protocol::ColorChoice::white && creator_black);
+  const bool conflicts = (settings.color == ColorChoice::black && !creator_black) ||
+                         (settings.color == ColorChoice::white && creator_black);
   if (conflicts) return not_eligible("in a rated 让先 game the weaker player takes black");
   return seat(settings, creator, acceptor, creator_black);
 }

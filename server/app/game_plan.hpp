@@ -13,7 +13,7 @@
 #include "core/expected.hpp"
 #include "protocol/errors.hpp"
 #include "protocol/payloads.hpp"
-#include "server/clock/time_control.hpp"
+#include "core/time_control.hpp"
 #include "server/ranking/eligibility.hpp"
 
 namespace yunzi::app {
@@ -25,7 +25,7 @@ struct Contender {
 };
 
 struct GamePlan {
-  protocol::GameSettings settings;  // color is left as the creator asked; the seats below decide
+  GameSettings settings;  // color is left as the creator asked; the seats below decide
   Contender black;
   Contender white;
 };
@@ -37,26 +37,26 @@ struct PlanRefusal {
 
 struct PlanRules {
   bool bots_may_play_rated = false;
-  clock::TimeControl default_clock{};  // for seeks and challenges that name no clock
+  TimeControl default_clock{};  // for seeks and challenges that name no clock
   ranking::RankGapRule rank_gap = ranking::tom_rank_gap;  // the rank policy's; see App
 };
 
 // The settings a seek or challenge is made with: its own clock, else the
 // default clock in whole seconds (a fraction of a second rounds up, so a
 // period never shrinks to nothing).
-protocol::GameSettings settings_to_play(const protocol::RequestedSettings& requested, const PlanRules& rules);
+GameSettings settings_to_play(const protocol::RequestedSettings& requested, const PlanRules& rules);
 
 // Returns true when the creator takes black; called only when the colours are drawn.
 using Coin = std::function<bool()>;
 
 // creator: the player who made the seek or sent the challenge (their colour
 // choice applies); acceptor: the other player.
-Expected<GamePlan, PlanRefusal> plan_game(const protocol::GameSettings& settings, const Contender& creator,
+Expected<GamePlan, PlanRefusal> plan_game(const GameSettings& settings, const Contender& creator,
                                           const Contender& acceptor, const PlanRules& rules, const Coin& coin);
 
 // The checks that do not depend on the opponent, so a rated seek or challenge
 // that can never be played is refused when it is made.
-Expected<Done, PlanRefusal> check_rated_settings(const protocol::GameSettings& settings,
+Expected<Done, PlanRefusal> check_rated_settings(const GameSettings& settings,
                                                  const protocol::UserInfo& creator, const PlanRules& rules);
 
 }  // namespace yunzi::app

@@ -13,7 +13,7 @@
 namespace yunzi::app {
 namespace {
 
-protocol::LobbyGame lobby_entry(GameId id, const protocol::GameSettings& settings, const protocol::UserInfo& black,
+protocol::LobbyGame lobby_entry(GameId id, const GameSettings& settings, const protocol::UserInfo& black,
                                 const protocol::UserInfo& white, int move_number) {
   protocol::LobbyGame entry;
   entry.game = id;
@@ -35,12 +35,13 @@ db::NewGame new_game_row(const GamePlan& plan, TimeMs started_ms) {
   row.white_id = plan.white.id;
   row.black_rank = plan.black.info.rank;
   row.white_rank = plan.white.info.rank;
-  row.settings_json = protocol::to_json(plan.settings).dump();
   row.rated = plan.settings.rated;
   row.handicap = plan.settings.handicap;
   row.komi = plan.settings.komi;
   row.size = plan.settings.size;
-  row.time = game::time_settings_of(plan.settings.time);
+  row.color = plan.settings.color;
+  row.ko = plan.settings.ko;
+  row.time = plan.settings.time;
   row.started_ms = started_ms;
   row.clock_state = game::initial_clock_state(plan.settings);
   return row;
@@ -125,7 +126,7 @@ Expected<std::size_t, std::string> App::restore_games() {
     }
     if (row.rated) games.reserve_rated(row.black_id, row.white_id);
     games.add(row.id, RunningGame{room, row.black_id, row.white_id, row.rated});
-    const protocol::GameSettings settings = game::settings_of(row);
+    const GameSettings settings = db::settings_of(row);
     lobby->game_started(lobby_entry(row.id, settings, black.info, white.info, static_cast<int>(game.moves.size())),
                         row.black_id, row.white_id, false);
     spdlog::info("game restored game={} black={} white={} moves={}", row.id, row.black_name, row.white_name,

@@ -69,13 +69,13 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void unwatch(std::uint64_t connection_id, protocol::Responder respond);
   void connection_closed(std::uint64_t connection_id);
 
-  void create_seek(LobbyCaller caller, protocol::GameSettings settings);
+  void create_seek(LobbyCaller caller, GameSettings settings);
   void cancel_seek(LobbyCaller caller, std::int64_t seek);
   void accept_seek(LobbyCaller caller, std::int64_t seek);
   // Quick play: the caller meets the longest-waiting compatible player, or waits.
-  void join_automatch(LobbyCaller caller, protocol::GameSettings settings);
+  void join_automatch(LobbyCaller caller, GameSettings settings);
   void leave_automatch(LobbyCaller caller);
-  void challenge(LobbyCaller caller, std::string to_name_key, protocol::GameSettings settings);
+  void challenge(LobbyCaller caller, std::string to_name_key, GameSettings settings);
   void accept_challenge(LobbyCaller caller, std::int64_t challenge);
   void decline_challenge(LobbyCaller caller, std::int64_t challenge, std::optional<std::string> reason);
   // A line in the lobby's chat: to every watcher, and kept among the newest
@@ -109,7 +109,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   };
   struct AutomatchEntry {
     UserId user = 0;
-    protocol::GameSettings settings;
+    GameSettings settings;
   };
   struct ListedGame {
     protocol::LobbyGame entry;
@@ -142,10 +142,10 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // The waiting player the caller can be paired with now (the entry and the
   // player as found online then), if any.
   std::optional<std::pair<std::vector<AutomatchEntry>::iterator, OnlineUser>> automatch_partner(
-      const OnlineUser& caller, const protocol::GameSettings& settings);
+      const OnlineUser& caller, const GameSettings& settings);
   void drop_automatch(UserId user);
   // Plans and starts; false (and the error replied) when refused.
-  bool start(const LobbyCaller& acceptor, const OnlineUser& creator, const protocol::GameSettings& settings);
+  bool start(const LobbyCaller& acceptor, const OnlineUser& creator, const GameSettings& settings);
 
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   OnlineUsers& online_;

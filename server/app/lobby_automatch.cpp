@@ -12,7 +12,7 @@
 namespace yunzi::app {
 
 std::optional<std::pair<std::vector<Lobby::AutomatchEntry>::iterator, OnlineUser>> Lobby::automatch_partner(
-    const OnlineUser& caller, const protocol::GameSettings& settings) {
+    const OnlineUser& caller, const GameSettings& settings) {
   for (auto it = automatch_.begin(); it != automatch_.end(); ++it) {
     if (it->user == caller.id || it->settings != settings) continue;
     // Read once: the online list changes on the network threads, not on this strand.
@@ -32,7 +32,7 @@ void Lobby::drop_automatch(UserId user) {
   std::erase_if(automatch_, [user](const AutomatchEntry& entry) { return entry.user == user; });
 }
 
-void Lobby::join_automatch(LobbyCaller caller, protocol::GameSettings settings) {
+void Lobby::join_automatch(LobbyCaller caller, GameSettings settings) {
   on_strand([caller = std::move(caller), settings](Lobby& self) {
     if (auto checked = check_rated_settings(settings, caller.user.info, self.rules_); !checked) {
       return reply_error(caller, checked.error().code, checked.error().message);

@@ -40,7 +40,7 @@ Contender Lobby::contender(const OnlineUser& user) const {
   return Contender{user.id, user.info, games_.has_rated_game(user.id)};
 }
 
-bool Lobby::start(const LobbyCaller& acceptor, const OnlineUser& creator, const protocol::GameSettings& settings) {
+bool Lobby::start(const LobbyCaller& acceptor, const OnlineUser& creator, const GameSettings& settings) {
   if (games_of(acceptor.user.id) >= limits_.games_per_user) {
     reply_limit(acceptor, games_cap_text(limits_.games_per_user));
     return false;
@@ -81,7 +81,7 @@ void Lobby::drop_challenges_of(UserId user) {
   }
 }
 
-void Lobby::create_seek(LobbyCaller caller, protocol::GameSettings settings) {
+void Lobby::create_seek(LobbyCaller caller, GameSettings settings) {
   on_strand([caller = std::move(caller), settings](Lobby& self) {
     if (auto checked = check_rated_settings(settings, caller.user.info, self.rules_); !checked) {
       reply_error(caller, checked.error().code, checked.error().message);
@@ -129,12 +129,12 @@ void Lobby::accept_seek(LobbyCaller caller, std::int64_t seek) {
       self.remove_seek(seek);
       return reply_error(caller, protocol::ErrorCode::conflict, "the seek's owner has left");
     }
-    const protocol::GameSettings settings = it->second.info.settings;
+    const GameSettings settings = it->second.info.settings;
     if (self.start(caller, *owner, settings)) self.remove_seek(seek);
   });
 }
 
-void Lobby::challenge(LobbyCaller caller, std::string to_name_key, protocol::GameSettings settings) {
+void Lobby::challenge(LobbyCaller caller, std::string to_name_key, GameSettings settings) {
   on_strand([caller = std::move(caller), to_name_key = std::move(to_name_key), settings](Lobby& self) {
     auto target = self.online_.find_by_name_key(to_name_key);
     if (!target) return reply_error(caller, protocol::ErrorCode::not_found, "no such user online");
@@ -171,7 +171,7 @@ void Lobby::accept_challenge(LobbyCaller caller, std::int64_t challenge) {
       self.challenges_.erase(it);
       return reply_error(caller, protocol::ErrorCode::conflict, "the challenger has left");
     }
-    const protocol::GameSettings settings = it->second.info.settings;
+    const GameSettings settings = it->second.info.settings;
     if (self.start(caller, *challenger, settings)) self.challenges_.erase(challenge);
   });
 }

@@ -25,22 +25,24 @@ protocol::UserInfo widest_user() {
   return protocol::UserInfo{name, Rank::kyu(18), Role::admin};
 }
 
-std::vector<protocol::TimeControl> widest_clocks() {
-  return {protocol::ByoYomi{widest_int, widest_int, widest_int}, protocol::Fischer{widest_int, widest_int, widest_int},
-          protocol::Canadian{widest_int, widest_int, widest_int}, protocol::Absolute{widest_int}};
+std::vector<TimeControl> widest_clocks() {
+  // The wire shows whole seconds: the longest duration is the longest int in milliseconds.
+  constexpr std::int64_t widest_ms = std::int64_t{widest_int} * 1000;
+  return {TimeControl::byoyomi(widest_ms, widest_int, widest_ms), TimeControl::fischer(widest_ms, widest_ms, widest_ms),
+          TimeControl::canadian(widest_ms, widest_int, widest_ms), TimeControl::absolute(widest_ms)};
 }
 
 std::size_t bytes_of(const nlohmann::json& entry) { return entry.dump(-1, ' ', false).size(); }
 
 std::size_t widest_seek_bytes() {
   std::size_t widest = 0;
-  for (const protocol::TimeControl& time : widest_clocks()) {
-    protocol::GameSettings settings;
+  for (const TimeControl& time : widest_clocks()) {
+    GameSettings settings;
     settings.size = widest_int;
     settings.rated = false;
     settings.handicap = widest_int;
     settings.komi = widest_komi;
-    settings.color = protocol::ColorChoice::white;
+    settings.color = ColorChoice::white;
     settings.time = time;
     settings.ko = engine::KoRule::situational;
     widest = std::max(widest, bytes_of(protocol::to_json(protocol::SeekInfo{widest_id, widest_user(), settings})));

@@ -26,7 +26,7 @@ Expected<engine::Game, std::string> replay_stored_game(const db::GameWithMoves& 
   setup.size = row.size;
   setup.komi = row.komi;
   setup.handicap = row.handicap;
-  setup.ko_rule = game::settings_of(row).ko;
+  setup.ko_rule = row.ko;
   auto game = engine::Game::create(setup);
   if (!game) {
     return unexpected(std::string("the stored game cannot be set up: ") + std::string(engine::describe(game.error())));
@@ -47,7 +47,7 @@ Expected<protocol::GameSnapshot, std::string> stored_game_snapshot(const db::Gam
   const db::GameRecord& row = stored.game;
   protocol::GameSnapshot out;
   out.game = row.id;
-  out.settings = game::settings_of(row);
+  out.settings = db::settings_of(row);
   out.black = std::move(players.black);
   out.white = std::move(players.white);
   for (const engine::Move& move : game->moves()) out.moves.push_back(move.vertex);

@@ -67,7 +67,7 @@ void apply_definition(const req::AdminTournamentCreate& r, const Given& given, c
   if (given("mcmahon_bar")) s.mcmahon_bar = r.mcmahon_bar;
   if (given("mcmahon_floor")) s.mcmahon_floor = r.mcmahon_floor;
   if (given("settings")) {
-    const protocol::GameSettings game = settings_to_play(r.settings, rules);
+    const GameSettings game = settings_to_play(r.settings, rules);
     s.size = game.size;
     s.komi = game.komi;
     s.rated = game.rated;

@@ -230,7 +230,7 @@ void TournamentService::start_round(Running& r) {
   ++r.in_flight;
   const db::StoredTournament t = r.t;
   const int round = t.current_round;
-  const protocol::GameSettings settings = game_settings_of(t.settings);
+  const GameSettings settings = game_settings_of(t.settings);
   const TimeMs now = app_.now_ms();
   auto self = shared_from_this();
   app_.writer.submit_for<RoundStart>(

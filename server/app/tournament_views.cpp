@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/app/tournament_rounds.hpp"
-#include "server/game/clock_codec.hpp"
+#include "protocol/settings.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -23,26 +23,17 @@ std::string name_in(const std::map<UserId, const db::TournamentEntrant*>& by_use
 
 double points(int half_points) { return half_points / 2.0; }
 
-// The clock a tournament's games are played with, from its stored settings.
-protocol::TimeControl clock_of(const db::TournamentSettings& s) {
-  const auto j = nlohmann::json::parse(s.clock_json, nullptr, false);
-  db::TimeSettings time;
-  if (j.is_object()) {
-    time.system = j.value("system", std::string("none"));
-    time.main_s = j.value("main_s", 0);
-    time.periods = j.value("periods", 0);
-    time.period_s = j.value("period_s", 0);
-    time.stones = j.value("stones", 0);
-    time.increment_s = j.value("increment_s", 0);
-    time.max_s = j.value("max_s", 0);
-  }
-  return game::time_control_of(time);
+// The clock a tournament's games are played with, kept as its wire `time`
+// object; one that no longer reads means no clock.
+TimeControl clock_of(const db::TournamentSettings& s) {
+  auto clock = protocol::decode_time_control(nlohmann::json::parse(s.clock_json, nullptr, false));
+  return clock ? *clock : TimeControl::none();
 }
 
 }  // namespace
 
-protocol::GameSettings game_settings_of(const db::TournamentSettings& s) {
-  protocol::GameSettings settings;
+GameSettings game_settings_of(const db::TournamentSettings& s) {
+  GameSettings settings;
   settings.size = s.size;
   settings.komi = s.komi;
   settings.rated = s.rated;

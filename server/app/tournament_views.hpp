@@ -8,7 +8,7 @@
 namespace yunzi::app {
 
 // The settings every game of the tournament is played with (even, its clock).
-protocol::GameSettings game_settings_of(const db::TournamentSettings& s);
+GameSettings game_settings_of(const db::TournamentSettings& s);
 protocol::TournamentSummaryInfo summary_info(const db::TournamentSummary& t);
 protocol::TournamentDetails details_of(const db::StoredTournament& t);
 std::vector<protocol::TournamentPairingInfo> pairings_of(const db::StoredTournament& t, int round);

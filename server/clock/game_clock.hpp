@@ -17,7 +17,7 @@
 #include "core/expected.hpp"
 #include "engine/types.hpp"
 #include "server/clock/side_time.hpp"
-#include "server/clock/time_control.hpp"
+#include "core/time_control.hpp"
 
 namespace yunzi::clock {
 

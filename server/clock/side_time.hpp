@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "server/clock/time_control.hpp"
+#include "core/time_control.hpp"
 
 namespace yunzi::clock {
 

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "server/clock/time_control.hpp"
+#include "core/time_control.hpp"
 #include "server/ranking/association_rules.hpp"
 
 namespace yunzi::config {
@@ -80,7 +80,7 @@ struct ServerConfig {
   int boards_per_hour = 20;         // analysis boards one user may make within any hour
   std::chrono::seconds board_idle{600};  // an open board nobody watches leaves memory after this long
   std::chrono::seconds idle_timeout{90};   // a connection silent this long is closed
-  clock::TimeControl default_clock{};      // byo-yomi 1200 s, 3 x 30 s
+  TimeControl default_clock{};      // byo-yomi 1200 s, 3 x 30 s
   std::chrono::seconds disconnect_forfeit{120};
   std::chrono::seconds scoring_deadline{180};
   PasswordHashCost password_hash_cost = PasswordHashCost::interactive;

@@ -200,9 +200,9 @@ const std::array<Setting, 49> settings_table{{
     {"default_clock", "SPEC", ValueKind::text,
      "clock for games that name none: byoyomi:MAIN/PERIODS/PERIOD, fischer:MAIN/INC/MAX, "
      "canadian:MAIN/STONES/PERIOD, absolute:MAIN or none (seconds)",
-     [](const ServerConfig& c) { return clock::to_spec(c.default_clock); },
+     [](const ServerConfig& c) { return to_spec(c.default_clock); },
      [](ServerConfig& c, std::string_view text) -> Result {
-       auto value = clock::parse_time_control(text);
+       auto value = parse_time_control(text);
        if (!value) return unexpected(value.error());
        c.default_clock = *value;
        return Done{};

@@ -8,8 +8,6 @@ namespace yunzi::game {
 
 namespace {
 
-constexpr std::int64_t ms_per_s = 1000;
-
 // clock_state is written on every move, so it is spelled by hand rather than
 // built as a JSON tree (that took 4 % of the server's CPU under load). The
 // text is what nlohmann's dump() gave: keys in sorted order, no spaces; the
@@ -64,13 +62,13 @@ std::optional<engine::Color> color_from(const nlohmann::json& j) {
   return color;
 }
 
-protocol::SideClock side_to_wire(clock::TimeSystem system, const clock::SideTime& side) {
+protocol::SideClock side_to_wire(TimeSystem system, const clock::SideTime& side) {
   protocol::SideClock out;
   out.main_ms = side.main_ms;
-  if (system == clock::TimeSystem::byoyomi) {
+  if (system == TimeSystem::byoyomi) {
     out.periods = side.periods;
     out.period_ms = side.period_ms;
-  } else if (system == clock::TimeSystem::canadian) {
+  } else if (system == TimeSystem::canadian) {
     out.stones = side.stones;
     out.period_ms = side.period_ms;
   }
@@ -78,25 +76,6 @@ protocol::SideClock side_to_wire(clock::TimeSystem system, const clock::SideTime
 }
 
 }  // namespace
-
-clock::TimeControl to_time_control(const protocol::TimeControl& time) {
-  struct Convert {
-    clock::TimeControl operator()(const protocol::ByoYomi& t) const {
-      return clock::TimeControl::byoyomi(t.main_s * ms_per_s, t.periods, t.period_s * ms_per_s);
-    }
-    clock::TimeControl operator()(const protocol::Fischer& t) const {
-      return clock::TimeControl::fischer(t.main_s * ms_per_s, t.increment_s * ms_per_s, t.max_s * ms_per_s);
-    }
-    clock::TimeControl operator()(const protocol::Canadian& t) const {
-      return clock::TimeControl::canadian(t.main_s * ms_per_s, t.stones, t.period_s * ms_per_s);
-    }
-    clock::TimeControl operator()(const protocol::Absolute& t) const {
-      return clock::TimeControl::absolute(t.main_s * ms_per_s);
-    }
-    clock::TimeControl operator()(const protocol::NoClock&) const { return clock::TimeControl::none(); }
-  };
-  return std::visit(Convert{}, time);
-}
 
 protocol::ClockState to_wire(const clock::ClockSnapshot& snapshot) {
   protocol::ClockState out;
@@ -122,7 +101,7 @@ std::string encode_clock_state(const StoredClock& stored) {
   out += ',';
   append_number(out, "seq", stored.seq);
   out += ",\"system\":\"";
-  out += clock::to_string(stored.clock.system);
+  out += to_string(stored.clock.system);
   out += "\",";
   append_side(out, "white", stored.clock.white);
   out += '}';
@@ -133,7 +112,7 @@ Expected<StoredClock, std::string> decode_clock_state(std::string_view text) {
   try {
     const auto j = nlohmann::json::parse(text);
     StoredClock out;
-    auto system = clock::parse_time_system(j.at("system").get<std::string>());
+    auto system = parse_time_system(j.at("system").get<std::string>());
     if (!system) return unexpected(std::string("clock_state: unknown time system"));
     out.clock.system = *system;
     out.clock.black = side_from(j.at("black"));
@@ -149,8 +128,8 @@ Expected<StoredClock, std::string> decode_clock_state(std::string_view text) {
   }
 }
 
-std::string initial_clock_state(const protocol::GameSettings& settings) {
-  const clock::TimeControl control = to_time_control(settings.time);
+std::string initial_clock_state(const GameSettings& settings) {
+  const TimeControl& control = settings.time;
   StoredClock stored;
   stored.clock.system = control.system;
   stored.clock.black = clock::initial_side_time(control);
@@ -160,45 +139,6 @@ std::string initial_clock_state(const protocol::GameSettings& settings) {
   stored.white_lag_quota_ms = clock::lag_quota_per_game_ms;
   stored.seq = 1;
   return encode_clock_state(stored);
-}
-
-protocol::TimeControl time_control_of(const db::TimeSettings& time) {
-  if (time.system == "byoyomi") return protocol::ByoYomi{time.main_s, time.periods, time.period_s};
-  if (time.system == "fischer") return protocol::Fischer{time.main_s, time.increment_s, time.max_s};
-  if (time.system == "canadian") return protocol::Canadian{time.main_s, time.stones, time.period_s};
-  if (time.system == "absolute") return protocol::Absolute{time.main_s};
-  return protocol::NoClock{};
-}
-
-protocol::GameSettings settings_of(const db::GameRecord& game) {
-  protocol::GameSettings settings;
-  settings.size = game.size;
-  settings.rated = game.rated;
-  settings.handicap = game.handicap;
-  settings.komi = game.komi;
-  settings.time = time_control_of(game.time);
-  const auto j = nlohmann::json::parse(game.settings_json, nullptr, false);
-  if (j.is_object() && j.contains("ko") && j["ko"].is_string()) {
-    if (auto ko = engine::parse_ko_rule(j["ko"].get<std::string>())) settings.ko = *ko;
-  }
-  return settings;
-}
-
-db::TimeSettings time_settings_of(const protocol::TimeControl& time) {
-  struct Convert {
-    db::TimeSettings operator()(const protocol::ByoYomi& t) const {
-      return {"byoyomi", t.main_s, t.periods, t.period_s, 0, 0, 0};
-    }
-    db::TimeSettings operator()(const protocol::Fischer& t) const {
-      return {"fischer", t.main_s, 0, 0, 0, t.increment_s, t.max_s};
-    }
-    db::TimeSettings operator()(const protocol::Canadian& t) const {
-      return {"canadian", t.main_s, 0, t.period_s, t.stones, 0, 0};
-    }
-    db::TimeSettings operator()(const protocol::Absolute& t) const { return {"absolute", t.main_s, 0, 0, 0, 0, 0}; }
-    db::TimeSettings operator()(const protocol::NoClock&) const { return {"none", 0, 0, 0, 0, 0, 0}; }
-  };
-  return std::visit(Convert{}, time);
 }
 
 }  // namespace yunzi::game

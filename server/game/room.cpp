@@ -38,7 +38,7 @@ std::int64_t one_way_lag_ms(const net::ConnectionPtr& connection) {
 
 Seat seat_of(const RoomPlayer& player) { return Seat{player.user_id, player.info}; }
 
-RoomSetup setup_of(RoomServices& services, GameId game, protocol::GameSettings settings, const RoomPlayer& black,
+RoomSetup setup_of(RoomServices& services, GameId game, GameSettings settings, const RoomPlayer& black,
                    const RoomPlayer& white, std::int64_t started_ms) {
   RoomSetup setup;
   setup.game = game;
@@ -292,7 +292,7 @@ GameId GameRoom::id() const { return impl_->game; }
 
 bool GameRoom::in_scoring() const { return impl_->scoring.load(std::memory_order_relaxed); }
 
-std::shared_ptr<GameRoom> GameRoom::start(RoomServices& services, GameId game, protocol::GameSettings settings,
+std::shared_ptr<GameRoom> GameRoom::start(RoomServices& services, GameId game, GameSettings settings,
                                           RoomPlayer black, RoomPlayer white,
                                           std::vector<net::ConnectionPtr> player_connections) {
   auto room = create(services, game, std::move(settings), std::move(black), std::move(white));
@@ -300,7 +300,7 @@ std::shared_ptr<GameRoom> GameRoom::start(RoomServices& services, GameId game, p
   return room;
 }
 
-std::shared_ptr<GameRoom> GameRoom::create(RoomServices& services, GameId game, protocol::GameSettings settings,
+std::shared_ptr<GameRoom> GameRoom::create(RoomServices& services, GameId game, GameSettings settings,
                                            RoomPlayer black, RoomPlayer white) {
   const std::int64_t now = services.now_ms();
   auto state = RoomState::create(setup_of(services, game, std::move(settings), black, white, now), now);
@@ -329,7 +329,7 @@ void GameRoom::announce(std::vector<net::ConnectionPtr> player_connections) {
 
 std::shared_ptr<GameRoom> GameRoom::restore(RoomServices& services, const db::GameWithMoves& stored, RoomPlayer black,
                                             RoomPlayer white) {
-  const protocol::GameSettings settings = settings_of(stored.game);
+  const GameSettings settings = db::settings_of(stored.game);
   auto state = RoomState::restore(
       setup_of(services, stored.game.id, settings, black, white, stored.game.started_ms), stored, services.now_ms());
   if (!state) {

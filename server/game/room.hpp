@@ -54,11 +54,11 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
  public:
   // A new game: the row is already created by the app (game id known); the room sends
   // game.start (seq 1) to both players' connections that are passed in.
-  static std::shared_ptr<GameRoom> start(RoomServices&, GameId, protocol::GameSettings, RoomPlayer black,
+  static std::shared_ptr<GameRoom> start(RoomServices&, GameId, GameSettings, RoomPlayer black,
                                          RoomPlayer white, std::vector<net::ConnectionPtr> player_connections);
   // The same in two steps, so the app can list the room where requests find it
   // before any player hears game.start and answers with a move.
-  static std::shared_ptr<GameRoom> create(RoomServices&, GameId, protocol::GameSettings, RoomPlayer black,
+  static std::shared_ptr<GameRoom> create(RoomServices&, GameId, GameSettings, RoomPlayer black,
                                           RoomPlayer white);
   void announce(std::vector<net::ConnectionPtr> player_connections);
   // After a restart: rebuilt from the stored game and moves; clocks resume without charging the

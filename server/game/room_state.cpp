@@ -21,15 +21,15 @@ Overloaded(Fs...) -> Overloaded<Fs...>;
 void record_time_left(db::MoveRecord& record, const clock::ClockSnapshot& snapshot, engine::Color mover) {
   const clock::SideTime& side = snapshot.side(mover);
   switch (snapshot.system) {
-    case clock::TimeSystem::none:
+    case TimeSystem::none:
       return;
-    case clock::TimeSystem::byoyomi:
-    case clock::TimeSystem::canadian:
+    case TimeSystem::byoyomi:
+    case TimeSystem::canadian:
       if (side.main_ms > 0) {
         record.clock_ms = side.main_ms;
       } else {
         record.clock_ms = side.period_ms;
-        record.periods_left = snapshot.system == clock::TimeSystem::byoyomi ? side.periods : side.stones;
+        record.periods_left = snapshot.system == TimeSystem::byoyomi ? side.periods : side.stones;
       }
       return;
     default:
@@ -37,7 +37,7 @@ void record_time_left(db::MoveRecord& record, const clock::ClockSnapshot& snapsh
   }
 }
 
-Expected<engine::Game, std::string> new_engine_game(const protocol::GameSettings& settings) {
+Expected<engine::Game, std::string> new_engine_game(const GameSettings& settings) {
   engine::GameSetup setup;
   setup.size = settings.size;
   setup.komi = settings.komi;
@@ -56,7 +56,7 @@ RoomState::RoomState(RoomSetup setup, engine::Game game, clock::GameClock game_c
 Expected<RoomState, std::string> RoomState::create(const RoomSetup& setup, std::int64_t now_ms) {
   auto game = new_engine_game(setup.settings);
   if (!game) return unexpected(game.error());
-  auto game_clock = clock::GameClock::make(to_time_control(setup.settings.time));
+  auto game_clock = clock::GameClock::make(setup.settings.time);
   if (!game_clock) return unexpected("time control: " + game_clock.error());
   RoomState state(setup, std::move(*game), std::move(*game_clock));
   state.clock_.start(state.game_.to_move(), now_ms);
@@ -89,7 +89,7 @@ Expected<RoomState, std::string> RoomState::restore(const RoomSetup& setup, cons
       return unexpected("move " + std::to_string(record.number) + ": " + std::string(engine::describe(*refused)));
     }
   }
-  auto game_clock = clock::GameClock::make(to_time_control(setup.settings.time));
+  auto game_clock = clock::GameClock::make(setup.settings.time);
   if (!game_clock) return unexpected("time control: " + game_clock.error());
   RoomState state(setup, std::move(*game), std::move(*game_clock));
   state.records_ = stored.moves;

@@ -34,7 +34,7 @@ struct Seat {
 
 struct RoomSetup {
   GameId game = 0;
-  protocol::GameSettings settings;
+  GameSettings settings;
   Seat black;
   Seat white;
   std::int64_t started_ms = 0;

@@ -21,13 +21,13 @@ void RoomState::plan_period_change(std::int64_t now_ms) {
   const clock::SideTime& side = snapshot.side(*running);
   // Clients show periods from game.clock; a period used up (or main time
   // running into the periods) while thinking is announced at that instant.
-  if (snapshot.system == clock::TimeSystem::byoyomi) {
+  if (snapshot.system == TimeSystem::byoyomi) {
     if (side.main_ms > 0) {
       next_period_change_ms_ = now_ms + side.main_ms;
     } else if (side.periods > 1) {
       next_period_change_ms_ = now_ms + side.period_ms;
     }
-  } else if (snapshot.system == clock::TimeSystem::canadian && side.main_ms > 0) {
+  } else if (snapshot.system == TimeSystem::canadian && side.main_ms > 0) {
     next_period_change_ms_ = now_ms + side.main_ms;
   }
 }

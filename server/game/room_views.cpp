@@ -74,7 +74,9 @@ std::string RoomState::sgf() const {
   g.handicap = setup_.settings.handicap;
   g.komi = setup_.settings.komi;
   g.size = setup_.settings.size;
-  g.time = time_settings_of(setup_.settings.time);
+  g.color = setup_.settings.color;
+  g.ko = setup_.settings.ko;
+  g.time = setup_.settings.time;
   g.started_ms = setup_.started_ms;
   if (end_) {
     g.result = end_->result;

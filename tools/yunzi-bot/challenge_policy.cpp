@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "protocol/settings.hpp"
+
 namespace yunzi::bot {
 
 using Json = nlohmann::json;
@@ -16,13 +18,16 @@ int int_field(const Json& object, const char* key, int fallback) {
 
 // The least time the clock leaves for one move once main time is gone (or,
 // for sudden death, a fair share of it).
-double seconds_per_move(const Json& time) {
-  const std::string system = time.value("system", std::string("byoyomi"));
-  const int main_s = int_field(time, "main_s", 0);
-  if (system == "byoyomi") return int_field(time, "period_s", 30);
-  if (system == "canadian") return static_cast<double>(int_field(time, "period_s", 300)) / std::max(1, int_field(time, "stones", 25));
-  if (system == "fischer") return int_field(time, "increment_s", 0) + main_s / 60.0;
-  if (system == "absolute") return main_s / 60.0;
+double seconds_per_move(const TimeControl& time) {
+  const double main_s = static_cast<double>(time.main_ms) / 1000;
+  const double period_s = static_cast<double>(time.period_ms) / 1000;
+  switch (time.system) {
+    case TimeSystem::byoyomi: return period_s;
+    case TimeSystem::canadian: return period_s / std::max(1, time.stones);
+    case TimeSystem::fischer: return static_cast<double>(time.increment_ms) / 1000 + main_s / 60.0;
+    case TimeSystem::absolute: return main_s / 60.0;
+    case TimeSystem::none: break;
+  }
   return 1e9;  // no clock
 }
 
@@ -52,17 +57,18 @@ std::optional<std::string> refusal_reason(const BotConfig& config, const Json& s
     return "I take handicaps from " + std::to_string(config.min_handicap) + " to " + std::to_string(config.max_handicap);
   }
 
-  const Json time = settings.contains("time") && settings["time"].is_object() ? settings["time"] : Json::object();
-  const std::string system = time.value("system", std::string("byoyomi"));
+  const auto time = protocol::decode_time_control(settings.value("time", Json()));
+  if (!time) return "I cannot read the clock: " + time.error();
+  const std::string system(to_string(time->system));
   if (std::find(config.clock_systems.begin(), config.clock_systems.end(), system) == config.clock_systems.end()) {
     return "I do not play with the " + system + " clock";
   }
-  if (system != "none") {
-    const int main_s = int_field(time, "main_s", 0);
+  if (time->system != TimeSystem::none) {
+    const auto main_s = time->main_ms / 1000;
     if (main_s < config.min_main_s || main_s > config.max_main_s) {
       return "main time must be from " + std::to_string(config.min_main_s) + " to " + std::to_string(config.max_main_s) + " s";
     }
-    const double per_move = seconds_per_move(time);
+    const double per_move = seconds_per_move(*time);
     if (per_move < config.min_seconds_per_move) {
       return "I need at least " + std::to_string(config.min_seconds_per_move) + " s per move";
     }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "protocol/settings.hpp"
+
 namespace yunzi::bot {
 
 using Json = nlohmann::json;
@@ -13,9 +15,14 @@ long long field(const Json& object, const char* key, long long fallback = 0) {
   return it != object.end() && it->is_number() ? it->get<long long>() : fallback;
 }
 
-std::string system_of(const Json& time) {
-  return time.is_object() ? time.value("system", std::string("byoyomi")) : std::string("byoyomi");
+TimeControl clock_of(const Json& time) {
+  auto clock = protocol::decode_time_control(time);
+  return clock ? *clock : TimeControl{};
 }
+
+TimeSystem system_of(const Json& time) { return clock_of(time).system; }
+
+long long whole_seconds(std::int64_t ms) { return ms / 1000; }
 
 std::string time_left_line(const std::string& color, long long ms, long long stones) {
   return "time_left " + color + " " + std::to_string(std::max(0LL, ms / 1000)) + " " + std::to_string(stones);
@@ -24,23 +31,25 @@ std::string time_left_line(const std::string& color, long long ms, long long sto
 }  // namespace
 
 std::optional<std::string> gtp_time_settings(const Json& time) {
-  const std::string system = system_of(time);
-  const long long main_s = field(time, "main_s");
-  if (system == "none") return "time_settings 0 1 0";  // GTP: byo-yomi time without stones means no limit
-  if (system == "byoyomi") return "time_settings " + std::to_string(main_s) + " " + std::to_string(field(time, "period_s", 30)) + " 1";
-  if (system == "canadian") {
-    return "time_settings " + std::to_string(main_s) + " " + std::to_string(field(time, "period_s", 300)) + " " +
-           std::to_string(field(time, "stones", 25));
+  const TimeControl clock = clock_of(time);
+  const std::string main_s = std::to_string(whole_seconds(clock.main_ms));
+  const std::string period_s = std::to_string(whole_seconds(clock.period_ms));
+  switch (clock.system) {
+    case TimeSystem::none: return "time_settings 0 1 0";  // GTP: byo-yomi time without stones means no limit
+    case TimeSystem::byoyomi: return "time_settings " + main_s + " " + period_s + " 1";
+    case TimeSystem::canadian: return "time_settings " + main_s + " " + period_s + " " + std::to_string(clock.stones);
+    case TimeSystem::fischer:
+    case TimeSystem::absolute: break;
   }
-  return "time_settings " + std::to_string(main_s) + " 0 0";
+  return "time_settings " + main_s + " 0 0";
 }
 
 std::optional<long long> time_on_clock_ms(const Json& time, const Json& side) {
-  const std::string system = system_of(time);
-  if (system == "none" || !side.is_object()) return std::nullopt;
+  const TimeSystem system = system_of(time);
+  if (system == TimeSystem::none || !side.is_object()) return std::nullopt;
   const long long main_ms = field(side, "main_ms");
-  if (system == "byoyomi") return main_ms + (field(side, "periods") > 0 ? field(side, "period_ms") : 0);
-  if (system == "canadian") {
+  if (system == TimeSystem::byoyomi) return main_ms + (field(side, "periods") > 0 ? field(side, "period_ms") : 0);
+  if (system == TimeSystem::canadian) {
     // The whole period must cover the stones still owed in it.
     const long long per_stone = field(side, "period_ms") / std::max(1LL, field(side, "stones", 1));
     return main_ms > 0 ? main_ms + per_stone : per_stone;
@@ -49,11 +58,11 @@ std::optional<long long> time_on_clock_ms(const Json& time, const Json& side) {
 }
 
 std::optional<long long> time_until_flag_ms(const Json& time, const Json& side) {
-  const std::string system = system_of(time);
-  if (system == "none" || !side.is_object()) return std::nullopt;
+  const TimeSystem system = system_of(time);
+  if (system == TimeSystem::none || !side.is_object()) return std::nullopt;
   const long long main_ms = field(side, "main_ms");
-  if (system == "byoyomi") return main_ms + std::max(0LL, field(side, "periods")) * field(side, "period_ms");
-  if (system == "canadian") return main_ms + field(side, "period_ms");
+  if (system == TimeSystem::byoyomi) return main_ms + std::max(0LL, field(side, "periods")) * field(side, "period_ms");
+  if (system == TimeSystem::canadian) return main_ms + field(side, "period_ms");
   return main_ms;
 }
 
@@ -75,11 +84,11 @@ MoveBudget move_budget(const Json& time, const Json& side, const std::string& co
 
   // The engine hears the same usable time, in the shape of its clock: main
   // time while it lasts beyond the margin, else the current period.
-  const std::string system = system_of(time);
+  const TimeSystem system = system_of(time);
   const long long main_ms = field(side, "main_ms");
-  if (main_ms > margin.count() || system == "fischer" || system == "absolute") {
+  if (main_ms > margin.count() || system == TimeSystem::fischer || system == TimeSystem::absolute) {
     budget.time_left = time_left_line(color, main_ms - margin.count(), 0);
-  } else if (system == "byoyomi") {
+  } else if (system == TimeSystem::byoyomi) {
     budget.time_left = time_left_line(color, usable, 1);
   } else {
     budget.time_left =

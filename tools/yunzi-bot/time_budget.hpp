@@ -17,8 +17,9 @@ namespace yunzi::bot {
 
 using Millis = std::chrono::milliseconds;
 
-// `time` is the game's settings.time object; `side` one side of a `clock`
-// object ({"main_ms", "periods", "period_ms", "stones"}).
+// `time` is the game's settings.time object, read by the protocol's decoder
+// (one it cannot read counts as the default byo-yomi clock); `side` one side
+// of a `clock` object ({"main_ms", "periods", "period_ms", "stones"}).
 std::optional<std::string> gtp_time_settings(const nlohmann::json& time);
 
 // What remains before the current period (or the main time) of this move is

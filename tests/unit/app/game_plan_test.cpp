@@ -13,8 +13,8 @@ Contender player(UserId id, const char* name, const char* rank, Role role = Role
   return Contender{id, protocol::UserInfo{name, *parse_rank(rank), role}, false};
 }
 
-protocol::GameSettings friendly(int size = 19) {
-  protocol::GameSettings settings;
+yunzi::GameSettings friendly(int size = 19) {
+  yunzi::GameSettings settings;
   settings.rated = false;
   settings.size = size;
   return settings;
@@ -29,7 +29,7 @@ const app::Coin no_coin = []() -> bool { FAIL("the colours should not be drawn")
 TEST_CASE("even games draw colours with the coin") {
   const auto alice = player(1, "alice", "5k");
   const auto bob = player(2, "bob", "5k");
-  protocol::GameSettings settings;  // rated, even, nigiri
+  yunzi::GameSettings settings;  // rated, even, nigiri
   auto first = plan_game(settings, alice, bob, {}, creator_black);
   REQUIRE(first);
   CHECK(first->black.id == 1);
@@ -42,7 +42,7 @@ TEST_CASE("even games draw colours with the coin") {
 
 TEST_CASE("friendly games honour the creator's colour choice") {
   auto settings = friendly(9);
-  settings.color = protocol::ColorChoice::white;
+  settings.color = yunzi::ColorChoice::white;
   auto plan = plan_game(settings, player(1, "a", "5k"), player(2, "b", "3d"), {}, no_coin);
   REQUIRE(plan);
   CHECK(plan->white.id == 1);
@@ -66,21 +66,21 @@ TEST_CASE("handicap games seat the weaker player on black") {
 }
 
 TEST_CASE("rated 让先 gives black to the weaker player, komi 0.5") {
-  protocol::GameSettings settings;
+  yunzi::GameSettings settings;
   settings.handicap = 1;
   settings.komi = 0.5;
   auto plan = plan_game(settings, player(1, "weak", "3k"), player(2, "strong", "2k"), {}, no_coin);
   REQUIRE(plan);
   CHECK(plan->black.info.name == "weak");
 
-  settings.color = protocol::ColorChoice::white;
+  settings.color = yunzi::ColorChoice::white;
   auto conflicting = plan_game(settings, player(1, "weak", "3k"), player(2, "strong", "2k"), {}, no_coin);
   REQUIRE_FALSE(conflicting);
   CHECK(conflicting.error().code == ErrorCode::not_rated_eligible);
 }
 
 TEST_CASE("rated eligibility refusals say why") {
-  protocol::GameSettings settings;
+  yunzi::GameSettings settings;
   const auto alice = player(1, "alice", "5k");
 
   SECTION("ranks more than one step apart") {
@@ -110,7 +110,7 @@ TEST_CASE("rated eligibility refusals say why") {
     CHECK(plan.error().code == ErrorCode::not_rated_eligible);
   }
   SECTION("a colour chosen in an even game") {
-    settings.color = protocol::ColorChoice::black;
+    settings.color = yunzi::ColorChoice::black;
     auto plan = plan_game(settings, alice, player(2, "bob", "5k"), {}, creator_black);
     REQUIRE_FALSE(plan);
     CHECK_THAT(plan.error().message, Catch::Contains("nigiri"));
@@ -122,7 +122,7 @@ TEST_CASE("rated eligibility refusals say why") {
     CHECK_THAT(plan.error().message, Catch::Contains("7.5"));
   }
   SECTION("no clock") {
-    settings.time = protocol::NoClock{};
+    settings.time = yunzi::TimeControl::none();
     auto plan = plan_game(settings, alice, player(2, "bob", "5k"), {}, creator_black);
     REQUIRE_FALSE(plan);
     CHECK_THAT(plan.error().message, Catch::Contains("clock"));
@@ -138,7 +138,7 @@ TEST_CASE("rated eligibility refusals say why") {
 }
 
 TEST_CASE("a rated game is played under situational superko, at seek, challenge and acceptance") {
-  protocol::GameSettings settings;
+  yunzi::GameSettings settings;
   CHECK(settings.ko == engine::KoRule::situational);  // the default of a request without ko
   CHECK(plan_game(settings, player(1, "a", "5k"), player(2, "b", "5k"), {}, creator_black));
   for (const auto ko : {engine::KoRule::simple, engine::KoRule::positional}) {
@@ -151,7 +151,7 @@ TEST_CASE("a rated game is played under situational superko, at seek, challenge 
     REQUIRE_FALSE(seek);
     CHECK(seek.error().message == plan.error().message);
     // Friendly games keep the rule they chose.
-    protocol::GameSettings chosen = friendly();
+    yunzi::GameSettings chosen = friendly();
     chosen.ko = ko;
     auto friendly_plan = plan_game(chosen, player(1, "a", "5k"), player(2, "b", "5k"), {}, creator_black);
     REQUIRE(friendly_plan);
@@ -160,7 +160,7 @@ TEST_CASE("a rated game is played under situational superko, at seek, challenge 
 }
 
 TEST_CASE("the rank gap of a rated game is the policy's") {
-  protocol::GameSettings settings;
+  yunzi::GameSettings settings;
   app::PlanRules association;
   association.rank_gap = ranking::association_rank_gap;
   CHECK_FALSE(plan_game(settings, player(1, "a", "1d"), player(2, "b", "3d"), {}, creator_black));
@@ -176,7 +176,7 @@ TEST_CASE("nobody plays themselves") {
 }
 
 TEST_CASE("rated settings are checked when a seek is made") {
-  protocol::GameSettings settings;
+  yunzi::GameSettings settings;
   settings.size = 9;
   CHECK_FALSE(app::check_rated_settings(settings, protocol::UserInfo{"a", Rank::kyu(10)}, {}));
   settings.rated = false;
@@ -185,30 +185,30 @@ TEST_CASE("rated settings are checked when a seek is made") {
 
 TEST_CASE("a seek or challenge without a clock gets the configured default in whole seconds") {
   app::PlanRules rules;
-  rules.default_clock = clock::TimeControl::fischer(300'000, 5'000, 600'000);
+  rules.default_clock = yunzi::TimeControl::fischer(300'000, 5'000, 600'000);
   protocol::RequestedSettings requested;
   requested.rest = friendly(9);
   const auto settings = app::settings_to_play(requested, rules);
-  CHECK(settings.time == protocol::TimeControl{protocol::Fischer{300, 5, 600}});
+  CHECK(settings.time == yunzi::TimeControl::fischer(300'000, 5'000, 600'000));
   CHECK(settings.size == 9);
   CHECK_FALSE(settings.rated);
 
-  rules.default_clock = clock::TimeControl::byoyomi(90'500, 2, 10'001);
-  CHECK(app::settings_to_play(requested, rules).time == protocol::TimeControl{protocol::ByoYomi{91, 2, 11}});
-  rules.default_clock = clock::TimeControl::fischer(60'000, 0, 0);  // no cap stays no cap
-  CHECK(app::settings_to_play(requested, rules).time == protocol::TimeControl{protocol::Fischer{60, 0, 0}});
-  rules.default_clock = clock::TimeControl::canadian(0, 20, 600'000);
-  CHECK(app::settings_to_play(requested, rules).time == protocol::TimeControl{protocol::Canadian{0, 20, 600}});
-  rules.default_clock = clock::TimeControl::absolute(1'800'000);
-  CHECK(app::settings_to_play(requested, rules).time == protocol::TimeControl{protocol::Absolute{1800}});
-  rules.default_clock = clock::TimeControl::none();
-  CHECK(app::settings_to_play(requested, rules).time == protocol::TimeControl{protocol::NoClock{}});
+  rules.default_clock = yunzi::TimeControl::byoyomi(90'500, 2, 10'001);
+  CHECK(app::settings_to_play(requested, rules).time == yunzi::TimeControl::byoyomi(91'000, 2, 11'000));
+  rules.default_clock = yunzi::TimeControl::fischer(60'000, 0, 0);  // no cap stays no cap
+  CHECK(app::settings_to_play(requested, rules).time == yunzi::TimeControl::fischer(60'000, 0, 0));
+  rules.default_clock = yunzi::TimeControl::canadian(0, 20, 600'000);
+  CHECK(app::settings_to_play(requested, rules).time == yunzi::TimeControl::canadian(0, 20, 600'000));
+  rules.default_clock = yunzi::TimeControl::absolute(1'800'000);
+  CHECK(app::settings_to_play(requested, rules).time == yunzi::TimeControl::absolute(1'800'000));
+  rules.default_clock = yunzi::TimeControl::none();
+  CHECK(app::settings_to_play(requested, rules).time == yunzi::TimeControl::none());
 }
 
 TEST_CASE("a clock named in the request wins over the default") {
   app::PlanRules rules;
-  rules.default_clock = clock::TimeControl::none();
+  rules.default_clock = yunzi::TimeControl::none();
   protocol::RequestedSettings requested;
-  requested.time = protocol::Absolute{60};
-  CHECK(app::settings_to_play(requested, rules).time == protocol::TimeControl{protocol::Absolute{60}});
+  requested.time = yunzi::TimeControl::absolute(60'000);
+  CHECK(app::settings_to_play(requested, rules).time == yunzi::TimeControl::absolute(60'000));
 }

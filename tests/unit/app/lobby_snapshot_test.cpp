@@ -20,13 +20,13 @@ protocol::UserInfo wide_user(int tag) {
   return protocol::UserInfo{name, Rank::kyu(18), Role::admin};
 }
 
-protocol::GameSettings long_settings() {
-  protocol::GameSettings s;
+yunzi::GameSettings long_settings() {
+  yunzi::GameSettings s;
   s.rated = false;
   s.handicap = 9;
   s.komi = -149.5;
-  s.color = protocol::ColorChoice::white;
-  s.time = protocol::Fischer{36000, 3600, 72000};
+  s.color = yunzi::ColorChoice::white;
+  s.time = yunzi::TimeControl::fischer(36'000'000, 3'600'000, 72'000'000);
   return s;
 }
 

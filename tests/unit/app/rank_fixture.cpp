@@ -24,7 +24,6 @@ GameId record_game(db::Stores& stores, UserId black, UserId white, Rank black_ra
   game.white_id = white;
   game.black_rank = black_rank;
   game.white_rank = white_rank;
-  game.settings_json = "{}";
   game.rated = true;
   game.started_ms = ended_ms - 1000;
   auto id = stores.games().create(game);

@@ -44,7 +44,7 @@ TEST_CASE("with no sources the defaults apply", "[config][defaults]") {
   CHECK(c.boards_per_hour == 20);
   CHECK(c.board_idle == 600s);
   CHECK(c.idle_timeout == 90s);
-  CHECK(c.default_clock == yunzi::clock::TimeControl::byoyomi(1'200'000, 3, 30'000));
+  CHECK(c.default_clock == yunzi::TimeControl::byoyomi(1'200'000, 3, 30'000));
   CHECK(c.disconnect_forfeit == 120s);
   CHECK(c.scoring_deadline == 180s);
   CHECK(c.password_hash_cost == PasswordHashCost::interactive);

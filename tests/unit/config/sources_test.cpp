@@ -71,7 +71,7 @@ TEST_CASE("every setting can be given in the config file", "[config][sources]") 
   const ServerConfig& c = loaded->config;
   CHECK(c.port == 9000);
   CHECK(c.idle_timeout == 45s);
-  CHECK(c.default_clock == yunzi::clock::TimeControl::fischer(600'000, 10'000, 1'200'000));
+  CHECK(c.default_clock == yunzi::TimeControl::fischer(600'000, 10'000, 1'200'000));
   CHECK(c.bots_may_play_rated);
   CHECK(c.ranking_policy == RankingPolicy::association);
   CHECK(c.association_rules.scores[0] == yunzi::ranking::ScoreRow{70, 30});

@@ -246,3 +246,22 @@ TEST_CASE_METHOD(StoreTest, "a count's final marking is kept with the game and l
         DbErrorKind::conflict);
   CHECK((**games.load(counted)).final_dead == dead);
 }
+
+TEST_CASE("a stored game's settings come back as one value", "[db][games]") {
+  GameRecord record;
+  record.size = 13;
+  record.komi = 0.5;
+  record.handicap = 1;
+  record.rated = false;
+  record.color = yunzi::ColorChoice::black;
+  record.ko = yunzi::KoRule::positional;
+  record.time = yunzi::TimeControl::fischer(300'000, 5'000, 600'000);
+  const yunzi::GameSettings settings = settings_of(record);
+  CHECK(settings.size == 13);
+  CHECK(settings.komi == 0.5);
+  CHECK(settings.handicap == 1);
+  CHECK_FALSE(settings.rated);
+  CHECK(settings.color == yunzi::ColorChoice::black);
+  CHECK(settings.ko == yunzi::KoRule::positional);
+  CHECK(settings.time == yunzi::TimeControl::fischer(300'000, 5'000, 600'000));
+}

@@ -115,16 +115,17 @@ struct Fixture {
     });
   }
 
-  GameId add_game(const protocol::GameSettings& settings) {
+  GameId add_game(const yunzi::GameSettings& settings) {
     db::NewGame game;
     game.black_id = alice.user_id;
     game.white_id = bob.user_id;
     game.black_rank = game.white_rank = *Rank::from_index(15);
-    game.settings_json = "{}";
     game.rated = settings.rated;
     game.komi = settings.komi;
     game.size = settings.size;
-    game.time = time_settings_of(settings.time);
+    game.color = settings.color;
+    game.ko = settings.ko;
+    game.time = settings.time;
     game.started_ms = wall_ms();
     game.clock_state = initial_clock_state(settings);
     return on_writer<GameId>([game](db::Stores& s) { return s.games().create(game); });
@@ -149,11 +150,11 @@ struct Fixture {
   }
 };
 
-protocol::GameSettings friendly_9x9() {
-  protocol::GameSettings settings;
+yunzi::GameSettings friendly_9x9() {
+  yunzi::GameSettings settings;
   settings.size = 9;
   settings.rated = false;
-  settings.time = protocol::ByoYomi{600, 3, 30};
+  settings.time = yunzi::TimeControl::byoyomi(600'000, 3, 30'000);
   return settings;
 }
 

@@ -9,7 +9,7 @@ using namespace yunzi::game;
 using namespace yunzi::game::testing;
 
 TEST_CASE("byo-yomi periods are announced as they run out, then the flag ends the game on time") {
-  RoomState room = new_room(setup_9x9(protocol::ByoYomi{10, 2, 5}));
+  RoomState room = new_room(setup_9x9(yunzi::TimeControl::byoyomi(10'000, 2, 5'000)));
   REQUIRE(room.next_deadline() == t0 + 10'000);
   Outcome early = room.on_timer(t0 + 9'999);
   CHECK(early.events.empty());
@@ -37,7 +37,7 @@ TEST_CASE("byo-yomi periods are announced as they run out, then the flag ends th
 }
 
 TEST_CASE("a move inside a period keeps it; a move after a whole period costs one") {
-  RoomState room = new_room(setup_9x9(protocol::ByoYomi{10, 3, 5}));
+  RoomState room = new_room(setup_9x9(yunzi::TimeControl::byoyomi(10'000, 3, 5'000)));
   Outcome kept = room.handle(move(alice_id, "C3"), t0 + 14'999);
   auto black = events_of(kept).at(0)["clock"]["black"];
   CHECK(black["periods"] == 3);
@@ -54,7 +54,7 @@ TEST_CASE("a move inside a period keeps it; a move after a whole period costs on
 }
 
 TEST_CASE("a move after the flag instant loses on time unless its lag credit covers it") {
-  protocol::TimeControl absolute = protocol::Absolute{10};
+  yunzi::TimeControl absolute = yunzi::TimeControl::absolute(10'000);
   SECTION("no lag: the late move ends the game") {
     RoomState room = new_room(setup_9x9(absolute));
     Outcome late = room.handle(move(alice_id, "C3"), t0 + 10'000);
@@ -81,7 +81,7 @@ TEST_CASE("a move after the flag instant loses on time unless its lag credit cov
 }
 
 TEST_CASE("the flag timer waits for the running player's lag credit") {
-  RoomState room = new_room(setup_9x9(protocol::Absolute{10}));
+  RoomState room = new_room(setup_9x9(yunzi::TimeControl::absolute(10'000)));
   RoomRequest first = move(alice_id, "C3");
   first.one_way_lag_ms = 400;
   room.handle(first, t0 + 1'000);
@@ -94,19 +94,19 @@ TEST_CASE("the flag timer waits for the running player's lag credit") {
 
 TEST_CASE("Fischer adds the increment, Canadian counts stones, no clock never flags") {
   SECTION("Fischer") {
-    RoomState room = new_room(setup_9x9(protocol::Fischer{60, 5, 120}));
+    RoomState room = new_room(setup_9x9(yunzi::TimeControl::fischer(60'000, 5'000, 120'000)));
     Outcome out = room.handle(move(alice_id, "C3"), t0 + 2'000);
     CHECK(events_of(out).at(0)["clock"]["black"]["main_ms"] == 63'000);
   }
   SECTION("Canadian") {
-    RoomState room = new_room(setup_9x9(protocol::Canadian{0, 3, 60}));
+    RoomState room = new_room(setup_9x9(yunzi::TimeControl::canadian(0, 3, 60'000)));
     Outcome out = room.handle(move(alice_id, "C3"), t0 + 2'000);
     const auto black = events_of(out).at(0)["clock"]["black"];
     CHECK(black["stones"] == 2);
     CHECK(black["period_ms"] == 58'000);
   }
   SECTION("none") {
-    RoomState room = new_room(setup_9x9(protocol::NoClock{}));
+    RoomState room = new_room(setup_9x9(yunzi::TimeControl::none()));
     CHECK_FALSE(room.next_deadline().has_value());
     CHECK(room.on_timer(t0 + 100'000'000).events.empty());
   }

@@ -119,7 +119,7 @@ TEST_CASE("moves are refused with the rule that forbids them") {
 }
 
 TEST_CASE("a move commits its row with the clock before its event goes out") {
-  RoomState room = new_room(setup_9x9(protocol::ByoYomi{60, 3, 10}));
+  RoomState room = new_room(setup_9x9(yunzi::TimeControl::byoyomi(60'000, 3, 10'000)));
   const Outcome out = room.handle(move(alice_id, "C3"), t0 + 4000);
   REQUIRE(out.commit.has_value());
   const auto& commit = std::get<MoveCommit>(*out.commit);

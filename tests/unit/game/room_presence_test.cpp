@@ -48,7 +48,7 @@ TEST_CASE("an admin's forfeit makes the player lose at once") {
 }
 
 TEST_CASE("a restored game replays its moves and does not charge the time the server was down") {
-  const RoomSetup setup = setup_9x9(protocol::ByoYomi{60, 3, 10});
+  const RoomSetup setup = setup_9x9(yunzi::TimeControl::byoyomi(60'000, 3, 10'000));
   RoomState room = new_room(setup);
   const Outcome first = room.handle(move(alice_id, "C3"), t0 + 5'000);
   const Outcome second = room.handle(move(bob_id, "G7"), t0 + 7'000);

@@ -68,7 +68,7 @@ RoomState room_in_scoring(std::int64_t& now) {
 
 TEST_CASE("a move that captures is taken back whole", "[room][rollback]") {
   std::int64_t now = t0;
-  RoomState room = new_room(setup_9x9(protocol::ByoYomi{60, 3, 10}));
+  RoomState room = new_room(setup_9x9(yunzi::TimeControl::byoyomi(60'000, 3, 10'000)));
   // White's E5 stone is surrounded by D5, F5, E4; Black E6 takes it.
   play_all(room, now, {"D5", "E5", "F5", "A1", "E4", "A2"});
   now += 1000;
@@ -88,7 +88,7 @@ TEST_CASE("the pass that opens scoring is taken back into play", "[room][rollbac
 
 TEST_CASE("a resignation is taken back", "[room][rollback]") {
   std::int64_t now = t0;
-  RoomState room = new_room(setup_9x9(protocol::Fischer{300, 5}));
+  RoomState room = new_room(setup_9x9(yunzi::TimeControl::fischer(300'000, 5'000, 1'200'000)));
   play_all(room, now, {"C3", "G7", "E5"});
   now += 1000;
   check_way_back(room, now, [&](RoomState& r) { return r.handle(from(bob_id, req::GameResign{42}), now); });
@@ -97,7 +97,7 @@ TEST_CASE("a resignation is taken back", "[room][rollback]") {
 
 TEST_CASE("an accepted undo gives its moves back", "[room][rollback]") {
   std::int64_t now = t0;
-  RoomState room = new_room(setup_9x9(protocol::Absolute{600}));
+  RoomState room = new_room(setup_9x9(yunzi::TimeControl::absolute(600'000)));
   play_all(room, now, {"C3", "G7", "E5", "D4"});
   SECTION("two moves: the requester's and the reply") {
     room.handle(from(alice_id, req::GameUndo{42}), now += 10);
@@ -134,7 +134,7 @@ TEST_CASE("a play resumed from scoring goes back to scoring", "[room][rollback]"
 
 TEST_CASE("a loss on time is taken back", "[room][rollback]") {
   std::int64_t now = t0;
-  RoomState room = new_room(setup_9x9(protocol::Absolute{10}));
+  RoomState room = new_room(setup_9x9(yunzi::TimeControl::absolute(10'000)));
   play_all(room, now, {"C3"});
   const std::int64_t flag = *room.next_deadline();
   check_way_back(room, flag, [&](RoomState& r) { return r.on_timer(flag); });

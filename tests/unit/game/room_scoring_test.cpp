@@ -15,7 +15,7 @@ namespace req = yunzi::protocol::req;
 namespace {
 
 // Black: C3 C4 (one chain) and G7; White: D3. Then both pass.
-RoomState room_in_scoring(std::int64_t& now, protocol::TimeControl time = protocol::NoClock{}) {
+RoomState room_in_scoring(std::int64_t& now, yunzi::TimeControl time = yunzi::TimeControl::none()) {
   RoomState room = new_room(setup_9x9(time));
   for (const auto& [user, vertex] : std::vector<std::pair<UserId, std::string>>{
            {alice_id, "C3"}, {bob_id, "D3"}, {alice_id, "C4"}, {bob_id, "G3"}, {alice_id, "G7"}}) {
@@ -101,7 +101,7 @@ TEST_CASE("a resignation during scoring keeps no marking") {
 
 TEST_CASE("resume leaves scoring; the opponent of the last passer moves with the clock running again") {
   std::int64_t now = t0;
-  RoomState room = room_in_scoring(now, protocol::ByoYomi{60, 3, 10});
+  RoomState room = room_in_scoring(now, yunzi::TimeControl::byoyomi(60'000, 3, 10'000));
   CHECK_FALSE(room.game_clock().running().has_value());
   room.handle(dead(alice_id, "D3"), now += 10);
   Outcome resumed = room.handle(from(bob_id, req::GameScoreResume{42}), now += 10);
@@ -114,7 +114,7 @@ TEST_CASE("resume leaves scoring; the opponent of the last passer moves with the
 
 TEST_CASE("the clocks stop while scoring: the time spent there is not charged") {
   std::int64_t now = t0;
-  RoomState room = room_in_scoring(now, protocol::ByoYomi{60, 3, 10});
+  RoomState room = room_in_scoring(now, yunzi::TimeControl::byoyomi(60'000, 3, 10'000));
   const auto before = room.snapshot(now).clock;
   now += 150'000;
   CHECK(room.snapshot(now).clock.white.main_ms == before.white.main_ms);

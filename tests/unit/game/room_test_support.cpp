@@ -4,7 +4,7 @@
 
 namespace yunzi::game::testing {
 
-RoomSetup setup_9x9(protocol::TimeControl time, bool rated) {
+RoomSetup setup_9x9(yunzi::TimeControl time, bool rated) {
   RoomSetup setup;
   setup.game = 42;
   setup.settings.size = 9;

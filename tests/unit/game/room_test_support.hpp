@@ -16,7 +16,7 @@ inline constexpr UserId bob_id = 2;    // White
 inline constexpr UserId carol_id = 3;  // a spectator
 inline constexpr std::int64_t t0 = 1'700'000'000'000;
 
-RoomSetup setup_9x9(protocol::TimeControl time = protocol::NoClock{}, bool rated = false);
+RoomSetup setup_9x9(yunzi::TimeControl time = yunzi::TimeControl::none(), bool rated = false);
 RoomState new_room(const RoomSetup& setup, std::int64_t now_ms = t0);
 
 RoomRequest from(UserId user, protocol::Request request, std::int64_t id = 1);

@@ -9,7 +9,7 @@ using namespace yunzi::game::testing;
 namespace req = yunzi::protocol::req;
 
 TEST_CASE("undo takes back the requester's last move, and the reply that followed it") {
-  RoomState room = new_room(setup_9x9(protocol::Absolute{600}));
+  RoomState room = new_room(setup_9x9(yunzi::TimeControl::absolute(600'000)));
   std::int64_t now = t0;
   room.handle(move(alice_id, "C3"), now += 1000);
   room.handle(move(bob_id, "G7"), now += 1000);
@@ -56,7 +56,7 @@ TEST_CASE("undo takes back the requester's last move, and the reply that followe
 }
 
 TEST_CASE("undo is refused in rated games and before the requester has moved") {
-  RoomState rated = new_room(setup_9x9(protocol::NoClock{}, true));
+  RoomState rated = new_room(setup_9x9(yunzi::TimeControl::none(), true));
   rated.handle(move(alice_id, "C3"), t0 + 1);
   CHECK(error_code(rated.handle(from(alice_id, req::GameUndo{42}), t0 + 2)) == "forbidden");
   RoomState fresh = new_room(setup_9x9());

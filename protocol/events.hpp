@@ -28,7 +28,6 @@ Frame game_opponent_gone(std::int64_t game, std::int64_t seq, engine::Color who,
 Frame game_opponent_back(std::int64_t game, std::int64_t seq, engine::Color who);
 
 // Lobby events, to every connection that watches the lobby (lobby_events.cpp)
-Frame lobby_user(const UserInfo& user);  // came online or changed (rank, role)
 Frame lobby_user_left(std::string_view name);
 Frame lobby_seek(const SeekInfo& seek);
 Frame lobby_seek_removed(std::int64_t seek);

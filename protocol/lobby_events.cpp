@@ -4,8 +4,6 @@ namespace yunzi::protocol {
 
 using nlohmann::json;
 
-Frame lobby_user(const UserInfo& user) { return make_frame({{"type", "lobby.user"}, {"user", to_json(user)}}); }
-
 Frame lobby_user_left(std::string_view name) { return make_frame({{"type", "lobby.user_left"}, {"name", name}}); }
 
 Frame lobby_seek(const SeekInfo& seek) { return make_frame({{"type", "lobby.seek"}, {"seek", to_json(seek)}}); }

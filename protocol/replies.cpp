@@ -59,11 +59,6 @@ Frame reply_ping(RequestId id, const std::optional<ClientTime>& t, std::int64_t 
   return encode_ok(id, std::move(fields));
 }
 
-Frame reply_lobby(RequestId id, const std::vector<UserInfo>& users, const std::vector<SeekInfo>& seeks,
-                  const std::vector<LobbyGame>& games) {
-  return encode_ok(id, {{"users", list_json(users)}, {"seeks", list_json(seeks)}, {"games", list_json(games)}});
-}
-
 Frame reply_seek(RequestId id, const SeekInfo& seek) { return encode_ok(id, {{"seek", to_json(seek)}}); }
 
 Frame reply_challenge(RequestId id, const ChallengeInfo& challenge) {

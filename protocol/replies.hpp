@@ -27,8 +27,6 @@ Frame reply_hello(RequestId id, std::int64_t time_ms);                       // 
 Frame reply_session(RequestId id, std::string_view token, const UserInfo& user);  // register, login
 Frame reply_resume(RequestId id, const UserInfo& user, const std::vector<std::int64_t>& games);
 Frame reply_ping(RequestId id, const std::optional<ClientTime>& t, std::int64_t time_ms);
-Frame reply_lobby(RequestId id, const std::vector<UserInfo>& users, const std::vector<SeekInfo>& seeks,
-                  const std::vector<LobbyGame>& games);                     // lobby.watch
 Frame reply_seek(RequestId id, const SeekInfo& seek);                        // seek.create
 Frame reply_automatch_queued(RequestId id, std::size_t waiting);            // automatch.join, nobody to pair yet
 Frame reply_challenge(RequestId id, const ChallengeInfo& challenge);         // challenge

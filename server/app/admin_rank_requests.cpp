@@ -3,10 +3,10 @@
 #include "protocol/events.hpp"
 #include "server/app/admin_action.hpp"
 #include "server/app/app.hpp"
-#include "server/app/name_key.hpp"
-#include "server/app/rank_recommendations.hpp"
+#include "server/session/name_key.hpp"
+#include "server/ranking_service/rank_recommendations.hpp"
 #include "server/app/reading.hpp"
-#include "server/app/short_game_review.hpp"
+#include "server/ranking_service/short_game_review.hpp"
 
 namespace yunzi::app {
 namespace {

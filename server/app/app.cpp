@@ -7,7 +7,7 @@
 #include "protocol/events.hpp"
 #include "server/app/board_service.hpp"
 #include "server/app/dispatch.hpp"
-#include "server/app/rank_keeping.hpp"
+#include "server/ranking_service/rank_keeping.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -79,31 +79,15 @@ void App::on_open(const net::ConnectionPtr& connection) {
                                    dispatch(*this, s, std::move(text), over_rate_limit);
                                  });
   online.add_session(session);
-  std::lock_guard lock(mutex_);
-  sessions_[connection->id()] = std::move(session);
 }
 
 void App::on_message(const net::ConnectionPtr& connection, std::string text, bool over_rate_limit) {
-  SessionPtr session;
-  {
-    std::lock_guard lock(mutex_);
-    auto it = sessions_.find(connection->id());
-    if (it == sessions_.end()) return;
-    session = it->second;
-  }
-  session->receive(std::move(text), over_rate_limit);
+  if (SessionPtr session = online.session(connection->id())) session->receive(std::move(text), over_rate_limit);
 }
 
 void App::on_close(const net::ConnectionPtr& connection) {
-  SessionPtr session;
-  {
-    std::lock_guard lock(mutex_);
-    auto it = sessions_.find(connection->id());
-    if (it == sessions_.end()) return;
-    session = std::move(it->second);
-    sessions_.erase(it);
-  }
-  online.remove_session(connection->id());
+  SessionPtr session = online.remove_session(connection->id());
+  if (!session) return;
   lobby->connection_closed(connection->id());
   boards->connection_closed(connection->id());
   session->post([this](Session& s) {

@@ -17,16 +17,16 @@
 #include "db/writer.hpp"
 #include "core/expected.hpp"
 #include "server/accounts/accounts.hpp"
-#include "server/app/app_metrics.hpp"
-#include "server/app/board_limits.hpp"
-#include "server/app/game_registry.hpp"
-#include "server/app/lobby.hpp"
-#include "server/app/lobby_limits.hpp"
-#include "server/app/online_users.hpp"
+#include "server/session/app_metrics.hpp"
+#include "server/boards/board_limits.hpp"
+#include "server/lobby/game_registry.hpp"
+#include "server/lobby/lobby.hpp"
+#include "server/lobby/lobby_limits.hpp"
+#include "server/session/online_users.hpp"
 #include "db/read_pool.hpp"
-#include "server/app/session.hpp"
+#include "server/session/session.hpp"
 #include "server/app/tournament_service.hpp"
-#include "server/app/window_quota.hpp"
+#include "server/session/window_quota.hpp"
 #include "server/game/room.hpp"
 #include "server/net/handler.hpp"
 #include "server/ranking/policy.hpp"
@@ -104,8 +104,6 @@ class App final : public net::Handler {
   void on_game_ended(GameId game, const protocol::GameEnd& end);
   // The policy's monthly publication for the current month, then again at the start of the next.
   void publish_ranks();
-  std::map<std::uint64_t, SessionPtr> sessions_;  // by connection id; touched on net strands under mutex_
-  std::mutex mutex_;
   boost::asio::steady_timer publication_timer_;
 };
 

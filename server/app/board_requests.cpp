@@ -8,8 +8,8 @@
 #include "protocol/text.hpp"
 #include "server/app/app.hpp"
 #include "server/app/board_service.hpp"
-#include "server/app/board_sources.hpp"
-#include "server/app/name_key.hpp"
+#include "server/boards/board_sources.hpp"
+#include "server/session/name_key.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 

@@ -4,7 +4,7 @@
 
 #include "db/stores.hpp"
 #include "server/app/app.hpp"
-#include "server/app/position_estimate.hpp"
+#include "server/boards/position_estimate.hpp"
 
 namespace yunzi::app {
 namespace {

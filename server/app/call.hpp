@@ -15,7 +15,7 @@
 
 #include "protocol/replies.hpp"
 #include "protocol/responder.hpp"
-#include "server/app/session.hpp"
+#include "server/session/session.hpp"
 
 namespace yunzi::app {
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "server/app/session.hpp"
+#include "server/session/session.hpp"
 
 namespace yunzi::app {
 

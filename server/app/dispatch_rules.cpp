@@ -30,17 +30,4 @@ Access access_of(const protocol::Request& request) {
       request);
 }
 
-std::optional<std::int64_t> room_request_game(const protocol::Request& request) {
-  return std::visit(
-      [](const auto& r) -> std::optional<std::int64_t> {
-        using T = std::decay_t<decltype(r)>;
-        if constexpr (is_room_request<T>()) {
-          return r.game;
-        } else {
-          return std::nullopt;
-        }
-      },
-      request);
-}
-
 }  // namespace yunzi::app

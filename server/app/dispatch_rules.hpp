@@ -28,8 +28,4 @@ constexpr bool is_room_request() {
 
 Access access_of(const protocol::Request& request);
 
-// The game a game.* request other than watch, unwatch, sgf and estimate is about:
-// those go to the game's room as they are.
-std::optional<std::int64_t> room_request_game(const protocol::Request& request);
-
 }  // namespace yunzi::app

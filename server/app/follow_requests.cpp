@@ -7,7 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/app/app.hpp"
-#include "server/app/name_key.hpp"
+#include "server/session/name_key.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 

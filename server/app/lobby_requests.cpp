@@ -2,7 +2,7 @@
 // the server's default clock when they name none, then handed to the
 // lobby's strand, which replies.
 #include "server/app/app.hpp"
-#include "server/app/name_key.hpp"
+#include "server/session/name_key.hpp"
 #include "server/app/request_handlers.hpp"
 
 namespace yunzi::app {

@@ -6,7 +6,7 @@
 
 #include "protocol/events.hpp"
 #include "server/app/app.hpp"
-#include "server/app/rank_publication.hpp"
+#include "server/ranking_service/rank_publication.hpp"
 #include "server/ranking/calendar.hpp"
 
 namespace yunzi::app {

@@ -8,10 +8,10 @@
 
 #include "protocol/tournament_payloads.hpp"
 #include "server/app/app.hpp"
-#include "server/app/name_key.hpp"
-#include "server/app/tournament_finish.hpp"
+#include "server/session/name_key.hpp"
+#include "server/stored_tournaments/tournament_finish.hpp"
 #include "server/app/tournament_requests.hpp"
-#include "server/app/tournament_rounds.hpp"
+#include "server/stored_tournaments/tournament_rounds.hpp"
 
 namespace yunzi::app {
 namespace {

@@ -4,8 +4,8 @@
 
 #include "server/app/app.hpp"
 #include "server/app/reading.hpp"
-#include "server/app/tournament_rounds.hpp"
-#include "server/app/tournament_views.hpp"
+#include "server/stored_tournaments/tournament_rounds.hpp"
+#include "server/stored_tournaments/tournament_views.hpp"
 
 namespace yunzi::app {
 namespace {

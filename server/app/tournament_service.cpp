@@ -8,9 +8,9 @@
 
 #include "protocol/tournament_payloads.hpp"
 #include "server/app/app.hpp"
-#include "server/app/tournament_finish.hpp"
-#include "server/app/tournament_rounds.hpp"
-#include "server/app/tournament_views.hpp"
+#include "server/stored_tournaments/tournament_finish.hpp"
+#include "server/stored_tournaments/tournament_rounds.hpp"
+#include "server/stored_tournaments/tournament_views.hpp"
 
 namespace yunzi::app {
 namespace {

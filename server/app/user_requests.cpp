@@ -4,9 +4,9 @@
 
 #include "protocol/events.hpp"
 #include "server/app/app.hpp"
-#include "server/app/name_key.hpp"
-#include "server/app/rank_keeping.hpp"
-#include "server/app/rank_recommendations.hpp"
+#include "server/session/name_key.hpp"
+#include "server/ranking_service/rank_keeping.hpp"
+#include "server/ranking_service/rank_recommendations.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 

@@ -7,7 +7,7 @@
 #include <chrono>
 #include <prometheus/text_serializer.h>
 
-#include "server/app/app_metrics.hpp"
+#include "server/session/app_metrics.hpp"
 
 using yunzi::app::AppMetrics;
 using namespace std::chrono_literals;

@@ -5,9 +5,9 @@
 // a node) and from a stored game.
 #include <catch2/catch.hpp>
 
-#include "server/app/board_replay.hpp"
-#include "server/app/board_sources.hpp"
-#include "server/app/board_tree.hpp"
+#include "server/boards/board_replay.hpp"
+#include "server/boards/board_sources.hpp"
+#include "server/boards/board_tree.hpp"
 
 using namespace yunzi;
 using engine::Color;

@@ -53,21 +53,11 @@ TEST_CASE("every admin request needs the admin role") {
   }
 }
 
-TEST_CASE("game requests other than watch, unwatch and sgf go to the room") {
-  req::GameMove move;
-  move.game = 42;
-  CHECK(app::room_request_game(move) == std::optional<std::int64_t>(42));
-  req::GameResign resign;
-  resign.game = 7;
-  CHECK(app::room_request_game(resign) == std::optional<std::int64_t>(7));
-  req::GameEstimate estimate;
-  estimate.game = 42;
-  CHECK_FALSE(app::room_request_game(estimate).has_value());
-  req::GameWatch watch;
-  watch.game = 42;
-  CHECK_FALSE(app::room_request_game(watch));
-  req::GameSgf sgf;
-  sgf.game = 42;
-  CHECK_FALSE(app::room_request_game(sgf));
-  CHECK_FALSE(app::room_request_game(req::Ping{}));
+TEST_CASE("game requests other than watch, unwatch, sgf and estimate go to the room") {
+  STATIC_REQUIRE(app::is_room_request<req::GameMove>());
+  STATIC_REQUIRE(app::is_room_request<req::GameResign>());
+  STATIC_REQUIRE_FALSE(app::is_room_request<req::GameEstimate>());
+  STATIC_REQUIRE_FALSE(app::is_room_request<req::GameWatch>());
+  STATIC_REQUIRE_FALSE(app::is_room_request<req::GameSgf>());
+  STATIC_REQUIRE_FALSE(app::is_room_request<req::Ping>());
 }

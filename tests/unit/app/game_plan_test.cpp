@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "server/app/game_plan.hpp"
+#include "server/lobby/game_plan.hpp"
 
 using namespace yunzi;
 using app::Contender;

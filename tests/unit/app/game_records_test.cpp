@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "db/records.hpp"
-#include "server/app/game_records.hpp"
+#include "server/http/game_records.hpp"
 
 using namespace yunzi;
 using app::DiagramRequest;

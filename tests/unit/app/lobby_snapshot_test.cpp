@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "server/app/lobby.hpp"
-#include "server/app/lobby_snapshot.hpp"
+#include "server/lobby/lobby.hpp"
+#include "server/lobby/lobby_snapshot.hpp"
 
 using namespace yunzi;
 using app::LobbyLimits;

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "server/app/lobby.hpp"
+#include "server/lobby/lobby.hpp"
 
 using namespace yunzi;
 using app::status_of;

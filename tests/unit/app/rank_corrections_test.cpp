@@ -2,7 +2,7 @@
 // events stay on record and the rank is restored.
 #include <catch2/catch.hpp>
 
-#include "server/app/rank_corrections.hpp"
+#include "server/ranking_service/rank_corrections.hpp"
 #include "tests/unit/app/rank_fixture.hpp"
 
 using namespace yunzi;

@@ -2,7 +2,7 @@
 
 #include <catch2/catch.hpp>
 
-#include "server/app/rank_keeping.hpp"
+#include "server/ranking_service/rank_keeping.hpp"
 
 namespace yunzi::app_tests {
 

@@ -9,7 +9,7 @@
 
 #include "db/database.hpp"
 #include "db/sqlite_stores.hpp"
-#include "server/app/rank_keeping.hpp"
+#include "server/ranking_service/rank_keeping.hpp"
 #include "tests/unit/app/rank_fixture.hpp"
 
 using namespace yunzi;

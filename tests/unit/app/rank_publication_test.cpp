@@ -4,7 +4,7 @@
 // publishing the same month twice changes nothing.
 #include <catch2/catch.hpp>
 
-#include "server/app/rank_publication.hpp"
+#include "server/ranking_service/rank_publication.hpp"
 #include "tests/unit/app/rank_fixture.hpp"
 
 using namespace yunzi;

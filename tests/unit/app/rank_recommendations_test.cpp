@@ -6,7 +6,7 @@
 // warnings.
 #include <catch2/catch.hpp>
 
-#include "server/app/rank_recommendations.hpp"
+#include "server/ranking_service/rank_recommendations.hpp"
 #include "tests/unit/app/rank_fixture.hpp"
 
 using namespace yunzi;

@@ -15,7 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/events.hpp"
-#include "server/app/session.hpp"
+#include "server/session/session.hpp"
 
 using namespace yunzi;
 using protocol::ErrorCode;

@@ -3,7 +3,7 @@
 // follow one another by name, and keeping games takes them off.
 #include <catch2/catch.hpp>
 
-#include "server/app/short_game_review.hpp"
+#include "server/ranking_service/short_game_review.hpp"
 #include "tests/unit/app/rank_fixture.hpp"
 
 using namespace yunzi;

@@ -6,8 +6,8 @@
 
 #include <map>
 
-#include "server/app/rank_publication.hpp"
-#include "server/app/tournament_finish.hpp"
+#include "server/ranking_service/rank_publication.hpp"
+#include "server/stored_tournaments/tournament_finish.hpp"
 #include "tests/unit/app/rank_fixture.hpp"
 
 using namespace yunzi;

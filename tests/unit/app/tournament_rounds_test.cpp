@@ -5,9 +5,9 @@
 
 #include <set>
 
-#include "server/app/tournament_export.hpp"
-#include "server/app/tournament_rounds.hpp"
-#include "server/app/tournament_views.hpp"
+#include "server/http/tournament_export.hpp"
+#include "server/stored_tournaments/tournament_rounds.hpp"
+#include "server/stored_tournaments/tournament_views.hpp"
 
 using namespace yunzi;
 using namespace yunzi::app;

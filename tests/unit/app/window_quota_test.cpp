@@ -4,7 +4,7 @@
 #include <thread>
 #include <vector>
 
-#include "server/app/window_quota.hpp"
+#include "server/session/window_quota.hpp"
 
 using yunzi::app::WindowQuota;
 

@@ -1,0 +1,165 @@
+#include "server/http/game_records.hpp"
+
+#include <charconv>
+
+#include "db/game_sgf.hpp"
+#include "engine/diagram.hpp"
+#include "engine/game.hpp"
+#include "server/app/app.hpp"
+#include "server/http/http_reading.hpp"
+#include "server/app/stored_game.hpp"
+
+namespace yunzi::app {
+namespace {
+
+// Every answer about an ended game stays true; a game in progress moves on
+// (and undo can change even its earlier moves), and an unknown id may exist
+// tomorrow.
+constexpr const char* cache_ended = "public, max-age=86400, immutable";
+constexpr const char* cache_live = "no-cache";
+constexpr const char* cache_error = "no-store";
+
+net::HttpResponse answer(unsigned status, std::string body, const char* cache,
+                         std::string type = "text/plain; charset=utf-8") {
+  net::HttpResponse response;
+  response.status = status;
+  response.content_type = std::move(type);
+  response.body = std::move(body);
+  response.headers.emplace_back("Cache-Control", cache);
+  return response;
+}
+
+std::optional<std::size_t> whole_number(std::string_view text) {
+  std::size_t value = 0;
+  const char* end = text.data() + text.size();
+  auto [stop, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc() || stop != end) return std::nullopt;
+  return value;
+}
+
+// The value as sent, shortened, for an error message.
+std::string quoted(std::string_view value) {
+  constexpr std::size_t shown = 32;
+  return "\"" + std::string(value.substr(0, shown)) + (value.size() > shown ? "...\"" : "\"");
+}
+
+Expected<engine::Game, std::string> position_at(const db::GameWithMoves& stored, const DiagramRequest& request) {
+  auto game = replay_stored_game(stored);
+  if (!game) return unexpected(game.error());
+  return game->after_moves(request.move.value_or(stored.moves.size()));
+}
+
+}  // namespace
+
+std::optional<GamePath> parse_game_path(const std::string& path) {
+  constexpr std::string_view prefix = "/games/";
+  if (!path.starts_with(prefix)) return std::nullopt;
+  const std::string_view rest = std::string_view(path).substr(prefix.size());
+  const auto dot = rest.find('.');
+  if (dot == std::string_view::npos || dot == 0) return std::nullopt;
+  const std::string_view digits = rest.substr(0, dot);
+  const std::string_view format = rest.substr(dot + 1);
+  if (format != "sgf" && format != "txt" && format != "svg") return std::nullopt;
+  if (digits.front() == '0') return std::nullopt;
+  GameId id = 0;
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
+  if (ec != std::errc() || end != digits.data() + digits.size() || id <= 0) return std::nullopt;
+  return GamePath{id, std::string(format)};
+}
+
+Expected<DiagramRequest, std::string> parse_diagram_query(std::string_view query) {
+  DiagramRequest request;
+  bool numbers_given = false;
+  while (!query.empty()) {
+    const auto amp = query.find('&');
+    const std::string_view field = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+    const auto equals = field.find('=');
+    const std::string_view name = field.substr(0, equals);
+    const std::string_view value = equals == std::string_view::npos ? std::string_view() : field.substr(equals + 1);
+    if (name == "move") {
+      if (request.move) return unexpected(std::string("move is given more than once"));
+      request.move = whole_number(value);
+      if (!request.move) {
+        return unexpected("move must be a whole number from 0 to the number of moves, not " + quoted(value));
+      }
+    } else if (name == "numbers") {
+      if (numbers_given) return unexpected(std::string("numbers is given more than once"));
+      numbers_given = true;
+      const auto count = value == "all" ? std::optional(DiagramRequest::all_moves) : whole_number(value);
+      if (!count) return unexpected("numbers must be a whole number of moves or \"all\", not " + quoted(value));
+      request.numbered_moves = *count;
+    }
+  }
+  return request;
+}
+
+Expected<std::string, std::string> game_diagram(const db::GameWithMoves& stored, const DiagramRequest& request) {
+  auto game = position_at(stored, request);
+  if (!game) return unexpected(game.error());
+  const db::GameRecord& row = stored.game;
+  std::string out = row.black_name + " (B) vs " + row.white_name + " (W), move " +
+                    std::to_string(game->moves().size()) + " of " + std::to_string(stored.moves.size());
+  if (row.result) out += ", result " + to_sgf(*row.result);
+  return out + "\n\n" + engine::text_diagram(game->board(), engine::diagram_info(*game, request.numbered_moves));
+}
+
+Expected<std::string, std::string> game_picture(const db::GameWithMoves& stored, const DiagramRequest& request) {
+  auto game = position_at(stored, request);
+  if (!game) return unexpected(game.error());
+  return engine::svg_diagram(game->board(), engine::diagram_info(*game, request.numbered_moves));
+}
+
+namespace {
+
+// The answer about a game read from the database (`diagram` is set unless
+// the SGF is asked for).
+net::HttpResponse record_answer(const GamePath& path, const std::optional<DiagramRequest>& diagram,
+                                const db::DbResult<std::optional<db::GameWithMoves>>& stored) {
+  if (!stored) return answer(503, "the database could not be read\n", cache_error);
+  if (!*stored) return answer(404, "no game " + std::to_string(path.id) + "\n", cache_error);
+  const db::GameWithMoves& game = **stored;
+  const char* cache = game.game.status == db::GameStatus::ended ? cache_ended : cache_live;
+  if (!diagram) return answer(200, db::game_sgf(game), cache, "application/x-go-sgf; charset=utf-8");
+
+  const std::size_t moves = game.moves.size();
+  if (diagram->move > moves) {
+    return answer(400,
+                  "move " + std::to_string(*diagram->move) + " is past the end: game " + std::to_string(path.id) +
+                      " has " + std::to_string(moves) + (moves == 1 ? " move" : " moves") + "\n",
+                  cache_error);
+  }
+  const bool svg = path.format == "svg";
+  auto body = svg ? game_picture(game, *diagram) : game_diagram(game, *diagram);
+  if (!body) return answer(500, body.error() + "\n", cache_error);
+  return answer(200, std::move(*body), cache, svg ? "image/svg+xml" : "text/plain; charset=utf-8");
+}
+
+}  // namespace
+
+bool game_record_route(App& app, const net::HttpRequest& request, const net::HttpResponder& respond) {
+  if (request.method != "GET" && request.method != "HEAD") return false;
+  auto path = parse_game_path(request.path());
+  if (!path) return false;
+  const std::string_view target = request.target;
+  const auto question = target.find('?');
+  const std::string_view query = question == std::string_view::npos ? std::string_view() : target.substr(question + 1);
+  auto parsed = parse_diagram_query(query);
+  std::optional<DiagramRequest> diagram;
+  if (path->format != "sgf") {
+    if (!parsed) {
+      respond(answer(400, parsed.error() + "\n", cache_error));
+      return true;
+    }
+    diagram = *parsed;
+  }
+  read_and_respond<std::optional<db::GameWithMoves>>(
+      app.reads, [id = path->id](db::Stores& stores) { return stores.games().load(id); },
+      [path = *path, diagram](db::DbResult<std::optional<db::GameWithMoves>> stored) {
+        return record_answer(path, diagram, stored);
+      },
+      respond);
+  return true;
+}
+
+}  // namespace yunzi::app

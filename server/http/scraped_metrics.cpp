@@ -1,0 +1,86 @@
+#include "server/http/scraped_metrics.hpp"
+
+#include <algorithm>
+
+#include <prometheus/text_serializer.h>
+
+#include "server/app/app.hpp"
+#include "server/app/board_service.hpp"
+
+namespace yunzi::app {
+namespace {
+
+prometheus::ClientMetric sample(double value, prometheus::MetricType type,
+                                std::vector<prometheus::ClientMetric::Label> labels = {}) {
+  prometheus::ClientMetric metric;
+  metric.label = std::move(labels);
+  if (type == prometheus::MetricType::Counter) {
+    metric.counter.value = value;
+  } else {
+    metric.gauge.value = value;
+  }
+  return metric;
+}
+
+prometheus::MetricFamily family(std::string name, std::string help, prometheus::MetricType type,
+                                std::vector<prometheus::ClientMetric> metrics) {
+  return prometheus::MetricFamily{std::move(name), std::move(help), type, std::move(metrics)};
+}
+
+prometheus::MetricFamily gauge(std::string name, std::string help, double value) {
+  return family(std::move(name), std::move(help), prometheus::MetricType::Gauge,
+                {sample(value, prometheus::MetricType::Gauge)});
+}
+
+prometheus::MetricFamily counter(std::string name, std::string help, std::uint64_t value) {
+  return family(std::move(name), std::move(help), prometheus::MetricType::Counter,
+                {sample(static_cast<double>(value), prometheus::MetricType::Counter)});
+}
+
+}  // namespace
+
+std::vector<prometheus::MetricFamily> scraped_metrics(App& app) {
+  using prometheus::MetricType;
+  const db::WriterStats writer = app.writer.stats();
+  const std::size_t games = app.games.size();
+  const std::size_t scoring = std::min(app.games.scoring_count(), games);
+  prometheus::ClientMetric commits;
+  commits.summary.sample_count = writer.batches;
+  commits.summary.sample_sum = writer.commit_seconds_total;
+
+  std::vector<prometheus::MetricFamily> out;
+  out.push_back(gauge("yunzi_connections", "Open WebSocket sessions of the application.",
+                      static_cast<double>(app.online.session_count())));
+  out.push_back(gauge("yunzi_games_in_progress", "Games being played now.", static_cast<double>(games)));
+  out.push_back(family("yunzi_games", "Games in progress by phase: play, or scoring after two passes.",
+                       MetricType::Gauge,
+                       {sample(static_cast<double>(games - scoring), MetricType::Gauge, {{"phase", "play"}}),
+                        sample(static_cast<double>(scoring), MetricType::Gauge, {{"phase", "scoring"}})}));
+  out.push_back(gauge("yunzi_boards_open", "Analysis boards in memory (watched, or used within board_idle_s).",
+                      static_cast<double>(app.boards->open_boards())));
+  out.push_back(gauge("yunzi_db_queue_depth", "Work items waiting for the writer thread.",
+                      static_cast<double>(writer.queue_depth)));
+  out.push_back(gauge("yunzi_db_commit_last_seconds", "BEGIN to COMMIT of the latest batch.",
+                      static_cast<double>(writer.last_commit_us) / 1e6));
+  out.push_back(gauge("yunzi_db_commit_max_seconds", "The slowest batch so far.",
+                      static_cast<double>(writer.max_commit_us) / 1e6));
+  out.push_back(family("yunzi_db_commit_seconds", "Time from BEGIN to COMMIT per batch.", MetricType::Summary,
+                       {std::move(commits)}));
+  out.push_back(counter("yunzi_db_items_committed_total", "Writer items committed.", writer.items_committed));
+  out.push_back(counter("yunzi_db_items_failed_total", "Writer items that failed.", writer.items_failed));
+  out.push_back(counter("yunzi_db_write_failures_total",
+                        "Batches the database refused to store (disk full, I/O error, lock held elsewhere).",
+                        writer.write_failures));
+  out.push_back(gauge("yunzi_db_writer_failing", "1 while the latest write to the database failed, else 0.",
+                      app.writer.health().failing ? 1.0 : 0.0));
+  return out;
+}
+
+std::string metrics_text(const prometheus::Registry& registry, App& app) {
+  std::vector<prometheus::MetricFamily> families = registry.Collect();
+  std::vector<prometheus::MetricFamily> scraped = scraped_metrics(app);
+  families.insert(families.end(), std::make_move_iterator(scraped.begin()), std::make_move_iterator(scraped.end()));
+  return prometheus::TextSerializer().Serialize(families);
+}
+
+}  // namespace yunzi::app

@@ -1,0 +1,176 @@
+// The lobby, on its own strand: who is online with rank and status (idle,
+// playing, watching), the open seeks, the pending challenges and the games
+// in progress and the chat room, pushed as lobby.* events to the connections that watch it.
+// Accepting a seek or a challenge plans the game here (so one seek is never
+// taken twice) and hands the plan to the game starter. What one user may
+// hold (seeks, challenges, games) is counted here too, on the strand, so
+// requests from many connections of one user cannot pass a cap together.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <deque>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "protocol/chat_messages.hpp"
+#include "protocol/lobby_messages.hpp"
+#include "protocol/payload_json.hpp"
+#include "protocol/replies.hpp"
+#include "protocol/responder.hpp"
+#include "server/session/app_metrics.hpp"
+#include "server/lobby/game_plan.hpp"
+#include "server/lobby/game_registry.hpp"
+#include "server/lobby/lobby_limits.hpp"
+#include "server/lobby/lobby_snapshot.hpp"
+#include "server/session/online_users.hpp"
+#include "server/net/connection.hpp"
+
+namespace yunzi::app {
+
+using protocol::UserStatus;
+// Playing wins over watching.
+UserStatus status_of(int games_playing, int games_watching);
+
+// Who asks, and the answer to their request.
+struct LobbyCaller {
+  OnlineUser user;
+  protocol::Responder respond;
+};
+
+class Lobby : public std::enable_shared_from_this<Lobby> {
+ public:
+  // Creates the game and answers the acceptor's request (`game`, or an error).
+  using StartGame = std::function<void(GamePlan plan, protocol::Responder respond)>;
+
+  Lobby(boost::asio::io_context& io, OnlineUsers& online, GameRegistry& games, AppMetrics& metrics, PlanRules rules,
+        Coin coin, LobbyLimits limits = {});
+  // Set once before any request.
+  void set_start_game(StartGame start) { start_game_ = std::move(start); }
+
+  // Presence, from the sessions.
+  void user_online(const OnlineUser& user);
+  void user_offline(UserId user);
+  void user_changed(UserId user, const protocol::UserInfo& info);
+  // A user started or stopped spectating a game (a game's end stops it too).
+  void set_watching(UserId user, GameId game, bool watching);
+
+  // The connection gets lobby.* events from now on; the answer is the snapshot.
+  void watch(net::ConnectionPtr connection, protocol::Responder respond);
+  void unwatch(std::uint64_t connection_id, protocol::Responder respond);
+  void connection_closed(std::uint64_t connection_id);
+
+  void create_seek(LobbyCaller caller, GameSettings settings);
+  void cancel_seek(LobbyCaller caller, std::int64_t seek);
+  void accept_seek(LobbyCaller caller, std::int64_t seek);
+  // Quick play: the caller meets the longest-waiting compatible player, or waits.
+  void join_automatch(LobbyCaller caller, GameSettings settings);
+  void leave_automatch(LobbyCaller caller);
+  void challenge(LobbyCaller caller, std::string to_name_key, GameSettings settings);
+  void accept_challenge(LobbyCaller caller, std::int64_t challenge);
+  void decline_challenge(LobbyCaller caller, std::int64_t challenge, std::optional<std::string> reason);
+  // A line in the lobby's chat: to every watcher, and kept among the newest
+  // chat_history lines (in memory only: a restart clears it). Mute and rate
+  // are checked by the caller.
+  void chat(LobbyCaller caller, std::string text, std::int64_t now_ms);
+
+  // Games, from the game starter and the rooms. `reserved`: the game comes
+  // from an acceptance here, which already counted it for both players.
+  void game_started(const protocol::LobbyGame& entry, UserId black, UserId white, bool reserved);
+  // An accepted game that could not be created: its players' places are free again.
+  void game_not_started(UserId black, UserId white);
+  void game_changed(const protocol::LobbyGame& entry);
+  void game_ended(GameId game);
+
+ private:
+  struct ListedUser {
+    protocol::UserInfo info;
+    int playing = 0;
+    std::set<GameId> watching;
+    UserStatus status() const { return status_of(playing, static_cast<int>(watching.size())); }
+  };
+  struct OpenSeek {
+    protocol::SeekInfo info;
+    UserId owner = 0;
+  };
+  struct PendingChallenge {
+    protocol::ChallengeInfo info;
+    UserId from = 0;
+    UserId to = 0;
+  };
+  struct AutomatchEntry {
+    UserId user = 0;
+    GameSettings settings;
+  };
+  struct ListedGame {
+    protocol::LobbyGame entry;
+    UserId black = 0;
+    UserId white = 0;
+  };
+
+  template <class Fn>
+  void on_strand(Fn fn);
+  // Builds the event only when someone watches: a move changes a listed
+  // game, and encoding it for nobody cost about 5 % of the server's CPU.
+  template <class Build>
+  void publish(Build build) const {
+    if (watchers_.empty()) return;
+    const protocol::Frame frame = build();
+    for (const auto& [id, connection] : watchers_) connection->send(frame);
+  }
+  void publish_user(UserId user);
+  void set_playing(UserId user, int delta);
+  void remove_seek(std::int64_t seek);
+  void drop_challenges_of(UserId user);
+  Contender contender(const OnlineUser& user) const;
+  std::size_t seeks_of(UserId user) const;
+  std::size_t challenges_from(UserId user) const;
+  std::size_t games_of(UserId user) const;
+  void count_game(UserId user, int delta);
+  // Whether the caller may open another seek or challenge: false (and the error replied) at a cap.
+  bool may_offer_game(const LobbyCaller& caller) const;
+  LobbySnapshot snapshot() const;
+  // The waiting player the caller can be paired with now (the entry and the
+  // player as found online then), if any.
+  std::optional<std::pair<std::vector<AutomatchEntry>::iterator, OnlineUser>> automatch_partner(
+      const OnlineUser& caller, const GameSettings& settings);
+  void drop_automatch(UserId user);
+  // Plans and starts; false (and the error replied) when refused.
+  bool start(const LobbyCaller& acceptor, const OnlineUser& creator, const GameSettings& settings);
+
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  OnlineUsers& online_;
+  GameRegistry& games_;
+  AppMetrics& metrics_;
+  PlanRules rules_;
+  Coin coin_;
+  LobbyLimits limits_;
+  StartGame start_game_;
+  std::map<UserId, ListedUser> users_;
+  std::map<std::int64_t, OpenSeek> seeks_;
+  std::map<std::int64_t, PendingChallenge> challenges_;
+  std::map<GameId, ListedGame> games_listed_;
+  std::deque<protocol::LobbyChatLine> chat_;  // oldest first, at most limits_.chat_history
+  std::vector<AutomatchEntry> automatch_;  // one per user, the longest waiting first
+  std::map<std::uint64_t, net::ConnectionPtr> watchers_;
+  // Games in progress and games accepted but still being created, per player.
+  std::map<UserId, std::size_t> games_per_user_;
+  std::int64_t next_seek_ = 1;
+  std::int64_t next_challenge_ = 1;
+};
+
+template <class Fn>
+void Lobby::on_strand(Fn fn) {
+  boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable { fn(*self); });
+}
+
+}  // namespace yunzi::app

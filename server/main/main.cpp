@@ -1,0 +1,317 @@
+// yunzi-server: reads the configuration, opens the database, restores the
+// games in progress, serves until SIGTERM or SIGINT, then says goodbye to
+// every client, closes them with 1012 and drains the writer.
+//
+// SIGHUP reopens the log file (log_file), for logrotate; other settings are
+// read at start only.
+//
+// Exit codes: 0 clean shutdown, 2 bad configuration (or the log file cannot
+// be opened), 3 database cannot be opened or read, 4 cannot listen or write
+// the port file.
+#include <signal.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <prometheus/registry.h>
+#include <spdlog/spdlog.h>
+
+#include "db/database.hpp"
+#include "db/writer.hpp"
+#include "server/accounts/accounts.hpp"
+#include "server/app/app.hpp"
+#include "server/main/handler_relay.hpp"
+#include "server/http/http_routes.hpp"
+#include "server/lobby/lobby_snapshot.hpp"
+#include "db/read_pool.hpp"
+#include "server/config/config_loader.hpp"
+#include "server/logging/log_output.hpp"
+#include "server/net/server.hpp"
+#include "server/ranking/policy.hpp"
+
+namespace {
+
+using namespace yunzi;
+
+constexpr int exit_bad_config = 2;
+constexpr int exit_database = 3;
+constexpr int exit_listen = 4;
+
+struct CommandLine {
+  std::vector<std::string> config_args;  // everything load_config understands
+  std::optional<std::string> port_file;
+  std::optional<std::string> error;
+};
+
+// --port-file belongs to the process, not to the server settings.
+CommandLine split_command_line(int argc, char** argv) {
+  CommandLine out;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--port-file") {
+      if (i + 1 >= argc) {
+        out.error = "--port-file needs a file name";
+        return out;
+      }
+      out.port_file = argv[++i];
+    } else if (arg.starts_with("--port-file=")) {
+      out.port_file = arg.substr(std::string("--port-file=").size());
+    } else {
+      out.config_args.push_back(arg);
+    }
+  }
+  if (out.port_file && out.port_file->empty()) out.error = "--port-file needs a file name";
+  return out;
+}
+
+std::int64_t wall_clock_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+logging::LogOptions log_options(const config::ServerConfig& config) {
+  logging::LogOptions options;
+  options.level = spdlog::level::from_str(std::string(config::to_string(config.log_level)));
+  options.format = config.json_logs ? logging::LogFormat::json : logging::LogFormat::text;
+  options.file = config.log_file;
+  return options;
+}
+
+void on_sighup(logging::LogOutput& log) {
+  if (!log.to_file()) {
+    spdlog::info("signal SIGHUP: logs go to standard error, nothing to reopen; other settings are read at start only");
+    return;
+  }
+  // The last line of the old file, then the first of the new one.
+  spdlog::info("signal SIGHUP: reopening the log file path={}", log.file_path());
+  if (auto reopened = log.reopen(); !reopened) {
+    spdlog::error("log file not reopened, still writing to the old one: {}", reopened.error());
+    return;
+  }
+  spdlog::info("log file reopened path={}", log.file_path());
+}
+
+net::NetConfig net_config(const config::ServerConfig& config) {
+  net::NetConfig net;
+  net.bind_address = config.bind_address;
+  net.port = config.port;
+  net.threads = static_cast<unsigned>(config.io_threads);
+  net.trusted_proxies = config.trusted_proxies;
+  std::error_code ec;
+  if (std::filesystem::is_directory(config.web_root, ec)) net.static_dir = config.web_root;
+  net.max_frame_bytes = config.frame_limit_bytes;
+  net.send_queue_frames = config.outgoing_queue_limit;
+  net.send_queue_bytes = config.outgoing_queue_bytes;
+  net.max_connections_per_address = static_cast<std::size_t>(config.connections_per_address);
+  net.messages_per_second = config.rate_limit_per_second;
+  net.message_burst = config.rate_burst;
+  net.idle_timeout = std::chrono::duration_cast<std::chrono::milliseconds>(config.idle_timeout);
+  // Three pings within the idle timeout: a client that only answers them is
+  // never taken for gone, even when one pong is late.
+  net.ping_interval = std::min(net.ping_interval, net.idle_timeout / 3);
+  return net;
+}
+
+accounts::AccountsOptions accounts_options(const config::ServerConfig& config) {
+  accounts::AccountsOptions options;
+  options.cost = config.password_hash_cost == config::PasswordHashCost::min ? accounts::PasswordCost::minimum()
+                                                                            : accounts::PasswordCost::interactive();
+  options.session_lifetime_ms = std::int64_t{config.session_days} * 24 * 3600 * 1000;
+  options.retire_after_ms = std::int64_t{config.retire_after_days} * 24 * 3600 * 1000;
+  const auto allowance = [](const config::GuessLimit& limit) {
+    return accounts::Allowance{limit.burst, std::int64_t{limit.refill_s} * 1000};
+  };
+  options.throttle.per_name_address = allowance(config.login_limit_name_address);
+  options.throttle.per_name = allowance(config.login_limit_name);
+  options.throttle.per_address = allowance(config.login_limit_address);
+  options.signups.per_hour = config.signups_per_address_hour;
+  return options;
+}
+
+// Accounts stored before name skeletons existed get theirs before anyone can register.
+bool fill_name_skeletons(accounts::Accounts& accounts) {
+  std::promise<accounts::AccountResult<int>> filled;
+  accounts.fill_name_skeletons([&](accounts::AccountResult<int> result) { filled.set_value(std::move(result)); });
+  auto result = filled.get_future().get();
+  if (!result) std::fprintf(stderr, "yunzi-server: cannot fill in name skeletons: %s\n", result.error().message.c_str());
+  return result.has_value();
+}
+
+app::LobbyLimits lobby_limits(const config::ServerConfig& config) {
+  app::LobbyLimits limits;
+  limits.seeks_per_user = static_cast<std::size_t>(config.seeks_per_user);
+  limits.challenges_per_user = static_cast<std::size_t>(config.challenges_per_user);
+  limits.games_per_user = static_cast<std::size_t>(config.games_per_user);
+  limits.seeks_max = static_cast<std::size_t>(config.lobby_seeks_max);
+  limits.list_max = static_cast<std::size_t>(config.lobby_list_max);
+  limits.chat_history = static_cast<std::size_t>(config.lobby_chat_history);
+  return limits;
+}
+
+// A start-up failure once the log is set up: the reason goes to the log, and
+// to standard error as well when the log is a file, so that the journal (or
+// whoever started the server) sees it too.
+int refuse_start(const logging::LogOutput& log, int exit_code, const std::string& reason) {
+  spdlog::critical("not starting: {}", reason);
+  if (log.to_file()) std::fprintf(stderr, "yunzi-server: %s\n", reason.c_str());
+  return exit_code;
+}
+
+// Written whole, then renamed, so a reader never sees a half-written port.
+bool write_port_file(const std::string& path, std::uint16_t port) {
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::trunc);
+    out << port << "\n";
+    if (!out.flush()) return false;
+  }
+  std::error_code ec;
+  std::filesystem::rename(temporary, path, ec);
+  return !ec;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Blocked before any thread starts, so every thread inherits the mask and
+  // only the sigwait below receives them.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGHUP);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  signal(SIGPIPE, SIG_IGN);
+  // Over a file size limit (RLIMIT_FSIZE) a write fails with EFBIG like on a
+  // full disk, and the database writer reports it, instead of the process
+  // dying of SIGXFSZ in the middle of a commit.
+  signal(SIGXFSZ, SIG_IGN);
+
+  const CommandLine command_line = split_command_line(argc, argv);
+  if (command_line.error) {
+    std::fprintf(stderr, "yunzi-server: %s\n", command_line.error->c_str());
+    return exit_bad_config;
+  }
+  auto loaded = config::load_config(command_line.config_args, config::process_environment());
+  if (!loaded) {
+    std::fprintf(stderr, "yunzi-server: %s\n", loaded.error().message.c_str());
+    return exit_bad_config;
+  }
+  if (loaded->help_requested) {
+    std::printf("%s", config::help_text(argv[0]).c_str());
+    std::printf("\n  --port-file FILE  write the bound port to FILE once listening (for --port 0)\n");
+    return 0;
+  }
+  const config::ServerConfig& config = loaded->config;
+  // A lobby whose largest snapshot could not be sent would close every lobby.watch once it fills up.
+  if (auto fits = app::check_snapshot_fits(lobby_limits(config), config.outgoing_queue_bytes); !fits) {
+    std::fprintf(stderr, "yunzi-server: %s\n", fits.error().c_str());
+    return exit_bad_config;
+  }
+  auto log_output = logging::LogOutput::install(log_options(config));
+  if (!log_output) {
+    std::fprintf(stderr, "yunzi-server: %s\n", log_output.error().c_str());
+    return exit_bad_config;
+  }
+
+  std::error_code ec;
+  std::filesystem::create_directories(config.data_dir, ec);
+  const std::string database_path = config.database_path();
+  auto connection = db::open_database(database_path);
+  if (!connection) {
+    return refuse_start(*log_output, exit_database,
+                        "cannot open the database " + database_path + " (" +
+                            std::string(db::to_string(connection.error().kind)) + "): " + connection.error().message);
+  }
+  spdlog::info("database open path={}", database_path);
+
+  db::Writer writer(std::move(*connection));
+  writer.on_health_change([](const db::WriterHealth& health) {
+    if (health.failing) {
+      spdlog::error("database writes failing kind={} error={}; /healthz answers 503 until a write succeeds",
+                    db::to_string(health.reason.kind), health.reason.message);
+    } else {
+      spdlog::info("database writes succeed again");
+    }
+  });
+  accounts::WorkerPool hashing(2);
+  accounts::Accounts accounts(writer, hashing, wall_clock_ms, accounts_options(config));
+  if (!fill_name_skeletons(accounts)) return exit_database;
+  db::ReadPool reads(database_path);
+
+  // The process's one registry: the network layer and the app register their counters in it, /metrics serves it.
+  prometheus::Registry metrics;
+  app::HandlerRelay relay;
+  net::Server server(net_config(config), relay, metrics);
+  app::AppOptions options;
+  options.disconnect_grace = config.disconnect_forfeit;
+  options.scoring_deadline = config.scoring_deadline;
+  options.plan_rules.bots_may_play_rated = config.bots_may_play_rated;
+  options.plan_rules.default_clock = config.default_clock;
+  options.recommendation_approval = config.recommendation_approval;
+  options.lobby_limits = lobby_limits(config);
+  options.connections_per_user = static_cast<std::size_t>(config.connections_per_user);
+  options.reports_per_hour = static_cast<std::size_t>(config.reports_per_hour);
+  options.lobby_chat_per_minute = static_cast<std::size_t>(config.lobby_chat_per_minute);
+  options.messages_per_minute = static_cast<std::size_t>(config.messages_per_minute);
+  options.message_partners_per_hour = static_cast<std::size_t>(config.message_partners_per_hour);
+  options.board_limits.boards_per_user = static_cast<std::size_t>(config.max_boards_per_user);
+  options.board_limits.nodes_per_board = static_cast<std::size_t>(config.max_board_nodes);
+  options.board_limits.boards_per_hour = static_cast<std::size_t>(config.boards_per_hour);
+  options.board_limits.idle = config.board_idle;
+  auto policy = ranking::make_ranking_policy(config::to_string(config.ranking_policy), config.association_rules);
+  if (!policy) return refuse_start(*log_output, exit_bad_config, policy.error().message);
+  options.ranking_policy = std::move(*policy);
+  app::App application(server.io_context(), writer, accounts, reads, metrics, wall_clock_ms, options);
+  relay.attach(application);
+  for (auto& route : app::http_routes(application, metrics, config.metrics_allow)) {
+    server.add_async_route(std::move(route));
+  }
+
+  auto restored = application.restore_games();
+  if (!restored) return refuse_start(*log_output, exit_database, restored.error());
+  spdlog::info("games restored count={}", *restored);
+  auto tournaments = application.tournaments->restore();
+  if (!tournaments) {
+    std::fprintf(stderr, "yunzi-server: %s\n", tournaments.error().c_str());
+    return exit_database;
+  }
+  spdlog::info("tournaments followed count={}", *tournaments);
+
+  auto port = server.start();
+  if (!port) {
+    return refuse_start(*log_output, exit_listen,
+                        "cannot listen on " + config.bind_address + ":" + std::to_string(config.port) + ": " +
+                            port.error());
+  }
+  spdlog::info("listening address={} port={}", config.bind_address, *port);
+  if (command_line.port_file && !write_port_file(*command_line.port_file, *port)) {
+    server.shutdown(std::chrono::seconds(1));
+    return refuse_start(*log_output, exit_listen, "cannot write the port file " + *command_line.port_file);
+  }
+
+  for (;;) {
+    int received = 0;
+    if (sigwait(&signals, &received) != 0) continue;
+    if (received == SIGHUP) {
+      on_sighup(*log_output);
+      continue;
+    }
+    spdlog::info("signal {}: shutting down", received == SIGTERM ? "SIGTERM" : "SIGINT");
+    break;
+  }
+
+  application.notify_all("server restarting");
+  server.shutdown(std::chrono::seconds(5));
+  reads.stop();
+  hashing.shutdown();
+  writer.shutdown();
+  spdlog::info("stopped cleanly");
+  return 0;
+}

@@ -1,0 +1,71 @@
+// Every open session and, for logged-in ones, whose it is: the user's
+// current public face (name, rank, role), mute, and their sessions. Used to
+// reach a user (challenges, rank changes, kick), everyone (broadcast,
+// shutdown notice) and to answer `online`. Thread-safe: one mutex.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "db/records.hpp"
+#include "protocol/payload_json.hpp"
+#include "server/session/session.hpp"
+
+namespace yunzi::app {
+
+struct OnlineUser {
+  UserId id = 0;
+  protocol::UserInfo info;
+  std::optional<TimeMs> muted_until;
+};
+
+class OnlineUsers {
+ public:
+  // The registry owns each open session from its connection's open to its close.
+  void add_session(const SessionPtr& session);
+  SessionPtr session(std::uint64_t session_id) const;
+  // The session it held (null when none): the caller finishes closing it.
+  SessionPtr remove_session(std::uint64_t session_id);
+
+  // Returns how many sessions the user has now (1: they just came online),
+  // or nullopt (and nothing changed) when the user already has max_sessions.
+  // Counted and added under one lock: sign-ins racing from many connections
+  // cannot pass the cap together.
+  std::optional<std::size_t> sign_in(const OnlineUser& user, const SessionPtr& session, std::size_t max_sessions);
+  // Returns how many sessions the user still has (0: they went offline).
+  std::size_t sign_out(UserId user, std::uint64_t session_id);
+
+  std::optional<OnlineUser> find(UserId user) const;
+  // name_key: the name with ASCII letters folded (accounts' uniqueness key).
+  std::optional<OnlineUser> find_by_name_key(const std::string& name_key) const;
+  bool is_online(UserId user) const;
+  void update_info(UserId user, const protocol::UserInfo& info);
+  void update_mute(UserId user, std::optional<TimeMs> muted_until);
+
+  std::vector<SessionPtr> sessions_of(UserId user) const;
+  std::vector<net::ConnectionPtr> connections_of(UserId user) const;
+  std::vector<SessionPtr> all_sessions() const;
+  std::size_t session_count() const;
+
+  void send_to_user(UserId user, const protocol::Frame& frame) const;
+  void send_to_all(const protocol::Frame& frame) const;
+
+ private:
+  struct Entry {
+    OnlineUser user;
+    std::map<std::uint64_t, std::weak_ptr<Session>> sessions;
+  };
+  mutable std::mutex mutex_;
+  std::map<std::uint64_t, SessionPtr> sessions_;  // every open session, by connection id
+  std::map<UserId, Entry> users_;
+};
+
+// ASCII letters folded, the way account names are compared.
+std::string fold_name(std::string_view name);
+
+}  // namespace yunzi::app

@@ -1,0 +1,91 @@
+// One client connection as the app sees it: who is logged in on it, which
+// games and whether the lobby it follows, and the queue of its requests.
+// Everything here is touched only on the session's own strand. Requests are
+// handled one at a time: each gets a Responder (`responder`), and the next
+// one starts when that Responder's answer has been sent, whoever sends it
+// (a handler, a game room, the lobby, a pool thread), so replies always come
+// in order of arrival.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "db/records.hpp"
+#include "protocol/responder.hpp"
+#include "server/session/app_metrics.hpp"
+#include "server/net/connection.hpp"
+
+namespace yunzi::app {
+
+using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+
+struct SignedIn {
+  UserId id = 0;
+  std::string name;
+  std::string token;  // for logout
+};
+
+class Session : public std::enable_shared_from_this<Session> {
+ public:
+  using Dispatch = std::function<void(const std::shared_ptr<Session>&, std::string text, bool over_rate_limit)>;
+
+  // Requests waiting beyond this many close the connection (a client that
+  // floods faster than its replies can go out).
+  static constexpr std::size_t max_waiting = 256;
+
+  static std::shared_ptr<Session> create(boost::asio::io_context& io, const net::ConnectionPtr& raw,
+                                         AppMetrics& metrics, Dispatch dispatch);
+
+  // The connection events go to (rooms, the lobby and boards send there).
+  const net::ConnectionPtr& connection() const { return connection_; }
+  std::uint64_t id() const { return connection_->id(); }
+  Strand& strand() { return strand_; }
+
+  // From the network's strand: queue the message on the session's strand.
+  void receive(std::string text, bool over_rate_limit);
+  // Runs fn on the session's strand if the session still exists.
+  void post(std::function<void(Session&)> fn);
+  // On the strand, once for the request being handled: the one answer to it.
+  // The answer goes out on the connection, an error reply is counted by code,
+  // then the next request starts. A request whose Responder is dropped
+  // unanswered while the connection is open is answered `internal` (and
+  // logged), so nothing waits for it.
+  protocol::Responder responder(protocol::RequestId id);
+  // On the strand, for the request being handled: its time to the reply goes into the move latency histogram.
+  void time_reply_as_move() { timing_move_ = true; }
+
+  // State, on the strand only.
+  std::optional<SignedIn> user;
+  std::set<GameId> watched_games;  // rooms that send to this connection (own games included)
+  std::set<GameId> spectating;     // the subset watched as a spectator, for the lobby status
+  bool lobby_watcher = false;
+  bool closed = false;
+
+ private:
+  class Answers;
+  Session(boost::asio::io_context& io, AppMetrics& metrics, Dispatch dispatch);
+  void on_answered(std::uint64_t request);
+  void start_next();
+
+  Strand strand_;
+  net::ConnectionPtr connection_;
+  Dispatch dispatch_;
+  std::deque<std::pair<std::string, bool>> waiting_;
+  bool in_flight_ = false;
+  std::uint64_t current_ = 0;  // the number of the request in flight (counted from 1)
+  AppMetrics& metrics_;
+  std::chrono::steady_clock::time_point started_;
+  bool timing_move_ = false;
+};
+
+using SessionPtr = std::shared_ptr<Session>;
+
+}  // namespace yunzi::app

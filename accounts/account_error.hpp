@@ -17,7 +17,7 @@ std::string_view to_string(AccountErrorCode code);
 
 struct AccountError {
   AccountErrorCode code = AccountErrorCode::internal;
-  std::string message;  // for people: why, and what to do
+  std::string message;                                  // for people: why, and what to do
   std::optional<std::int64_t> until_ms = std::nullopt;  // banned: when the ban ends (none: permanently)
 };
 

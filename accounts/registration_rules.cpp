@@ -7,8 +7,8 @@
 
 #include <vector>
 
-#include "core/rank.hpp"
 #include "accounts/name_skeleton.hpp"
+#include "core/rank.hpp"
 
 namespace yunzi::accounts {
 

@@ -24,7 +24,7 @@ struct NewAccountName {
   std::string skeleton;  // equal for names that look alike; unique among accounts
 };
 
-inline constexpr int min_name_length = 2;   // code points, after NFC
+inline constexpr int min_name_length = 2;  // code points, after NFC
 inline constexpr int max_name_length = 20;
 inline constexpr std::size_t min_password_bytes = 8;
 inline constexpr std::size_t max_password_bytes = 128;

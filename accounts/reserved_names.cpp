@@ -11,8 +11,8 @@ namespace yunzi::accounts {
 namespace {
 
 constexpr std::array<std::string_view, 17> staff_names{
-    "admin", "administrator", "root", "system", "moderator", "support", "staff", "official", "yunzi",
-    "云子",   "雲子",            "管理员", "管理員", "系统",      "系統",      "客服",     "官方"};
+    "admin", "administrator", "root",   "system", "moderator", "support", "staff", "official", "yunzi",
+    "云子",  "雲子",          "管理员", "管理員", "系统",      "系統",    "客服",  "官方"};
 
 // Separators do not change how staff-like a name looks.
 std::string without_separators(std::string_view skeleton) {

@@ -2,9 +2,7 @@
 
 namespace yunzi {
 
-std::string to_string(Rank rank) {
-  return std::to_string(rank.grade()) + (rank.is_dan() ? "d" : "k");
-}
+std::string to_string(Rank rank) { return std::to_string(rank.grade()) + (rank.is_dan() ? "d" : "k"); }
 
 std::optional<Rank> parse_rank(std::string_view text) {
   if (text.size() < 2 || text.size() > 3) return std::nullopt;

@@ -38,10 +38,8 @@ std::optional<std::string> check_count(std::string_view what, int count, int max
 
 std::optional<std::string> find_problem(const TimeControl& c) {
   switch (c.system) {
-    case TimeSystem::none:
-      return std::nullopt;
-    case TimeSystem::absolute:
-      return check_duration("main time", c.main_ms, true);
+    case TimeSystem::none: return std::nullopt;
+    case TimeSystem::absolute: return check_duration("main time", c.main_ms, true);
     case TimeSystem::byoyomi:
       if (auto p = check_duration("main time", c.main_ms, false)) return p;
       if (auto p = check_count("byo-yomi periods", c.periods, max_periods)) return p;
@@ -156,10 +154,11 @@ Expected<TimeControl, std::string> parse_time_control(std::string_view text) {
   if (!system) {
     return unexpected(quoted + " does not name a time system (byoyomi, fischer, canadian, absolute or none)");
   }
-  const auto fields = colon == std::string_view::npos ? std::vector<std::string_view>{} : split(text.substr(colon + 1), '/');
+  const auto fields =
+      colon == std::string_view::npos ? std::vector<std::string_view>{} : split(text.substr(colon + 1), '/');
   const std::size_t wanted = *system == TimeSystem::none ? 0 : *system == TimeSystem::absolute ? 1 : 3;
-  const std::string_view shapes[] = {"none", "absolute:MAIN", "byoyomi:MAIN/PERIODS/PERIOD", "fischer:MAIN/INCREMENT/MAX",
-                                     "canadian:MAIN/STONES/PERIOD"};
+  const std::string_view shapes[] = {"none", "absolute:MAIN", "byoyomi:MAIN/PERIODS/PERIOD",
+                                     "fischer:MAIN/INCREMENT/MAX", "canadian:MAIN/STONES/PERIOD"};
   const std::string expected_shape(shapes[static_cast<int>(*system)]);
   if (fields.size() != wanted) return unexpected(quoted + " should look like " + expected_shape + " (seconds)");
 
@@ -183,8 +182,12 @@ Expected<TimeControl, std::string> parse_time_control(std::string_view text) {
     case TimeSystem::none: control = TimeControl::none(); break;
     case TimeSystem::absolute: control = TimeControl::absolute(seconds_fields[0]); break;
     case TimeSystem::byoyomi: control = TimeControl::byoyomi(seconds_fields[0], count_field, seconds_fields[2]); break;
-    case TimeSystem::fischer: control = TimeControl::fischer(seconds_fields[0], seconds_fields[1], seconds_fields[2]); break;
-    case TimeSystem::canadian: control = TimeControl::canadian(seconds_fields[0], count_field, seconds_fields[2]); break;
+    case TimeSystem::fischer:
+      control = TimeControl::fischer(seconds_fields[0], seconds_fields[1], seconds_fields[2]);
+      break;
+    case TimeSystem::canadian:
+      control = TimeControl::canadian(seconds_fields[0], count_field, seconds_fields[2]);
+      break;
   }
   if (auto ok = validate(control); !ok) return unexpected(quoted + ": " + ok.error());
   return control;
@@ -196,11 +199,14 @@ std::string to_spec(const TimeControl& c) {
     case TimeSystem::none: return name;
     case TimeSystem::absolute: return name + ":" + format_seconds(c.main_ms);
     case TimeSystem::byoyomi:
-      return name + ":" + format_seconds(c.main_ms) + "/" + std::to_string(c.periods) + "/" + format_seconds(c.period_ms);
+      return name + ":" + format_seconds(c.main_ms) + "/" + std::to_string(c.periods) + "/" +
+             format_seconds(c.period_ms);
     case TimeSystem::fischer:
-      return name + ":" + format_seconds(c.main_ms) + "/" + format_seconds(c.increment_ms) + "/" + format_seconds(c.max_ms);
+      return name + ":" + format_seconds(c.main_ms) + "/" + format_seconds(c.increment_ms) + "/" +
+             format_seconds(c.max_ms);
     case TimeSystem::canadian:
-      return name + ":" + format_seconds(c.main_ms) + "/" + std::to_string(c.stones) + "/" + format_seconds(c.period_ms);
+      return name + ":" + format_seconds(c.main_ms) + "/" + std::to_string(c.stones) + "/" +
+             format_seconds(c.period_ms);
   }
   return name;
 }

@@ -13,7 +13,6 @@
 
 namespace yunzi::db {
 
-
 struct BoardNodeRecord {
   std::int64_t id = 0;      // >= 1
   std::int64_t parent = 0;  // 0 is the root
@@ -29,7 +28,7 @@ struct NewBoard {
   int handicap = 0;
   engine::KoRule ko_rule = engine::KoRule::positional;
   std::optional<GameId> source_game;
-  std::string black_name, white_name;  // PB/PW of an imported record or the copied game's players
+  std::string black_name, white_name;                    // PB/PW of an imported record or the copied game's players
   std::vector<engine::Vertex> setup_black, setup_white;  // stones set up besides the handicap
   std::vector<BoardNodeRecord> nodes;
   std::int64_t current = 0;

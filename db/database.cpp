@@ -10,9 +10,10 @@ DbResult<Done> refuse_empty_file(const std::string& path) {
   if (ec || !std::filesystem::is_regular_file(status)) return Done{};
   const auto size = std::filesystem::file_size(path, ec);
   if (ec || size > 0) return Done{};
-  return db_failure(DbErrorKind::corrupt, path + " is an empty file, not a yunzi database (only a missing file "
-                                                 "starts a new database: restore the backup, or remove the file "
-                                                 "to start from nothing)");
+  return db_failure(DbErrorKind::corrupt, path +
+                                              " is an empty file, not a yunzi database (only a missing file "
+                                              "starts a new database: restore the backup, or remove the file "
+                                              "to start from nothing)");
 }
 
 namespace {

@@ -7,8 +7,8 @@ constexpr std::int64_t ms_per_s = 1000;
 }
 
 TimeColumns time_columns(const TimeControl& t) {
-  return {to_string(t.system), t.main_ms / ms_per_s, t.periods,          t.period_ms / ms_per_s,
-          t.stones,            t.increment_ms / ms_per_s, t.max_ms / ms_per_s};
+  return {to_string(t.system),       t.main_ms / ms_per_s, t.periods, t.period_ms / ms_per_s, t.stones,
+          t.increment_ms / ms_per_s, t.max_ms / ms_per_s};
 }
 
 TimeControl read_time_columns(const Row& row, int first) {

@@ -34,8 +34,8 @@ struct MessageRecord {
 struct ConversationRecord {
   UserId partner_id = 0;
   std::string partner_name;
-  MessageRecord last;        // the newest message either way
-  std::int64_t unread = 0;   // the partner's messages the user has not read
+  MessageRecord last;       // the newest message either way
+  std::int64_t unread = 0;  // the partner's messages the user has not read
 };
 
 class MessageStore {

@@ -19,9 +19,9 @@ DbResult<Done> check_numbering(std::span<const Migration> migrations) {
   int expected = 1;
   for (const Migration& m : migrations) {
     if (m.version != expected) {
-      return db_failure(DbErrorKind::invalid_argument,
-                        "migration " + std::string(m.name) + " has number " + std::to_string(m.version) +
-                            ", expected " + std::to_string(expected));
+      return db_failure(DbErrorKind::invalid_argument, "migration " + std::string(m.name) + " has number " +
+                                                           std::to_string(m.version) + ", expected " +
+                                                           std::to_string(expected));
     }
     ++expected;
   }
@@ -53,10 +53,9 @@ DbResult<int> migrate(Connection& connection, std::span<const Migration> migrati
   if (!current) return current;
   const int latest = static_cast<int>(migrations.size());
   if (*current > latest) {
-    return db_failure(DbErrorKind::newer_schema,
-                      "the database is at schema version " + std::to_string(*current) +
-                          " but this yunzi knows versions up to " + std::to_string(latest) +
-                          "; use a newer yunzi or restore a backup");
+    return db_failure(DbErrorKind::newer_schema, "the database is at schema version " + std::to_string(*current) +
+                                                     " but this yunzi knows versions up to " + std::to_string(latest) +
+                                                     "; use a newer yunzi or restore a backup");
   }
   for (const Migration& m : migrations) {
     if (m.version <= *current) continue;

@@ -67,7 +67,7 @@ class ReadPool {
   std::condition_variable wake_;
   std::deque<Job> jobs_;
   bool stopping_ = false;
-  std::vector<std::thread> threads_;               // last: they start after every other member exists
+  std::vector<std::thread> threads_;  // last: they start after every other member exists
 };
 
 }  // namespace yunzi::db

@@ -9,15 +9,14 @@
 #include <string_view>
 #include <vector>
 
+#include "core/game_result.hpp"
+#include "core/game_settings.hpp"
 #include "core/ids.hpp"
 #include "core/rank.hpp"
 #include "core/role.hpp"
-#include "core/game_result.hpp"
-#include "core/game_settings.hpp"
 #include "engine/types.hpp"
 
 namespace yunzi::db {
-
 
 // A ban or mute that never ends.
 inline constexpr TimeMs forever_ms = INT64_MAX;
@@ -161,7 +160,7 @@ struct RankEvent {
   Rank to_rank;
   std::string reason;
   std::optional<GameId> game_id;
-  TimeMs at_ms = 0;                    // for an event a game caused: when that game ended
+  TimeMs at_ms = 0;                     // for an event a game caused: when that game ended
   std::optional<TimeMs> superseded_ms;  // set aside by an annulment's recomputation
 };
 
@@ -176,7 +175,7 @@ struct Recommendation {
   UserId recommender_id = 0;
   UserId user_id = 0;
   Rank former_rank;  // the user's rank before 6d (when pending: when it was made)
-  TimeMs at_ms = 0;     // when the recommender made it
+  TimeMs at_ms = 0;  // when the recommender made it
   std::optional<TimeMs> revoked_ms;
   std::optional<UserId> revoked_by;
   RecommendationStatus status = RecommendationStatus::approved;

@@ -3,8 +3,8 @@
 #pragma once
 
 #include <optional>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "db/sqlite.hpp"

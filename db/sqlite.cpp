@@ -104,21 +104,18 @@ void Query::note_bind(int rc) {
   if (rc != SQLITE_OK && !bind_error_) bind_error_ = connection_->error_from(rc, "bind");
 }
 
-void Query::bind(int index, std::int64_t value) {
-  note_bind(sqlite3_bind_int64(statement_->handle(), index, value));
-}
+void Query::bind(int index, std::int64_t value) { note_bind(sqlite3_bind_int64(statement_->handle(), index, value)); }
 
 void Query::bind(int index, double value) { note_bind(sqlite3_bind_double(statement_->handle(), index, value)); }
 
 void Query::bind(int index, std::string_view value) {
   // A text with embedded NUL bytes is stored whole: the length is explicit.
-  note_bind(sqlite3_bind_text64(statement_->handle(), index, value.data(), value.size(), SQLITE_TRANSIENT,
-                                SQLITE_UTF8));
+  note_bind(
+      sqlite3_bind_text64(statement_->handle(), index, value.data(), value.size(), SQLITE_TRANSIENT, SQLITE_UTF8));
 }
 
 void Query::bind(int index, Blob value) {
-  note_bind(sqlite3_bind_blob64(statement_->handle(), index, value.bytes.data(), value.bytes.size(),
-                                SQLITE_TRANSIENT));
+  note_bind(sqlite3_bind_blob64(statement_->handle(), index, value.bytes.data(), value.bytes.size(), SQLITE_TRANSIENT));
 }
 
 void Query::bind(int index, std::nullopt_t) { note_bind(sqlite3_bind_null(statement_->handle(), index)); }
@@ -137,12 +134,11 @@ Row Query::row() const { return Row(statement_->handle()); }
 
 DbResult<Connection> Connection::open(const std::string& path, const ConnectionOptions& options) {
   sqlite3* raw = nullptr;
-  const int flags = (options.read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
-                    SQLITE_OPEN_NOMUTEX;
+  const int flags =
+      (options.read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX;
   const int rc = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
   if (rc != SQLITE_OK) {
-    std::string message = "cannot open database " + path + ": " +
-                          (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc));
+    std::string message = "cannot open database " + path + ": " + (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc));
     const int code = raw ? sqlite3_extended_errcode(raw) : rc;
     sqlite3_close(raw);
     return db_failure(kind_of(code), std::move(message), code);
@@ -188,8 +184,8 @@ DbResult<Query> Connection::prepare(std::string_view sql) {
   if (found != cache_.end() && !found->second->in_use) return Query(this, found->second.get(), nullptr);
 
   sqlite3_stmt* raw = nullptr;
-  const int rc = sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &raw,
-                                    nullptr);
+  const int rc =
+      sqlite3_prepare_v3(db_, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &raw, nullptr);
   if (rc != SQLITE_OK) return unexpected(error_from(rc, "prepare " + std::string(sql)));
   auto statement = std::make_unique<Statement>(raw);
   if (found != cache_.end()) {

@@ -1,6 +1,6 @@
 // Reads of the game store: whole games with their moves, profiles, lists.
-#include "db/result_columns.hpp"
 #include "db/game_settings_columns.hpp"
+#include "db/result_columns.hpp"
 #include "db/row_reading.hpp"
 #include "db/sqlite_stores.hpp"
 
@@ -73,7 +73,9 @@ DbResult<std::vector<MoveRecord>> SqliteGameStore::moves_of(GameId game) {
 DbResult<std::vector<ChatRecord>> SqliteGameStore::chat_of(GameId game) {
   return read_all<ChatRecord>(
       db_.query("SELECT from_name, text, channel, at_ms FROM game_chat WHERE game_id = ? ORDER BY id", game),
-      [](const Row& row) { return ChatRecord{row.text(0), row.text(1), row.text(2), row.integer(3)}; });
+      [](const Row& row) {
+        return ChatRecord{row.text(0), row.text(1), row.text(2), row.integer(3)};
+      });
 }
 
 DbResult<std::vector<engine::Vertex>> SqliteGameStore::final_dead_of(GameId game) {
@@ -137,7 +139,7 @@ DbResult<std::optional<Profile>> SqliteGameStore::profile(UserId user) {
 }
 
 DbResult<std::vector<GameSummary>> SqliteGameStore::games_of_user(UserId user, std::optional<GameId> before,
-                                                                   int limit) {
+                                                                  int limit) {
   auto page = checked_page_size(limit);
   if (!page) return unexpected(page.error());
   return read_all<GameSummary>(
@@ -146,8 +148,13 @@ DbResult<std::vector<GameSummary>> SqliteGameStore::games_of_user(UserId user, s
                 "WHERE (g.black_id = ?1 OR g.white_id = ?1) AND g.id < ?2 ORDER BY g.id DESC LIMIT ?3",
                 user, before.value_or(INT64_MAX), *page),
       [](const Row& row) {
-        return GameSummary{row.integer(0),  row.text(1),      row.text(2),          stored_result(row.optional_text(3)),
-                           row.integer(4) != 0, read_status(row.text(5)), row.optional_integer(6)};
+        return GameSummary{row.integer(0),
+                           row.text(1),
+                           row.text(2),
+                           stored_result(row.optional_text(3)),
+                           row.integer(4) != 0,
+                           read_status(row.text(5)),
+                           row.optional_integer(6)};
       });
 }
 

@@ -1,6 +1,6 @@
 // Writes of the game store: creating, moves, undo, the end of a game.
-#include "db/result_columns.hpp"
 #include "db/game_settings_columns.hpp"
+#include "db/result_columns.hpp"
 #include "db/row_reading.hpp"
 #include "db/sqlite_stores.hpp"
 
@@ -98,9 +98,8 @@ DbResult<Done> SqliteGameStore::set_annulled(GameId game) {
 DbResult<Done> SqliteGameStore::append_chat(GameId game, const ChatRecord& line) {
   auto tx = Transaction::begin(db_);
   if (!tx) return unexpected(tx.error());
-  auto inserted = db_.execute(
-      "INSERT INTO game_chat (game_id, from_name, text, channel, at_ms) VALUES (?, ?, ?, ?, ?)", game, line.from,
-      line.text, line.channel, line.at_ms);
+  auto inserted = db_.execute("INSERT INTO game_chat (game_id, from_name, text, channel, at_ms) VALUES (?, ?, ?, ?, ?)",
+                              game, line.from, line.text, line.channel, line.at_ms);
   if (!inserted) return inserted;
   // Only the newest lines are kept: everything older than the Nth newest goes.
   auto trimmed = db_.execute(

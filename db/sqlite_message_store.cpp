@@ -9,8 +9,7 @@ namespace yunzi::db {
 namespace {
 
 // The columns read_message() expects, from private_messages m joined to its two users.
-constexpr std::string_view message_columns =
-    "m.id, m.from_id, f.name, m.to_id, t.name, m.text, m.sent_ms, m.read_ms";
+constexpr std::string_view message_columns = "m.id, m.from_id, f.name, m.to_id, t.name, m.text, m.sent_ms, m.read_ms";
 constexpr std::string_view message_joins =
     " FROM private_messages m JOIN users f ON f.id = m.from_id JOIN users t ON t.id = m.to_id";
 
@@ -36,8 +35,8 @@ DbResult<std::int64_t> read_count(DbResult<Query> query) {
 }  // namespace
 
 DbResult<std::int64_t> SqliteMessageStore::add(const NewMessage& message) {
-  return db_.insert("INSERT INTO private_messages (from_id, to_id, text, sent_ms) VALUES (?, ?, ?, ?)",
-                    message.from_id, message.to_id, message.text, message.sent_ms);
+  return db_.insert("INSERT INTO private_messages (from_id, to_id, text, sent_ms) VALUES (?, ?, ?, ?)", message.from_id,
+                    message.to_id, message.text, message.sent_ms);
 }
 
 DbResult<bool> SqliteMessageStore::has_written(UserId from, UserId to, TimeMs since_ms) {
@@ -49,10 +48,10 @@ DbResult<bool> SqliteMessageStore::has_written(UserId from, UserId to, TimeMs si
 }
 
 DbResult<std::int64_t> SqliteMessageStore::unanswered_partners(UserId from, TimeMs since_ms) {
-  return read_count(db_.query(
-      "SELECT COUNT(DISTINCT m.to_id) FROM private_messages m WHERE m.from_id = ? AND m.sent_ms >= ?"
-      " AND NOT EXISTS (SELECT 1 FROM private_messages r WHERE r.from_id = m.to_id AND r.to_id = m.from_id)",
-      from, since_ms));
+  return read_count(
+      db_.query("SELECT COUNT(DISTINCT m.to_id) FROM private_messages m WHERE m.from_id = ? AND m.sent_ms >= ?"
+                " AND NOT EXISTS (SELECT 1 FROM private_messages r WHERE r.from_id = m.to_id AND r.to_id = m.from_id)",
+                from, since_ms));
 }
 
 DbResult<std::vector<MessageRecord>> SqliteMessageStore::between(UserId a, UserId b, std::optional<std::int64_t> before,
@@ -77,8 +76,8 @@ DbResult<std::vector<ConversationRecord>> SqliteMessageStore::conversations(User
                 " UNION ALL SELECT from_id, id, read_ms IS NULL FROM private_messages WHERE to_id = ?),"
                 " partners(partner, last_id, unread) AS ("
                 " SELECT partner, MAX(id), SUM(unread) FROM mine GROUP BY partner ORDER BY MAX(id) DESC LIMIT ?)"
-                " SELECT p.partner, u.name, p.unread, " + std::string(message_columns) +
-                    std::string(message_joins) +
+                " SELECT p.partner, u.name, p.unread, " +
+                    std::string(message_columns) + std::string(message_joins) +
                     " JOIN partners p ON p.last_id = m.id JOIN users u ON u.id = p.partner ORDER BY m.id DESC",
                 user, user, *page),
       [](const Row& row) {

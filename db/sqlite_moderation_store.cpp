@@ -48,8 +48,9 @@ DbResult<std::vector<AuditEntry>> SqliteModerationStore::audit_page(std::optiona
 }
 
 DbResult<std::int64_t> SqliteModerationStore::add_report(const Report& r) {
-  return db_.insert("INSERT INTO reports (reporter_id, reported_id, game_id, reason, created_ms) VALUES (?, ?, ?, ?, ?)",
-                    r.reporter_id, r.reported_id, r.game_id, r.reason, r.created_ms);
+  return db_.insert(
+      "INSERT INTO reports (reporter_id, reported_id, game_id, reason, created_ms) VALUES (?, ?, ?, ?, ?)",
+      r.reporter_id, r.reported_id, r.game_id, r.reason, r.created_ms);
 }
 
 DbResult<std::vector<Report>> SqliteModerationStore::open_reports(int limit) {

@@ -27,14 +27,8 @@ DbResult<RankEvent> read_event(const Row& row) {
   if (!from_rank) return unexpected(from_rank.error());
   auto to_rank = row.rank(3);
   if (!to_rank) return unexpected(to_rank.error());
-  return RankEvent{row.integer(0),
-                   row.integer(1),
-                   *from_rank,
-                   *to_rank,
-                   row.text(4),
-                   row.optional_integer(5),
-                   row.integer(6),
-                   row.optional_integer(7)};
+  return RankEvent{row.integer(0), row.integer(1),          *from_rank,     *to_rank,
+                   row.text(4),    row.optional_integer(5), row.integer(6), row.optional_integer(7)};
 }
 
 }  // namespace
@@ -51,15 +45,14 @@ DbResult<std::vector<RankEvent>> SqliteRankStore::events_of_user(UserId user, in
 }
 
 DbResult<std::vector<RankEvent>> SqliteRankStore::history_of_user(UserId user) {
-  return read_all<RankEvent>(
-      db_.query(std::string(event_select) + "WHERE user_id = ? ORDER BY at_ms, id", user), read_event);
+  return read_all<RankEvent>(db_.query(std::string(event_select) + "WHERE user_id = ? ORDER BY at_ms, id", user),
+                             read_event);
 }
 
 DbResult<Done> SqliteRankStore::supersede(std::int64_t event, TimeMs at_ms) {
-  return expect_changed(db_,
-                        db_.execute("UPDATE rank_events SET superseded_ms = ? WHERE id = ? AND superseded_ms IS NULL",
-                                    at_ms, event),
-                        "standing rank event " + std::to_string(event));
+  return expect_changed(
+      db_, db_.execute("UPDATE rank_events SET superseded_ms = ? WHERE id = ? AND superseded_ms IS NULL", at_ms, event),
+      "standing rank event " + std::to_string(event));
 }
 
 DbResult<std::int64_t> SqliteRankStore::add_conversion(const RatedConversion& c) {

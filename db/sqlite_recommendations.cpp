@@ -102,11 +102,10 @@ DbResult<std::vector<Recommendation>> SqliteRankStore::recommendations_page(Reco
                                                                             int limit) {
   auto page = checked_page_size(limit);
   if (!page) return unexpected(page.error());
-  return read_all<Recommendation>(
-      db_.query(std::string(recommendation_select) + "WHERE id < ?1 AND (?2 = '' OR " + std::string(listed_state) +
-                    " = ?2) ORDER BY id DESC LIMIT ?3",
-                before.value_or(INT64_MAX), filter_word(filter), *page),
-      read_recommendation);
+  return read_all<Recommendation>(db_.query(std::string(recommendation_select) + "WHERE id < ?1 AND (?2 = '' OR " +
+                                                std::string(listed_state) + " = ?2) ORDER BY id DESC LIMIT ?3",
+                                            before.value_or(INT64_MAX), filter_word(filter), *page),
+                                  read_recommendation);
 }
 
 }  // namespace yunzi::db

@@ -12,7 +12,9 @@ DbResult<std::optional<SessionRecord>> SqliteSessionStore::find(std::span<const 
   return read_first<SessionRecord>(
       db_.query("SELECT token_hash, user_id, created_ms, expires_ms FROM sessions WHERE token_hash = ?",
                 Blob{token_hash}),
-      [](const Row& row) { return SessionRecord{row.blob(0), row.integer(1), row.integer(2), row.integer(3)}; });
+      [](const Row& row) {
+        return SessionRecord{row.blob(0), row.integer(1), row.integer(2), row.integer(3)};
+      });
 }
 
 DbResult<Done> SqliteSessionStore::extend(std::span<const std::uint8_t> token_hash, TimeMs expires_ms) {

@@ -96,8 +96,7 @@ class SqliteRankStore final : public RankStore {
   DbResult<Done> reject_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) override;
   DbResult<Done> revoke_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) override;
   DbResult<std::vector<Recommendation>> recommendations_page(RecommendationFilter filter,
-                                                             std::optional<std::int64_t> before,
-                                                             int limit) override;
+                                                             std::optional<std::int64_t> before, int limit) override;
 
  private:
   Connection& db_;
@@ -120,8 +119,15 @@ class SqliteModerationStore final : public ModerationStore {
 class SqliteStores final : public Stores {
  public:
   explicit SqliteStores(Connection& connection)
-      : users_(connection), sessions_(connection), games_(connection), ranks_(connection), moderation_(connection),
-        tournaments_(connection), follows_(connection), messages_(connection), boards_(connection) {}
+      : users_(connection),
+        sessions_(connection),
+        games_(connection),
+        ranks_(connection),
+        moderation_(connection),
+        tournaments_(connection),
+        follows_(connection),
+        messages_(connection),
+        boards_(connection) {}
   UserStore& users() override { return users_; }
   SessionStore& sessions() override { return sessions_; }
   GameStore& games() override { return games_; }

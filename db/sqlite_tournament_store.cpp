@@ -95,9 +95,9 @@ DbResult<Done> SqliteTournamentStore::update_settings(TournamentId id, const Tou
   if (!updated) return updated;
   if (db_.changes() == 0) return db_failure(DbErrorKind::conflict, "only a tournament in registration can be edited");
   if (replace_groups) {
-    auto entrants = read_first<std::int64_t>(
-        db_.query("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ?", id),
-        [](const Row& row) { return row.integer(0); });
+    auto entrants =
+        read_first<std::int64_t>(db_.query("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ?", id),
+                                 [](const Row& row) { return row.integer(0); });
     if (!entrants) return unexpected(entrants.error());
     if (entrants->value_or(0) > 0) {
       return db_failure(DbErrorKind::conflict, "the groups cannot change once players are entered");
@@ -148,12 +148,9 @@ DbResult<std::vector<TournamentAward>> SqliteTournamentStore::awards_of_user(Use
       [](const Row& row) -> DbResult<TournamentAward> {
         auto rank = row.rank(4);
         if (!rank) return unexpected(rank.error());
-        return TournamentAward{row.integer(0),
-                               row.integer(1),
-                               static_cast<int>(row.integer(2)),
-                               static_cast<int>(row.integer(3)),
-                               *rank,
-                               row.integer(5)};
+        return TournamentAward{
+            row.integer(0), row.integer(1), static_cast<int>(row.integer(2)), static_cast<int>(row.integer(3)),
+            *rank,          row.integer(5)};
       });
 }
 
@@ -229,7 +226,9 @@ DbResult<std::optional<StoredTournament>> SqliteTournamentStore::load(Tournament
   t.settings.groups = std::move(*groups);
   auto bonus = read_all<BonusPoints>(
       db_.query("SELECT place, points FROM tournament_bonus_points WHERE tournament_id = ? ORDER BY place", id),
-      [](const Row& row) { return BonusPoints{static_cast<int>(row.integer(0)), static_cast<int>(row.integer(1))}; });
+      [](const Row& row) {
+        return BonusPoints{static_cast<int>(row.integer(0)), static_cast<int>(row.integer(1))};
+      });
   if (!bonus) return unexpected(bonus.error());
   t.settings.bonus_points = std::move(*bonus);
   auto entrants = read_all<TournamentEntrant>(
@@ -240,13 +239,9 @@ DbResult<std::optional<StoredTournament>> SqliteTournamentStore::load(Tournament
       [](const Row& row) -> DbResult<TournamentEntrant> {
         auto rank = row.rank(3);
         if (!rank) return unexpected(rank.error());
-        return TournamentEntrant{row.integer(0),
-                                 row.text(1),
-                                 row.integer(2),
-                                 *rank,
-                                 static_cast<int>(row.integer(4)),
-                                 optional_int(row, 5),
-                                 row.integer(6)};
+        return TournamentEntrant{
+            row.integer(0),       row.text(1),   row.integer(2), *rank, static_cast<int>(row.integer(4)),
+            optional_int(row, 5), row.integer(6)};
       });
   if (!entrants) return unexpected(entrants.error());
   t.entrants = std::move(*entrants);
@@ -346,11 +341,10 @@ DbResult<Done> SqliteTournamentStore::set_pairing_game(std::int64_t pairing, Gam
 
 DbResult<Done> SqliteTournamentStore::set_result(std::int64_t pairing, std::string_view outcome, std::string_view how,
                                                  TimeMs at_ms) {
-  return expect_changed(
-      db_,
-      db_.execute("UPDATE tournament_pairings SET outcome = ?, how = ?, decided_ms = ? WHERE id = ?", outcome, how,
-                  at_ms, pairing),
-      "pairing " + std::to_string(pairing));
+  return expect_changed(db_,
+                        db_.execute("UPDATE tournament_pairings SET outcome = ?, how = ?, decided_ms = ? WHERE id = ?",
+                                    outcome, how, at_ms, pairing),
+                        "pairing " + std::to_string(pairing));
 }
 
 DbResult<std::optional<std::pair<TournamentId, TournamentPairing>>> SqliteTournamentStore::pairing_of_game(
@@ -359,7 +353,9 @@ DbResult<std::optional<std::pair<TournamentId, TournamentPairing>>> SqliteTourna
       db_.query("SELECT tournament_id, id, group_id, round, black_id, white_id, game_id, outcome, how, decided_ms "
                 "FROM tournament_pairings WHERE game_id = ?",
                 game),
-      [](const Row& row) { return std::pair{row.integer(0), read_pairing(row, 1)}; });
+      [](const Row& row) {
+        return std::pair{row.integer(0), read_pairing(row, 1)};
+      });
 }
 
 }  // namespace yunzi::db

@@ -6,7 +6,6 @@
 
 namespace yunzi::db {
 
-
 DbResult<UserRecord> SqliteUserStore::create(const NewUser& user) {
   auto id = db_.insert(
       "INSERT INTO users (name, name_key, password_hash, rank, role, created_ms, name_skeleton) "
@@ -83,9 +82,9 @@ DbResult<std::vector<UserRecord>> SqliteUserStore::inactive_players(TimeMs now_m
 DbResult<Done> SqliteUserStore::retire(const UserRecord& user, TimeMs now_ms) {
   auto closed = expect_changed(db_, db_.execute("UPDATE users SET closed = 1 WHERE id = ?", user.id), "user");
   if (!closed) return closed;
-  auto retired = db_.execute(
-      "INSERT OR IGNORE INTO retired_names (name_key, name, user_id, retired_ms) VALUES (?, ?, ?, ?)", user.name_key,
-      user.name, user.id, now_ms);
+  auto retired =
+      db_.execute("INSERT OR IGNORE INTO retired_names (name_key, name, user_id, retired_ms) VALUES (?, ?, ?, ?)",
+                  user.name_key, user.name, user.id, now_ms);
   if (!retired) return unexpected(retired.error());
   return Done{};
 }
@@ -108,15 +107,14 @@ DbResult<std::vector<UserRecord>> SqliteUserStore::list(const UserQuery& query) 
   auto page = checked_page_size(query.limit);
   if (!page) return unexpected(page.error());
   // instr() rather than LIKE: a name may hold `_`, which LIKE takes as a wildcard.
-  static const std::string sql =
-      select_users("(? = '' OR instr(name_key, ?) > 0) AND (? IS NULL OR role = ?) AND (? OR closed = 0) "
-                   "ORDER BY name_key LIMIT ? OFFSET ?");
+  static const std::string sql = select_users(
+      "(? = '' OR instr(name_key, ?) > 0) AND (? IS NULL OR role = ?) AND (? OR closed = 0) "
+      "ORDER BY name_key LIMIT ? OFFSET ?");
   const std::optional<std::string> role =
       query.role ? std::optional<std::string>(std::string(to_string(*query.role))) : std::nullopt;
-  return read_all<UserRecord>(
-      db_.query(sql, query.name_contains, query.name_contains, role, role, query.include_closed, *page,
-                std::max(0, query.offset)),
-      read_user);
+  return read_all<UserRecord>(db_.query(sql, query.name_contains, query.name_contains, role, role, query.include_closed,
+                                        *page, std::max(0, query.offset)),
+                              read_user);
 }
 
 DbResult<std::optional<RetiredName>> SqliteUserStore::find_retired(std::string_view name_key) {

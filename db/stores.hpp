@@ -10,9 +10,9 @@
 
 #include "db/board_store.hpp"
 #include "db/error.hpp"
+#include "db/follow_store.hpp"
 #include "db/message_store.hpp"
 #include "db/records.hpp"
-#include "db/follow_store.hpp"
 #include "db/tournament_store.hpp"
 
 namespace yunzi::db {
@@ -134,8 +134,7 @@ class RankStore {
   virtual DbResult<Done> revoke_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) = 0;
   // Newest first; `before` pages by id; limit 1..max_page_size.
   virtual DbResult<std::vector<Recommendation>> recommendations_page(RecommendationFilter filter,
-                                                                     std::optional<std::int64_t> before,
-                                                                     int limit) = 0;
+                                                                     std::optional<std::int64_t> before, int limit) = 0;
 };
 
 class ModerationStore {

@@ -12,7 +12,6 @@
 
 namespace yunzi::db {
 
-
 struct TournamentGroup {
   std::int64_t id = 0;  // set by the store
   std::string name;

@@ -59,8 +59,7 @@ class Writer {
 
   // Starts the thread; the connection should come from open_database.
   // WAL checkpoints run every checkpoint_interval on a thread of their own.
-  explicit Writer(Connection connection,
-                  std::chrono::milliseconds checkpoint_interval = std::chrono::milliseconds(250),
+  explicit Writer(Connection connection, std::chrono::milliseconds checkpoint_interval = std::chrono::milliseconds(250),
                   std::chrono::milliseconds probe_interval = std::chrono::milliseconds(1000));
   Writer(const Writer&) = delete;
   ~Writer();

@@ -53,9 +53,7 @@ std::optional<Color> Board::color_at(Vertex v) const {
   return color_of(c);
 }
 
-int Board::liberties_at(int index) const {
-  return is_stone(cells_[index]) ? chain_[head_[index]].liberties : 0;
-}
+int Board::liberties_at(int index) const { return is_stone(cells_[index]) ? chain_[head_[index]].liberties : 0; }
 
 int Board::liberties(Vertex v) const { return contains(v) ? liberties_at(index_of(v)) : 0; }
 

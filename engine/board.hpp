@@ -117,8 +117,8 @@ class Board {
   mutable std::uint32_t mark_generation_ = 0;
 
   std::array<Cell, max_points> cells_;
-  std::array<Index, max_points> head_;   // chain head of each stone
-  std::array<Index, max_points> next_;   // circular list of a chain's stones
+  std::array<Index, max_points> head_;       // chain head of each stone
+  std::array<Index, max_points> next_;       // circular list of a chain's stones
   std::array<ChainInfo, max_points> chain_;  // valid at heads only
   std::array<Index, max_points> empty_list_;
   std::array<Index, max_points> empty_pos_;  // position of a point in empty_list_

@@ -78,8 +78,8 @@ void draw_stones(std::string& out, const Board& board, const Geometry& g) {
       if (!color) continue;
       const bool black = *color == Color::black;
       out += "<circle class=\"" + std::string(black ? "black" : "white") + "\" cx=\"" + num(g.at(x)) + "\" cy=\"" +
-             num(g.at(y)) + "\" r=\"" + num(radius) + "\" fill=\"url(#" + (black ? "black" : "white") +
-             "-stone)\"" + (black ? "" : " stroke=\"#777\" stroke-width=\"0.5\"") + "/>";
+             num(g.at(y)) + "\" r=\"" + num(radius) + "\" fill=\"url(#" + (black ? "black" : "white") + "-stone)\"" +
+             (black ? "" : " stroke=\"#777\" stroke-width=\"0.5\"") + "/>";
     }
   }
 }
@@ -96,8 +96,7 @@ void draw_numbers(std::string& out, const Board& board, const DiagramInfo& info,
     const std::string ink = last ? "#d01010" : (entry.move.color == Color::black ? "#fff" : "#000");
     const double font = g.cell * (digits.size() <= 2 ? 0.5 : 0.38);
     out += "<text class=\"move-number" + std::string(last ? " last-move" : "") + "\" x=\"" + num(g.at(v.x)) +
-           "\" y=\"" + num(g.at(v.y)) + "\" font-size=\"" + num(font) + "\" fill=\"" + ink + "\">" + digits +
-           "</text>";
+           "\" y=\"" + num(g.at(v.y)) + "\" font-size=\"" + num(font) + "\" fill=\"" + ink + "\">" + digits + "</text>";
   }
   out += "</g>";
 }
@@ -136,6 +135,8 @@ std::string svg_diagram(const Board& board, const DiagramInfo& info, int width_p
   return out;
 }
 
-std::string svg_diagram(const Game& game, int width_px) { return svg_diagram(game.board(), diagram_info(game), width_px); }
+std::string svg_diagram(const Game& game, int width_px) {
+  return svg_diagram(game.board(), diagram_info(game), width_px);
+}
 
 }  // namespace yunzi::engine

@@ -86,8 +86,8 @@ std::string text_diagram(const Board& board, const DiagramInfo& info) {
     }
   }
   if (info.last_pass) out += "Last move: " + std::string(to_string(*info.last_pass)) + " pass\n";
-  out += "Captures: black " + std::to_string(info.black_captures) + ", white " +
-         std::to_string(info.white_captures) + "\n";
+  out += "Captures: black " + std::to_string(info.black_captures) + ", white " + std::to_string(info.white_captures) +
+         "\n";
   out += numbered_list(info.numbered, size);
   return out;
 }

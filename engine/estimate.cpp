@@ -51,10 +51,15 @@ Cell other(Cell color) { return color == Cell::black ? Cell::white : Cell::black
 class DeadStoneGuess {
  public:
   explicit DeadStoneGuess(const Board& board)
-      : size_(board.size()), points_(size_ * size_), cells_(static_cast<std::size_t>(points_)),
-        group_of_(static_cast<std::size_t>(points_), -1), region_of_(static_cast<std::size_t>(points_), -1),
-        influence_(static_cast<std::size_t>(points_), 0), own_(static_cast<std::size_t>(points_), 0),
-        marks_(static_cast<std::size_t>(points_), 0), ball_(influence_ball()) {
+      : size_(board.size()),
+        points_(size_ * size_),
+        cells_(static_cast<std::size_t>(points_)),
+        group_of_(static_cast<std::size_t>(points_), -1),
+        region_of_(static_cast<std::size_t>(points_), -1),
+        influence_(static_cast<std::size_t>(points_), 0),
+        own_(static_cast<std::size_t>(points_), 0),
+        marks_(static_cast<std::size_t>(points_), 0),
+        ball_(influence_ball()) {
     for (int p = 0; p < points_; ++p) cells_[at(p)] = board.at(Vertex{p % size_, p / size_});
     build_groups();
   }
@@ -365,11 +370,11 @@ class DeadStoneGuess {
   int points_;
   std::vector<Cell> cells_;
   std::vector<Group> groups_;
-  std::vector<int> group_of_;   // per stone, -1 on empty points
+  std::vector<int> group_of_;  // per stone, -1 on empty points
   std::vector<Region> regions_;
-  std::vector<int> region_of_;  // per open point, -1 on stones still on
-  std::vector<int> influence_;  // Black positive, White negative
-  std::vector<int> own_;        // scratch: one group's own influence
+  std::vector<int> region_of_;   // per open point, -1 on stones still on
+  std::vector<int> influence_;   // Black positive, White negative
+  std::vector<int> own_;         // scratch: one group's own influence
   std::vector<unsigned> marks_;  // generation marks, by point or by region
   unsigned generation_ = 0;
   std::vector<int> stack_;

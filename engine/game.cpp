@@ -39,9 +39,7 @@ std::string_view to_string(Phase phase) {
 
 // Most games end within twice the board's area in moves and passes.
 Game::Game(GameSetup setup)
-    : setup_(std::move(setup)),
-      board_(setup_.size),
-      seen_(static_cast<std::size_t>(2 * setup_.size * setup_.size)) {}
+    : setup_(std::move(setup)), board_(setup_.size), seen_(static_cast<std::size_t>(2 * setup_.size * setup_.size)) {}
 
 Expected<Game, SetupError> Game::create(const GameSetup& setup) {
   if (setup.size < min_board_size || setup.size > max_board_size) return unexpected(SetupError::bad_size);
@@ -211,8 +209,8 @@ void Game::replay(const std::vector<Move>& moves, std::vector<std::size_t> resum
     if (std::find(resumes.begin(), resumes.end(), i) != resumes.end()) resume_play();
     if (i == moves.size()) break;
     const Move& move = moves[i];
-    const bool replayed = move.is_pass() ? pass(move.color).has_value()
-                                         : play_at(move.color, board_.index_of(*move.vertex)).has_value();
+    const bool replayed =
+        move.is_pass() ? pass(move.color).has_value() : play_at(move.color, board_.index_of(*move.vertex)).has_value();
     assert(replayed);
     (void)replayed;
   }

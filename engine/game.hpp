@@ -42,9 +42,9 @@ struct GameSetup {
 };
 
 enum class SetupError : std::uint8_t {
-  bad_size,            // outside 2..25
-  bad_handicap,        // not available on this board (see fixed_handicap)
-  bad_setup_stone,     // off the board or on an occupied point
+  bad_size,                 // outside 2..25
+  bad_handicap,             // not available on this board (see fixed_handicap)
+  bad_setup_stone,          // off the board or on an occupied point
   chain_without_liberties,  // the setup stones leave a chain with no liberty
 };
 std::string_view to_string(SetupError error);
@@ -144,7 +144,7 @@ class Game {
   Phase phase_ = Phase::play;
   Color to_move_ = Color::black;
   int consecutive_passes_ = 0;
-  int ko_point_ = -1;  // board index an immediate retake would hit
+  int ko_point_ = -1;               // board index an immediate retake would hit
   Color ko_player_ = Color::black;  // the colour that may not retake there
   int black_captures_ = 0;
   int white_captures_ = 0;

@@ -14,8 +14,8 @@
 namespace yunzi::engine {
 
 enum class HandicapError : std::uint8_t {
-  too_few,       // fewer than 2 stones
-  too_many,      // more than max_fixed_handicap(size)
+  too_few,          // fewer than 2 stones
+  too_many,         // more than max_fixed_handicap(size)
   board_too_small,  // no fixed points below 7x7
 };
 std::string_view to_string(HandicapError error);

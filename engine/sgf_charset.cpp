@@ -61,8 +61,7 @@ std::string canonical_charset(std::string_view declared) {
       name == "GB_2312-80" || name == "X-GBK")
     return "GB18030";
   if (name == "UTF8" || name == "UTF-8") return "UTF-8";
-  if (name == "LATIN1" || name == "LATIN-1" || name == "ISO8859-1" || name == "ISO_8859-1" ||
-      name == "ISO-8859-1")
+  if (name == "LATIN1" || name == "LATIN-1" || name == "ISO8859-1" || name == "ISO_8859-1" || name == "ISO-8859-1")
     return "ISO-8859-1";
   if (name == "BIG-5" || name == "BIG5") return "BIG5";
   if (name == "SJIS" || name == "SHIFT-JIS" || name == "SHIFT_JIS") return "SHIFT_JIS";

@@ -111,9 +111,9 @@ class Parser {
     if (tree_.nodes.size() >= limits_.max_nodes) {
       return error_at(pos_, "more than " + std::to_string(limits_.max_nodes) + " nodes");
     }
-    const std::size_t node =
-        frame.last == no_node && frame.parent == no_node ? tree_.add_node(pos_)
-        : tree_.add_child(frame.last == no_node ? frame.parent : frame.last, pos_);
+    const std::size_t node = frame.last == no_node && frame.parent == no_node
+                                 ? tree_.add_node(pos_)
+                                 : tree_.add_child(frame.last == no_node ? frame.parent : frame.last, pos_);
     if (frame.last == no_node && frame.parent == no_node) tree_.roots.push_back(node);
     frame.last = node;
     ++pos_;
@@ -135,7 +135,8 @@ class Parser {
     if (raw_id.size() > limits_.max_identifier_bytes) {
       return error_at(start, "property identifier longer than " + std::to_string(limits_.max_identifier_bytes));
     }
-    if (id.empty()) return error_at(start, "property identifier '" + std::string(raw_id) + "' has no upper-case letter");
+    if (id.empty())
+      return error_at(start, "property identifier '" + std::string(raw_id) + "' has no upper-case letter");
     skip_space();
     if (pos_ >= text_.size() || text_[pos_] != '[') return error_at(pos_, "property " + id + " has no value");
 
@@ -143,7 +144,8 @@ class Parser {
     SgfProperty* property = tree_.nodes[node].find(id);
     if (!property) {
       if (properties.size() >= limits_.max_properties_per_node) {
-        return error_at(start, "more than " + std::to_string(limits_.max_properties_per_node) + " properties in a node");
+        return error_at(start,
+                        "more than " + std::to_string(limits_.max_properties_per_node) + " properties in a node");
       }
       properties.push_back(SgfProperty{std::move(id), {}, {}});
       property = &properties.back();
@@ -280,7 +282,8 @@ class Parser {
 
 Expected<SgfTree, SgfError> parse_sgf(std::string_view text, const SgfLimits& limits) {
   if (text.size() > limits.max_input_bytes) {
-    return unexpected(SgfError{limits.max_input_bytes, "input longer than " + std::to_string(limits.max_input_bytes) + " bytes", 0});
+    return unexpected(
+        SgfError{limits.max_input_bytes, "input longer than " + std::to_string(limits.max_input_bytes) + " bytes", 0});
   }
   std::vector<std::string> candidates;
   const auto declared = find_declared_charset(text);

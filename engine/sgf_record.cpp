@@ -20,8 +20,8 @@ const std::string& first_value(const SgfProperty& property) {
 
 Expected<Done, SgfError> expect_one_value(const SgfProperty& property) {
   if (property.values.size() != 1) {
-    return unexpected(value_error(property, 1, property.id + " takes one value, not " +
-                                                   std::to_string(property.values.size())));
+    return unexpected(
+        value_error(property, 1, property.id + " takes one value, not " + std::to_string(property.values.size())));
   }
   return Done{};
 }
@@ -35,8 +35,9 @@ Expected<bool, SgfError> take_move_property(const SgfProperty& property, int siz
     if (node.move) return unexpected(value_error(property, 0, "two moves in one node"));
     const auto value = parse_sgf_move(property.values[0], size);
     if (!value.ok) {
-      return unexpected(value_error(property, 0, "bad move " + id + "[" + property.values[0] + "] on a " +
-                                                     std::to_string(size) + "x" + std::to_string(size) + " board"));
+      return unexpected(value_error(property, 0,
+                                    "bad move " + id + "[" + property.values[0] + "] on a " + std::to_string(size) +
+                                        "x" + std::to_string(size) + " board"));
     }
     node.move = Move{id == "B" ? Color::black : Color::white, value.vertex};
     node.offset = property.offset_of(0);
@@ -121,19 +122,32 @@ Expected<Done, SgfError> read_root(const SgfNode& root, SgfRecord& record, SgfRe
     } else if (id == "AB" || id == "AW" || id == "AE") {
       auto& target = id == "AB" ? record.black_stones : id == "AW" ? record.white_stones : cleared;
       if (auto read = read_points(property, info.size, target); !read) return read;
-    } else if (id == "RU") { info.rules = text;
-    } else if (id == "PB") { info.black_name = text;
-    } else if (id == "PW") { info.white_name = text;
-    } else if (id == "BR") { info.black_rank = text;
-    } else if (id == "WR") { info.white_rank = text;
-    } else if (id == "DT") { info.date = text;
-    } else if (id == "RE") { info.result = text;
-    } else if (id == "EV") { info.event = text;
-    } else if (id == "RO") { info.round = text;
-    } else if (id == "PC") { info.place = text;
-    } else if (id == "GN") { info.game_name = text;
-    } else if (id == "OT") { info.overtime = text;
-    } else if (id == "C") { info.comment = text;
+    } else if (id == "RU") {
+      info.rules = text;
+    } else if (id == "PB") {
+      info.black_name = text;
+    } else if (id == "PW") {
+      info.white_name = text;
+    } else if (id == "BR") {
+      info.black_rank = text;
+    } else if (id == "WR") {
+      info.white_rank = text;
+    } else if (id == "DT") {
+      info.date = text;
+    } else if (id == "RE") {
+      info.result = text;
+    } else if (id == "EV") {
+      info.event = text;
+    } else if (id == "RO") {
+      info.round = text;
+    } else if (id == "PC") {
+      info.place = text;
+    } else if (id == "GN") {
+      info.game_name = text;
+    } else if (id == "OT") {
+      info.overtime = text;
+    } else if (id == "C") {
+      info.comment = text;
     } else {
       info.other.push_back(property);
     }

@@ -52,7 +52,8 @@ Expected<Game, SgfError> replay_main_line(const SgfRecord& record) {
 
   auto created = Game::create(setup);
   if (!created) {
-    return unexpected(SgfError{record.root_offset, "cannot set up the game: " + std::string(describe(created.error())), 0});
+    return unexpected(
+        SgfError{record.root_offset, "cannot set up the game: " + std::string(describe(created.error())), 0});
   }
   Game game = std::move(*created);
   int move_number = 0;

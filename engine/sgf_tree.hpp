@@ -27,9 +27,7 @@ struct SgfProperty {
   std::size_t offset_of(std::size_t value_index) const {
     return value_index < offsets.size() ? offsets[value_index] : 0;
   }
-  friend bool operator==(const SgfProperty& a, const SgfProperty& b) {
-    return a.id == b.id && a.values == b.values;
-  }
+  friend bool operator==(const SgfProperty& a, const SgfProperty& b) { return a.id == b.id && a.values == b.values; }
 };
 
 struct SgfNode {

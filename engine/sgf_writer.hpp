@@ -40,10 +40,10 @@ struct SgfExport {
   std::vector<Vertex> handicap_stones;
   std::string rules = "Chinese";
   std::string black_name, white_name, black_rank, white_rank;
-  std::string date;    // "2024-05-01"
+  std::string date;                  // "2024-05-01"
   std::optional<GameResult> result;  // RE, written by to_sgf; none while unfinished
-  std::optional<double> main_time;  // TM, seconds
-  std::string overtime;             // OT, e.g. "3x30 byo-yomi"
+  std::optional<double> main_time;   // TM, seconds
+  std::string overtime;              // OT, e.g. "3x30 byo-yomi"
   std::vector<SgfExportMove> moves;
   // A counted game's territory (scoring.hpp's territory(): dead stones'
   // points included), written as TB/TW in the last node.

@@ -32,9 +32,7 @@ std::optional<Vertex> parse_gtp(std::string_view text, int size) {
   return v;
 }
 
-std::string to_sgf(Vertex v) {
-  return {static_cast<char>('a' + v.x), static_cast<char>('a' + v.y)};
-}
+std::string to_sgf(Vertex v) { return {static_cast<char>('a' + v.x), static_cast<char>('a' + v.y)}; }
 
 std::optional<Vertex> parse_sgf_point(std::string_view text, int size) {
   if (text.size() != 2) return std::nullopt;

@@ -36,9 +36,7 @@ inline constexpr Keys keys = make_keys();
 }  // namespace detail
 
 // Key of a stone of colour c at a padded board index.
-inline std::uint64_t stone_key(Color c, int index) {
-  return detail::keys.stones[static_cast<int>(c) - 1][index];
-}
+inline std::uint64_t stone_key(Color c, int index) { return detail::keys.stones[static_cast<int>(c) - 1][index]; }
 // XOR-ed into a position hash when White is to move (situational superko).
 inline std::uint64_t white_to_move_key() { return detail::keys.white_to_move; }
 

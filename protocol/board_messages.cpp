@@ -30,10 +30,11 @@ json to_json(const BoardNode& node, int size) {
 json to_json(const BoardTree& tree) {
   json nodes = json::array();
   for (const BoardNode& node : tree.nodes) nodes.push_back(to_json(node, tree.size));
-  return {{"nodes", std::move(nodes)},
-          {"current", tree.current},
-          {"setup",
-           {{"black", vertices_json(tree.black_setup, tree.size)}, {"white", vertices_json(tree.white_setup, tree.size)}}}};
+  return {
+      {"nodes", std::move(nodes)},
+      {"current", tree.current},
+      {"setup",
+       {{"black", vertices_json(tree.black_setup, tree.size)}, {"white", vertices_json(tree.white_setup, tree.size)}}}};
 }
 
 json to_json(const PositionEstimate& e) {

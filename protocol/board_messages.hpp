@@ -65,12 +65,12 @@ nlohmann::json to_json(const BoardNode& node, int size);
 nlohmann::json to_json(const BoardTree& tree);
 nlohmann::json to_json(const PositionEstimate& estimate);
 
-Frame reply_board(RequestId id, const BoardSummary& board);                          // board.create
+Frame reply_board(RequestId id, const BoardSummary& board);  // board.create
 Frame reply_board_watch(RequestId id, const BoardSummary& board, const BoardTree& tree);
 Frame reply_board_play(RequestId id, const BoardNode& node, int size, const std::vector<engine::Vertex>& captured);
 Frame reply_board_cut(RequestId id, std::int64_t removed);
-Frame reply_boards(RequestId id, const std::vector<BoardSummary>& boards);           // board.list
-Frame reply_estimate(RequestId id, const PositionEstimate& estimate);                // board.estimate, game.estimate
+Frame reply_boards(RequestId id, const std::vector<BoardSummary>& boards);  // board.list
+Frame reply_estimate(RequestId id, const PositionEstimate& estimate);       // board.estimate, game.estimate
 
 Frame board_node(std::int64_t board, const BoardNode& node, int size);
 Frame board_current(std::int64_t board, std::int64_t node);

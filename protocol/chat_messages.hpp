@@ -24,8 +24,8 @@ struct PrivateMessage {
   std::string from;
   std::string to;
   std::string text;
-  std::int64_t at = 0;   // Unix ms
-  bool read = false;     // the recipient has read it (message.read)
+  std::int64_t at = 0;  // Unix ms
+  bool read = false;    // the recipient has read it (message.read)
 };
 
 // One partner of the caller: the newest message either way and how many of theirs are unread.
@@ -39,7 +39,7 @@ nlohmann::json to_json(const LobbyChatLine& line);
 nlohmann::json to_json(const PrivateMessage& message);
 nlohmann::json to_json(const Conversation& conversation);
 
-Frame lobby_chat(const LobbyChatLine& line);         // type "lobby.chat"
+Frame lobby_chat(const LobbyChatLine& line);            // type "lobby.chat"
 Frame message_received(const PrivateMessage& message);  // type "message"
 
 }  // namespace yunzi::protocol

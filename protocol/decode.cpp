@@ -75,8 +75,7 @@ std::optional<std::int64_t> readable_id(const nlohmann::json& object) {
 Expected<Envelope, DecodeError> decode_request(std::string_view text) {
   const bool valid_utf8 = is_valid_utf8(text);
   const std::string repaired = valid_utf8 ? std::string{} : replace_invalid_utf8(text, broken_byte_mark);
-  const nlohmann::json message =
-      nlohmann::json::parse(valid_utf8 ? text : std::string_view{repaired}, nullptr, false);
+  const nlohmann::json message = nlohmann::json::parse(valid_utf8 ? text : std::string_view{repaired}, nullptr, false);
   if (message.is_discarded()) return unexpected(bad_request("malformed JSON"));
   if (!message.is_object()) return unexpected(bad_request("a request must be a JSON object"));
 

@@ -31,8 +31,7 @@ const nlohmann::json* FieldReader::find(std::string_view name) const {
   return it == object_.end() ? nullptr : &*it;
 }
 
-std::optional<std::int64_t> FieldReader::optional_integer(std::string_view name, std::int64_t min,
-                                                          std::int64_t max) {
+std::optional<std::int64_t> FieldReader::optional_integer(std::string_view name, std::int64_t min, std::int64_t max) {
   const nlohmann::json* value = find(name);
   if (value == nullptr || !ok()) return std::nullopt;
   const std::string range = "an integer from " + std::to_string(min) + " to " + std::to_string(max);
@@ -83,10 +82,10 @@ std::optional<std::vector<std::int64_t>> FieldReader::optional_ids(std::string_v
   for (std::size_t i = 0; i < value->size(); ++i) {
     const nlohmann::json& item = (*value)[i];
     // An unsigned value above max_id must not be read as a (wrapped) int64.
-    const bool in_range = item.is_number_unsigned()
-                              ? item.get<std::uint64_t>() >= 1 && item.get<std::uint64_t>() <= std::uint64_t{max_id}
-                              : item.is_number_integer() && item.get<std::int64_t>() >= 1 &&
-                                    item.get<std::int64_t>() <= max_id;
+    const bool in_range =
+        item.is_number_unsigned()
+            ? item.get<std::uint64_t>() >= 1 && item.get<std::uint64_t>() <= std::uint64_t{max_id}
+            : item.is_number_integer() && item.get<std::int64_t>() >= 1 && item.get<std::int64_t>() <= max_id;
     if (!in_range) {
       fail_type(std::string(name) + "[" + std::to_string(i) + "]", "an integer from 1 to " + std::to_string(max_id));
       return std::nullopt;
@@ -175,7 +174,8 @@ std::string FieldReader::password(std::string_view name) {
   std::string value = string(name);
   if (!ok()) return {};
   if (value.empty()) fail(name, "must not be empty");
-  else if (value.size() > max_password_bytes) fail(name, "longer than " + std::to_string(max_password_bytes) + " bytes");
+  else if (value.size() > max_password_bytes)
+    fail(name, "longer than " + std::to_string(max_password_bytes) + " bytes");
   else if (!is_valid_utf8(value)) fail(name, "not valid UTF-8");
   return ok() ? value : std::string{};
 }

@@ -12,9 +12,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "protocol/errors.hpp"
 #include "core/rank.hpp"
 #include "core/role.hpp"
+#include "protocol/errors.hpp"
 #include "protocol/requests.hpp"
 
 namespace yunzi::protocol {

@@ -46,8 +46,12 @@ json to_json(const TimeControl& time) {
 }
 
 json to_json(const GameSettings& settings) {
-  return {{"size", settings.size},   {"rated", settings.rated},         {"handicap", settings.handicap},
-          {"komi", settings.komi},   {"color", to_string(settings.color)}, {"time", to_json(settings.time)},
+  return {{"size", settings.size},
+          {"rated", settings.rated},
+          {"handicap", settings.handicap},
+          {"komi", settings.komi},
+          {"color", to_string(settings.color)},
+          {"time", to_json(settings.time)},
           {"ko", to_string(settings.ko)}};
 }
 
@@ -114,15 +118,22 @@ json to_json(const ChallengeInfo& c) {
 }
 
 json to_json(const LobbyGame& g) {
-  return {{"game", g.game},         {"black", to_json(g.black)}, {"white", to_json(g.white)},
-          {"size", g.size},         {"handicap", g.handicap},    {"komi", g.komi},
-          {"rated", g.rated},       {"move_number", g.move_number}, {"spectators", g.spectators},
+  return {{"game", g.game},
+          {"black", to_json(g.black)},
+          {"white", to_json(g.white)},
+          {"size", g.size},
+          {"handicap", g.handicap},
+          {"komi", g.komi},
+          {"rated", g.rated},
+          {"move_number", g.move_number},
+          {"spectators", g.spectators},
           {"anonymous_spectators", g.anonymous_spectators}};
 }
 
 json to_json(const GameSummary& g) {
-  return {{"game", g.game},     {"black", to_json(g.black)}, {"white", to_json(g.white)}, {"size", g.size},
-          {"rated", g.rated},   {"result", g.result ? to_sgf(*g.result) : ""},        {"ended_at", g.ended_at}};
+  return {{"game", g.game},        {"black", to_json(g.black)}, {"white", to_json(g.white)},
+          {"size", g.size},        {"rated", g.rated},          {"result", g.result ? to_sgf(*g.result) : ""},
+          {"ended_at", g.ended_at}};
 }
 
 namespace {
@@ -132,8 +143,8 @@ void put_optional_game(json& out, const std::optional<std::int64_t>& game) {
 }  // namespace
 
 json to_json(const RankChange& change) {
-  json out = {{"name", change.name}, {"from", to_string(change.from)}, {"to", to_string(change.to)},
-              {"reason", change.reason}};
+  json out = {
+      {"name", change.name}, {"from", to_string(change.from)}, {"to", to_string(change.to)}, {"reason", change.reason}};
   put_optional_game(out, change.game);
   return out;
 }
@@ -141,12 +152,13 @@ json to_json(const RankChange& change) {
 json to_json(const Score& score) { return {{"black", score.black}, {"white", score.white}, {"komi", score.komi}}; }
 
 json to_json(const AreaCount& count, int size) {
-  return {{"black", count.black},
-          {"white", count.white},
-          {"komi", count.komi},
-          {"result", count.result},
-          {"territory",
-           {{"black", vertices_json(count.black_territory, size)}, {"white", vertices_json(count.white_territory, size)}}}};
+  return {
+      {"black", count.black},
+      {"white", count.white},
+      {"komi", count.komi},
+      {"result", count.result},
+      {"territory",
+       {{"black", vertices_json(count.black_territory, size)}, {"white", vertices_json(count.white_territory, size)}}}};
 }
 
 json to_json(const RankProgress& p) {
@@ -166,15 +178,15 @@ json to_json(const RankEvent& e) {
 }
 
 json to_json(const ReportEntry& r) {
-  json out = {{"id", r.id}, {"reporter", r.reporter}, {"user", r.user}, {"reason", r.reason},
-              {"created_at", r.created_at}};
+  json out = {
+      {"id", r.id}, {"reporter", r.reporter}, {"user", r.user}, {"reason", r.reason}, {"created_at", r.created_at}};
   put_optional_game(out, r.game);
   return out;
 }
 
 json to_json(const AuditEntry& e) {
-  return {{"id", e.id},         {"admin", e.admin},   {"action", e.action},
-          {"target", e.target}, {"reason", e.reason}, {"at", e.at}, {"detail", e.detail}};
+  return {{"id", e.id},         {"admin", e.admin}, {"action", e.action}, {"target", e.target},
+          {"reason", e.reason}, {"at", e.at},       {"detail", e.detail}};
 }
 
 json to_json(const ReviewEntry& e) { return {{"user", to_json(e.user)}, {"short_games", e.short_games}}; }

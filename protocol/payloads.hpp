@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "core/game_result.hpp"
-#include "engine/types.hpp"
 #include "core/rank.hpp"
 #include "core/role.hpp"
+#include "engine/types.hpp"
 #include "protocol/requests.hpp"
 #include "protocol/settings.hpp"
 
@@ -69,8 +69,8 @@ struct AreaCount {
 // The full state of one game (`state` of game.watch, and game.start).
 struct GameSnapshot {
   std::int64_t game = 0;
-  std::int64_t seq = 0;        // seq of the last event this snapshot includes
-  GameSettings settings;       // size, komi, handicap, rated, ko, time (color is not sent)
+  std::int64_t seq = 0;   // seq of the last event this snapshot includes
+  GameSettings settings;  // size, komi, handicap, rated, ko, time (color is not sent)
   UserInfo black;
   UserInfo white;
   std::vector<std::optional<engine::Vertex>> moves;  // nullopt = pass; handicap stones excluded
@@ -79,12 +79,12 @@ struct GameSnapshot {
   Phase phase = Phase::play;
   ClockState clock;
   Captures captures;
-  std::vector<engine::Vertex> dead;   // during scoring
-  std::int64_t marking_version = 0;   // names `dead` during scoring; 0 otherwise
-  std::optional<AreaCount> count;     // of `dead`, while scoring and once counted
-  std::optional<GameResult> result;  // once ended; sent in SGF form
-  int spectators = 0;            // signed-in users watching (not the players), each once
-  int anonymous_spectators = 0;  // connections watching without a login
+  std::vector<engine::Vertex> dead;          // during scoring
+  std::int64_t marking_version = 0;          // names `dead` during scoring; 0 otherwise
+  std::optional<AreaCount> count;            // of `dead`, while scoring and once counted
+  std::optional<GameResult> result;          // once ended; sent in SGF form
+  int spectators = 0;                        // signed-in users watching (not the players), each once
+  int anonymous_spectators = 0;              // connections watching without a login
   std::vector<std::string> spectator_names;  // of those users, by name, at most max_spectator_names
 };
 
@@ -122,7 +122,7 @@ struct LobbyGame {
   double komi = default_komi_even;
   bool rated = true;
   int move_number = 0;
-  int spectators = 0;            // as in GameSnapshot
+  int spectators = 0;  // as in GameSnapshot
   int anonymous_spectators = 0;
 };
 
@@ -173,7 +173,7 @@ struct ScoringState {
   std::int64_t marking_version = 0;  // what game.score.accept must name to agree to `dead`
   bool black_accepted = false;
   bool white_accepted = false;
-  std::int64_t deadline_ms = 0;  // left until the server settles the count
+  std::int64_t deadline_ms = 0;    // left until the server settles the count
   std::optional<AreaCount> count;  // of `dead`
 };
 
@@ -191,13 +191,13 @@ struct ChatLine {
 
 // How far a user is in the current rank block (`rank_progress`).
 struct RankProgress {
-  int games = 0;       // counted games in the block
+  int games = 0;  // counted games in the block
   int wins = 0;
   int losses = 0;
   int block_size = 15;
-  int wins_to_promote = 10;    // wins in the block that give +1
-  int losses_to_demote = 11;   // losses in the block that give -1
-  std::string summary;         // what the next results would bring, in words
+  int wins_to_promote = 10;   // wins in the block that give +1
+  int losses_to_demote = 11;  // losses in the block that give -1
+  std::string summary;        // what the next results would bring, in words
 };
 
 struct UserProfile {

@@ -23,14 +23,14 @@ Frame encode_error(RequestId id, ErrorCode code, std::string_view message);
 Frame encode_error(RequestId id, ErrorCode code, std::string_view message, const nlohmann::json& fields);
 Frame encode_error(const DecodeError& error);
 
-Frame reply_hello(RequestId id, std::int64_t time_ms);                       // hello
+Frame reply_hello(RequestId id, std::int64_t time_ms);                            // hello
 Frame reply_session(RequestId id, std::string_view token, const UserInfo& user);  // register, login
 Frame reply_resume(RequestId id, const UserInfo& user, const std::vector<std::int64_t>& games);
 Frame reply_ping(RequestId id, const std::optional<ClientTime>& t, std::int64_t time_ms);
-Frame reply_seek(RequestId id, const SeekInfo& seek);                        // seek.create
-Frame reply_automatch_queued(RequestId id, std::size_t waiting);            // automatch.join, nobody to pair yet
-Frame reply_challenge(RequestId id, const ChallengeInfo& challenge);         // challenge
-Frame reply_game(RequestId id, std::int64_t game);                           // seek.accept, challenge.accept
+Frame reply_seek(RequestId id, const SeekInfo& seek);                 // seek.create
+Frame reply_automatch_queued(RequestId id, std::size_t waiting);      // automatch.join, nobody to pair yet
+Frame reply_challenge(RequestId id, const ChallengeInfo& challenge);  // challenge
+Frame reply_game(RequestId id, std::int64_t game);                    // seek.accept, challenge.accept
 // game.watch; `chat`: the room's chat so far as the watcher may see it.
 Frame reply_game_state(RequestId id, const GameSnapshot& state, const std::vector<ChatLine>& chat = {});
 // game.watch with `since`: the missed events, spliced in as they were sent.

@@ -12,9 +12,9 @@
 #include <variant>
 #include <vector>
 
-#include "engine/types.hpp"
 #include "core/rank.hpp"
 #include "core/role.hpp"
+#include "engine/types.hpp"
 #include "protocol/settings.hpp"
 #include "protocol/tournament_requests.hpp"
 
@@ -53,6 +53,9 @@ inline constexpr int default_list_limit = 20;
 inline constexpr int max_sanction_minutes = 60 * 24 * 366 * 10;
 
 namespace req {
+
+// One line a request: the table reads as the protocol's list of types.
+// clang-format off
 
 // Session
 struct Hello { static constexpr std::string_view type = "hello"; int protocol = 1; std::optional<std::string> client; };
@@ -176,29 +179,28 @@ struct AdminRetireInactive {
   bool dry_run = false;  // list who would go, change nothing
 };
 
+// clang-format on
+
 }  // namespace req
 
-using Request = std::variant<
-    req::Hello, req::Register, req::Login, req::Resume, req::Logout, req::Ping,
-    req::LobbyWatch, req::LobbyUnwatch, req::SeekCreate, req::SeekCancel, req::SeekAccept,
-    req::AutomatchJoin, req::AutomatchLeave,
-    req::Challenge, req::ChallengeAccept, req::ChallengeDecline, req::LobbyChat,
-    req::GameWatch, req::GameUnwatch, req::GameMove, req::GamePass, req::GameResign, req::GameUndo,
-    req::GameUndoAccept, req::GameUndoDecline, req::GameDead, req::GameScoreAccept, req::GameScoreResume,
-    req::GameChat, req::GameSgf, req::GameEstimate,
-    req::UserInfo, req::UserSearch, req::Follow, req::Unfollow, req::Follows, req::UserGames, req::UserHistory,
-    req::Report, req::RankRecommend,
-    req::MessageSend, req::MessageHistory, req::MessageConversations, req::MessageRead,
-    req::BoardCreate, req::BoardWatch, req::BoardUnwatch, req::BoardPlay, req::BoardGoto, req::BoardCut,
-    req::BoardEstimate, req::BoardList, req::BoardDelete,
-    req::AdminBan, req::AdminUnban, req::AdminMute, req::AdminKick, req::AdminAnnul, req::AdminSetRank,
-    req::AdminBroadcast, req::AdminReports, req::AdminAudit, req::AdminReview, req::AdminKeepShortGames,
-    req::AdminRecommendations, req::AdminApproveRecommendation, req::AdminRejectRecommendation,
-    req::AdminRevokeRecommendation,
-    req::TournamentList, req::TournamentInfo, req::TournamentPairings, req::TournamentStandings,
-    req::TournamentRegister, req::TournamentWithdraw, req::AdminTournamentCreate, req::AdminTournamentEdit,
-    req::AdminTournamentEnd, req::AdminTournamentStart, req::AdminTournamentRepair, req::AdminTournamentResult, req::AdminTournamentWithdraw,
-    req::AdminResolveReport, req::AdminRetireInactive>;
+using Request =
+    std::variant<req::Hello, req::Register, req::Login, req::Resume, req::Logout, req::Ping, req::LobbyWatch,
+                 req::LobbyUnwatch, req::SeekCreate, req::SeekCancel, req::SeekAccept, req::AutomatchJoin,
+                 req::AutomatchLeave, req::Challenge, req::ChallengeAccept, req::ChallengeDecline, req::LobbyChat,
+                 req::GameWatch, req::GameUnwatch, req::GameMove, req::GamePass, req::GameResign, req::GameUndo,
+                 req::GameUndoAccept, req::GameUndoDecline, req::GameDead, req::GameScoreAccept, req::GameScoreResume,
+                 req::GameChat, req::GameSgf, req::GameEstimate, req::UserInfo, req::UserSearch, req::Follow,
+                 req::Unfollow, req::Follows, req::UserGames, req::UserHistory, req::Report, req::RankRecommend,
+                 req::MessageSend, req::MessageHistory, req::MessageConversations, req::MessageRead, req::BoardCreate,
+                 req::BoardWatch, req::BoardUnwatch, req::BoardPlay, req::BoardGoto, req::BoardCut, req::BoardEstimate,
+                 req::BoardList, req::BoardDelete, req::AdminBan, req::AdminUnban, req::AdminMute, req::AdminKick,
+                 req::AdminAnnul, req::AdminSetRank, req::AdminBroadcast, req::AdminReports, req::AdminAudit,
+                 req::AdminReview, req::AdminKeepShortGames, req::AdminRecommendations, req::AdminApproveRecommendation,
+                 req::AdminRejectRecommendation, req::AdminRevokeRecommendation, req::TournamentList,
+                 req::TournamentInfo, req::TournamentPairings, req::TournamentStandings, req::TournamentRegister,
+                 req::TournamentWithdraw, req::AdminTournamentCreate, req::AdminTournamentEdit, req::AdminTournamentEnd,
+                 req::AdminTournamentStart, req::AdminTournamentRepair, req::AdminTournamentResult,
+                 req::AdminTournamentWithdraw, req::AdminResolveReport, req::AdminRetireInactive>;
 
 // The wire `type` of a decoded request.
 std::string_view type_of(const Request& request);

@@ -36,9 +36,7 @@ void Responder::reply(Frame frame, std::optional<ErrorCode> error) const {
 
 void Responder::ok(nlohmann::json fields) const { reply(encode_ok(id(), std::move(fields))); }
 
-void Responder::fail(ErrorCode code, std::string_view message) const {
-  reply(encode_error(id(), code, message), code);
-}
+void Responder::fail(ErrorCode code, std::string_view message) const { reply(encode_error(id(), code, message), code); }
 
 void Responder::fail(ErrorCode code, std::string_view message, const nlohmann::json& fields) const {
   reply(encode_error(id(), code, message, fields), code);

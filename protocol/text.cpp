@@ -41,8 +41,7 @@ char32_t decode_at(std::string_view bytes, std::size_t length) {
     case 1: return byte(0);
     case 2: return ((byte(0) & 0x1F) << 6) | (byte(1) & 0x3F);
     case 3: return ((byte(0) & 0x0F) << 12) | ((byte(1) & 0x3F) << 6) | (byte(2) & 0x3F);
-    default:
-      return ((byte(0) & 0x07) << 18) | ((byte(1) & 0x3F) << 12) | ((byte(2) & 0x3F) << 6) | (byte(3) & 0x3F);
+    default: return ((byte(0) & 0x07) << 18) | ((byte(1) & 0x3F) << 12) | ((byte(2) & 0x3F) << 6) | (byte(3) & 0x3F);
   }
 }
 
@@ -119,7 +118,8 @@ std::optional<std::string> text_problem(std::string_view text, std::size_t min_c
                                         bool allow_line_breaks) {
   if (!is_valid_utf8(text)) return "not valid UTF-8";
   const std::size_t chars = count_code_points(text);
-  if (chars < min_chars) return min_chars == 1 ? "must not be empty" : "shorter than " + std::to_string(min_chars) + " characters";
+  if (chars < min_chars)
+    return min_chars == 1 ? "must not be empty" : "shorter than " + std::to_string(min_chars) + " characters";
   if (chars > max_chars) return "longer than " + std::to_string(max_chars) + " characters";
   bool clean = for_each_code_point(text, [&](char32_t c) {
     if (allow_line_breaks && (c == '\n' || c == '\t')) return true;

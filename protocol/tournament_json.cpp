@@ -11,9 +11,14 @@ json optional_json(const auto& value) { return value ? json(*value) : json(nullp
 }  // namespace
 
 json to_json(const TournamentSummaryInfo& t) {
-  return {{"id", t.id},         {"name", t.name},         {"system", t.system},
-          {"status", t.status}, {"rounds", t.rounds},     {"round", t.round},
-          {"entrants", t.entrants}, {"registration_closes_ms", t.registration_closes_ms}};
+  return {{"id", t.id},
+          {"name", t.name},
+          {"system", t.system},
+          {"status", t.status},
+          {"rounds", t.rounds},
+          {"round", t.round},
+          {"entrants", t.entrants},
+          {"registration_closes_ms", t.registration_closes_ms}};
 }
 
 json to_json(const TournamentEntrantInfo& e) {
@@ -28,10 +33,14 @@ json to_json(const TournamentGroupSpec& g) {
 }
 
 json to_json(const TournamentPairingInfo& p) {
-  return {{"id", p.id},         {"round", p.round},
-          {"group", p.group},   {"black", p.black},
-          {"white", optional_json(p.white)}, {"game", optional_json(p.game)},
-          {"result", p.result}, {"how", p.how}};
+  return {{"id", p.id},
+          {"round", p.round},
+          {"group", p.group},
+          {"black", p.black},
+          {"white", optional_json(p.white)},
+          {"game", optional_json(p.game)},
+          {"result", p.result},
+          {"how", p.how}};
 }
 
 json to_json(const CrossTableCell& c) {
@@ -42,9 +51,17 @@ json to_json(const CrossTableCell& c) {
 }
 
 json to_json(const TournamentStandingInfo& s) {
-  return {{"group", s.group}, {"place", s.place}, {"name", s.name},   {"rank", to_string(s.rank)},
-          {"score", s.score}, {"wins", s.wins},   {"sos", s.sos},     {"sosos", s.sosos},
-          {"sodos", s.sodos}, {"bonus", s.bonus}, {"rounds", list_json(s.rounds)}};
+  return {{"group", s.group},
+          {"place", s.place},
+          {"name", s.name},
+          {"rank", to_string(s.rank)},
+          {"score", s.score},
+          {"wins", s.wins},
+          {"sos", s.sos},
+          {"sosos", s.sosos},
+          {"sodos", s.sodos},
+          {"bonus", s.bonus},
+          {"rounds", list_json(s.rounds)}};
 }
 
 Frame reply_tournaments(RequestId id, const std::vector<TournamentSummaryInfo>& tournaments) {

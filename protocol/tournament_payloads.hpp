@@ -37,7 +37,7 @@ struct TournamentDetails {
   TournamentSummaryInfo summary;
   GameSettings settings;
   std::vector<TournamentGroupSpec> groups;
-  std::optional<Rank> mcmahon_bar;    // a McMahon only
+  std::optional<Rank> mcmahon_bar;  // a McMahon only
   std::optional<Rank> mcmahon_floor;
   std::string round_start;
   std::vector<std::int64_t> round_times_ms;
@@ -108,7 +108,7 @@ nlohmann::json to_json(const CrossTableCell& c);
 nlohmann::json to_json(const TournamentStandingInfo& s);
 
 Frame reply_tournaments(RequestId id, const std::vector<TournamentSummaryInfo>& tournaments);  // tournament.list
-Frame reply_tournament(RequestId id, const TournamentDetails& details);                         // tournament.info
+Frame reply_tournament(RequestId id, const TournamentDetails& details);                        // tournament.info
 Frame reply_tournament_pairings(RequestId id, std::int64_t tournament, int round,
                                 const std::vector<TournamentPairingInfo>& pairings);  // tournament.pairings
 Frame reply_tournament_standings(RequestId id, std::int64_t tournament, int through_round,

@@ -29,39 +29,60 @@ struct TournamentGroupSpec {
 
 namespace req {
 
-struct TournamentList { static constexpr std::string_view type = "tournament.list"; int limit = 20; };
-struct TournamentInfo { static constexpr std::string_view type = "tournament.info"; std::int64_t tournament = 0; };
+struct TournamentList {
+  static constexpr std::string_view type = "tournament.list";
+  int limit = 20;
+};
+struct TournamentInfo {
+  static constexpr std::string_view type = "tournament.info";
+  std::int64_t tournament = 0;
+};
 // round absent: the latest round paired.
-struct TournamentPairings { static constexpr std::string_view type = "tournament.pairings"; std::int64_t tournament = 0; std::optional<int> round; };
-struct TournamentStandings { static constexpr std::string_view type = "tournament.standings"; std::int64_t tournament = 0; };
-struct TournamentRegister { static constexpr std::string_view type = "tournament.register"; std::int64_t tournament = 0; };
-struct TournamentWithdraw { static constexpr std::string_view type = "tournament.withdraw"; std::int64_t tournament = 0; };
+struct TournamentPairings {
+  static constexpr std::string_view type = "tournament.pairings";
+  std::int64_t tournament = 0;
+  std::optional<int> round;
+};
+struct TournamentStandings {
+  static constexpr std::string_view type = "tournament.standings";
+  std::int64_t tournament = 0;
+};
+struct TournamentRegister {
+  static constexpr std::string_view type = "tournament.register";
+  std::int64_t tournament = 0;
+};
+struct TournamentWithdraw {
+  static constexpr std::string_view type = "tournament.withdraw";
+  std::int64_t tournament = 0;
+};
 
 struct AdminTournamentCreate {
   static constexpr std::string_view type = "admin.tournament.create";
   std::string name;
-  std::string system = "swiss";  // swiss, mcmahon, round_robin, single_elimination
-  std::optional<std::string> preset;  // "promotion": the 升段赛's four groups and bonus table
+  std::string system = "swiss";             // swiss, mcmahon, round_robin, single_elimination
+  std::optional<std::string> preset;        // "promotion": the 升段赛's four groups and bonus table
   std::vector<TournamentGroupSpec> groups;  // none and no preset: one open group
   Rank mcmahon_bar = Rank::dan(9);
   Rank mcmahon_floor = Rank::kyu(18);
   RequestedSettings settings;  // size, komi, rated, time
   int rounds = 1;
   int registration_minutes = 60;
-  std::string round_start = "when_done";  // when_done, fixed
+  std::string round_start = "when_done";     // when_done, fixed
   std::vector<std::int64_t> round_times_ms;  // fixed: the start of each round
   int round_gap_s = 0;
   int no_show_s = 300;
-  double bye_points = 1;  // 0, 0.5 or 1
+  double bye_points = 1;                  // 0, 0.5 or 1
   std::optional<std::vector<int>> bonus;  // points for places 1, 2, ... of each group
 };
 // Changes a tournament still in registration: any of the creation's fields
 // (registration_minutes counts from now); the others keep their values.
 struct AdminTournamentEdit {
   static constexpr std::string_view type = "admin.tournament.edit";
-  static constexpr std::array<std::string_view, 15> editable{
-      "name",   "system",   "preset",       "groups",     "mcmahon_bar", "mcmahon_floor", "settings",   "rounds",
-      "registration_minutes", "round_start", "round_times_ms", "round_gap_s", "no_show_s",   "bye_points",    "bonus"};
+  static constexpr std::array<std::string_view, 15> editable{"name",        "system",         "preset",
+                                                             "groups",      "mcmahon_bar",    "mcmahon_floor",
+                                                             "settings",    "rounds",         "registration_minutes",
+                                                             "round_start", "round_times_ms", "round_gap_s",
+                                                             "no_show_s",   "bye_points",     "bonus"};
   std::int64_t tournament = 0;
   AdminTournamentCreate change;
   std::vector<std::string> fields;  // the fields given, in the order above
@@ -69,12 +90,35 @@ struct AdminTournamentEdit {
 };
 // Ends a tournament: one in registration ends unplayed, a paired round that
 // has not started is dropped, a round in play is the last.
-struct AdminTournamentEnd { static constexpr std::string_view type = "admin.tournament.end"; std::int64_t tournament = 0; std::string reason; };
-struct AdminTournamentStart { static constexpr std::string_view type = "admin.tournament.start"; std::int64_t tournament = 0; std::string reason; };
-struct AdminTournamentRepair { static constexpr std::string_view type = "admin.tournament.repair"; std::int64_t tournament = 0; std::string reason; };
+struct AdminTournamentEnd {
+  static constexpr std::string_view type = "admin.tournament.end";
+  std::int64_t tournament = 0;
+  std::string reason;
+};
+struct AdminTournamentStart {
+  static constexpr std::string_view type = "admin.tournament.start";
+  std::int64_t tournament = 0;
+  std::string reason;
+};
+struct AdminTournamentRepair {
+  static constexpr std::string_view type = "admin.tournament.repair";
+  std::int64_t tournament = 0;
+  std::string reason;
+};
 // result: black_wins, white_wins, jigo, both_lose.
-struct AdminTournamentResult { static constexpr std::string_view type = "admin.tournament.result"; std::int64_t tournament = 0; std::int64_t pairing = 0; std::string result; std::string reason; };
-struct AdminTournamentWithdraw { static constexpr std::string_view type = "admin.tournament.withdraw"; std::int64_t tournament = 0; std::string user; std::string reason; };
+struct AdminTournamentResult {
+  static constexpr std::string_view type = "admin.tournament.result";
+  std::int64_t tournament = 0;
+  std::int64_t pairing = 0;
+  std::string result;
+  std::string reason;
+};
+struct AdminTournamentWithdraw {
+  static constexpr std::string_view type = "admin.tournament.withdraw";
+  std::int64_t tournament = 0;
+  std::string user;
+  std::string reason;
+};
 
 }  // namespace req
 }  // namespace yunzi::protocol

@@ -70,7 +70,11 @@ void estimate(benchmark::State& state) {
 }  // namespace
 
 // Args: board size, then 0 for mid-game or 1 for the end of a playout.
-BENCHMARK(score_area_with_dead_given)->Args({9, 0})->Args({9, 1})->Args({19, 0})->Args({19, 1})
+BENCHMARK(score_area_with_dead_given)
+    ->Args({9, 0})
+    ->Args({9, 1})
+    ->Args({19, 0})
+    ->Args({19, 1})
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK(estimate)->Args({9, 0})->Args({9, 1})->Args({19, 0})->Args({19, 1})->Unit(benchmark::kMicrosecond);
 

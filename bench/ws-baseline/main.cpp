@@ -6,13 +6,13 @@
 // against yunzi. With `--fanout room` (the default) it sends the frames
 // yunzi sends for a move: an "ok" to the sender, then the frame to every
 // member including the sender; `--fanout others` relays to the others only.
+#include <algorithm>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
-#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <deque>

@@ -2,10 +2,10 @@
 
 #include <spdlog/spdlog.h>
 
-#include "db/time_text.hpp"
 #include "accounts/name_skeleton.hpp"
 #include "accounts/registration_rules.hpp"
 #include "accounts/reserved_names.hpp"
+#include "db/time_text.hpp"
 #include "server/accounts/session_token.hpp"
 
 namespace yunzi::accounts {
@@ -44,9 +44,9 @@ struct Registration {
 // The name's skeleton is held by `holder`: the same name, or one that looks like it.
 AccountError taken_by(const std::string& name, const std::string& name_key, const db::UserRecord& holder) {
   if (holder.name_key == name_key) {
-    return {AccountErrorCode::name_taken, holder.closed ? "the name " + holder.name +
-                                                               " is retired and cannot be registered again"
-                                                         : "the name " + name + " is taken"};
+    return {AccountErrorCode::name_taken, holder.closed
+                                              ? "the name " + holder.name + " is retired and cannot be registered again"
+                                              : "the name " + name + " is taken"};
   }
   return {AccountErrorCode::name_taken, "the name " + name + " looks too much like the name " + holder.name +
                                             (holder.closed ? ", which is retired" : ", which is taken")};
@@ -71,8 +71,9 @@ void Accounts::register_user(std::string_view raw_name, std::string password, st
   auto name = check_new_name(raw_name);
   if (!name) return done(unexpected(name.error()));
   if (is_reserved_name(name->skeleton)) {
-    return done(account_failure(AccountErrorCode::name_taken,
-                                "the name " + name->name.display + " is reserved: it could pass for the server's staff"));
+    return done(
+        account_failure(AccountErrorCode::name_taken,
+                        "the name " + name->name.display + " is reserved: it could pass for the server's staff"));
   }
   auto rank = check_starting_rank(rank_text);
   if (!rank) return done(unexpected(rank.error()));
@@ -81,10 +82,10 @@ void Accounts::register_user(std::string_view raw_name, std::string password, st
   auto slot = signups_.reserve(address, clock_());
   if (!slot) {
     spdlog::warn("accounts: sign-up limited address={} wait_ms={}", address, slot.error().ms);
-    return done(account_failure(AccountErrorCode::rate_limited,
-                                "too many new accounts from this address: at most " +
-                                    std::to_string(signups_.options().per_hour) + " an hour; try again in " +
-                                    whole_units(slot.error().ms, 60'000) + " min"));
+    return done(account_failure(AccountErrorCode::rate_limited, "too many new accounts from this address: at most " +
+                                                                    std::to_string(signups_.options().per_hour) +
+                                                                    " an hour; try again in " +
+                                                                    whole_units(slot.error().ms, 60'000) + " min"));
   }
   create_account(std::move(*name), *rank, std::move(password), std::move(*slot), std::move(done));
 }
@@ -108,9 +109,10 @@ void Accounts::create_account(NewAccountName name, Rank rank, std::string passwo
           auto retired = stores.users().find_retired(user.name_key);
           if (!retired) return unexpected(retired.error());
           if (*retired) {
-            return Registration{AccountError{AccountErrorCode::name_taken,
-                                             "the name " + (*retired)->name + " is retired and cannot be registered again"},
-                                {}};
+            return Registration{
+                AccountError{AccountErrorCode::name_taken,
+                             "the name " + (*retired)->name + " is retired and cannot be registered again"},
+                {}};
           }
           auto holder = stores.users().find_by_name_skeleton(*user.name_skeleton);
           if (!holder) return unexpected(holder.error());
@@ -148,8 +150,8 @@ void Accounts::login(std::string_view raw_name, std::string password, std::strin
   auto attempt = throttle_.reserve(name->key, address, clock_());
   if (!attempt) {
     spdlog::warn("accounts: login throttled name={} address={} wait_ms={}", name->display, address, attempt.error().ms);
-    return done(account_failure(AccountErrorCode::rate_limited,
-                                "too many failed logins; try again in " + whole_units(attempt.error().ms, 1000) + " s"));
+    return done(account_failure(AccountErrorCode::rate_limited, "too many failed logins; try again in " +
+                                                                    whole_units(attempt.error().ms, 1000) + " s"));
   }
   writer_.submit_for<std::optional<db::UserRecord>>(
       [key = name->key](db::Stores& stores) { return stores.users().find_by_name_key(key); },
@@ -170,7 +172,8 @@ void Accounts::login(std::string_view raw_name, std::string password, std::strin
 }
 
 const std::string& Accounts::dummy_hash() {
-  std::call_once(dummy_once_, [this] { dummy_hash_ = hash_password("not a real password", options_.cost).value_or(""); });
+  std::call_once(dummy_once_,
+                 [this] { dummy_hash_ = hash_password("not a real password", options_.cost).value_or(""); });
   return dummy_hash_;
 }
 
@@ -178,8 +181,8 @@ void Accounts::verify_login(std::optional<db::UserRecord> user, LoginAttempt att
                             AuthCallback done) {
   // An unknown name costs as much as a wrong password, so timing does not
   // tell which names exist.
-  const bool matches = user ? verify_password(user->password_hash, password)
-                            : (verify_password(dummy_hash(), password), false);
+  const bool matches =
+      user ? verify_password(user->password_hash, password) : (verify_password(dummy_hash(), password), false);
   const TimeMs now = clock_();
   if (!matches) {
     // The attempt stays spent: that is what slows the next guess.
@@ -197,8 +200,8 @@ void Accounts::start_session(db::UserRecord user, AuthCallback done) {
   SessionToken token = new_session_token();
   const TimeMs expires = now + options_.session_lifetime_ms;
   writer_.submit_for<Authenticated>(
-      [user = std::move(user), token = std::move(token), now, expires](db::Stores& stores) mutable
-      -> db::DbResult<Authenticated> {
+      [user = std::move(user), token = std::move(token), now,
+       expires](db::Stores& stores) mutable -> db::DbResult<Authenticated> {
         auto session = stores.sessions().create(db::SessionRecord{token.hash, user.id, now, expires});
         if (!session) return unexpected(session.error());
         auto logged_in = stores.users().set_last_login(user.id, now);
@@ -287,8 +290,9 @@ void Accounts::fill_name_skeletons(CountCallback done) {
           auto holder = stores.users().find_by_name_skeleton(*skeleton);
           if (!holder) return unexpected(holder.error());
           if (*holder) {
-            spdlog::warn("accounts: name looks like an older account's, its skeleton stays unset user={} id={} older={}",
-                         user.name, user.id, (*holder)->name);
+            spdlog::warn(
+                "accounts: name looks like an older account's, its skeleton stays unset user={} id={} older={}",
+                user.name, user.id, (*holder)->name);
             continue;
           }
           auto set = stores.users().set_name_skeleton(user.id, *skeleton);

@@ -19,12 +19,12 @@
 #include <string_view>
 #include <vector>
 
-#include "db/records.hpp"
-#include "db/writer.hpp"
 #include "accounts/account_error.hpp"
-#include "server/accounts/login_throttle.hpp"
 #include "accounts/password_hash.hpp"
 #include "accounts/registration_rules.hpp"
+#include "db/records.hpp"
+#include "db/writer.hpp"
+#include "server/accounts/login_throttle.hpp"
 #include "server/accounts/signup_limit.hpp"
 #include "server/accounts/worker_pool.hpp"
 
@@ -75,8 +75,7 @@ class Accounts {
 
  private:
   void create_account(NewAccountName name, Rank rank, std::string password, SignupSlot slot, AuthCallback done);
-  void verify_login(std::optional<db::UserRecord> user, LoginAttempt attempt, std::string password,
-                    AuthCallback done);
+  void verify_login(std::optional<db::UserRecord> user, LoginAttempt attempt, std::string password, AuthCallback done);
   void start_session(db::UserRecord user, AuthCallback done);
   const std::string& dummy_hash();
 

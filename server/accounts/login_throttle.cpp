@@ -55,8 +55,7 @@ void LoginThrottle::take(Table& table, const std::string& key, const Allowance& 
   found->second = std::max(found->second, now_ms) + allowance.refill_ms;
 }
 
-void LoginThrottle::give_back(Table& table, const std::string& key, const Allowance& allowance,
-                              std::int64_t now_ms) {
+void LoginThrottle::give_back(Table& table, const std::string& key, const Allowance& allowance, std::int64_t now_ms) {
   const auto found = table.find(key);
   if (found == table.end()) return;
   found->second -= allowance.refill_ms;

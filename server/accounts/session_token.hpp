@@ -12,8 +12,8 @@
 namespace yunzi::accounts {
 
 struct SessionToken {
-  std::string text;                 // for the client
-  std::vector<std::uint8_t> hash;   // for the database
+  std::string text;                // for the client
+  std::vector<std::uint8_t> hash;  // for the database
 };
 
 SessionToken new_session_token();

@@ -39,8 +39,7 @@ inline protocol::ErrorCode error_code_for(db::DbErrorKind kind) {
 // store's message; anything else is `internal`.
 template <class T>
 void act(const Call& call, db::AuditEntry entry, std::function<db::DbResult<T>(db::Stores&, db::AuditEntry&)> work,
-         std::function<void(const Call&, const T&)> after,
-         std::function<nlohmann::json(const T&)> fields = {}) {
+         std::function<void(const Call&, const T&)> after, std::function<nlohmann::json(const T&)> fields = {}) {
   auto written = std::make_shared<db::AuditEntry>(std::move(entry));
   call.app.writer.submit_for<T>(
       [work = std::move(work), written](db::Stores& stores) -> db::DbResult<T> {
@@ -53,11 +52,11 @@ void act(const Call& call, db::AuditEntry entry, std::function<db::DbResult<T>(d
         if (!result) {
           const auto code = error_code_for(result.error().kind);
           return call.error(code, code == protocol::ErrorCode::internal ? "the change could not be stored; try again"
-                                                                       : result.error().message);
+                                                                        : result.error().message);
         }
-        spdlog::info("admin action={} admin={} user={} game={} reason={} detail={}", written->action,
-                     call.user->name, written->target_user_id.value_or(0),
-                     written->target_game_id.value_or(0), written->reason, written->detail);
+        spdlog::info("admin action={} admin={} user={} game={} reason={} detail={}", written->action, call.user->name,
+                     written->target_user_id.value_or(0), written->target_game_id.value_or(0), written->reason,
+                     written->detail);
         // The effect before the reply: a request sent after the ok must find it in force (a mute, a rank).
         after(call, *result);
         call.ok(fields ? fields(*result) : nlohmann::json::object());

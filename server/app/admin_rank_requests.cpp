@@ -3,10 +3,10 @@
 #include "protocol/events.hpp"
 #include "server/app/admin_action.hpp"
 #include "server/app/app.hpp"
-#include "server/session/name_key.hpp"
-#include "server/ranking_service/rank_recommendations.hpp"
 #include "server/app/reading.hpp"
+#include "server/ranking_service/rank_recommendations.hpp"
 #include "server/ranking_service/short_game_review.hpp"
+#include "server/session/name_key.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -44,8 +44,7 @@ void recommendation_step(const Call& call, std::string_view action, std::string 
         written.target_user_id = done->recommendation.user_id;
         written.detail = "recommended by " + done->recommender;
         if (done->change) {
-          written.detail += ": " + to_string(done->change->change.from) + "->" +
-                            to_string(done->change->change.to);
+          written.detail += ": " + to_string(done->change->change.from) + "->" + to_string(done->change->change.to);
         }
         return done;
       },
@@ -77,14 +76,15 @@ void admin(const Call& call, const protocol::req::AdminKeepShortGames& r) {
         return kept;
       },
       [](const Call&, const KeptGames&) {},
-      [](const KeptGames& kept) { return nlohmann::json{{"games", kept.games}}; });
+      [](const KeptGames& kept) {
+        return nlohmann::json{{"games", kept.games}};
+      });
 }
 
 void admin(const Call& call, const protocol::req::AdminRecommendations& r) {
   using Listed = std::vector<protocol::RecommendationEntry>;
   read_or_fail<Listed>(
-      call,
-      [r](db::Stores& stores) { return list_recommendations(stores, filter_of(r.status), r.before, r.limit); },
+      call, [r](db::Stores& stores) { return list_recommendations(stores, filter_of(r.status), r.before, r.limit); },
       "the recommendations could not be read",
       [](const Call& c, const Listed& listed) { c.reply(protocol::reply_recommendations(c.id, listed)); });
 }
@@ -119,7 +119,7 @@ void admin(const Call& call, const protocol::req::AdminRejectRecommendation& r) 
 
 void admin(const Call& call, const protocol::req::AdminRevokeRecommendation& r) {
   const auto to = r.to == protocol::RevokeTo::first_dan ? ranking::RevocationTarget::first_dan
-                                                         : ranking::RevocationTarget::former_rank;
+                                                        : ranking::RevocationTarget::former_rank;
   recommendation_step(
       call, "admin.revoke_recommendation", r.reason,
       [key = name_key(r.user), to, admin = call.user->id, now = call.app.now_ms()](db::Stores& stores) {

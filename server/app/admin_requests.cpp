@@ -10,11 +10,11 @@
 #include "server/app/admin_rank_requests.hpp"
 #include "server/app/app.hpp"
 #include "server/app/dispatch_rules.hpp"
-#include "server/session/name_key.hpp"
-#include "server/ranking_service/rank_corrections.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/app/tournament_requests.hpp"
+#include "server/ranking_service/rank_corrections.hpp"
+#include "server/session/name_key.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -62,11 +62,13 @@ void admin(const Call& call, const req::AdminBroadcast& r) {
   call.app.notify_all(r.text);
   spdlog::info("admin action=admin.broadcast admin={} text={}", call.user->name, r.text);
   auto entry = audit(call, "admin.broadcast", r.text);
-  call.app.writer.submit([entry](db::Stores& stores) -> db::DbResult<Done> {
-    auto added = stores.moderation().add_audit(entry);
-    if (!added) return unexpected(added.error());
-    return Done{};
-  }, [](db::DbResult<Done>) {});
+  call.app.writer.submit(
+      [entry](db::Stores& stores) -> db::DbResult<Done> {
+        auto added = stores.moderation().add_audit(entry);
+        if (!added) return unexpected(added.error());
+        return Done{};
+      },
+      [](db::DbResult<Done>) {});
   call.ok();
 }
 
@@ -77,44 +79,50 @@ db::DbResult<Done> not_oneself(const Call& call, const db::UserRecord& user, std
 }
 
 void admin(const Call& call, const req::AdminKick& r) {
-  change_user(call, r.user, audit(call, "admin.kick", r.reason),
-              [call](db::Stores&, const db::UserRecord& user) { return not_oneself(call, user, "kick"); },
-              [reason = r.reason](const Call& c, const db::UserRecord& user) { kick_user(c.app, user.id, reason); });
+  change_user(
+      call, r.user, audit(call, "admin.kick", r.reason),
+      [call](db::Stores&, const db::UserRecord& user) { return not_oneself(call, user, "kick"); },
+      [reason = r.reason](const Call& c, const db::UserRecord& user) { kick_user(c.app, user.id, reason); });
 }
 
 void admin(const Call& call, const req::AdminBan& r) {
   const TimeMs until = r.minutes ? call.app.now_ms() + std::int64_t{*r.minutes} * minute_ms : db::forever_ms;
   auto entry = audit(call, "admin.ban", r.reason);
   entry.detail = r.minutes ? sanction_detail(*r.minutes, until) : "permanent";
-  change_user(call, r.user, std::move(entry),
-              [call, until](db::Stores& stores, const db::UserRecord& user) -> db::DbResult<Done> {
-                if (auto allowed = not_oneself(call, user, "ban"); !allowed) return allowed;
-                return stores.users().set_banned_until(user.id, until);
-              },
-              [reason = r.reason](const Call& c, const db::UserRecord& user) {
-                kick_user(c.app, user.id, reason);
-                for (const auto& room : c.app.games.rooms_of(user.id)) room->forfeit(user.id, "banned: " + reason);
-              });
+  change_user(
+      call, r.user, std::move(entry),
+      [call, until](db::Stores& stores, const db::UserRecord& user) -> db::DbResult<Done> {
+        if (auto allowed = not_oneself(call, user, "ban"); !allowed) return allowed;
+        return stores.users().set_banned_until(user.id, until);
+      },
+      [reason = r.reason](const Call& c, const db::UserRecord& user) {
+        kick_user(c.app, user.id, reason);
+        for (const auto& room : c.app.games.rooms_of(user.id)) room->forfeit(user.id, "banned: " + reason);
+      });
 }
 
 void admin(const Call& call, const req::AdminUnban& r) {
-  change_user(call, r.user, audit(call, "admin.unban", r.reason),
-              [now = call.app.now_ms()](db::Stores& stores, const db::UserRecord& user) -> db::DbResult<Done> {
-                if (!user.banned_until_ms || *user.banned_until_ms <= now) {
-                  return db::db_failure(db::DbErrorKind::conflict, user.name + " is not banned");
-                }
-                return stores.users().set_banned_until(user.id, std::nullopt);
-              },
-              [](const Call&, const db::UserRecord&) {});
+  change_user(
+      call, r.user, audit(call, "admin.unban", r.reason),
+      [now = call.app.now_ms()](db::Stores& stores, const db::UserRecord& user) -> db::DbResult<Done> {
+        if (!user.banned_until_ms || *user.banned_until_ms <= now) {
+          return db::db_failure(db::DbErrorKind::conflict, user.name + " is not banned");
+        }
+        return stores.users().set_banned_until(user.id, std::nullopt);
+      },
+      [](const Call&, const db::UserRecord&) {});
 }
 
 void admin(const Call& call, const req::AdminMute& r) {
   const TimeMs until = call.app.now_ms() + std::int64_t{r.minutes} * minute_ms;
   auto entry = audit(call, "admin.mute", r.reason);
   entry.detail = sanction_detail(r.minutes, until);
-  change_user(call, r.user, std::move(entry),
-              [until](db::Stores& stores, const db::UserRecord& user) { return stores.users().set_muted_until(user.id, until); },
-              [until](const Call& c, const db::UserRecord& user) { c.app.online.update_mute(user.id, until); });
+  change_user(
+      call, r.user, std::move(entry),
+      [until](db::Stores& stores, const db::UserRecord& user) {
+        return stores.users().set_muted_until(user.id, until);
+      },
+      [until](const Call& c, const db::UserRecord& user) { c.app.online.update_mute(user.id, until); });
 }
 
 void admin(const Call& call, const req::AdminSetRank& r) {
@@ -153,8 +161,8 @@ void admin(const Call& call, const req::AdminAnnul& r) {
         return annulled;
       },
       [reason = r.reason](const Call& c, const Annulment& annulled) {
-        const std::string text = "Game " + std::to_string(annulled.game.id) + " (" + annulled.game.black_name +
-                                 " vs " + annulled.game.white_name + ") was annulled: " + reason;
+        const std::string text = "Game " + std::to_string(annulled.game.id) + " (" + annulled.game.black_name + " vs " +
+                                 annulled.game.white_name + ") was annulled: " + reason;
         for (UserId player : {annulled.game.black_id, annulled.game.white_id}) {
           c.app.online.send_to_user(player, protocol::notice(text));
         }
@@ -246,7 +254,8 @@ void admin(const Call& call, const req::AdminRetireInactive& r) {
   if (r.dry_run) {
     return read_or_fail<std::vector<db::UserRecord>>(
         call, [now, idle](db::Stores& stores) { return stores.users().inactive_players(now, idle); },
-        "the accounts could not be read", [](const Call& c, const std::vector<db::UserRecord>& idle_players) {
+        "the accounts could not be read",
+        [](const Call& c, const std::vector<db::UserRecord>& idle_players) {
           c.ok({{"users", names_of(idle_players)}, {"dry_run", true}});
         });
   }

@@ -29,9 +29,7 @@ AppOptions with_policy_rules(AppOptions options) {
 
 }  // namespace
 
-protocol::UserInfo user_info(const db::UserRecord& user) {
-  return protocol::UserInfo{user.name, user.rank, user.role};
-}
+protocol::UserInfo user_info(const db::UserRecord& user) { return protocol::UserInfo{user.name, user.rank, user.role}; }
 
 App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accounts& accounts_in, db::ReadPool& reads_in,
          prometheus::Registry& metrics_registry, Clock now_ms_in, AppOptions options_in)
@@ -74,10 +72,10 @@ bool App::is_muted(UserId user) const {
 }
 
 void App::on_open(const net::ConnectionPtr& connection) {
-  auto session = Session::create(io, connection, metrics,
-                                 [this](const SessionPtr& s, std::string text, bool over_rate_limit) {
-                                   dispatch(*this, s, std::move(text), over_rate_limit);
-                                 });
+  auto session =
+      Session::create(io, connection, metrics, [this](const SessionPtr& s, std::string text, bool over_rate_limit) {
+        dispatch(*this, s, std::move(text), over_rate_limit);
+      });
   online.add_session(session);
 }
 

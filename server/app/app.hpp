@@ -14,22 +14,22 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 
-#include "db/writer.hpp"
 #include "core/expected.hpp"
+#include "db/read_pool.hpp"
+#include "db/writer.hpp"
 #include "server/accounts/accounts.hpp"
-#include "server/session/app_metrics.hpp"
+#include "server/app/tournament_service.hpp"
 #include "server/boards/board_limits.hpp"
+#include "server/game/room.hpp"
 #include "server/lobby/game_registry.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/lobby/lobby_limits.hpp"
-#include "server/session/online_users.hpp"
-#include "db/read_pool.hpp"
-#include "server/session/session.hpp"
-#include "server/app/tournament_service.hpp"
-#include "server/session/window_quota.hpp"
-#include "server/game/room.hpp"
 #include "server/net/handler.hpp"
 #include "server/ranking/policy.hpp"
+#include "server/session/app_metrics.hpp"
+#include "server/session/online_users.hpp"
+#include "server/session/session.hpp"
+#include "server/session/window_quota.hpp"
 
 namespace yunzi::app {
 
@@ -43,9 +43,9 @@ struct AppOptions {
   LobbyLimits lobby_limits;
   std::size_t connections_per_user = 8;
   std::size_t reports_per_hour = 10;
-  std::size_t lobby_chat_per_minute = 10;       // lobby.chat lines of one user within any minute
-  std::size_t messages_per_minute = 20;         // private messages one user may send within any minute
-  std::size_t message_partners_per_hour = 10;   // users not answering yet whom one user may start writing to in an hour
+  std::size_t lobby_chat_per_minute = 10;      // lobby.chat lines of one user within any minute
+  std::size_t messages_per_minute = 20;        // private messages one user may send within any minute
+  std::size_t message_partners_per_hour = 10;  // users not answering yet whom one user may start writing to in an hour
   BoardLimits board_limits;
 };
 
@@ -93,7 +93,7 @@ class App final : public net::Handler {
   GameRegistry games;
   std::shared_ptr<Lobby> lobby;
   game::RoomServices room_services;
-  WindowQuota reports_quota;  // reports per user within any hour
+  WindowQuota reports_quota;     // reports per user within any hour
   WindowQuota lobby_chat_quota;  // lobby.chat lines per user within any minute
   WindowQuota messages_quota;    // private messages per user within any minute
   std::shared_ptr<TournamentService> tournaments;

@@ -8,10 +8,10 @@
 #include "protocol/text.hpp"
 #include "server/app/app.hpp"
 #include "server/app/board_service.hpp"
-#include "server/boards/board_sources.hpp"
-#include "server/session/name_key.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
+#include "server/boards/board_sources.hpp"
+#include "server/session/name_key.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -56,8 +56,8 @@ void store_board(const Call& call, const req::BoardCreate& r, BoardSource board)
         auto held = stores.boards().count_of_owner(board.owner_id);
         if (!held) return unexpected(held.error());
         if (*held >= static_cast<std::int64_t>(limits.boards_per_user)) {
-          return db::db_failure(db::DbErrorKind::conflict, "at most " + std::to_string(limits.boards_per_user) +
-                                                               " boards; delete one first");
+          return db::db_failure(db::DbErrorKind::conflict,
+                                "at most " + std::to_string(limits.boards_per_user) + " boards; delete one first");
         }
         auto made = stores.boards().created_since(board.owner_id, board.created_ms - hour_ms);
         if (!made) return unexpected(made.error());
@@ -69,7 +69,8 @@ void store_board(const Call& call, const req::BoardCreate& r, BoardSource board)
       },
       [call, board = *board, owner = user.name](db::DbResult<BoardId> id) {
         if (!id) {
-          if (id.error().kind == db::DbErrorKind::conflict) return call.error(ErrorCode::limit_reached, id.error().message);
+          if (id.error().kind == db::DbErrorKind::conflict)
+            return call.error(ErrorCode::limit_reached, id.error().message);
           return call.error(ErrorCode::internal, "the board could not be stored; try again");
         }
         db::BoardRecord record;
@@ -127,8 +128,6 @@ void handle(const Call& call, const req::BoardUnwatch& r) { call.app.boards->unw
 void handle(const Call& call, const req::BoardPlay& r) { call.app.boards->play(call, call.user->id, r); }
 void handle(const Call& call, const req::BoardGoto& r) { call.app.boards->go_to(call, call.user->id, r); }
 void handle(const Call& call, const req::BoardCut& r) { call.app.boards->cut(call, call.user->id, r); }
-void handle(const Call& call, const req::BoardDelete& r) {
-  call.app.boards->remove(call, call.user->id, r.board);
-}
+void handle(const Call& call, const req::BoardDelete& r) { call.app.boards->remove(call, call.user->id, r.board); }
 
 }  // namespace yunzi::app

@@ -125,18 +125,18 @@ bool BoardService::owner_only(const Call& call, const Open& open, UserId user) c
 
 void BoardService::write(const Call& call, BoardId board, std::function<db::DbResult<Done>(db::Stores&)> work,
                          std::function<void(Open&)> apply) {
-  app_.writer.submit(std::move(work), [self = shared_from_this(), call, board, apply = std::move(apply)](
-                                          db::DbResult<Done> written) {
-    boost::asio::post(self->strand_, [self, call, board, apply, written = std::move(written)] {
-      const auto it = self->open_.find(board);
-      if (!written) {
-        reply_write_error(call, written.error());
-      } else if (it != self->open_.end() && it->second.tree) {
-        apply(it->second);
-      }
-      self->done(board);
-    });
-  });
+  app_.writer.submit(std::move(work),
+                     [self = shared_from_this(), call, board, apply = std::move(apply)](db::DbResult<Done> written) {
+                       boost::asio::post(self->strand_, [self, call, board, apply, written = std::move(written)] {
+                         const auto it = self->open_.find(board);
+                         if (!written) {
+                           reply_write_error(call, written.error());
+                         } else if (it != self->open_.end() && it->second.tree) {
+                           apply(it->second);
+                         }
+                         self->done(board);
+                       });
+                     });
 }
 
 void BoardService::broadcast(Open& open, const protocol::Frame& frame) {
@@ -151,15 +151,18 @@ void BoardService::broadcast(Open& open, const protocol::Frame& frame) {
 }
 
 void BoardService::watch(const Call& call, BoardId board) {
-  with_board(call, board, [self = shared_from_this(), call, board](Open& open) {
-    const net::ConnectionPtr& connection = call.session->connection();
-    if (!self->may_watch(connection->id(), board)) {
-      return call.error(ErrorCode::limit_reached, "at most " + std::to_string(max_boards_watched) +
-                                                      " boards watched on one connection; leave one first");
-    }
-    open.watchers[connection->id()] = connection;
-    call.reply(protocol::reply_board_watch(call.id, open.tree->summary(), open.tree->wire_tree()));
-  }, false);
+  with_board(
+      call, board,
+      [self = shared_from_this(), call, board](Open& open) {
+        const net::ConnectionPtr& connection = call.session->connection();
+        if (!self->may_watch(connection->id(), board)) {
+          return call.error(ErrorCode::limit_reached, "at most " + std::to_string(max_boards_watched) +
+                                                          " boards watched on one connection; leave one first");
+        }
+        open.watchers[connection->id()] = connection;
+        call.reply(protocol::reply_board_watch(call.id, open.tree->summary(), open.tree->wire_tree()));
+      },
+      false);
 }
 
 void BoardService::unwatch(const Call& call, BoardId board) {
@@ -189,119 +192,135 @@ bool BoardService::may_watch(std::uint64_t connection, BoardId board) {
 }
 
 void BoardService::play(const Call& call, UserId user, const protocol::req::BoardPlay& r) {
-  with_board(call, r.board, [this, call, user, r](Open& open) {
-    const BoardId board = r.board;
-    if (!owner_only(call, open, user)) return done(board);
-    BoardTree& tree = *open.tree;
-    if (!tree.has(r.from)) {
-      call.error(ErrorCode::not_found, "no node " + std::to_string(r.from) + " on this board");
-      return done(board);
-    }
-    std::optional<engine::Vertex> vertex;
-    if (!r.vertex.is_pass()) {
-      vertex = r.vertex.on_board(tree.record().size);
-      if (!vertex) {
-        call.error(ErrorCode::illegal_move, "off_board: " + r.vertex.text + " is not on this board");
-        return done(board);
-      }
-    }
-    auto plan = tree.plan_move(r.from, vertex);
-    if (!plan) {
-      call.error(ErrorCode::illegal_move,
-                 std::string(engine::to_string(plan.error())) + ": " + std::string(engine::describe(plan.error())));
-      return done(board);
-    }
-    if (plan->added && tree.node_count() >= static_cast<std::int64_t>(limits_.nodes_per_board)) {
-      call.error(ErrorCode::limit_reached,
-                 "a board holds at most " + std::to_string(limits_.nodes_per_board) + " nodes; cut a variation first");
-      return done(board);
-    }
-    std::function<db::DbResult<Done>(db::Stores&)> work;
-    const std::int64_t now = app_.now_ms();
-    if (plan->added) {
-      auto nodes = tree.record().nodes;
-      nodes.push_back(plan->node);
-      work = [board, nodes = std::move(nodes), current = plan->node.id, now](db::Stores& stores) {
-        return stores.boards().save_tree(board, nodes, current, now);
-      };
-    } else {
-      work = [board, current = plan->node.id](db::Stores& stores) { return stores.boards().set_current(board, current); };
-    }
-    write(call, board, std::move(work), [this, call, board, plan = std::move(*plan), now](Open& open) {
-      BoardTree& tree = *open.tree;
-      if (plan.added) {
-        tree.add(plan.node);
-        tree.record().updated_ms = now;
-      }
-      tree.record().current = plan.node.id;
-      const protocol::BoardNode node = tree.wire_node(plan.node);
-      if (plan.added) broadcast(open, protocol::board_node(board, node, tree.record().size));
-      broadcast(open, protocol::board_current(board, plan.node.id));
-      call.reply(protocol::reply_board_play(call.id, node, tree.record().size, plan.captured));
-    });
-  }, true);
+  with_board(
+      call, r.board,
+      [this, call, user, r](Open& open) {
+        const BoardId board = r.board;
+        if (!owner_only(call, open, user)) return done(board);
+        BoardTree& tree = *open.tree;
+        if (!tree.has(r.from)) {
+          call.error(ErrorCode::not_found, "no node " + std::to_string(r.from) + " on this board");
+          return done(board);
+        }
+        std::optional<engine::Vertex> vertex;
+        if (!r.vertex.is_pass()) {
+          vertex = r.vertex.on_board(tree.record().size);
+          if (!vertex) {
+            call.error(ErrorCode::illegal_move, "off_board: " + r.vertex.text + " is not on this board");
+            return done(board);
+          }
+        }
+        auto plan = tree.plan_move(r.from, vertex);
+        if (!plan) {
+          call.error(ErrorCode::illegal_move,
+                     std::string(engine::to_string(plan.error())) + ": " + std::string(engine::describe(plan.error())));
+          return done(board);
+        }
+        if (plan->added && tree.node_count() >= static_cast<std::int64_t>(limits_.nodes_per_board)) {
+          call.error(ErrorCode::limit_reached, "a board holds at most " + std::to_string(limits_.nodes_per_board) +
+                                                   " nodes; cut a variation first");
+          return done(board);
+        }
+        std::function<db::DbResult<Done>(db::Stores&)> work;
+        const std::int64_t now = app_.now_ms();
+        if (plan->added) {
+          auto nodes = tree.record().nodes;
+          nodes.push_back(plan->node);
+          work = [board, nodes = std::move(nodes), current = plan->node.id, now](db::Stores& stores) {
+            return stores.boards().save_tree(board, nodes, current, now);
+          };
+        } else {
+          work = [board, current = plan->node.id](db::Stores& stores) {
+            return stores.boards().set_current(board, current);
+          };
+        }
+        write(call, board, std::move(work), [this, call, board, plan = std::move(*plan), now](Open& open) {
+          BoardTree& tree = *open.tree;
+          if (plan.added) {
+            tree.add(plan.node);
+            tree.record().updated_ms = now;
+          }
+          tree.record().current = plan.node.id;
+          const protocol::BoardNode node = tree.wire_node(plan.node);
+          if (plan.added) broadcast(open, protocol::board_node(board, node, tree.record().size));
+          broadcast(open, protocol::board_current(board, plan.node.id));
+          call.reply(protocol::reply_board_play(call.id, node, tree.record().size, plan.captured));
+        });
+      },
+      true);
 }
 
 void BoardService::go_to(const Call& call, UserId user, const protocol::req::BoardGoto& r) {
-  with_board(call, r.board, [this, call, user, r](Open& open) {
-    const BoardId board = r.board;
-    if (!owner_only(call, open, user)) return done(board);
-    if (!open.tree->has(r.node)) {
-      call.error(ErrorCode::not_found, "no node " + std::to_string(r.node) + " on this board");
-      return done(board);
-    }
-    write(
-        call, board, [board, node = r.node](db::Stores& stores) { return stores.boards().set_current(board, node); },
-        [this, call, board, node = r.node](Open& open) {
-          open.tree->record().current = node;
-          broadcast(open, protocol::board_current(board, node));
-          call.ok();
-        });
-  }, true);
+  with_board(
+      call, r.board,
+      [this, call, user, r](Open& open) {
+        const BoardId board = r.board;
+        if (!owner_only(call, open, user)) return done(board);
+        if (!open.tree->has(r.node)) {
+          call.error(ErrorCode::not_found, "no node " + std::to_string(r.node) + " on this board");
+          return done(board);
+        }
+        write(
+            call, board,
+            [board, node = r.node](db::Stores& stores) { return stores.boards().set_current(board, node); },
+            [this, call, board, node = r.node](Open& open) {
+              open.tree->record().current = node;
+              broadcast(open, protocol::board_current(board, node));
+              call.ok();
+            });
+      },
+      true);
 }
 
 void BoardService::cut(const Call& call, UserId user, const protocol::req::BoardCut& r) {
-  with_board(call, r.board, [this, call, user, r](Open& open) {
-    const BoardId board = r.board;
-    if (!owner_only(call, open, user)) return done(board);
-    const BoardTree& tree = *open.tree;
-    const auto parent = tree.parent_of(r.node);
-    if (!parent) {
-      call.error(ErrorCode::not_found, "no node " + std::to_string(r.node) + " on this board");
-      return done(board);
-    }
-    BoardTree after = tree;
-    const std::int64_t removed = after.cut(r.node);
-    const std::int64_t current = tree.is_within(tree.record().current, r.node) ? *parent : tree.record().current;
-    const std::int64_t now = app_.now_ms();
-    write(
-        call, board,
-        [board, nodes = after.record().nodes, current, now](db::Stores& stores) {
-          return stores.boards().save_tree(board, nodes, current, now);
-        },
-        [this, call, board, node = r.node, current, removed, now](Open& open) {
-          open.tree->cut(node);
-          open.tree->record().current = current;
-          open.tree->record().updated_ms = now;
-          broadcast(open, protocol::board_cut(board, node, current));
-          call.reply(protocol::reply_board_cut(call.id, removed));
-        });
-  }, true);
+  with_board(
+      call, r.board,
+      [this, call, user, r](Open& open) {
+        const BoardId board = r.board;
+        if (!owner_only(call, open, user)) return done(board);
+        const BoardTree& tree = *open.tree;
+        const auto parent = tree.parent_of(r.node);
+        if (!parent) {
+          call.error(ErrorCode::not_found, "no node " + std::to_string(r.node) + " on this board");
+          return done(board);
+        }
+        BoardTree after = tree;
+        const std::int64_t removed = after.cut(r.node);
+        const std::int64_t current = tree.is_within(tree.record().current, r.node) ? *parent : tree.record().current;
+        const std::int64_t now = app_.now_ms();
+        write(
+            call, board,
+            [board, nodes = after.record().nodes, current, now](db::Stores& stores) {
+              return stores.boards().save_tree(board, nodes, current, now);
+            },
+            [this, call, board, node = r.node, current, removed, now](Open& open) {
+              open.tree->cut(node);
+              open.tree->record().current = current;
+              open.tree->record().updated_ms = now;
+              broadcast(open, protocol::board_cut(board, node, current));
+              call.reply(protocol::reply_board_cut(call.id, removed));
+            });
+      },
+      true);
 }
 
 void BoardService::remove(const Call& call, UserId user, BoardId board) {
-  with_board(call, board, [this, call, user, board](Open& open) {
-    if (!owner_only(call, open, user)) return done(board);
-    write(
-        call, board, [board, now = app_.now_ms()](db::Stores& stores) { return stores.boards().remove(board, now); },
-        [this, call, board](Open& open) {
-          broadcast(open, protocol::board_deleted(board));
-          // Kept until the sweep, so changes already waiting are told there is no such board.
-          open.tree.reset();
-          open.watchers.clear();
-          call.ok();
-        });
-  }, true);
+  with_board(
+      call, board,
+      [this, call, user, board](Open& open) {
+        if (!owner_only(call, open, user)) return done(board);
+        write(
+            call, board,
+            [board, now = app_.now_ms()](db::Stores& stores) { return stores.boards().remove(board, now); },
+            [this, call, board](Open& open) {
+              broadcast(open, protocol::board_deleted(board));
+              // Kept until the sweep, so changes already waiting are told there is no such board.
+              open.tree.reset();
+              open.watchers.clear();
+              call.ok();
+            });
+      },
+      true);
 }
 
 }  // namespace yunzi::app
@@ -309,14 +328,18 @@ void BoardService::remove(const Call& call, UserId user, BoardId board) {
 namespace yunzi::app {
 
 void BoardService::estimate(const Call& call, const protocol::req::BoardEstimate& r) {
-  with_board(call, r.board, [call, node = r.node](Open& open) {
-    const BoardTree& tree = *open.tree;
-    if (!tree.has(node)) return call.error(ErrorCode::not_found, "no node " + std::to_string(node) + " on this board");
-    auto game = tree.game_at(node);
-    if (!game) return call.error(ErrorCode::internal, game.error());
-    call.reply(protocol::reply_estimate(call.id, estimate_position(game->board(), tree.record().komi,
-                                                                    tree.record().handicap)));
-  }, false);
+  with_board(
+      call, r.board,
+      [call, node = r.node](Open& open) {
+        const BoardTree& tree = *open.tree;
+        if (!tree.has(node))
+          return call.error(ErrorCode::not_found, "no node " + std::to_string(node) + " on this board");
+        auto game = tree.game_at(node);
+        if (!game) return call.error(ErrorCode::internal, game.error());
+        call.reply(protocol::reply_estimate(
+            call.id, estimate_position(game->board(), tree.record().komi, tree.record().handicap)));
+      },
+      false);
 }
 
 }  // namespace yunzi::app

@@ -22,9 +22,9 @@
 #include "db/board_records.hpp"
 #include "db/error.hpp"
 #include "protocol/requests.hpp"
+#include "server/app/call.hpp"
 #include "server/boards/board_limits.hpp"
 #include "server/boards/board_tree.hpp"
-#include "server/app/call.hpp"
 
 namespace yunzi::db {
 class Stores;

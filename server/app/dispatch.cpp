@@ -42,8 +42,8 @@ void check_admin_then_handle(const Call& call, protocol::Request request) {
       call, [id](db::Stores& stores) { return stores.users().find_by_id(id); },
       [request = std::move(request)](const Call& c, db::DbResult<std::optional<db::UserRecord>> stored) {
         if (auto refusal = admin_refusal(c.app, c.user->id, stored)) {
-          spdlog::warn("admin request refused type={} user={} connection={}", protocol::type_of(request),
-                       c.user->name, c.session->id());
+          spdlog::warn("admin request refused type={} user={} connection={}", protocol::type_of(request), c.user->name,
+                       c.session->id());
           if (*refusal == protocol::ErrorCode::internal) {
             return c.error(*refusal, "the role could not be read; try again");
           }

@@ -3,10 +3,10 @@
 // before it is broadcast). Not for a player of a game in progress.
 #include "server/app/app.hpp"
 #include "server/app/board_service.hpp"
-#include "server/boards/position_estimate.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/app/stored_game.hpp"
+#include "server/boards/position_estimate.hpp"
 
 namespace yunzi::app {
 

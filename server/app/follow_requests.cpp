@@ -7,9 +7,9 @@
 #include <spdlog/spdlog.h>
 
 #include "server/app/app.hpp"
-#include "server/session/name_key.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
+#include "server/session/name_key.hpp"
 
 namespace yunzi::app {
 namespace {

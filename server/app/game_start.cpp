@@ -1,8 +1,8 @@
 // Creating, restoring and ending games: the game row is written through the
 // writer first, then the room starts; the end of a game clears it from the
 // registry and the lobby and announces rank changes.
-#include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
 
 #include "core/rank.hpp"
 #include "protocol/events.hpp"
@@ -49,19 +49,19 @@ db::NewGame new_game_row(const GamePlan& plan, TimeMs started_ms) {
 
 void App::create_game(GamePlan plan, protocol::Responder respond) {
   const db::NewGame row = new_game_row(plan, now_ms());
-  writer.submit_for<GameId>(
-      [row](db::Stores& stores) { return stores.games().create(row); },
-      [this, plan, respond](db::DbResult<GameId> created) {
-        if (!created) {
-          if (plan.settings.rated) games.release_rated(plan.black.id, plan.white.id);
-          lobby->game_not_started(plan.black.id, plan.white.id);
-          spdlog::error("game creation failed black={} white={} error={}", plan.black.info.name,
-                        plan.white.info.name, created.error().message);
-          respond.fail(protocol::ErrorCode::internal, "the game could not be stored");
-          return;
-        }
-        boost::asio::post(io, [this, id = *created, plan, respond] { start_room(id, plan, respond); });
-      });
+  writer.submit_for<GameId>([row](db::Stores& stores) { return stores.games().create(row); },
+                            [this, plan, respond](db::DbResult<GameId> created) {
+                              if (!created) {
+                                if (plan.settings.rated) games.release_rated(plan.black.id, plan.white.id);
+                                lobby->game_not_started(plan.black.id, plan.white.id);
+                                spdlog::error("game creation failed black={} white={} error={}", plan.black.info.name,
+                                              plan.white.info.name, created.error().message);
+                                respond.fail(protocol::ErrorCode::internal, "the game could not be stored");
+                                return;
+                              }
+                              boost::asio::post(
+                                  io, [this, id = *created, plan, respond] { start_room(id, plan, respond); });
+                            });
 }
 
 void App::start_room(GameId id, const GamePlan& plan, const std::optional<protocol::Responder>& respond) {
@@ -109,14 +109,15 @@ void App::on_game_ended(GameId game, const protocol::GameEnd& end) {
 }
 
 Expected<std::size_t, std::string> App::restore_games() {
-  auto stored = reads.read<std::vector<db::GameWithMoves>>(
-      [](db::Stores& stores) { return stores.games().load_in_progress(); });
+  auto stored =
+      reads.read<std::vector<db::GameWithMoves>>([](db::Stores& stores) { return stores.games().load_in_progress(); });
   if (!stored) return unexpected("cannot read the games in progress: " + stored.error().message);
   std::size_t restored = 0;
   for (const db::GameWithMoves& game : *stored) {
     const db::GameRecord& row = game.game;
     auto players = reads.read<StoredPlayers>([&](db::Stores& stores) { return stored_players(stores, row); });
-    if (!players) return unexpected("cannot read the players of game " + std::to_string(row.id) + ": " + players.error().message);
+    if (!players)
+      return unexpected("cannot read the players of game " + std::to_string(row.id) + ": " + players.error().message);
     const game::RoomPlayer black{row.black_id, players->black};
     const game::RoomPlayer white{row.white_id, players->white};
     auto room = game::GameRoom::restore(room_services, game, black, white);

@@ -2,8 +2,8 @@
 // the server's default clock when they name none, then handed to the
 // lobby's strand, which replies.
 #include "server/app/app.hpp"
-#include "server/session/name_key.hpp"
 #include "server/app/request_handlers.hpp"
+#include "server/session/name_key.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -74,9 +74,9 @@ void handle(const Call& call, const req::LobbyChat& r) {
   const UserId user = call.user->id;
   if (call.app.is_muted(user)) return call.error(protocol::ErrorCode::muted, "you are muted");
   if (!call.app.lobby_chat_quota.try_take(user, call.app.now_ms())) {
-    return call.error(protocol::ErrorCode::rate_limited,
-                      "at most " + std::to_string(call.app.lobby_chat_quota.max_uses()) +
-                          " lobby chat lines a minute; slow down");
+    return call.error(
+        protocol::ErrorCode::rate_limited,
+        "at most " + std::to_string(call.app.lobby_chat_quota.max_uses()) + " lobby chat lines a minute; slow down");
   }
   if (auto caller = caller_of(call)) call.app.lobby->chat(std::move(*caller), r.text, call.app.now_ms());
 }

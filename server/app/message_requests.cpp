@@ -7,9 +7,9 @@
 
 #include "protocol/chat_messages.hpp"
 #include "server/app/app.hpp"
-#include "server/session/name_key.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
+#include "server/session/name_key.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -17,8 +17,8 @@ namespace {
 constexpr std::int64_t hour_ms = 3'600'000;
 
 protocol::PrivateMessage to_protocol(const db::MessageRecord& message) {
-  return protocol::PrivateMessage{message.id,   message.from_name, message.to_name, message.text,
-                                  message.sent_ms, message.read_ms.has_value()};
+  return protocol::PrivateMessage{message.id,   message.from_name, message.to_name,
+                                  message.text, message.sent_ms,   message.read_ms.has_value()};
 }
 
 // A send's outcome: the stored message, or why it was refused.
@@ -41,8 +41,7 @@ db::DbResult<std::optional<db::UserRecord>> find_partner(db::Stores& stores, con
 // Writing to someone who never wrote back opens a conversation; at most
 // `partners_per_hour` such partners within any hour. Writing on to one of
 // them, or to anyone who has answered, is always allowed.
-db::DbResult<bool> may_write_to(db::Stores& stores, UserId from, UserId to, TimeMs now,
-                                std::size_t partners_per_hour) {
+db::DbResult<bool> may_write_to(db::Stores& stores, UserId from, UserId to, TimeMs now, std::size_t partners_per_hour) {
   auto answered = stores.messages().has_written(to, from, 0);
   if (!answered) return unexpected(answered.error());
   if (*answered) return true;
@@ -65,7 +64,8 @@ db::DbResult<SendOutcome> store_message(db::Stores& stores, const SignedIn& send
   auto recipient = find_partner(stores, to);
   if (!recipient) return unexpected(recipient.error());
   if (!*recipient) return refused(protocol::ErrorCode::not_found, "no such user");
-  if ((*recipient)->id == sender.id) return refused(protocol::ErrorCode::bad_request, "to: you cannot write to yourself");
+  if ((*recipient)->id == sender.id)
+    return refused(protocol::ErrorCode::bad_request, "to: you cannot write to yourself");
   auto allowed = may_write_to(stores, sender.id, (*recipient)->id, now, partners_per_hour);
   if (!allowed) return unexpected(allowed.error());
   if (!*allowed) {
@@ -89,11 +89,13 @@ void handle(const Call& call, const req::MessageSend& r) {
   // Taken before the write, so messages sent at once from many connections cannot pass the quota together.
   if (!call.app.messages_quota.try_take(user.id, now)) {
     spdlog::info("message refused sender={} reason=rate", user.name);
-    return call.error(protocol::ErrorCode::rate_limited,
-                      "at most " + std::to_string(call.app.messages_quota.max_uses()) + " messages a minute; slow down");
+    return call.error(
+        protocol::ErrorCode::rate_limited,
+        "at most " + std::to_string(call.app.messages_quota.max_uses()) + " messages a minute; slow down");
   }
   call.app.writer.submit_for<SendOutcome>(
-      [sender = SignedIn{user.id, user.name, {}}, to = r.to, text = r.text, now, cap = call.app.options.message_partners_per_hour](db::Stores& stores) {
+      [sender = SignedIn{user.id, user.name, {}}, to = r.to, text = r.text, now,
+       cap = call.app.options.message_partners_per_hour](db::Stores& stores) {
         return store_message(stores, sender, to, text, now, cap);
       },
       [call, now, sender_id = user.id](db::DbResult<SendOutcome> sent) {

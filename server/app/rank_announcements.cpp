@@ -6,8 +6,8 @@
 
 #include "protocol/events.hpp"
 #include "server/app/app.hpp"
-#include "server/ranking_service/rank_publication.hpp"
 #include "server/ranking/calendar.hpp"
+#include "server/ranking_service/rank_publication.hpp"
 
 namespace yunzi::app {
 

@@ -41,7 +41,7 @@ Expected<engine::Game, std::string> replay_stored_game(const db::GameWithMoves& 
 }
 
 Expected<protocol::GameSnapshot, std::string> stored_game_snapshot(const db::GameWithMoves& stored,
-                                                                  StoredPlayers players) {
+                                                                   StoredPlayers players) {
   auto game = replay_stored_game(stored);
   if (!game) return unexpected(game.error());
   const db::GameRecord& row = stored.game;
@@ -72,7 +72,8 @@ Expected<protocol::GameSnapshot, std::string> stored_game_snapshot(const db::Gam
 std::vector<protocol::ChatLine> stored_game_chat(const db::GameWithMoves& stored) {
   std::vector<protocol::ChatLine> out;
   for (const db::ChatRecord& line : stored.chat) {
-    const auto channel = line.channel == "spectators" ? protocol::ChatChannel::spectators : protocol::ChatChannel::players;
+    const auto channel =
+        line.channel == "spectators" ? protocol::ChatChannel::spectators : protocol::ChatChannel::players;
     out.push_back(protocol::ChatLine{line.from, line.text, channel});
   }
   return out;

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "db/records.hpp"
 #include "core/expected.hpp"
-#include "engine/game.hpp"
+#include "db/records.hpp"
 #include "db/stores.hpp"
+#include "engine/game.hpp"
 #include "protocol/payloads.hpp"
 
 namespace yunzi::app {
@@ -31,7 +31,7 @@ Expected<engine::Game, std::string> replay_stored_game(const db::GameWithMoves& 
 // its result, a count's final marking in `dead`, the final clocks stopped,
 // no spectators.
 Expected<protocol::GameSnapshot, std::string> stored_game_snapshot(const db::GameWithMoves& stored,
-                                                                  StoredPlayers players);
+                                                                   StoredPlayers players);
 
 // The chat kept with a stored game; it has ended, so every line is for everyone.
 std::vector<protocol::ChatLine> stored_game_chat(const db::GameWithMoves& stored);

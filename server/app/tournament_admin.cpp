@@ -8,9 +8,9 @@
 
 #include "protocol/tournament_payloads.hpp"
 #include "server/app/app.hpp"
+#include "server/app/tournament_requests.hpp"
 #include "server/session/name_key.hpp"
 #include "server/stored_tournaments/tournament_finish.hpp"
-#include "server/app/tournament_requests.hpp"
 #include "server/stored_tournaments/tournament_rounds.hpp"
 
 namespace yunzi::app {
@@ -90,7 +90,8 @@ void apply_definition(const req::AdminTournamentCreate& r, const Given& given, c
   if (s.groups.empty()) s.groups = {{0, "open", lowest_rank, highest_rank}};
   if (r.bonus) {
     s.bonus_points.clear();
-    for (std::size_t i = 0; i < r.bonus->size(); ++i) s.bonus_points.push_back({static_cast<int>(i) + 1, (*r.bonus)[i]});
+    for (std::size_t i = 0; i < r.bonus->size(); ++i)
+      s.bonus_points.push_back({static_cast<int>(i) + 1, (*r.bonus)[i]});
   }
   if (s.round_start != "fixed") s.round_times.clear();
 }
@@ -109,7 +110,8 @@ std::string inconsistency(const db::TournamentSettings& s) {
 void admin(const Call& call, const req::AdminTournamentCreate& r) {
   db::TournamentSettings settings;
   const TimeMs now = call.app.now_ms();
-  apply_definition(r, [](std::string_view) { return true; }, call.app.options.plan_rules, now, settings);
+  apply_definition(
+      r, [](std::string_view) { return true; }, call.app.options.plan_rules, now, settings);
   settings.registration_opens_ms = now;
   settings.created_by = call.user->id;
   settings.created_ms = now;
@@ -133,36 +135,38 @@ void admin(const Call& call, const req::AdminTournamentCreate& r) {
 void admin(const Call& call, const req::AdminTournamentEdit& r) {
   std::string fields;
   for (const auto& f : r.fields) fields += (fields.empty() ? "" : ",") + f;
-  audited_change(call, r.tournament,
-                 audit(call, "tournament.edit", r.reason, tournament_detail(r.tournament) + ": " + fields),
-                 [r, rules = call.app.options.plan_rules, now = call.app.now_ms()](
-                     db::Stores& stores, const db::StoredTournament& t, db::AuditEntry&) -> db::DbResult<Done> {
-                   if (t.status != "registration") {
-                     return db::db_failure(db::DbErrorKind::conflict, "only a tournament in registration can be edited");
-                   }
-                   const auto given = [&r](std::string_view field) {
-                     return std::find(r.fields.begin(), r.fields.end(), field) != r.fields.end();
-                   };
-                   db::TournamentSettings s = t.settings;
-                   apply_definition(r.change, given, rules, now, s);
-                   if (const std::string why = inconsistency(s); !why.empty()) {
-                     return db::db_failure(db::DbErrorKind::invalid_argument, why);
-                   }
-                   return stores.tournaments().update_settings(t.id, s, given("preset") || given("groups"));
-                 });
+  audited_change(
+      call, r.tournament, audit(call, "tournament.edit", r.reason, tournament_detail(r.tournament) + ": " + fields),
+      [r, rules = call.app.options.plan_rules, now = call.app.now_ms()](
+          db::Stores& stores, const db::StoredTournament& t, db::AuditEntry&) -> db::DbResult<Done> {
+        if (t.status != "registration") {
+          return db::db_failure(db::DbErrorKind::conflict, "only a tournament in registration can be edited");
+        }
+        const auto given = [&r](std::string_view field) {
+          return std::find(r.fields.begin(), r.fields.end(), field) != r.fields.end();
+        };
+        db::TournamentSettings s = t.settings;
+        apply_definition(r.change, given, rules, now, s);
+        if (const std::string why = inconsistency(s); !why.empty()) {
+          return db::db_failure(db::DbErrorKind::invalid_argument, why);
+        }
+        return stores.tournaments().update_settings(t.id, s, given("preset") || given("groups"));
+      });
 }
 
 void admin(const Call& call, const req::AdminTournamentEnd& r) {
   audited_change(call, r.tournament, audit(call, "tournament.end", r.reason, tournament_detail(r.tournament)),
                  [now = call.app.now_ms()](db::Stores& stores, const db::StoredTournament& t,
                                            db::AuditEntry& entry) -> db::DbResult<Done> {
-                   if (t.status == "finished") return db::db_failure(db::DbErrorKind::conflict, "the tournament is over");
+                   if (t.status == "finished")
+                     return db::db_failure(db::DbErrorKind::conflict, "the tournament is over");
                    const int round = t.current_round;
                    const db::TournamentRound* row = nullptr;
                    for (const auto& candidate : t.rounds) {
                      if (candidate.number == round) row = &candidate;
                    }
-                   entry.detail += ", after round " + std::to_string(row && row->status != "waiting" ? round : round - 1);
+                   entry.detail +=
+                       ", after round " + std::to_string(row && row->status != "waiting" ? round : round - 1);
                    if (t.status == "registration" || round == 0) return finish_tournament(stores, t.id, 0, now);
                    if (row == nullptr || row->status == "waiting") {
                      if (auto dropped = stores.tournaments().drop_round(t.id, round); !dropped) return dropped;
@@ -177,7 +181,8 @@ void admin(const Call& call, const req::AdminTournamentEnd& r) {
 void admin(const Call& call, const req::AdminTournamentStart& r) {
   audited_change(call, r.tournament, audit(call, "tournament.start", r.reason, tournament_detail(r.tournament)),
                  [](db::Stores& stores, const db::StoredTournament& t, db::AuditEntry&) -> db::DbResult<Done> {
-                   if (t.status != "registration") return db::db_failure(db::DbErrorKind::conflict, "the tournament has started");
+                   if (t.status != "registration")
+                     return db::db_failure(db::DbErrorKind::conflict, "the tournament has started");
                    return stores.tournaments().set_status(t.id, "running", 0);
                  });
 }
@@ -224,7 +229,8 @@ void admin(const Call& call, const req::AdminTournamentWithdraw& r) {
                    if (!user) return unexpected(user.error());
                    if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");
                    entry.target_user_id = (*user)->id;
-                   if (t.status == "finished") return db::db_failure(db::DbErrorKind::conflict, "the tournament is over");
+                   if (t.status == "finished")
+                     return db::db_failure(db::DbErrorKind::conflict, "the tournament is over");
                    return stores.tournaments().withdraw(t.id, (*user)->id, last_round_before_withdrawal(t));
                  });
 }

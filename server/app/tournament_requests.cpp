@@ -16,8 +16,7 @@ namespace req = protocol::req;
 void read_tournament(const Call& call, TournamentId id,
                      std::function<void(const Call&, const db::StoredTournament&)> then) {
   read_found<db::StoredTournament>(
-      call, [id](db::Stores& stores) { return stores.tournaments().load(id); }, "no such tournament",
-      std::move(then));
+      call, [id](db::Stores& stores) { return stores.tournaments().load(id); }, "no such tournament", std::move(then));
 }
 
 db::DbResult<db::StoredTournament> load_for_change(db::Stores& stores, TournamentId id) {
@@ -31,7 +30,8 @@ db::DbResult<db::StoredTournament> load_for_change(db::Stores& stores, Tournamen
 // Swiss or McMahon from its next unpaired round.
 db::DbResult<int> first_round_for_entry(const db::StoredTournament& t, TimeMs now) {
   if (t.status == "registration") {
-    if (now < t.settings.registration_opens_ms) return db::db_failure(db::DbErrorKind::conflict, "registration has not opened yet");
+    if (now < t.settings.registration_opens_ms)
+      return db::db_failure(db::DbErrorKind::conflict, "registration has not opened yet");
     return 1;
   }
   const bool swiss = t.settings.system == "swiss" || t.settings.system == "mcmahon";
@@ -54,7 +54,8 @@ void reply_change_error(const Call& call, const db::DbError& error) {
 void handle(const Call& call, const req::TournamentList& r) {
   read_or_fail<std::vector<db::TournamentSummary>>(
       call, [limit = r.limit](db::Stores& stores) { return stores.tournaments().list(limit); },
-      "the tournaments could not be read", [](const Call& c, const std::vector<db::TournamentSummary>& listed) {
+      "the tournaments could not be read",
+      [](const Call& c, const std::vector<db::TournamentSummary>& listed) {
         std::vector<protocol::TournamentSummaryInfo> out;
         for (const auto& t : listed) out.push_back(summary_info(t));
         c.reply(protocol::reply_tournaments(c.id, out));
@@ -95,7 +96,8 @@ void handle(const Call& call, const req::TournamentRegister& r) {
         if (!account) return unexpected(account.error());
         if (!*account) return db::db_failure(db::DbErrorKind::not_found, "no such user");
         const auto group = group_for_rank(t->settings, (*account)->rank);
-        if (!group) return db::db_failure(db::DbErrorKind::invalid_argument, "no group of this tournament takes your rank");
+        if (!group)
+          return db::db_failure(db::DbErrorKind::invalid_argument, "no group of this tournament takes your rank");
         return stores.tournaments().add_entrant(
             id, db::TournamentEntrant{user, "", *group, (*account)->rank, *first_round, std::nullopt, now});
       },

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
+#include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 #include <nlohmann/json.hpp>
-#include <spdlog/spdlog.h>
 
 #include "protocol/tournament_payloads.hpp"
 #include "server/app/app.hpp"
@@ -80,8 +80,8 @@ struct RoundStart {
 TournamentService::TournamentService(App& app) : app_(app), strand_(boost::asio::make_strand(app.io)) {}
 
 Expected<std::size_t, std::string> TournamentService::restore() {
-  auto ids = app_.reads.read<std::vector<TournamentId>>(
-      [](db::Stores& stores) { return stores.tournaments().unfinished(); });
+  auto ids =
+      app_.reads.read<std::vector<TournamentId>>([](db::Stores& stores) { return stores.tournaments().unfinished(); });
   if (!ids) return unexpected("cannot read the tournaments: " + ids.error().message);
   for (TournamentId id : *ids) {
     // A game that ended just before the server stopped may have missed its tournament's result.
@@ -90,7 +90,9 @@ Expected<std::size_t, std::string> TournamentService::restore() {
   return ids->size();
 }
 
-void TournamentService::follow(TournamentId id) { change(id, [](db::Stores&) { return db::DbResult<Done>(Done{}); }, {}); }
+void TournamentService::follow(TournamentId id) {
+  change(id, [](db::Stores&) { return db::DbResult<Done>(Done{}); }, {});
+}
 
 void TournamentService::change(TournamentId id, Change work, Written written) {
   auto self = shared_from_this();
@@ -248,7 +250,8 @@ void TournamentService::start_round(Running& r) {
           const bool black_plays = plays_in(t, p.black_id, round);
           const bool white_plays = plays_in(t, *p.white_id, round);
           if (!black_plays || !white_plays) {
-            if (auto set = stores.tournaments().set_result(p.id, outcome_without(black_plays, white_plays), "forfeit", now);
+            if (auto set =
+                    stores.tournaments().set_result(p.id, outcome_without(black_plays, white_plays), "forfeit", now);
                 !set) {
               return unexpected(set.error());
             }
@@ -259,10 +262,12 @@ void TournamentService::start_round(Running& r) {
           auto white = stores.users().find_by_id(*p.white_id);
           if (!white) return unexpected(white.error());
           if (!*black || !*white) return db::db_failure(db::DbErrorKind::not_found, "a paired player is gone");
-          GamePlan plan{settings, Contender{p.black_id, user_info(**black)}, Contender{*p.white_id, user_info(**white)}};
+          GamePlan plan{settings, Contender{p.black_id, user_info(**black)},
+                        Contender{*p.white_id, user_info(**white)}};
           auto game = stores.games().create(new_game_row(plan, now));
           if (!game) return unexpected(game.error());
-          if (auto linked = stores.tournaments().set_pairing_game(p.id, *game); !linked) return unexpected(linked.error());
+          if (auto linked = stores.tournaments().set_pairing_game(p.id, *game); !linked)
+            return unexpected(linked.error());
           started.push_back({p.id, *game, std::move(plan)});
         }
         auto saved = stores.tournaments().save_round(
@@ -303,14 +308,14 @@ void TournamentService::announce_round(const db::StoredTournament& t, int round)
     if (p.round != round) continue;
     std::optional<std::string> white;
     if (p.white_id) white = names[*p.white_id];
-    event.pairings.push_back({p.id, round, group_name(t.settings, p.group_id), names[p.black_id], white, p.game_id,
-                              p.outcome, p.how});
+    event.pairings.push_back(
+        {p.id, round, group_name(t.settings, p.group_id), names[p.black_id], white, p.game_id, p.outcome, p.how});
     if (p.white_id && decided(p)) continue;  // a forfeit at the start: no game to go to
-    app_.online.send_to_user(p.black_id, protocol::tournament_pairing({t.id, round, p.game_id, p.white_id ? "black" : "",
-                                                                      white, !p.white_id}));
+    app_.online.send_to_user(p.black_id, protocol::tournament_pairing(
+                                             {t.id, round, p.game_id, p.white_id ? "black" : "", white, !p.white_id}));
     if (p.white_id) {
-      app_.online.send_to_user(*p.white_id,
-                               protocol::tournament_pairing({t.id, round, p.game_id, "white", names[p.black_id], false}));
+      app_.online.send_to_user(
+          *p.white_id, protocol::tournament_pairing({t.id, round, p.game_id, "white", names[p.black_id], false}));
     }
   }
   const protocol::Frame frame = protocol::tournament_round(event);

@@ -19,10 +19,10 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 
+#include "core/expected.hpp"
 #include "db/error.hpp"
 #include "db/records.hpp"
 #include "db/tournament_records.hpp"
-#include "core/expected.hpp"
 #include "protocol/payloads.hpp"
 
 namespace yunzi::db {
@@ -58,8 +58,8 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
     db::StoredTournament t;
     std::unique_ptr<boost::asio::steady_timer> timer;
     bool loaded = false;
-    int in_flight = 0;         // writes on their way: the tournament advances after the last
-    int no_show_checked = 0;   // the last round whose no-shows were checked
+    int in_flight = 0;             // writes on their way: the tournament advances after the last
+    int no_show_checked = 0;       // the last round whose no-shows were checked
     TimeMs followed_since_ms = 0;  // a deadline that passed before is not applied (a restart)
   };
 

@@ -4,11 +4,11 @@
 
 #include "protocol/events.hpp"
 #include "server/app/app.hpp"
-#include "server/session/name_key.hpp"
-#include "server/ranking_service/rank_keeping.hpp"
-#include "server/ranking_service/rank_recommendations.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
+#include "server/ranking_service/rank_keeping.hpp"
+#include "server/ranking_service/rank_recommendations.hpp"
+#include "server/session/name_key.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -39,9 +39,9 @@ void store_report(const Call& call, const req::Report& r, const db::UserRecord& 
   // Taken before the write, so reports sent at once from many connections cannot pass the quota together.
   if (!call.app.reports_quota.try_take(report.reporter_id, report.created_ms)) {
     spdlog::info("report refused reporter={} reason=quota", call.user->name);
-    return call.error(protocol::ErrorCode::rate_limited,
-                      "at most " + std::to_string(call.app.reports_quota.max_uses()) +
-                          " reports per hour; try again later");
+    return call.error(
+        protocol::ErrorCode::rate_limited,
+        "at most " + std::to_string(call.app.reports_quota.max_uses()) + " reports per hour; try again later");
   }
   call.app.writer.submit_for<std::int64_t>(
       [report](db::Stores& stores) { return stores.moderation().add_report(report); },
@@ -61,7 +61,8 @@ void handle(const Call& call, const req::UserInfo& r) {
   using Found = std::pair<db::Profile, protocol::RankProgress>;
   read_found<Found>(
       call,
-      [name = r.name, &policy = *call.app.options.ranking_policy](db::Stores& stores) -> db::DbResult<std::optional<std::pair<db::Profile, protocol::RankProgress>>> {
+      [name = r.name, &policy = *call.app.options.ranking_policy](
+          db::Stores& stores) -> db::DbResult<std::optional<std::pair<db::Profile, protocol::RankProgress>>> {
         auto user = find_user(stores, name);
         if (!user) return unexpected(user.error());
         using Out = std::optional<Found>;
@@ -73,7 +74,8 @@ void handle(const Call& call, const req::UserInfo& r) {
         if (!progress) return unexpected(progress.error());
         return Out(std::pair{std::move(**profile), *progress});
       },
-      "no such user", [](const Call& c, const Found& profile) {
+      "no such user",
+      [](const Call& c, const Found& profile) {
         protocol::UserProfile out;
         out.user = user_info(profile.first.user);
         out.wins = profile.first.wins;
@@ -129,8 +131,8 @@ void handle(const Call& call, const req::UserHistory& r) {
         for (const db::RankEvent& event : *events) {
           if (r.before && event.id >= *r.before) continue;
           if (static_cast<int>(out.size()) >= r.limit) break;
-          out.push_back(protocol::RankEvent{event.id, event.from_rank, event.to_rank,
-                                            event.reason, event.game_id, event.at_ms});
+          out.push_back(
+              protocol::RankEvent{event.id, event.from_rank, event.to_rank, event.reason, event.game_id, event.at_ms});
         }
         return Out(std::move(out));
       },
@@ -157,8 +159,7 @@ void handle(const Call& call, const req::RankRecommend& r) {
           const db::DbError& error = recommended.error();
           switch (error.kind) {
             case db::DbErrorKind::not_found: return call.error(protocol::ErrorCode::not_found, "no such user");
-            case db::DbErrorKind::invalid_argument:
-              return call.error(protocol::ErrorCode::forbidden, error.message);
+            case db::DbErrorKind::invalid_argument: return call.error(protocol::ErrorCode::forbidden, error.message);
             case db::DbErrorKind::conflict: return call.error(protocol::ErrorCode::conflict, error.message);
             default:
               return call.error(protocol::ErrorCode::internal, "the recommendation could not be stored; try again");

@@ -62,9 +62,8 @@ Expected<Done, ReplayFailure> replay_tree(engine::Game start, const std::vector<
     Pending pending = std::move(stack.back());
     stack.pop_back();
     // The last child to take a position up takes it over instead of copying it.
-    auto position = pending.parent_position.use_count() == 1
-                        ? std::move(pending.parent_position)
-                        : std::make_shared<engine::Game>(*pending.parent_position);
+    auto position = pending.parent_position.use_count() == 1 ? std::move(pending.parent_position)
+                                                             : std::make_shared<engine::Game>(*pending.parent_position);
     pending.parent_position.reset();
     const db::BoardNodeRecord& node = nodes[pending.index];
     const int number = pending.number + 1;

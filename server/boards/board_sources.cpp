@@ -27,7 +27,8 @@ Expected<std::optional<engine::Move>, std::string> move_of(const engine::SgfNode
     if (property == nullptr) continue;
     const std::string value = property->values.empty() ? std::string() : property->values.front();
     // "tt" is the old spelling of a pass on boards up to 19x19.
-    if (value.empty() || (value == "tt" && size <= 19)) return std::optional<engine::Move>(engine::Move{color, std::nullopt});
+    if (value.empty() || (value == "tt" && size <= 19))
+      return std::optional<engine::Move>(engine::Move{color, std::nullopt});
     const auto point = engine::parse_sgf_point(value, size);
     if (!point) return unexpected("'" + value.substr(0, 8) + "' is not a point of the board");
     return std::optional<engine::Move>(engine::Move{color, *point});
@@ -43,8 +44,8 @@ Expected<db::NewBoard, BoardSourceError> empty_board(int size, double komi, int 
   board.komi = komi;
   board.handicap = handicap;
   if (auto start = engine::Game::create(board_setup(board)); !start) {
-    return unexpected(bad("handicap " + std::to_string(handicap) + " is not available on " + std::to_string(size) + "x" +
-                          std::to_string(size)));
+    return unexpected(bad("handicap " + std::to_string(handicap) + " is not available on " + std::to_string(size) +
+                          "x" + std::to_string(size)));
   }
   return board;
 }
@@ -60,7 +61,8 @@ Expected<db::NewBoard, BoardSourceError> board_from_game(const db::GameWithMoves
   board.source_game = row.id;
   board.black_name = row.black_name;
   board.white_name = row.white_name;
-  const std::size_t kept = std::min<std::size_t>(game.moves.size(), moves ? static_cast<std::size_t>(*moves) : SIZE_MAX);
+  const std::size_t kept =
+      std::min<std::size_t>(game.moves.size(), moves ? static_cast<std::size_t>(*moves) : SIZE_MAX);
   if (kept + 1 > max_nodes) return unexpected(too_many_nodes(max_nodes));
   for (std::size_t i = 0; i < kept; ++i) {
     const auto id = static_cast<std::int64_t>(i + 1);
@@ -98,7 +100,9 @@ Expected<db::NewBoard, BoardSourceError> board_from_sgf(std::string_view text, s
   board.setup_white = record->white_stones;
   if (board.handicap == 1) board.handicap = 0;
   auto start = engine::Game::create(board_setup(board));
-  if (!start) return unexpected(bad("the record's start position cannot be set up: " + std::string(engine::describe(start.error()))));
+  if (!start)
+    return unexpected(
+        bad("the record's start position cannot be set up: " + std::string(engine::describe(start.error()))));
 
   // Depth first, the first child first, so node ids follow the order the record gives (the first child is
   // the main line); the moves are judged afterwards, all together.
@@ -122,11 +126,12 @@ Expected<db::NewBoard, BoardSourceError> board_from_sgf(std::string_view text, s
       board.nodes.push_back(db::BoardNodeRecord{next_id, pending.parent, **move});
       here = next_id++;
     }
-    for (std::size_t i = node.children.size(); i-- > 0;) stack.push_back(Pending{node.children[i], here, pending.number});
+    for (std::size_t i = node.children.size(); i-- > 0;)
+      stack.push_back(Pending{node.children[i], here, pending.number});
   }
   if (auto replayed = replay_tree(std::move(*start), board.nodes); !replayed) {
-    return unexpected(bad("move " + std::to_string(replayed.error().number) + " is illegal: " +
-                          std::string(engine::to_string(replayed.error().error))));
+    return unexpected(bad("move " + std::to_string(replayed.error().number) +
+                          " is illegal: " + std::string(engine::to_string(replayed.error().error))));
   }
   return board;
 }

@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "db/board_records.hpp"
 #include "core/expected.hpp"
+#include "db/board_records.hpp"
 #include "protocol/errors.hpp"
 
 namespace yunzi::app {

@@ -21,7 +21,6 @@ engine::GameSetup board_setup(const db::NewBoard& board) {
   return setup;
 }
 
-
 BoardTree::BoardTree(db::BoardRecord record) : record_(std::move(record)) { reindex(); }
 
 void BoardTree::reindex() {
@@ -59,7 +58,8 @@ std::vector<const db::BoardNodeRecord*> BoardTree::path_to(std::int64_t node) co
 
 engine::Color BoardTree::to_move_at(std::int64_t node) const {
   if (node != 0) {
-    if (const auto it = index_.find(node); it != index_.end()) return engine::opponent(record_.nodes[it->second].move.color);
+    if (const auto it = index_.find(node); it != index_.end())
+      return engine::opponent(record_.nodes[it->second].move.color);
   }
   for (const auto& child : record_.nodes) {
     if (child.parent == 0) return child.move.color;
@@ -98,16 +98,15 @@ Expected<engine::Game, std::string> BoardTree::game_at(std::int64_t node) const 
 }
 
 Expected<PlannedMove, engine::MoveError> BoardTree::plan_move(std::int64_t from,
-                                                             std::optional<engine::Vertex> vertex) const {
+                                                              std::optional<engine::Vertex> vertex) const {
   PlannedMove plan;
   const engine::Move move{to_move_at(from), vertex};
   auto game = game_at(from);
   if (!game) return unexpected(engine::MoveError::game_over);
   if (auto played = play_board_move(*game, move, &plan.captured); !played) return unexpected(played.error());
   plan.number = number_of(from) + 1;
-  const auto existing = std::find_if(record_.nodes.begin(), record_.nodes.end(), [&](const db::BoardNodeRecord& n) {
-    return n.parent == from && n.move == move;
-  });
+  const auto existing = std::find_if(record_.nodes.begin(), record_.nodes.end(),
+                                     [&](const db::BoardNodeRecord& n) { return n.parent == from && n.move == move; });
   if (existing != record_.nodes.end()) {
     plan.node = *existing;
     return plan;
@@ -136,8 +135,8 @@ std::int64_t BoardTree::cut(std::int64_t node) {
 }
 
 protocol::BoardSummary board_summary(const db::BoardRecord& b) {
-  return protocol::BoardSummary{b.id,           b.owner_name, b.title,       b.size,       b.komi,
-                                b.handicap,     b.node_count, b.source_game, b.created_ms, b.updated_ms};
+  return protocol::BoardSummary{b.id,       b.owner_name, b.title,       b.size,       b.komi,
+                                b.handicap, b.node_count, b.source_game, b.created_ms, b.updated_ms};
 }
 
 protocol::BoardSummary BoardTree::summary() const { return board_summary(record_); }

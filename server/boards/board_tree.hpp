@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "db/board_records.hpp"
 #include "core/expected.hpp"
+#include "db/board_records.hpp"
 #include "engine/game.hpp"
 #include "protocol/board_messages.hpp"
 
@@ -29,9 +29,9 @@ protocol::BoardSummary board_summary(const db::BoardRecord& board);
 // What a move from a node would add: the node it makes or reuses.
 struct PlannedMove {
   db::BoardNodeRecord node;
-  bool added = false;                  // false: an existing child is reused
+  bool added = false;  // false: an existing child is reused
   std::vector<engine::Vertex> captured;
-  int number = 0;                      // move number along the path
+  int number = 0;  // move number along the path
 };
 
 class BoardTree {

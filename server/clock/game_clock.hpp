@@ -15,9 +15,9 @@
 #include <string>
 
 #include "core/expected.hpp"
+#include "core/time_control.hpp"
 #include "engine/types.hpp"
 #include "server/clock/side_time.hpp"
-#include "core/time_control.hpp"
 
 namespace yunzi::clock {
 

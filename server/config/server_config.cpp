@@ -50,8 +50,6 @@ int default_io_threads() {
   return cores == 0 ? 1 : static_cast<int>(cores);
 }
 
-std::string ServerConfig::database_path() const {
-  return (std::filesystem::path(data_dir) / database_file).string();
-}
+std::string ServerConfig::database_path() const { return (std::filesystem::path(data_dir) / database_file).string(); }
 
 }  // namespace yunzi::config

@@ -56,31 +56,31 @@ struct ServerConfig {
   std::string database_file = "yunzi.sqlite3";  // inside data_dir unless absolute
   std::string web_root = "web";
   int io_threads = default_io_threads();
-  std::size_t frame_limit_bytes = 16384;  // largest WebSocket message accepted
-  int rate_limit_per_second = 20;         // requests a connection may send per second...
-  int rate_burst = 40;                    // ...with this many at once
-  std::size_t outgoing_queue_limit = 256;  // events queued to a slow reader before it is cut off
+  std::size_t frame_limit_bytes = 16384;               // largest WebSocket message accepted
+  int rate_limit_per_second = 20;                      // requests a connection may send per second...
+  int rate_burst = 40;                                 // ...with this many at once
+  std::size_t outgoing_queue_limit = 256;              // events queued to a slow reader before it is cut off
   std::size_t outgoing_queue_bytes = 4 * 1024 * 1024;  // ...and their bytes; the largest lobby snapshot fits half
   // What one user or address may hold, so that nobody can take the lobby
   // away from everybody (server/app/README.md, "Limits").
-  int connections_per_address = 64;  // WebSocket connections of one client address (0: no cap)
-  int connections_per_user = 8;      // signed-in connections of one account
-  int seeks_per_user = 3;            // open seeks
-  int challenges_per_user = 5;       // pending challenges sent
-  int games_per_user = 10;           // games in progress
-  int reports_per_hour = 10;         // reports sent within any hour
-  int lobby_seeks_max = 500;         // open seeks in the whole lobby
-  int lobby_list_max = 2000;         // users, and games, one lobby.watch snapshot lists
-  int lobby_chat_history = 100;      // lobby chat lines kept (in memory) and sent with lobby.watch
-  int lobby_chat_per_minute = 10;    // lobby chat lines one user may send within any minute
-  int messages_per_minute = 20;      // private messages one user may send within any minute
-  int message_partners_per_hour = 10;  // users who never answered whom one user may start writing to in an hour
-  int max_boards_per_user = 50;     // analysis boards one user holds
-  int max_board_nodes = 2000;       // nodes of one analysis board, the root included
-  int boards_per_hour = 20;         // analysis boards one user may make within any hour
-  std::chrono::seconds board_idle{600};  // an open board nobody watches leaves memory after this long
-  std::chrono::seconds idle_timeout{90};   // a connection silent this long is closed
-  TimeControl default_clock{};      // byo-yomi 1200 s, 3 x 30 s
+  int connections_per_address = 64;       // WebSocket connections of one client address (0: no cap)
+  int connections_per_user = 8;           // signed-in connections of one account
+  int seeks_per_user = 3;                 // open seeks
+  int challenges_per_user = 5;            // pending challenges sent
+  int games_per_user = 10;                // games in progress
+  int reports_per_hour = 10;              // reports sent within any hour
+  int lobby_seeks_max = 500;              // open seeks in the whole lobby
+  int lobby_list_max = 2000;              // users, and games, one lobby.watch snapshot lists
+  int lobby_chat_history = 100;           // lobby chat lines kept (in memory) and sent with lobby.watch
+  int lobby_chat_per_minute = 10;         // lobby chat lines one user may send within any minute
+  int messages_per_minute = 20;           // private messages one user may send within any minute
+  int message_partners_per_hour = 10;     // users who never answered whom one user may start writing to in an hour
+  int max_boards_per_user = 50;           // analysis boards one user holds
+  int max_board_nodes = 2000;             // nodes of one analysis board, the root included
+  int boards_per_hour = 20;               // analysis boards one user may make within any hour
+  std::chrono::seconds board_idle{600};   // an open board nobody watches leaves memory after this long
+  std::chrono::seconds idle_timeout{90};  // a connection silent this long is closed
+  TimeControl default_clock{};            // byo-yomi 1200 s, 3 x 30 s
   std::chrono::seconds disconnect_forfeit{120};
   std::chrono::seconds scoring_deadline{180};
   PasswordHashCost password_hash_cost = PasswordHashCost::interactive;
@@ -91,7 +91,7 @@ struct ServerConfig {
   GuessLimit login_limit_name{10, 300};
   GuessLimit login_limit_address{50, 10};
   int signups_per_address_hour = 10;  // new accounts one address may create in any hour
-  int retire_after_days = 1095;  // inactive players leave the rank lists
+  int retire_after_days = 1095;       // inactive players leave the rank lists
   bool bots_may_play_rated = false;
   RankingPolicy ranking_policy = RankingPolicy::tom;
   // The association policy's own choices (scores, window reading, demotion); unused under "tom".

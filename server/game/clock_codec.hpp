@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/game_settings.hpp"
 #include "core/expected.hpp"
+#include "core/game_settings.hpp"
 #include "protocol/payloads.hpp"
 #include "server/clock/game_clock.hpp"
 

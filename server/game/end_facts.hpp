@@ -24,8 +24,8 @@ struct GameEndFacts {
   int size = 19;
   int handicap = 0;
   double komi = 0;
-  GameResult result;  // result.winner is none for a draw and a void game
-  int move_count = 0;                   // moves played, passes included, handicap stones not
+  GameResult result;   // result.winner is none for a draw and a void game
+  int move_count = 0;  // moves played, passes included, handicap stones not
   std::int64_t started_ms = 0;
   std::int64_t ended_ms = 0;
 };

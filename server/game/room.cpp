@@ -6,10 +6,10 @@
 #include <map>
 #include <set>
 
+#include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
-#include <spdlog/spdlog.h>
 
 #include "protocol/events.hpp"
 #include "protocol/replies.hpp"
@@ -59,7 +59,10 @@ constexpr std::int64_t retry_after_failure_ms = 1000;
 
 struct GameRoom::Private {
   Private(RoomServices& s, RoomState initial)
-      : services(s), game(initial.id()), strand(boost::asio::make_strand(s.io)), timer(strand),
+      : services(s),
+        game(initial.id()),
+        strand(boost::asio::make_strand(s.io)),
+        timer(strand),
         state(std::move(initial)) {
     scoring.store(state.in_scoring(), std::memory_order_relaxed);
   }
@@ -73,7 +76,7 @@ struct GameRoom::Private {
   std::map<std::uint64_t, Subscriber> subscribers;
   std::vector<std::string> spectator_names;  // the signed-in spectators' names, sorted, capped
   bool committing = false;
-  std::int64_t not_before_ms = 0;  // timer pause after a failed commit
+  std::int64_t not_before_ms = 0;             // timer pause after a failed commit
   std::deque<std::function<void()>> waiting;  // inputs that arrived during a commit
   std::atomic<bool> scoring{false};           // the state's phase, mirrored for readers off the strand
 
@@ -117,11 +120,10 @@ struct GameRoom::Private {
     auto back = [room, requester, respond, out = std::make_shared<Outcome>(std::move(out)),
                  before = std::make_shared<SavedRoomState>(std::move(before))](
                     db::DbResult<std::vector<protocol::RankChange>> result) mutable {
-      boost::asio::post(room->impl_->strand,
-                        [room, requester, respond, out, before, result = std::move(result)]() mutable {
-                          room->impl_->on_committed(requester, respond, std::move(*out), std::move(*before),
-                                                    std::move(result));
-                        });
+      boost::asio::post(
+          room->impl_->strand, [room, requester, respond, out, before, result = std::move(result)]() mutable {
+            room->impl_->on_committed(requester, respond, std::move(*out), std::move(*before), std::move(result));
+          });
     };
     const GameId id_of_game = game;
     if (const auto* move = std::get_if<MoveCommit>(&work)) {
@@ -143,8 +145,8 @@ struct GameRoom::Private {
     } else {
       // The end and the rank changes it causes commit together or not at all.
       services.writer.submit_for<std::vector<protocol::RankChange>>(
-          [id_of_game, end = std::get<EndCommit>(work), rank_on_end = services.rank_on_end](
-              db::Stores& stores) -> db::DbResult<std::vector<protocol::RankChange>> {
+          [id_of_game, end = std::get<EndCommit>(work),
+           rank_on_end = services.rank_on_end](db::Stores& stores) -> db::DbResult<std::vector<protocol::RankChange>> {
             auto done = stores.games().end_game(id_of_game, end.end, {});
             if (!done) return unexpected(done.error());
             if (!rank_on_end) return std::vector<protocol::RankChange>{};
@@ -174,8 +176,8 @@ struct GameRoom::Private {
     drain();
   }
 
-  void finish_outcome(const net::ConnectionPtr& requester, const std::optional<protocol::Responder>& respond, Outcome out,
-                      bool ended_now) {
+  void finish_outcome(const net::ConnectionPtr& requester, const std::optional<protocol::Responder>& respond,
+                      Outcome out, bool ended_now) {
     scoring.store(state.in_scoring(), std::memory_order_relaxed);
     if (ended_now) {
       // Before game.end goes out: a player who reads it may start the next rated game at once,
@@ -197,11 +199,12 @@ struct GameRoom::Private {
   // database is logged, and the game goes on.
   void keep_chat_line(db::ChatRecord line) {
     const GameId id_of_game = game;
-    services.writer.submit(
-        [id_of_game, line = std::move(line)](db::Stores& stores) { return stores.games().append_chat(id_of_game, line); },
-        [id_of_game](db::DbResult<Done> done) {
-          if (!done) spdlog::warn("game={} chat line not kept: {}", id_of_game, done.error().message);
-        });
+    services.writer.submit([id_of_game, line = std::move(line)](
+                               db::Stores& stores) { return stores.games().append_chat(id_of_game, line); },
+                           [id_of_game](db::DbResult<Done> done) {
+                             if (!done)
+                               spdlog::warn("game={} chat line not kept: {}", id_of_game, done.error().message);
+                           });
   }
 
   void deliver(const std::vector<Delivery>& events, const net::ConnectionPtr& requester) {
@@ -230,7 +233,8 @@ struct GameRoom::Private {
       auto room = weak.lock();
       if (!room) return;
       Private& p = *room->impl_;
-      p.enqueue([&p] { p.run(nullptr, std::nullopt, true, [](RoomState& s, std::int64_t now) { return s.on_timer(now); }); });
+      p.enqueue(
+          [&p] { p.run(nullptr, std::nullopt, true, [](RoomState& s, std::int64_t now) { return s.on_timer(now); }); });
     });
   }
 
@@ -279,9 +283,8 @@ struct GameRoom::Private {
 
   void presence(std::optional<engine::Color> color, bool back) {
     if (!color) return;
-    run(nullptr, std::nullopt, false, [&](RoomState& s, std::int64_t now) {
-      return back ? s.player_back(*color, now) : s.player_left(*color, now);
-    });
+    run(nullptr, std::nullopt, false,
+        [&](RoomState& s, std::int64_t now) { return back ? s.player_back(*color, now) : s.player_left(*color, now); });
   }
 };
 
@@ -292,16 +295,15 @@ GameId GameRoom::id() const { return impl_->game; }
 
 bool GameRoom::in_scoring() const { return impl_->scoring.load(std::memory_order_relaxed); }
 
-std::shared_ptr<GameRoom> GameRoom::start(RoomServices& services, GameId game, GameSettings settings,
-                                          RoomPlayer black, RoomPlayer white,
-                                          std::vector<net::ConnectionPtr> player_connections) {
+std::shared_ptr<GameRoom> GameRoom::start(RoomServices& services, GameId game, GameSettings settings, RoomPlayer black,
+                                          RoomPlayer white, std::vector<net::ConnectionPtr> player_connections) {
   auto room = create(services, game, std::move(settings), std::move(black), std::move(white));
   if (room) room->announce(std::move(player_connections));
   return room;
 }
 
-std::shared_ptr<GameRoom> GameRoom::create(RoomServices& services, GameId game, GameSettings settings,
-                                           RoomPlayer black, RoomPlayer white) {
+std::shared_ptr<GameRoom> GameRoom::create(RoomServices& services, GameId game, GameSettings settings, RoomPlayer black,
+                                           RoomPlayer white) {
   const std::int64_t now = services.now_ms();
   auto state = RoomState::create(setup_of(services, game, std::move(settings), black, white, now), now);
   if (!state) {
@@ -330,8 +332,8 @@ void GameRoom::announce(std::vector<net::ConnectionPtr> player_connections) {
 std::shared_ptr<GameRoom> GameRoom::restore(RoomServices& services, const db::GameWithMoves& stored, RoomPlayer black,
                                             RoomPlayer white) {
   const GameSettings settings = db::settings_of(stored.game);
-  auto state = RoomState::restore(
-      setup_of(services, stored.game.id, settings, black, white, stored.game.started_ms), stored, services.now_ms());
+  auto state = RoomState::restore(setup_of(services, stored.game.id, settings, black, white, stored.game.started_ms),
+                                  stored, services.now_ms());
   if (!state) {
     spdlog::error("game={} cannot be restored: {}", stored.game.id, state.error());
     return nullptr;
@@ -348,8 +350,8 @@ std::shared_ptr<GameRoom> GameRoom::restore(RoomServices& services, const db::Ga
 
 void GameRoom::watch(net::ConnectionPtr connection, std::optional<UserId> user, std::string user_name,
                      std::optional<std::int64_t> since, protocol::Responder respond) {
-  boost::asio::post(impl_->strand, [room = shared_from_this(), connection, user, user_name = std::move(user_name), since,
-                                    respond]() mutable {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), connection, user, user_name = std::move(user_name),
+                                    since, respond]() mutable {
     Private& p = *room->impl_;
     p.enqueue([&p, connection, user, user_name = std::move(user_name), since, respond]() mutable {
       p.subscribe(connection, user, std::move(user_name));
@@ -379,16 +381,20 @@ void GameRoom::unwatch(std::uint64_t connection_id, protocol::Responder respond)
 
 void GameRoom::handle(net::ConnectionPtr connection, UserId user, std::string user_name, bool muted,
                       protocol::Request request, protocol::Responder respond) {
-  boost::asio::post(impl_->strand, [room = shared_from_this(), connection, user, user_name = std::move(user_name), muted,
-                                    request = std::move(request), respond]() mutable {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), connection, user, user_name = std::move(user_name),
+                                    muted, request = std::move(request), respond]() mutable {
     Private& p = *room->impl_;
     p.enqueue([&p, connection, user, user_name = std::move(user_name), muted, request = std::move(request),
                respond]() mutable {
-      RoomRequest input{user, std::move(user_name), muted, connection && p.subscribers.count(connection->id()) > 0,
-                        one_way_lag_ms(connection), std::move(request), respond.id()};
+      RoomRequest input{user,
+                        std::move(user_name),
+                        muted,
+                        connection && p.subscribers.count(connection->id()) > 0,
+                        one_way_lag_ms(connection),
+                        std::move(request),
+                        respond.id()};
       const bool may_commit = !std::holds_alternative<protocol::req::GameChat>(input.request);
-      p.run(connection, respond, may_commit,
-            [&input](RoomState& s, std::int64_t now) { return s.handle(input, now); });
+      p.run(connection, respond, may_commit, [&input](RoomState& s, std::int64_t now) { return s.handle(input, now); });
     });
   });
 }

@@ -54,18 +54,16 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
  public:
   // A new game: the row is already created by the app (game id known); the room sends
   // game.start (seq 1) to both players' connections that are passed in.
-  static std::shared_ptr<GameRoom> start(RoomServices&, GameId, GameSettings, RoomPlayer black,
-                                         RoomPlayer white, std::vector<net::ConnectionPtr> player_connections);
+  static std::shared_ptr<GameRoom> start(RoomServices&, GameId, GameSettings, RoomPlayer black, RoomPlayer white,
+                                         std::vector<net::ConnectionPtr> player_connections);
   // The same in two steps, so the app can list the room where requests find it
   // before any player hears game.start and answers with a move.
-  static std::shared_ptr<GameRoom> create(RoomServices&, GameId, GameSettings, RoomPlayer black,
-                                          RoomPlayer white);
+  static std::shared_ptr<GameRoom> create(RoomServices&, GameId, GameSettings, RoomPlayer black, RoomPlayer white);
   void announce(std::vector<net::ConnectionPtr> player_connections);
   // After a restart: rebuilt from the stored game and moves; clocks resume without charging the
   // downtime; both players count as disconnected until they come back.
   // Both return nullptr (and log why) for settings or stored rows the engine cannot play.
-  static std::shared_ptr<GameRoom> restore(RoomServices&, const db::GameWithMoves&, RoomPlayer black,
-                                           RoomPlayer white);
+  static std::shared_ptr<GameRoom> restore(RoomServices&, const db::GameWithMoves&, RoomPlayer black, RoomPlayer white);
 
   // All public methods are thread-safe: they post to the room's strand.
   // A request is answered through its Responder; events go to the
@@ -73,17 +71,18 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // The connection follows the room; answers ok with `state` or `events`
   // (then game.spectators follows); `user_name` names a signed-in spectator
   // in the spectator list.
-  void watch(net::ConnectionPtr, std::optional<UserId> user, std::string user_name,
-             std::optional<std::int64_t> since, protocol::Responder respond);
+  void watch(net::ConnectionPtr, std::optional<UserId> user, std::string user_name, std::optional<std::int64_t> since,
+             protocol::Responder respond);
   // The connection stops following the room; answers ok.
   void unwatch(std::uint64_t connection_id, protocol::Responder respond);
   // every game.* request but watch/unwatch; the connection gives the lag and whether it follows the room
   void handle(net::ConnectionPtr, UserId user, std::string user_name, bool muted, protocol::Request request,
               protocol::Responder respond);
-  void player_connected(UserId user, net::ConnectionPtr);  // resume: cancels the forfeit timer, sends game.opponent_back
-  void player_disconnected(UserId user);                   // starts the forfeit timer, sends game.opponent_gone
-  void forfeit(UserId user, std::string reason);           // bans: the player loses (B+F / W+F)
-  void sgf(std::function<void(std::string)> done);             // SGF text of the game so far
+  void player_connected(UserId user,
+                        net::ConnectionPtr);        // resume: cancels the forfeit timer, sends game.opponent_back
+  void player_disconnected(UserId user);            // starts the forfeit timer, sends game.opponent_gone
+  void forfeit(UserId user, std::string reason);    // bans: the player loses (B+F / W+F)
+  void sgf(std::function<void(std::string)> done);  // SGF text of the game so far
   GameId id() const;
   // Whether the game is counting (after two passes); readable from any thread, for /metrics.
   bool in_scoring() const;

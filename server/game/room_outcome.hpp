@@ -53,7 +53,7 @@ struct Outcome {
   RoomReply reply;
   std::optional<Commit> commit;
   std::vector<Delivery> events;
-  bool lobby_changed = false;  // move number or spectators changed
+  bool lobby_changed = false;                              // move number or spectators changed
   std::optional<db::ChatRecord> chat_line = std::nullopt;  // to keep with the game (written without waiting)
 };
 

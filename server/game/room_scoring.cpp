@@ -77,7 +77,8 @@ Outcome RoomState::accept_score(const RoomRequest& request, engine::Color color,
   if (marking_version != marking_version_) {
     return {error(request, ErrorCode::conflict,
                   "the marking changed: version " + std::to_string(marking_version_) + " is current"),
-            {}, {}};
+            {},
+            {}};
   }
   Outcome out;
   out.reply = ok(request);

@@ -21,8 +21,7 @@ Overloaded(Fs...) -> Overloaded<Fs...>;
 void record_time_left(db::MoveRecord& record, const clock::ClockSnapshot& snapshot, engine::Color mover) {
   const clock::SideTime& side = snapshot.side(mover);
   switch (snapshot.system) {
-    case TimeSystem::none:
-      return;
+    case TimeSystem::none: return;
     case TimeSystem::byoyomi:
     case TimeSystem::canadian:
       if (side.main_ms > 0) {
@@ -32,8 +31,7 @@ void record_time_left(db::MoveRecord& record, const clock::ClockSnapshot& snapsh
         record.periods_left = snapshot.system == TimeSystem::byoyomi ? side.periods : side.stones;
       }
       return;
-    default:
-      record.clock_ms = side.main_ms;
+    default: record.clock_ms = side.main_ms;
   }
 }
 
@@ -113,7 +111,8 @@ Expected<RoomState, std::string> RoomState::restore(const RoomSetup& setup, cons
   }
   state.away_until_ = {now_ms + setup.disconnect_grace_ms, now_ms + setup.disconnect_grace_ms};
   for (const db::ChatRecord& line : stored.chat) {
-    const auto channel = line.channel == "spectators" ? protocol::ChatChannel::spectators : protocol::ChatChannel::players;
+    const auto channel =
+        line.channel == "spectators" ? protocol::ChatChannel::spectators : protocol::ChatChannel::players;
     state.chat_.push_back(protocol::ChatLine{line.from, line.text, channel});
   }
   return state;
@@ -154,32 +153,33 @@ Outcome RoomState::handle(const RoomRequest& request, std::int64_t now_ms) {
   if (!color) return {error(request, ErrorCode::forbidden, "only the players of this game may do that"), {}, {}};
   if (ended_) return {error(request, ErrorCode::wrong_phase, "the game has ended"), {}, {}};
   const int size = setup_.settings.size;
-  return std::visit(
-      Overloaded{
-          [&](const req::GameMove& move) -> Outcome {
-            if (move.vertex.is_pass()) return play(request, *color, std::nullopt, now_ms);
-            const auto vertex = move.vertex.on_board(size);
-            if (!vertex) {
-              return {error(request, ErrorCode::illegal_move, "off_board: " + move.vertex.text + " is not on the board"),
-                      {}, {}};
-            }
-            return play(request, *color, vertex, now_ms);
-          },
-          [&](const req::GamePass&) { return play(request, *color, std::nullopt, now_ms); },
-          [&](const req::GameResign&) { return resign(request, *color, now_ms); },
-          [&](const req::GameUndo&) { return request_undo(request, *color); },
-          [&](const req::GameUndoAccept&) { return answer_undo(request, *color, true, now_ms); },
-          [&](const req::GameUndoDecline&) { return answer_undo(request, *color, false, now_ms); },
-          [&](const req::GameDead& dead) { return mark_dead(request, *color, dead, now_ms); },
-          [&](const req::GameScoreAccept& accept) {
-            return accept_score(request, *color, accept.marking_version, now_ms);
-          },
-          [&](const req::GameScoreResume&) { return resume_from_scoring(request, now_ms); },
-          [&](const auto&) -> Outcome {
-            return {error(request, ErrorCode::bad_request, "not a request a game room answers"), {}, {}};
-          },
-      },
-      request.request);
+  return std::visit(Overloaded{
+                        [&](const req::GameMove& move) -> Outcome {
+                          if (move.vertex.is_pass()) return play(request, *color, std::nullopt, now_ms);
+                          const auto vertex = move.vertex.on_board(size);
+                          if (!vertex) {
+                            return {error(request, ErrorCode::illegal_move,
+                                          "off_board: " + move.vertex.text + " is not on the board"),
+                                    {},
+                                    {}};
+                          }
+                          return play(request, *color, vertex, now_ms);
+                        },
+                        [&](const req::GamePass&) { return play(request, *color, std::nullopt, now_ms); },
+                        [&](const req::GameResign&) { return resign(request, *color, now_ms); },
+                        [&](const req::GameUndo&) { return request_undo(request, *color); },
+                        [&](const req::GameUndoAccept&) { return answer_undo(request, *color, true, now_ms); },
+                        [&](const req::GameUndoDecline&) { return answer_undo(request, *color, false, now_ms); },
+                        [&](const req::GameDead& dead) { return mark_dead(request, *color, dead, now_ms); },
+                        [&](const req::GameScoreAccept& accept) {
+                          return accept_score(request, *color, accept.marking_version, now_ms);
+                        },
+                        [&](const req::GameScoreResume&) { return resume_from_scoring(request, now_ms); },
+                        [&](const auto&) -> Outcome {
+                          return {error(request, ErrorCode::bad_request, "not a request a game room answers"), {}, {}};
+                        },
+                    },
+                    request.request);
 }
 
 Outcome RoomState::play(const RoomRequest& request, engine::Color color, std::optional<engine::Vertex> vertex,
@@ -190,13 +190,16 @@ Outcome RoomState::play(const RoomRequest& request, engine::Color color, std::op
   }
   if (game_.to_move() != color) {
     return {error(request, ErrorCode::not_your_turn, std::string(engine::to_string(game_.to_move())) + " is to move"),
-            {}, {}};
+            {},
+            {}};
   }
   if (vertex) {
     if (auto legal = game_.check(color, *vertex); !legal) {
-      return {error(request, ErrorCode::illegal_move,
-                    std::string(engine::to_string(legal.error())) + ": " + std::string(engine::describe(legal.error()))),
-              {}, {}};
+      return {
+          error(request, ErrorCode::illegal_move,
+                std::string(engine::to_string(legal.error())) + ": " + std::string(engine::describe(legal.error()))),
+          {},
+          {}};
     }
   }
   Outcome out;

@@ -47,7 +47,7 @@ struct RoomRequest {
   UserId user = 0;
   std::string user_name;
   bool muted = false;
-  bool watching = false;          // the sending connection follows the room
+  bool watching = false;            // the sending connection follows the room
   std::int64_t one_way_lag_ms = 0;  // half the connection's median ping
   protocol::Request request;
   protocol::RequestId id;

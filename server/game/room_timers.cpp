@@ -38,8 +38,7 @@ std::optional<std::int64_t> RoomState::flag_deadline() const {
   // A move already on the wire at the flag instant may still count with its
   // lag credit, so the timer waits for that credit before it ends the game.
   const std::size_t c = index(*clock_.running());
-  const std::int64_t grace =
-      std::min({last_lag_ms_[c], clock::max_lag_credit_per_move_ms, lag_[c].remaining_ms()});
+  const std::int64_t grace = std::min({last_lag_ms_[c], clock::max_lag_credit_per_move_ms, lag_[c].remaining_ms()});
   return *flag_at + std::max<std::int64_t>(grace, 0);
 }
 
@@ -94,9 +93,8 @@ Outcome RoomState::player_left(engine::Color color, std::int64_t now_ms) {
   Outcome out;
   if (ended_ || is_away(color)) return out;
   away_until_[index(color)] = now_ms + setup_.disconnect_grace_ms;
-  emit(out, [&](std::int64_t seq) {
-    return protocol::game_opponent_gone(id(), seq, color, setup_.disconnect_grace_ms);
-  });
+  emit(out,
+       [&](std::int64_t seq) { return protocol::game_opponent_gone(id(), seq, color, setup_.disconnect_grace_ms); });
   return out;
 }
 

@@ -6,8 +6,8 @@
 #include "engine/diagram.hpp"
 #include "engine/game.hpp"
 #include "server/app/app.hpp"
-#include "server/http/http_reading.hpp"
 #include "server/app/stored_game.hpp"
+#include "server/http/http_reading.hpp"
 
 namespace yunzi::app {
 namespace {

@@ -12,8 +12,8 @@
 #include <string>
 #include <string_view>
 
-#include "db/records.hpp"
 #include "core/expected.hpp"
+#include "db/records.hpp"
 #include "server/net/http_types.hpp"
 
 namespace yunzi::app {

@@ -22,8 +22,7 @@ namespace yunzi::app {
 template <class T>
 void read_and_respond(db::ReadPool& reads, std::function<db::DbResult<T>(db::Stores&)> query,
                       std::function<net::HttpResponse(db::DbResult<T>)> answer, net::HttpResponder respond) {
-  reads.submit<T>(std::move(query), [answer = std::move(answer),
-                                     respond = std::move(respond)](db::DbResult<T> result) {
+  reads.submit<T>(std::move(query), [answer = std::move(answer), respond = std::move(respond)](db::DbResult<T> result) {
     net::HttpResponse response;
     try {
       response = answer(std::move(result));

@@ -24,7 +24,7 @@ bool is_get(const net::HttpRequest& request) { return request.method == "GET" ||
 }  // namespace
 
 std::vector<net::AsyncHttpRoute> http_routes(App& app, const prometheus::Registry& metrics,
-                                            const std::vector<std::string>& metrics_allow) {
+                                             const std::vector<std::string>& metrics_allow) {
   std::vector<net::AsyncHttpRoute> routes;
   routes.push_back([&app](const net::HttpRequest& request, const net::HttpResponder& respond) {
     if (request.path() != "/healthz" || !is_get(request)) return false;
@@ -45,7 +45,7 @@ std::vector<net::AsyncHttpRoute> http_routes(App& app, const prometheus::Registr
     return true;
   });
   routes.push_back([&app, &metrics, allowed = net::AddressRanges(metrics_allow)](const net::HttpRequest& request,
-                                                                               const net::HttpResponder& respond) {
+                                                                                 const net::HttpResponder& respond) {
     if (request.path() != "/metrics" || !is_get(request)) return false;
     if (!allowed.contains(request.remote_ip)) {
       respond(text(403, "forbidden\n"));

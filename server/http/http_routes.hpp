@@ -20,6 +20,6 @@ class App;
 // app's). /metrics answers only clients in metrics_allow (IP literals or
 // CIDR ranges), 403 to the rest.
 std::vector<net::AsyncHttpRoute> http_routes(App& app, const prometheus::Registry& metrics,
-                                            const std::vector<std::string>& metrics_allow);
+                                             const std::vector<std::string>& metrics_allow);
 
 }  // namespace yunzi::app

@@ -63,9 +63,9 @@ std::string standings_csv(const db::StoredTournament& t) {
   out += "\r\n";
   for (std::size_t i = 0; i < standings.size(); ++i) {
     const auto& s = standings[i];
-    out += csv_field(s.group) + "," + std::to_string(s.place) + "," + csv_field(s.name) + "," +
-           to_string(s.rank) + "," + number(s.score) + "," + std::to_string(s.wins) + "," + number(s.sos) +
-           "," + number(s.sosos) + "," + number(s.sodos) + "," + std::to_string(s.bonus);
+    out += csv_field(s.group) + "," + std::to_string(s.place) + "," + csv_field(s.name) + "," + to_string(s.rank) +
+           "," + number(s.score) + "," + std::to_string(s.wins) + "," + number(s.sos) + "," + number(s.sosos) + "," +
+           number(s.sodos) + "," + std::to_string(s.bonus);
     for (const auto& cell : s.rounds) out += "," + h9_cell(cell, opponent_line(t, standings, i, cell.round));
     out += "\r\n";
   }
@@ -87,8 +87,8 @@ std::string standings_h9(const db::StoredTournament& t) {
       group = s.group;
       out += "; group " + group + "\n";
     }
-    out += std::to_string(i + 1) + " " + s.name + " " + to_string(s.rank) + " CN yunzi " + number(s.score) +
-           " " + number(s.sos) + " " + number(s.sodos);
+    out += std::to_string(i + 1) + " " + s.name + " " + to_string(s.rank) + " CN yunzi " + number(s.score) + " " +
+           number(s.sos) + " " + number(s.sodos);
     for (const auto& cell : s.rounds) out += " " + h9_cell(cell, opponent_line(t, standings, i, cell.round));
     out += "\n";
   }

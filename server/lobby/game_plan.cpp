@@ -22,8 +22,7 @@ TimeControl in_whole_seconds(TimeControl time) {
   return time;
 }
 
-GamePlan seat(const GameSettings& settings, const Contender& creator, const Contender& acceptor,
-              bool creator_black) {
+GamePlan seat(const GameSettings& settings, const Contender& creator, const Contender& acceptor, bool creator_black) {
   return creator_black ? GamePlan{settings, creator, acceptor} : GamePlan{settings, acceptor, creator};
 }
 
@@ -48,8 +47,8 @@ GameSettings settings_to_play(const protocol::RequestedSettings& requested, cons
   return requested.with_default_time(in_whole_seconds(rules.default_clock));
 }
 
-Expected<Done, PlanRefusal> check_rated_settings(const GameSettings& settings,
-                                                 const protocol::UserInfo& creator, const PlanRules& rules) {
+Expected<Done, PlanRefusal> check_rated_settings(const GameSettings& settings, const protocol::UserInfo& creator,
+                                                 const PlanRules& rules) {
   if (!settings.rated) return Done{};
   if (creator.role == Role::bot && !rules.bots_may_play_rated) {
     return not_eligible("bots play friendly games only on this server");

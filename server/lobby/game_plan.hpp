@@ -9,11 +9,11 @@
 #include <functional>
 #include <string>
 
-#include "db/records.hpp"
 #include "core/expected.hpp"
+#include "core/time_control.hpp"
+#include "db/records.hpp"
 #include "protocol/errors.hpp"
 #include "protocol/payloads.hpp"
-#include "core/time_control.hpp"
 #include "server/ranking/eligibility.hpp"
 
 namespace yunzi::app {
@@ -37,7 +37,7 @@ struct PlanRefusal {
 
 struct PlanRules {
   bool bots_may_play_rated = false;
-  TimeControl default_clock{};  // for seeks and challenges that name no clock
+  TimeControl default_clock{};                            // for seeks and challenges that name no clock
   ranking::RankGapRule rank_gap = ranking::tom_rank_gap;  // the rank policy's; see App
 };
 
@@ -56,7 +56,7 @@ Expected<GamePlan, PlanRefusal> plan_game(const GameSettings& settings, const Co
 
 // The checks that do not depend on the opponent, so a rated seek or challenge
 // that can never be played is refused when it is made.
-Expected<Done, PlanRefusal> check_rated_settings(const GameSettings& settings,
-                                                 const protocol::UserInfo& creator, const PlanRules& rules);
+Expected<Done, PlanRefusal> check_rated_settings(const GameSettings& settings, const protocol::UserInfo& creator,
+                                                 const PlanRules& rules);
 
 }  // namespace yunzi::app

@@ -27,13 +27,13 @@
 #include "protocol/payload_json.hpp"
 #include "protocol/replies.hpp"
 #include "protocol/responder.hpp"
-#include "server/session/app_metrics.hpp"
 #include "server/lobby/game_plan.hpp"
 #include "server/lobby/game_registry.hpp"
 #include "server/lobby/lobby_limits.hpp"
 #include "server/lobby/lobby_snapshot.hpp"
-#include "server/session/online_users.hpp"
 #include "server/net/connection.hpp"
+#include "server/session/app_metrics.hpp"
+#include "server/session/online_users.hpp"
 
 namespace yunzi::app {
 
@@ -160,7 +160,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   std::map<std::int64_t, PendingChallenge> challenges_;
   std::map<GameId, ListedGame> games_listed_;
   std::deque<protocol::LobbyChatLine> chat_;  // oldest first, at most limits_.chat_history
-  std::vector<AutomatchEntry> automatch_;  // one per user, the longest waiting first
+  std::vector<AutomatchEntry> automatch_;     // one per user, the longest waiting first
   std::map<std::uint64_t, net::ConnectionPtr> watchers_;
   // Games in progress and games accepted but still being created, per player.
   std::map<UserId, std::size_t> games_per_user_;

@@ -12,9 +12,7 @@
 namespace yunzi::app {
 namespace {
 
-std::string games_cap_text(std::size_t cap) {
-  return "at most " + std::to_string(cap) + " games in progress per user";
-}
+std::string games_cap_text(std::size_t cap) { return "at most " + std::to_string(cap) + " games in progress per user"; }
 
 }  // namespace
 
@@ -24,8 +22,8 @@ std::size_t Lobby::seeks_of(UserId user) const {
 }
 
 std::size_t Lobby::challenges_from(UserId user) const {
-  return static_cast<std::size_t>(std::count_if(
-      challenges_.begin(), challenges_.end(), [user](const auto& entry) { return entry.second.from == user; }));
+  return static_cast<std::size_t>(std::count_if(challenges_.begin(), challenges_.end(),
+                                                [user](const auto& entry) { return entry.second.from == user; }));
 }
 
 bool Lobby::may_offer_game(const LobbyCaller& caller) const {
@@ -88,8 +86,8 @@ void Lobby::create_seek(LobbyCaller caller, GameSettings settings) {
       return;
     }
     if (self.seeks_of(caller.user.id) >= self.limits_.seeks_per_user) {
-      return reply_limit(caller, "at most " + std::to_string(self.limits_.seeks_per_user) +
-                                     " open seeks per user; cancel one first");
+      return reply_limit(
+          caller, "at most " + std::to_string(self.limits_.seeks_per_user) + " open seeks per user; cancel one first");
     }
     if (self.seeks_.size() >= self.limits_.seeks_max) {
       return reply_limit(caller, "the lobby holds " + std::to_string(self.limits_.seeks_max) +
@@ -148,7 +146,8 @@ void Lobby::challenge(LobbyCaller caller, std::string to_name_key, GameSettings 
     if (!self.may_offer_game(caller)) return;
     if (settings.rated) {
       // Refused now rather than at acceptance when the pair can never play it.
-      auto plan = plan_game(settings, self.contender(caller.user), self.contender(*target), self.rules_, [] { return true; });
+      auto plan =
+          plan_game(settings, self.contender(caller.user), self.contender(*target), self.rules_, [] { return true; });
       if (!plan) return reply_error(caller, plan.error().code, plan.error().message);
     }
     PendingChallenge pending{protocol::ChallengeInfo{self.next_challenge_++, caller.user.info, target->info, settings},

@@ -69,11 +69,13 @@ std::size_t widest_game_bytes() {
 std::size_t widest_chat_bytes() {
   std::string text;
   for (std::size_t i = 0; i < protocol::max_chat_chars; ++i) text += "\xF0\xA0\x80\x80";
-  return bytes_of(protocol::to_json(
-      protocol::LobbyChatLine{widest_user().name, text, std::numeric_limits<std::int64_t>::min()}));
+  return bytes_of(
+      protocol::to_json(protocol::LobbyChatLine{widest_user().name, text, std::numeric_limits<std::int64_t>::min()}));
 }
 
-std::size_t widest_user_bytes() { return bytes_of(protocol::to_json(protocol::LobbyUser{widest_user(), UserStatus::watching})); }
+std::size_t widest_user_bytes() {
+  return bytes_of(protocol::to_json(protocol::LobbyUser{widest_user(), UserStatus::watching}));
+}
 
 // n entries of at most `entry` bytes each, with the commas between them.
 std::size_t list_bytes(std::size_t n, std::size_t entry) { return n == 0 ? 0 : n * (entry + 1) - 1; }
@@ -94,8 +96,8 @@ Expected<Done, std::string> check_snapshot_fits(const LobbyLimits& limits, std::
   const std::size_t largest = largest_snapshot_bytes(limits);
   if (largest <= outgoing_queue_bytes / 2) return Done{};
   return unexpected("lobby_seeks_max " + std::to_string(limits.seeks_max) + ", lobby_list_max " +
-                    std::to_string(limits.list_max) + " and lobby_chat_history " +
-                    std::to_string(limits.chat_history) + " allow a lobby.watch snapshot of " + std::to_string(largest) +
+                    std::to_string(limits.list_max) + " and lobby_chat_history " + std::to_string(limits.chat_history) +
+                    " allow a lobby.watch snapshot of " + std::to_string(largest) +
                     " bytes, more than half of outgoing_queue_bytes (" + std::to_string(outgoing_queue_bytes) +
                     "): lower the limits or raise outgoing_queue_bytes");
 }

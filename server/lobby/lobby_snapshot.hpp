@@ -1,10 +1,9 @@
 // The lobby.watch reply and its largest size. Every open seek is listed (the
 // lobby holds at most LobbyLimits::seeks_max); users and games up to
 // LobbyLimits::list_max each, with `users_total` and `games_total` saying how
-// many there are; the chat's newest LobbyLimits::chat_history lines. So the largest reply follows from the limits alone, and
-// the server refuses to start with limits whose largest reply would not fit
-// half of a connection's outgoing queue (the other half is for the events
-// queued behind it).
+// many there are; the chat's newest LobbyLimits::chat_history lines. So the largest reply follows from the limits
+// alone, and the server refuses to start with limits whose largest reply would not fit half of a connection's outgoing
+// queue (the other half is for the events queued behind it).
 #pragma once
 
 #include <cstddef>

@@ -23,15 +23,15 @@
 #include <spdlog/spdlog.h>
 
 #include "db/database.hpp"
+#include "db/read_pool.hpp"
 #include "db/writer.hpp"
 #include "server/accounts/accounts.hpp"
 #include "server/app/app.hpp"
-#include "server/main/handler_relay.hpp"
+#include "server/config/config_loader.hpp"
 #include "server/http/http_routes.hpp"
 #include "server/lobby/lobby_snapshot.hpp"
-#include "db/read_pool.hpp"
-#include "server/config/config_loader.hpp"
 #include "server/logging/log_output.hpp"
+#include "server/main/handler_relay.hpp"
 #include "server/net/server.hpp"
 #include "server/ranking/policy.hpp"
 
@@ -139,7 +139,8 @@ bool fill_name_skeletons(accounts::Accounts& accounts) {
   std::promise<accounts::AccountResult<int>> filled;
   accounts.fill_name_skeletons([&](accounts::AccountResult<int> result) { filled.set_value(std::move(result)); });
   auto result = filled.get_future().get();
-  if (!result) std::fprintf(stderr, "yunzi-server: cannot fill in name skeletons: %s\n", result.error().message.c_str());
+  if (!result)
+    std::fprintf(stderr, "yunzi-server: cannot fill in name skeletons: %s\n", result.error().message.c_str());
   return result.has_value();
 }
 
@@ -286,9 +287,9 @@ int main(int argc, char** argv) {
 
   auto port = server.start();
   if (!port) {
-    return refuse_start(*log_output, exit_listen,
-                        "cannot listen on " + config.bind_address + ":" + std::to_string(config.port) + ": " +
-                            port.error());
+    return refuse_start(
+        *log_output, exit_listen,
+        "cannot listen on " + config.bind_address + ":" + std::to_string(config.port) + ": " + port.error());
   }
   spdlog::info("listening address={} port={}", config.bind_address, *port);
   if (command_line.port_file && !write_port_file(*command_line.port_file, *port)) {

@@ -77,9 +77,8 @@ AddressRanges::AddressRanges(const std::vector<std::string>& ranges) {
 bool AddressRanges::contains(std::string_view ip) const {
   const auto address = parse_address(ip);
   if (!address) return false;
-  return std::any_of(ranges_.begin(), ranges_.end(), [&](const AddressRange& range) {
-    return range.contains(address->bytes);
-  });
+  return std::any_of(ranges_.begin(), ranges_.end(),
+                     [&](const AddressRange& range) { return range.contains(address->bytes); });
 }
 
 }  // namespace yunzi::net

@@ -20,7 +20,7 @@ inline constexpr std::uint16_t bad_payload = 1007;       // text that is not UTF
 inline constexpr std::uint16_t policy = 1008;            // flood, send queue overflow
 inline constexpr std::uint16_t too_big = 1009;           // frame over the limit
 inline constexpr std::uint16_t internal_error = 1011;
-inline constexpr std::uint16_t service_restart = 1012;   // graceful shutdown
+inline constexpr std::uint16_t service_restart = 1012;  // graceful shutdown
 }  // namespace close_code
 
 class Connection {

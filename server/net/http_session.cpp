@@ -1,5 +1,6 @@
 #include "server/net/http_session.hpp"
 
+#include <spdlog/spdlog.h>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/bind_handler.hpp>
@@ -8,7 +9,6 @@
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <exception>
-#include <spdlog/spdlog.h>
 
 #include "server/net/http_framing.hpp"
 #include "server/net/static_files.hpp"

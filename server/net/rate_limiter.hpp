@@ -17,8 +17,8 @@ class RateLimiter {
  public:
   using Clock = std::chrono::steady_clock;
 
-  RateLimiter(double per_second, double burst, unsigned flood_rejections,
-              std::chrono::milliseconds flood_window, Clock::time_point now);
+  RateLimiter(double per_second, double burst, unsigned flood_rejections, std::chrono::milliseconds flood_window,
+              Clock::time_point now);
 
   RateVerdict on_message(Clock::time_point now);
 

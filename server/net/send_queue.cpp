@@ -2,8 +2,7 @@
 
 namespace yunzi::net {
 
-SendQueue::SendQueue(std::size_t max_frames, std::size_t max_bytes)
-    : max_frames_(max_frames), max_bytes_(max_bytes) {}
+SendQueue::SendQueue(std::size_t max_frames, std::size_t max_bytes) : max_frames_(max_frames), max_bytes_(max_bytes) {}
 
 bool SendQueue::push(std::shared_ptr<const std::string> frame) {
   if (frames_.size() >= max_frames_ || bytes_ + frame->size() > max_bytes_) return false;

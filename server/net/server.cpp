@@ -1,5 +1,6 @@
 #include "server/net/server.hpp"
 
+#include <spdlog/spdlog.h>
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -8,7 +9,6 @@
 #include <boost/asio/strand.hpp>
 #include <exception>
 #include <optional>
-#include <spdlog/spdlog.h>
 #include <thread>
 #include <vector>
 
@@ -82,9 +82,8 @@ Expected<std::uint16_t, std::string> Server::Impl::listen() {
 }
 
 void Server::Impl::do_accept() {
-  acceptor.async_accept(asio::make_strand(io), [this](boost::system::error_code ec, tcp::socket socket) {
-    on_accept(ec, std::move(socket));
-  });
+  acceptor.async_accept(asio::make_strand(io),
+                        [this](boost::system::error_code ec, tcp::socket socket) { on_accept(ec, std::move(socket)); });
 }
 
 void Server::Impl::on_accept(boost::system::error_code ec, tcp::socket socket) {
@@ -119,8 +118,8 @@ void Server::Impl::on_accept_failure(const boost::system::error_code& ec) {
   const auto delay = is_resource_exhaustion(ec) ? config.accept_retry_delay : std::chrono::milliseconds(1);
   const auto now = std::chrono::steady_clock::now();
   if (!accept_failure_logged_at || now - *accept_failure_logged_at >= config.accept_failure_log_interval) {
-    spdlog::warn("net: accept failed error={} failures={} (since the last such line); retrying in {} ms",
-                 ec.message(), accept_failures_unlogged, delay.count());
+    spdlog::warn("net: accept failed error={} failures={} (since the last such line); retrying in {} ms", ec.message(),
+                 accept_failures_unlogged, delay.count());
     accept_failure_logged_at = now;
     accept_failures_unlogged = 0;
   }

@@ -30,8 +30,8 @@ struct SessionContext {
   const NetConfig config;
   Handler& handler;
   const TrustedProxies trusted_proxies;
-  AddressSlots address_slots;  // WebSocket connections per client address
-  const StaticSite static_site;  // the static directory, read once at start
+  AddressSlots address_slots;          // WebSocket connections per client address
+  const StaticSite static_site;        // the static directory, read once at start
   std::vector<AsyncHttpRoute> routes;  // fixed once the server runs
   NetMetrics metrics;
   SessionRegistry registry;

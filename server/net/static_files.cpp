@@ -1,8 +1,8 @@
 #include "server/net/static_files.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <array>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <optional>

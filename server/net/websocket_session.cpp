@@ -1,12 +1,12 @@
 #include "server/net/websocket_session.hpp"
 
+#include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/bind_handler.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/version.hpp>
 #include <boost/beast/websocket/error.hpp>
 #include <exception>
-#include <spdlog/spdlog.h>
 
 namespace yunzi::net {
 
@@ -22,8 +22,7 @@ constexpr std::size_t kMaxCloseReasonBytes = 123;  // RFC 6455: 125-byte control
 // Codes a peer may legally receive (RFC 6455 section 7.4); anything else
 // becomes a plain normal closure.
 std::uint16_t sendable_close_code(std::uint16_t code) {
-  const bool valid = (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) ||
-                     (code >= 3000 && code <= 4999);
+  const bool valid = (code >= 1000 && code <= 1003) || (code >= 1007 && code <= 1014) || (code >= 3000 && code <= 4999);
   return valid ? code : close_code::normal;
 }
 
@@ -38,8 +37,8 @@ std::string close_reason_text(std::string reason) {
 
 }  // namespace
 
-WebSocketSession::WebSocketSession(asio::ip::tcp::socket&& socket, SessionContext& context,
-                                   std::string remote_address, std::string peer_address, AddressSlot slot)
+WebSocketSession::WebSocketSession(asio::ip::tcp::socket&& socket, SessionContext& context, std::string remote_address,
+                                   std::string peer_address, AddressSlot slot)
     : ws_(std::move(socket)),
       context_(context),
       id_(context.next_connection_id.fetch_add(1)),
@@ -47,8 +46,8 @@ WebSocketSession::WebSocketSession(asio::ip::tcp::socket&& socket, SessionContex
       peer_address_(std::move(peer_address)),
       address_slot_(std::move(slot)),
       queue_(context.config.send_queue_frames, context.config.send_queue_bytes),
-      limiter_(context.config.messages_per_second, context.config.message_burst,
-               context.config.flood_rejections, context.config.flood_window, SteadyClock::now()),
+      limiter_(context.config.messages_per_second, context.config.message_burst, context.config.flood_rejections,
+               context.config.flood_window, SteadyClock::now()),
       ping_timer_(ws_.get_executor()),
       close_deadline_(ws_.get_executor()),
       idle_timer_(ws_.get_executor()) {}
@@ -62,11 +61,9 @@ void WebSocketSession::run(beast::http::request<beast::http::string_body> upgrad
   // it back), and it drops the socket without a close frame. Our own pings
   // keep a live client talking and measure round trips; idle_timer_ watches
   // for silence.
-  ws_.set_option(
-      websocket::stream_base::timeout{config.handshake_timeout, websocket::stream_base::none(), false});
-  ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
-    res.set(beast::http::field::server, "yunzi");
-  }));
+  ws_.set_option(websocket::stream_base::timeout{config.handshake_timeout, websocket::stream_base::none(), false});
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(beast::http::field::server, "yunzi"); }));
   ws_.read_message_max(config.max_frame_bytes);
   ws_.auto_fragment(false);
   ws_.control_callback([this](websocket::frame_type kind, beast::string_view payload) {
@@ -122,9 +119,7 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
       start_close(close_code::unsupported_data, "text frames only");
     } else {
       switch (limiter_.on_message(SteadyClock::now())) {
-        case RateVerdict::allowed:
-          deliver(std::move(text), false);
-          break;
+        case RateVerdict::allowed: deliver(std::move(text), false); break;
         case RateVerdict::limited:
           context_.metrics.messages_rate_limited.Increment();
           deliver(std::move(text), true);
@@ -150,17 +145,16 @@ void WebSocketSession::deliver(std::string text, bool over_rate_limit) {
 }
 
 void WebSocketSession::send(std::shared_ptr<const std::string> frame) {
-  asio::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)]() mutable {
-    self->enqueue(std::move(frame));
-  });
+  asio::post(ws_.get_executor(),
+             [self = shared_from_this(), frame = std::move(frame)]() mutable { self->enqueue(std::move(frame)); });
 }
 
 void WebSocketSession::enqueue(std::shared_ptr<const std::string> frame) {
   if (closing_ || finished_) return;
   if (!queue_.push(std::move(frame))) {
     context_.metrics.closed_overflow.Increment();
-    spdlog::warn("net: send queue overflow conn={} remote={} frames={} bytes={}", id_, remote_address_,
-                 queue_.size(), queue_.bytes());
+    spdlog::warn("net: send queue overflow conn={} remote={} frames={} bytes={}", id_, remote_address_, queue_.size(),
+                 queue_.bytes());
     // The backlog is stale for a client this far behind; only the frame a
     // write may be using stays.
     queue_.drop_all_but_front();

@@ -89,9 +89,9 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
 
   boost::beast::websocket::close_reason close_reason_;
   bool writing_ = false;
-  bool closing_ = false;     // no more sends or messages; flushing towards close
+  bool closing_ = false;  // no more sends or messages; flushing towards close
   bool close_sent_ = false;
-  bool opened_ = false;      // the handler saw on_open
+  bool opened_ = false;  // the handler saw on_open
   bool finished_ = false;
 };
 

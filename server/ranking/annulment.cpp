@@ -24,8 +24,9 @@ Expected<std::vector<std::size_t>, RankingError> event_positions(const PlayerHis
       }
       position = static_cast<std::size_t>(found - history.games.begin()) + 1;
     } else {
-      position = static_cast<std::size_t>(std::count_if(history.games.begin(), history.games.end(),
-                                                        [&](const RatedGame& game) { return game.finished_at <= event.at; }));
+      position =
+          static_cast<std::size_t>(std::count_if(history.games.begin(), history.games.end(),
+                                                 [&](const RatedGame& game) { return game.finished_at <= event.at; }));
     }
     if (!positions.empty() && position < positions.back()) {
       return unexpected(bad_input("the rank events are not in the order of the games"));
@@ -48,7 +49,9 @@ std::optional<RankingError> check_games(const PlayerHistory& history) {
   return std::nullopt;
 }
 
-bool same_step(const RankChange& a, const RankChange& b) { return a.from == b.from && a.to == b.to && a.game == b.game; }
+bool same_step(const RankChange& a, const RankChange& b) {
+  return a.from == b.from && a.to == b.to && a.game == b.game;
+}
 
 struct Replay {
   Rank rank;

@@ -73,7 +73,8 @@ AssociationStanding association_standing(Rank rank, std::span<const RatedGame> g
   }
   if (rules.demotion_below_tenths && !standing.reached) {
     const auto scores = window_scores(standing.scores, windows.back().games, rules.reading);
-    standing.below_demotion_bar = !scores.empty() && !average_at_least(scores, standing.bonus_points, *rules.demotion_below_tenths);
+    standing.below_demotion_bar =
+        !scores.empty() && !average_at_least(scores, standing.bonus_points, *rules.demotion_below_tenths);
   }
   return standing;
 }
@@ -85,9 +86,11 @@ std::vector<Promotion> monthly_promotions(std::span<const AssociationPlayer> pla
     const AssociationStanding standing =
         association_standing(player.rank, player.games_at_rank, date, rules, player.bonus_at_rank);
     if (standing.reached) {
-      changes.push_back({player.player, RankChange{player.rank, player.rank + 1, ChangeReason::promotion, std::nullopt}});
+      changes.push_back(
+          {player.player, RankChange{player.rank, player.rank + 1, ChangeReason::promotion, std::nullopt}});
     } else if (standing.below_demotion_bar && player.rank > Rank::dan(1)) {
-      changes.push_back({player.player, RankChange{player.rank, player.rank - 1, ChangeReason::demotion, std::nullopt}});
+      changes.push_back(
+          {player.player, RankChange{player.rank, player.rank - 1, ChangeReason::demotion, std::nullopt}});
     }
   }
   return changes;

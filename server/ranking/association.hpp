@@ -37,11 +37,11 @@ struct AverageWindow {
 std::array<AverageWindow, 3> promotion_windows(Rank rank);
 
 struct AssociationStanding {
-  std::vector<int> scores;                // responsibility games at this rank, oldest first
+  std::vector<int> scores;  // responsibility games at this rank, oldest first
   int wins = 0;
   int losses = 0;
-  int bonus_points = 0;                   // tournament bonus points added to every window's average
-  std::optional<AverageWindow> reached;   // the first window whose average (with the bonus) is reached
+  int bonus_points = 0;                  // tournament bonus points added to every window's average
+  std::optional<AverageWindow> reached;  // the first window whose average (with the bonus) is reached
   // The longest window, read as the rules say, averages below the demotion
   // bar (never when the rules demote nobody, or a promotion is reached).
   bool below_demotion_bar = false;
@@ -56,7 +56,7 @@ AssociationStanding association_standing(Rank rank, std::span<const RatedGame> g
 struct AssociationPlayer {
   UserId player = 0;
   Rank rank;
-  std::vector<RatedGame> games_at_rank;  // rated games since the last rank change, in order
+  std::vector<RatedGame> games_at_rank;     // rated games since the last rank change, in order
   std::vector<BonusAward> bonus_at_rank{};  // tournament bonus awards since the last rank change
 };
 

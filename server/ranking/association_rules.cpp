@@ -23,9 +23,9 @@ std::optional<int> score(std::string_view text) {
 }  // namespace
 
 Expected<ScoreTable, std::string> parse_score_table(std::string_view text) {
-  const std::string expected =
-      "\"" + std::string(text) + "\" is not five WIN/LOSS scores (0..100) separated by commas, for own rank minus "
-      "opponent's +2, +1, 0, -1, -2 (like 80/20,85/25,90/30,95/35,100/40)";
+  const std::string expected = "\"" + std::string(text) +
+                               "\" is not five WIN/LOSS scores (0..100) separated by commas, for own rank minus "
+                               "opponent's +2, +1, 0, -1, -2 (like 80/20,85/25,90/30,95/35,100/40)";
   ScoreTable table{};
   std::size_t row = 0;
   std::string_view rest = text;

@@ -8,20 +8,24 @@
 namespace yunzi::ranking {
 
 namespace {
-RankingError not_eligible(std::string why) { return RankingError{RankingErrorCode::not_rated_eligible, std::move(why)}; }
+RankingError not_eligible(std::string why) {
+  return RankingError{RankingErrorCode::not_rated_eligible, std::move(why)};
+}
 Unexpected<RankingError> refuse(std::string why) { return unexpected(not_eligible(std::move(why))); }
 
 std::string count_word(int count) {
   constexpr std::array<const char*, 5> words{"no", "one", "two", "three", "four"};
   return count >= 0 && count < static_cast<int>(words.size()) ? words[static_cast<std::size_t>(count)]
-                                                             : std::to_string(count);
+                                                              : std::to_string(count);
 }
 
 // "ranks at most one step apart (dan players: at most two dan apart, and any dan player against a 9d)"
 std::string gap_rule_text(const RankGapRule& rule) {
-  std::string text = "ranks at most " + count_word(rule.max_steps) + (rule.max_steps == 1 ? " step" : " steps") + " apart";
+  std::string text =
+      "ranks at most " + count_word(rule.max_steps) + (rule.max_steps == 1 ? " step" : " steps") + " apart";
   std::vector<std::string> dan_terms;
-  if (rule.max_dan_steps > rule.max_steps) dan_terms.push_back("at most " + count_word(rule.max_dan_steps) + " dan apart");
+  if (rule.max_dan_steps > rule.max_steps)
+    dan_terms.push_back("at most " + count_word(rule.max_dan_steps) + " dan apart");
   if (rule.nine_dan_meets_every_dan) dan_terms.push_back("any dan player against a 9d");
   if (dan_terms.empty()) return text;
   text += " (dan players: " + dan_terms.front();
@@ -32,8 +36,10 @@ std::string gap_rule_text(const RankGapRule& rule) {
 
 std::optional<RankingError> rated_ko_refusal(engine::KoRule rule) {
   if (rule == rated_ko_rule) return std::nullopt;
-  return not_eligible("rated games use situational superko (article 6: no move may recreate a position the opponent "
-                      "has faced); ko \"" + std::string(engine::to_string(rule)) + "\" is for friendly games only");
+  return not_eligible(
+      "rated games use situational superko (article 6: no move may recreate a position the opponent "
+      "has faced); ko \"" +
+      std::string(engine::to_string(rule)) + "\" is for friendly games only");
 }
 
 bool rank_gap_allowed(const RankGapRule& rule, Rank first, Rank second) {

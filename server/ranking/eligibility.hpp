@@ -29,8 +29,8 @@ std::optional<RankingError> rated_ko_refusal(engine::KoRule rule);
 // step; the association policy also lets dan players two dan apart play
 // (its responsibility games), and any dan player meet a 9d.
 struct RankGapRule {
-  int max_steps = 1;                    // any two ranks
-  int max_dan_steps = 1;                // both players dan
+  int max_steps = 1;      // any two ranks
+  int max_dan_steps = 1;  // both players dan
   bool nine_dan_meets_every_dan = false;
   friend bool operator==(const RankGapRule&, const RankGapRule&) = default;
 };

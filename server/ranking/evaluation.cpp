@@ -16,7 +16,8 @@ RankingError bad_input(std::string message) { return RankingError{RankingErrorCo
 std::optional<RankingError> check_block(const PlayerState& state) {
   std::set<GameId> seen;
   for (const RatedGame& game : state.block_games) {
-    if (!seen.insert(game.id).second) return bad_input("game " + std::to_string(game.id) + " appears twice in the block");
+    if (!seen.insert(game.id).second)
+      return bad_input("game " + std::to_string(game.id) + " appears twice in the block");
     if (game.opponent == state.player) return bad_input("game " + std::to_string(game.id) + " is against the player");
     if (game.move_count < 0) return bad_input("game " + std::to_string(game.id) + " has a negative move count");
   }
@@ -53,8 +54,8 @@ Expected<Decision, RankingError> evaluate_after_game(const PlayerState& state, c
   const BlockTally before = tally_block(state.block_games);
   const int block_size = bracket_for(state.block_start_rank).block_size;
   if (before.counted() >= block_size) {
-    return unexpected(bad_input("the block already holds " + std::to_string(before.counted()) +
-                                " counted games of " + std::to_string(block_size) + ": it should have closed"));
+    return unexpected(bad_input("the block already holds " + std::to_string(before.counted()) + " counted games of " +
+                                std::to_string(block_size) + ": it should have closed"));
   }
   return judge_after_game(state.rank, state.block_start_rank, with_game.block_games);
 }

@@ -17,17 +17,17 @@ namespace yunzi::ranking {
 
 struct PlayerState {
   UserId player = 0;
-  Rank rank;              // the current rank
-  Rank block_start_rank;  // the rank the current block started at; its bracket applies
-  std::vector<RatedGame> block_games;  // every rated game since the block started, in order
+  Rank rank;                               // the current rank
+  Rank block_start_rank;                   // the rank the current block started at; its bracket applies
+  std::vector<RatedGame> block_games;      // every rated game since the block started, in order
   std::vector<BonusAward> bonus_awards{};  // tournament bonus points won at the current rank (association)
 };
 
 enum class BlockStatus : std::uint8_t { continues, closed };
 
 struct Decision {
-  std::optional<RankChange> change;  // reason promotion or demotion, game = the new game
-  std::vector<GameId> conversions;   // games that turn friendly for both players
+  std::optional<RankChange> change;            // reason promotion or demotion, game = the new game
+  std::vector<GameId> conversions;             // games that turn friendly for both players
   BlockStatus block = BlockStatus::continues;  // closed: the next game starts a new block
   bool short_game = false;
 };

@@ -20,8 +20,7 @@ std::string window_terms(Rank rank) {
 }
 }  // namespace
 
-Expected<Decision, RankingError> TomPolicy::evaluate_after_game(const PlayerState& state,
-                                                                const RatedGame& game) const {
+Expected<Decision, RankingError> TomPolicy::evaluate_after_game(const PlayerState& state, const RatedGame& game) const {
   return ranking::evaluate_after_game(state, game);
 }
 
@@ -51,9 +50,8 @@ RankProgress AssociationPolicy::progress(const PlayerState& state) const {
     return block_progress(state,
                           [this](const PlayerState& s, const RatedGame& g) { return evaluate_after_game(s, g); });
   }
-  const AssociationStanding standing =
-      association_standing(state.rank, state.block_games, std::numeric_limits<UnixSeconds>::max(), rules_,
-                           state.bonus_awards);
+  const AssociationStanding standing = association_standing(
+      state.rank, state.block_games, std::numeric_limits<UnixSeconds>::max(), rules_, state.bonus_awards);
   RankProgress progress{static_cast<int>(standing.scores.size()), standing.wins, standing.losses, 0, {}};
   const std::string longest = std::to_string(promotion_windows(state.rank).back().games);
   if (state.rank == Rank::dan(9)) {

@@ -13,7 +13,7 @@
 namespace yunzi::ranking {
 
 struct RankProgress {
-  int games = 0;       // counted games in the current block (or, association, responsibility games at this rank)
+  int games = 0;  // counted games in the current block (or, association, responsibility games at this rank)
   int wins = 0;
   int losses = 0;
   int block_size = 0;  // 0 where the policy has no blocks

@@ -16,8 +16,8 @@ std::string_view to_string(RankingErrorCode code) {
 
 Expected<Rank, RankingError> parse_rank_or_error(std::string_view text) {
   if (auto rank = parse_rank(text)) return *rank;
-  return unexpected(RankingError{RankingErrorCode::bad_rank,
-                                 "'" + std::string(text) + "' is not a rank: use 18k..1k or 1d..9d"});
+  return unexpected(
+      RankingError{RankingErrorCode::bad_rank, "'" + std::string(text) + "' is not a rank: use 18k..1k or 1d..9d"});
 }
 
 Expected<Rank, RankingError> parse_registration_rank(std::string_view text) {

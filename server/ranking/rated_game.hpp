@@ -19,7 +19,7 @@ enum class Outcome : std::uint8_t { win, loss, draw, voided };
 struct RatedGame {
   GameId id = 0;
   UserId opponent = 0;
-  Rank opponent_rank;           // the opponent's rank when the game started
+  Rank opponent_rank;  // the opponent's rank when the game started
   Outcome outcome = Outcome::loss;
   bool gave_rang_xian = false;  // this player was the stronger one in a 让先 game
   bool converted = false;       // turned friendly by the validity rule

@@ -22,9 +22,9 @@ Expected<Done, RankingError> may_recommend(const RecommenderRecord& recommender,
     return refuse("a recommender needs " + std::to_string(required_games_at_9d) + " counted games at 9d, not " +
                   std::to_string(total));
   }
-  const auto recent = static_cast<int>(std::count_if(
-      recommender.counted_games_at_9d.begin(), recommender.counted_games_at_9d.end(),
-      [now](UnixSeconds at) { return at <= now && at > now - recent_period; }));
+  const auto recent =
+      static_cast<int>(std::count_if(recommender.counted_games_at_9d.begin(), recommender.counted_games_at_9d.end(),
+                                     [now](UnixSeconds at) { return at <= now && at > now - recent_period; }));
   if (recent < required_recent_games) {
     return refuse("a recommender needs " + std::to_string(required_recent_games) +
                   " counted games at 9d in the last 30 days, not " + std::to_string(recent));
@@ -94,9 +94,7 @@ std::vector<RecommendationWarning> recommendation_warnings(const RecommendedReco
   return warnings;
 }
 
-std::string_view to_string(RevocationTarget target) {
-  return target == RevocationTarget::first_dan ? "1d" : "former";
-}
+std::string_view to_string(RevocationTarget target) { return target == RevocationTarget::first_dan ? "1d" : "former"; }
 
 std::optional<RevocationTarget> parse_revocation_target(std::string_view text) {
   if (text == "former") return RevocationTarget::former_rank;

@@ -26,16 +26,16 @@ inline constexpr UnixSeconds recent_period = 30 * 86'400;
 // One of the recommender's earlier recommendations that stands or waits for
 // an admin (a rejected one never took effect and is left out).
 struct PastRecommendation {
-  UnixSeconds at = 0;     // when it was made
-  Rank recommendee;       // the recommended user's rank now
-  bool waiting = false;   // not yet approved by an admin
+  UnixSeconds at = 0;    // when it was made
+  Rank recommendee;      // the recommended user's rank now
+  bool waiting = false;  // not yet approved by an admin
   bool revoked = false;
 };
 
 struct RecommenderRecord {
   Rank rank;
-  std::vector<UnixSeconds> counted_games_at_9d;      // finish times of counted games played at 9d
-  std::vector<PastRecommendation> recommendations;   // oldest first
+  std::vector<UnixSeconds> counted_games_at_9d;     // finish times of counted games played at 9d
+  std::vector<PastRecommendation> recommendations;  // oldest first
 };
 
 Expected<Done, RankingError> may_recommend(const RecommenderRecord& recommender, UnixSeconds now);
@@ -58,7 +58,7 @@ std::vector<RecommendationWarning> recommendation_warnings(const RecommendedReco
 
 // Where a revocation puts the user ("降回原段位或1段"): the admin chooses.
 enum class RevocationTarget : std::uint8_t { former_rank, first_dan };
-std::string_view to_string(RevocationTarget target);                       // "former", "1d"
+std::string_view to_string(RevocationTarget target);  // "former", "1d"
 std::optional<RevocationTarget> parse_revocation_target(std::string_view text);
 
 // The change to the chosen rank; nullopt when the user holds it already.

@@ -42,8 +42,7 @@ std::vector<GameId> validity_conversions(std::span<const RatedGame> block) {
   }
 
   // The last five are taken among the games that still count after the first pass.
-  const std::size_t first_recent =
-      still_counted.size() > recent_window ? still_counted.size() - recent_window : 0;
+  const std::size_t first_recent = still_counted.size() > recent_window ? still_counted.size() - recent_window : 0;
   WinLimiter recent{max_recent_wins_per_opponent, max_recent_rang_xian_wins, {}, 0};
   for (std::size_t i = first_recent; i < still_counted.size(); ++i) {
     const RatedGame& game = *still_counted[i];

@@ -9,10 +9,8 @@ namespace yunzi::app {
 namespace {
 
 // Applies one player's recomputation; returns the net change, if any.
-db::DbResult<std::optional<UserRankChange>> recompute_player(db::Stores& stores,
-                                                                   const ranking::RankingPolicy& policy,
-                                                                   UserId player, GameId annulled,
-                                                                   TimeMs now) {
+db::DbResult<std::optional<UserRankChange>> recompute_player(db::Stores& stores, const ranking::RankingPolicy& policy,
+                                                             UserId player, GameId annulled, TimeMs now) {
   auto user = existing_user(stores, player);
   if (!user) return unexpected(user.error());
   auto stored = player_history(stores, *user);
@@ -47,8 +45,7 @@ db::DbResult<std::optional<UserRankChange>> recompute_player(db::Stores& stores,
 
 }  // namespace
 
-db::DbResult<Annulment> annul_game(db::Stores& stores, const ranking::RankingPolicy& policy, GameId game,
-                                   TimeMs now) {
+db::DbResult<Annulment> annul_game(db::Stores& stores, const ranking::RankingPolicy& policy, GameId game, TimeMs now) {
   auto loaded = stores.games().load(game);
   if (!loaded) return unexpected(loaded.error());
   if (!*loaded) return db::db_failure(db::DbErrorKind::not_found, "no such game");

@@ -9,8 +9,8 @@
 
 #include "db/stores.hpp"
 #include "protocol/payloads.hpp"
-#include "server/ranking_service/rank_records.hpp"
 #include "server/ranking/policy.hpp"
+#include "server/ranking_service/rank_records.hpp"
 
 namespace yunzi::app {
 
@@ -23,7 +23,6 @@ struct Annulment {
 // players' ranks: superseded events are set aside, the events that hold
 // instead are recorded (reason "annulment"). not_found for an unknown game,
 // conflict for a game in progress or already annulled.
-db::DbResult<Annulment> annul_game(db::Stores& stores, const ranking::RankingPolicy& policy, GameId game,
-                                   TimeMs now);
+db::DbResult<Annulment> annul_game(db::Stores& stores, const ranking::RankingPolicy& policy, GameId game, TimeMs now);
 
 }  // namespace yunzi::app

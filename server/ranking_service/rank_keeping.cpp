@@ -3,8 +3,8 @@
 #include <array>
 #include <optional>
 
-#include "server/ranking_service/rank_records.hpp"
 #include "server/ranking/bracket.hpp"
+#include "server/ranking_service/rank_records.hpp"
 
 namespace yunzi::app {
 namespace {

@@ -7,7 +7,7 @@
 namespace yunzi::app {
 
 db::DbResult<std::vector<UserRankChange>> publish_month(db::Stores& stores, const ranking::RankingPolicy& policy,
-                                                   TimeMs month_start, TimeMs now) {
+                                                        TimeMs month_start, TimeMs now) {
   auto dan_players = stores.users().ranked_at_least(Rank::dan(1));
   if (!dan_players) return unexpected(dan_players.error());
 
@@ -16,8 +16,7 @@ db::DbResult<std::vector<UserRankChange>> publish_month(db::Stores& stores, cons
   for (const db::UserRecord& user : *dan_players) {
     auto at_rank = since_last_change(stores, user);
     if (!at_rank) return unexpected(at_rank.error());
-    ranking::AssociationPlayer player{user.id, user.rank, std::move(at_rank->games),
-                                      std::move(at_rank->bonus)};
+    ranking::AssociationPlayer player{user.id, user.rank, std::move(at_rank->games), std::move(at_rank->bonus)};
     players.push_back(std::move(player));
     names[user.id] = user.name;
   }

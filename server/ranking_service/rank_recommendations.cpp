@@ -24,8 +24,7 @@ db::DbResult<ranking::RecommendedRecord> recommended_record(db::Stores& stores,
   for (const db::RankEvent& event : *events) {
     if (event.superseded_ms || event.at_ms <= applied_at(recommendation)) continue;
     const auto reason = ranking::parse_change_reason(event.reason).value_or(ranking::ChangeReason::admin);
-    record.changes_since.push_back(
-        ranking::RankChange{event.from_rank, event.to_rank, reason, event.game_id});
+    record.changes_since.push_back(ranking::RankChange{event.from_rank, event.to_rank, reason, event.game_id});
   }
   return record;
 }
@@ -129,16 +128,16 @@ db::DbResult<RecommendationStep> recommend_player(db::Stores& stores, UserId rec
   return step;
 }
 
-db::DbResult<RecommendationStep> approve_recommendation(db::Stores& stores, const std::string& name_key,
-                                                        UserId admin, TimeMs now) {
+db::DbResult<RecommendationStep> approve_recommendation(db::Stores& stores, const std::string& name_key, UserId admin,
+                                                        TimeMs now) {
   auto user = existing_user_by_key(stores, name_key);
   if (!user) return unexpected(user.error());
   auto recommendation = waiting_recommendation(stores, *user);
   if (!recommendation) return unexpected(recommendation.error());
   const Rank rank = user->rank;
   if (rank >= ranking::recommended_rank) {
-    return db::db_failure(db::DbErrorKind::conflict, user->name + " is " + to_string(rank) +
-                                                         " already; reject the recommendation instead");
+    return db::db_failure(db::DbErrorKind::conflict,
+                          user->name + " is " + to_string(rank) + " already; reject the recommendation instead");
   }
   const ranking::RankChange change{rank, ranking::recommended_rank, ranking::ChangeReason::recommendation,
                                    std::nullopt};
@@ -155,8 +154,8 @@ db::DbResult<RecommendationStep> approve_recommendation(db::Stores& stores, cons
   return step;
 }
 
-db::DbResult<RecommendationStep> reject_recommendation(db::Stores& stores, const std::string& name_key,
-                                                       UserId admin, TimeMs now) {
+db::DbResult<RecommendationStep> reject_recommendation(db::Stores& stores, const std::string& name_key, UserId admin,
+                                                       TimeMs now) {
   auto user = existing_user_by_key(stores, name_key);
   if (!user) return unexpected(user.error());
   auto recommendation = waiting_recommendation(stores, *user);
@@ -169,8 +168,7 @@ db::DbResult<RecommendationStep> reject_recommendation(db::Stores& stores, const
 }
 
 db::DbResult<RecommendationStep> revoke_recommendation(db::Stores& stores, const std::string& name_key,
-                                                       ranking::RevocationTarget to, UserId admin,
-                                                       TimeMs now) {
+                                                       ranking::RevocationTarget to, UserId admin, TimeMs now) {
   auto user = existing_user_by_key(stores, name_key);
   if (!user) return unexpected(user.error());
   auto standing = stores.ranks().standing_recommendation_of(user->id);

@@ -13,8 +13,8 @@
 
 #include "db/stores.hpp"
 #include "protocol/payloads.hpp"
-#include "server/ranking_service/rank_records.hpp"
 #include "server/ranking/recommendation.hpp"
+#include "server/ranking_service/rank_records.hpp"
 
 namespace yunzi::app {
 
@@ -40,17 +40,16 @@ db::DbResult<RecommendationStep> recommend_player(db::Stores& stores, UserId rec
 // recommender to recommend someone else. not_found for an unknown user or
 // when nothing waits; approving for a user already at 6d or above is a
 // conflict (reject it instead).
-db::DbResult<RecommendationStep> approve_recommendation(db::Stores& stores, const std::string& name_key,
-                                                        UserId admin, TimeMs now);
-db::DbResult<RecommendationStep> reject_recommendation(db::Stores& stores, const std::string& name_key,
-                                                       UserId admin, TimeMs now);
+db::DbResult<RecommendationStep> approve_recommendation(db::Stores& stores, const std::string& name_key, UserId admin,
+                                                        TimeMs now);
+db::DbResult<RecommendationStep> reject_recommendation(db::Stores& stores, const std::string& name_key, UserId admin,
+                                                       TimeMs now);
 
 // The user's standing (approved) recommendation is revoked and the user goes
 // to the chosen rank (reason `revocation`; no change when already there).
 // not_found without one; conflict when the rules refuse the target.
 db::DbResult<RecommendationStep> revoke_recommendation(db::Stores& stores, const std::string& name_key,
-                                                       ranking::RevocationTarget to, UserId admin,
-                                                       TimeMs now);
+                                                       ranking::RevocationTarget to, UserId admin, TimeMs now);
 
 // Newest first, with each recommended user's current rank and, for a
 // standing recommendation, the warnings.

@@ -24,8 +24,7 @@ ranking::Outcome outcome_for(const std::optional<GameResult>& result, Color play
   return *result->winner == player ? ranking::Outcome::win : ranking::Outcome::loss;
 }
 
-ranking::RatedGame rated_game_of(const db::GameRecord& game, UserId player,
-                                 const std::set<GameId>& converted) {
+ranking::RatedGame rated_game_of(const db::GameRecord& game, UserId player, const std::set<GameId>& converted) {
   const bool is_black = game.black_id == player;
   ranking::RatedGame out;
   out.id = game.id;
@@ -98,8 +97,7 @@ db::DbResult<StoredHistory> player_history(db::Stores& stores, const db::UserRec
     if (event.superseded_ms) continue;
     const auto reason = ranking::parse_change_reason(event.reason).value_or(ranking::ChangeReason::admin);
     out.history.events.push_back(ranking::RankEvent{
-        ranking::RankChange{event.from_rank, event.to_rank, reason, event.game_id},
-        unix_seconds(event.at_ms)});
+        ranking::RankChange{event.from_rank, event.to_rank, reason, event.game_id}, unix_seconds(event.at_ms)});
     out.events.push_back(std::move(event));
   }
 
@@ -113,17 +111,16 @@ db::DbResult<StoredHistory> player_history(db::Stores& stores, const db::UserRec
 }
 
 db::RankEvent stored_event(UserId user, const ranking::RankChange& change, TimeMs at) {
-  return db::RankEvent{0,           user, change.from, change.to,
-                       std::string(ranking::to_string(change.reason)), change.game, at, std::nullopt};
+  return db::RankEvent{0,           user, change.from, change.to, std::string(ranking::to_string(change.reason)),
+                       change.game, at,   std::nullopt};
 }
 
 protocol::RankChange announced_change(const std::string& name, const ranking::RankChange& change) {
-  return protocol::RankChange{name, change.from, change.to,
-                              std::string(ranking::to_string(change.reason)), change.game};
+  return protocol::RankChange{name, change.from, change.to, std::string(ranking::to_string(change.reason)),
+                              change.game};
 }
 
-db::DbResult<Done> record_conversion(db::Stores& stores, GameId game, UserId user, std::string_view reason,
-                                     TimeMs at) {
+db::DbResult<Done> record_conversion(db::Stores& stores, GameId game, UserId user, std::string_view reason, TimeMs at) {
   auto converted = converted_games(stores, user);
   if (!converted) return unexpected(converted.error());
   if (converted->contains(game)) return Done{};

@@ -25,8 +25,7 @@ inline ranking::UnixSeconds unix_seconds(TimeMs ms) { return ms / 1000; }
 // or void (an aborted game, or none).
 ranking::Outcome outcome_for(const std::optional<GameResult>& result, Color player);
 
-ranking::RatedGame rated_game_of(const db::GameRecord& game, UserId player,
-                                 const std::set<GameId>& converted);
+ranking::RatedGame rated_game_of(const db::GameRecord& game, UserId player, const std::set<GameId>& converted);
 
 db::DbResult<std::set<GameId>> converted_games(db::Stores& stores, UserId user);
 
@@ -66,7 +65,6 @@ db::RankEvent stored_event(UserId user, const ranking::RankChange& change, TimeM
 protocol::RankChange announced_change(const std::string& name, const ranking::RankChange& change);
 
 // Records a win turned friendly for one player, once.
-db::DbResult<Done> record_conversion(db::Stores& stores, GameId game, UserId user, std::string_view reason,
-                                     TimeMs at);
+db::DbResult<Done> record_conversion(db::Stores& stores, GameId game, UserId user, std::string_view reason, TimeMs at);
 
 }  // namespace yunzi::app

@@ -17,8 +17,7 @@ db::DbResult<ReviewPage> review_page(db::Stores& stores, const std::string& afte
     if (!*user) continue;
     auto games = stores.ranks().short_games_awaiting_review(id);
     if (!games) return unexpected(games.error());
-    page.players.push_back(
-        protocol::ReviewEntry{protocol::PlayerRef{(*user)->name, (*user)->rank}, std::move(*games)});
+    page.players.push_back(protocol::ReviewEntry{protocol::PlayerRef{(*user)->name, (*user)->rank}, std::move(*games)});
     last_key = (*user)->name_key;
   }
   if (static_cast<int>(players->size()) == limit && !page.players.empty()) {
@@ -30,8 +29,7 @@ db::DbResult<ReviewPage> review_page(db::Stores& stores, const std::string& afte
 }
 
 db::DbResult<KeptGames> keep_short_games(db::Stores& stores, const std::string& name_key,
-                                         const std::optional<std::vector<GameId>>& games, UserId admin,
-                                         TimeMs now) {
+                                         const std::optional<std::vector<GameId>>& games, UserId admin, TimeMs now) {
   auto user = stores.users().find_by_name_key(name_key);
   if (!user) return unexpected(user.error());
   if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");

@@ -32,7 +32,6 @@ struct KeptGames {
 // conflict for a game that is not a short game of the user awaiting review,
 // or when none awaits.
 db::DbResult<KeptGames> keep_short_games(db::Stores& stores, const std::string& name_key,
-                                         const std::optional<std::vector<GameId>>& games, UserId admin,
-                                         TimeMs now);
+                                         const std::optional<std::vector<GameId>>& games, UserId admin, TimeMs now);
 
 }  // namespace yunzi::app

@@ -18,10 +18,8 @@ AppMetrics::AppMetrics(prometheus::Registry& registry)
                        .Help("From a game.move or game.pass arriving to its ok: checked, committed, broadcast.")
                        .Register(registry)
                        .Add({}, move_seconds_buckets)) {
-  auto& errors = prometheus::BuildCounter()
-                     .Name("yunzi_errors_total")
-                     .Help("Error replies sent, by code.")
-                     .Register(registry);
+  auto& errors =
+      prometheus::BuildCounter().Name("yunzi_errors_total").Help("Error replies sent, by code.").Register(registry);
   // Every code from the start, so a scrape shows the zeros too.
   for (std::size_t i = 0; i < error_code_count; ++i) {
     errors_[i] = &errors.Add({{"code", std::string(to_string(static_cast<protocol::ErrorCode>(i)))}});

@@ -20,8 +20,8 @@ namespace yunzi::app {
 inline constexpr std::size_t error_code_count = static_cast<std::size_t>(protocol::ErrorCode::internal) + 1;
 
 // The buckets of yunzi_move_seconds: 0.5 ms to 2.5 s.
-inline const prometheus::Histogram::BucketBoundaries move_seconds_buckets{
-    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5};
+inline const prometheus::Histogram::BucketBoundaries move_seconds_buckets{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025,
+                                                                          0.05,   0.1,   0.25,   0.5,   1,    2.5};
 
 class AppMetrics {
  public:

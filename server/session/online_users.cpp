@@ -33,8 +33,8 @@ SessionPtr OnlineUsers::remove_session(std::uint64_t session_id) {
 std::optional<std::size_t> OnlineUsers::sign_in(const OnlineUser& user, const SessionPtr& session,
                                                 std::size_t max_sessions) {
   std::lock_guard lock(mutex_);
-  if (auto it = users_.find(user.id);
-      it != users_.end() && it->second.sessions.size() >= max_sessions && !it->second.sessions.contains(session->id())) {
+  if (auto it = users_.find(user.id); it != users_.end() && it->second.sessions.size() >= max_sessions &&
+                                      !it->second.sessions.contains(session->id())) {
     return std::nullopt;
   }
   Entry& entry = users_[user.id];

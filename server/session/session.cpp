@@ -2,8 +2,8 @@
 
 #include <cassert>
 
-#include <boost/asio/post.hpp>
 #include <spdlog/spdlog.h>
+#include <boost/asio/post.hpp>
 
 namespace yunzi::app {
 

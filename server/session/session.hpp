@@ -20,8 +20,8 @@
 
 #include "db/records.hpp"
 #include "protocol/responder.hpp"
-#include "server/session/app_metrics.hpp"
 #include "server/net/connection.hpp"
+#include "server/session/app_metrics.hpp"
 
 namespace yunzi::app {
 

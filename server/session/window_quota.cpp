@@ -9,7 +9,8 @@ bool WindowQuota::try_take(std::int64_t key, std::int64_t now_ms) {
   // Every so many takes, keys whose uses all left the window go.
   if (++takes_since_sweep_ >= 1024) {
     takes_since_sweep_ = 0;
-    std::erase_if(uses_, [&](const auto& entry) { return entry.second.empty() || entry.second.back() <= now_ms - window_ms_; });
+    std::erase_if(
+        uses_, [&](const auto& entry) { return entry.second.empty() || entry.second.back() <= now_ms - window_ms_; });
   }
   std::deque<std::int64_t>& uses = uses_[key];
   while (!uses.empty() && uses.front() <= now_ms - window_ms_) uses.pop_front();

@@ -156,9 +156,7 @@ std::string outcome_of_result(const GameResult& result) {
   return "both_lose";
 }
 
-std::string pairing_how(const GameResult& result) {
-  return result.how == EndReason::forfeit ? "forfeit" : "played";
-}
+std::string pairing_how(const GameResult& result) { return result.how == EndReason::forfeit ? "forfeit" : "played"; }
 
 std::vector<PlacedEntrant> tournament_standings(const db::StoredTournament& t, int through_round) {
   const auto rules = score_rules_of(t.settings);

@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/expected.hpp"
 #include "core/game_result.hpp"
 #include "db/tournament_records.hpp"
-#include "core/expected.hpp"
 #include "server/tournament/score_rules.hpp"
 #include "server/tournament/standings.hpp"
 

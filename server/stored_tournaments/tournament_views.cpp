@@ -4,8 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server/stored_tournaments/tournament_rounds.hpp"
 #include "protocol/settings.hpp"
+#include "server/stored_tournaments/tournament_rounds.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -49,7 +49,13 @@ protocol::TournamentSummaryInfo summary_info(const db::TournamentSummary& t) {
 protocol::TournamentDetails details_of(const db::StoredTournament& t) {
   const db::TournamentSettings& s = t.settings;
   protocol::TournamentDetails d;
-  d.summary = {t.id, s.name, s.system, t.status, s.rounds, t.current_round, static_cast<int>(t.entrants.size()),
+  d.summary = {t.id,
+               s.name,
+               s.system,
+               t.status,
+               s.rounds,
+               t.current_round,
+               static_cast<int>(t.entrants.size()),
                s.registration_closes_ms};
   d.settings = game_settings_of(s);
   for (const auto& g : s.groups) d.groups.push_back({g.name, g.min_rank, g.max_rank});

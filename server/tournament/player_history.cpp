@@ -11,13 +11,13 @@ HalfPoints PlayerHistory::score() const {
 }
 
 int PlayerHistory::blacks() const {
-  return static_cast<int>(std::count_if(rounds.begin(), rounds.end(),
-                                        [](const RoundPlay& play) { return play.colour == Colour::black; }));
+  return static_cast<int>(
+      std::count_if(rounds.begin(), rounds.end(), [](const RoundPlay& play) { return play.colour == Colour::black; }));
 }
 
 int PlayerHistory::whites() const {
-  return static_cast<int>(std::count_if(rounds.begin(), rounds.end(),
-                                        [](const RoundPlay& play) { return play.colour == Colour::white; }));
+  return static_cast<int>(
+      std::count_if(rounds.begin(), rounds.end(), [](const RoundPlay& play) { return play.colour == Colour::white; }));
 }
 
 Colour PlayerHistory::last_colour() const {
@@ -32,8 +32,7 @@ bool PlayerHistory::had_bye() const {
 }
 
 bool PlayerHistory::has_met(PlayerId other) const {
-  return std::any_of(rounds.begin(), rounds.end(),
-                     [other](const RoundPlay& play) { return play.opponent == other; });
+  return std::any_of(rounds.begin(), rounds.end(), [other](const RoundPlay& play) { return play.opponent == other; });
 }
 
 TournamentHistory::TournamentHistory(const TournamentRecord& record, const ScoreRules& rules, int through_round)
@@ -58,7 +57,8 @@ TournamentHistory::TournamentHistory(const TournamentRecord& record, const Score
     // A round robin's table keeps a withdrawn player's byes; a round they do not play scores nothing.
     const auto found = players_.find(bye.player);
     if (found == players_.end() || !plays_in_round(found->second.entrant, bye.round)) continue;
-    if (RoundPlay* play = round_of(bye.player, bye.round)) *play = RoundPlay{std::nullopt, Colour::none, rules.bye_points, true};
+    if (RoundPlay* play = round_of(bye.player, bye.round))
+      *play = RoundPlay{std::nullopt, Colour::none, rules.bye_points, true};
   }
 }
 

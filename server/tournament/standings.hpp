@@ -29,9 +29,9 @@ using QuarterPoints = int;
 
 struct Standing {
   PlayerId player = 0;
-  int place = 1;             // 1 is first; equal places for players level on everything
-  HalfPoints score = 0;      // McMahon: the starting score included
-  int wins = 0;              // games won, byes not counted
+  int place = 1;         // 1 is first; equal places for players level on everything
+  HalfPoints score = 0;  // McMahon: the starting score included
+  int wins = 0;          // games won, byes not counted
   HalfPoints sos = 0;
   HalfPoints sosos = 0;
   QuarterPoints sodos = 0;

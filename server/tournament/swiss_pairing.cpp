@@ -86,8 +86,7 @@ std::vector<const PlayerHistory*> bye_candidates(const std::vector<const PlayerH
   return candidates;
 }
 
-std::optional<std::vector<Pairing>> pair_all(const std::vector<const PlayerHistory*>& order,
-                                             SwissSearchLimits limits) {
+std::optional<std::vector<Pairing>> pair_all(const std::vector<const PlayerHistory*>& order, SwissSearchLimits limits) {
   // The colour limit is dropped only when no pairing keeps it.
   for (const bool colour_limit : {true, false}) {
     if (auto games = SwissSearch(order, colour_limit, limits.max_steps).run()) return games;

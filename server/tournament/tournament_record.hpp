@@ -15,16 +15,16 @@ using PlayerId = int;
 struct Entrant {
   PlayerId id = 0;
   int rank_index = 1;
-  int first_round = 1;                     // a late entrant starts later
-  std::optional<int> withdrawn_after;      // plays no round after this one
+  int first_round = 1;                 // a late entrant starts later
+  std::optional<int> withdrawn_after;  // plays no round after this one
 };
 
 enum class Outcome {
   black_wins,
   white_wins,
-  jigo,          // half a point each
-  both_lose,     // both forfeited: nobody scores
-  pending,       // not finished yet: nobody scores so far
+  jigo,       // half a point each
+  both_lose,  // both forfeited: nobody scores
+  pending,    // not finished yet: nobody scores so far
 };
 
 struct Pairing {

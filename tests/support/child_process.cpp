@@ -190,7 +190,8 @@ std::optional<ExitStatus> ChildProcess::wait_for(std::chrono::milliseconds timeo
   for (;;) {
     if (pid_ <= 0) return std::nullopt;
     if (auto ended = reap(false)) return ended;
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return std::nullopt;
     // Reading meanwhile keeps a child that writes much from blocking on a full pipe.
     pump(static_cast<int>(std::min<std::int64_t>(left.count(), 10)));
@@ -224,7 +225,8 @@ std::optional<std::string> ChildProcess::read_line(std::chrono::milliseconds tim
       return line;
     }
     if (out_fd_ < 0) return std::nullopt;
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return std::nullopt;
     pump(static_cast<int>(std::min<std::int64_t>(left.count(), 50)));
   }

@@ -37,8 +37,8 @@ struct ChildOptions {
 // How a child ended: the status waitpid gave.
 struct ExitStatus {
   int wait_status = 0;
-  bool exited() const;  // by exit(), not by a signal
-  int code() const;     // the exit code, -1 when it died of a signal
+  bool exited() const;           // by exit(), not by a signal
+  int code() const;              // the exit code, -1 when it died of a signal
   std::string describe() const;  // "exit code 3", "signal 9"
 };
 

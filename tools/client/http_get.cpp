@@ -39,7 +39,8 @@ Expected<HttpReply, std::string> http_request(const std::string& host, std::uint
     ec = result;
   };
   auto wait = [&](const char* step) -> Expected<Done, std::string> {
-    run_until(io, [&] { return done; }, std::chrono::steady_clock::time_point::max());
+    run_until(
+        io, [&] { return done; }, std::chrono::steady_clock::time_point::max());
     done = false;
     if (ec) return unexpected(std::string(step) + " failed: " + ec.message());
     return Done{};

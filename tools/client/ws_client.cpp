@@ -90,10 +90,12 @@ Expected<Done, std::string> WsClient::Impl::write(std::string_view data, bool te
     done = true;
     result = ec;
   });
-  if (!run_until(io, [&] { return done; }, deadline_after(timeout))) {
+  if (!run_until(
+          io, [&] { return done; }, deadline_after(timeout))) {
     // A write still in flight would forbid the next one: give up on the connection.
     mark_closed(beast::error::timeout);
-    run_until(io, [&] { return done; }, deadline_after(timeout));
+    run_until(
+        io, [&] { return done; }, deadline_after(timeout));
     return unexpected(std::string("write timed out"));
   }
   if (result) {
@@ -113,7 +115,9 @@ Expected<Json, std::string> WsClient::Impl::wait_for(Take&& take, Millis timeout
   keep_reading();
   run_until(io, check, deadline_after(timeout));
   if (found) return std::move(*found);
-  if (closed) return unexpected("connection closed (" + std::to_string(closed->code) + " " + closed->reason + ") while waiting for " + what);
+  if (closed)
+    return unexpected("connection closed (" + std::to_string(closed->code) + " " + closed->reason +
+                      ") while waiting for " + what);
   return unexpected("timed out waiting for " + what);
 }
 
@@ -140,7 +144,8 @@ Expected<std::unique_ptr<WsClient>, std::string> WsClient::connect(const std::st
     done = true;
     ec = result;
   });
-  run_until(impl->io, [&] { return done; }, SteadyClock::time_point::max());
+  run_until(
+      impl->io, [&] { return done; }, SteadyClock::time_point::max());
   if (ec) return unexpected("cannot connect to " + host + ":" + std::to_string(port) + ": " + ec.message());
 
   stream.expires_never();
@@ -160,7 +165,8 @@ Expected<std::unique_ptr<WsClient>, std::string> WsClient::connect(const std::st
     done = true;
     ec = result;
   });
-  run_until(impl->io, [&] { return done; }, SteadyClock::time_point::max());
+  run_until(
+      impl->io, [&] { return done; }, SteadyClock::time_point::max());
   if (ec) {
     // A refused upgrade says why in its status (429: too many connections from this address).
     const std::string status =
@@ -243,7 +249,8 @@ void WsClient::discard_queued() { impl_->frames.clear(); }
 
 Expected<CloseInfo, std::string> WsClient::wait_closed(Millis timeout) {
   impl_->keep_reading();
-  run_until(impl_->io, [&] { return impl_->closed.has_value(); }, deadline_after(timeout));
+  run_until(
+      impl_->io, [&] { return impl_->closed.has_value(); }, deadline_after(timeout));
   if (!impl_->closed) return unexpected(std::string("timed out waiting for the close"));
   return *impl_->closed;
 }
@@ -255,12 +262,15 @@ bool WsClient::is_open() const { return !impl_->closed.has_value(); }
 void WsClient::close(std::uint16_t code, Millis timeout) {
   if (impl_->closed) return;
   bool done = false;
-  impl_->ws.async_close(websocket::close_reason(static_cast<websocket::close_code>(code)), [&](beast::error_code) { done = true; });
+  impl_->ws.async_close(websocket::close_reason(static_cast<websocket::close_code>(code)),
+                        [&](beast::error_code) { done = true; });
   impl_->keep_reading();
-  run_until(impl_->io, [&] { return done && !impl_->reading; }, deadline_after(timeout));
+  run_until(
+      impl_->io, [&] { return done && !impl_->reading; }, deadline_after(timeout));
   if (!impl_->closed) impl_->closed = CloseInfo{code, "closed by client"};
   beast::get_lowest_layer(impl_->ws).close();
-  run_until(impl_->io, [&] { return done && !impl_->reading; }, deadline_after(timeout));
+  run_until(
+      impl_->io, [&] { return done && !impl_->reading; }, deadline_after(timeout));
 }
 
 }  // namespace yunzi::client

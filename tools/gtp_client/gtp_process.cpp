@@ -21,9 +21,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::string system_error(std::string_view what, int error) {
-  return std::string(what) + ": " + std::strerror(error);
-}
+std::string system_error(std::string_view what, int error) { return std::string(what) + ": " + std::strerror(error); }
 
 // Keeps posix_spawn's helper objects paired with their destroy calls.
 struct SpawnSetup {
@@ -96,8 +94,8 @@ Expected<GtpProcess, GtpError> GtpProcess::start(const std::vector<std::string>&
   raw_argv.push_back(nullptr);
 
   pid_t pid = -1;
-  const int spawn_error = ::posix_spawn(&pid, argv.front().c_str(), &setup.actions, &setup.attributes,
-                                        raw_argv.data(), environ);
+  const int spawn_error =
+      ::posix_spawn(&pid, argv.front().c_str(), &setup.actions, &setup.attributes, raw_argv.data(), environ);
   ::close(ends[1]);
   if (spawn_error != 0) {
     ::close(ends[0]);
@@ -174,8 +172,8 @@ Expected<std::string, GtpError> GtpProcess::read_response(Timeout timeout) {
 
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     if (left.count() <= 0) {
-      return unexpected(fail_and_close(GtpErrorKind::timeout,
-                                       "no response within " + std::to_string(timeout.count()) + " ms"));
+      return unexpected(
+          fail_and_close(GtpErrorKind::timeout, "no response within " + std::to_string(timeout.count()) + " ms"));
     }
     pollfd watch{fd_, POLLIN, 0};
     const int ready = ::poll(&watch, 1, static_cast<int>(left.count()));

@@ -42,8 +42,7 @@ class GtpProcess {
   using Timeout = std::chrono::milliseconds;
 
   // argv[0] is the program path (not searched on PATH), the rest its arguments.
-  static Expected<GtpProcess, GtpError> start(const std::vector<std::string>& argv,
-                                              GtpProcessOptions options = {});
+  static Expected<GtpProcess, GtpError> start(const std::vector<std::string>& argv, GtpProcessOptions options = {});
 
   GtpProcess(GtpProcess&& other) noexcept;
   GtpProcess& operator=(GtpProcess&& other) noexcept;
@@ -74,8 +73,8 @@ class GtpProcess {
   void close(Timeout grace);
 
   pid_t pid_ = -1;
-  int fd_ = -1;           // one end of a socket pair: the child's stdin and stdout
-  std::string pending_;   // bytes read beyond the last complete response
+  int fd_ = -1;          // one end of a socket pair: the child's stdin and stdout
+  std::string pending_;  // bytes read beyond the last complete response
 };
 
 }  // namespace yunzi::gtp

@@ -7,14 +7,13 @@ namespace yunzi::admin {
 namespace {
 
 // Options that take a value; every other "--x" is a flag.
-constexpr std::string_view value_options[] = {"--data-dir", "--db",     "--server", "--user",  "--minutes", "--reason",
-                                              "--limit",    "--before", "--days",   "--rank",  "--after",   "--games",
-                                              "--status",   "--to",     "--role",   "--search", "--page",   "--note",
-                                              // the tournament definition
-                                              "--name", "--system", "--preset", "--groups", "--mcmahon-bar",
-                                              "--mcmahon-floor", "--rounds", "--size", "--komi", "--rated", "--time",
-                                              "--registration-minutes", "--round-gap", "--round-times", "--no-show",
-                                              "--bye-points", "--bonus"};
+constexpr std::string_view value_options[] = {
+    "--data-dir", "--db", "--server", "--user", "--minutes", "--reason", "--limit", "--before", "--days", "--rank",
+    "--after", "--games", "--status", "--to", "--role", "--search", "--page", "--note",
+    // the tournament definition
+    "--name", "--system", "--preset", "--groups", "--mcmahon-bar", "--mcmahon-floor", "--rounds", "--size", "--komi",
+    "--rated", "--time", "--registration-minutes", "--round-gap", "--round-times", "--no-show", "--bye-points",
+    "--bonus"};
 constexpr std::string_view flag_options[] = {"--password-stdin", "--help", "--create", "--dry-run"};
 
 // Connection options every command of a group accepts.
@@ -22,9 +21,9 @@ const std::vector<std::string_view> database_options = {"--data-dir", "--db"};
 const std::vector<std::string_view> live_options = {"--server", "--user", "--password-stdin"};
 // The fields of a tournament that tournament-create and tournament-edit take, with `more`.
 std::vector<std::string_view> tournament_fields(std::vector<std::string_view> more) {
-  for (std::string_view field : {"--system", "--preset", "--groups", "--mcmahon-bar", "--mcmahon-floor", "--size",
-                                 "--komi", "--rated", "--time", "--registration-minutes", "--round-gap",
-                                 "--round-times", "--no-show", "--bye-points", "--bonus"}) {
+  for (std::string_view field :
+       {"--system", "--preset", "--groups", "--mcmahon-bar", "--mcmahon-floor", "--size", "--komi", "--rated", "--time",
+        "--registration-minutes", "--round-gap", "--round-times", "--no-show", "--bye-points", "--bonus"}) {
     more.push_back(field);
   }
   return more;
@@ -45,18 +44,38 @@ bool contains(const std::vector<std::string_view>& list, std::string_view item) 
 const std::vector<CommandSpec>& specs() {
   using G = CommandGroup;
   static const std::vector<CommandSpec> table = {
-      {G::database, "create-admin", {"NAME"}, {}, {"--password-stdin", "--rank"},
+      {G::database,
+       "create-admin",
+       {"NAME"},
+       {},
+       {"--password-stdin", "--rank"},
        "make NAME an admin; with --password-stdin create the account if it does not exist"},
-      {G::database, "create-account", {"NAME"}, {"--role", "--password-stdin"}, {"--rank"},
+      {G::database,
+       "create-account",
+       {"NAME"},
+       {"--role", "--password-stdin"},
+       {"--rank"},
        "create the account NAME with role user, bot or admin (e.g. a bot's account in one step)"},
       {G::database, "set-role", {"NAME", "ROLE"}, {}, {}, "set NAME's role to user, bot or admin"},
-      {G::database, "users", {}, {}, {"--search", "--role", "--limit", "--page"},
+      {G::database,
+       "users",
+       {},
+       {},
+       {"--search", "--role", "--limit", "--page"},
        "list accounts (name, rank, role, last login, status), by name, --limit (default 20) a page"},
       {G::database, "init", {}, {}, {}, "create a new database with the current schema (refuses an existing file)"},
-      {G::database, "migrate", {}, {}, {"--create"},
+      {G::database,
+       "migrate",
+       {},
+       {},
+       {"--create"},
        "apply pending schema migrations; --create makes the database when there is none"},
       {G::database, "backup", {"FILE"}, {}, {}, "copy the database to FILE, consistent while the server writes"},
-      {G::database, "retire-inactive", {}, {}, {"--days", "--dry-run"},
+      {G::database,
+       "retire-inactive",
+       {},
+       {},
+       {"--days", "--dry-run"},
        "close player accounts without a login for --days (default 1095) and retire their names; "
        "admins and bots are kept; --dry-run only lists them"},
       {G::live, "ban", {"NAME"}, {"--reason"}, {"--minutes"}, "ban NAME (permanently without --minutes)"},
@@ -68,28 +87,60 @@ const std::vector<CommandSpec>& specs() {
       {G::live, "broadcast", {"TEXT"}, {}, {}, "send TEXT to everyone online as a notice"},
       {G::live, "reports", {}, {}, {"--limit"}, "list open reports"},
       {G::live, "audit", {}, {}, {"--limit", "--before"}, "list the audit log, newest first"},
-      {G::live, "review", {}, {}, {"--limit", "--after"},
+      {G::live,
+       "review",
+       {},
+       {},
+       {"--limit", "--after"},
        "list players with 3 or more short rated games awaiting review, by name (--after NAME: the next page)"},
-      {G::live, "keep-short-games", {"NAME"}, {"--reason"}, {"--games"},
+      {G::live,
+       "keep-short-games",
+       {"NAME"},
+       {"--reason"},
+       {"--games"},
        "keep NAME's short games as played (--games ID,ID,...; default: all awaiting review)"},
-      {G::live, "recommendations", {}, {}, {"--limit", "--before", "--status"},
+      {G::live,
+       "recommendations",
+       {},
+       {},
+       {"--limit", "--before", "--status"},
        "list recommendations to 6d, newest first, with warnings (--status pending|approved|rejected|revoked)"},
       {G::live, "approve-recommendation", {"NAME"}, {"--reason"}, {}, "make NAME 6d as recommended"},
       {G::live, "reject-recommendation", {"NAME"}, {"--reason"}, {}, "turn down NAME's waiting recommendation"},
-      {G::live, "revoke-recommendation", {"NAME"}, {"--to", "--reason"}, {},
+      {G::live,
+       "revoke-recommendation",
+       {"NAME"},
+       {"--to", "--reason"},
+       {},
        "undo NAME's recommendation to 6d: --to former (the rank before) or --to 1d"},
       {G::live, "resolve-report", {"ID"}, {"--note"}, {}, "close report ID as acted upon, with a note"},
       {G::live, "dismiss-report", {"ID"}, {"--note"}, {}, "close report ID as unfounded, with a note"},
-      {G::live, "retire-inactive", {}, {}, {"--days", "--dry-run"},
+      {G::live,
+       "retire-inactive",
+       {},
+       {},
+       {"--days", "--dry-run"},
        "as the db command, on the running server: online accounts retired are disconnected at once"},
       {G::live, "tournaments", {}, {}, {"--limit"}, "list the tournaments, newest first"},
-      {G::live, "tournament-create", {"NAME"}, {"--rounds"}, tournament_fields({}),
+      {G::live,
+       "tournament-create",
+       {"NAME"},
+       {"--rounds"},
+       tournament_fields({}),
        "create a tournament (--preset promotion: the 升段赛's groups and bonus; --groups NAME:MIN-MAX,...; "
        "--bonus 3,2,1; --round-times UTC YYYY-MM-DDTHH:MM,...; --time the clock as JSON)"},
-      {G::live, "tournament-edit", {"ID"}, {}, tournament_fields({"--name", "--rounds", "--reason"}),
+      {G::live,
+       "tournament-edit",
+       {"ID"},
+       {},
+       tournament_fields({"--name", "--rounds", "--reason"}),
        "change a tournament still in registration (the groups only while nobody is entered)"},
       {G::live, "tournament-start", {"ID"}, {}, {"--reason"}, "close registration and pair round 1"},
-      {G::live, "tournament-end", {"ID"}, {"--reason"}, {},
+      {G::live,
+       "tournament-end",
+       {"ID"},
+       {"--reason"},
+       {},
        "end a tournament: unplayed in registration, a waiting round dropped, a round in play the last"},
   };
   return table;
@@ -218,8 +269,7 @@ std::string usage_text() {
   add_group(CommandGroup::database);
   text += "\nserver commands (log in as an admin and send one request):\n";
   add_group(CommandGroup::live);
-  text +=
-      "\nexit codes: 0 ok, 1 the server refused, 2 usage, 3 cannot connect or log in, 4 database error\n";
+  text += "\nexit codes: 0 ok, 1 the server refused, 2 usage, 3 cannot connect or log in, 4 database error\n";
   return text;
 }
 

@@ -2,9 +2,9 @@
 // role from the start, e.g. a bot's, which then simply logs in.
 #include <ostream>
 
-#include "db/database.hpp"
-#include "core/rank.hpp"
 #include "accounts/registration_rules.hpp"
+#include "core/rank.hpp"
+#include "db/database.hpp"
 #include "tools/yunzi-admin/db_cli_parts.hpp"
 #include "tools/yunzi-admin/db_commands.hpp"
 #include "tools/yunzi-admin/exit_codes.hpp"
@@ -27,8 +27,8 @@ int run_create_account(DbContext& c) {
   auto created = create_account(*database, name->display, name->key, *account, *role, operator_name(), now_ms());
   if (!created) return database_error(c.io, created.error());
   const db::UserRecord& user = created->user;
-  c.io.out << "created account " << user.name << " (" << to_string(user.rank) << ") with role "
-           << to_string(user.role) << "\n";
+  c.io.out << "created account " << user.name << " (" << to_string(user.rank) << ") with role " << to_string(user.role)
+           << "\n";
   return exit_ok;
 }
 

@@ -38,8 +38,8 @@ db::DbResult<SqlitePtr> open_raw(const std::string& path, int flags, int busy_ti
   SqlitePtr db(raw);
   if (rc != SQLITE_OK) {
     const int code = raw ? sqlite3_extended_errcode(raw) : rc;
-    return db::db_failure(kind_of(code), "cannot open " + path + ": " + (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)),
-                          code);
+    return db::db_failure(kind_of(code),
+                          "cannot open " + path + ": " + (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc)), code);
   }
   sqlite3_extended_result_codes(raw, 1);
   sqlite3_busy_timeout(raw, busy_timeout_ms);

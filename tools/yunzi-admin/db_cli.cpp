@@ -2,10 +2,10 @@
 
 #include <ostream>
 
-#include "db/database.hpp"
-#include "core/rank.hpp"
 #include "accounts/password_hash.hpp"
 #include "accounts/registration_rules.hpp"
+#include "core/rank.hpp"
+#include "db/database.hpp"
 #include "tools/yunzi-admin/db_backup.hpp"
 #include "tools/yunzi-admin/db_cli_parts.hpp"
 #include "tools/yunzi-admin/db_commands.hpp"
@@ -25,13 +25,12 @@ Expected<accounts::AccountName, std::string> account_name(const std::string& raw
 int report_role_change(AdminIo& io, const RoleChange& change) {
   const auto& user = change.user;
   if (change.created) {
-    io.out << "created account " << user.name << " (" << to_string(user.rank) << ") with role "
-           << to_string(user.role) << "\n";
+    io.out << "created account " << user.name << " (" << to_string(user.rank) << ") with role " << to_string(user.role)
+           << "\n";
   } else if (change.previous_role == user.role) {
     io.out << user.name << " already has role " << to_string(user.role) << " (recorded in the audit log)\n";
   } else {
-    io.out << user.name << ": role " << to_string(change.previous_role) << " -> " << to_string(user.role)
-           << "\n";
+    io.out << user.name << ": role " << to_string(change.previous_role) << " -> " << to_string(user.role) << "\n";
   }
   return exit_ok;
 }

@@ -7,8 +7,8 @@
 #include <span>
 #include <string>
 
-#include "db/error.hpp"
 #include "core/expected.hpp"
+#include "db/error.hpp"
 #include "tools/yunzi-admin/admin_args.hpp"
 #include "tools/yunzi-admin/admin_io.hpp"
 

@@ -16,12 +16,12 @@ db::DbResult<db::UserRecord> open_account(db::Stores& stores, const std::string&
   auto found = stores.users().find_by_name_key(name_key);
   if (!found) return unexpected(found.error());
   if (!*found) return db::db_failure(db::DbErrorKind::not_found, "no account named '" + name_key + "'");
-  if ((*found)->closed) return db::db_failure(db::DbErrorKind::conflict, "the account '" + (*found)->name + "' is closed");
+  if ((*found)->closed)
+    return db::db_failure(db::DbErrorKind::conflict, "the account '" + (*found)->name + "' is closed");
   return **found;
 }
 
-db::AuditEntry operator_entry(std::string_view action, const std::string& actor, UserId target,
-                              TimeMs now_ms) {
+db::AuditEntry operator_entry(std::string_view action, const std::string& actor, UserId target, TimeMs now_ms) {
   db::AuditEntry entry;
   entry.actor_name = actor;
   entry.action = std::string(action);
@@ -59,7 +59,8 @@ db::DbResult<db::UserRecord> new_account(db::Stores& stores, const std::string& 
                                          const NewAccount& account, Role role, TimeMs now_ms) {
   auto retired = stores.users().find_retired(name_key);
   if (!retired) return unexpected(retired.error());
-  if (*retired) return db::db_failure(db::DbErrorKind::conflict, "the name '" + name + "' was retired and cannot be used again");
+  if (*retired)
+    return db::db_failure(db::DbErrorKind::conflict, "the name '" + name + "' was retired and cannot be used again");
   auto lookalike = stores.users().find_by_name_skeleton(account.name_skeleton);
   if (!lookalike) return unexpected(lookalike.error());
   if (*lookalike) {
@@ -83,9 +84,9 @@ auto in_transaction(db::Connection& connection, Work work) -> decltype(work(std:
 
 }  // namespace
 
-db::DbResult<RoleChange> create_admin(db::Connection& connection, const std::string& name,
-                                      const std::string& name_key, const std::optional<NewAccount>& account,
-                                      const std::string& actor, TimeMs now_ms) {
+db::DbResult<RoleChange> create_admin(db::Connection& connection, const std::string& name, const std::string& name_key,
+                                      const std::optional<NewAccount>& account, const std::string& actor,
+                                      TimeMs now_ms) {
   return in_transaction(connection, [&](db::Stores& stores) -> db::DbResult<RoleChange> {
     auto found = stores.users().find_by_name_key(name_key);
     if (!found) return unexpected(found.error());

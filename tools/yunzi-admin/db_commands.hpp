@@ -36,9 +36,9 @@ struct RoleChange {
 // Makes the account an admin. When it does not exist it is created from
 // `account` (not_found without one). Refuses a closed account, a retired
 // name or a lookalike of another account's name (conflict).
-db::DbResult<RoleChange> create_admin(db::Connection& connection, const std::string& name,
-                                      const std::string& name_key, const std::optional<NewAccount>& account,
-                                      const std::string& actor, TimeMs now_ms);
+db::DbResult<RoleChange> create_admin(db::Connection& connection, const std::string& name, const std::string& name_key,
+                                      const std::optional<NewAccount>& account, const std::string& actor,
+                                      TimeMs now_ms);
 
 // Creates a new account with the given role (conflict when the name is in
 // use or retired).

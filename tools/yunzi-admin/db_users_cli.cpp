@@ -2,8 +2,8 @@
 // and by role, a page at a time, for finding the exact name to act on.
 #include <ostream>
 
-#include "db/database.hpp"
 #include "core/rank.hpp"
+#include "db/database.hpp"
 #include "db/sqlite_stores.hpp"
 #include "db/time_text.hpp"
 #include "tools/yunzi-admin/db_cli_parts.hpp"
@@ -25,7 +25,8 @@ std::string status_of(const db::UserRecord& user, TimeMs now) {
   if (user.closed) return "closed";
   std::string status;
   if (user.banned_until_ms && *user.banned_until_ms > now) {
-    status = *user.banned_until_ms == db::forever_ms ? "banned" : "banned until " + db::utc_time_text(*user.banned_until_ms);
+    status =
+        *user.banned_until_ms == db::forever_ms ? "banned" : "banned until " + db::utc_time_text(*user.banned_until_ms);
   }
   if (user.muted_until_ms && *user.muted_until_ms > now) {
     status += (status.empty() ? "" : ", ") + std::string("muted until ") + db::utc_time_text(*user.muted_until_ms);

@@ -43,8 +43,9 @@ int run_live_command(const ParsedArgs& args, std::span<const std::string> operan
   if (!address) return usage_error(io, address.error());
   const auto password = args.has("--password-stdin") ? read_password_line(io.in) : io.env_password;
   if (!password) {
-    return usage_error(io, args.has("--password-stdin") ? "--password-stdin: no password on standard input"
-                                                        : "no password: use --password-stdin or set YUNZI_ADMIN_PASSWORD");
+    return usage_error(io, args.has("--password-stdin")
+                               ? "--password-stdin: no password on standard input"
+                               : "no password: use --password-stdin or set YUNZI_ADMIN_PASSWORD");
   }
 
   auto connection = client::WsClient::connect(address->host, address->port, address->path, connect_timeout);
@@ -72,8 +73,8 @@ int run_live_command(const ParsedArgs& args, std::span<const std::string> operan
   }
   ws.close();
   if (!is_ok(*reply)) {
-    io.err << "yunzi-admin: the server refused " << (*request)["type"].get<std::string>() << ": "
-           << error_text(*reply) << "\n";
+    io.err << "yunzi-admin: the server refused " << (*request)["type"].get<std::string>() << ": " << error_text(*reply)
+           << "\n";
     return exit_refused;
   }
   io.out << describe_ok_reply(*request, *reply);

@@ -33,9 +33,10 @@ Expected<Done, std::string> add_integer_options(const CommandSpec& spec, const P
     const char* key;
     std::int64_t max;
   };
-  static constexpr Field fields[] = {
-      {"--minutes", "minutes", max_minutes}, {"--limit", "limit", max_limit}, {"--before", "before", max_id},
-      {"--days", "days", max_days}};
+  static constexpr Field fields[] = {{"--minutes", "minutes", max_minutes},
+                                     {"--limit", "limit", max_limit},
+                                     {"--before", "before", max_id},
+                                     {"--days", "days", max_days}};
   for (const Field& field : fields) {
     const bool accepted = std::find(spec.required.begin(), spec.required.end(), field.option) != spec.required.end() ||
                           std::find(spec.optional.begin(), spec.optional.end(), field.option) != spec.optional.end();
@@ -67,11 +68,11 @@ std::string describe_audit(const Json& request, const Json& reply) {
   const Json& entries = reply.value("entries", Json::array());
   std::vector<TableRow> rows;
   for (const Json& e : entries) {
-    rows.push_back({text_of(e, "id"), time_of(e, "at"), text_of(e, "admin"), text_of(e, "action"),
-                    text_of(e, "target"), one_line(text_of(e, "reason")), one_line(text_of(e, "detail"))});
+    rows.push_back({text_of(e, "id"), time_of(e, "at"), text_of(e, "admin"), text_of(e, "action"), text_of(e, "target"),
+                    one_line(text_of(e, "reason")), one_line(text_of(e, "detail"))});
   }
-  std::string text = list_or_none(entries, {"id", "at", "admin", "action", "target", "reason", "detail"}, rows,
-                                  "(no audit entries)");
+  std::string text =
+      list_or_none(entries, {"id", "at", "admin", "action", "target", "reason", "detail"}, rows, "(no audit entries)");
   const std::size_t page = request.value("limit", 20);
   if (entries.is_array() && entries.size() >= page && !entries.empty()) {
     text += "older entries: audit --before " + text_of(entries.back(), "id") + "\n";
@@ -79,9 +80,7 @@ std::string describe_audit(const Json& request, const Json& reply) {
   return text;
 }
 
-std::string minutes_text(const Json& minutes) {
-  return minutes.dump() + (minutes == 1 ? " minute" : " minutes");
-}
+std::string minutes_text(const Json& minutes) { return minutes.dump() + (minutes == 1 ? " minute" : " minutes"); }
 
 std::string describe_retirement(const Json& reply) {
   const Json& users = reply.value("users", Json::array());
@@ -96,7 +95,8 @@ std::string describe_retirement(const Json& reply) {
 std::string describe_action(const Json& request) {
   const std::string type = request.value("type", "");
   const std::string user = request.value("user", "");
-  const std::string reason = request.contains("reason") ? " (reason: " + one_line(request.value("reason", "")) + ")" : "";
+  const std::string reason =
+      request.contains("reason") ? " (reason: " + one_line(request.value("reason", "")) + ")" : "";
   if (type == "admin.ban") {
     const std::string length = request.contains("minutes") ? "for " + minutes_text(request["minutes"]) : "permanently";
     return "banned " + user + " " + length + reason;
@@ -104,8 +104,8 @@ std::string describe_action(const Json& request) {
   if (type == "admin.unban") return "unbanned " + user + reason;
   if (type == "admin.mute") return "muted " + user + " for " + minutes_text(request["minutes"]) + reason;
   if (type == "admin.resolve_report") {
-    return "report " + request["report"].dump() + " " + request.value("outcome", "") + " (note: " +
-           one_line(request.value("note", "")) + ")";
+    return "report " + request["report"].dump() + " " + request.value("outcome", "") +
+           " (note: " + one_line(request.value("note", "")) + ")";
   }
   if (type == "admin.kick") return "kicked " + user + reason;
   if (type == "admin.annul") return "annulled game " + request["game"].dump() + reason;
@@ -125,8 +125,8 @@ std::string describe_kept(const Json& request, const Json& reply) {
   std::string ids;
   for (const Json& id : games) ids += " " + id.dump();
   const std::string reason = " (reason: " + one_line(request.value("reason", "")) + ")";
-  return "kept " + std::to_string(games.size()) + " short game(s) of " + request.value("user", "") + " as played:" +
-         ids + reason;
+  return "kept " + std::to_string(games.size()) + " short game(s) of " + request.value("user", "") +
+         " as played:" + ids + reason;
 }
 
 // Comma-separated game ids, each 1..max_id, at most max_kept of them.

@@ -20,7 +20,8 @@ Expected<ServerAddress, std::string> host_and_port(std::string_view text, std::o
     if (close == std::string_view::npos) return unexpected("--server: unclosed '[' in '" + std::string(whole) + "'");
     address.host = std::string(text.substr(1, close - 1));
     const std::string_view rest = text.substr(close + 1);
-    if (!rest.empty() && !rest.starts_with(':')) return unexpected("--server: bad address '" + std::string(whole) + "'");
+    if (!rest.empty() && !rest.starts_with(':'))
+      return unexpected("--server: bad address '" + std::string(whole) + "'");
     if (!rest.empty()) port_text = rest.substr(1);
   } else {
     const auto colon = text.rfind(':');
@@ -64,7 +65,8 @@ Expected<ServerAddress, std::string> parse_server_address(std::string_view text)
   if (scheme == Scheme::none && !path.empty()) {
     return unexpected("--server must be HOST:PORT or an http:// or ws:// URL, not '" + std::string(text) + "'");
   }
-  auto address = host_and_port(authority, scheme == Scheme::none ? std::nullopt : std::optional<std::uint16_t>(80), text);
+  auto address =
+      host_and_port(authority, scheme == Scheme::none ? std::nullopt : std::optional<std::uint16_t>(80), text);
   if (!address) return address;
   if (scheme == Scheme::ws && !path.empty() && path != "/") address->path = path;
   if (scheme == Scheme::http && !path.empty() && path != "/") {

@@ -38,7 +38,8 @@ void append_row(std::string& out, const TableRow& row, const std::vector<std::si
 }  // namespace
 
 std::string one_line(std::string text) {
-  std::replace_if(text.begin(), text.end(), [](char c) { return c == '\n' || c == '\t' || c == '\r'; }, ' ');
+  std::replace_if(
+      text.begin(), text.end(), [](char c) { return c == '\n' || c == '\t' || c == '\r'; }, ' ');
   return text;
 }
 

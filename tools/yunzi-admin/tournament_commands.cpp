@@ -54,8 +54,8 @@ Expected<Json, std::string> bonus_of(const std::string& text) {
 Expected<std::int64_t, std::string> utc_ms(const std::string& text) {
   std::tm tm{};
   char rest = 0;
-  if (std::sscanf(text.c_str(), "%4d-%2d-%2dT%2d:%2d%c", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour,
-                  &tm.tm_min, &rest) != 5 ||
+  if (std::sscanf(text.c_str(), "%4d-%2d-%2dT%2d:%2d%c", &tm.tm_year, &tm.tm_mon, &tm.tm_mday, &tm.tm_hour, &tm.tm_min,
+                  &rest) != 5 ||
       tm.tm_mon < 1 || tm.tm_mon > 12 || tm.tm_mday < 1 || tm.tm_mday > 31 || tm.tm_hour > 23 || tm.tm_min > 59) {
     return unexpected("--round-times takes UTC times YYYY-MM-DDTHH:MM separated by commas, not '" + text + "'");
   }
@@ -90,12 +90,16 @@ Expected<Done, std::string> add_definition(const ParsedArgs& args, Json& request
     if (!value) return unexpected(value.error());
     if (*value) request[w.key] = **value;
   }
-  for (auto [option, key] : {std::pair{"--name", "name"}, {"--system", "system"}, {"--preset", "preset"},
-                             {"--mcmahon-bar", "mcmahon_bar"}, {"--mcmahon-floor", "mcmahon_floor"}}) {
+  for (auto [option, key] : {std::pair{"--name", "name"},
+                             {"--system", "system"},
+                             {"--preset", "preset"},
+                             {"--mcmahon-bar", "mcmahon_bar"},
+                             {"--mcmahon-floor", "mcmahon_floor"}}) {
     if (auto text = args.value(option)) request[key] = *text;
   }
   if (auto text = args.value("--bye-points")) {
-    if (*text != "0" && *text != "0.5" && *text != "1") return unexpected(std::string("--bye-points must be 0, 0.5 or 1"));
+    if (*text != "0" && *text != "0.5" && *text != "1")
+      return unexpected(std::string("--bye-points must be 0, 0.5 or 1"));
     request["bye_points"] = std::stod(*text);
   }
   if (auto text = args.value("--groups")) {
@@ -123,7 +127,8 @@ Expected<Done, std::string> add_definition(const ParsedArgs& args, Json& request
   if (auto komi = args.value("--komi")) {
     char* end = nullptr;
     const double value = std::strtod(komi->c_str(), &end);
-    if (komi->empty() || end != komi->c_str() + komi->size()) return unexpected(std::string("--komi must be a number like 7.5"));
+    if (komi->empty() || end != komi->c_str() + komi->size())
+      return unexpected(std::string("--komi must be a number like 7.5"));
     settings["komi"] = value;
   }
   if (auto rated = args.value("--rated")) {
@@ -194,8 +199,7 @@ std::string describe_tournament_reply(const Json& request, const Json& reply) {
   const std::string type = request.value("type", "");
   if (type == "tournament.list") return describe_list(reply);
   if (type == "admin.tournament.create") {
-    return "created tournament " + text_of(reply, "tournament") + " \"" + one_line(request.value("name", "")) +
-           "\"\n";
+    return "created tournament " + text_of(reply, "tournament") + " \"" + one_line(request.value("name", "")) + "\"\n";
   }
   const std::string id = text_of(request, "tournament");
   if (type == "admin.tournament.edit") {

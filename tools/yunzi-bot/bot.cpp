@@ -13,9 +13,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-bool is_ok(const Expected<Json, std::string>& reply) {
-  return reply && reply->value("type", std::string()) == "ok";
-}
+bool is_ok(const Expected<Json, std::string>& reply) { return reply && reply->value("type", std::string()) == "ok"; }
 
 std::string name_in(const Json& object, const char* key) {
   if (!object.contains(key) || !object[key].is_object()) return "";
@@ -126,7 +124,8 @@ void Bot::handle(const Json& event) {
 void Bot::handle_game_event(std::int64_t game, const Json& event) {
   const std::string type = event.value("type", std::string());
   if (type == "game.chat") {
-    spdlog::info("game {} chat from {}: {}", game, event.value("from", std::string()), event.value("text", std::string()));
+    spdlog::info("game {} chat from {}: {}", game, event.value("from", std::string()),
+                 event.value("text", std::string()));
     return;
   }
   const auto it = games_.find(game);
@@ -219,12 +218,14 @@ void Bot::on_challenge(const Json& challenge) {
   if (reason) {
     spdlog::info("declining challenge {} from {}: {}", id, from, *reason);
     // The server passes the reason on to the challenger in challenge.declined.
-    link_.call_ok(Json{{"type", "challenge.decline"}, {"challenge", id}, {"reason", *reason}}, "challenge from " + from);
+    link_.call_ok(Json{{"type", "challenge.decline"}, {"challenge", id}, {"reason", *reason}},
+                  "challenge from " + from);
     return;
   }
   auto reply = link_.call(Json{{"type", "challenge.accept"}, {"challenge", id}});
   if (!is_ok(reply)) {
-    if (reply) spdlog::warn("challenge {} from {}: accept refused: {}", id, from, reply->value("message", std::string()));
+    if (reply)
+      spdlog::warn("challenge {} from {}: accept refused: {}", id, from, reply->value("message", std::string()));
     return;
   }
   const std::int64_t game = id_of(reply->value("game", Json()));
@@ -251,7 +252,8 @@ void Bot::refresh_seeks() {
     return;
   }
   for (std::size_t index = 0; index < config_.seeks.size(); ++index) {
-    const bool posted = std::any_of(my_seeks_.begin(), my_seeks_.end(), [&](const auto& entry) { return entry.second == index; });
+    const bool posted =
+        std::any_of(my_seeks_.begin(), my_seeks_.end(), [&](const auto& entry) { return entry.second == index; });
     if (posted || seeks_refused_.count(index)) continue;
     auto reply = link_.call(Json{{"type", "seek.create"}, {"settings", config_.seeks[index]}});
     if (!reply) return;

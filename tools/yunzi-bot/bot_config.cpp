@@ -39,7 +39,8 @@ Expected<Done, std::string> read_strings(const Json& value, const std::string& k
   if (!value.is_array()) return fail(key, "expected an array of strings");
   std::vector<std::string> items;
   for (const auto& item : value) {
-    if (!item.is_string() || item.get<std::string>().empty()) return fail(key, "expected an array of non-empty strings");
+    if (!item.is_string() || item.get<std::string>().empty())
+      return fail(key, "expected an array of non-empty strings");
     items.push_back(item.get<std::string>());
   }
   out = std::move(items);
@@ -50,14 +51,16 @@ Expected<Done, std::string> read_sizes(const Json& value, const std::string& key
   if (!value.is_array() || value.empty()) return fail(key, "expected a non-empty array of board sizes");
   std::vector<int> sizes;
   for (const auto& item : value) {
-    if (!item.is_number_integer() || (item != 9 && item != 13 && item != 19)) return fail(key, "board sizes are 9, 13 or 19");
+    if (!item.is_number_integer() || (item != 9 && item != 13 && item != 19))
+      return fail(key, "board sizes are 9, 13 or 19");
     sizes.push_back(item.get<int>());
   }
   out = std::move(sizes);
   return Done{};
 }
 
-Expected<Done, std::string> read_clock_systems(const Json& value, const std::string& key, std::vector<std::string>& out) {
+Expected<Done, std::string> read_clock_systems(const Json& value, const std::string& key,
+                                               std::vector<std::string>& out) {
   static const std::set<std::string> known = {"byoyomi", "fischer", "canadian", "absolute", "none"};
   std::vector<std::string> systems;
   if (auto ok = read_strings(value, key, systems); !ok) return ok;
@@ -154,7 +157,8 @@ Expected<Done, std::string> apply_json(BotConfig& config, const Json& object) {
 Expected<Done, std::string> validate(const BotConfig& config) {
   if (config.name.empty()) return unexpected(std::string("no account name: give --name or \"name\""));
   if (config.password.empty()) {
-    return unexpected(std::string("no password: give --password-stdin, YUNZI_BOT_PASSWORD, --password or \"password\""));
+    return unexpected(
+        std::string("no password: give --password-stdin, YUNZI_BOT_PASSWORD, --password or \"password\""));
   }
   if (config.min_main_s > config.max_main_s) return unexpected(std::string("min_main_s is above max_main_s"));
   if (config.min_handicap > config.max_handicap) return unexpected(std::string("min_handicap is above max_handicap"));

@@ -11,10 +11,11 @@ using Json = nlohmann::json;
 
 namespace {
 
-const std::set<std::string> bool_keys = {"register", "engine_clock", "accept_rated", "accept_unrated", "accept_seeks", "accept_undo"};
-const std::set<std::string> int_keys = {"port", "level", "max_genmove_s", "safety_margin_ms", "min_main_s", "max_main_s",
-                                        "min_seconds_per_move", "min_handicap", "max_handicap", "max_games",
-                                        "reconnect_max_ms"};
+const std::set<std::string> bool_keys = {"register",       "engine_clock", "accept_rated",
+                                         "accept_unrated", "accept_seeks", "accept_undo"};
+const std::set<std::string> int_keys = {"port",         "level",      "max_genmove_s",        "safety_margin_ms",
+                                        "min_main_s",   "max_main_s", "min_seconds_per_move", "min_handicap",
+                                        "max_handicap", "max_games",  "reconnect_max_ms"};
 
 std::vector<std::string> split(const std::string& text, char separator) {
   std::vector<std::string> parts;
@@ -107,9 +108,9 @@ Expected<CommandLine, std::string> parse_command_line(const std::vector<std::str
     for (char& ch : key) {
       if (ch == '-') ch = '_';
     }
-    const bool takes_no_value = (key == "password_stdin" && !value) ||
-                                (bool_keys.count(key) && !value &&
-                                 (i + 1 >= args.size() || !parse_bool(args[i + 1]).has_value()));
+    const bool takes_no_value =
+        (key == "password_stdin" && !value) ||
+        (bool_keys.count(key) && !value && (i + 1 >= args.size() || !parse_bool(args[i + 1]).has_value()));
     if (!value && !takes_no_value) {
       if (i + 1 >= args.size()) return unexpected("--" + name + " needs a value");
       value = args[++i];
@@ -152,7 +153,8 @@ Expected<CommandLine, std::string> parse_command_line(const std::vector<std::str
     }
   }
   if (password_from_stdin) {
-    if (!result.config.password.empty()) return unexpected(std::string("give --password or --password-stdin, not both"));
+    if (!result.config.password.empty())
+      return unexpected(std::string("give --password or --password-stdin, not both"));
     auto line = passwords.standard_input ? passwords.standard_input() : std::nullopt;
     if (!line || line->empty()) return unexpected(std::string("--password-stdin: no password on standard input"));
     result.config.password = *line;

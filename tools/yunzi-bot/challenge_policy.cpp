@@ -54,7 +54,8 @@ std::optional<std::string> refusal_reason(const BotConfig& config, const Json& s
   if (!rated && !config.accept_unrated) return "I play rated games only";
   const int handicap = int_field(settings, "handicap", 0);
   if (handicap < config.min_handicap || handicap > config.max_handicap) {
-    return "I take handicaps from " + std::to_string(config.min_handicap) + " to " + std::to_string(config.max_handicap);
+    return "I take handicaps from " + std::to_string(config.min_handicap) + " to " +
+           std::to_string(config.max_handicap);
   }
 
   const auto time = protocol::decode_time_control(settings.value("time", Json()));
@@ -66,7 +67,8 @@ std::optional<std::string> refusal_reason(const BotConfig& config, const Json& s
   if (time->system != TimeSystem::none) {
     const auto main_s = time->main_ms / 1000;
     if (main_s < config.min_main_s || main_s > config.max_main_s) {
-      return "main time must be from " + std::to_string(config.min_main_s) + " to " + std::to_string(config.max_main_s) + " s";
+      return "main time must be from " + std::to_string(config.min_main_s) + " to " +
+             std::to_string(config.max_main_s) + " s";
     }
     const double per_move = seconds_per_move(*time);
     if (per_move < config.min_seconds_per_move) {

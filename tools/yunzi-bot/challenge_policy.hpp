@@ -14,7 +14,7 @@
 namespace yunzi::bot {
 
 // nullopt: acceptable; otherwise why not.
-std::optional<std::string> refusal_reason(const BotConfig& config, const nlohmann::json& settings, int games_in_progress,
-                                          const EngineSpeed& speed = {});
+std::optional<std::string> refusal_reason(const BotConfig& config, const nlohmann::json& settings,
+                                          int games_in_progress, const EngineSpeed& speed = {});
 
 }  // namespace yunzi::bot

@@ -54,46 +54,53 @@ EngineAnswer with_one_restart(EngineSession& engine, const char* what, Attempt&&
 EngineAnswer request_move(EngineSession& engine, const MoveRequest& request) {
   const auto deadline = Clock::now() + request.timeout;
   if (request.fresh_engine) engine.stop();
-  return with_one_restart(engine, "genmove", [&](EngineAnswer& answer, std::string& error) {
-    if (auto synced = engine.sync(request.picture, left_until(deadline)); !synced) {
-      error = synced.error().message;
-      return false;
-    }
-    auto move = engine.genmove(request.color, request.time_left, left_until(deadline));
-    if (!move) {
-      error = std::string(gtp::to_string(move.error().kind)) + ": " + move.error().message;
-      return false;
-    }
-    if (!well_formed(*move, request.picture.spec.size)) {
-      error = "the engine answered '" + *move + "', not a move";
-      return false;
-    }
-    answer.move = *move;
-    return true;
-  }, [&] { return request.timeout_ends_with_clock && Clock::now() >= deadline; });
+  return with_one_restart(
+      engine, "genmove",
+      [&](EngineAnswer& answer, std::string& error) {
+        if (auto synced = engine.sync(request.picture, left_until(deadline)); !synced) {
+          error = synced.error().message;
+          return false;
+        }
+        auto move = engine.genmove(request.color, request.time_left, left_until(deadline));
+        if (!move) {
+          error = std::string(gtp::to_string(move.error().kind)) + ": " + move.error().message;
+          return false;
+        }
+        if (!well_formed(*move, request.picture.spec.size)) {
+          error = "the engine answered '" + *move + "', not a move";
+          return false;
+        }
+        answer.move = *move;
+        return true;
+      },
+      [&] { return request.timeout_ends_with_clock && Clock::now() >= deadline; });
 }
 
-EngineAnswer request_dead_stones(EngineSession& engine, const EnginePicture& picture, std::chrono::milliseconds timeout) {
+EngineAnswer request_dead_stones(EngineSession& engine, const EnginePicture& picture,
+                                 std::chrono::milliseconds timeout) {
   const auto deadline = Clock::now() + timeout;
-  return with_one_restart(engine, "final_status_list", [&](EngineAnswer& answer, std::string& error) {
-    if (auto synced = engine.sync(picture, left_until(deadline)); !synced) {
-      error = synced.error().message;
-      return false;
-    }
-    auto dead = engine.dead_stones(left_until(deadline));
-    if (!dead) {
-      error = std::string(gtp::to_string(dead.error().kind)) + ": " + dead.error().message;
-      return false;
-    }
-    for (const auto& stone : *dead) {
-      if (!engine::parse_gtp(stone, picture.spec.size)) {
-        error = "the engine listed '" + stone + "' as a dead stone";
-        return false;
-      }
-    }
-    answer.dead = std::move(*dead);
-    return true;
-  }, [] { return false; });
+  return with_one_restart(
+      engine, "final_status_list",
+      [&](EngineAnswer& answer, std::string& error) {
+        if (auto synced = engine.sync(picture, left_until(deadline)); !synced) {
+          error = synced.error().message;
+          return false;
+        }
+        auto dead = engine.dead_stones(left_until(deadline));
+        if (!dead) {
+          error = std::string(gtp::to_string(dead.error().kind)) + ": " + dead.error().message;
+          return false;
+        }
+        for (const auto& stone : *dead) {
+          if (!engine::parse_gtp(stone, picture.spec.size)) {
+            error = "the engine listed '" + stone + "' as a dead stone";
+            return false;
+          }
+        }
+        answer.dead = std::move(*dead);
+        return true;
+      },
+      [] { return false; });
 }
 
 }  // namespace yunzi::bot

@@ -20,20 +20,21 @@ struct MoveRequest {
   std::string color;  // who the engine plays for
   std::optional<std::string> time_left;
   std::chrono::milliseconds timeout{60000};  // for the whole request, retry included
-  bool fresh_engine = false;  // start a new process first (after an illegal move)
-  bool timeout_ends_with_clock = false;  // no time is left after `timeout`
+  bool fresh_engine = false;                 // start a new process first (after an illegal move)
+  bool timeout_ends_with_clock = false;      // no time is left after `timeout`
 };
 
 struct EngineAnswer {
   bool ok = false;
-  std::string move;                // "pass", "resign" or a vertex, when ok
-  std::vector<std::string> dead;   // for a dead-stone request, when ok
-  std::string error;               // what went wrong, when not ok
-  int restarts = 0;                // engine restarts this request needed
-  bool out_of_time = false;        // not ok: the clock ran out before the move came
+  std::string move;               // "pass", "resign" or a vertex, when ok
+  std::vector<std::string> dead;  // for a dead-stone request, when ok
+  std::string error;              // what went wrong, when not ok
+  int restarts = 0;               // engine restarts this request needed
+  bool out_of_time = false;       // not ok: the clock ran out before the move came
 };
 
 EngineAnswer request_move(EngineSession& engine, const MoveRequest& request);
-EngineAnswer request_dead_stones(EngineSession& engine, const EnginePicture& picture, std::chrono::milliseconds timeout);
+EngineAnswer request_dead_stones(EngineSession& engine, const EnginePicture& picture,
+                                 std::chrono::milliseconds timeout);
 
 }  // namespace yunzi::bot

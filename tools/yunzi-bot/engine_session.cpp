@@ -61,8 +61,8 @@ void EngineSession::stop() {
 }
 
 Expected<Done, GtpError> EngineSession::setup(const GameSpec& spec, Millis timeout) {
-  for (const std::string& command : {"boardsize " + std::to_string(spec.size), std::string("clear_board"),
-                                    "komi " + komi_text(spec.komi)}) {
+  for (const std::string& command :
+       {"boardsize " + std::to_string(spec.size), std::string("clear_board"), "komi " + komi_text(spec.komi)}) {
     if (auto ok = send(command, timeout); !ok) return unexpected(ok.error());
   }
   if (!spec.handicap_stones.empty()) {
@@ -98,14 +98,15 @@ Expected<Done, GtpError> EngineSession::sync(const EnginePicture& picture, Milli
   }
   for (std::size_t i = moves_sent_.size(); i < picture.moves.size(); ++i) {
     const PlayedMove& move = picture.moves[i];
-    if (auto ok = send("play " + gtp_color(move.color) + " " + move.vertex, timeout); !ok) return unexpected(ok.error());
+    if (auto ok = send("play " + gtp_color(move.color) + " " + move.vertex, timeout); !ok)
+      return unexpected(ok.error());
     moves_sent_.push_back(move);
   }
   return Done{};
 }
 
-Expected<std::string, GtpError> EngineSession::genmove(const std::string& color, const std::optional<std::string>& time_left,
-                                                       Millis timeout) {
+Expected<std::string, GtpError> EngineSession::genmove(const std::string& color,
+                                                       const std::optional<std::string>& time_left, Millis timeout) {
   if (time_left) {
     auto told = send(*time_left, std::min(timeout, Millis(5000)));
     if (!told && told.error().kind != GtpErrorKind::failure) return unexpected(told.error());

@@ -8,9 +8,7 @@ namespace yunzi::bot {
 
 namespace {
 
-bool is_ok(const Expected<Json, std::string>& reply) {
-  return reply && reply->value("type", std::string()) == "ok";
-}
+bool is_ok(const Expected<Json, std::string>& reply) { return reply && reply->value("type", std::string()) == "ok"; }
 
 std::string join(const std::set<std::string>& vertices) {
   std::string text;
@@ -133,16 +131,18 @@ void GameDriver::start_move_job(bool fresh_engine) {
   acted_version_ = track_.version();
   spdlog::debug("game {}: genmove {} in {} ms, waiting up to {} ms", track_.id(), move.color, budget.usable.count(),
                 move.timeout.count());
-  job_ = std::async(std::launch::async, [engine = engine_.get(), move = std::move(move)] { return request_move(*engine, move); });
+  job_ = std::async(std::launch::async,
+                    [engine = engine_.get(), move = std::move(move)] { return request_move(*engine, move); });
 }
 
 void GameDriver::start_dead_stone_job() {
   job_kind_ = JobKind::dead_stones;
   job_version_ = track_.version();
   acted_version_ = track_.version();
-  job_ = std::async(std::launch::async, [engine = engine_.get(), picture = engine_picture(), cap = config_.max_genmove_s] {
-    return request_dead_stones(*engine, picture, std::chrono::seconds(cap));
-  });
+  job_ =
+      std::async(std::launch::async, [engine = engine_.get(), picture = engine_picture(), cap = config_.max_genmove_s] {
+        return request_dead_stones(*engine, picture, std::chrono::seconds(cap));
+      });
 }
 
 EnginePicture GameDriver::engine_picture() const {
@@ -162,10 +162,13 @@ void GameDriver::give_up(const std::string& why, ServerLink& link) {
 void GameDriver::on_move_answer(const EngineAnswer& answer, ServerLink& link) {
   const auto took = std::chrono::duration_cast<Millis>(std::chrono::steady_clock::now() - job_started_);
   const int size = track_.picture().spec.size;
-  spdlog::debug("game {}: the engine answered {} in {} ms", track_.id(), answer.ok ? answer.move : "nothing", took.count());
-  if (answer.restarts > 0) spdlog::warn("game {}: engine restarted {} time(s) for this move", track_.id(), answer.restarts);
+  spdlog::debug("game {}: the engine answered {} in {} ms", track_.id(), answer.ok ? answer.move : "nothing",
+                took.count());
+  if (answer.restarts > 0)
+    spdlog::warn("game {}: engine restarted {} time(s) for this move", track_.id(), answer.restarts);
   if (answer.ok && took > move_usable_) {
-    spdlog::warn("game {}: slow move: {} ms, {} ms planned; played late", track_.id(), took.count(), move_usable_.count());
+    spdlog::warn("game {}: slow move: {} ms, {} ms planned; played late", track_.id(), took.count(),
+                 move_usable_.count());
   }
   // A move that needed more than its time on the clock (a byo-yomi period
   // went): clocks as short are declined from now on.

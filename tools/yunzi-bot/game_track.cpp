@@ -29,7 +29,8 @@ Expected<GameTrack, std::string> GameTrack::from_state(const Json& state, const 
     spec.komi = state.at("komi").get<double>();
     spec.handicap = state.value("handicap", 0);
     spec.time = state.value("time", Json::object());
-    for (const auto& stone : state.value("handicap_stones", Json::array())) spec.handicap_stones.push_back(stone.get<std::string>());
+    for (const auto& stone : state.value("handicap_stones", Json::array()))
+      spec.handicap_stones.push_back(stone.get<std::string>());
 
     const std::string ko = state.value("ko", std::string("situational"));
     engine::GameSetup setup;
@@ -65,7 +66,8 @@ Expected<GameTrack, std::string> GameTrack::from_state(const Json& state, const 
     for (const auto& move : state.value("moves", Json::array())) {
       if (track.game_.phase() == engine::Phase::scoring) track.game_.resume_play();
       if (!track.play(track.to_move(), move.get<std::string>())) {
-        return unexpected("move " + move.get<std::string>() + " of game " + std::to_string(track.id_) + " does not fit");
+        return unexpected("move " + move.get<std::string>() + " of game " + std::to_string(track.id_) +
+                          " does not fit");
       }
     }
     track.phase_ = state.value("phase", std::string("play"));

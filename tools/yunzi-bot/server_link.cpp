@@ -26,12 +26,14 @@ Expected<std::unique_ptr<client::WsClient>, std::string> ServerLink::open_connec
 Expected<std::unique_ptr<client::WsClient>, std::string> ServerLink::log_in() {
   auto ws = open_connection();
   if (!ws) return ws;
-  auto login = (*ws)->request(Json{{"type", "login"}, {"name", config_.name}, {"password", config_.password}}, Millis(10000));
+  auto login =
+      (*ws)->request(Json{{"type", "login"}, {"name", config_.name}, {"password", config_.password}}, Millis(10000));
   if (!login) return unexpected(login.error());
   if (!is_ok(*login) && login->value("code", std::string()) == "bad_credentials" && config_.register_account) {
     spdlog::info("login refused, registering {} at {}", config_.name, config_.rank);
-    login = (*ws)->request(Json{{"type", "register"}, {"name", config_.name}, {"password", config_.password}, {"rank", config_.rank}},
-                           Millis(10000));
+    login = (*ws)->request(
+        Json{{"type", "register"}, {"name", config_.name}, {"password", config_.password}, {"rank", config_.rank}},
+        Millis(10000));
     if (!login) return unexpected(login.error());
   }
   if (!is_ok(*login)) return unexpected("cannot log in as " + config_.name + ": " + describe_error(*login));

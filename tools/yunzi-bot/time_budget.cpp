@@ -91,8 +91,8 @@ MoveBudget move_budget(const Json& time, const Json& side, const std::string& co
   } else if (system == TimeSystem::byoyomi) {
     budget.time_left = time_left_line(color, usable, 1);
   } else {
-    budget.time_left =
-        time_left_line(color, main_ms + field(side, "period_ms") - margin.count(), std::max(1LL, field(side, "stones", 1)));
+    budget.time_left = time_left_line(color, main_ms + field(side, "period_ms") - margin.count(),
+                                      std::max(1LL, field(side, "stones", 1)));
   }
   return budget;
 }

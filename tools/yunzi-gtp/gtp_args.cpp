@@ -1,7 +1,7 @@
 #include "tools/yunzi-gtp/gtp_args.hpp"
 
-#include <charconv>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 

@@ -1,8 +1,8 @@
 // The GTP commands that play moves or report on the position.
 #include "engine/diagram.hpp"
 #include "engine/scoring.hpp"
-#include "tools/yunzi-gtp/gtp_frontend.hpp"
 #include "tools/random_play/random_player.hpp"
+#include "tools/yunzi-gtp/gtp_frontend.hpp"
 
 namespace yunzi::gtp {
 

@@ -60,7 +60,8 @@ GtpFrontend::Reply GtpFrontend::printsgf(const Args& args) {
 }
 
 GtpFrontend::Reply GtpFrontend::loadsgf(const Args& args) {
-  if (args.empty() || args.size() > 2) return unexpected(std::string("syntax error: expected loadsgf <file> [move_number]"));
+  if (args.empty() || args.size() > 2)
+    return unexpected(std::string("syntax error: expected loadsgf <file> [move_number]"));
   std::optional<int> move_number;
   if (args.size() == 2) {
     auto number = parse_int_arg(args[1]);

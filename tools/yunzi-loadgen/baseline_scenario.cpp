@@ -17,7 +17,8 @@ bool read_int(std::string_view& text, int& out) {
 
 std::string encode_baseline_move(int game, int move_number, const std::string& vertex, int frame_bytes) {
   std::string frame = std::to_string(game) + " " + std::to_string(move_number) + " " + vertex + " ";
-  if (static_cast<int>(frame.size()) < frame_bytes) frame.append(static_cast<std::size_t>(frame_bytes) - frame.size(), 'x');
+  if (static_cast<int>(frame.size()) < frame_bytes)
+    frame.append(static_cast<std::size_t>(frame_bytes) - frame.size(), 'x');
   return frame;
 }
 

@@ -76,14 +76,9 @@ bool FieldCollector::string(Json::string_t& value) {
       fields_.type = value;
       has_type_ = true;
       break;
-    case Key::vertex:
-      fields_.vertex = value;
-      break;
-    case Key::code:
-      fields_.code = value;
-      break;
-    default:
-      break;
+    case Key::vertex: fields_.vertex = value; break;
+    case Key::code: fields_.code = value; break;
+    default: break;
   }
   return true;
 }
@@ -92,17 +87,10 @@ bool FieldCollector::integer(std::int64_t value) {
   if (!in_root_object()) return true;
   clear_field();
   switch (key_) {
-    case Key::re:
-      fields_.re = value;
-      break;
-    case Key::game:
-      fields_.game = value;
-      break;
-    case Key::move_number:
-      fields_.move_number = as_int(value);
-      break;
-    default:
-      break;
+    case Key::re: fields_.re = value; break;
+    case Key::game: fields_.game = value; break;
+    case Key::move_number: fields_.move_number = as_int(value); break;
+    default: break;
   }
   return true;
 }
@@ -136,26 +124,13 @@ bool FieldCollector::leave_container() {
 
 void FieldCollector::clear_field() {
   switch (key_) {
-    case Key::type:
-      has_type_ = false;
-      break;
-    case Key::re:
-      fields_.re.reset();
-      break;
-    case Key::game:
-      fields_.game.reset();
-      break;
-    case Key::move_number:
-      fields_.move_number.reset();
-      break;
-    case Key::vertex:
-      fields_.vertex.reset();
-      break;
-    case Key::code:
-      fields_.code.reset();
-      break;
-    case Key::other:
-      break;
+    case Key::type: has_type_ = false; break;
+    case Key::re: fields_.re.reset(); break;
+    case Key::game: fields_.game.reset(); break;
+    case Key::move_number: fields_.move_number.reset(); break;
+    case Key::vertex: fields_.vertex.reset(); break;
+    case Key::code: fields_.code.reset(); break;
+    case Key::other: break;
   }
 }
 

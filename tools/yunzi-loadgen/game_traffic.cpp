@@ -16,8 +16,8 @@ std::int64_t micros_between(SteadyTime from, SteadyTime to) {
 
 }  // namespace
 
-GameTraffic::GameTraffic(boost::asio::io_context& io, int games, int board_size, double move_rate,
-                         std::uint64_t seed, RunCounters& counters, Hooks hooks)
+GameTraffic::GameTraffic(boost::asio::io_context& io, int games, int board_size, double move_rate, std::uint64_t seed,
+                         RunCounters& counters, Hooks hooks)
     : io_(io),
       board_size_(board_size),
       period_(std::chrono::nanoseconds(static_cast<std::int64_t>(1e9 / move_rate))),

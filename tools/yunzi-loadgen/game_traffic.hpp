@@ -61,8 +61,8 @@ class GameTraffic {
   struct GameState {
     std::optional<engine::Game> position;
     bool active = false;
-    bool awaiting = false;  // a move is sent and the opponent has not seen it yet
-    int moves = 0;          // moves confirmed so far
+    bool awaiting = false;           // a move is sent and the opponent has not seen it yet
+    int moves = 0;                   // moves confirmed so far
     std::array<SentMove, 8> sent{};  // recent sends, by move number modulo 8
   };
 

@@ -18,10 +18,9 @@ bool parse_number(const std::string& text, Number& out) {
 // Base-36 seconds, six characters at most: with at most 100,000 connections
 // loadgen-<run>-<i> then stays within the 20 code points of a user name.
 std::string default_run_id() {
-  auto seconds = std::chrono::duration_cast<std::chrono::seconds>(
-                     std::chrono::system_clock::now().time_since_epoch())
-                     .count() %
-                 2176782336LL;  // 36^6
+  auto seconds =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count() %
+      2176782336LL;  // 36^6
   std::string out;
   do {
     out.insert(out.begin(), "0123456789abcdefghijklmnopqrstuvwxyz"[seconds % 36]);
@@ -52,7 +51,11 @@ Setter number_in(Number Options::*field, Number low, Number high) {
 
 const std::map<std::string, Setter>& setters() {
   static const std::map<std::string, Setter> table = {
-      {"--host", [](Options& o, const std::string& v) { o.host = v; return !v.empty(); }},
+      {"--host",
+       [](Options& o, const std::string& v) {
+         o.host = v;
+         return !v.empty();
+       }},
       {"--port",
        [](Options& o, const std::string& v) {
          unsigned n = 0;
@@ -80,12 +83,24 @@ const std::map<std::string, Setter>& setters() {
          o.server_pid = n;
          return true;
        }},
-      {"--run", [](Options& o, const std::string& v) { o.run_id = v; return valid_run_id(v); }},
-      {"--password", [](Options& o, const std::string& v) { o.password = v; return !v.empty() && v.size() <= 128; }},
+      {"--run",
+       [](Options& o, const std::string& v) {
+         o.run_id = v;
+         return valid_run_id(v);
+       }},
+      {"--password",
+       [](Options& o, const std::string& v) {
+         o.password = v;
+         return !v.empty() && v.size() <= 128;
+       }},
       {"--frame-bytes", number_in(&Options::frame_bytes, 32, 16000)},
       {"--connect-window", number_in(&Options::connect_window, 1, 10000)},
       {"--seed", number_in(&Options::seed, std::uint64_t{0}, ~std::uint64_t{0})},
-      {"--json", [](Options& o, const std::string& v) { o.json_file = v; return !v.empty(); }},
+      {"--json",
+       [](Options& o, const std::string& v) {
+         o.json_file = v;
+         return !v.empty();
+       }},
   };
   return table;
 }
@@ -122,8 +137,7 @@ Expected<Parsed, std::string> parse_options(const std::vector<std::string>& args
   if (o.idle_connections() < 0) {
     return unexpected("--connections " + std::to_string(o.connections) + " is fewer than the " +
                       std::to_string(o.players_and_spectators()) + " players and spectators that " +
-                      std::to_string(o.games) + " games with " + std::to_string(o.spectators) +
-                      " spectators need");
+                      std::to_string(o.games) + " games with " + std::to_string(o.spectators) + " spectators need");
   }
   if (o.run_id.empty()) o.run_id = default_run_id();
   return parsed;

@@ -15,19 +15,19 @@ namespace yunzi::loadgen {
 struct Options {
   std::string host = "127.0.0.1";
   std::uint16_t port = 0;
-  int connections = 1000;       // all of them: players, spectators and idle ones
+  int connections = 1000;  // all of them: players, spectators and idle ones
   int games = 200;
-  int spectators = 3;           // per game
-  double move_rate = 1.0;       // moves per second in each game
-  double duration_s = 30.0;     // the measured window, after set-up
+  int spectators = 3;        // per game
+  double move_rate = 1.0;    // moves per second in each game
+  double duration_s = 30.0;  // the measured window, after set-up
   double setup_timeout_s = 300.0;
   int board_size = 19;
   std::optional<int> server_pid;  // read VmRSS and CPU time of this process
-  std::string run_id;           // names are loadgen-<run>-<i>
+  std::string run_id;             // names are loadgen-<run>-<i>
   std::string password = "loadgen-password";
-  bool baseline = false;        // drive yunzi_bench_ws_baseline instead of yunzi
-  int frame_bytes = 240;        // baseline move frames, about a yunzi game.move event
-  int connect_window = 200;     // connections being opened and logged in at once
+  bool baseline = false;     // drive yunzi_bench_ws_baseline instead of yunzi
+  int frame_bytes = 240;     // baseline move frames, about a yunzi game.move event
+  int connect_window = 200;  // connections being opened and logged in at once
   std::uint64_t seed = 1;
   std::optional<std::string> json_file;  // the JSON report also goes there
 

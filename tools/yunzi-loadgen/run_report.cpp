@@ -89,11 +89,10 @@ nlohmann::json to_json(const RunReport& r) {
 std::string to_table(const RunReport& r) {
   const Options& o = r.options;
   std::string out = "yunzi-loadgen against " + r.target + " (run " + o.run_id + ")\n";
-  out += "  connections " + std::to_string(o.connections) + " (open at the end: " +
-         std::to_string(r.connections_open) + "), games " + std::to_string(o.games) + " (playing: " +
-         std::to_string(r.games_playing) + "), spectators/game " + std::to_string(o.spectators) + ", idle " +
-         std::to_string(o.idle_connections()) + ", board " + std::to_string(o.board_size) + "x" +
-         std::to_string(o.board_size) + "\n";
+  out += "  connections " + std::to_string(o.connections) + " (open at the end: " + std::to_string(r.connections_open) +
+         "), games " + std::to_string(o.games) + " (playing: " + std::to_string(r.games_playing) +
+         "), spectators/game " + std::to_string(o.spectators) + ", idle " + std::to_string(o.idle_connections()) +
+         ", board " + std::to_string(o.board_size) + "x" + std::to_string(o.board_size) + "\n";
   out += format("  set-up %.1f s, window %.1f s, asked %.2f moves/s per game\n", r.setup_s, r.window_s, o.move_rate);
   out += format("  moves/s %.1f (sent %.0f, delivered %.0f)\n", r.moves_per_s(), static_cast<double>(r.moves_sent),
                 static_cast<double>(r.moves_delivered));

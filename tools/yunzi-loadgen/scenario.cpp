@@ -19,11 +19,10 @@ Scenario::Scenario(boost::asio::io_context& io, Options options, boost::asio::ip
       endpoint_(std::move(endpoint)),
       seating_(options_.games, options_.spectators),
       traffic_(io, options_.games, options_.board_size, options_.move_rate, options_.seed, counters_,
-               GameTraffic::Hooks{
-                   [this](int game, Role mover, int number, const std::string& vertex) {
-                     send_move(game, mover, number, vertex);
-                   },
-                   [this](int game, Role mover) { replace_game(game, mover); }}),
+               GameTraffic::Hooks{[this](int game, Role mover, int number, const std::string& vertex) {
+                                    send_move(game, mover, number, vertex);
+                                  },
+                                  [this](int game, Role mover) { replace_game(game, mover); }}),
       connections_(static_cast<std::size_t>(options_.connections)),
       done_(static_cast<std::size_t>(options_.connections), false),
       setup_deadline_(io),
@@ -40,8 +39,8 @@ Scenario::~Scenario() {
 
 RunReport Scenario::run() {
   setup_began_ = std::chrono::steady_clock::now();
-  setup_deadline_.expires_after(std::chrono::duration_cast<std::chrono::nanoseconds>(
-      std::chrono::duration<double>(options_.setup_timeout_s)));
+  setup_deadline_.expires_after(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(options_.setup_timeout_s)));
   setup_deadline_.async_wait([this](const boost::system::error_code& ec) {
     if (!ec) on_setup_timeout();
   });
@@ -54,14 +53,13 @@ void Scenario::open_next() {
   const int index = next_to_open_++;
   const std::string host = endpoint_.address().to_string() + ":" + std::to_string(endpoint_.port());
   connections_[index] = std::make_shared<WsConnection>(
-      io_, WsConnection::Handlers{
-               [this, index] { on_connection_open(index); },
-               [this, index](std::string_view text) {
-                 const auto arrival = std::chrono::steady_clock::now();
-                 if (counters_.measuring) ++counters_.frames_received;
-                 on_frame(index, text, arrival);
-               },
-               [this, index](const std::string& why) { connection_failed(index, why); }});
+      io_, WsConnection::Handlers{[this, index] { on_connection_open(index); },
+                                  [this, index](std::string_view text) {
+                                    const auto arrival = std::chrono::steady_clock::now();
+                                    if (counters_.measuring) ++counters_.frames_received;
+                                    on_frame(index, text, arrival);
+                                  },
+                                  [this, index](const std::string& why) { connection_failed(index, why); }});
   connections_[index]->start(endpoint_, host);
 }
 
@@ -126,8 +124,8 @@ void Scenario::begin_window() {
     }
   }
   traffic_.start_ticking();
-  phase_timer_.expires_after(std::chrono::duration_cast<std::chrono::nanoseconds>(
-      std::chrono::duration<double>(options_.duration_s)));
+  phase_timer_.expires_after(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(options_.duration_s)));
   phase_timer_.async_wait([this](const boost::system::error_code& ec) {
     if (!ec) end_window();
   });

@@ -52,7 +52,8 @@ void WsConnection::do_read() {
 
 void WsConnection::on_read(beast::error_code ec) {
   if (finished_) return;
-  if (ec) return fail(ec == websocket::error::closed ? "closed: the server ended the connection" : "read: " + ec.message());
+  if (ec)
+    return fail(ec == websocket::error::closed ? "closed: the server ended the connection" : "read: " + ec.message());
   const auto data = buffer_.cdata();
   if (handlers_.on_frame) {
     handlers_.on_frame(std::string_view(static_cast<const char*>(data.data()), data.size()));

@@ -98,22 +98,14 @@ void YunziScenario::on_error(int index, const Pending& pending, const std::strin
         connection_ready(index);
       }
       return;
-    case Ask::login:
-      connection_ready(index);
-      return;
+    case Ask::login: connection_ready(index); return;
     case Ask::challenge:
-    case Ask::accept:
-      game_given_up(pending.game);
-      return;
+    case Ask::accept: game_given_up(pending.game); return;
     case Ask::watch:
       if (--slots_[pending.game].watches_left == 0) game_set_up(pending.game);
       return;
-    case Ask::move:
-      traffic().on_move_refused(pending.game);
-      return;
-    case Ask::resign:
-      game_given_up(pending.game);
-      return;
+    case Ask::move: traffic().on_move_refused(pending.game); return;
+    case Ask::resign: game_given_up(pending.game); return;
   }
 }
 
@@ -172,10 +164,8 @@ void YunziScenario::on_game_end_event(const Seat& seat, const FrameFields& frame
 
 void YunziScenario::challenge(int game) {
   const int black = seating().black_of(game);
-  const Json settings = {{"size", options().board_size},
-                         {"rated", false},
-                         {"color", "black"},
-                         {"time", {{"system", "none"}}}};
+  const Json settings = {
+      {"size", options().board_size}, {"rated", false}, {"color", "black"}, {"time", {{"system", "none"}}}};
   request(black, {{"type", "challenge"}, {"to", peers_[seating().white_of(game)].name}, {"settings", settings}},
           Ask::challenge, game);
 }

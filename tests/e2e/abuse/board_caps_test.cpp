@@ -22,8 +22,9 @@ constexpr std::size_t board_nodes = 5;
 
 ServerOptions lowered_caps() {
   ServerOptions options;
-  options.extra_args = {"--max-boards-per-user", std::to_string(boards_per_user), "--boards-per-hour",
-                        std::to_string(boards_per_hour), "--max-board-nodes", std::to_string(board_nodes)};
+  options.extra_args = {"--max-boards-per-user", std::to_string(boards_per_user),
+                        "--boards-per-hour",     std::to_string(boards_per_hour),
+                        "--max-board-nodes",     std::to_string(board_nodes)};
   return options;
 }
 
@@ -57,7 +58,8 @@ TEST_CASE("boards made from every connection at once stop at the caps, deleted o
   REQUIRE(replies.size() == 8);
   CHECK(count_ok(replies) == boards_per_user);
   CHECK(count_code(replies, "limit_reached") == 8 - boards_per_user);
-  CHECK(first_with_code(replies, "limit_reached")["message"].get<std::string>().find("delete one") != std::string::npos);
+  CHECK(first_with_code(replies, "limit_reached")["message"].get<std::string>().find("delete one") !=
+        std::string::npos);
   Json held = hoarder.ok({{"type", "board.list"}})["boards"];
   REQUIRE(held.size() == boards_per_user);
 
@@ -130,17 +132,20 @@ TEST_CASE("hostile SGF records and odd titles get a clear answer", "[abuse][boar
   CHECK(attacker.fails(new_board({{"sgf", "(;SZ[9];B[zz])"}}))["code"] == "bad_request");
   CHECK(attacker.fails(new_board({{"sgf", ""}}))["code"] == "bad_request");
   CHECK(attacker.fails(new_board({{"sgf", "not a record at all"}}))["code"] == "bad_request");
-  CHECK(attacker.fails({{"type", "board.play"}, {"board", numbered["id"]}, {"from", 99999999999}, {"vertex", "A1"}})["code"] ==
+  CHECK(attacker.fails(
+            {{"type", "board.play"}, {"board", numbered["id"]}, {"from", 99999999999}, {"vertex", "A1"}})["code"] ==
         "not_found");
 
   // Titles: any script, emoji sequences, combining marks and direction marks are kept exactly;
   // control characters and more than 80 code points are refused; SGF's own escapes survive the route.
-  const std::string odd = "\xE2\x80\xAE\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9 Z\xCC\x88\xCC\x81 ]\\ \xE5\xAE\x9A\xE5\xBC\x8F";
+  const std::string odd =
+      "\xE2\x80\xAE\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9 Z\xCC\x88\xCC\x81 ]\\ \xE5\xAE\x9A\xE5\xBC\x8F";
   const Json titled = attacker.ok(new_board({{"title", odd}}))["board"];
   CHECK(titled["title"] == odd);
   CHECK(attacker.fails(new_board({{"title", "bell\x07"}}))["code"] == "bad_request");
   CHECK(attacker.fails(new_board({{"title", repeated("\xF0\xA0\x80\x80", 81)}}))["code"] == "bad_request");
-  auto served = client::http_get("127.0.0.1", fx.server.port(), "/boards/" + std::to_string(titled["id"].get<int>()) + ".sgf");
+  auto served =
+      client::http_get("127.0.0.1", fx.server.port(), "/boards/" + std::to_string(titled["id"].get<int>()) + ".sgf");
   REQUIRE(served);
   CHECK(served->status == 200);
   Player other = fx.registered("reader");

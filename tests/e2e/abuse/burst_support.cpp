@@ -29,7 +29,8 @@ std::vector<Json> send_at_once(std::uint16_t port, const std::vector<Json>& requ
   std::vector<Json> replies;
   for (auto& ws : clients) {
     for (;;) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
       auto frame = ws->next_event(std::max(left, std::chrono::milliseconds(0)));
       INFO((frame ? "" : frame.error()));
       REQUIRE(frame);

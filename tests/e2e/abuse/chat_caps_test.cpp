@@ -23,8 +23,8 @@ constexpr std::size_t partners_per_hour = 2;
 
 ServerOptions lowered_caps() {
   ServerOptions options;
-  options.extra_args = {"--lobby-chat-per-minute", std::to_string(lobby_lines_per_minute),
-                        "--messages-per-minute",   std::to_string(messages_per_minute),
+  options.extra_args = {"--lobby-chat-per-minute",     std::to_string(lobby_lines_per_minute),
+                        "--messages-per-minute",       std::to_string(messages_per_minute),
                         "--message-partners-per-hour", std::to_string(partners_per_hour)};
   return options;
 }
@@ -72,8 +72,8 @@ TEST_CASE("too long, muted: refused with bad_request and muted", "[abuse][chat]"
   loud.ok(message_to("other", std::string(1000, 'x')));
 
   Player warden = fx.registered("warden");
-  const auto promoted = admin_tests::run_admin_tool(
-      {"db", "--data-dir", fx.server.data_dir().string(), "set-role", "warden", "admin"});
+  const auto promoted =
+      admin_tests::run_admin_tool({"db", "--data-dir", fx.server.data_dir().string(), "set-role", "warden", "admin"});
   INFO(promoted.out << promoted.err);
   REQUIRE(promoted.exit_code == 0);
   warden.connect();
@@ -117,7 +117,8 @@ TEST_CASE("one account cannot start conversations with everybody", "[abuse][chat
 
 TEST_CASE("new conversations sent from many connections at once cannot pass the cap together", "[abuse][chat]") {
   ServerOptions options;
-  options.extra_args = {"--messages-per-minute", "100", "--message-partners-per-hour", std::to_string(partners_per_hour)};
+  options.extra_args = {"--messages-per-minute", "100", "--message-partners-per-hour",
+                        std::to_string(partners_per_hour)};
   ServerFixture fx(options);
   Player spammer = fx.registered("spammer");
   const std::vector<std::string> targets{"t1", "t2", "t3", "t4"};

@@ -34,7 +34,7 @@ Connections open_connections(std::uint16_t port, std::size_t count, const client
 // The server hears of a closed connection a moment later: a new one is
 // tried until it gets through or the time is up.
 Expected<std::unique_ptr<client::WsClient>, std::string> connect_when_room(std::uint16_t port,
-                                                                          const client::HeaderFields& headers = {}) {
+                                                                           const client::HeaderFields& headers = {}) {
   const auto deadline = std::chrono::steady_clock::now() + 10s;
   for (;;) {
     auto ws = client::WsClient::connect("127.0.0.1", port, "/ws", 5s, headers);
@@ -67,8 +67,8 @@ TEST_CASE("resumes racing from many sockets sign in only the per-user cap", "[ab
   CHECK(refusal["message"].get<std::string>().find(std::to_string(connections_per_user)) != std::string::npos);
 
   // A refused connection stays open without a login; a password login is refused too.
-  const auto refused = std::find_if(replies.begin(), replies.end(),
-                                    [](const Json& r) { return r.value("type", "") != "ok"; });
+  const auto refused =
+      std::find_if(replies.begin(), replies.end(), [](const Json& r) { return r.value("type", "") != "ok"; });
   REQUIRE(refused != replies.end());
   client::WsClient& outsider = *crowd[static_cast<std::size_t>(refused - replies.begin())];
   auto watch = outsider.request({{"type", "lobby.watch"}});
@@ -116,8 +116,8 @@ TEST_CASE("behind a trusted proxy the forwarded address is what the cap counts",
   Connections held = open_connections(fx.server.port(), connections_per_address, crowded);
   CHECK(refused_with_429(client::WsClient::connect("127.0.0.1", fx.server.port(), "/ws", 5s, crowded)));
   // Another client behind the same proxy, and the proxy itself, still connect.
-  auto neighbour = client::WsClient::connect("127.0.0.1", fx.server.port(), "/ws", 5s,
-                                             {{"X-Forwarded-For", "198.51.100.2"}});
+  auto neighbour =
+      client::WsClient::connect("127.0.0.1", fx.server.port(), "/ws", 5s, {{"X-Forwarded-For", "198.51.100.2"}});
   CHECK(neighbour);
   auto direct = client::WsClient::connect("127.0.0.1", fx.server.port());
   CHECK(direct);

@@ -61,7 +61,8 @@ TEST_CASE("a user at the games cap starts no further game", "[abuse][lobby][game
   const Json challenge_refused = busy.fails(challenge_to("fresh"));
   CHECK(challenge_refused["code"] == "limit_reached");
   CHECK(mentions(challenge_refused, "games"));
-  const auto seek = other.ok({{"type", "seek.create"}, {"settings", friendly_settings()}})["seek"]["id"].get<std::int64_t>();
+  const auto seek =
+      other.ok({{"type", "seek.create"}, {"settings", friendly_settings()}})["seek"]["id"].get<std::int64_t>();
   const Json accept_refused = busy.fails({{"type", "seek.accept"}, {"seek", seek}});
   CHECK(accept_refused["code"] == "limit_reached");
   CHECK(mentions(accept_refused, "games"));

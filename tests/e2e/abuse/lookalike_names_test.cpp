@@ -6,9 +6,9 @@
 // lookalikes keeping it, while every old account still logs in by its name.
 #include <catch2/catch.hpp>
 
+#include "accounts/password_hash.hpp"
 #include "db/database.hpp"
 #include "db/migrations.hpp"
-#include "accounts/password_hash.hpp"
 #include "tests/e2e/abuse/burst_support.hpp"
 #include "tests/e2e/server/server_fixture.hpp"
 #include "tests/e2e/server/server_logs.hpp"
@@ -56,7 +56,8 @@ TEST_CASE("invisible, lookalike and staff names are refused at sign-up; CJK name
     CHECK(code == "name_taken");
     CHECK_THAT(message, Catch::Contains("the name"));
   }
-  CHECK(refusal_of(port, "ａｌｉｃｅ").second == "the name ａｌｉｃｅ looks too much like the name alice, which is taken");
+  CHECK(refusal_of(port, "ａｌｉｃｅ").second ==
+        "the name ａｌｉｃｅ looks too much like the name alice, which is taken");
   // Latin with a Cyrillic а: the mixture itself is refused.
   const auto mixed = refusal_of(port, "\xD0\xB0lice");
   CHECK(mixed.first == "bad_request");

@@ -17,9 +17,7 @@ constexpr std::size_t reports_per_hour = 10;
 constexpr std::size_t connections_per_user = 8;
 constexpr std::size_t reports_per_connection = 3;
 
-Json report_of(const std::string& name) {
-  return {{"type", "report"}, {"user", name}, {"reason", "says rude things"}};
-}
+Json report_of(const std::string& name) { return {{"type", "report"}, {"user", name}, {"reason", "says rude things"}}; }
 
 }  // namespace
 
@@ -45,8 +43,8 @@ TEST_CASE("a report flood from every connection of one user stores only the hour
 
   // The admins see the quota and the other report, nothing more.
   Player warden = fx.registered("warden");
-  const auto promoted = admin_tests::run_admin_tool(
-      {"db", "--data-dir", fx.server.data_dir().string(), "set-role", "warden", "admin"});
+  const auto promoted =
+      admin_tests::run_admin_tool({"db", "--data-dir", fx.server.data_dir().string(), "set-role", "warden", "admin"});
   INFO(promoted.out << promoted.err);
   REQUIRE(promoted.exit_code == 0);
   warden.connect();  // a role takes effect at the next login

@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "db/migrations.hpp"
 #include "accounts/password_hash.hpp"
+#include "db/migrations.hpp"
 #include "tests/e2e/admin/admin_process.hpp"
 #include "tests/e2e/admin/test_database.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -176,8 +176,8 @@ TEST_CASE_METHOD(DbFixture, "migrate makes a missing file only when told to, at 
 TEST_CASE_METHOD(DbFixture, "a file that is not a database gives exit code 4 and stays as it was", "[admin][db]") {
   const std::string garbage(4096, 'x');
   { std::ofstream(path, std::ios::binary) << garbage; }
-  for (const auto& args : std::vector<std::vector<std::string>>{{"migrate"}, {"create-admin", "root"},
-                                                                {"retire-inactive"}}) {
+  for (const auto& args :
+       std::vector<std::vector<std::string>>{{"migrate"}, {"create-admin", "root"}, {"retire-inactive"}}) {
     const auto run = db(args);
     CHECK(run.exit_code == 4);
     CHECK(run.err.find("database error (corrupt)") != std::string::npos);
@@ -190,8 +190,11 @@ TEST_CASE_METHOD(DbFixture, "an empty file is refused like a corrupt one by ever
                  "[admin][db]") {
   { std::ofstream touch(path, std::ios::binary); }
   const std::string backup = (dir.path() / "backup.sqlite3").string();
-  for (const auto& args : std::vector<std::vector<std::string>>{
-           {"migrate"}, {"create-admin", "root"}, {"set-role", "root", "admin"}, {"retire-inactive"}, {"backup", backup}}) {
+  for (const auto& args : std::vector<std::vector<std::string>>{{"migrate"},
+                                                                {"create-admin", "root"},
+                                                                {"set-role", "root", "admin"},
+                                                                {"retire-inactive"},
+                                                                {"backup", backup}}) {
     const auto run = db(args);
     INFO(args[0] << ": " << run.err);
     CHECK(run.exit_code == 4);
@@ -204,8 +207,9 @@ TEST_CASE_METHOD(DbFixture, "an empty file is refused like a corrupt one by ever
 }
 
 TEST_CASE_METHOD(DbFixture, "retire-inactive closes idle accounts and names them", "[admin][db]") {
-  const TimeMs now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                             std::chrono::system_clock::now().time_since_epoch()).count();
+  const TimeMs now =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count();
   {
     auto connection = admin_tests::open_test_database(path);
     admin_tests::add_account(connection, "sleeper", Role::user, now - 400 * day_ms);
@@ -225,8 +229,7 @@ TEST_CASE_METHOD(DbFixture, "retire-inactive closes idle accounts and names them
 }
 
 TEST_CASE_METHOD(DbFixture, "--data-dir finds the server's file", "[admin][db]") {
-  const auto run = run_admin_tool({"db", "--data-dir", dir.path().string(), "create-admin", "root",
-                                   "--password-stdin"},
+  const auto run = run_admin_tool({"db", "--data-dir", dir.path().string(), "create-admin", "root", "--password-stdin"},
                                   std::string("a long enough password\n"));
   INFO(run.err);
   REQUIRE(run.exit_code == 0);

@@ -7,8 +7,8 @@
 
 #include <filesystem>
 
-#include "db/migrations.hpp"
 #include "accounts/password_hash.hpp"
+#include "db/migrations.hpp"
 #include "tests/e2e/admin/admin_process.hpp"
 #include "tests/e2e/admin/test_database.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -85,8 +85,8 @@ TEST_CASE_METHOD(EmptyDataDir, "init and migrate --create make the database, ini
 
 TEST_CASE_METHOD(EmptyDataDir, "create-account makes a bot's account with its role in one step", "[admin][db]") {
   REQUIRE(db({"init"}).exit_code == 0);
-  const auto run = db({"create-account", "GnuGo", "--role", "bot", "--rank", "5k", "--password-stdin"},
-                      "stones-and-sand\n");
+  const auto run =
+      db({"create-account", "GnuGo", "--role", "bot", "--rank", "5k", "--password-stdin"}, "stones-and-sand\n");
   INFO(run.err);
   REQUIRE(run.exit_code == 0);
   CHECK(run.out == "created account GnuGo (5k) with role bot\n");

@@ -34,15 +34,16 @@ TEST_CASE_METHOD(LiveFixture, "a refused login or an unreachable server gives ex
   CHECK(wrong.exit_code == 3);
   CHECK(contains(wrong.err, "bad_credentials"));
 
-  const auto from_env = run_admin_tool({"--server", address(), "--user", "root", "broadcast", "hi"},
-                                       admin_tests::AdminRunOptions{"", {{"YUNZI_ADMIN_PASSWORD", root_password}}, std::chrono::seconds(60)});
+  const auto from_env = run_admin_tool(
+      {"--server", address(), "--user", "root", "broadcast", "hi"},
+      admin_tests::AdminRunOptions{"", {{"YUNZI_ADMIN_PASSWORD", root_password}}, std::chrono::seconds(60)});
   CHECK(from_env.exit_code == 0);
 
   const std::uint16_t port = server.port();
   REQUIRE(server.stop());
-  const auto gone = run_admin_tool({"--server", "127.0.0.1:" + std::to_string(port), "--user", "root",
-                                    "--password-stdin", "broadcast", "hi"},
-                                   std::string(root_password) + "\n");
+  const auto gone = run_admin_tool(
+      {"--server", "127.0.0.1:" + std::to_string(port), "--user", "root", "--password-stdin", "broadcast", "hi"},
+      std::string(root_password) + "\n");
   CHECK(gone.exit_code == 3);
   CHECK(contains(gone.err, "cannot connect"));
 }

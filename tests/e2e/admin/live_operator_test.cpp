@@ -82,14 +82,14 @@ TEST_CASE_METHOD(LiveFixture, "--server takes the page's or the socket's URL as 
     INFO(run.err);
     CHECK(run.exit_code == 0);
   }
-  const auto tls = run_admin_tool({"--server", "https://go.example.org", "--user", "root", "--password-stdin",
-                                   "broadcast", "hello"},
-                                  std::string(root_password) + "\n");
+  const auto tls =
+      run_admin_tool({"--server", "https://go.example.org", "--user", "root", "--password-stdin", "broadcast", "hello"},
+                     std::string(root_password) + "\n");
   CHECK(tls.exit_code == 2);
   CHECK(contains(tls.err, "does not speak TLS"));
-  const auto wrong_path = run_admin_tool({"--server", "ws://127.0.0.1:" + port + "/socket", "--user", "root",
-                                          "--password-stdin", "broadcast", "hello"},
-                                         std::string(root_password) + "\n");
+  const auto wrong_path = run_admin_tool(
+      {"--server", "ws://127.0.0.1:" + port + "/socket", "--user", "root", "--password-stdin", "broadcast", "hello"},
+      std::string(root_password) + "\n");
   CHECK(wrong_path.exit_code == 3);
 }
 

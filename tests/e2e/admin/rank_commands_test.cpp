@@ -36,8 +36,8 @@ TEST_CASE_METHOD(RankTools, "review pages through the players with short games a
   CHECK(contains(second, "zed"));
   CHECK_FALSE(contains(second, "more players"));
 
-  const std::string kept = ok({"keep-short-games", "quick", "--games", std::to_string(quick_games[0]), "--reason",
-                               "a fair opening blunder"});
+  const std::string kept = ok(
+      {"keep-short-games", "quick", "--games", std::to_string(quick_games[0]), "--reason", "a fair opening blunder"});
   CHECK(contains(kept, "kept 1 short game(s) of quick as played: " + std::to_string(quick_games[0])));
   const std::string after_keep = ok({"review"});
   CHECK_FALSE(contains(after_keep, "quick"));

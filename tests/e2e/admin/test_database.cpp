@@ -23,9 +23,7 @@ T checked(db::DbResult<T> result, const char* what) {
 
 }  // namespace
 
-db::Connection open_test_database(const std::string& path) {
-  return checked(db::open_database(path), "open_database");
-}
+db::Connection open_test_database(const std::string& path) { return checked(db::open_database(path), "open_database"); }
 
 db::UserRecord add_account(db::Connection& connection, const std::string& name, Role role, TimeMs created_ms,
                            std::optional<TimeMs> last_login_ms) {

@@ -8,8 +8,8 @@ using namespace yunzi;
 using namespace yunzi::admin;
 
 TEST_CASE("table columns are measured in terminal columns", "[admin][table]") {
-  const std::string table = render_table({"id", "name", "status"}, {{"1", "升段赛 2027", "finished"},
-                                                                    {"22", "Club Swiss", "registration"}});
+  const std::string table =
+      render_table({"id", "name", "status"}, {{"1", "升段赛 2027", "finished"}, {"22", "Club Swiss", "registration"}});
   // "升段赛 2027" is 11 columns wide (3 wide characters and 5 narrow), "Club Swiss" 10.
   CHECK(table ==
         "id  name         status\n"

@@ -7,8 +7,8 @@
 
 #include <thread>
 
-#include "tests/e2e/server/game_helpers.hpp"
 #include "tests/e2e/admin/rank_tools.hpp"
+#include "tests/e2e/server/game_helpers.hpp"
 
 using namespace yunzi;
 using namespace yunzi::e2e;
@@ -72,9 +72,9 @@ TEST_CASE("yunzi-admin creates, edits, starts and lists a tournament whose bonus
           "[admin][live][tournament]") {
   RankTools tools(ServerOptions{{"--ranking-policy", "association"}});
   Player root = tools.ranked.admin();
-  const std::string id = created_id(tools.ok({"tournament-create", "Club 升段赛", "--rounds", "3", "--groups",
-                                              "dan:1d-9d", "--bonus", "4,1", "--size", "9", "--rated", "no",
-                                              "--registration-minutes", "60"}));
+  const std::string id =
+      created_id(tools.ok({"tournament-create", "Club 升段赛", "--rounds", "3", "--groups", "dan:1d-9d", "--bonus",
+                           "4,1", "--size", "9", "--rated", "no", "--registration-minutes", "60"}));
   CHECK(tools.ok({"tournament-edit", id, "--name", "Winter cup", "--rounds", "1", "--reason", "one evening"}) ==
         "edited tournament " + id + ": name, rounds\n");
   const std::string listed = tools.ok({"tournaments"});
@@ -124,7 +124,8 @@ TEST_CASE("yunzi-admin creates, edits, starts and lists a tournament whose bonus
   CHECK(contains(summary_of(root, second), "(with 1 tournament bonus point added to the average)"));
 
   const std::string audit = tools.ok({"audit", "--limit", "5"});
-  for (const char* action : {"tournament.create", "tournament.edit", "tournament.start"}) CHECK(contains(audit, action));
+  for (const char* action : {"tournament.create", "tournament.edit", "tournament.start"})
+    CHECK(contains(audit, action));
 }
 
 TEST_CASE("yunzi-admin ends a tournament in registration, with a round waiting and with a round in play",
@@ -136,8 +137,8 @@ TEST_CASE("yunzi-admin ends a tournament in registration, with a round waiting a
   for (const char* name : {"p1", "p2", "p3", "p4"}) field.push_back(tools.ranked.registered(name, "5k"));
   for (Player& p : field) players[p.name()] = &p;
   const auto create = [&](const std::string& name, const std::string& gap) {
-    const std::string id = created_id(tools.ok({"tournament-create", name, "--rounds", "3", "--size", "9", "--rated",
-                                                "no", "--round-gap", gap}));
+    const std::string id = created_id(
+        tools.ok({"tournament-create", name, "--rounds", "3", "--size", "9", "--rated", "no", "--round-gap", gap}));
     for (Player& p : field) p.ok({{"type", "tournament.register"}, {"tournament", std::stoll(id)}});
     return id;
   };

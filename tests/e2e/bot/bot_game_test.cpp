@@ -2,8 +2,8 @@
 // (with real GNU Go) on the real server, and the game must reach a counted
 // result also when the server is killed and restarted, or the engine killed,
 // in the middle.
-#include <catch2/catch.hpp>
 #include <signal.h>
+#include <catch2/catch.hpp>
 
 #include <algorithm>
 

@@ -40,8 +40,8 @@ TEST_CASE("the bot reads its password from the environment or standard input", "
     ScriptedPlayer player(stage.port(), "alice");
     player.register_account();
     player.wait_online(kBotName, 30s);
-    const std::string log =
-        stage.bot_log_when([](const std::string& text) { return text.find("logged in as gnugo (bot)") != std::string::npos; });
+    const std::string log = stage.bot_log_when(
+        [](const std::string& text) { return text.find("logged in as gnugo (bot)") != std::string::npos; });
     INFO(stage.log_tails());
     CHECK(log.find("logged in as gnugo (bot)") != std::string::npos);
     // The engine was looked at before going online, and named itself.

@@ -1,8 +1,8 @@
 #include "tests/e2e/bot/bot_stage.hpp"
 
-#include <catch2/catch.hpp>
 #include <signal.h>
 #include <unistd.h>
+#include <catch2/catch.hpp>
 
 #include <thread>
 
@@ -42,10 +42,23 @@ std::string Stage::log_tails() const {
 void Stage::start_server() {
   const auto port_file = dir_ / "port";
   std::filesystem::remove(port_file);
-  const std::vector<std::string> args = {test_support::yunzi_server_path(), "--bind", "127.0.0.1", "--port", std::to_string(port_),
-                                         "--port-file", port_file.string(), "--data-dir", (dir_ / "data").string(),
-                                         "--password-hash-cost", "min", "--io-threads", "2", "--rate-limit", "1000",
-                                         "--rate-burst", "2000"};
+  const std::vector<std::string> args = {test_support::yunzi_server_path(),
+                                         "--bind",
+                                         "127.0.0.1",
+                                         "--port",
+                                         std::to_string(port_),
+                                         "--port-file",
+                                         port_file.string(),
+                                         "--data-dir",
+                                         (dir_ / "data").string(),
+                                         "--password-hash-cost",
+                                         "min",
+                                         "--io-threads",
+                                         "2",
+                                         "--rate-limit",
+                                         "1000",
+                                         "--rate-burst",
+                                         "2000"};
   // A port just freed may still be held for a moment: try again a few times.
   for (int attempt = 0; attempt < 20; ++attempt) {
     test_support::ChildOptions options;
@@ -70,8 +83,8 @@ void Stage::kill_server() { server_.kill(); }
 
 void Stage::create_bot_account() {
   // On the running server's database, as in tools/BOT.md.
-  const auto run = admin_tests::run_admin_tool({"db", "--data-dir", (dir_ / "data").string(), "create-account", kBotName,
-                                                "--role", "bot", "--rank", "5k", "--password-stdin"},
+  const auto run = admin_tests::run_admin_tool({"db", "--data-dir", (dir_ / "data").string(), "create-account",
+                                                kBotName, "--role", "bot", "--rank", "5k", "--password-stdin"},
                                                kBotPassword + "\n");
   INFO(run.out << run.err);
   REQUIRE(run.exit_code == 0);
@@ -80,19 +93,24 @@ void Stage::create_bot_account() {
 void Stage::start_bot(const std::vector<std::string>& extra_args, Password password) {
   // YUNZI_BOT_TRACE=1 logs every GTP command the bot sends.
   const std::string log_level = std::getenv("YUNZI_BOT_TRACE") ? "trace" : "debug";
-  std::vector<std::string> args = {test_support::yunzi_bot_path(), "--port", std::to_string(port_), "--name", kBotName,
-                                   "--engine", test_support::gnugo_path() + " --mode gtp --chinese-rules --level 1",
-                                   "--engine-clock", "false",
-                                   "--log-level", log_level, "--reconnect-max-ms", "500"};
+  std::vector<std::string> args = {test_support::yunzi_bot_path(),
+                                   "--port",
+                                   std::to_string(port_),
+                                   "--name",
+                                   kBotName,
+                                   "--engine",
+                                   test_support::gnugo_path() + " --mode gtp --chinese-rules --level 1",
+                                   "--engine-clock",
+                                   "false",
+                                   "--log-level",
+                                   log_level,
+                                   "--reconnect-max-ms",
+                                   "500"};
   test_support::ChildOptions input;
   input.log = dir_ / "bot.log";
   switch (password) {
-    case Password::flag:
-      args.insert(args.end(), {"--password", kBotPassword});
-      break;
-    case Password::environment:
-      input.env.emplace_back("YUNZI_BOT_PASSWORD", kBotPassword);
-      break;
+    case Password::flag: args.insert(args.end(), {"--password", kBotPassword}); break;
+    case Password::environment: input.env.emplace_back("YUNZI_BOT_PASSWORD", kBotPassword); break;
     case Password::standard_input:
       args.push_back("--password-stdin");
       input.stdin_text = kBotPassword + "\n";

@@ -31,7 +31,8 @@ TEST_CASE("flags fill the configuration and a file sits below them", "[bot][conf
               "seeks": [{"size": 9, "rated": false}], "greeting": "hi"})";
   }
   auto line = parse({"--config", path.string(), "--max-games=3", "--level", "5", "--accept-rated", "--engine",
-                     "/bin/engine --fast  --x", "--clock-systems", "byoyomi,none", "--seek", R"({"size":13})", "--engine-clock", "false"});
+                     "/bin/engine --fast  --x", "--clock-systems", "byoyomi,none", "--seek", R"({"size":13})",
+                     "--engine-clock", "false"});
   REQUIRE(line.has_value());
   const BotConfig& c = line->config;
   CHECK(c.name == "filebot");
@@ -65,7 +66,8 @@ TEST_CASE("bad command lines and files are refused with a message naming the cul
   CHECK(with({"stray"}).error().find("unexpected argument") != std::string::npos);
   CHECK(with({"--min-handicap", "5", "--max-handicap", "2"}).error().find("min_handicap") != std::string::npos);
   CHECK(parse({"--password", "p"}).error().find("name") != std::string::npos);
-  CHECK(parse({"--name", "b", "--password", "p", "--config", "/nonexistent/bot.json"}).error().find("cannot read") != std::string::npos);
+  CHECK(parse({"--name", "b", "--password", "p", "--config", "/nonexistent/bot.json"}).error().find("cannot read") !=
+        std::string::npos);
   CHECK(parse({"--help"})->help);
 }
 
@@ -76,7 +78,9 @@ TEST_CASE("challenges are taken only when they fit the configuration", "[bot][po
   config.max_handicap = 4;
   config.min_main_s = 60;
   config.clock_systems = {"byoyomi", "fischer"};
-  const Json good = {{"size", 9}, {"rated", false}, {"handicap", 2},
+  const Json good = {{"size", 9},
+                     {"rated", false},
+                     {"handicap", 2},
                      {"time", {{"system", "byoyomi"}, {"main_s", 300}, {"periods", 3}, {"period_s", 10}}}};
   CHECK_FALSE(refusal_reason(config, good, 1).has_value());
   CHECK(refusal_reason(config, good, 2).value().find("limit") != std::string::npos);
@@ -88,12 +92,15 @@ TEST_CASE("challenges are taken only when they fit the configuration", "[bot][po
   CHECK(changed("size", 13).value() == "I do not play 13x13");
   CHECK(changed("rated", true).value() == "I play friendly games only");
   CHECK(changed("handicap", 6).value().find("handicaps from 0 to 4") != std::string::npos);
-  CHECK(changed("time", {{"system", "canadian"}, {"main_s", 300}, {"stones", 10}, {"period_s", 300}}).value().find("canadian") !=
-        std::string::npos);
-  CHECK(changed("time", {{"system", "byoyomi"}, {"main_s", 30}, {"periods", 3}, {"period_s", 10}}).value().find("main time") !=
-        std::string::npos);
-  CHECK(changed("time", {{"system", "byoyomi"}, {"main_s", 300}, {"periods", 3}, {"period_s", 1}}).value().find("per move") !=
-        std::string::npos);
+  CHECK(changed("time", {{"system", "canadian"}, {"main_s", 300}, {"stones", 10}, {"period_s", 300}})
+            .value()
+            .find("canadian") != std::string::npos);
+  CHECK(changed("time", {{"system", "byoyomi"}, {"main_s", 30}, {"periods", 3}, {"period_s", 10}})
+            .value()
+            .find("main time") != std::string::npos);
+  CHECK(changed("time", {{"system", "byoyomi"}, {"main_s", 300}, {"periods", 3}, {"period_s", 1}})
+            .value()
+            .find("per move") != std::string::npos);
   config.accept_rated = true;
   CHECK_FALSE(changed("rated", true).has_value());
 }
@@ -111,12 +118,14 @@ TEST_CASE("the password comes from the command line, standard input or the envir
   CHECK(parse_command_line({"--name", "b", "--password-stdin"}, sources)->config.password == "from-stdin");
   CHECK(stdin_reads == 1);
   CHECK(parse_command_line({"--name", "b", "--password", "flag"}, sources)->config.password == "flag");
-  CHECK(parse_command_line({"--name", "b", "--password", "flag", "--password-stdin"}, sources).error().find("not both") !=
-        std::string::npos);
+  CHECK(
+      parse_command_line({"--name", "b", "--password", "flag", "--password-stdin"}, sources).error().find("not both") !=
+      std::string::npos);
   PasswordSources empty_stdin;
   empty_stdin.standard_input = []() -> std::optional<std::string> { return std::nullopt; };
-  CHECK(parse_command_line({"--name", "b", "--password-stdin"}, empty_stdin).error().find("no password on standard input") !=
-        std::string::npos);
+  CHECK(parse_command_line({"--name", "b", "--password-stdin"}, empty_stdin)
+            .error()
+            .find("no password on standard input") != std::string::npos);
   CHECK(parse_command_line({"--name", "b"}).error().find("YUNZI_BOT_PASSWORD") != std::string::npos);
 }
 
@@ -124,8 +133,8 @@ TEST_CASE("a clock the engine's measured speed cannot meet is declined, with the
   BotConfig config;
   config.safety_margin_ms = 1500;
   EngineSpeed speed;
-  const Json tight = {{"size", 9}, {"rated", false},
-                      {"time", {{"system", "byoyomi"}, {"main_s", 0}, {"periods", 1}, {"period_s", 3}}}};
+  const Json tight = {
+      {"size", 9}, {"rated", false}, {"time", {{"system", "byoyomi"}, {"main_s", 0}, {"periods", 1}, {"period_s", 3}}}};
   // Nothing measured on 9x9: only the configured floor applies.
   CHECK_FALSE(refusal_reason(config, tight, 0, speed).has_value());
   speed.record(9, 400ms);
@@ -151,7 +160,8 @@ TEST_CASE("one budget per move: the margin comes off once, the wait lasts until 
   const Json shortest = {{"system", "byoyomi"}, {"main_s", 0}, {"periods", 1}, {"period_s", 3}};
   // The issue's clock: 3 s a move, the margin 1.5 s. The engine hears the
   // 1.5 s it should use; the bot waits the whole 3 s.
-  const MoveBudget tight = move_budget(shortest, {{"main_ms", 0}, {"periods", 1}, {"period_ms", 3000}}, "white", 60s, 1500ms);
+  const MoveBudget tight =
+      move_budget(shortest, {{"main_ms", 0}, {"periods", 1}, {"period_ms", 3000}}, "white", 60s, 1500ms);
   CHECK(tight.time_left == "time_left white 1 1");
   CHECK(tight.usable == 1500ms);
   CHECK(tight.wait == 3000ms);
@@ -159,19 +169,19 @@ TEST_CASE("one budget per move: the margin comes off once, the wait lasts until 
 
   // In main time the engine hears the main time less the margin; the wait
   // runs through every period.
-  const MoveBudget in_main = move_budget(byoyomi, {{"main_ms", 12500}, {"periods", 3}, {"period_ms", 10000}}, "white",
-                                         60s, 1500ms);
+  const MoveBudget in_main =
+      move_budget(byoyomi, {{"main_ms", 12500}, {"periods", 3}, {"period_ms", 10000}}, "white", 60s, 1500ms);
   CHECK(in_main.time_left == "time_left white 11 0");
   CHECK(in_main.usable == 21000ms);
   CHECK(in_main.wait == 42500ms);
-  const MoveBudget periods = move_budget(byoyomi, {{"main_ms", 0}, {"periods", 2}, {"period_ms", 10000}}, "black",
-                                         60s, 1500ms);
+  const MoveBudget periods =
+      move_budget(byoyomi, {{"main_ms", 0}, {"periods", 2}, {"period_ms", 10000}}, "black", 60s, 1500ms);
   CHECK(periods.time_left == "time_left black 8 1");
   CHECK(periods.usable == 8500ms);
   CHECK(periods.wait == 20000ms);
   // The cap bounds the wait; time remains on the clock after it.
-  const MoveBudget capped = move_budget(byoyomi, {{"main_ms", 12500}, {"periods", 3}, {"period_ms", 10000}}, "white",
-                                        5s, 1500ms);
+  const MoveBudget capped =
+      move_budget(byoyomi, {{"main_ms", 12500}, {"periods", 3}, {"period_ms", 10000}}, "white", 5s, 1500ms);
   CHECK(capped.wait == 5000ms);
   CHECK(capped.usable == 5000ms);
   CHECK_FALSE(capped.wait_ends_with_clock);
@@ -181,12 +191,14 @@ TEST_CASE("one budget per move: the margin comes off once, the wait lasts until 
   CHECK(none.wait == 42000ms);
   CHECK_FALSE(none.wait_ends_with_clock);
   // Almost out of time: nothing usable, but the bot still waits what is left.
-  const MoveBudget flagging = move_budget({{"system", "absolute"}, {"main_s", 60}}, {{"main_ms", 800}}, "black", 60s, 1500ms);
+  const MoveBudget flagging =
+      move_budget({{"system", "absolute"}, {"main_s", 60}}, {{"main_ms", 800}}, "black", 60s, 1500ms);
   CHECK(flagging.usable == 0ms);
   CHECK(flagging.wait == 800ms);
   CHECK(flagging.time_left == "time_left black 0 0");
   const Json canadian = {{"system", "canadian"}, {"main_s", 0}, {"stones", 5}, {"period_s", 60}};
-  const MoveBudget stones = move_budget(canadian, {{"main_ms", 0}, {"period_ms", 30000}, {"stones", 3}}, "white", 60s, 1500ms);
+  const MoveBudget stones =
+      move_budget(canadian, {{"main_ms", 0}, {"period_ms", 30000}, {"stones", 3}}, "white", 60s, 1500ms);
   CHECK(stones.time_left == "time_left white 28 3");
   CHECK(stones.usable == 8500ms);
   CHECK(stones.wait == 30000ms);
@@ -199,14 +211,14 @@ TEST_CASE("the engine hears the clock's settings", "[bot][time]") {
   CHECK(gtp_time_settings({{"system", "canadian"}, {"main_s", 60}, {"stones", 25}, {"period_s", 300}}) ==
         "time_settings 60 300 25");
   CHECK(gtp_time_settings({{"system", "fischer"}, {"main_s", 600}, {"increment_s", 10}}) == "time_settings 600 0 0");
-
 }
 
 TEST_CASE("GNU Go gets the game's ko rule and the greeting names the engine as it names itself", "[bot][engine]") {
   BotConfig config;
   config.level = 3;
-  CHECK(engine_command(config, "situational") ==
-        std::vector<std::string>{"/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--level", "3", "--situational-superko"});
+  CHECK(engine_command(config, "situational") == std::vector<std::string>{"/usr/games/gnugo", "--mode", "gtp",
+                                                                          "--chinese-rules", "--level", "3",
+                                                                          "--situational-superko"});
   CHECK(engine_command(config, "positional").back() == "--positional-superko");
   CHECK(engine_command(config, "simple").back() == "--simple-ko");
   CHECK(greeting_for(config, "GNU Go 3.8") == "GNU Go 3.8 level 3 here, good game");
@@ -237,8 +249,8 @@ TEST_CASE("the game mirror keeps the version of the marking it shows", "[bot][sc
   auto track = GameTrack::from_state(state, "bot");
   REQUIRE(track.has_value());
   CHECK(track->marking_version() == 1011);
-  const Json unmarked = {{"type", "game.scoring"}, {"game", 5},        {"seq", 1013},
-                         {"dead", Json::array()},  {"marking_version", 1013}};
+  const Json unmarked = {
+      {"type", "game.scoring"}, {"game", 5}, {"seq", 1013}, {"dead", Json::array()}, {"marking_version", 1013}};
   REQUIRE(track->apply(unmarked) == EventFit::applied);
   CHECK(track->dead().empty());
   CHECK(track->marking_version() == 1013);

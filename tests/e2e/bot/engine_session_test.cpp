@@ -2,8 +2,8 @@
 // engine in step (handicap, moves, going back), surviving a killed engine,
 // a missing program and an engine that never answers, and reading the
 // engine's dead stones.
-#include <catch2/catch.hpp>
 #include <signal.h>
+#include <catch2/catch.hpp>
 
 #include "engine/types.hpp"
 #include "tests/support/programs.hpp"
@@ -14,7 +14,8 @@ namespace {
 
 using namespace std::chrono_literals;
 
-const std::vector<std::string> kGnuGo = {test_support::gnugo_path(), "--mode", "gtp", "--chinese-rules", "--level", "1"};
+const std::vector<std::string> kGnuGo = {test_support::gnugo_path(), "--mode",  "gtp",
+                                         "--chinese-rules",          "--level", "1"};
 
 EnginePicture nine_by_nine(std::vector<std::string> moves, std::vector<std::string> handicap = {}) {
   EnginePicture picture;
@@ -61,7 +62,8 @@ TEST_CASE("a killed engine is restarted from the moves and the move still comes"
   REQUIRE(engine.sync(nine_by_nine({"E5", "C3", "G7"}), 10s).has_value());
   const pid_t first = engine.pid();
   REQUIRE(::kill(first, SIGKILL) == 0);
-  const EngineAnswer answer = request_move(engine, MoveRequest{nine_by_nine({"E5", "C3", "G7"}), "white", {}, 30s, false});
+  const EngineAnswer answer =
+      request_move(engine, MoveRequest{nine_by_nine({"E5", "C3", "G7"}), "white", {}, 30s, false});
   REQUIRE(answer.ok);
   CHECK(answer.restarts == 1);
   CHECK(engine.pid() != first);

@@ -91,8 +91,9 @@ std::string ScriptedPlayer::choose_move(const bot::GameTrack& track) {
   return candidates[std::uniform_int_distribution<std::size_t>(0, candidates.size() - 1)(random_)];
 }
 
-PlayedGame ScriptedPlayer::play(const Json& start, int own_moves_before_passing, const std::function<void(int)>& after_move,
-                                std::chrono::seconds limit, std::optional<int> resign_after) {
+PlayedGame ScriptedPlayer::play(const Json& start, int own_moves_before_passing,
+                                const std::function<void(int)>& after_move, std::chrono::seconds limit,
+                                std::optional<int> resign_after) {
   auto made = bot::GameTrack::from_state(start, name_);
   INFO("game.start: " << start.dump());
   REQUIRE(made.has_value());

@@ -24,8 +24,8 @@ namespace yunzi::bot_e2e {
 using Json = nlohmann::json;
 
 struct PlayedGame {
-  Json end;                         // the game.end event
-  int moves = 0;                    // moves (passes included) seen
+  Json end;                           // the game.end event
+  int moves = 0;                      // moves (passes included) seen
   std::vector<std::string> bot_chat;  // lines the bot said in the game
   int reconnections = 0;
 };

@@ -99,8 +99,8 @@ TEST_CASE("the score estimate agrees with GNU Go on finished 9x9 games", "[gnugo
     same_dead += dead_agrees ? 1 : 0;
     same_winner += winner_agrees ? 1 : 0;
     if (!dead_agrees || !winner_agrees) {
-      std::cout << "estimate game " << game << ": GNU Go dead " << joined(theirs) << " (" << their_score
-                << "), ours " << joined(ours) << " (" << our_score << ")\n"
+      std::cout << "estimate game " << game << ": GNU Go dead " << joined(theirs) << " (" << their_score << "), ours "
+                << joined(ours) << " (" << our_score << ")\n"
                 << must(gnugo, "showboard") << "\n";
     }
   }
@@ -108,8 +108,8 @@ TEST_CASE("the score estimate agrees with GNU Go on finished 9x9 games", "[gnugo
   const double agreement = static_cast<double>(same_dead) / games;
   const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::cout << "estimate vs GNU Go: dead lists equal on " << same_dead << "/" << games << " positions ("
-            << positions_with_dead << " with dead stones by GNU Go), winner equal on " << same_winner << "/"
-            << games << ", " << seconds << " s\n";
+            << positions_with_dead << " with dead stones by GNU Go), winner equal on " << same_winner << "/" << games
+            << ", " << seconds << " s\n";
   CHECK(agreement >= min_dead_list_agreement);
   CHECK(games - same_winner <= max_winner_disagreements);
 }

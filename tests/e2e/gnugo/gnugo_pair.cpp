@@ -7,7 +7,8 @@
 namespace yunzi::gnugo_test {
 
 std::vector<std::string> gnugo_command(engine::KoRule rule, int level) {
-  std::vector<std::string> argv{test_support::gnugo_path(), "--mode", "gtp", "--chinese-rules", "--level", std::to_string(level)};
+  std::vector<std::string> argv{test_support::gnugo_path(), "--mode",  "gtp",
+                                "--chinese-rules",          "--level", std::to_string(level)};
   switch (rule) {
     case engine::KoRule::simple: argv.push_back("--simple-ko"); break;
     case engine::KoRule::positional: argv.push_back("--positional-superko"); break;

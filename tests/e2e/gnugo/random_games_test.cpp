@@ -121,8 +121,8 @@ void run_games(KoRule rule, const std::vector<std::pair<int, int>>& sizes_and_ga
   const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::cout << "gnugo differential (" << yunzi::engine::to_string(rule) << "): " << tally.games << " games, "
             << tally.moves << " moves, " << tally.legality_checks << " is_legal checks, " << tally.refused_moves
-            << " refused moves agreed, " << tally.emptied_points_refused
-            << " refusals on points a capture emptied, " << seconds << " s\n";
+            << " refused moves agreed, " << tally.emptied_points_refused << " refusals on points a capture emptied, "
+            << seconds << " s\n";
   CHECK(tally.moves > 0);
 }
 

@@ -2,8 +2,8 @@
 #include <boost/asio/ip/address_v4.hpp>
 #include <catch2/catch.hpp>
 
-#include "tools/yunzi-loadgen/baseline_scenario.hpp"
 #include "tests/e2e/loadgen/baseline_process.hpp"
+#include "tools/yunzi-loadgen/baseline_scenario.hpp"
 
 using namespace yunzi;
 using namespace yunzi::loadgen;

@@ -74,8 +74,7 @@ TEST_CASE("frame fields: replies as the server encodes them") {
   CHECK(accepted->re == 17);
   CHECK(accepted->game == 42);
 
-  const auto session =
-      read_frame_fields(*protocol::reply_session(1, "token", loadgen_user()));
+  const auto session = read_frame_fields(*protocol::reply_session(1, "token", loadgen_user()));
   REQUIRE(session);
   CHECK(session->type == "ok");
   CHECK(session->re == 1);
@@ -88,7 +87,8 @@ TEST_CASE("frame fields: replies as the server encodes them") {
   CHECK(refused->re == 9);
   CHECK(refused->code == "not_your_turn");
 
-  const auto without_re = read_frame_fields(*protocol::encode_error(std::nullopt, protocol::ErrorCode::bad_request, ""));
+  const auto without_re =
+      read_frame_fields(*protocol::encode_error(std::nullopt, protocol::ErrorCode::bad_request, ""));
   REQUIRE(without_re);
   CHECK_FALSE(without_re->re);
   CHECK(without_re->code == "bad_request");
@@ -135,8 +135,8 @@ TEST_CASE("frame fields: escapes are decoded in keys and values") {
 }
 
 TEST_CASE("frame fields: a field of another type reads as absent") {
-  const auto fields = read_frame_fields(
-      R"({"type":"game.move","re":"1","game":42.0,"move_number":null,"vertex":["Q16"],"code":7})");
+  const auto fields =
+      read_frame_fields(R"({"type":"game.move","re":"1","game":42.0,"move_number":null,"vertex":["Q16"],"code":7})");
   REQUIRE(fields);
   CHECK_FALSE(fields->re);
   CHECK_FALSE(fields->game);

@@ -23,8 +23,8 @@ std::string parse_error(std::vector<std::string> args) {
 }  // namespace
 
 TEST_CASE("options: defaults, both flag spellings and the idle remainder") {
-  const Options o = parse_ok({"--port", "9000", "--connections=1200", "--games", "200", "--spectators=3",
-                              "--move-rate", "2.5", "--size", "9", "--run", "abc12", "--baseline"});
+  const Options o = parse_ok({"--port", "9000", "--connections=1200", "--games", "200", "--spectators=3", "--move-rate",
+                              "2.5", "--size", "9", "--run", "abc12", "--baseline"});
   CHECK(o.port == 9000);
   CHECK(o.connections == 1200);
   CHECK(o.players_and_spectators() == 1000);

@@ -79,7 +79,8 @@ TEST_CASE("async route: an answer given later from another thread reaches the cl
   NetFixture fx;
   HeldRequests held;
   held.add_routes(fx.server);
-  auto reply = std::async(std::launch::async, [&] { return yunzi::client::http_get("127.0.0.1", fx.port, "/later/a"); });
+  auto reply =
+      std::async(std::launch::async, [&] { return yunzi::client::http_get("127.0.0.1", fx.port, "/later/a"); });
   auto [path, respond] = held.next();
   REQUIRE(respond);
   CHECK(path == "/later/a");
@@ -97,9 +98,10 @@ TEST_CASE("async route: pipelined requests are read one after the other answer, 
   held.add_routes(fx.server);
   auto socket = RawSocket::connect(fx.port);
   REQUIRE(socket);
-  REQUIRE(socket->send("GET /later/1 HTTP/1.1\r\nHost: x\r\n\r\n"
-                       "GET /now HTTP/1.1\r\nHost: x\r\n\r\n"
-                       "HEAD /later/2 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
+  REQUIRE(
+      socket->send("GET /later/1 HTTP/1.1\r\nHost: x\r\n\r\n"
+                   "GET /now HTTP/1.1\r\nHost: x\r\n\r\n"
+                   "HEAD /later/2 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
   auto first = held.next();
   REQUIRE(first.second);
   CHECK(first.first == "/later/1");

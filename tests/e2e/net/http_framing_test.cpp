@@ -89,9 +89,10 @@ TEST_CASE("http framing: a chunked request and one with a Content-Length keep th
   add_routes(fx.server);
   auto socket = RawSocket::connect(fx.port);
   REQUIRE(socket);
-  REQUIRE(socket->send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
-                       "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc" +
-                       std::string(smuggled)));
+  REQUIRE(
+      socket->send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
+                   "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc" +
+                   std::string(smuggled)));
   const auto chunked = socket->read_response(std::chrono::seconds(10));
   REQUIRE(chunked);
   CHECK(status_of(*chunked) == 200);

@@ -1,10 +1,10 @@
 // Plain HTTP on the same port: the static directory, refused traversal,
 // 404/405, and routes the application registers.
+#include <prometheus/text_serializer.h>
+#include <unistd.h>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
-#include <prometheus/text_serializer.h>
-#include <unistd.h>
 
 #include "tests/e2e/net/net_fixture.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -49,7 +49,8 @@ TEST_CASE("http: static files, traversal, 404 and application routes", "[net][ht
   });
   fx.server.add_route([&registry = fx.metrics](const HttpRequest& request) -> std::optional<HttpResponse> {
     if (request.path() != "/metrics") return std::nullopt;
-    return HttpResponse{200, "text/plain; version=0.0.4", prometheus::TextSerializer().Serialize(registry.Collect()), {}};
+    return HttpResponse{
+        200, "text/plain; version=0.0.4", prometheus::TextSerializer().Serialize(registry.Collect()), {}};
   });
 
   auto index = http_get("127.0.0.1", fx.port, "/");
@@ -69,8 +70,8 @@ TEST_CASE("http: static files, traversal, 404 and application routes", "[net][ht
 
   // A browser revalidating what it holds gets 304 and no body; a stale copy
   // gets the file.
-  auto unchanged = http_request("127.0.0.1", fx.port, "GET", "/app.js", std::chrono::seconds(5),
-                                {{"If-None-Match", *etag}});
+  auto unchanged =
+      http_request("127.0.0.1", fx.port, "GET", "/app.js", std::chrono::seconds(5), {{"If-None-Match", *etag}});
   REQUIRE(unchanged);
   CHECK(unchanged->status == 304);
   CHECK(unchanged->body.empty());

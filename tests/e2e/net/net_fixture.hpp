@@ -48,7 +48,7 @@ struct NetFixture {
   explicit NetFixture(NetConfig config = test_config());
   std::unique_ptr<client::WsClient> connect(const std::string& target = "/ws");
 
-  TestApp app;  // outlives the server
+  TestApp app;                   // outlives the server
   prometheus::Registry metrics;  // the server's counters; outlives it too
   Server server;
   std::uint16_t port = 0;

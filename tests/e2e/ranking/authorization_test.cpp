@@ -37,9 +37,7 @@ std::vector<Json> admin_requests(const std::string& target, std::int64_t game) {
   };
 }
 
-std::size_t audit_size(Player& admin) {
-  return admin.ok({{"type", "admin.audit"}, {"limit", 100}})["entries"].size();
-}
+std::size_t audit_size(Player& admin) { return admin.ok({{"type", "admin.audit"}, {"limit", 100}})["entries"].size(); }
 
 }  // namespace
 
@@ -90,8 +88,8 @@ TEST_CASE("only an admin may send admin requests", "[moderation][authorization][
     CHECK(entry["admin"] == "root");
     actions.insert(entry["action"].get<std::string>());
   }
-  for (const char* action : {"admin.broadcast", "admin.mute", "admin.set_rank", "admin.keep_short_games",
-                             "admin.annul", "admin.unban", "admin.kick", "admin.ban"}) {
+  for (const char* action : {"admin.broadcast", "admin.mute", "admin.set_rank", "admin.keep_short_games", "admin.annul",
+                             "admin.unban", "admin.kick", "admin.ban"}) {
     CHECK(actions.count(action) == 1);
   }
   for (const char* refused :

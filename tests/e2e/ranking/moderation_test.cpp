@@ -19,8 +19,7 @@ Json last_audit(Player& admin) {
 
 }  // namespace
 
-TEST_CASE("a ban disconnects the player, loses their game by forfeit and refuses their login",
-          "[moderation][e2e]") {
+TEST_CASE("a ban disconnects the player, loses their game by forfeit and refuses their login", "[moderation][e2e]") {
   RankedServer ranked;
   Player mallory = ranked.registered("mallory");
   Player bob = ranked.registered("bob");

@@ -13,7 +13,7 @@ namespace {
 
 struct Block {
   std::vector<Player> opponents;
-  std::vector<std::int64_t> wins;    // the hero's won games, in order
+  std::vector<std::int64_t> wins;  // the hero's won games, in order
   std::vector<std::int64_t> losses;
 };
 

@@ -59,7 +59,8 @@ void RankedServer::record_won_games(const std::string& winner, const std::string
     game.started_ms = now_ms - 86'400'000 + i * 60'000;
     auto id = stores.games().create(game);
     REQUIRE(id);
-    REQUIRE(stores.games().end_game(*id, db::GameEnd{win_by(Color::black, EndReason::resignation), game.started_ms + 30'000, ""}, {}));
+    REQUIRE(stores.games().end_game(
+        *id, db::GameEnd{win_by(Color::black, EndReason::resignation), game.started_ms + 30'000, ""}, {}));
   }
 }
 

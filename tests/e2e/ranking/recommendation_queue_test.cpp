@@ -95,8 +95,9 @@ TEST_CASE("a recommendation to 6d waits for an admin, who approves it; the admin
   const Json lost = nine.fails({{"type", "rank.recommend"}, {"user", "other"}});
   CHECK(lost["code"] == "forbidden");
   CHECK(mentions(lost, "message", "revoked"));
-  CHECK(root.fails({{"type", "admin.revoke_recommendation"}, {"user", "rising"}, {"to", "former"}, {"reason", "x"}})
-            ["code"] == "not_found");
+  CHECK(root.fails(
+            {{"type", "admin.revoke_recommendation"}, {"user", "rising"}, {"to", "former"}, {"reason", "x"}})["code"] ==
+        "not_found");
 }
 
 TEST_CASE("a rejected recommendation changes no rank and leaves the recommender free",

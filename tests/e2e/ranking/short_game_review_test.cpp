@@ -75,12 +75,13 @@ TEST_CASE("a player promoted on short games stays on the review list until an ad
 
   // The same game still awaits review for the hero, who played it too.
   CHECK(short_games_of(root.ok({{"type", "admin.review"}})["players"], "hero").size() == 12);
-  const Json again = root.fails(
-      {{"type", "admin.keep_short_games"}, {"user", "rival0"}, {"games", {kept_game}}, {"reason", "twice"}});
+  const Json again =
+      root.fails({{"type", "admin.keep_short_games"}, {"user", "rival0"}, {"games", {kept_game}}, {"reason", "twice"}});
   CHECK(again["code"] == "conflict");
   CHECK(root.fails({{"type", "admin.keep_short_games"}, {"user", "nobody"}, {"reason", "x"}})["code"] == "not_found");
-  CHECK(root.fails({{"type", "admin.keep_short_games"}, {"user", "hero"}, {"games", {999999}}, {"reason", "x"}})
-            ["code"] == "not_found");
+  CHECK(root.fails(
+            {{"type", "admin.keep_short_games"}, {"user", "hero"}, {"games", {999999}}, {"reason", "x"}})["code"] ==
+        "not_found");
 
   // Every game of the hero at once; an annulment takes rival1 off.
   const Json all_kept = root.ok({{"type", "admin.keep_short_games"}, {"user", "hero"}, {"reason", "reviewed"}});

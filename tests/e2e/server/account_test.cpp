@@ -43,8 +43,8 @@ TEST_CASE("a name is taken once; user names keep their spelling", "[server][acco
   ServerFixture fx;
   Player first = fx.registered("Zhang_San");
   Player second = fx.player("Zhang_San");
-  const Json taken = second.fails({{"type", "register"}, {"name", "Zhang_San"}, {"password", "another-one"},
-                                   {"rank", "3k"}});
+  const Json taken =
+      second.fails({{"type", "register"}, {"name", "Zhang_San"}, {"password", "another-one"}, {"rank", "3k"}});
   CHECK(taken["code"] == "name_taken");
   // The failed attempt left the first account as it was.
   const Json info = second.ok({{"type", "user.info"}, {"name", "Zhang_San"}});
@@ -58,8 +58,7 @@ TEST_CASE("wrong password, unknown name and a bogus token are bad credentials", 
   Player bob = fx.registered("bob");
   Player other = fx.player("bob");
   CHECK(other.fails({{"type", "login"}, {"name", "bob"}, {"password", "not-his"}})["code"] == "bad_credentials");
-  CHECK(other.fails({{"type", "login"}, {"name", "nobody"}, {"password", "whatever"}})["code"] ==
-        "bad_credentials");
+  CHECK(other.fails({{"type", "login"}, {"name", "nobody"}, {"password", "whatever"}})["code"] == "bad_credentials");
   CHECK(other.fails({{"type", "resume"}, {"token", "no-such-token-at-all"}})["code"] == "bad_credentials");
   CHECK(other.fails({{"type", "register"}, {"name", "x y"}, {"password", "pw"}, {"rank", "5k"}})["code"] ==
         "bad_request");

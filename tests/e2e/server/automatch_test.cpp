@@ -54,8 +54,8 @@ TEST_CASE("quick play pairs players who ask for the same settings", "[server][au
   queued(ann, quick(9), 0);
   queued(bob, quick(13), 0);  // another board waits apart
   paired(cat, ann, quick(9));
-  queued(dan, quick(9), 0);   // ann is playing now: dan waits
-  paired(bob, dan, quick(9)); // bob asks again, for 9x9: the 13x13 request is replaced
+  queued(dan, quick(9), 0);    // ann is playing now: dan waits
+  paired(bob, dan, quick(9));  // bob asks again, for 9x9: the 13x13 request is replaced
   Player eve = fx.registered("eve");
   queued(eve, quick(13), 0);  // bob's 13x13 request is gone
 
@@ -74,7 +74,7 @@ TEST_CASE("rated quick play pairs within the rank gap, the longest waiting first
   Player other_four = fx.registered("otherfour", "4k");
 
   queued(five, quick(19, true), 0);
-  queued(three, quick(19, true), 1);  // two steps from 5k: no rated game between them
+  queued(three, quick(19, true), 1);    // two steps from 5k: no rated game between them
   paired(four, five, quick(19, true));  // 4k may play both; 5k waited longer
   paired(other_four, three, quick(19, true));
   // One rated game at a time: a player in a rated game waits in vain for another.
@@ -92,7 +92,8 @@ TEST_CASE("going offline or sitting down to another game leaves the queue", "[se
   queued(ann, quick(9), 0);
   ann.drop();
   // The server notices the closed connection on its own time.
-  for (int attempt = 0; attempt < 250 && bob.ok({{"type", "user.info"}, {"name", "ann"}})["online"] == true; ++attempt) {
+  for (int attempt = 0; attempt < 250 && bob.ok({{"type", "user.info"}, {"name", "ann"}})["online"] == true;
+       ++attempt) {
     std::this_thread::sleep_for(20ms);
   }
   queued(bob, quick(9), 0);  // ann left with her connection
@@ -102,8 +103,8 @@ TEST_CASE("going offline or sitting down to another game leaves the queue", "[se
   queued(dan, quick(9), 0);
 
   // Quick play is even, with the colours drawn.
-  CHECK(dan.fails({{"type", "automatch.join"}, {"settings", {{"size", 9}, {"handicap", 2}, {"rated", false}}}})["code"] ==
-        "bad_request");
+  CHECK(dan.fails({{"type", "automatch.join"},
+                   {"settings", {{"size", 9}, {"handicap", 2}, {"rated", false}}}})["code"] == "bad_request");
   Player anonymous = fx.player("anonymous");
   anonymous.connect();
   CHECK(anonymous.fails(quick(9))["code"] == "unauthenticated");
@@ -136,8 +137,8 @@ TEST_CASE("quick play pairs only players who ask for the same clock", "[server][
   };
 
   queued(ann, with_clock(blitz), 0);
-  queued(bob, with_clock(slow), 0);  // another clock waits apart
-  queued(cat, quick(9), 0);          // so does the server's default clock
+  queued(bob, with_clock(slow), 0);               // another clock waits apart
+  queued(cat, quick(9), 0);                       // so does the server's default clock
   paired_on(cat, ann, with_clock(blitz), blitz);  // cat asks again, on ann's clock
   Player dan = fx.registered("dan");
   paired_on(dan, bob, with_clock(slow), slow);

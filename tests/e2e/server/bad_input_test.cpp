@@ -39,8 +39,7 @@ TEST_CASE("malformed frames get an error and the connection stays open", "[serve
   CHECK(missing["message"].get<std::string>().find("vertex") != std::string::npos);
   const Json mistyped = alice.fails({{"type", "game.move"}, {"game", "one"}, {"vertex", "D4"}});
   CHECK(mistyped["code"] == "bad_request");
-  const Json bad_settings =
-      alice.fails({{"type", "seek.create"}, {"settings", {{"size", 10}}}});
+  const Json bad_settings = alice.fails({{"type", "seek.create"}, {"settings", {{"size", 10}}}});
   CHECK(bad_settings["code"] == "bad_request");
   CHECK(alice.fails({{"type", "hello"}, {"protocol", 2}})["code"] == "unsupported_protocol");
 

@@ -36,8 +36,7 @@ Player back(ServerFixture& fx, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("game.watch returns the chat so far, to late joiners, after a reload and after a restart",
-          "[server][chat]") {
+TEST_CASE("game.watch returns the chat so far, to late joiners, after a reload and after a restart", "[server][chat]") {
   ServerFixture fx;
   Player alice = fx.registered("alice");
   Player bob = fx.registered("bob");
@@ -50,9 +49,9 @@ TEST_CASE("game.watch returns the chat so far, to late joiners, after a reload a
   say(bob, game, "have fun");
 
   const Json players_view = Json::array({line("alice", "good luck", "players"), line("bob", "have fun", "players")});
-  const Json full_view = Json::array({line("alice", "good luck", "players"),
-                                      line("carol", "a spectator's remark", "spectators"),
-                                      line("bob", "have fun", "players")});
+  const Json full_view =
+      Json::array({line("alice", "good luck", "players"), line("carol", "a spectator's remark", "spectators"),
+                   line("bob", "have fun", "players")});
   Player dave = fx.registered("dave");
   CHECK(dave.watch(game)["chat"] == full_view);
   // A player's reload: the spectators' line stays hidden while the game runs.

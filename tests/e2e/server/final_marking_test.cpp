@@ -8,9 +8,9 @@
 #include <set>
 
 #include "engine/sgf_record.hpp"
-#include "tools/client/http_get.hpp"
 #include "tests/e2e/server/game_helpers.hpp"
 #include "tests/e2e/server/server_fixture.hpp"
+#include "tools/client/http_get.hpp"
 
 using namespace yunzi;
 using namespace yunzi::e2e;
@@ -120,7 +120,8 @@ TEST_CASE("a counted game's dead stones and territory survive the room and a res
   restart(fx);
   Player dave = fx.registered("dave");
   check_final_marking(dave.watch(game)["state"], dave.ok(sgf_request)["sgf"].get<std::string>());
-  const auto over_http = yunzi::client::http_get("127.0.0.1", fx.server.port(), "/games/" + std::to_string(game) + ".sgf");
+  const auto over_http =
+      yunzi::client::http_get("127.0.0.1", fx.server.port(), "/games/" + std::to_string(game) + ".sgf");
   REQUIRE(over_http);
   CHECK(over_http->status == 200);
   const SgfTerritory http_territory = territory_of(over_http->body);
@@ -146,6 +147,7 @@ TEST_CASE("a game that ends without a count has no final marking", "[server][cou
   CHECK(state["result"] == "B+R");
   CHECK(state["dead"] == Json::array());
   CHECK_FALSE(state.contains("count"));
-  const SgfTerritory territory = territory_of(carol.ok({{"type", "game.sgf"}, {"game", game}})["sgf"].get<std::string>());
+  const SgfTerritory territory =
+      territory_of(carol.ok({{"type", "game.sgf"}, {"game", game}})["sgf"].get<std::string>());
   CHECK(territory.marked_nodes == 0);
 }

@@ -36,7 +36,8 @@ TEST_CASE("players are found by part of their name and followed with who is onli
   Player bob = fx.registered("bob");
   Player tal = fx.registered("Tal");
 
-  CHECK(names_in(bob.ok({{"type", "user.search"}, {"name", "AL"}})) == std::vector<std::string>{"Alice", "malik_9", "Tal"});
+  CHECK(names_in(bob.ok({{"type", "user.search"}, {"name", "AL"}})) ==
+        std::vector<std::string>{"Alice", "malik_9", "Tal"});
   CHECK(names_in(bob.ok({{"type", "user.search"}, {"name", "k_"}})) == std::vector<std::string>{"malik_9"});
   CHECK(names_in(bob.ok({{"type", "user.search"}, {"name", "%"}})).empty());
   CHECK(names_in(bob.ok({{"type", "user.search"}, {"name", "al"}, {"limit", 1}})) == std::vector<std::string>{"Alice"});

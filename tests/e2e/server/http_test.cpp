@@ -142,8 +142,8 @@ Families families_of(const std::string& text) {
     for (const std::string suffix : {"_bucket", "_sum", "_count"}) {
       if (!name.ends_with(suffix)) continue;
       const auto base = out.type.find(name.substr(0, name.size() - suffix.size()));
-      part_of_family = part_of_family ||
-                       (base != out.type.end() && (base->second == "histogram" || base->second == "summary"));
+      part_of_family =
+          part_of_family || (base != out.type.end() && (base->second == "histogram" || base->second == "summary"));
     }
     if (!part_of_family) out.untyped_samples.push_back(name);
   }
@@ -265,8 +265,8 @@ TEST_CASE("clients that close before their download is read leave the server ser
     auto socket = RawSocket::connect(fx.server.port());
     REQUIRE(socket);
     const std::string target = i % 3 == 0 ? path + ".sgf" : i % 3 == 1 ? path + ".svg" : "/healthz";
-    REQUIRE(socket->send("GET " + target + " HTTP/1.1\r\nHost: x\r\n\r\nGET " + target +
-                         " HTTP/1.1\r\nHost: x\r\n\r\n"));
+    REQUIRE(
+        socket->send("GET " + target + " HTTP/1.1\r\nHost: x\r\n\r\nGET " + target + " HTTP/1.1\r\nHost: x\r\n\r\n"));
   }
   CHECK(get(fx, "/healthz").status == 200);
   CHECK(sgf_moves(get(fx, path + ".sgf").body) == std::vector<std::string>{"E5", "C3"});

@@ -29,8 +29,7 @@ std::unique_ptr<client::WsClient> logged_in(std::uint16_t port, const std::strin
 
 }  // namespace
 
-TEST_CASE("a client that only answers pings stays connected; a silent one is closed with a reason",
-          "[server][idle]") {
+TEST_CASE("a client that only answers pings stays connected; a silent one is closed with a reason", "[server][idle]") {
   ServerFixture fx(ServerOptions{{"--idle-timeout-s", "5"}});
   auto thinker = logged_in(fx.server.port(), "thinker");
   auto silent = logged_in(fx.server.port(), "silent");

@@ -7,8 +7,8 @@
 #include <algorithm>
 
 #include "tests/e2e/server/admin_access.hpp"
-#include "tests/e2e/server/server_logs.hpp"
 #include "tests/e2e/server/server_fixture.hpp"
+#include "tests/e2e/server/server_logs.hpp"
 
 using namespace yunzi;
 using namespace yunzi::e2e;

@@ -3,11 +3,11 @@
 // reopen after the file was moved away.
 #include <catch2/catch.hpp>
 
-#include <filesystem>
 #include <cctype>
+#include <filesystem>
 
-#include <nlohmann/json.hpp>
 #include <spdlog/logger.h>
+#include <nlohmann/json.hpp>
 
 #include "server/logging/log_escape.hpp"
 #include "server/logging/log_file_sink.hpp"
@@ -67,7 +67,10 @@ TEST_CASE("JSON escaping: quotes, backslashes and control characters; UTF-8 kept
 }
 
 TEST_CASE("JSON escaping: bytes that are not UTF-8 become U+FFFD", "[logs][escape]") {
-  CHECK(json_escaped("a\xFF" "b") == "a\xEF\xBF\xBD" "b");
+  CHECK(json_escaped("a\xFF"
+                     "b") ==
+        "a\xEF\xBF\xBD"
+        "b");
   CHECK(json_round_trip("\xC3") == "\xEF\xBF\xBD");
   CHECK(json_round_trip("\xED\xA0\x80 surrogate") == "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD surrogate");
   CHECK(json_round_trip("\xC0\xAF overlong \"") == "\xEF\xBF\xBD\xEF\xBF\xBD overlong \"");

@@ -79,7 +79,9 @@ void Player::note_game_event(const Json& event, bool replayed) {
   log.last = std::max(log.last, seq);
 }
 
-Json Player::call(Json request, std::chrono::milliseconds timeout) { return reply_to(send(std::move(request)), timeout); }
+Json Player::call(Json request, std::chrono::milliseconds timeout) {
+  return reply_to(send(std::move(request)), timeout);
+}
 
 std::int64_t Player::send(Json request) {
   const std::int64_t id = next_id_++;
@@ -160,7 +162,8 @@ Json Player::wait_event(const std::string& type, const std::function<bool(const 
 }
 
 Json Player::wait_game_event(std::int64_t game, const std::string& type, std::chrono::milliseconds timeout) {
-  return wait_event(type, [game](const Json& e) { return e.value("game", std::int64_t{0}) == game; }, timeout);
+  return wait_event(
+      type, [game](const Json& e) { return e.value("game", std::int64_t{0}) == game; }, timeout);
 }
 
 bool Player::no_event(const std::string& type, std::chrono::milliseconds wait) {

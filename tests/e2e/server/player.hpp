@@ -56,7 +56,7 @@ class Player {
   Json fails(Json request);
 
   Json register_account(const std::string& rank = "5k");  // keeps the token
-  Json login();                                            // keeps the token
+  Json login();                                           // keeps the token
   Json resume();
 
   // The first frame of that type (satisfying the predicate) that is queued

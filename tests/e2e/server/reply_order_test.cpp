@@ -19,14 +19,14 @@ TEST_CASE("pipelined requests answered by different parts of the server come bac
 
   const std::vector<Json> requests = {
       {{"type", "login"}, {"name", "nobody-here"}, {"password", "not-the-password"}},  // hashing pool: bad_credentials
-      {{"type", "ping"}},                                                             // the session
-      {{"type", "game.move"}, {"game", game}, {"vertex", "E5"}},                      // the room: committed, ok
-      {{"type", "user.info"}, {"name", "bob"}},                                       // the read pool
-      {{"type", "lobby.watch"}},                                                      // the lobby's strand
-      {{"type", "no.such.type"}},                                                     // the decoder: unknown_type
-      {{"type", "game.move"}, {"game", game}, {"vertex", "C3"}},                      // the room: not_your_turn
-      {{"type", "game.sgf"}, {"game", game}},                                         // the room's strand
-      {{"type", "lobby.unwatch"}},                                                    // the lobby's strand
+      {{"type", "ping"}},                                                              // the session
+      {{"type", "game.move"}, {"game", game}, {"vertex", "E5"}},                       // the room: committed, ok
+      {{"type", "user.info"}, {"name", "bob"}},                                        // the read pool
+      {{"type", "lobby.watch"}},                                                       // the lobby's strand
+      {{"type", "no.such.type"}},                                                      // the decoder: unknown_type
+      {{"type", "game.move"}, {"game", game}, {"vertex", "C3"}},                       // the room: not_your_turn
+      {{"type", "game.sgf"}, {"game", game}},                                          // the room's strand
+      {{"type", "lobby.unwatch"}},                                                     // the lobby's strand
       {{"type", "ping"}},
   };
   std::vector<std::int64_t> sent;

@@ -31,9 +31,8 @@ TEST_CASE("after SIGKILL mid-game the restarted server has every acknowledged mo
   ServerFixture fx;
   Player alice = fx.registered("alice");
   Player bob = fx.registered("bob");
-  const std::int64_t game =
-      start_game(alice, bob, friendly_settings({{"system", "byoyomi"}, {"main_s", 600}, {"periods", 3},
-                                                {"period_s", 30}}));
+  const std::int64_t game = start_game(
+      alice, bob, friendly_settings({{"system", "byoyomi"}, {"main_s", 600}, {"periods", 3}, {"period_s", 30}}));
   const std::vector<std::string> before = {"E5", "C3", "G7", "C7"};
   play_moves(alice, bob, game, before, {&alice, &bob});
   // The last acknowledged move is the one the crash is closest to.

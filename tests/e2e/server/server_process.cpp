@@ -59,11 +59,9 @@ ServerProcess::~ServerProcess() {
 }
 
 std::vector<std::string> ServerProcess::arguments() const {
-  std::vector<std::string> args = {test_support::yunzi_server_path(),
-                                   "--bind",      "127.0.0.1",         "--port",
-                                   "0",                 "--port-file", port_path_.string(), "--data-dir",
-                                   data_dir_.string(),  "--password-hash-cost", "min",      "--io-threads",
-                                   "2",
+  std::vector<std::string> args = {test_support::yunzi_server_path(), "--bind", "127.0.0.1", "--port", "0",
+                                   "--port-file", port_path_.string(), "--data-dir", data_dir_.string(),
+                                   "--password-hash-cost", "min", "--io-threads", "2",
                                    // Every test signs up from 127.0.0.1; the sign-up tests lower it again.
                                    "--signups-per-address-hour", "100000"};
   if (!options_.default_rate_limit) {

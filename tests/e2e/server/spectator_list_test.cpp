@@ -40,9 +40,8 @@ TEST_CASE("the spectator list: in the state and live as spectators come and go",
   CHECK(state["spectator_names"] == Json::array({"carol", "dave"}));  // by name, carol once
   CHECK(state["spectators"] == 2);
   anonymous.watch(game);
-  const Json with_anonymous = bob.wait_event("game.spectators", [&](const Json& e) {
-    return e["anonymous_spectators"] == 1;
-  });
+  const Json with_anonymous =
+      bob.wait_event("game.spectators", [&](const Json& e) { return e["anonymous_spectators"] == 1; });
   CHECK(with_anonymous["spectator_names"] == Json::array({"carol", "dave"}));
   CHECK(with_anonymous["spectators"] == 2);
 

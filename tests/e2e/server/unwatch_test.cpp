@@ -29,7 +29,7 @@ TEST_CASE("game.unwatch of a game that has ended, or is not watched, answers ok"
   alice.ok({{"type", "game.unwatch"}, {"game", game}});  // a player leaving the page of their own game
   Player dave = fx.player("dave");
   dave.connect();
-  dave.ok({{"type", "game.unwatch"}, {"game", game}});   // never watched, not signed in
+  dave.ok({{"type", "game.unwatch"}, {"game", game}});  // never watched, not signed in
 
   // The ended game is still there to look at, and the connection survives.
   const Json state = carol.watch(game)["state"];

@@ -103,10 +103,16 @@ TEST_CASE("the admin withdraws, re-pairs and sets results of a promotion tournam
 
   // A result by hand for the game of the round.
   const Json& game = repaired[0]["white"].is_null() ? repaired[1] : repaired[0];
-  CHECK(admin.fails({{"type", "admin.tournament.result"}, {"tournament", tournament}, {"pairing", 999999},
-                     {"result", "jigo"}, {"reason", "x"}})["code"] == "not_found");
-  admin.ok({{"type", "admin.tournament.result"}, {"tournament", tournament}, {"pairing", game["id"]},
-            {"result", "white_wins"}, {"reason", "black did not come"}});
+  CHECK(admin.fails({{"type", "admin.tournament.result"},
+                     {"tournament", tournament},
+                     {"pairing", 999999},
+                     {"result", "jigo"},
+                     {"reason", "x"}})["code"] == "not_found");
+  admin.ok({{"type", "admin.tournament.result"},
+            {"tournament", tournament},
+            {"pairing", game["id"]},
+            {"result", "white_wins"},
+            {"reason", "black did not come"}});
   CHECK(last_audit_action(admin) == "tournament.result");
   const Json after = admin.ok({{"type", "tournament.pairings"}, {"tournament", tournament}})["pairings"];
   for (const Json& p : after) {

@@ -63,13 +63,14 @@ TEST_CASE("rounds at fixed times start at their times, also after a restart", "[
   Player admin = ranked.admin();
   const std::int64_t first = now_ms() + 4000;
   const std::int64_t second = first + 8000;  // room for round 1 and a restart before it
-  const auto tournament = admin.ok({{"type", "admin.tournament.create"},
-                                    {"name", "Fixed times"},
-                                    {"settings", quick_settings()},
-                                    {"rounds", 2},
-                                    {"round_start", "fixed"},
-                                    {"round_times_ms", Json::array({first, second})},
-                                    {"no_show_s", 60}})["tournament"]
+  const auto tournament = admin
+                              .ok({{"type", "admin.tournament.create"},
+                                   {"name", "Fixed times"},
+                                   {"settings", quick_settings()},
+                                   {"rounds", 2},
+                                   {"round_start", "fixed"},
+                                   {"round_times_ms", Json::array({first, second})},
+                                   {"no_show_s", 60}})["tournament"]
                               .get<std::int64_t>();
   Field field = enter_field(ranked, tournament, {{"ft_a", "2k"}, {"ft_b", "3k"}, {"ft_c", "4k"}, {"ft_d", "5k"}});
   const Json created = tournament_info(admin, tournament);

@@ -30,21 +30,22 @@ std::vector<std::pair<std::string, std::string>> colours_of(const Json& list) {
 TEST_CASE("a McMahon pairs and scores from the starting scores of its bar and floor", "[tournament][e2e]") {
   RankedServer ranked;
   Player admin = ranked.admin();
-  const auto tournament = admin.ok({{"type", "admin.tournament.create"},
-                                    {"name", "McMahon night"},
-                                    {"system", "mcmahon"},
-                                    {"mcmahon_bar", "2k"},
-                                    {"mcmahon_floor", "6k"},
-                                    {"settings", quick_settings()},
-                                    {"rounds", 2},
-                                    {"round_gap_s", 0},
-                                    {"no_show_s", 60}})["tournament"]
+  const auto tournament = admin
+                              .ok({{"type", "admin.tournament.create"},
+                                   {"name", "McMahon night"},
+                                   {"system", "mcmahon"},
+                                   {"mcmahon_bar", "2k"},
+                                   {"mcmahon_floor", "6k"},
+                                   {"settings", quick_settings()},
+                                   {"rounds", 2},
+                                   {"round_gap_s", 0},
+                                   {"no_show_s", 60}})["tournament"]
                               .get<std::int64_t>();
-  Field field = enter_field(ranked, tournament,
-                            {{"mc1d", "1d"}, {"mc2k", "2k"}, {"mc3k", "3k"}, {"mc5k", "5k"}, {"mc6k", "6k"}, {"mc9k", "9k"}});
+  Field field =
+      enter_field(ranked, tournament,
+                  {{"mc1d", "1d"}, {"mc2k", "2k"}, {"mc3k", "3k"}, {"mc5k", "5k"}, {"mc6k", "6k"}, {"mc9k", "9k"}});
   // Rank indices (18k = 1 ... 1d = 19): 1d 19 and 2k 17 clamp to the bar 17, 6k 13 is the floor, 9k 10 clamps to it.
-  const std::map<std::string, int> starts{{"mc1d", 4}, {"mc2k", 4}, {"mc3k", 3},
-                                          {"mc5k", 1}, {"mc6k", 0}, {"mc9k", 0}};
+  const std::map<std::string, int> starts{{"mc1d", 4}, {"mc2k", 4}, {"mc3k", 3}, {"mc5k", 1}, {"mc6k", 0}, {"mc9k", 0}};
   const Json created = tournament_info(admin, tournament);
   CHECK(created["mcmahon_bar"] == "2k");
   CHECK(created["mcmahon_floor"] == "6k");
@@ -84,6 +85,6 @@ TEST_CASE("a McMahon pairs and scores from the starting scores of its bar and fl
   CHECK(expected.at("mc1d").sos == 9);  // 2k 5 + 3k 4
   CHECK(expected.at("mc9k").sos == 3);  // 6k 1 + 5k 2
   const auto place_of = check_standings(standings, expected);
-  CHECK(place_of == std::map<std::string, int>{{"mc1d", 1}, {"mc2k", 2}, {"mc3k", 3},
-                                                {"mc5k", 4}, {"mc6k", 5}, {"mc9k", 6}});
+  CHECK(place_of ==
+        std::map<std::string, int>{{"mc1d", 1}, {"mc2k", 2}, {"mc3k", 3}, {"mc5k", 4}, {"mc6k", 5}, {"mc9k", 6}});
 }

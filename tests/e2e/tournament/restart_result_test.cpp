@@ -7,8 +7,8 @@
 #include <thread>
 
 #include "db/database.hpp"
-#include "tests/e2e/server/game_helpers.hpp"
 #include "tests/e2e/ranking/ranked_server.hpp"
+#include "tests/e2e/server/game_helpers.hpp"
 
 using namespace yunzi;
 using namespace yunzi::e2e;
@@ -17,7 +17,8 @@ namespace {
 
 Json wait_round(Player& admin, std::int64_t tournament, int round, const std::function<bool(const Json&)>& done) {
   for (int attempt = 0; attempt < 400; ++attempt) {
-    if (admin.ok({{"type", "tournament.info"}, {"tournament", tournament}})["tournament"]["round"].get<int>() >= round) {
+    if (admin.ok({{"type", "tournament.info"}, {"tournament", tournament}})["tournament"]["round"].get<int>() >=
+        round) {
       const Json list =
           admin.ok({{"type", "tournament.pairings"}, {"tournament", tournament}, {"round", round}})["pairings"];
       if (done(list)) return list;
@@ -42,11 +43,12 @@ TEST_CASE("a result lost at a stop is taken from the ended game after the restar
   Player admin = ranked.admin();
   std::vector<Player> players;
   for (int i = 0; i < 4; ++i) players.push_back(ranked.registered("p" + std::to_string(i), "5k"));
-  const auto tournament = admin.ok({{"type", "admin.tournament.create"},
-                                    {"name", "Night"},
-                                    {"settings", rated_settings()},
-                                    {"rounds", 2},
-                                    {"round_gap_s", 3600}})["tournament"]
+  const auto tournament = admin
+                              .ok({{"type", "admin.tournament.create"},
+                                   {"name", "Night"},
+                                   {"settings", rated_settings()},
+                                   {"rounds", 2},
+                                   {"round_gap_s", 3600}})["tournament"]
                               .get<std::int64_t>();
   for (Player& p : players) p.ok({{"type", "tournament.register"}, {"tournament", tournament}});
   admin.ok({{"type", "admin.tournament.start"}, {"tournament", tournament}});

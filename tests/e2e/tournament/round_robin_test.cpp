@@ -17,17 +17,18 @@ using namespace yunzi::e2e;
 TEST_CASE("a round robin of five meets every pair once and ends after its table", "[tournament][e2e]") {
   RankedServer ranked;
   Player admin = ranked.admin();
-  const auto tournament = admin.ok({{"type", "admin.tournament.create"},
-                                    {"name", "Round robin"},
-                                    {"system", "round_robin"},
-                                    {"settings", quick_settings()},
-                                    {"rounds", 9},
-                                    {"round_gap_s", 0},
-                                    {"no_show_s", 60}})["tournament"]
+  const auto tournament = admin
+                              .ok({{"type", "admin.tournament.create"},
+                                   {"name", "Round robin"},
+                                   {"system", "round_robin"},
+                                   {"settings", quick_settings()},
+                                   {"rounds", 9},
+                                   {"round_gap_s", 0},
+                                   {"no_show_s", 60}})["tournament"]
                               .get<std::int64_t>();
   const std::vector<std::string> order{"rr1d", "rr2k", "rr4k", "rr6k", "rr8k"};
-  Field field = enter_field(ranked, tournament,
-                            {{"rr1d", "1d"}, {"rr2k", "2k"}, {"rr4k", "4k"}, {"rr6k", "6k"}, {"rr8k", "8k"}});
+  Field field =
+      enter_field(ranked, tournament, {{"rr1d", "1d"}, {"rr2k", "2k"}, {"rr4k", "4k"}, {"rr6k", "6k"}, {"rr8k", "8k"}});
   admin.ok({{"type", "admin.tournament.start"}, {"tournament", tournament}});
 
   // The stronger player wins, except that 8k beats 1d.
@@ -103,16 +104,17 @@ TEST_CASE("a withdrawn player's remaining round robin games are forfeits and a l
           "[tournament][e2e]") {
   RankedServer ranked;
   Player admin = ranked.admin();
-  const auto tournament = admin.ok({{"type", "admin.tournament.create"},
-                                    {"name", "Round robin with a withdrawal"},
-                                    {"system", "round_robin"},
-                                    {"settings", quick_settings()},
-                                    {"rounds", 5},
-                                    {"round_gap_s", 0},
-                                    {"no_show_s", 60}})["tournament"]
+  const auto tournament = admin
+                              .ok({{"type", "admin.tournament.create"},
+                                   {"name", "Round robin with a withdrawal"},
+                                   {"system", "round_robin"},
+                                   {"settings", quick_settings()},
+                                   {"rounds", 5},
+                                   {"round_gap_s", 0},
+                                   {"no_show_s", 60}})["tournament"]
                               .get<std::int64_t>();
-  Field field = enter_field(ranked, tournament,
-                            {{"rw1d", "1d"}, {"rw2k", "2k"}, {"rw4k", "4k"}, {"rw6k", "6k"}, {"rw8k", "8k"}});
+  Field field =
+      enter_field(ranked, tournament, {{"rw1d", "1d"}, {"rw2k", "2k"}, {"rw4k", "4k"}, {"rw6k", "6k"}, {"rw8k", "8k"}});
   admin.ok({{"type", "admin.tournament.start"}, {"tournament", tournament}});
 
   // 2k withdraws while round 1 is played, and still plays (and loses) its round 1 game.

@@ -38,18 +38,19 @@ std::set<std::string> names_in(const Json& list) {
 TEST_CASE("a single elimination drops its losers and ends with the final", "[tournament][e2e]") {
   RankedServer ranked;
   Player admin = ranked.admin();
-  const auto tournament = admin.ok({{"type", "admin.tournament.create"},
-                                    {"name", "Knockout"},
-                                    {"system", "single_elimination"},
-                                    {"settings", quick_settings()},
-                                    {"rounds", 6},
-                                    {"round_gap_s", 0},
-                                    {"no_show_s", 60}})["tournament"]
+  const auto tournament = admin
+                              .ok({{"type", "admin.tournament.create"},
+                                   {"name", "Knockout"},
+                                   {"system", "single_elimination"},
+                                   {"settings", quick_settings()},
+                                   {"rounds", 6},
+                                   {"round_gap_s", 0},
+                                   {"no_show_s", 60}})["tournament"]
                               .get<std::int64_t>();
   // Seeds 1 to 6 by rank.
-  Field field = enter_field(ranked, tournament,
-                            {{"s1_1d", "1d"}, {"s2_1k", "1k"}, {"s3_2k", "2k"}, {"s4_3k", "3k"}, {"s5_4k", "4k"},
-                             {"s6_5k", "5k"}});
+  Field field = enter_field(
+      ranked, tournament,
+      {{"s1_1d", "1d"}, {"s2_1k", "1k"}, {"s3_2k", "2k"}, {"s4_3k", "3k"}, {"s5_4k", "4k"}, {"s6_5k", "5k"}});
   admin.ok({{"type", "admin.tournament.start"}, {"tournament", tournament}});
 
   // The script: seed 5 beats seed 4 and then seed 1 and seed 2; otherwise the higher seed wins.
@@ -100,8 +101,8 @@ TEST_CASE("a single elimination drops its losers and ends with the final", "[tou
   CHECK(expected.at("s1_1d").sos == 3);  // the bye's virtual opponent 0, seed 5's 3
   CHECK(expected.at("s3_2k").sos == 2);  // seed 6's 0, seed 2's 2
   const auto place_of = check_standings(standings, expected);
-  CHECK(place_of == std::map<std::string, int>{{"s5_4k", 1}, {"s2_1k", 2}, {"s1_1d", 3},
-                                                {"s3_2k", 4}, {"s4_3k", 5}, {"s6_5k", 6}});
+  CHECK(place_of ==
+        std::map<std::string, int>{{"s5_4k", 1}, {"s2_1k", 2}, {"s1_1d", 3}, {"s3_2k", 4}, {"s4_3k", 5}, {"s6_5k", 6}});
   // A player knocked out has no game in the rounds after.
   for (const Json& s : standings) {
     if (s["name"] != "s4_3k") continue;
@@ -119,14 +120,15 @@ TEST_CASE("a single elimination drops its losers and ends with the final", "[tou
 TEST_CASE("the winner of an elimination's final stands first even with byes worth nothing", "[tournament][e2e]") {
   RankedServer ranked;
   Player admin = ranked.admin();
-  const auto tournament = admin.ok({{"type", "admin.tournament.create"},
-                                    {"name", "Knockout of three"},
-                                    {"system", "single_elimination"},
-                                    {"settings", quick_settings()},
-                                    {"rounds", 2},
-                                    {"bye_points", 0},
-                                    {"round_gap_s", 0},
-                                    {"no_show_s", 60}})["tournament"]
+  const auto tournament = admin
+                              .ok({{"type", "admin.tournament.create"},
+                                   {"name", "Knockout of three"},
+                                   {"system", "single_elimination"},
+                                   {"settings", quick_settings()},
+                                   {"rounds", 2},
+                                   {"bye_points", 0},
+                                   {"round_gap_s", 0},
+                                   {"no_show_s", 60}})["tournament"]
                               .get<std::int64_t>();
   Field field = enter_field(ranked, tournament, {{"t1_1d", "1d"}, {"t2_2k", "2k"}, {"t3_5k", "5k"}});
   admin.ok({{"type", "admin.tournament.start"}, {"tournament", tournament}});

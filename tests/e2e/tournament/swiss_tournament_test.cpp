@@ -12,8 +12,8 @@
 #include <thread>
 #include <tuple>
 
-#include "tests/e2e/server/game_helpers.hpp"
 #include "tests/e2e/ranking/ranked_server.hpp"
+#include "tests/e2e/server/game_helpers.hpp"
 #include "tests/e2e/tournament/expected_standings.hpp"
 #include "tests/e2e/tournament/standings_check.hpp"
 #include "tools/client/http_get.hpp"
@@ -49,7 +49,8 @@ Json pairings(Player& admin, std::int64_t tournament, int round) {
 }
 
 // Asks until `done` holds for the round's pairings (the server moves on its own time).
-Json wait_for_pairings(Player& admin, std::int64_t tournament, int round, const std::function<bool(const Json&)>& done) {
+Json wait_for_pairings(Player& admin, std::int64_t tournament, int round,
+                       const std::function<bool(const Json&)>& done) {
   for (int attempt = 0; attempt < 600; ++attempt) {
     const Json info = admin.ok({{"type", "tournament.info"}, {"tournament", tournament}})["tournament"];
     if (info["round"].get<int>() >= round) {
@@ -120,16 +121,17 @@ TEST_CASE("a Swiss in two groups runs to the end through a no-show and a restart
   Player admin = ranked.admin();
   Field field = register_field(ranked);
 
-  const Json created = admin.ok({{"type", "admin.tournament.create"},
-                                 {"name", "Club Swiss"},
-                                 {"system", "swiss"},
-                                 {"groups", Json::array({{{"name", "low"}, {"min_rank", "10k"}, {"max_rank", "6k"}},
-                                                         {{"name", "high"}, {"min_rank", "5k"}, {"max_rank", "1d"}}})},
-                                 {"settings", rated_settings()},
-                                 {"rounds", 4},
-                                 {"round_gap_s", 2},
-                                 {"no_show_s", 10},  // room for twelve players to reconnect after the restart on a busy machine
-                                 {"bonus", Json::array({3, 2, 1})}});
+  const Json created =
+      admin.ok({{"type", "admin.tournament.create"},
+                {"name", "Club Swiss"},
+                {"system", "swiss"},
+                {"groups", Json::array({{{"name", "low"}, {"min_rank", "10k"}, {"max_rank", "6k"}},
+                                        {{"name", "high"}, {"min_rank", "5k"}, {"max_rank", "1d"}}})},
+                {"settings", rated_settings()},
+                {"rounds", 4},
+                {"round_gap_s", 2},
+                {"no_show_s", 10},  // room for twelve players to reconnect after the restart on a busy machine
+                {"bonus", Json::array({3, 2, 1})}});
   const auto tournament = created["tournament"].get<std::int64_t>();
   CHECK(admin.ok({{"type", "tournament.list"}})["tournaments"][0]["name"] == "Club Swiss");
 
@@ -188,7 +190,8 @@ TEST_CASE("a Swiss in two groups runs to the end through a no-show and a restart
   // The tournament ends after its last round.
   Json standings;
   for (int attempt = 0; attempt < 200; ++attempt) {
-    if (admin.ok({{"type", "tournament.info"}, {"tournament", tournament}})["tournament"]["status"] == "finished") break;
+    if (admin.ok({{"type", "tournament.info"}, {"tournament", tournament}})["tournament"]["status"] == "finished")
+      break;
     std::this_thread::sleep_for(50ms);
   }
   REQUIRE(admin.ok({{"type", "tournament.info"}, {"tournament", tournament}})["tournament"]["status"] == "finished");
@@ -239,12 +242,14 @@ TEST_CASE("a Swiss in two groups runs to the end through a no-show and a restart
   }
 
   // The exports list the same standings.
-  auto csv = yunzi::client::http_get("127.0.0.1", ranked.server.port(), "/tournaments/" + std::to_string(tournament) + ".csv");
+  auto csv =
+      yunzi::client::http_get("127.0.0.1", ranked.server.port(), "/tournaments/" + std::to_string(tournament) + ".csv");
   REQUIRE(csv);
   CHECK(csv->status == 200);
   CHECK(csv->body.starts_with("group,place,name,rank,score,wins,sos,sosos,sodos,bonus,r1,r2,r3,r4\r\n"));
   CHECK(csv->body.find("low,1,low0,8k,4,") != std::string::npos);
-  auto h9 = yunzi::client::http_get("127.0.0.1", ranked.server.port(), "/tournaments/" + std::to_string(tournament) + ".h9");
+  auto h9 =
+      yunzi::client::http_get("127.0.0.1", ranked.server.port(), "/tournaments/" + std::to_string(tournament) + ".h9");
   REQUIRE(h9);
   CHECK(h9->status == 200);
   CHECK(h9->body.find("; EV[Club Swiss]") != std::string::npos);

@@ -88,7 +88,6 @@ std::vector<std::string> byes_in(const Json& list) {
   return out;
 }
 
-
 std::vector<PlayedGame> play_round(Field& field, Player& admin, std::int64_t tournament, int round,
                                    const Script& winner_of) {
   const Json list = wait_round(admin, tournament, round, all_started);

@@ -51,7 +51,6 @@ std::vector<std::string> byes_in(const Json& list);
 // The winner of black against white, by the test's script.
 using Script = std::function<std::string(const std::string& black, const std::string& white)>;
 
-
 // Plays the round (paired and started): the loser of each game by the
 // script resigns; then waits until every result is in and checks each is
 // the game's, played. Returns the games in the order of the pairings.

@@ -15,15 +15,16 @@ using namespace yunzi::e2e;
 namespace {
 
 std::int64_t create_in_two_groups(Player& admin, const std::string& system, int rounds) {
-  return admin.ok({{"type", "admin.tournament.create"},
-                   {"name", "Two groups " + system},
-                   {"system", system},
-                   {"groups", Json::array({{{"name", "dan"}, {"min_rank", "1d"}, {"max_rank", "9d"}},
-                                           {{"name", "kyu"}, {"min_rank", "10k"}, {"max_rank", "1k"}}})},
-                   {"settings", quick_settings()},
-                   {"rounds", rounds},
-                   {"round_gap_s", 0},
-                   {"no_show_s", 60}})["tournament"]
+  return admin
+      .ok({{"type", "admin.tournament.create"},
+           {"name", "Two groups " + system},
+           {"system", system},
+           {"groups", Json::array({{{"name", "dan"}, {"min_rank", "1d"}, {"max_rank", "9d"}},
+                                   {{"name", "kyu"}, {"min_rank", "10k"}, {"max_rank", "1k"}}})},
+           {"settings", quick_settings()},
+           {"rounds", rounds},
+           {"round_gap_s", 0},
+           {"no_show_s", 60}})["tournament"]
       .get<std::int64_t>();
 }
 

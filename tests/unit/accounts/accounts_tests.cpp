@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <future>
 
 #include "server/accounts/accounts.hpp"
@@ -163,7 +163,8 @@ TEST_CASE("wrong passwords and unknown names are bad credentials", "[accounts]")
 TEST_CASE("repeated failures are rate limited until the delay passes", "[accounts]") {
   AccountsFixture f;
   REQUIRE(f.registered("target", "the-password"));
-  for (int i = 0; i < 3; ++i) CHECK(code_of(f.logged_in("target", "guess" + std::to_string(i))) == AccountErrorCode::bad_credentials);
+  for (int i = 0; i < 3; ++i)
+    CHECK(code_of(f.logged_in("target", "guess" + std::to_string(i))) == AccountErrorCode::bad_credentials);
   auto limited = f.logged_in("TARGET", "the-password");
   CHECK(code_of(limited) == AccountErrorCode::rate_limited);
   CHECK(limited.error().message.find("try again in 1 s") != std::string::npos);
@@ -195,7 +196,7 @@ TEST_CASE("a lookalike of an existing name is name_taken and names the original"
   }
   auto fullwidth = f.registered("ａｌｉｃｅ", "password2");
   CHECK(fullwidth.error().message == "the name ａｌｉｃｅ looks too much like the name alice, which is taken");
-  CHECK(code_of(f.registered("\xD0\xB0lice", "password2")) == AccountErrorCode::bad_request);  // mixed scripts
+  CHECK(code_of(f.registered("\xD0\xB0lice", "password2")) == AccountErrorCode::bad_request);       // mixed scripts
   CHECK(code_of(f.registered("alice\xE3\x85\xA4", "password2")) == AccountErrorCode::bad_request);  // U+3164
   CHECK(f.user_count() == 1);
   REQUIRE(f.logged_in("alice", "password1"));
@@ -230,7 +231,8 @@ TEST_CASE("accounts stored before skeletons get theirs, the older of two lookali
   // Rows as an older server wrote them: no skeleton, lookalikes allowed.
   f.on_db([](db::Stores& s) -> db::DbResult<Done> {
     for (const char* name : {"alice", "ａｌｉｃｅ", "alice\xE3\x85\xA4", "bob"}) {
-      auto created = s.users().create(db::NewUser{name, name, "$argon2id$x", Rank::kyu(9), Role::user, 1, std::nullopt});
+      auto created =
+          s.users().create(db::NewUser{name, name, "$argon2id$x", Rank::kyu(9), Role::user, 1, std::nullopt});
       if (!created) return unexpected(created.error());
     }
     return Done{};

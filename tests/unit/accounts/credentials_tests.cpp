@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <future>
 #include <set>
 #include <thread>

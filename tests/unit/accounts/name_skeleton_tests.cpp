@@ -28,7 +28,9 @@ std::string refusal_of_new(std::string_view name) {
 
 TEST_CASE("lookalike spellings of a name share its skeleton", "[accounts][names][skeleton]") {
   const std::string alice = skeleton_of("alice");
-  for (const char* copy : {"ALICE", "Alice", "ａｌｉｃｅ", "𝐚𝐥𝐢𝐜𝐞", "\xD0\xB0lice" /* Cyrillic а */, "al\xD1\x96" "ce" /* Cyrillic і */}) {
+  for (const char* copy : {"ALICE", "Alice", "ａｌｉｃｅ", "𝐚𝐥𝐢𝐜𝐞", "\xD0\xB0lice" /* Cyrillic а */,
+                           "al\xD1\x96"
+                           "ce" /* Cyrillic і */}) {
     INFO(copy);
     CHECK(skeleton_of(copy) == alice);
   }
@@ -40,8 +42,8 @@ TEST_CASE("lookalike spellings of a name share its skeleton", "[accounts][names]
 
 TEST_CASE("Chinese, Japanese and Korean names keep distinct skeletons and pass as new names",
           "[accounts][names][skeleton]") {
-  for (const char* name : {"李昌镐", "藤沢秀行", "이세돌", "聂卫平", "張栩", "井山裕太", "藤沢ひでゆき", "張三abc", "Иван",
-                           "Ελένη", "गोपाल", "José", "Go_Seigen", "player-9"}) {
+  for (const char* name : {"李昌镐", "藤沢秀行", "이세돌", "聂卫平", "張栩", "井山裕太", "藤沢ひでゆき", "張三abc",
+                           "Иван", "Ελένη", "गोपाल", "José", "Go_Seigen", "player-9"}) {
     INFO(name);
     auto checked = check_new_name(name);
     REQUIRE(checked);
@@ -67,15 +69,38 @@ TEST_CASE("invisible code points are refused in new names", "[accounts][names][s
 
 TEST_CASE("script mixtures that imitate other names are refused", "[accounts][names][skeleton]") {
   CHECK_THAT(refusal_of_new("\xD0\xB0lice"), Catch::Contains("mixes scripts"));  // Cyrillic а + Latin
-  CHECK_THAT(refusal_of_new("\xCE\xBF" "scar"), Catch::Contains("mixes scripts"));  // Greek ο + Latin
+  CHECK_THAT(refusal_of_new("\xCE\xBF"
+                            "scar"),
+             Catch::Contains("mixes scripts"));  // Greek ο + Latin
   CHECK_THAT(refusal_of_new("ИванJohn"), Catch::Contains("mixes scripts"));
   CHECK_THAT(refusal_of_new("abc1\xD9\xA2"), Catch::Contains("digits"));  // ASCII 1 and Arabic-Indic 2
 }
 
 TEST_CASE("staff-like names and their lookalikes are reserved", "[accounts][names][reserved]") {
-  for (const char* name : {"admin", "ADMIN", "Ad_min", "-admin-", "\xD0\xB0" "dmin", "ａｄｍｉｎ", "administrator", "root",
-                           "system", "SYSTEM", "moderator", "support", "staff", "official", "yunzi", "YunZi",
-                           "云子", "管理员", "管理員", "系统", "系統", "客服", "官方"}) {
+  for (const char* name : {"admin",
+                           "ADMIN",
+                           "Ad_min",
+                           "-admin-",
+                           "\xD0\xB0"
+                           "dmin",
+                           "ａｄｍｉｎ",
+                           "administrator",
+                           "root",
+                           "system",
+                           "SYSTEM",
+                           "moderator",
+                           "support",
+                           "staff",
+                           "official",
+                           "yunzi",
+                           "YunZi",
+                           "云子",
+                           "管理员",
+                           "管理員",
+                           "系统",
+                           "系統",
+                           "客服",
+                           "官方"}) {
     INFO(name);
     CHECK(is_reserved_name(skeleton_of(name)));
   }

@@ -16,7 +16,8 @@ AccountErrorCode refusal(std::string_view name) {
 }  // namespace
 
 TEST_CASE("names of letters of any script, digits, _ and - are accepted", "[accounts][names]") {
-  for (const char* name : {"ab", "Go_Seigen", "player-9", "李昌镐", "이세돌", "Иван", "José", "Ελένη", "गोपाल", "abcdefghijklmnopqrst"}) {
+  for (const char* name :
+       {"ab", "Go_Seigen", "player-9", "李昌镐", "이세돌", "Иван", "José", "Ελένη", "गोपाल", "abcdefghijklmnopqrst"}) {
     INFO(name);
     CHECK(check_name(name));
   }
@@ -34,7 +35,7 @@ TEST_CASE("the key folds ASCII case only and the display keeps what was typed", 
 }
 
 TEST_CASE("decomposed and composed forms give the same NFC name", "[accounts][names]") {
-  auto composed = check_name("Jos\xC3\xA9");    // é as one code point
+  auto composed = check_name("Jos\xC3\xA9");     // é as one code point
   auto decomposed = check_name("Jose\xCC\x81");  // e + combining acute
   REQUIRE(composed);
   REQUIRE(decomposed);
@@ -53,7 +54,8 @@ TEST_CASE("names breaking the rule are bad requests with a reason", "[accounts][
   CHECK(refusal(std::string("nul\0byte", 8)) == AccountErrorCode::bad_request);
   CHECK(refusal("emoji\xF0\x9F\x98\x80") == AccountErrorCode::bad_request);
   CHECK(refusal("bad\xFFutf8") == AccountErrorCode::bad_request);
-  CHECK(refusal("\xCC\x81" "ab") == AccountErrorCode::bad_request);  // starts with a combining mark
+  CHECK(refusal("\xCC\x81"
+                "ab") == AccountErrorCode::bad_request);  // starts with a combining mark
   CHECK(refusal(std::string(10'000, 'a')) == AccountErrorCode::bad_request);
   auto reason = check_name("x y");
   CHECK(reason.error().message.find("letters") != std::string::npos);

@@ -4,8 +4,8 @@
 // start.
 #include <catch2/catch.hpp>
 
-#include <chrono>
 #include <prometheus/text_serializer.h>
+#include <chrono>
 
 #include "server/session/app_metrics.hpp"
 

@@ -141,8 +141,9 @@ TEST_CASE("a board from a game keeps its first moves", "[app][boards]") {
 TEST_CASE("a stored tree that does not replay is refused, whichever variation holds the fault", "[app][boards]") {
   db::BoardRecord record;
   static_cast<db::NewBoard&>(record) = *app::empty_board(9, 7.5, 0);
-  record.nodes = {db::BoardNodeRecord{1, 0, {Color::black, at("E5")}}, db::BoardNodeRecord{2, 1, {Color::white, at("D4")}},
-                  db::BoardNodeRecord{3, 1, {Color::white, at("E5")}}, db::BoardNodeRecord{4, 2, {Color::black, at("C3")}}};
+  record.nodes = {
+      db::BoardNodeRecord{1, 0, {Color::black, at("E5")}}, db::BoardNodeRecord{2, 1, {Color::white, at("D4")}},
+      db::BoardNodeRecord{3, 1, {Color::white, at("E5")}}, db::BoardNodeRecord{4, 2, {Color::black, at("C3")}}};
   auto refused = app::BoardTree::from_record(record);
   REQUIRE_FALSE(refused);
   CHECK(refused.error().find("node 3") != std::string::npos);

@@ -22,7 +22,10 @@ yunzi::GameSettings friendly(int size = 19) {
 
 const app::Coin creator_black = [] { return true; };
 const app::Coin creator_white = [] { return false; };
-const app::Coin no_coin = []() -> bool { FAIL("the colours should not be drawn"); return true; };
+const app::Coin no_coin = []() -> bool {
+  FAIL("the colours should not be drawn");
+  return true;
+};
 
 }  // namespace
 

@@ -71,7 +71,7 @@ TEST_CASE("the diagram replays the stored moves, passes and a resumed scoring") 
   };
   move(engine::Color::black, engine::parse_gtp("E5", 9));
   move(engine::Color::white, std::nullopt);
-  move(engine::Color::black, std::nullopt);  // two passes: scoring
+  move(engine::Color::black, std::nullopt);                // two passes: scoring
   move(engine::Color::white, engine::parse_gtp("C3", 9));  // play resumed
   auto diagram = app::game_diagram(stored);
   REQUIRE(diagram);
@@ -103,9 +103,9 @@ TEST_CASE("the diagram query names a move and how many moves are numbered") {
   REQUIRE(others);
   CHECK_FALSE(others->move);
 
-  for (const char* bad : {"move=", "move", "move=-1", "move=+1", "move=1.5", "move=abc", "move=1&move=2",
-                          "move=99999999999999999999999", "move=%31", "numbers=", "numbers=-2", "numbers=ALL",
-                          "numbers=1&numbers=all"}) {
+  for (const char* bad :
+       {"move=", "move", "move=-1", "move=+1", "move=1.5", "move=abc", "move=1&move=2", "move=99999999999999999999999",
+        "move=%31", "numbers=", "numbers=-2", "numbers=ALL", "numbers=1&numbers=all"}) {
     INFO(bad);
     auto parsed = parse_diagram_query(bad);
     REQUIRE_FALSE(parsed);

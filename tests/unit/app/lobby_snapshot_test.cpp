@@ -85,7 +85,8 @@ TEST_CASE("lobby snapshot: the largest size is never below a snapshot filled wit
   for (const LobbyLimits limits : {LobbyLimits{}, LobbyLimits{3, 5, 10, 8, 6, 4}, LobbyLimits{3, 5, 10, 0, 0, 0},
                                    LobbyLimits{3, 5, 10, 1, 1, 1}, LobbyLimits{3, 5, 10, 1, 1, 1000}}) {
     const std::size_t actual = protocol::reply_lobby_snapshot(-9'007'199'254'740'991, full_snapshot(limits))->size();
-    INFO("seeks_max " << limits.seeks_max << " list_max " << limits.list_max << " chat_history " << limits.chat_history);
+    INFO("seeks_max " << limits.seeks_max << " list_max " << limits.list_max << " chat_history "
+                      << limits.chat_history);
     CHECK(actual <= app::largest_snapshot_bytes(limits));
     // And not wildly above it either: the bound is what decides the settings.
     CHECK(app::largest_snapshot_bytes(limits) < actual + actual / 4 + 512);

@@ -18,7 +18,7 @@ UserId add_user(db::Stores& stores, const std::string& name, Rank rank) {
 }
 
 GameId record_game(db::Stores& stores, UserId black, UserId white, Rank black_rank, Rank white_rank,
-                       const std::string& result, TimeMs ended_ms) {
+                   const std::string& result, TimeMs ended_ms) {
   db::NewGame game;
   game.black_id = black;
   game.white_id = white;
@@ -35,9 +35,9 @@ GameId record_game(db::Stores& stores, UserId black, UserId white, Rank black_ra
   return *id;
 }
 
-db::DbResult<std::vector<protocol::RankChange>> play(db::Stores& stores, UserId black, UserId white,
-                                                     Rank black_rank, Rank white_rank, const std::string& result,
-                                                     TimeMs ended_ms, int moves) {
+db::DbResult<std::vector<protocol::RankChange>> play(db::Stores& stores, UserId black, UserId white, Rank black_rank,
+                                                     Rank white_rank, const std::string& result, TimeMs ended_ms,
+                                                     int moves) {
   const GameId id = record_game(stores, black, white, black_rank, white_rank, result, ended_ms);
   game::GameEndFacts facts;
   facts.game = id;

@@ -22,11 +22,11 @@ UserId add_user(db::Stores& stores, const std::string& name, Rank rank);
 // A rated game between two players that ended with `result` at `ended_ms`
 // (its moves are not stored); its id.
 GameId record_game(db::Stores& stores, UserId black, UserId white, Rank black_rank, Rank white_rank,
-                       const std::string& result, TimeMs ended_ms);
+                   const std::string& result, TimeMs ended_ms);
 
 // The same, then judged by the rank rules as at the end of a game on the server.
-db::DbResult<std::vector<protocol::RankChange>> play(db::Stores& stores, UserId black, UserId white,
-                                                     Rank black_rank, Rank white_rank, const std::string& result,
-                                                     TimeMs ended_ms, int moves = 150);
+db::DbResult<std::vector<protocol::RankChange>> play(db::Stores& stores, UserId black, UserId white, Rank black_rank,
+                                                     Rank white_rank, const std::string& result, TimeMs ended_ms,
+                                                     int moves = 150);
 
 }  // namespace yunzi::app_tests

@@ -16,9 +16,9 @@ using namespace yunzi;
 
 namespace {
 
-using app_tests::TempDatabase;
 using app_tests::add_user;
 using app_tests::play;
+using app_tests::TempDatabase;
 using app_tests::tom;
 
 constexpr Rank rank_5k = Rank::kyu(5);

@@ -31,9 +31,11 @@ TEST_CASE("the association's monthly publication promotes dan players whose aver
   const UserId partner = add_user(stores, "partner", rank_1d);
 
   // Twelve wins against an equal rank score 90 each: above the 75 needed over 12 games.
-  for (int i = 0; i < 12; ++i) record_game(stores, strong, partner, rank_1d, rank_1d, "B+R", month_start - (20 - i) * hour);
+  for (int i = 0; i < 12; ++i)
+    record_game(stores, strong, partner, rank_1d, rank_1d, "B+R", month_start - (20 - i) * hour);
   // Eleven before the month's start and the twelfth after it: not yet.
-  for (int i = 0; i < 11; ++i) record_game(stores, late, partner, rank_1d, rank_1d, "B+R", month_start - (40 - i) * hour);
+  for (int i = 0; i < 11; ++i)
+    record_game(stores, late, partner, rank_1d, rank_1d, "B+R", month_start - (40 - i) * hour);
   record_game(stores, late, partner, rank_1d, rank_1d, "B+R", month_start + hour);
 
   auto published = app::publish_month(stores, association, month_start, month_start + 2 * hour);
@@ -65,7 +67,8 @@ TEST_CASE("the TOM policy publishes nothing") {
   db::Stores& stores = database.stores();
   const UserId strong = add_user(stores, "strong", rank_1d);
   const UserId partner = add_user(stores, "partner", rank_1d);
-  for (int i = 0; i < 12; ++i) record_game(stores, strong, partner, rank_1d, rank_1d, "B+R", month_start - (20 - i) * hour);
+  for (int i = 0; i < 12; ++i)
+    record_game(stores, strong, partner, rank_1d, rank_1d, "B+R", month_start - (20 - i) * hour);
   auto published = app::publish_month(stores, app_tests::tom, month_start, month_start + hour);
   REQUIRE(published);
   CHECK(published->empty());

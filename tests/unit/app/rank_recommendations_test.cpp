@@ -115,8 +115,8 @@ TEST_CASE("a rejected recommendation changes nothing and uses up nothing", "[rec
   auto next = app::recommend_player(stores, nine, "other", now + 2'000, needs_approval);
   REQUIRE(next);
   // A player found at 6d or above when the admin looks cannot be approved.
-  REQUIRE(stores.ranks().record_change(db::RankEvent{0, other, rank_3d, rank_6d, "admin", std::nullopt, now + 3'000,
-                                                     std::nullopt}));
+  REQUIRE(stores.ranks().record_change(
+      db::RankEvent{0, other, rank_3d, rank_6d, "admin", std::nullopt, now + 3'000, std::nullopt}));
   CHECK(refusal(app::approve_recommendation(stores, "other", admin, now + 4'000)).kind == db::DbErrorKind::conflict);
   CHECK(rank_of(stores, other) == rank_6d);
 }
@@ -155,15 +155,14 @@ TEST_CASE("a 9d recommends again only once the player last recommended has reach
   CHECK(refused.kind == db::DbErrorKind::invalid_argument);
   CHECK(refused.message.find("last recommended (now 6d) reaches 8d") != std::string::npos);
 
-  REQUIRE(stores.ranks().record_change(db::RankEvent{0, rising, rank_6d, rank_8d, "promotion", std::nullopt,
-                                                     next_month, std::nullopt}));
+  REQUIRE(stores.ranks().record_change(
+      db::RankEvent{0, rising, rank_6d, rank_8d, "promotion", std::nullopt, next_month, std::nullopt}));
   auto allowed = app::recommend_player(stores, nine, "other", next_month + 1'000, at_once);
   REQUIRE(allowed);
   CHECK(allowed->user == "other");
 }
 
-TEST_CASE("revocation returns the player to the former rank or to 1d and blocks the recommender",
-          "[recommendation]") {
+TEST_CASE("revocation returns the player to the former rank or to 1d and blocks the recommender", "[recommendation]") {
   TempDatabase database;
   db::Stores& stores = database.stores();
   const UserId nine = entitled_recommender(stores);
@@ -173,10 +172,10 @@ TEST_CASE("revocation returns the player to the former rank or to 1d and blocks 
   REQUIRE(app::recommend_player(stores, nine, "rising", now, needs_approval));
   REQUIRE(app::approve_recommendation(stores, "rising", admin, now + 1'000));
 
-  CHECK(refusal(app::revoke_recommendation(stores, "other", ranking::RevocationTarget::former_rank, admin, now))
-            .kind == db::DbErrorKind::not_found);
-  auto revoked = app::revoke_recommendation(stores, "rising", ranking::RevocationTarget::first_dan, admin,
-                                            now + 2 * day);
+  CHECK(refusal(app::revoke_recommendation(stores, "other", ranking::RevocationTarget::former_rank, admin, now)).kind ==
+        db::DbErrorKind::not_found);
+  auto revoked =
+      app::revoke_recommendation(stores, "rising", ranking::RevocationTarget::first_dan, admin, now + 2 * day);
   REQUIRE(revoked);
   REQUIRE(revoked->change.has_value());
   CHECK(revoked->change->change.reason == "revocation");
@@ -185,8 +184,9 @@ TEST_CASE("revocation returns the player to the former rank or to 1d and blocks 
   CHECK(revoked->recommendation.revoked_by == admin);
   CHECK(rank_of(stores, rising) == rank_1d);
   CHECK_FALSE(stores.ranks().standing_recommendation_of(rising)->has_value());
-  CHECK(refusal(app::revoke_recommendation(stores, "rising", ranking::RevocationTarget::former_rank, admin, now))
-            .kind == db::DbErrorKind::not_found);
+  CHECK(
+      refusal(app::revoke_recommendation(stores, "rising", ranking::RevocationTarget::former_rank, admin, now)).kind ==
+      db::DbErrorKind::not_found);
 
   const TimeMs next_month = now + 40 * day;
   recent_games(stores, nine, "ninedan", next_month);

@@ -1,9 +1,9 @@
 // A session's requests and their Responders on a real io_context: the
 // next request starts only once the current one is answered, whoever
 // answers it, and error replies are counted by code.
-#include <catch2/catch.hpp>
 #include <prometheus/registry.h>
 #include <prometheus/text_serializer.h>
+#include <catch2/catch.hpp>
 
 #include <memory>
 #include <optional>
@@ -129,8 +129,9 @@ TEST_CASE("a request dropped unanswered is answered internal and the next one ru
   f.responders.clear();  // the only handle goes without an answer
   f.settle();
   REQUIRE(f.connection->frames.size() == 1);
-  CHECK(f.connection->frames[0] ==
-        nlohmann::json{{"type", "error"}, {"re", 1}, {"code", "internal"}, {"message", "the request was not answered"}});
+  CHECK(
+      f.connection->frames[0] ==
+      nlohmann::json{{"type", "error"}, {"re", 1}, {"code", "internal"}, {"message", "the request was not answered"}});
   CHECK(f.errors(ErrorCode::internal) == 1);
   CHECK(f.started == std::vector<std::string>{"lost", "next"});
 }

@@ -26,10 +26,13 @@ db::StoredTournament two_rounds_played() {
   t.status = "finished";
   t.current_round = 2;
   for (int i = 0; i < 4; ++i) {
-    t.entrants.push_back({i + 1, std::string(1, static_cast<char>('a' + i)), 11, *Rank::from_index(15), 1, std::nullopt, i});
+    t.entrants.push_back(
+        {i + 1, std::string(1, static_cast<char>('a' + i)), 11, *Rank::from_index(15), 1, std::nullopt, i});
   }
-  t.pairings = {{1, 11, 1, 1, 2, 101, "black_wins", "played", 1}, {2, 11, 1, 3, 4, 102, "black_wins", "played", 1},
-                {3, 11, 2, 3, 1, 103, "white_wins", "played", 2}, {4, 11, 2, 2, 4, 104, "jigo", "played", 2}};
+  t.pairings = {{1, 11, 1, 1, 2, 101, "black_wins", "played", 1},
+                {2, 11, 1, 3, 4, 102, "black_wins", "played", 1},
+                {3, 11, 2, 3, 1, 103, "white_wins", "played", 2},
+                {4, 11, 2, 2, 4, 104, "jigo", "played", 2}};
   return t;
 }
 
@@ -123,8 +126,8 @@ TEST_CASE("the promotion preset places ranks in its four groups", "[app][tournam
   CHECK(group_for_rank(s, Rank::dan(1)) == 1);  // 1d
   CHECK(group_for_rank(s, Rank::dan(2)) == 2);
   CHECK(group_for_rank(s, Rank::dan(3)) == 3);
-  CHECK(group_for_rank(s, Rank::dan(4)) == 4);  // 4d
-  CHECK(group_for_rank(s, Rank::dan(9)) == 4);  // 9d
+  CHECK(group_for_rank(s, Rank::dan(4)) == 4);   // 4d
+  CHECK(group_for_rank(s, Rank::dan(9)) == 4);   // 9d
   CHECK_FALSE(group_for_rank(s, Rank::kyu(1)));  // 1k
   auto outcome_of = [](const char* sgf) { return outcome_of_result(*yunzi::parse_sgf_result(sgf)); };
   CHECK(outcome_of("B+R") == "black_wins");

@@ -65,9 +65,9 @@ TEST_CASE("byo-yomi: main time carries into the periods exactly", "[clock][byoyo
   }
   SECTION("leftover main time from earlier turns carries too") {
     auto clock = black_to_move(main);
-    clock.on_move(Color::black, t0 + 59'000);                         // 1 s of main left
-    clock.on_move(Color::white, t0 + 60'000);                         // white's turn: 1 s
-    clock.on_move(Color::black, t0 + 60'000 + 1'000 + period - 1);    // 1 s main + period - 1
+    clock.on_move(Color::black, t0 + 59'000);                       // 1 s of main left
+    clock.on_move(Color::white, t0 + 60'000);                       // white's turn: 1 s
+    clock.on_move(Color::black, t0 + 60'000 + 1'000 + period - 1);  // 1 s main + period - 1
     CHECK(clock.snapshot(t0).black == SideTime{0, 3, period, 0});
   }
 }

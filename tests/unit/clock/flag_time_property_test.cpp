@@ -15,7 +15,9 @@ using yunzi::engine::Color;
 namespace {
 
 TimeControl random_control(std::mt19937_64& rng) {
-  auto pick = [&](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+  auto pick = [&](std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+  };
   switch (pick(0, 4)) {
     case 0: return TimeControl::absolute(pick(1, 20'000));
     case 1: return TimeControl::byoyomi(pick(0, 20'000), static_cast<int>(pick(1, 5)), pick(1, 5'000));

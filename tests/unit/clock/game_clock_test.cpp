@@ -52,7 +52,7 @@ TEST_CASE("pausing a side whose time ran out reports the flag", "[clock][pause]"
 TEST_CASE("snapshot and restore rebuild a running clock without charging the gap", "[clock][restore]") {
   GameClock clock(TimeControl::byoyomi(60'000, 3, 30'000));
   clock.start(Color::black, 0);
-  clock.on_move(Color::black, 70'000);   // 10 s into black's periods: renewed
+  clock.on_move(Color::black, 70'000);  // 10 s into black's periods: renewed
   clock.on_move(Color::white, 80'000);
   const std::int64_t saved_at = 82'000;  // 2 s into black's renewed period
   const auto saved = clock.snapshot(saved_at);

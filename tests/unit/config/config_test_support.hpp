@@ -25,7 +25,7 @@ inline yunzi::config::EnvLookup lookup_in(const Env& env) {
 }
 
 inline yunzi::Expected<yunzi::config::LoadedConfig, yunzi::config::ConfigError> load(std::vector<std::string> args,
-                                                                                       const Env& env = {}) {
+                                                                                     const Env& env = {}) {
   return yunzi::config::load_config(args, lookup_in(env));
 }
 

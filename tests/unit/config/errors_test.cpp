@@ -66,8 +66,12 @@ TEST_CASE("bad values name their source and what was expected", "[config][errors
       {{"--rate-burst", "2.5"}, {}, "--rate-burst: \"2.5\" is not a whole number"},
       {{"--outgoing-queue-limit", "1"}, {}, "out of range"},
       {{"--idle-timeout-s", "1"}, {}, "--idle-timeout-s: \"1\" is out of range"},
-      {{"--default-clock", "byoyomi:1200/0/30"}, {}, "--default-clock: \"byoyomi:1200/0/30\": byo-yomi periods must be between 1 and 100"},
-      {{}, {{"YUNZI_DEFAULT_CLOCK", "blitz"}}, "environment YUNZI_DEFAULT_CLOCK: \"blitz\" does not name a time system"},
+      {{"--default-clock", "byoyomi:1200/0/30"},
+       {},
+       "--default-clock: \"byoyomi:1200/0/30\": byo-yomi periods must be between 1 and 100"},
+      {{},
+       {{"YUNZI_DEFAULT_CLOCK", "blitz"}},
+       "environment YUNZI_DEFAULT_CLOCK: \"blitz\" does not name a time system"},
       {{"--disconnect-forfeit-s", "5"}, {}, "--disconnect-forfeit-s: \"5\" is out of range"},
       {{"--scoring-deadline-s", "x"}, {}, "--scoring-deadline-s: \"x\" is not a whole number"},
       {{"--password-hash-cost", "high"}, {}, "--password-hash-cost: \"high\" is not interactive or min"},
@@ -75,16 +79,24 @@ TEST_CASE("bad values name their source and what was expected", "[config][errors
       {{"--login-limit-name", "10"}, {}, "--login-limit-name: \"10\" is not BURST/SECONDS (such as 5/60)"},
       {{"--login-limit-address", "0/10"}, {}, "--login-limit-address: burst \"0\" is out of range"},
       {{"--login-limit-name-address", "5/"}, {}, "--login-limit-name-address: seconds \"\" is not a whole number"},
-      {{}, {{"YUNZI_LOGIN_LIMIT_NAME", "5/90000"}}, "environment YUNZI_LOGIN_LIMIT_NAME: seconds \"90000\" is out of range"},
+      {{},
+       {{"YUNZI_LOGIN_LIMIT_NAME", "5/90000"}},
+       "environment YUNZI_LOGIN_LIMIT_NAME: seconds \"90000\" is out of range"},
       {{"--signups-per-address-hour", "0"}, {}, "--signups-per-address-hour: \"0\" is out of range"},
       {{"--retire-after-days", "99999"}, {}, "--retire-after-days: \"99999\" is out of range"},
       {{"--bots-may-play-rated=maybe"}, {}, "--bots-may-play-rated: \"maybe\" is not true or false"},
       {{"--ranking-policy", "elo"}, {}, "--ranking-policy: \"elo\" is not tom or association"},
-      {{"--association-scores", "80/20,85/25,90/30,95/35"}, {}, "--association-scores: \"80/20,85/25,90/30,95/35\" is not five WIN/LOSS scores"},
+      {{"--association-scores", "80/20,85/25,90/30,95/35"},
+       {},
+       "--association-scores: \"80/20,85/25,90/30,95/35\" is not five WIN/LOSS scores"},
       {{"--association-scores", "80/20,85/25,90/30,95/35,100/140"}, {}, "is not five WIN/LOSS scores (0..100)"},
       {{"--association-average", "rolling"}, {}, "--association-average: \"rolling\" is not sliding or block"},
-      {{"--association-demotion-below", "40.25"}, {}, "--association-demotion-below: \"40.25\" is not none or an average from 0 to 100"},
-      {{}, {{"YUNZI_ASSOCIATION_DEMOTION_BELOW", "101"}}, "environment YUNZI_ASSOCIATION_DEMOTION_BELOW: \"101\" is not none"},
+      {{"--association-demotion-below", "40.25"},
+       {},
+       "--association-demotion-below: \"40.25\" is not none or an average from 0 to 100"},
+      {{},
+       {{"YUNZI_ASSOCIATION_DEMOTION_BELOW", "101"}},
+       "environment YUNZI_ASSOCIATION_DEMOTION_BELOW: \"101\" is not none"},
       {{"--log-level", "verbose"}, {}, "\"verbose\" is not trace, debug, info, warn, error, critical or off"},
       {{}, {{"YUNZI_JSON_LOGS", "TRUE"}}, "environment YUNZI_JSON_LOGS: \"TRUE\" is not true or false"},
       {{"--metrics-allow", "10.0.0.0/33"}, {}, "--metrics-allow: \"10.0.0.0/33\" is not an IP address or CIDR range"},
@@ -101,7 +113,8 @@ TEST_CASE("bad values name their source and what was expected", "[config][errors
 }
 
 TEST_CASE("a bad flag value is reported even when the environment is fine", "[config][errors]") {
-  CHECK(error_of({"--port", "x"}, Env{{"YUNZI_PORT", "1"}}).message == "--port: \"x\" is not a whole number from 0 to 65535");
+  CHECK(error_of({"--port", "x"}, Env{{"YUNZI_PORT", "1"}}).message ==
+        "--port: \"x\" is not a whole number from 0 to 65535");
 }
 
 TEST_CASE("an unreadable config file", "[config][errors]") {

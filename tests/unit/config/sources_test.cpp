@@ -98,11 +98,11 @@ TEST_CASE("sources override in order: defaults < file < environment < flags", "[
   auto loaded = load({"--config", file.path(), "--port", "3000"}, env);
   REQUIRE(loaded.has_value());
   const ServerConfig& c = loaded->config;
-  CHECK(c.port == 3000);                   // flag beats environment and file
-  CHECK(c.data_dir == "from-env");         // environment beats file
-  CHECK(c.log_level == LogLevel::warn);    // file beats default
+  CHECK(c.port == 3000);                 // flag beats environment and file
+  CHECK(c.data_dir == "from-env");       // environment beats file
+  CHECK(c.log_level == LogLevel::warn);  // file beats default
   CHECK(c.json_logs);
-  CHECK(c.web_root == "web");              // nobody set it
+  CHECK(c.web_root == "web");  // nobody set it
   CHECK(c.session_days == 30);
 }
 

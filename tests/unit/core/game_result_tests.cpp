@@ -66,8 +66,9 @@ TEST_CASE("SGF's long spellings are read too", "[core][result]") {
 }
 
 TEST_CASE("texts that are no result are refused", "[core][result]") {
-  for (const char* text : {"", "?", "B+", "W+", "B", "X+R", "B-R", "b+r", "B+r", "B+Q", "B+-3", "B+0", "B+0.001",
-                           "B+.5", "B+5.", "B+1.2.3", "B+3e2", "B+ 3", "B+inf", "B+nan", "void", "draw", "00", "B+R "}) {
+  for (const char* text :
+       {"",        "?",    "B+",   "W+",      "B",     "X+R",  "B-R",   "b+r",   "B+r",  "B+Q",  "B+-3", "B+0",
+        "B+0.001", "B+.5", "B+5.", "B+1.2.3", "B+3e2", "B+ 3", "B+inf", "B+nan", "void", "draw", "00",   "B+R "}) {
     INFO(text);
     CHECK_FALSE(parse_sgf_result(text));
   }

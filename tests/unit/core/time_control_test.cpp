@@ -58,7 +58,8 @@ TEST_CASE("validate names negative durations", "[core][control]") {
 }
 
 TEST_CASE("time system names", "[core][control]") {
-  for (auto s : {TimeSystem::none, TimeSystem::absolute, TimeSystem::byoyomi, TimeSystem::fischer, TimeSystem::canadian}) {
+  for (auto s :
+       {TimeSystem::none, TimeSystem::absolute, TimeSystem::byoyomi, TimeSystem::fischer, TimeSystem::canadian}) {
     CHECK(parse_time_system(to_string(s)) == s);
   }
   CHECK_FALSE(parse_time_system("Byoyomi").has_value());

@@ -70,7 +70,8 @@ TEST_CASE_METHOD(StoreTest, "a board's tree is read back as saved", "[db][boards
   CHECK_FALSE(*stores.boards().find(*id + 1));
 }
 
-TEST_CASE_METHOD(StoreTest, "a user's boards are listed newest first and deleted ones still count for the hour", "[db][boards]") {
+TEST_CASE_METHOD(StoreTest, "a user's boards are listed newest first and deleted ones still count for the hour",
+                 "[db][boards]") {
   const UserId ann = create_user(stores, "ann").id;
   const UserId ben = create_user(stores, "ben").id;
   const BoardId first = *stores.boards().create(sample_board(ann, 1'000));
@@ -116,10 +117,10 @@ TEST_CASE("the tree's spelling reads back and refuses what it did not write", "[
   CHECK(text == "1:0Bdd;5:1W;9:0Bss");
   CHECK(decode_board_nodes(text, 19) == nodes);
   CHECK(decode_board_nodes("", 19) == std::vector<BoardNodeRecord>{});
-  CHECK_FALSE(decode_board_nodes(text, 9));            // a point off a 9x9 board
-  CHECK_FALSE(decode_board_nodes("1:2Bdd", 19));      // parent unknown
+  CHECK_FALSE(decode_board_nodes(text, 9));              // a point off a 9x9 board
+  CHECK_FALSE(decode_board_nodes("1:2Bdd", 19));         // parent unknown
   CHECK_FALSE(decode_board_nodes("1:0Bdd;1:0Wee", 19));  // id twice
-  CHECK_FALSE(decode_board_nodes("0:0Bdd", 19));      // the root is no entry
+  CHECK_FALSE(decode_board_nodes("0:0Bdd", 19));         // the root is no entry
   CHECK_FALSE(decode_board_nodes("1:0Xdd", 19));
   CHECK_FALSE(decode_board_nodes("1:0Bd", 19));
   CHECK_FALSE(decode_board_nodes("1;0Bdd", 19));

@@ -31,13 +31,16 @@ namespace {
   for (int number = 1;; ++number) {
     while (in_flight.load() > 200) std::this_thread::sleep_for(std::chrono::microseconds(50));
     ++in_flight;
-    writer.submit([game, number](Stores& stores) { return stores.games().append_move(game, sample_move(number, number % 19, number / 19 % 19), ""); },
-                  [ack_fd, number, &in_flight](DbResult<yunzi::Done> result) {
-                    if (!result) _exit(4);
-                    const std::int32_t acked = number;
-                    if (write(ack_fd, &acked, sizeof acked) != sizeof acked) _exit(5);
-                    --in_flight;
-                  });
+    writer.submit(
+        [game, number](Stores& stores) {
+          return stores.games().append_move(game, sample_move(number, number % 19, number / 19 % 19), "");
+        },
+        [ack_fd, number, &in_flight](DbResult<yunzi::Done> result) {
+          if (!result) _exit(4);
+          const std::int32_t acked = number;
+          if (write(ack_fd, &acked, sizeof acked) != sizeof acked) _exit(5);
+          --in_flight;
+        });
   }
 }
 

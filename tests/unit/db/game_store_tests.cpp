@@ -60,7 +60,8 @@ TEST_CASE_METHOD(StoreTest, "a game is created and its moves appended in order, 
   CHECK_FALSE(games.load(*id + 1)->has_value());
 }
 
-TEST_CASE_METHOD(StoreTest, "a move out of order or for a finished game is a conflict and changes nothing", "[db][games]") {
+TEST_CASE_METHOD(StoreTest, "a move out of order or for a finished game is a conflict and changes nothing",
+                 "[db][games]") {
   GameStore& games = db.stores().games();
   const Players p = two_players(db);
   const GameId id = *games.create(sample_game(p.black, p.white));
@@ -197,7 +198,8 @@ TEST_CASE_METHOD(StoreTest, "a game can be annulled and a bad size is refused", 
   CHECK(games.create(huge).error().kind == DbErrorKind::invalid_argument);
 }
 
-TEST_CASE_METHOD(StoreTest, "a game's chat is kept with it, the newest lines only, and loaded with it", "[db][games][chat]") {
+TEST_CASE_METHOD(StoreTest, "a game's chat is kept with it, the newest lines only, and loaded with it",
+                 "[db][games][chat]") {
   GameStore& games = db.stores().games();
   const Players p = two_players(db);
   auto id = games.create(sample_game(p.black, p.white));
@@ -228,7 +230,8 @@ TEST_CASE_METHOD(StoreTest, "a game's chat is kept with it, the newest lines onl
   CHECK((*in_progress)[1].chat.front().text == "elsewhere");
 }
 
-TEST_CASE_METHOD(StoreTest, "a count's final marking is kept with the game and loaded with it", "[db][games][marking]") {
+TEST_CASE_METHOD(StoreTest, "a count's final marking is kept with the game and loaded with it",
+                 "[db][games][marking]") {
   GameStore& games = db.stores().games();
   const Players p = two_players(db);
   const GameId counted = *games.create(sample_game(p.black, p.white));

@@ -46,7 +46,8 @@ TEST_CASE_METHOD(StoreTest, "a conversation is paged newest first in both direct
   CHECK_FALSE(stores.messages().between(ann, ben, std::nullopt, 0));
 }
 
-TEST_CASE_METHOD(StoreTest, "conversations list partners by latest message with unread counts, read marks them", "[db][messages]") {
+TEST_CASE_METHOD(StoreTest, "conversations list partners by latest message with unread counts, read marks them",
+                 "[db][messages]") {
   const UserId ann = create_user(stores, "ann").id;
   const UserId ben = create_user(stores, "ben").id;
   const UserId cat = create_user(stores, "cat").id;

@@ -72,9 +72,9 @@ TEST_CASE("a file at each earlier version is brought up to date and keeps its ro
         REQUIRE(old);
         CHECK(*schema_version(*old) == static_cast<int>(version));
         if (version >= 1) {
-          REQUIRE(old->execute(
-              "INSERT INTO users (name, name_key, password_hash, rank, created_ms) VALUES (?, ?, ?, ?, ?)", "Old",
-              "old", "h", 10, 1));
+          REQUIRE(
+              old->execute("INSERT INTO users (name, name_key, password_hash, rank, created_ms) VALUES (?, ?, ?, ?, ?)",
+                           "Old", "old", "h", 10, 1));
         }
       }
       auto current = open_database(path);
@@ -86,8 +86,7 @@ TEST_CASE("a file at each earlier version is brought up to date and keeps its ro
   }
 }
 
-TEST_CASE("recommendations stored before the admins' queue count as approved when they were made",
-          "[db][migrations]") {
+TEST_CASE("recommendations stored before the admins' queue count as approved when they were made", "[db][migrations]") {
   const auto all = embedded_migrations();
   std::size_t queue = 0;
   while (queue < all.size() && all[queue].name != "admin_decisions") ++queue;
@@ -128,7 +127,7 @@ TEST_CASE("games ended before the winner column read back the same results and t
     const char* reason;
   };
   const std::vector<OldGame> old_games = {
-      {true, "B+R", "resignation"}, {true, "W+T", "time"},   {false, "W+0.5", "count"}, {true, "0", "count"},
+      {true, "B+R", "resignation"}, {true, "W+T", "time"},     {false, "W+0.5", "count"},  {true, "0", "count"},
       {true, "Void", "aborted"},    {false, "B+F", "forfeit"}, {true, "B+12.25", "count"}, {true, nullptr, nullptr}};
   TempDir dir;
   const std::string path = dir.file("old.db");
@@ -179,7 +178,8 @@ TEST_CASE("games ended before the winner column read back the same results and t
   REQUIRE(shiro->has_value());
   CHECK((*shiro)->wins == 2);
   CHECK((*shiro)->losses == 3);
-  CHECK(single_text(*current, "SELECT group_concat(COALESCE(winner, '-'), ',') FROM (SELECT winner FROM games ORDER BY id)") ==
+  CHECK(single_text(*current,
+                    "SELECT group_concat(COALESCE(winner, '-'), ',') FROM (SELECT winner FROM games ORDER BY id)") ==
         "black,white,white,-,-,black,black,-");
 }
 
@@ -273,8 +273,8 @@ TEST_CASE("a directory that cannot be written is a cannot_open error", "[db][mig
   SECTION("a read-only directory (meaningful only without root's override)") {
     if (geteuid() != 0) {
       std::filesystem::create_directory(dir.path() / "ro");
-      std::filesystem::permissions(dir.path() / "ro", std::filesystem::perms::owner_read |
-                                                          std::filesystem::perms::owner_exec);
+      std::filesystem::permissions(dir.path() / "ro",
+                                   std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
       auto refused = open_database(dir.file("ro/yunzi.db"));
       REQUIRE_FALSE(refused);
       CHECK(refused.error().kind == DbErrorKind::cannot_open);
@@ -334,10 +334,12 @@ TEST_CASE("audit entries of the database commands lose their false actor in the 
     REQUIRE(old);
     REQUIRE(old->execute("INSERT INTO users (name, name_key, password_hash, rank, created_ms) VALUES (?, ?, ?, ?, ?)",
                          "root", "root", "h", 10, 1));
-    REQUIRE(old->execute("INSERT INTO audit_log (actor_id, action, target_user_id, detail, at_ms) VALUES (1, ?, 1, ?, 2)",
-                         "db create-admin", "user -> admin"));
-    REQUIRE(old->execute("INSERT INTO audit_log (actor_id, action, target_user_id, reason, at_ms) VALUES (1, ?, 1, ?, 3)",
-                         "admin.kick", "stalling"));
+    REQUIRE(
+        old->execute("INSERT INTO audit_log (actor_id, action, target_user_id, detail, at_ms) VALUES (1, ?, 1, ?, 2)",
+                     "db create-admin", "user -> admin"));
+    REQUIRE(
+        old->execute("INSERT INTO audit_log (actor_id, action, target_user_id, reason, at_ms) VALUES (1, ?, 1, ?, 3)",
+                     "admin.kick", "stalling"));
   }
   auto current = open_database(path);
   REQUIRE(current);
@@ -410,9 +412,11 @@ TEST_CASE("games stored with their settings as JSON keep the same settings after
   CHECK(game(3).time == yunzi::TimeControl::byoyomi(1'200'000, 3, 30'000));
   CHECK(game(4).time == yunzi::TimeControl::none());
 
-  CHECK(single_text(*current, "SELECT CAST(count(*) AS TEXT) FROM pragma_table_info('games') "
-                              "WHERE name = 'settings_json'") == "0");
-  CHECK_FALSE(current->execute("INSERT INTO games (black_id, white_id, black_rank, white_rank, rated, handicap, komi, "
-                               "size, time_system, started_ms, color_choice) VALUES (1, 2, 20, 20, 1, 0, 7.5, 19, "
-                               "'none', 1, 'nigiri')"));
+  CHECK(single_text(*current,
+                    "SELECT CAST(count(*) AS TEXT) FROM pragma_table_info('games') "
+                    "WHERE name = 'settings_json'") == "0");
+  CHECK_FALSE(
+      current->execute("INSERT INTO games (black_id, white_id, black_rank, white_rank, rated, handicap, komi, "
+                       "size, time_system, started_ms, color_choice) VALUES (1, 2, 20, 20, 1, 0, 7.5, 19, "
+                       "'none', 1, 'nigiri')"));
 }

@@ -10,8 +10,10 @@ using namespace yunzi::db::testing;
 TEST_CASE_METHOD(StoreTest, "rank changes are recorded, set the rank, and list newest first", "[db][ranks]") {
   RankStore& ranks = db.stores().ranks();
   const UserId user = create_user(db.stores(), "climber", 10).id;
-  REQUIRE(ranks.record_change(RankEvent{0, user, rank_at(10), rank_at(11), "promotion", std::nullopt, 100, std::nullopt}));
-  auto second = ranks.record_change(RankEvent{0, user, rank_at(11), rank_at(13), "admin", std::nullopt, 200, std::nullopt});
+  REQUIRE(
+      ranks.record_change(RankEvent{0, user, rank_at(10), rank_at(11), "promotion", std::nullopt, 100, std::nullopt}));
+  auto second =
+      ranks.record_change(RankEvent{0, user, rank_at(11), rank_at(13), "admin", std::nullopt, 200, std::nullopt});
   REQUIRE(second);
   CHECK((**db.stores().users().find_by_id(user)).rank == rank_at(13));
   auto events = ranks.events_of_user(user, 10);
@@ -95,8 +97,8 @@ TEST_CASE_METHOD(StoreTest, "the audit log is written and paged newest first", "
 TEST_CASE_METHOD(StoreTest, "an operator at the machine is named instead of an account", "[db][moderation]") {
   ModerationStore& moderation = db.stores().moderation();
   const UserId target = create_user(db.stores(), "target").id;
-  auto id = moderation.add_audit(AuditEntry{0, std::nullopt, "root (local operator)", "db set-role", target,
-                                            std::nullopt, "", "user -> bot", 5});
+  auto id = moderation.add_audit(
+      AuditEntry{0, std::nullopt, "root (local operator)", "db set-role", target, std::nullopt, "", "user -> bot", 5});
   REQUIRE(id);
   auto page = moderation.audit_page(std::nullopt, 1);
   REQUIRE(page);
@@ -113,8 +115,10 @@ TEST_CASE_METHOD(StoreTest, "reports are queued oldest first and closed once", "
   const UserId reporter = create_user(db.stores(), "reporter").id;
   const UserId reported = create_user(db.stores(), "reported").id;
   const GameId game = *db.stores().games().create(sample_game(reporter, reported));
-  auto first = moderation.add_report(Report{0, reporter, reported, game, "escaping", 10, true, std::nullopt, std::nullopt});
-  auto second = moderation.add_report(Report{0, reporter, reported, std::nullopt, "rude chat", 20, true, std::nullopt, std::nullopt});
+  auto first =
+      moderation.add_report(Report{0, reporter, reported, game, "escaping", 10, true, std::nullopt, std::nullopt});
+  auto second = moderation.add_report(
+      Report{0, reporter, reported, std::nullopt, "rude chat", 20, true, std::nullopt, std::nullopt});
   REQUIRE(first);
   REQUIRE(second);
   auto open = moderation.open_reports(10);

@@ -31,7 +31,7 @@ std::vector<std::int64_t> ids(const DbResult<std::vector<Recommendation>>& liste
 }  // namespace
 
 TEST_CASE_METHOD(StoreTest, "a pending recommendation is approved or rejected once, and an approved one revoked once",
-          "[db][recommendations]") {
+                 "[db][recommendations]") {
   RankStore& ranks = stores.ranks();
   const UserId nine = create_user(stores, "nine", 27).id;
   const UserId admin = create_user(stores, "admin").id;
@@ -91,7 +91,8 @@ TEST_CASE_METHOD(StoreTest, "a pending recommendation is approved or rejected on
   CHECK((*by_nine)[0].revoked_by == admin);
 }
 
-TEST_CASE_METHOD(StoreTest, "recommendations are listed newest first, by state, page by page", "[db][recommendations]") {
+TEST_CASE_METHOD(StoreTest, "recommendations are listed newest first, by state, page by page",
+                 "[db][recommendations]") {
   RankStore& ranks = stores.ranks();
   const UserId nine = create_user(stores, "nine", 27).id;
   const UserId admin = create_user(stores, "admin").id;

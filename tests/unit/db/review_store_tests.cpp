@@ -27,7 +27,8 @@ std::vector<UserId> page(Stores& stores, std::string_view after, int limit) {
 
 }  // namespace
 
-TEST_CASE_METHOD(StoreTest, "players with 3 or more flagged games await review, in name order, page by page", "[db][review]") {
+TEST_CASE_METHOD(StoreTest, "players with 3 or more flagged games await review, in name order, page by page",
+                 "[db][review]") {
   const UserId alpha = create_user(stores, "alpha").id;
   const UserId bravo = create_user(stores, "bravo").id;
   const UserId charlie = create_user(stores, "charlie").id;

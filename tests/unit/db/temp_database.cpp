@@ -13,8 +13,7 @@ Connection open_migrated(const std::string& path) {
   return std::move(*opened);
 }
 
-TempDatabase::TempDatabase()
-    : path_(dir_.file("yunzi.db")), connection_(open_migrated(path_)), stores_(connection_) {}
+TempDatabase::TempDatabase() : path_(dir_.file("yunzi.db")), connection_(open_migrated(path_)), stores_(connection_) {}
 
 Rank rank_at(int index) {
   auto rank = Rank::from_index(index);

@@ -19,7 +19,10 @@ TournamentSettings promotion_settings() {
   s.round_start = "fixed";
   s.round_times = {2'000, 3'000, 4'000, 5'000};
   s.no_show_ms = 600'000;
-  s.groups = {{0, "1d", rank_at(19), rank_at(19)}, {0, "2d", rank_at(20), rank_at(20)}, {0, "3d", rank_at(21), rank_at(21)}, {0, "4d+", rank_at(22), rank_at(27)}};
+  s.groups = {{0, "1d", rank_at(19), rank_at(19)},
+              {0, "2d", rank_at(20), rank_at(20)},
+              {0, "3d", rank_at(21), rank_at(21)},
+              {0, "4d+", rank_at(22), rank_at(27)}};
   s.bonus_points = {{1, 6}, {2, 4}, {3, 2}};
   s.created_ms = 50;
   return s;
@@ -27,7 +30,8 @@ TournamentSettings promotion_settings() {
 
 }  // namespace
 
-TEST_CASE_METHOD(StoreTest, "a tournament is stored with its groups, bonus table and round times", "[db][tournaments]") {
+TEST_CASE_METHOD(StoreTest, "a tournament is stored with its groups, bonus table and round times",
+                 "[db][tournaments]") {
   TournamentStore& store = db.stores().tournaments();
   const UserId admin = create_user(db.stores(), "boss").id;
   TournamentSettings settings = promotion_settings();
@@ -91,7 +95,8 @@ TEST_CASE_METHOD(StoreTest, "entrants register once, withdraw before the start o
   CHECK(t.entrants[0].withdrawn_after == 2);
 }
 
-TEST_CASE_METHOD(StoreTest, "pairings are replaced until their games exist, then carry the game and the result", "[db][tournaments]") {
+TEST_CASE_METHOD(StoreTest, "pairings are replaced until their games exist, then carry the game and the result",
+                 "[db][tournaments]") {
   TournamentStore& store = db.stores().tournaments();
   const TournamentId id = *store.create(promotion_settings());
   const auto group = (**store.load(id)).settings.groups[0].id;
@@ -140,7 +145,8 @@ TEST_CASE_METHOD(StoreTest, "pairings are replaced until their games exist, then
   CHECK(after.rounds.back().number == 7);
 }
 
-TEST_CASE_METHOD(StoreTest, "settings change only during registration, the groups only while nobody is entered", "[db][tournaments]") {
+TEST_CASE_METHOD(StoreTest, "settings change only during registration, the groups only while nobody is entered",
+                 "[db][tournaments]") {
   TournamentStore& store = db.stores().tournaments();
   const TournamentId id = *store.create(promotion_settings());
   TournamentSettings edited = (**store.load(id)).settings;

@@ -38,7 +38,8 @@ TEST_CASE_METHOD(StoreTest, "a second user with the same name key is a constrain
   CHECK(again.error().kind == DbErrorKind::constraint);
 }
 
-TEST_CASE_METHOD(StoreTest, "name skeletons are unique, found, and filled in for rows stored without one", "[db][users]") {
+TEST_CASE_METHOD(StoreTest, "name skeletons are unique, found, and filled in for rows stored without one",
+                 "[db][users]") {
   UserStore& users = db.stores().users();
   NewUser alice = sample_user("alice");
   alice.name_skeleton = "alice";

@@ -1,5 +1,5 @@
-#include <catch2/catch.hpp>
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <future>
 #include <mutex>
 #include <thread>
@@ -134,10 +134,9 @@ TEST_CASE("work can return a value", "[db][writer]") {
                                   [&](DbResult<UserRecord> r) { created.set_value(r ? r->id : -1); });
   CHECK(created.get_future().get() > 0);
   std::promise<DbErrorKind> duplicate;
-  f.writer.submit_for<UserRecord>([](Stores& stores) { return stores.users().create(sample_user("valued")); },
-                                  [&](DbResult<UserRecord> r) {
-                                    duplicate.set_value(r ? DbErrorKind::other : r.error().kind);
-                                  });
+  f.writer.submit_for<UserRecord>(
+      [](Stores& stores) { return stores.users().create(sample_user("valued")); },
+      [&](DbResult<UserRecord> r) { duplicate.set_value(r ? DbErrorKind::other : r.error().kind); });
   CHECK(duplicate.get_future().get() == DbErrorKind::constraint);
 }
 

@@ -53,13 +53,15 @@ TEST_CASE("a stone on a point with no liberties is legal when it captures", "[bo
 }
 
 TEST_CASE("single-stone suicide is refused", "[board][suicide]") {
-  Game game = game_from({
-      ".X...",
-      "X....",
-      ".....",
-      ".....",
-      ".....",
-  }, Color::white);
+  Game game = game_from(
+      {
+          ".X...",
+          "X....",
+          ".....",
+          ".....",
+          ".....",
+      },
+      Color::white);
   CHECK(play_error(game, Color::white, Vertex{0, 0}) == MoveError::suicide);
   CHECK(game.board().at(Vertex{0, 0}) == Cell::empty);
   CHECK(game.to_move() == Color::white);
@@ -69,13 +71,15 @@ TEST_CASE("single-stone suicide is refused", "[board][suicide]") {
 }
 
 TEST_CASE("multi-stone suicide is refused", "[board][suicide]") {
-  Game game = game_from({
-      "X.OX.",
-      "XXOX.",
-      "XXX..",
-      ".....",
-      ".....",
-  }, Color::white);
+  Game game = game_from(
+      {
+          "X.OX.",
+          "XXOX.",
+          "XXX..",
+          ".....",
+          ".....",
+      },
+      Color::white);
   // White's two stones keep one liberty; filling it takes nothing and leaves three stones without any.
   REQUIRE(game.board().liberties(Vertex{2, 0}) == 1);
   CHECK(play_error(game, Color::white, Vertex{1, 0}) == MoveError::suicide);
@@ -84,13 +88,15 @@ TEST_CASE("multi-stone suicide is refused", "[board][suicide]") {
 }
 
 TEST_CASE("snapback: capturing one stone lets the opponent take five", "[board][capture]") {
-  Game game = game_from({
-      "..XO.",
-      "XXXO.",
-      "OOO..",
-      ".....",
-      ".....",
-  }, Color::white);
+  Game game = game_from(
+      {
+          "..XO.",
+          "XXXO.",
+          "OOO..",
+          ".....",
+          ".....",
+      },
+      Color::white);
   REQUIRE(game.board().liberties(Vertex{2, 0}) == 2);
   CHECK(play_ok(game, Color::white, Vertex{0, 0}) == 0);  // the throw-in
   CHECK(game.board().liberties(Vertex{2, 0}) == 1);

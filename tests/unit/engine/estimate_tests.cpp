@@ -64,12 +64,11 @@ TEST_CASE("a group with two eyes lives inside the opponent's area, with one eye 
   rows[4] = "....XOOOO";
   const auto alive = estimate_score(board_from(rows), 0, 0);
   CHECK(alive.dead.empty());
-  CHECK(alive.territory.black == std::vector<Vertex>{{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {0, 6},
-                                                     {0, 7}, {0, 8}, {1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4},
-                                                     {1, 5}, {1, 6}, {1, 7}, {1, 8}, {2, 0}, {2, 1}, {2, 2},
-                                                     {2, 3}, {2, 4}, {2, 5}, {2, 6}, {2, 7}, {2, 8}, {3, 0},
-                                                     {3, 1}, {3, 2}, {3, 3}, {3, 4}, {3, 5}, {3, 6}, {3, 7},
-                                                     {3, 8}, {8, 0}, {8, 2}});
+  CHECK(alive.territory.black == std::vector<Vertex>{{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {0, 6}, {0, 7},
+                                                     {0, 8}, {1, 0}, {1, 1}, {1, 2}, {1, 3}, {1, 4}, {1, 5}, {1, 6},
+                                                     {1, 7}, {1, 8}, {2, 0}, {2, 1}, {2, 2}, {2, 3}, {2, 4}, {2, 5},
+                                                     {2, 6}, {2, 7}, {2, 8}, {3, 0}, {3, 1}, {3, 2}, {3, 3}, {3, 4},
+                                                     {3, 5}, {3, 6}, {3, 7}, {3, 8}, {8, 0}, {8, 2}});
 
   rows[2] = "....XOOXX";  // J7 filled: one eye left
   const auto dead = estimate_score(board_from(rows), 0, 0);

@@ -10,25 +10,13 @@ namespace {
 
 // White holds the ko at (1,1); Black takes it at (2,1).
 const std::vector<std::string> ko_shape = {
-    ".XO..",
-    "XO.O.",
-    ".XO..",
-    ".....",
-    ".....",
+    ".XO..", "XO.O.", ".XO..", ".....", ".....",
 };
 
 // Three kos: the first and third held by White, the second by Black.
 // Ko k is at rows 3k..3k+2: a = (1, 3k+1), b = (2, 3k+1).
 const std::vector<std::string> triple_ko = {
-    ".XO......",
-    "XO.O.....",
-    ".XO......",
-    ".XO......",
-    "X.XO.....",
-    ".XO......",
-    ".XO......",
-    "XO.O.....",
-    ".XO......",
+    ".XO......", "XO.O.....", ".XO......", ".XO......", "X.XO.....", ".XO......", ".XO......", "XO.O.....", ".XO......",
 };
 
 Vertex ko_a(int k) { return Vertex{1, 3 * k + 1}; }
@@ -38,25 +26,13 @@ Vertex ko_b(int k) { return Vertex{2, 3 * k + 1}; }
 // White takes both at (2,0), Black retakes one at (1,0). The stones are
 // then as at the start, but with White to move.
 const std::vector<std::string> send_two_return_one = {
-    ".X.X...",
-    "OOX....",
-    ".......",
-    ".......",
-    ".......",
-    ".......",
-    ".......",
+    ".X.X...", "OOX....", ".......", ".......", ".......", ".......", ".......",
 };
 
 // The cycle of eternal life in small: Black sacrifices two, White takes
 // two, Black takes two back, White throws in and the position repeats.
 const std::vector<std::string> eternal_life = {
-    ".X.OX..",
-    "OOXX...",
-    ".......",
-    ".......",
-    ".......",
-    ".......",
-    ".......",
+    ".X.OX..", "OOXX...", ".......", ".......", ".......", ".......", ".......",
 };
 
 }  // namespace
@@ -171,15 +147,8 @@ TEST_CASE("a board that recurs with the other side to move after a pass", "[ko][
   // one pass bring the stones back with White to move, where Black was to
   // move at the start.
   const std::vector<std::string> two_kos = {
-      ".XO......",
-      "XO.O.....",
-      ".XO......",
-      ".XO......",
-      "X.XO.....",
-      ".XO......",
-      ".........",
-      ".........",
-      ".........",
+      ".XO......", "XO.O.....", ".XO......", ".XO......", "X.XO.....",
+      ".XO......", ".........", ".........", ".........",
   };
   auto prepare = [&](KoRule rule) {
     Game game = game_from(two_kos, Color::black, rule);

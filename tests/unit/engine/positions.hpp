@@ -52,8 +52,8 @@ inline Game corner_ko() {
 // Plays a move that must be legal and returns how many stones it took.
 inline std::size_t play_ok(Game& game, Color color, Vertex v) {
   auto played = game.play(color, v);
-  INFO("move " << to_string(color) << " " << to_gtp(v, game.board().size()) << " refused: "
-               << (played ? "" : to_string(played.error())));
+  INFO("move " << to_string(color) << " " << to_gtp(v, game.board().size())
+               << " refused: " << (played ? "" : to_string(played.error())));
   REQUIRE(played.has_value());
   return played->size();
 }

@@ -13,11 +13,7 @@ namespace {
 
 // A black wall and a white wall with one empty column of dame between.
 const std::vector<std::string> dame_column = {
-    ".X.O.",
-    ".X.O.",
-    ".X.O.",
-    ".X.O.",
-    ".X.O.",
+    ".X.O.", ".X.O.", ".X.O.", ".X.O.", ".X.O.",
 };
 
 }  // namespace

@@ -23,9 +23,14 @@ struct Snapshot {
 };
 
 Snapshot snapshot(const Game& game, Vertex ko_point) {
-  return Snapshot{game.position_hash(),         text_diagram(game.board()), game.captures(Color::black),
-                  game.captures(Color::white),  game.to_move(),             game.phase(),
-                  game.moves().size(),          game.is_legal(game.to_move(), ko_point)};
+  return Snapshot{game.position_hash(),
+                  text_diagram(game.board()),
+                  game.captures(Color::black),
+                  game.captures(Color::white),
+                  game.to_move(),
+                  game.phase(),
+                  game.moves().size(),
+                  game.is_legal(game.to_move(), ko_point)};
 }
 
 }  // namespace

@@ -77,26 +77,22 @@ struct Fixture {
 
   explicit Fixture(std::chrono::milliseconds grace = 120s) {
     open_writer();
-    services = std::make_unique<RoomServices>(RoomServices{
-        io, *writer, wall_ms, grace, 180s,
-        [this](db::Stores&, const GameEndFacts& facts) -> db::DbResult<std::vector<protocol::RankChange>> {
-          std::lock_guard lock(mutex);
-          ranked.push_back(facts);
-          return std::vector<protocol::RankChange>{
-              protocol::RankChange{"alice", *Rank::from_index(15), *Rank::from_index(16), "promotion", facts.game}};
-        },
-        [this](const protocol::LobbyGame& game) { lobby.push_back(game); },
-        [this](std::int64_t game, const protocol::GameEnd& end) { ended.emplace_back(game, end); }});
+    services = std::make_unique<RoomServices>(
+        RoomServices{io, *writer, wall_ms, grace, 180s,
+                     [this](db::Stores&, const GameEndFacts& facts) -> db::DbResult<std::vector<protocol::RankChange>> {
+                       std::lock_guard lock(mutex);
+                       ranked.push_back(facts);
+                       return std::vector<protocol::RankChange>{protocol::RankChange{
+                           "alice", *Rank::from_index(15), *Rank::from_index(16), "promotion", facts.game}};
+                     },
+                     [this](const protocol::LobbyGame& game) { lobby.push_back(game); },
+                     [this](std::int64_t game, const protocol::GameEnd& end) { ended.emplace_back(game, end); }});
     alice.user_id = add_user("alice");
     bob.user_id = add_user("bob");
   }
-  ~Fixture() {
-    writer->shutdown();
-  }
+  ~Fixture() { writer->shutdown(); }
 
-  void open_writer() {
-    writer = std::make_unique<db::Writer>(db::testing::open_migrated(dir.file("yunzi.db")));
-  }
+  void open_writer() { writer = std::make_unique<db::Writer>(db::testing::open_migrated(dir.file("yunzi.db"))); }
 
   template <class T>
   T on_writer(std::function<db::DbResult<T>(db::Stores&)> work) {
@@ -167,7 +163,9 @@ std::atomic<int> answered_twice{0};
 // A Responder that answers onto the connection, as a session's does.
 struct AnswerToConnection final : protocol::Responder::Channel {
   explicit AnswerToConnection(std::shared_ptr<net::Connection> to) : connection(std::move(to)) {}
-  void answered(protocol::Frame frame, std::optional<protocol::ErrorCode>) override { connection->send(std::move(frame)); }
+  void answered(protocol::Frame frame, std::optional<protocol::ErrorCode>) override {
+    connection->send(std::move(frame));
+  }
   void dropped(const protocol::RequestId&) override {}
   void answered_again(const protocol::RequestId&) override { ++answered_twice; }
   std::shared_ptr<net::Connection> connection;

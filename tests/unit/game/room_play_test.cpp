@@ -93,9 +93,14 @@ TEST_CASE("moves are refused with the rule that forbids them") {
     CHECK(json_of(out.reply)["message"].get<std::string>().rfind("occupied", 0) == 0);
   }
   SECTION("an immediate ko retake") {
-    for (const auto& [user, vertex] : std::vector<std::pair<UserId, std::string>>{
-             {alice_id, "C5"}, {bob_id, "D5"}, {alice_id, "D6"}, {bob_id, "E6"}, {alice_id, "D4"},
-             {bob_id, "E4"}, {alice_id, "J9"}, {bob_id, "F5"}}) {
+    for (const auto& [user, vertex] : std::vector<std::pair<UserId, std::string>>{{alice_id, "C5"},
+                                                                                  {bob_id, "D5"},
+                                                                                  {alice_id, "D6"},
+                                                                                  {bob_id, "E6"},
+                                                                                  {alice_id, "D4"},
+                                                                                  {bob_id, "E4"},
+                                                                                  {alice_id, "J9"},
+                                                                                  {bob_id, "F5"}}) {
       REQUIRE(error_code(room.handle(move(user, vertex), now += 10)).empty());
     }
     const Outcome capture = room.handle(move(alice_id, "E5"), now += 10);
@@ -104,9 +109,7 @@ TEST_CASE("moves are refused with the rule that forbids them") {
     CHECK(error_code(retake) == "illegal_move");
     CHECK(json_of(retake.reply)["message"].get<std::string>().rfind("ko:", 0) == 0);
   }
-  SECTION("by someone who does not play") {
-    CHECK(error_code(room.handle(move(carol_id, "C3"), now)) == "forbidden");
-  }
+  SECTION("by someone who does not play") { CHECK(error_code(room.handle(move(carol_id, "C3"), now)) == "forbidden"); }
   SECTION("marking dead stones during play") {
     CHECK(error_code(room.handle(from(alice_id, protocol::req::GameDead{42, {"C3"}, true}), now)) == "wrong_phase");
   }

@@ -98,7 +98,6 @@ TEST_CASE("players' chat reaches everyone; spectators' chat stays with the spect
     CHECK(error_code(room.handle(stranger, t0)) == "forbidden");
     CHECK(error_code(room.handle(from(alice_id, req::GameChat{42, std::string(301, 'a'), std::nullopt}), t0)) ==
           "bad_request");
-    CHECK(error_code(room.handle(from(alice_id, req::GameChat{42, "two\nlines", std::nullopt}), t0)) ==
-          "bad_request");
+    CHECK(error_code(room.handle(from(alice_id, req::GameChat{42, "two\nlines", std::nullopt}), t0)) == "bad_request");
   }
 }

@@ -1,7 +1,7 @@
 // GtpFrontend driven in-process by strings: every command, its errors, ids,
 // comments and the stream loop.
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <sstream>
 
 #include "tools/yunzi-gtp/gtp_command.hpp"
@@ -75,10 +75,11 @@ TEST_CASE("administrative commands", "[gtp]") {
   CHECK(fails(gtp, "known_command").find("syntax error") == 0);
 
   const std::string list = ok(gtp, "list_commands");
-  for (const char* name : {"protocol_version", "name", "version", "known_command", "list_commands", "quit",
-                           "boardsize", "clear_board", "komi", "play", "undo", "genmove", "is_legal",
-                           "list_stones", "captures", "showboard", "fixed_handicap", "final_score", "loadsgf",
-                           "printsgf", "yunzi-ko_rule"}) {
+  for (const char* name :
+       {"protocol_version", "name",        "version",      "known_command", "list_commands",  "quit",
+        "boardsize",        "clear_board", "komi",         "play",          "undo",           "genmove",
+        "is_legal",         "list_stones", "captures",     "showboard",     "fixed_handicap", "final_score",
+        "loadsgf",          "printsgf",    "yunzi-ko_rule"}) {
     INFO(name);
     CHECK(("\n" + list + "\n").find("\n" + std::string(name) + "\n") != std::string::npos);
   }
@@ -88,7 +89,7 @@ TEST_CASE("ids are echoed on success and on failure", "[gtp]") {
   GtpFrontend gtp(1);
   CHECK(gtp.handle_line("42 name") == "=42 yunzi\n\n");
   CHECK(gtp.handle_line("43 frobnicate") == "?43 unknown command\n\n");
-  CHECK(gtp.handle_line("44 play black Z99") .rfind("?44 syntax error", 0) == 0);
+  CHECK(gtp.handle_line("44 play black Z99").rfind("?44 syntax error", 0) == 0);
   CHECK(gtp.handle_line("") == "");
   CHECK(gtp.handle_line("# nothing here") == "");
 }
@@ -207,8 +208,7 @@ TEST_CASE("a ko rule the game already broke is refused", "[gtp]") {
   // Capture the ko, pass, retake: legal under simple ko, but the board (and
   // the side to move) repeats the position before the capture.
   for (const char* move : {"play black B5", "play black A4", "play black B3", "play white C5", "play white D4",
-                           "play white C3", "play white B4", "play black C4", "play black pass",
-                           "play white B4"}) {
+                           "play white C3", "play white B4", "play black C4", "play black pass", "play white B4"}) {
     ok(gtp, move);
   }
   CHECK(fails(gtp, "yunzi-ko_rule positional").find("break") != std::string::npos);

@@ -4,10 +4,10 @@
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
+#include <cerrno>
 #include <chrono>
 #include <filesystem>
 #include <thread>
-#include <cerrno>
 
 #include "tests/support/programs.hpp"
 #include "tools/gtp_client/gtp_process.hpp"

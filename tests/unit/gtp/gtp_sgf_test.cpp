@@ -40,8 +40,8 @@ TEST_CASE("printsgf writes a record that loadsgf reads back", "[gtp][sgf]") {
   ok(first, "boardsize 9");
   ok(first, "komi 6.5");
   ok(first, "fixed_handicap 2");
-  for (const char* move : {"play white E5", "play black D5", "play white pass", "play black F5", "play white E4",
-                           "play black E6"}) {
+  for (const char* move :
+       {"play white E5", "play black D5", "play white pass", "play black F5", "play white E4", "play black E6"}) {
     ok(first, move);
   }
   const std::string text = ok(first, "printsgf");
@@ -98,8 +98,7 @@ TEST_CASE("loadsgf refuses what it cannot load and keeps the game", "[gtp][sgf]"
 
   // A ko retaken after one pass is fine under simple ko (RU[Japanese]) but
   // repeats a position under the situational superko chosen here.
-  write_file(dir / "ko.sgf",
-             "(;GM[1]SZ[5]RU[Japanese]AB[ba][ab][bc]AW[ca][db][cc];W[bb];B[cb];B[];W[bb])");
+  write_file(dir / "ko.sgf", "(;GM[1]SZ[5]RU[Japanese]AB[ba][ab][bc]AW[ca][db][cc];W[bb];B[cb];B[];W[bb])");
   CHECK(fails(gtp, "loadsgf " + dir.file("ko.sgf")).find("situational") != std::string::npos);
   CHECK(ok(gtp, "list_stones black") == "D4");
   CHECK(gtp.game().board().size() == 7);

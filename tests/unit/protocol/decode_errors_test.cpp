@@ -187,7 +187,7 @@ TEST_CASE("strings are checked for length and content", "[protocol][decode]") {
 TEST_CASE("invalid UTF-8 is a bad_request that keeps the id and names the field", "[protocol][decode]") {
   check_bad_field("{\"type\":\"game.chat\",\"id\":7,\"game\":1,\"text\":\"bad \xC3\x28 byte\"}", "text");
   check_bad_field("{\"type\":\"login\",\"id\":7,\"name\":\"\xED\xA0\x80\",\"password\":\"p\"}", "name");  // surrogate
-  check_bad_field("{\"type\":\"login\",\"id\":7,\"name\":\"\xC0\xAF\",\"password\":\"p\"}", "name");  // overlong
+  check_bad_field("{\"type\":\"login\",\"id\":7,\"name\":\"\xC0\xAF\",\"password\":\"p\"}", "name");      // overlong
   check_bad_field("{\"type\":\"login\",\"id\":7,\"name\":\"a\",\"password\":\"\xFF\"}", "password");
   const DecodeError lone = failure(R"({"type":"game.chat","id":7,"game":1,"text":"\ud800"})");
   CHECK(lone.code == ErrorCode::bad_request);

@@ -55,11 +55,13 @@ TEST_CASE("decoded requests carry their field values", "[protocol][decode]") {
   CHECK(dead.vertex.text == "T19");
   CHECK_FALSE(dead.dead);
 
-  const auto accept = decode_as<req::GameScoreAccept>(R"({"type":"game.score.accept","game":3,"marking_version":1015})");
+  const auto accept =
+      decode_as<req::GameScoreAccept>(R"({"type":"game.score.accept","game":3,"marking_version":1015})");
   CHECK(accept.game == 3);
   CHECK(accept.marking_version == 1015);
-  CHECK(decode_as<req::GameScoreAccept>(R"({"type":"game.score.accept","game":3,"marking_version":0})").marking_version ==
-        0);
+  CHECK(
+      decode_as<req::GameScoreAccept>(R"({"type":"game.score.accept","game":3,"marking_version":0})").marking_version ==
+      0);
   CHECK(decode_as<req::GameScoreAccept>(R"({"type":"game.score.accept","game":3,"marking_version":9007199254740991})")
             .marking_version == 9007199254740991);
 
@@ -96,8 +98,7 @@ TEST_CASE("decoded requests carry their field values", "[protocol][decode]") {
   CHECK_FALSE(decode_as<req::AdminRecommendations>(R"({"type":"admin.recommendations"})").status.has_value());
   for (const auto state : {RecommendationState::pending, RecommendationState::approved, RecommendationState::rejected,
                            RecommendationState::revoked}) {
-    const std::string text =
-        R"({"type":"admin.recommendations","status":")" + std::string(to_string(state)) + "\"}";
+    const std::string text = R"({"type":"admin.recommendations","status":")" + std::string(to_string(state)) + "\"}";
     CHECK(decode_as<req::AdminRecommendations>(text).status == state);
   }
   CHECK(decode_as<req::AdminRevokeRecommendation>(
@@ -107,7 +108,8 @@ TEST_CASE("decoded requests carry their field values", "[protocol][decode]") {
             R"({"type":"admin.revoke_recommendation","user":"r","to":"1D","reason":"r"})")
             .to == RevokeTo::first_dan);
 
-  const auto set_rank = decode_as<req::AdminSetRank>(R"({"type":"admin.set_rank","user":"x","rank":"18k","reason":"r"})");
+  const auto set_rank =
+      decode_as<req::AdminSetRank>(R"({"type":"admin.set_rank","user":"x","rank":"18k","reason":"r"})");
   CHECK(set_rank.rank == Rank::kyu(18));
 
   const auto decline =
@@ -152,13 +154,13 @@ TEST_CASE("a tournament edit names only the fields it changes", "[protocol][deco
       R"({"type":"admin.tournament.edit","tournament":4,"round_start":"fixed","round_times_ms":[1000,2000]})");
   CHECK(times.change.round_times_ms == std::vector<std::int64_t>{1000, 2000});
 
-  for (const char* bad : {R"({"type":"admin.tournament.edit","tournament":4})",
-                          R"({"type":"admin.tournament.edit","tournament":4,"reason":"only a reason"})",
-                          R"({"type":"admin.tournament.edit","tournament":4,"rounds":0})",
-                          R"({"type":"admin.tournament.edit","tournament":4,"system":"ladder"})",
-                          R"({"type":"admin.tournament.edit","tournament":4,"name":""})",
-                          R"({"type":"admin.tournament.edit","rounds":3})",
-                          R"({"type":"admin.tournament.end","tournament":4})"}) {
+  for (const char* bad :
+       {R"({"type":"admin.tournament.edit","tournament":4})",
+        R"({"type":"admin.tournament.edit","tournament":4,"reason":"only a reason"})",
+        R"({"type":"admin.tournament.edit","tournament":4,"rounds":0})",
+        R"({"type":"admin.tournament.edit","tournament":4,"system":"ladder"})",
+        R"({"type":"admin.tournament.edit","tournament":4,"name":""})",
+        R"({"type":"admin.tournament.edit","rounds":3})", R"({"type":"admin.tournament.end","tournament":4})"}) {
     INFO(bad);
     auto decoded = decode_request(bad);
     REQUIRE_FALSE(decoded.has_value());

@@ -12,10 +12,10 @@
 
 using namespace yunzi;
 using namespace yunzi::protocol;
+using nlohmann::json;
+using yunzi::GameSettings;
 using yunzi::engine::Color;
 using yunzi::engine::Vertex;
-using yunzi::GameSettings;
-using nlohmann::json;
 
 namespace {
 
@@ -77,16 +77,24 @@ TEST_CASE("ok and error replies carry re only with an id", "[protocol][encode]")
 }
 
 TEST_CASE("error codes have their contract tokens", "[protocol][encode]") {
-  const std::vector<std::pair<ErrorCode, std::string>> tokens{
-      {ErrorCode::bad_request, "bad_request"}, {ErrorCode::unknown_type, "unknown_type"},
-      {ErrorCode::unsupported_protocol, "unsupported_protocol"}, {ErrorCode::unauthenticated, "unauthenticated"},
-      {ErrorCode::forbidden, "forbidden"}, {ErrorCode::name_taken, "name_taken"},
-      {ErrorCode::bad_credentials, "bad_credentials"}, {ErrorCode::banned, "banned"}, {ErrorCode::muted, "muted"},
-      {ErrorCode::rate_limited, "rate_limited"}, {ErrorCode::not_found, "not_found"},
-      {ErrorCode::not_your_turn, "not_your_turn"}, {ErrorCode::illegal_move, "illegal_move"},
-      {ErrorCode::wrong_phase, "wrong_phase"}, {ErrorCode::not_rated_eligible, "not_rated_eligible"},
-      {ErrorCode::conflict, "conflict"}, {ErrorCode::limit_reached, "limit_reached"},
-      {ErrorCode::internal, "internal"}};
+  const std::vector<std::pair<ErrorCode, std::string>> tokens{{ErrorCode::bad_request, "bad_request"},
+                                                              {ErrorCode::unknown_type, "unknown_type"},
+                                                              {ErrorCode::unsupported_protocol, "unsupported_protocol"},
+                                                              {ErrorCode::unauthenticated, "unauthenticated"},
+                                                              {ErrorCode::forbidden, "forbidden"},
+                                                              {ErrorCode::name_taken, "name_taken"},
+                                                              {ErrorCode::bad_credentials, "bad_credentials"},
+                                                              {ErrorCode::banned, "banned"},
+                                                              {ErrorCode::muted, "muted"},
+                                                              {ErrorCode::rate_limited, "rate_limited"},
+                                                              {ErrorCode::not_found, "not_found"},
+                                                              {ErrorCode::not_your_turn, "not_your_turn"},
+                                                              {ErrorCode::illegal_move, "illegal_move"},
+                                                              {ErrorCode::wrong_phase, "wrong_phase"},
+                                                              {ErrorCode::not_rated_eligible, "not_rated_eligible"},
+                                                              {ErrorCode::conflict, "conflict"},
+                                                              {ErrorCode::limit_reached, "limit_reached"},
+                                                              {ErrorCode::internal, "internal"}};
   for (const auto& [code, token] : tokens) {
     CHECK(to_string(code) == token);
     CHECK(parse_error_code(token) == code);
@@ -124,12 +132,13 @@ TEST_CASE("lobby replies and events", "[protocol][encode]") {
 
   const json seek_json = parsed(lobby_seek(seek))["seek"];
   CHECK(keys(seek_json) == std::set<std::string>{"id", "from", "settings"});
-  CHECK(keys(seek_json["settings"]) == std::set<std::string>{"size", "rated", "handicap", "komi", "color", "time", "ko"});
+  CHECK(keys(seek_json["settings"]) ==
+        std::set<std::string>{"size", "rated", "handicap", "komi", "color", "time", "ko"});
   CHECK(seek_json["settings"]["time"] ==
         json{{"system", "fischer"}, {"main_s", 600}, {"increment_s", 10}, {"max_s", 1200}});
   CHECK(keys(parsed(lobby_game(game))) == std::set<std::string>{"type", "game", "black", "white", "size", "handicap",
-                                                                 "komi", "rated", "move_number", "spectators",
-                                                                 "anonymous_spectators"});
+                                                                "komi", "rated", "move_number", "spectators",
+                                                                "anonymous_spectators"});
 
   CHECK(parsed(reply_seek(2, seek))["seek"]["id"] == 11);
   CHECK(keys(parsed(reply_challenge(3, challenge))["challenge"]) ==
@@ -150,19 +159,40 @@ TEST_CASE("lobby chat and private message events", "[protocol][encode]") {
   CHECK(parsed(lobby_chat(LobbyChatLine{"alice", "hi all", 1700000000000})) ==
         json{{"type", "lobby.chat"}, {"from", "alice"}, {"text", "hi all"}, {"at", 1700000000000}});
   const PrivateMessage message{9, "alice", "bob", "good game", 1700000000001, false};
-  CHECK(parsed(message_received(message)) == json{{"type", "message"}, {"id", 9}, {"from", "alice"}, {"to", "bob"},
-                                                  {"text", "good game"}, {"at", 1700000000001}, {"read", false}});
-  CHECK(to_json(Conversation{"bob", message, 2}) ==
-        json{{"with", "bob"}, {"unread", 2}, {"last", to_json(message)}});
+  CHECK(parsed(message_received(message)) == json{{"type", "message"},
+                                                  {"id", 9},
+                                                  {"from", "alice"},
+                                                  {"to", "bob"},
+                                                  {"text", "good game"},
+                                                  {"at", 1700000000001},
+                                                  {"read", false}});
+  CHECK(to_json(Conversation{"bob", message, 2}) == json{{"with", "bob"}, {"unread", 2}, {"last", to_json(message)}});
 }
 
 TEST_CASE("a game snapshot has every field the contract lists", "[protocol][encode]") {
   GameSnapshot snapshot = sample_snapshot();
   const json state = parsed(reply_game_state(5, snapshot))["state"];
-  CHECK(keys(state) == std::set<std::string>{"game", "seq", "size", "komi", "handicap", "rated", "ko", "time",
-                                             "black", "white", "moves", "handicap_stones", "to_move", "phase",
-                                             "clock", "captures", "dead", "marking_version", "spectators",
-                                             "anonymous_spectators", "spectator_names"});
+  CHECK(keys(state) == std::set<std::string>{"game",
+                                             "seq",
+                                             "size",
+                                             "komi",
+                                             "handicap",
+                                             "rated",
+                                             "ko",
+                                             "time",
+                                             "black",
+                                             "white",
+                                             "moves",
+                                             "handicap_stones",
+                                             "to_move",
+                                             "phase",
+                                             "clock",
+                                             "captures",
+                                             "dead",
+                                             "marking_version",
+                                             "spectators",
+                                             "anonymous_spectators",
+                                             "spectator_names"});
   CHECK(state["moves"] == json{"R3", "pass"});
   CHECK(state["handicap_stones"] == json{"Q16", "D4"});
   CHECK(state["to_move"] == "white");
@@ -181,7 +211,10 @@ TEST_CASE("a game snapshot has every field the contract lists", "[protocol][enco
   CHECK_FALSE(counting.contains("count"));
   snapshot.count = AreaCount{180.5, 180.5, 7.5, "W+7.5", {Vertex{0, 0}}, {Vertex{3, 3}, Vertex{18, 18}}};
   const json with_count = parsed(reply_game_state(5, snapshot))["state"];
-  CHECK(with_count["count"] == json{{"black", 180.5}, {"white", 180.5}, {"komi", 7.5}, {"result", "W+7.5"},
+  CHECK(with_count["count"] == json{{"black", 180.5},
+                                    {"white", 180.5},
+                                    {"komi", 7.5},
+                                    {"result", "W+7.5"},
                                     {"territory", {{"black", {"A19"}}, {"white", {"D16", "T1"}}}}});
   snapshot.count.reset();
 
@@ -213,7 +246,8 @@ TEST_CASE("game events carry game, seq and the contract's fields", "[protocol][e
 
   CHECK(keys(parsed(game_clock(42, 10, byoyomi_clock()))) == std::set<std::string>{"type", "game", "seq", "clock"});
 
-  const json scoring = parsed(game_scoring(42, 11, 9, ScoringState{{Vertex{0, 0}}, 9, true, false, 180000, std::nullopt}));
+  const json scoring =
+      parsed(game_scoring(42, 11, 9, ScoringState{{Vertex{0, 0}}, 9, true, false, 180000, std::nullopt}));
   CHECK(keys(scoring) ==
         std::set<std::string>{"type", "game", "seq", "dead", "marking_version", "accepted", "deadline_ms"});
   CHECK(scoring["dead"] == json{"A9"});
@@ -226,10 +260,15 @@ TEST_CASE("game events carry game, seq and the contract's fields", "[protocol][e
   const json with_count = parsed(game_scoring(42, 11, 9, counted));
   CHECK(keys(with_count) ==
         std::set<std::string>{"type", "game", "seq", "dead", "marking_version", "accepted", "deadline_ms", "count"});
-  CHECK(with_count["count"] == json{{"black", 45.0}, {"white", 36.0}, {"komi", 7.5}, {"result", "B+1.5"},
+  CHECK(with_count["count"] == json{{"black", 45.0},
+                                    {"white", 36.0},
+                                    {"komi", 7.5},
+                                    {"result", "B+1.5"},
                                     {"territory", {{"black", {"A9", "B9"}}, {"white", {"J1"}}}}});
 
-  GameEnd end{yunzi::counted_result(3.5), Score{184, 173, 7.5}, {RankChange{"alice", *Rank::from_index(20), *Rank::from_index(21), "promotion", 42}}};
+  GameEnd end{yunzi::counted_result(3.5),
+              Score{184, 173, 7.5},
+              {RankChange{"alice", *Rank::from_index(20), *Rank::from_index(21), "promotion", 42}}};
   const json ended = parsed(game_end(42, 12, end));
   CHECK(keys(ended) == std::set<std::string>{"type", "game", "seq", "result", "reason", "score", "rank_changes"});
   CHECK(ended["result"] == "B+3.5");
@@ -237,17 +276,22 @@ TEST_CASE("game events carry game, seq and the contract's fields", "[protocol][e
   CHECK(ended["score"] == json{{"black", 184.0}, {"white", 173.0}, {"komi", 7.5}});
   CHECK(ended["rank_changes"][0] ==
         json{{"name", "alice"}, {"from", "2d"}, {"to", "3d"}, {"reason", "promotion"}, {"game", 42}});
-  const json resigned = parsed(game_end(42, 3, GameEnd{yunzi::win_by(Color::white, yunzi::EndReason::resignation), std::nullopt, {}}));
+  const json resigned =
+      parsed(game_end(42, 3, GameEnd{yunzi::win_by(Color::white, yunzi::EndReason::resignation), std::nullopt, {}}));
   CHECK(resigned["result"] == "W+R");
   CHECK(resigned["reason"] == "resignation");
   CHECK_FALSE(resigned.contains("score"));
   CHECK(resigned["rank_changes"] == json::array());
 
   const json chat = parsed(game_chat(42, ChatLine{"alice", "gl hf", ChatChannel::spectators}));
-  CHECK(chat == json{{"type", "game.chat"}, {"game", 42}, {"from", "alice"}, {"text", "gl hf"}, {"channel", "spectators"}});
+  CHECK(chat ==
+        json{{"type", "game.chat"}, {"game", 42}, {"from", "alice"}, {"text", "gl hf"}, {"channel", "spectators"}});
 
   CHECK(parsed(game_spectators(42, SpectatorList{3, 1, {"carol", "dave"}})) ==
-        json{{"type", "game.spectators"}, {"game", 42}, {"spectators", 3}, {"anonymous_spectators", 1},
+        json{{"type", "game.spectators"},
+             {"game", 42},
+             {"spectators", 3},
+             {"anonymous_spectators", 1},
              {"spectator_names", {"carol", "dave"}}});
 
   CHECK(parsed(game_undo_requested(42, 13, Color::black)) ==
@@ -283,37 +327,56 @@ TEST_CASE("game.watch replies carry the chat so far", "[protocol][encode]") {
 TEST_CASE("user and admin replies", "[protocol][encode]") {
   const json info = parsed(reply_user_info(1, UserProfile{alice, 30, 20, RankProgress{5, 3, 2, 20, 14, 15, ""}, true}));
   CHECK(keys(info) == std::set<std::string>{"type", "re", "user", "wins", "losses", "rank_progress", "online"});
-  CHECK(keys(info["rank_progress"]) ==
-        std::set<std::string>{"games", "wins", "losses", "block_size", "wins_to_promote", "losses_to_demote", "summary"});
+  CHECK(keys(info["rank_progress"]) == std::set<std::string>{"games", "wins", "losses", "block_size", "wins_to_promote",
+                                                             "losses_to_demote", "summary"});
 
-  const json games = parsed(reply_user_games(2, {GameSummary{42, {"alice", *Rank::from_index(20)}, {"bob", *Rank::from_index(19)}, 19, true, yunzi::win_by(Color::black, yunzi::EndReason::resignation), 1700000000000}}));
-  CHECK(keys(games["games"][0]) == std::set<std::string>{"game", "black", "white", "size", "rated", "result", "ended_at"});
+  const json games = parsed(reply_user_games(2, {GameSummary{42,
+                                                             {"alice", *Rank::from_index(20)},
+                                                             {"bob", *Rank::from_index(19)},
+                                                             19,
+                                                             true,
+                                                             yunzi::win_by(Color::black, yunzi::EndReason::resignation),
+                                                             1700000000000}}));
+  CHECK(keys(games["games"][0]) ==
+        std::set<std::string>{"game", "black", "white", "size", "rated", "result", "ended_at"});
   CHECK(games["games"][0]["white"] == json{{"name", "bob"}, {"rank", "1d"}});
   CHECK(games["games"][0]["result"] == "B+R");
-  const json playing = parsed(reply_user_games(2, {GameSummary{43, {"alice", *Rank::from_index(20)}, {"bob", *Rank::from_index(19)}, 19, true, std::nullopt, 0}}));
+  const json playing = parsed(reply_user_games(
+      2,
+      {GameSummary{43, {"alice", *Rank::from_index(20)}, {"bob", *Rank::from_index(19)}, 19, true, std::nullopt, 0}}));
   CHECK(playing["games"][0]["result"] == "");
 
-  const json history = parsed(reply_user_history(3, {RankEvent{1, *Rank::from_index(19), *Rank::from_index(20), "promotion", std::nullopt, 5}}));
+  const json history = parsed(reply_user_history(
+      3, {RankEvent{1, *Rank::from_index(19), *Rank::from_index(20), "promotion", std::nullopt, 5}}));
   CHECK(keys(history["history"][0]) == std::set<std::string>{"id", "from", "to", "reason", "at"});
   const json reports = parsed(reply_reports(4, {ReportEntry{1, "bob", "alice", 42, "bot", 9}}));
   CHECK(keys(reports["reports"][0]) == std::set<std::string>{"id", "reporter", "user", "game", "reason", "created_at"});
   const json audit = parsed(reply_audit(5, {AuditEntry{1, "root", "admin.ban", "troll", "abuse", 9, "60 minutes"}}));
-  CHECK(keys(audit["entries"][0]) == std::set<std::string>{"id", "admin", "action", "target", "reason", "at", "detail"});
+  CHECK(keys(audit["entries"][0]) ==
+        std::set<std::string>{"id", "admin", "action", "target", "reason", "at", "detail"});
   CHECK(audit["entries"][0]["detail"] == "60 minutes");
   const json review = parsed(reply_review(6, {ReviewEntry{{"alice", *Rank::from_index(20)}, {40, 41, 42}}}, "alice"));
   CHECK(review["players"][0]["short_games"] == json{40, 41, 42});
   CHECK(review["next"] == "alice");
   CHECK_FALSE(parsed(reply_review(6, {}, std::nullopt)).contains("next"));
-  RecommendationEntry waiting{7,           "ninedan",    {"rising", *Rank::from_index(21)}, *Rank::from_index(21), RecommendationState::pending,
-                              9,           std::nullopt, std::nullopt,         {}};
+  RecommendationEntry waiting{7,
+                              "ninedan",
+                              {"rising", *Rank::from_index(21)},
+                              *Rank::from_index(21),
+                              RecommendationState::pending,
+                              9,
+                              std::nullopt,
+                              std::nullopt,
+                              {}};
   const json pending = parsed(reply_recommendations(8, {waiting}))["recommendations"][0];
   CHECK(keys(pending) ==
         std::set<std::string>{"id", "recommender", "user", "former_rank", "status", "asked_at", "warnings"});
   CHECK(pending["status"] == "pending");
   CHECK(pending["former_rank"] == "3d");
   CHECK(pending["warnings"] == json::array());
-  RecommendationEntry revoked{7, "ninedan", {"rising", *Rank::from_index(19)}, *Rank::from_index(21), RecommendationState::revoked, 9, 10, 11,
-                              {"few_wins_in_first_five"}};
+  RecommendationEntry revoked{
+      7,  "ninedan", {"rising", *Rank::from_index(19)}, *Rank::from_index(21), RecommendationState::revoked, 9,
+      10, 11,        {"few_wins_in_first_five"}};
   const json taken_back = parsed(reply_recommendations(8, {revoked}))["recommendations"][0];
   CHECK(taken_back["decided_at"] == 10);
   CHECK(taken_back["revoked_at"] == 11);
@@ -325,10 +388,12 @@ TEST_CASE("events to one user", "[protocol][encode]") {
   const json challenge = parsed(challenge_received(ChallengeInfo{12, alice, bob, GameSettings{}}));
   CHECK(challenge["type"] == "challenge");
   CHECK(challenge["challenge"]["to"]["name"] == "bob");
-  CHECK(parsed(challenge_declined(12, "bob")) == json{{"type", "challenge.declined"}, {"challenge", 12}, {"by", "bob"}});
+  CHECK(parsed(challenge_declined(12, "bob")) ==
+        json{{"type", "challenge.declined"}, {"challenge", 12}, {"by", "bob"}});
   CHECK(parsed(challenge_declined(12, "gnugo", std::string("I do not play 19x19"))) ==
         json{{"type", "challenge.declined"}, {"challenge", 12}, {"by", "gnugo"}, {"reason", "I do not play 19x19"}});
-  const json rank = parsed(rank_changed(RankChange{"alice", *Rank::from_index(20), *Rank::from_index(19), "admin", std::nullopt}));
+  const json rank =
+      parsed(rank_changed(RankChange{"alice", *Rank::from_index(20), *Rank::from_index(19), "admin", std::nullopt}));
   CHECK(keys(rank) == std::set<std::string>{"type", "name", "from", "to", "reason"});
   CHECK(rank["to"] == "1d");
   CHECK(parsed(notice("maintenance")) == json{{"type", "notice"}, {"text", "maintenance"}});
@@ -344,7 +409,7 @@ TEST_CASE("board replies and events", "[protocol][encode][board]") {
   BoardSummary summary{3, "alice", "joseki", 9, 7.5, 0, 2, std::nullopt, 1700000000000, 1700000000500};
   const json created = parsed(reply_board(5, summary));
   CHECK(keys(created["board"]) == std::set<std::string>{"id", "owner", "title", "size", "komi", "handicap", "nodes",
-                                                         "game", "created_at", "updated_at"});
+                                                        "game", "created_at", "updated_at"});
   CHECK(created["board"]["game"].is_null());
   summary.game = 12;
   CHECK(parsed(reply_board(5, summary))["board"]["game"] == 12);

@@ -28,7 +28,8 @@ TEST_CASE("lobby users carry their status", "[protocol][encode]") {
   CHECK(to_string(UserStatus::idle) == "idle");
   CHECK(to_string(UserStatus::playing) == "playing");
   CHECK(parsed(lobby_user(LobbyUser{carol, UserStatus::playing})) ==
-        json{{"type", "lobby.user"}, {"user", {{"name", "carol"}, {"rank", "2d"}, {"role", "user"}, {"status", "playing"}}}});
+        json{{"type", "lobby.user"},
+             {"user", {{"name", "carol"}, {"rank", "2d"}, {"role", "user"}, {"status", "playing"}}}});
 }
 
 TEST_CASE("the lobby snapshot: lists, chat and totals", "[protocol][encode]") {
@@ -50,6 +51,11 @@ TEST_CASE("the lobby snapshot: lists, chat and totals", "[protocol][encode]") {
   CHECK(reply.at("games_total") == 7);
 
   const json empty = parsed(reply_lobby_snapshot(std::nullopt, LobbySnapshot{}));
-  CHECK(empty == json{{"type", "ok"}, {"users", json::array()}, {"seeks", json::array()}, {"games", json::array()},
-                      {"chat", json::array()}, {"users_total", 0}, {"games_total", 0}});
+  CHECK(empty == json{{"type", "ok"},
+                      {"users", json::array()},
+                      {"seeks", json::array()},
+                      {"games", json::array()},
+                      {"chat", json::array()},
+                      {"users_total", 0},
+                      {"games_total", 0}});
 }

@@ -57,8 +57,9 @@ TEST_CASE("a failure goes out as an error reply and names its code to the channe
   Responder(5, recorder).fail(ErrorCode::banned, "banned", {{"until", 99}});
   Responder(std::nullopt, recorder).fail(ErrorCode::bad_request, "no id");
   REQUIRE(recorder->frames.size() == 3);
-  CHECK(recorder->frames[0] == nlohmann::json{{"type", "error"}, {"re", 4}, {"code", "illegal_move"},
-                                              {"message", "ko: the point was just taken"}});
+  CHECK(recorder->frames[0] ==
+        nlohmann::json{
+            {"type", "error"}, {"re", 4}, {"code", "illegal_move"}, {"message", "ko: the point was just taken"}});
   CHECK(recorder->errors[0] == ErrorCode::illegal_move);
   CHECK(recorder->frames[1]["until"] == 99);
   CHECK(recorder->errors[1] == ErrorCode::banned);

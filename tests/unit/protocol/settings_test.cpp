@@ -6,10 +6,10 @@
 
 using namespace yunzi;
 using namespace yunzi::protocol;
+using nlohmann::json;
 using yunzi::ColorChoice;
 using yunzi::GameSettings;
 using yunzi::TimeControl;
-using nlohmann::json;
 
 namespace {
 
@@ -60,8 +60,13 @@ TEST_CASE("absent settings take every default of the contract and leave the cloc
 }
 
 TEST_CASE("every settings field is read", "[protocol][settings]") {
-  const auto s = settings_of({{"size", 9}, {"rated", false}, {"handicap", 3}, {"komi", -2.5}, {"color", "white"},
-                              {"ko", "positional"}, {"time", {{"system", "absolute"}, {"main_s", 900}}}});
+  const auto s = settings_of({{"size", 9},
+                              {"rated", false},
+                              {"handicap", 3},
+                              {"komi", -2.5},
+                              {"color", "white"},
+                              {"ko", "positional"},
+                              {"time", {{"system", "absolute"}, {"main_s", 900}}}});
   REQUIRE(s.has_value());
   CHECK(s->size == 9);
   CHECK_FALSE(s->rated);
@@ -80,7 +85,8 @@ TEST_CASE("komi defaults to 0.5 in handicap games", "[protocol][settings]") {
 }
 
 TEST_CASE("time systems fill in their own defaults", "[protocol][settings]") {
-  CHECK(settings_of({{"time", {{"system", "byoyomi"}, {"periods", 5}}}})->time == TimeControl::byoyomi(1'200'000, 5, 30'000));
+  CHECK(settings_of({{"time", {{"system", "byoyomi"}, {"periods", 5}}}})->time ==
+        TimeControl::byoyomi(1'200'000, 5, 30'000));
   CHECK(settings_of({{"time", {{"system", "fischer"}}}})->time == TimeControl::fischer(600'000, 10'000, 1'200'000));
   CHECK(settings_of({{"time", {{"system", "fischer"}, {"main_s", 900}}}})->time ==
         TimeControl::fischer(900'000, 10'000, 1'800'000));

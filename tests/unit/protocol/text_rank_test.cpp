@@ -30,7 +30,9 @@ TEST_CASE("code points are counted, not bytes", "[protocol][text]") {
 }
 
 TEST_CASE("ill-formed bytes are replaced one by one", "[protocol][text]") {
-  CHECK(replace_invalid_utf8("a\xFF" "b\xC3", "?") == "a?b?");
+  CHECK(replace_invalid_utf8("a\xFF"
+                             "b\xC3",
+                             "?") == "a?b?");
   CHECK(replace_invalid_utf8("好", "?") == "好");
 }
 
@@ -46,4 +48,3 @@ TEST_CASE("name and text rules", "[protocol][text]") {
   CHECK(text_problem("", 1, 10, true).has_value());
   CHECK_FALSE(text_problem("", 0, 10, false).has_value());
 }
-

@@ -7,9 +7,9 @@
 #include "protocol/settings.hpp"
 
 using namespace yunzi::protocol;
+using nlohmann::json;
 using yunzi::GameSettings;
 using yunzi::TimeControl;
-using nlohmann::json;
 
 TEST_CASE("each time system keeps its wire fields and values", "[protocol][time]") {
   CHECK(to_json(TimeControl::byoyomi(1'200'000, 3, 30'000)).dump() ==

@@ -80,8 +80,7 @@ TEST_CASE("annulment re-derives a later promotion and demotion", "[ranking][annu
   const auto second = recompute(history, 2);
   REQUIRE(second.has_value());
   CHECK(second->superseded == std::vector<std::size_t>{0, 1});
-  CHECK(second->replacements ==
-        std::vector<RankChange>{{rank_of("3d"), rank_of("4d"), ChangeReason::annulment, 19}});
+  CHECK(second->replacements == std::vector<RankChange>{{rank_of("3d"), rank_of("4d"), ChangeReason::annulment, 19}});
   CHECK(second->net_change == RankChange{rank_of("3d"), rank_of("4d"), ChangeReason::annulment, 2});
   CHECK(second->current_block == ids(20, 35));
 }
@@ -113,8 +112,8 @@ TEST_CASE("annulling a loss can bring a promotion that was not there", "[ranking
 TEST_CASE("an act no game caused stands, and the replay starts there", "[ranking][annulment]") {
   PlayerHistory history = played("5k", repeat('W', 10) + "LL" + "L");
   // An admin sets 2k after game 13; the player then wins 10 and loses 2 at 2k.
-  history.events.push_back({{rank_of("4k"), rank_of("2k"), ChangeReason::admin, std::nullopt},
-                            history.games.back().finished_at + 1});
+  history.events.push_back(
+      {{rank_of("4k"), rank_of("2k"), ChangeReason::admin, std::nullopt}, history.games.back().finished_at + 1});
   Player at_two_kyu(rank_of("2k"));
   const auto later = games_from(repeat('W', 10) + "LL", 14);
   for (RatedGame g : later) {

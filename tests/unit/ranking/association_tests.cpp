@@ -22,7 +22,9 @@ std::vector<RatedGame> against(const char* opponent, std::string_view script, Ga
   return games;
 }
 
-void append(std::vector<RatedGame>& to, const std::vector<RatedGame>& more) { to.insert(to.end(), more.begin(), more.end()); }
+void append(std::vector<RatedGame>& to, const std::vector<RatedGame>& more) {
+  to.insert(to.end(), more.begin(), more.end());
+}
 
 }  // namespace
 
@@ -32,9 +34,9 @@ TEST_CASE("responsibility games score by the rank difference", "[ranking][associ
     const char* opponent;
     int win, loss;
   };
-  const auto row = GENERATE(Row{"5d", "3d", 80, 20}, Row{"5d", "4d", 85, 25}, Row{"5d", "5d", 90, 30},
-                            Row{"5d", "6d", 95, 35}, Row{"5d", "7d", 100, 40}, Row{"1d", "3d", 100, 40},
-                            Row{"9d", "7d", 80, 20});
+  const auto row =
+      GENERATE(Row{"5d", "3d", 80, 20}, Row{"5d", "4d", 85, 25}, Row{"5d", "5d", 90, 30}, Row{"5d", "6d", 95, 35},
+               Row{"5d", "7d", 100, 40}, Row{"1d", "3d", 100, 40}, Row{"9d", "7d", 80, 20});
   CAPTURE(row.own, row.opponent);
   CHECK(game_score(rank_of(row.own), rank_of(row.opponent), true) == row.win);
   CHECK(game_score(rank_of(row.own), rank_of(row.opponent), false) == row.loss);
@@ -162,9 +164,9 @@ TEST_CASE("promotion when an average reaches its threshold, to the tenth", "[ran
   }
   SECTION("67.5 over 20: a sum of exactly 1350") {
     std::vector<RatedGame> games = against("1d", "WWWWWWWWWWW", 1);  // 11 x 90
-    append(games, against("3d", "W", 12));                          // 100
-    append(games, against("1d", "LLLL", 13));                       // 4 x 30
-    append(games, against("2d", "LLLL", 17));                       // 4 x 35
+    append(games, against("3d", "W", 12));                           // 100
+    append(games, against("1d", "LLLL", 13));                        // 4 x 30
+    append(games, against("2d", "LLLL", 17));                        // 4 x 35
     const auto standing = association_standing(one_dan, games, june_1);
     REQUIRE(standing.reached.has_value());
     CHECK(standing.reached->games == 20);

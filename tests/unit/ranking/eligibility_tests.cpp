@@ -93,10 +93,9 @@ TEST_CASE("the association lets dan players two dan apart, and anyone dan agains
     const char* second;
     bool allowed;
   };
-  const auto row = GENERATE(Row{"1d", "3d", true}, Row{"7d", "5d", true}, Row{"1d", "4d", false},
-                            Row{"6d", "9d", true}, Row{"1d", "9d", true}, Row{"9d", "9d", true},
-                            Row{"1k", "1d", true}, Row{"2k", "1d", false}, Row{"3k", "1k", false},
-                            Row{"1k", "9d", false}, Row{"8d", "4d", false});
+  const auto row = GENERATE(Row{"1d", "3d", true}, Row{"7d", "5d", true}, Row{"1d", "4d", false}, Row{"6d", "9d", true},
+                            Row{"1d", "9d", true}, Row{"9d", "9d", true}, Row{"1k", "1d", true}, Row{"2k", "1d", false},
+                            Row{"3k", "1k", false}, Row{"1k", "9d", false}, Row{"8d", "4d", false});
   CAPTURE(row.first, row.second);
   CHECK(rank_gap_allowed(association_rank_gap, rank_of(row.first), rank_of(row.second)) == row.allowed);
   RatedGameRequest r = request(row.first, row.second);

@@ -48,39 +48,37 @@ void check_row(const Row& row) {
 TEST_CASE("1d-4d bracket: every threshold, early and at the block's end", "[ranking][evaluation]") {
   const auto C = BlockStatus::closed;
   const auto O = BlockStatus::continues;
-  const auto row = GENERATE_COPY(
-      Row{"2d", repeat('W', 13) + repeat('L', 7), "2d", 0, C},   // 13 wins: stay, closed after 20
-      Row{"2d", repeat('W', 14) + repeat('L', 3), "3d", 17, C},  // 14 wins, 3 losses: +1 early
-      Row{"2d", repeat('W', 14) + repeat('L', 2), "2d", 0, O},   // 18 still possible
-      Row{"2d", repeat('W', 18), "4d", 18, C},                   // 18 of 18: +2
-      Row{"2d", repeat('W', 17) + repeat('L', 3), "3d", 20, C},  // 17 wins: +1 when the block ends
-      Row{"2d", repeat('W', 17) + repeat('L', 2), "2d", 0, O},
-      Row{"2d", repeat('L', 18), "1k", 18, C},                   // 18 losses: -2, down into kyu
-      Row{"2d", repeat('L', 17), "2d", 0, O},
-      Row{"2d", repeat('L', 14) + repeat('W', 3), "1d", 17, C},  // 14 losses, 3 wins: -1 early
-      Row{"2d", repeat('L', 14) + repeat('W', 2), "2d", 0, O},   // -2 still possible
-      Row{"2d", repeat('W', 6) + repeat('L', 14), "1d", 20, C},  // 6 wins: -1
-      Row{"2d", repeat('W', 7) + repeat('L', 13), "2d", 0, C},   // 7 wins: stay
-      Row{"3d", repeat('W', 2) + repeat('L', 18), "1d", 20, C},  // 2 wins: -2
-      Row{"4d", repeat('W', 18), "6d", 18, C});
+  const auto row =
+      GENERATE_COPY(Row{"2d", repeat('W', 13) + repeat('L', 7), "2d", 0, C},   // 13 wins: stay, closed after 20
+                    Row{"2d", repeat('W', 14) + repeat('L', 3), "3d", 17, C},  // 14 wins, 3 losses: +1 early
+                    Row{"2d", repeat('W', 14) + repeat('L', 2), "2d", 0, O},   // 18 still possible
+                    Row{"2d", repeat('W', 18), "4d", 18, C},                   // 18 of 18: +2
+                    Row{"2d", repeat('W', 17) + repeat('L', 3), "3d", 20, C},  // 17 wins: +1 when the block ends
+                    Row{"2d", repeat('W', 17) + repeat('L', 2), "2d", 0, O},
+                    Row{"2d", repeat('L', 18), "1k", 18, C},  // 18 losses: -2, down into kyu
+                    Row{"2d", repeat('L', 17), "2d", 0, O},
+                    Row{"2d", repeat('L', 14) + repeat('W', 3), "1d", 17, C},  // 14 losses, 3 wins: -1 early
+                    Row{"2d", repeat('L', 14) + repeat('W', 2), "2d", 0, O},   // -2 still possible
+                    Row{"2d", repeat('W', 6) + repeat('L', 14), "1d", 20, C},  // 6 wins: -1
+                    Row{"2d", repeat('W', 7) + repeat('L', 13), "2d", 0, C},   // 7 wins: stay
+                    Row{"3d", repeat('W', 2) + repeat('L', 18), "1d", 20, C},  // 2 wins: -2
+                    Row{"4d", repeat('W', 18), "6d", 18, C});
   check_row(row);
 }
 
 TEST_CASE("kyu bracket: every threshold", "[ranking][evaluation]") {
   const auto C = BlockStatus::closed;
   const auto O = BlockStatus::continues;
-  const auto row = GENERATE_COPY(
-      Row{"10k", repeat('W', 14), "8k", 14, C},
-      Row{"10k", repeat('W', 13), "10k", 0, O},
-      Row{"10k", repeat('W', 10) + repeat('L', 2), "9k", 12, C},
-      Row{"10k", repeat('W', 10) + repeat('L', 1), "10k", 0, O},
-      Row{"10k", repeat('W', 9) + repeat('L', 6), "10k", 0, C},
-      Row{"10k", repeat('L', 14), "12k", 14, C},
-      Row{"10k", repeat('L', 11) + repeat('W', 2), "11k", 13, C},
-      Row{"10k", repeat('L', 11) + repeat('W', 1), "10k", 0, O},
-      Row{"10k", repeat('W', 5) + repeat('L', 10), "10k", 0, C},
-      Row{"10k", repeat('W', 4) + repeat('L', 11), "11k", 15, C},
-      Row{"10k", repeat('W', 1) + repeat('L', 14), "12k", 15, C});
+  const auto row =
+      GENERATE_COPY(Row{"10k", repeat('W', 14), "8k", 14, C}, Row{"10k", repeat('W', 13), "10k", 0, O},
+                    Row{"10k", repeat('W', 10) + repeat('L', 2), "9k", 12, C},
+                    Row{"10k", repeat('W', 10) + repeat('L', 1), "10k", 0, O},
+                    Row{"10k", repeat('W', 9) + repeat('L', 6), "10k", 0, C}, Row{"10k", repeat('L', 14), "12k", 14, C},
+                    Row{"10k", repeat('L', 11) + repeat('W', 2), "11k", 13, C},
+                    Row{"10k", repeat('L', 11) + repeat('W', 1), "10k", 0, O},
+                    Row{"10k", repeat('W', 5) + repeat('L', 10), "10k", 0, C},
+                    Row{"10k", repeat('W', 4) + repeat('L', 11), "11k", 15, C},
+                    Row{"10k", repeat('W', 1) + repeat('L', 14), "12k", 15, C});
   check_row(row);
 }
 
@@ -88,31 +86,25 @@ TEST_CASE("5d-9d bracket: every threshold", "[ranking][evaluation]") {
   const auto C = BlockStatus::closed;
   const auto O = BlockStatus::continues;
   const auto row = GENERATE_COPY(
-      Row{"6d", repeat('W', 20), "8d", 20, C},
-      Row{"6d", repeat('W', 19), "6d", 0, O},
-      Row{"6d", repeat('W', 15) + "L", "7d", 16, C},
-      Row{"6d", repeat('W', 15), "6d", 0, O},
-      Row{"6d", repeat('W', 14) + repeat('L', 6), "6d", 0, C},
-      Row{"6d", repeat('L', 17), "4d", 17, C},
-      Row{"6d", repeat('W', 4) + repeat('L', 13), "5d", 17, C},
-      Row{"6d", repeat('W', 3) + repeat('L', 13), "6d", 0, O},
-      Row{"6d", repeat('W', 8) + repeat('L', 12), "6d", 0, C},
-      Row{"5d", repeat('L', 17), "3d", 17, C});
+      Row{"6d", repeat('W', 20), "8d", 20, C}, Row{"6d", repeat('W', 19), "6d", 0, O},
+      Row{"6d", repeat('W', 15) + "L", "7d", 16, C}, Row{"6d", repeat('W', 15), "6d", 0, O},
+      Row{"6d", repeat('W', 14) + repeat('L', 6), "6d", 0, C}, Row{"6d", repeat('L', 17), "4d", 17, C},
+      Row{"6d", repeat('W', 4) + repeat('L', 13), "5d", 17, C}, Row{"6d", repeat('W', 3) + repeat('L', 13), "6d", 0, O},
+      Row{"6d", repeat('W', 8) + repeat('L', 12), "6d", 0, C}, Row{"5d", repeat('L', 17), "3d", 17, C});
   check_row(row);
 }
 
 TEST_CASE("caps at 9d and 18k change what is certain", "[ranking][evaluation]") {
   const auto C = BlockStatus::closed;
   const auto O = BlockStatus::continues;
-  const auto row = GENERATE_COPY(
-      Row{"9d", repeat('W', 20), "9d", 0, C},           // nothing above 9d: a stay
-      Row{"9d", repeat('W', 15) + "L", "9d", 0, O},
-      Row{"8d", repeat('W', 15), "9d", 15, C},          // +1 and +2 both lead to 9d
-      Row{"18k", repeat('L', 15), "18k", 0, C},
-      Row{"17k", repeat('L', 11), "18k", 11, C},        // -1 and -2 both lead to 18k
-      Row{"1k", repeat('W', 14), "2d", 14, C},          // 1k + 2 = 2d
-      Row{"1k", repeat('W', 10) + "LL", "1d", 12, C},   // 1k + 1 = 1d
-      Row{"1d", repeat('L', 14) + "WWW", "1k", 17, C});
+  const auto row = GENERATE_COPY(Row{"9d", repeat('W', 20), "9d", 0, C},  // nothing above 9d: a stay
+                                 Row{"9d", repeat('W', 15) + "L", "9d", 0, O},
+                                 Row{"8d", repeat('W', 15), "9d", 15, C},  // +1 and +2 both lead to 9d
+                                 Row{"18k", repeat('L', 15), "18k", 0, C},
+                                 Row{"17k", repeat('L', 11), "18k", 11, C},       // -1 and -2 both lead to 18k
+                                 Row{"1k", repeat('W', 14), "2d", 14, C},         // 1k + 2 = 2d
+                                 Row{"1k", repeat('W', 10) + "LL", "1d", 12, C},  // 1k + 1 = 1d
+                                 Row{"1d", repeat('L', 14) + "WWW", "1k", 17, C});
   check_row(row);
 }
 

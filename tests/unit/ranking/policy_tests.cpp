@@ -59,8 +59,9 @@ TEST_CASE("association progress speaks of responsibility games", "[ranking][poli
 
   state.block_games = games_from("WWWWWWWWWWWW");
   for (RatedGame& g : state.block_games) g.opponent_rank = rank_of("2d");
-  CHECK(policy.progress(state).summary ==
-        "the average over the last 12 responsibility games is reached: promotion to 2d at the next monthly publication");
+  CHECK(
+      policy.progress(state).summary ==
+      "the average over the last 12 responsibility games is reached: promotion to 2d at the next monthly publication");
 
   for (RatedGame& g : state.block_games) g.outcome = Outcome::loss;
   CHECK(policy.progress(state).summary ==

@@ -52,9 +52,9 @@ TEST_CASE("rank steps cross from kyu to dan and stop at the ends", "[ranking][ra
     int steps;
     const char* to;
   };
-  const auto row = GENERATE(Row{"1k", 1, "1d"}, Row{"1k", 2, "2d"}, Row{"2d", -2, "1k"}, Row{"1d", -1, "1k"},
-                            Row{"9d", 1, "9d"}, Row{"8d", 2, "9d"}, Row{"18k", -1, "18k"}, Row{"17k", -2, "18k"},
-                            Row{"5k", 0, "5k"});
+  const auto row =
+      GENERATE(Row{"1k", 1, "1d"}, Row{"1k", 2, "2d"}, Row{"2d", -2, "1k"}, Row{"1d", -1, "1k"}, Row{"9d", 1, "9d"},
+               Row{"8d", 2, "9d"}, Row{"18k", -1, "18k"}, Row{"17k", -2, "18k"}, Row{"5k", 0, "5k"});
   CAPTURE(row.from, row.steps);
   CHECK(to_string(rank_of(row.from) + row.steps) == row.to);
   CHECK(to_string(rank_of(row.from) - (-row.steps)) == row.to);

@@ -14,7 +14,7 @@ namespace yunzi::ranking::test {
 Rank rank_of(std::string_view text);  // fails the test on a bad spelling
 
 RatedGame game(GameId id, Outcome outcome, UserId opponent = 0);
-RatedGame win(GameId id, UserId opponent = 0);   // opponent 0: a different opponent per game
+RatedGame win(GameId id, UserId opponent = 0);  // opponent 0: a different opponent per game
 RatedGame loss(GameId id, UserId opponent = 0);
 
 // One game per letter: W win, L loss, D draw, V void; ids first_id, first_id+1, ...

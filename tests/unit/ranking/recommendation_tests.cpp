@@ -80,8 +80,7 @@ TEST_CASE("a revoked recommendee below 8d suspends the right", "[ranking][recomm
   CHECK(refusal(record).empty());
 }
 
-TEST_CASE("a 9d recommends again only once the player last recommended has reached 8d",
-          "[ranking][recommendation]") {
+TEST_CASE("a 9d recommends again only once the player last recommended has reached 8d", "[ranking][recommendation]") {
   RecommenderRecord record = nine_dan(30, 15);
   record.recommendations.push_back({may_1_midnight - 90 * day, Rank::dan(2)});  // an earlier one, long ago
   record.recommendations.push_back({may_1_midnight - 40 * day, Rank::dan(6)});  // never revoked

@@ -20,8 +20,8 @@ TEST_CASE("a rated game with a result that ends at move 100 or earlier is flagge
     int moves;
     bool flagged;
   };
-  const auto row = GENERATE(Row{Outcome::win, 99, true}, Row{Outcome::win, 100, true}, Row{Outcome::win, 101, false}, Row{Outcome::loss, 0, true},
-                            Row{Outcome::draw, 50, true}, Row{Outcome::voided, 10, false},
+  const auto row = GENERATE(Row{Outcome::win, 99, true}, Row{Outcome::win, 100, true}, Row{Outcome::win, 101, false},
+                            Row{Outcome::loss, 0, true}, Row{Outcome::draw, 50, true}, Row{Outcome::voided, 10, false},
                             Row{Outcome::loss, 250, false});
   CAPTURE(row.moves);
   const RatedGame g = with_moves(game(1, row.outcome), row.moves);

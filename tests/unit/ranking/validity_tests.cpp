@@ -19,8 +19,8 @@ RatedGame rang_xian_win(GameId id) {
 }  // namespace
 
 TEST_CASE("the fourth win against one opponent turns friendly", "[ranking][validity]") {
-  std::vector<RatedGame> block{win(1, rival), win(2, rival), loss(3, rival), win(4, rival), win(5), win(6, rival),
-                               win(7), win(8), win(9), win(10)};
+  std::vector<RatedGame> block{win(1, rival), win(2, rival), loss(3, rival), win(4, rival), win(5),
+                               win(6, rival), win(7),        win(8),         win(9),        win(10)};
   CHECK(validity_conversions(block) == std::vector<GameId>{6});
   // Losses to the same opponent are no wins to limit.
   block[5] = loss(6, rival);
@@ -28,14 +28,14 @@ TEST_CASE("the fourth win against one opponent turns friendly", "[ranking][valid
 }
 
 TEST_CASE("the fourth 让先-giving win turns friendly", "[ranking][validity]") {
-  std::vector<RatedGame> block{rang_xian_win(1), rang_xian_win(2), win(3),  rang_xian_win(4), win(5),
-                               rang_xian_win(6), rang_xian_win(7), win(8), win(9),          win(10)};
+  std::vector<RatedGame> block{rang_xian_win(1), rang_xian_win(2), win(3), rang_xian_win(4), win(5),
+                               rang_xian_win(6), rang_xian_win(7), win(8), win(9),           win(10)};
   CHECK(validity_conversions(block) == std::vector<GameId>{6, 7});
 }
 
 TEST_CASE("a win already turned friendly does not use up a limit", "[ranking][validity]") {
-  std::vector<RatedGame> block{win(1, rival), win(2, rival), win(3, rival), win(4, rival), win(5), win(6), win(7),
-                               win(8)};
+  std::vector<RatedGame> block{win(1, rival), win(2, rival), win(3, rival), win(4, rival),
+                               win(5),        win(6),        win(7),        win(8)};
   block[1].converted = true;
   CHECK(validity_conversions(block).empty());
 }
@@ -62,8 +62,9 @@ TEST_CASE("the last five games allow two wins per opponent and two 让先-giving
     CHECK(validity_conversions(block).empty());
   }
   SECTION("draws and void games are not among the last five") {
-    std::vector<RatedGame> block{win(1), win(2), win(3, rival), win(4, rival), game(5, Outcome::draw),
-                                 game(6, Outcome::voided), win(7), win(8, rival)};
+    std::vector<RatedGame> block{
+        win(1), win(2),       win(3, rival), win(4, rival), game(5, Outcome::draw), game(6, Outcome::voided),
+        win(7), win(8, rival)};
     CHECK(validity_conversions(block) == std::vector<GameId>{8});
   }
 }

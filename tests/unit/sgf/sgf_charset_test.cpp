@@ -14,8 +14,8 @@ namespace {
 // GBK bytes, spelled out so the test does not depend on iconv to build them.
 const std::string gbk_black_player = "\xBA\xDA\xC6\xE5";  // 黑棋
 const std::string gbk_white_player = "\xB0\xD7\xC6\xE5";  // 白棋
-const std::string gbk_with_backslash = "\x81\x5C";         // 乗: its second byte is '\'
-const std::string gbk_with_bracket = "\x81\x5D";           // 乚: its second byte is ']'
+const std::string gbk_with_backslash = "\x81\x5C";        // 乗: its second byte is '\'
+const std::string gbk_with_bracket = "\x81\x5D";          // 乚: its second byte is ']'
 
 std::string root_value(const SgfTree& tree, const char* id) { return tree.nodes[tree.roots[0]].find(id)->values[0]; }
 
@@ -48,8 +48,8 @@ TEST_CASE("GBK player names without CA are detected and come out as UTF-8", "[sg
 }
 
 TEST_CASE("CA[GB2312] is honoured even when the bytes could pass as something else", "[sgf][charset]") {
-  const std::string text = "(;CA[GB2312]GM[1]PB[" + gbk_black_player + "]C[" + gbk_with_backslash +
-                           gbk_with_bracket + "];B[pd])";
+  const std::string text =
+      "(;CA[GB2312]GM[1]PB[" + gbk_black_player + "]C[" + gbk_with_backslash + gbk_with_bracket + "];B[pd])";
   const auto game = read_sgf_game(text);
   REQUIRE(game);
   CHECK(game->record.source_charset == "GB18030");

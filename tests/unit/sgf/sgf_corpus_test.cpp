@@ -84,7 +84,8 @@ TEST_CASE("every goban-original-games record survives read, write, read", "[sgf]
       ++refused;
       continue;
     }
-    INFO((first_game ? "" : "replay at " + std::to_string(first_game.error().offset) + ": " + first_game.error().reason));
+    INFO((first_game ? ""
+                     : "replay at " + std::to_string(first_game.error().offset) + ": " + first_game.error().reason));
     REQUIRE(first_game);
     REQUIRE(second_game);
     CHECK(same_position(*second_game, *first_game));

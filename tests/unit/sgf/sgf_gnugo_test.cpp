@@ -26,8 +26,8 @@ using yunzi::test_support::gnugo_path;
 std::string run_gnugo(const std::string& script) {
   const yunzi::test_support::TempDir dir;
   yunzi::test_support::write_file(dir / "script.gtp", script + "quit\n");
-  const auto run =
-      yunzi::test_support::run_program({gnugo_path(), "--mode", "gtp", "--level", "1", "--gtp-input", dir.file("script.gtp")});
+  const auto run = yunzi::test_support::run_program(
+      {gnugo_path(), "--mode", "gtp", "--level", "1", "--gtp-input", dir.file("script.gtp")});
   return run.out + run.err;
 }
 

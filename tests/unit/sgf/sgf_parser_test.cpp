@@ -73,7 +73,8 @@ TEST_CASE("FF[3] long property names keep their upper-case letters", "[sgf][pars
 }
 
 TEST_CASE("junk before the first game and between games is skipped", "[sgf][parser]") {
-  const auto tree = parse_ok("From: someone\nSubject: (game) here\n\n(;SZ[9];B[aa])\n-- \nnext one:\n( ;SZ[13])trailing");
+  const auto tree =
+      parse_ok("From: someone\nSubject: (game) here\n\n(;SZ[9];B[aa])\n-- \nnext one:\n( ;SZ[13])trailing");
   REQUIRE(tree.roots.size() == 2);
   CHECK(tree.nodes[tree.roots[0]].find("SZ")->values[0] == "9");
   CHECK(tree.nodes[tree.roots[1]].find("SZ")->values[0] == "13");
@@ -139,9 +140,7 @@ TEST_CASE("malformed input gives the byte offset of the fault", "[sgf][parser][e
     const auto error = parse_fails("just some text (not sgf)");
     CHECK(error.offset == 24);
   }
-  SECTION("empty input") {
-    CHECK(parse_fails("").offset == 0);
-  }
+  SECTION("empty input") { CHECK(parse_fails("").offset == 0); }
 }
 
 TEST_CASE("huge nesting is refused at the first variation too deep, without recursion", "[sgf][parser][errors]") {

@@ -108,8 +108,8 @@ TEST_CASE("A late entrant joins at their first round and a withdrawn player is n
 TEST_CASE("McMahon players start from their rank between floor and bar", "[tournament][mcmahon]") {
   ScoreRules rules;
   rules.system = System::mcmahon;
-  rules.mcmahon_bar = 23;    // 5d
-  rules.mcmahon_floor = 19;  // 1d
+  rules.mcmahon_bar = 23;                                   // 5d
+  rules.mcmahon_floor = 19;                                 // 1d
   CHECK(initial_score(Entrant{1, 26, 1, {}}, rules) == 8);  // 8d: held at the bar
   CHECK(initial_score(Entrant{2, 23, 1, {}}, rules) == 8);
   CHECK(initial_score(Entrant{3, 21, 1, {}}, rules) == 4);  // 3d
@@ -118,9 +118,8 @@ TEST_CASE("McMahon players start from their rank between floor and bar", "[tourn
   CHECK(initial_score(Entrant{6, 21, 1, {}}, ScoreRules{}) == 0);
 
   // Two 8d-level starters and two floor starters: the groups pair within.
-  TournamentRecord record{{Entrant{1, 26, 1, {}}, Entrant{2, 24, 1, {}}, Entrant{3, 12, 1, {}}, Entrant{4, 10, 1, {}}},
-                          {},
-                          {}};
+  TournamentRecord record{
+      {Entrant{1, 26, 1, {}}, Entrant{2, 24, 1, {}}, Entrant{3, 12, 1, {}}, Entrant{4, 10, 1, {}}}, {}, {}};
   const auto pairing = pair_swiss_round(record, rules, 1);
   REQUIRE(pairing);
   CHECK(has_game(*pairing, 2, 1));

@@ -23,29 +23,35 @@ int count(FieldReader& r, std::string_view name, int max, int fallback) {
 // 10 s up to twice the main time, Canadian 600 s + 25 stones in 300 s,
 // absolute 1800 s.
 TimeControl read_time(FieldReader& r) {
-  const std::string system = r.string("system");
+  const std::string text = r.string("system");
   if (!r.ok()) return TimeControl{};
-  if (system == "byoyomi") {
-    const auto main_ms = seconds_ms(r, "main_s", 0, max_main_s, 1200);
-    const int periods = count(r, "periods", max_periods, 3);
-    return TimeControl::byoyomi(main_ms, periods, seconds_ms(r, "period_s", 1, max_period_s, 30));
+  const std::optional<TimeSystem> system = parse_time_system(text);
+  if (!system) {
+    r.fail("system", "expected \"byoyomi\", \"fischer\", \"canadian\", \"absolute\" or \"none\"");
+    return TimeControl{};
   }
-  if (system == "fischer") {
-    const auto main_ms = seconds_ms(r, "main_s", 1, max_main_s, 600);
-    const auto increment_ms = seconds_ms(r, "increment_s", 0, max_period_s, 10);
-    // The cap defaults to twice the main time so a longer main time alone stays valid.
-    const int main_s = static_cast<int>(main_ms / ms_per_s);
-    return TimeControl::fischer(main_ms, increment_ms, seconds_ms(r, "max_s", main_s, max_fischer_cap_s, 2 * main_s));
+  switch (*system) {
+    case TimeSystem::byoyomi: {
+      const auto main_ms = seconds_ms(r, "main_s", 0, max_main_s, 1200);
+      const int periods = count(r, "periods", max_periods, 3);
+      return TimeControl::byoyomi(main_ms, periods, seconds_ms(r, "period_s", 1, max_period_s, 30));
+    }
+    case TimeSystem::fischer: {
+      const auto main_ms = seconds_ms(r, "main_s", 1, max_main_s, 600);
+      const auto increment_ms = seconds_ms(r, "increment_s", 0, max_period_s, 10);
+      // The cap defaults to twice the main time so a longer main time alone stays valid.
+      const int main_s = static_cast<int>(main_ms / ms_per_s);
+      return TimeControl::fischer(main_ms, increment_ms, seconds_ms(r, "max_s", main_s, max_fischer_cap_s, 2 * main_s));
+    }
+    case TimeSystem::canadian: {
+      const auto main_ms = seconds_ms(r, "main_s", 0, max_main_s, 600);
+      const int stones = count(r, "stones", max_canadian_stones, 25);
+      return TimeControl::canadian(main_ms, stones, seconds_ms(r, "period_s", 1, max_canadian_period_s, 300));
+    }
+    case TimeSystem::absolute: return TimeControl::absolute(seconds_ms(r, "main_s", 1, max_main_s, 1800));
+    case TimeSystem::none: break;
   }
-  if (system == "canadian") {
-    const auto main_ms = seconds_ms(r, "main_s", 0, max_main_s, 600);
-    const int stones = count(r, "stones", max_canadian_stones, 25);
-    return TimeControl::canadian(main_ms, stones, seconds_ms(r, "period_s", 1, max_canadian_period_s, 300));
-  }
-  if (system == "absolute") return TimeControl::absolute(seconds_ms(r, "main_s", 1, max_main_s, 1800));
-  if (system == "none") return TimeControl::none();
-  r.fail("system", "expected \"byoyomi\", \"fischer\", \"canadian\", \"absolute\" or \"none\"");
-  return TimeControl{};
+  return TimeControl::none();
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ std::int64_t id_of(const Json& value) { return value.is_number_integer() ? value
 
 std::string greeting_for(const BotConfig& config, const std::string& engine_name) {
   if (!config.greeting.empty()) return config.greeting;
-  const std::vector<std::string> command = engine_command(config, "simple");
+  const std::vector<std::string> command = engine_command(config, KoRule::simple);
   const std::string& program = command.front();
   const std::string name = engine_name.empty() ? program.substr(program.find_last_of('/') + 1) : engine_name;
   if (!is_gnu_go(command)) return name + " here, good game";

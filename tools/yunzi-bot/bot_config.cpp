@@ -1,7 +1,8 @@
 #include "tools/yunzi-bot/bot_config.hpp"
 
 #include <algorithm>
-#include <set>
+
+#include "core/time_control.hpp"
 
 namespace yunzi::bot {
 
@@ -61,11 +62,10 @@ Expected<Done, std::string> read_sizes(const Json& value, const std::string& key
 
 Expected<Done, std::string> read_clock_systems(const Json& value, const std::string& key,
                                                std::vector<std::string>& out) {
-  static const std::set<std::string> known = {"byoyomi", "fischer", "canadian", "absolute", "none"};
   std::vector<std::string> systems;
   if (auto ok = read_strings(value, key, systems); !ok) return ok;
   for (const auto& system : systems) {
-    if (!known.count(system)) return fail(key, "unknown clock system '" + system + "'");
+    if (!parse_time_system(system)) return fail(key, "unknown clock system '" + system + "'");
   }
   out = std::move(systems);
   return Done{};
@@ -127,7 +127,7 @@ bool is_gnu_go(const std::vector<std::string>& command) {
   return base.rfind("gnugo", 0) == 0;
 }
 
-std::vector<std::string> engine_command(const BotConfig& config, const std::string& ko_rule) {
+std::vector<std::string> engine_command(const BotConfig& config, KoRule ko_rule) {
   std::vector<std::string> command = config.engine;
   if (command.empty()) {
     command = {"/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--level", std::to_string(config.level)};
@@ -139,9 +139,11 @@ std::vector<std::string> engine_command(const BotConfig& config, const std::stri
     return arg == "--simple-ko" || arg == "--no-ko" || arg == "--positional-superko" || arg == "--situational-superko";
   });
   if (!has_ko_option) {
-    if (ko_rule == "positional") command.push_back("--positional-superko");
-    else if (ko_rule == "situational") command.push_back("--situational-superko");
-    else command.push_back("--simple-ko");
+    switch (ko_rule) {
+      case KoRule::positional: command.push_back("--positional-superko"); break;
+      case KoRule::situational: command.push_back("--situational-superko"); break;
+      case KoRule::simple: command.push_back("--simple-ko"); break;
+    }
   }
   return command;
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/expected.hpp"
+#include "core/ko_rule.hpp"
 
 namespace yunzi::bot {
 
@@ -66,7 +67,7 @@ struct BotConfig {
 // The engine command line for one game: `engine`, or GNU Go's default one,
 // with GNU Go's ko option for the game's rule ("simple", "positional",
 // "situational") appended when the program is GNU Go.
-std::vector<std::string> engine_command(const BotConfig& config, const std::string& ko_rule);
+std::vector<std::string> engine_command(const BotConfig& config, KoRule ko_rule);
 bool is_gnu_go(const std::vector<std::string>& command);
 
 // Reads every key of a JSON object into the config; unknown keys and wrong

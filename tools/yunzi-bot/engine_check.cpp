@@ -38,7 +38,7 @@ EnginePicture probe_position(int size) {
 }  // namespace
 
 Expected<EngineProfile, std::string> check_engine(const BotConfig& config) {
-  const std::vector<std::string> command = engine_command(config, "simple");
+  const std::vector<std::string> command = engine_command(config, KoRule::simple);
   const Millis limit = std::chrono::seconds(config.max_genmove_s);
   EngineSession engine(command);
   EngineProfile profile;

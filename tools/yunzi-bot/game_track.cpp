@@ -32,11 +32,12 @@ Expected<GameTrack, std::string> GameTrack::from_state(const Json& state, const 
     for (const auto& stone : state.value("handicap_stones", Json::array()))
       spec.handicap_stones.push_back(stone.get<std::string>());
 
-    const std::string ko = state.value("ko", std::string("situational"));
+    // A state without `ko` is from a server that plays situational superko only.
+    const KoRule ko = parse_ko_rule(state.value("ko", std::string())).value_or(KoRule::situational);
     engine::GameSetup setup;
     setup.size = spec.size;
     setup.komi = spec.komi;
-    setup.ko_rule = engine::parse_ko_rule(ko).value_or(engine::KoRule::situational);
+    setup.ko_rule = ko;
     for (const auto& stone : spec.handicap_stones) {
       const auto vertex = engine::parse_gtp(stone, spec.size);
       if (!vertex) return unexpected("bad handicap stone " + stone);

@@ -15,6 +15,7 @@
 
 #include "core/expected.hpp"
 #include "core/game_result.hpp"
+#include "core/ko_rule.hpp"
 #include "engine/game.hpp"
 #include "tools/yunzi-bot/engine_session.hpp"
 
@@ -36,7 +37,7 @@ class GameTrack {
   const std::string& my_color() const { return my_color_; }
   const std::string& opponent_name() const { return opponent_; }
   bool rated() const { return rated_; }
-  const std::string& ko_rule() const { return ko_; }
+  KoRule ko_rule() const { return ko_; }
   const std::string& phase() const { return phase_; }
   std::string to_move() const;
   bool my_turn() const { return phase_ == "play" && to_move() == my_color_; }
@@ -71,7 +72,7 @@ class GameTrack {
   std::string my_color_;
   std::string opponent_;
   bool rated_ = false;
-  std::string ko_ = "situational";
+  KoRule ko_ = KoRule::situational;
   std::string phase_ = "play";
   GameSpec spec_;
   std::vector<PlayedMove> moves_;

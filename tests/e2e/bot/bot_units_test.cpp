@@ -216,19 +216,19 @@ TEST_CASE("the engine hears the clock's settings", "[bot][time]") {
 TEST_CASE("GNU Go gets the game's ko rule and the greeting names the engine as it names itself", "[bot][engine]") {
   BotConfig config;
   config.level = 3;
-  CHECK(engine_command(config, "situational") == std::vector<std::string>{"/usr/games/gnugo", "--mode", "gtp",
-                                                                          "--chinese-rules", "--level", "3",
-                                                                          "--situational-superko"});
-  CHECK(engine_command(config, "positional").back() == "--positional-superko");
-  CHECK(engine_command(config, "simple").back() == "--simple-ko");
+  CHECK(engine_command(config, yunzi::KoRule::situational) ==
+        std::vector<std::string>{"/usr/games/gnugo", "--mode", "gtp", "--chinese-rules", "--level", "3",
+                                 "--situational-superko"});
+  CHECK(engine_command(config, yunzi::KoRule::positional).back() == "--positional-superko");
+  CHECK(engine_command(config, yunzi::KoRule::simple).back() == "--simple-ko");
   CHECK(greeting_for(config, "GNU Go 3.8") == "GNU Go 3.8 level 3 here, good game");
 
   config.engine = {"/usr/games/gnugo", "--mode", "gtp", "--level", "9", "--no-ko"};
-  CHECK(engine_command(config, "situational") == config.engine);
+  CHECK(engine_command(config, yunzi::KoRule::situational) == config.engine);
   CHECK(greeting_for(config, "GNU Go 3.8") == "GNU Go 3.8 level 9 here, good game");
 
   config.engine = {"/opt/katago/katago", "gtp"};
-  CHECK(engine_command(config, "simple") == config.engine);
+  CHECK(engine_command(config, yunzi::KoRule::simple) == config.engine);
   CHECK(greeting_for(config, "KataGo 1.13.0") == "KataGo 1.13.0 here, good game");
   CHECK(greeting_for(config, "") == "katago here, good game");
   config.greeting = "hello";

@@ -268,23 +268,3 @@ TEST_CASE("a stored game's settings come back as one value", "[db][games]") {
   CHECK(settings.ko == yunzi::KoRule::positional);
   CHECK(settings.time == yunzi::TimeControl::fischer(300'000, 5'000, 600'000));
 }
-
-TEST_CASE_METHOD(StoreTest, "a stored game's settings come back whole from its columns", "[db][games]") {
-  GameStore& games = db.stores().games();
-  const Players p = two_players(db);
-  NewGame row = sample_game(p.black, p.white);
-  row.size = 13;
-  row.komi = 0.5;
-  row.handicap = 1;
-  row.rated = false;
-  row.time = yunzi::TimeControl::fischer(300'000, 5'000, 600'000);
-  const GameId id = *games.create(row);
-  const GameSettings settings = settings_of((**games.load(id)).game);
-  CHECK(settings.size == 13);
-  CHECK(settings.komi == 0.5);
-  CHECK(settings.handicap == 1);
-  CHECK_FALSE(settings.rated);
-  CHECK(settings.color == yunzi::ColorChoice::white);
-  CHECK(settings.ko == yunzi::KoRule::positional);
-  CHECK(settings.time == yunzi::TimeControl::fischer(300'000, 5'000, 600'000));
-}

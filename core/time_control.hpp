@@ -21,6 +21,7 @@ std::optional<TimeSystem> parse_time_system(std::string_view text);
 
 // The upper bound on every duration keeps all arithmetic far from overflow
 // even when a game lasts a month of moves.
+inline constexpr std::int64_t ms_per_second = 1000;
 inline constexpr std::int64_t max_duration_ms = 30LL * 24 * 3600 * 1000;
 inline constexpr int max_periods = 100;
 inline constexpr int max_stones = 1000;

@@ -2,23 +2,24 @@
 
 namespace yunzi::db {
 
-namespace {
-constexpr std::int64_t ms_per_s = 1000;
-}
-
 TimeColumns time_columns(const TimeControl& t) {
-  return {to_string(t.system),       t.main_ms / ms_per_s, t.periods, t.period_ms / ms_per_s, t.stones,
-          t.increment_ms / ms_per_s, t.max_ms / ms_per_s};
+  return {to_string(t.system),
+          t.main_ms / ms_per_second,
+          t.periods,
+          t.period_ms / ms_per_second,
+          t.stones,
+          t.increment_ms / ms_per_second,
+          t.max_ms / ms_per_second};
 }
 
 TimeControl read_time_columns(const Row& row, int first) {
   const auto system = parse_time_system(row.text(first));
-  const std::int64_t main_ms = row.integer(first + 1) * ms_per_s;
+  const std::int64_t main_ms = row.integer(first + 1) * ms_per_second;
   const int periods = static_cast<int>(row.integer(first + 2));
-  const std::int64_t period_ms = row.integer(first + 3) * ms_per_s;
+  const std::int64_t period_ms = row.integer(first + 3) * ms_per_second;
   const int stones = static_cast<int>(row.integer(first + 4));
-  const std::int64_t increment_ms = row.integer(first + 5) * ms_per_s;
-  const std::int64_t max_ms = row.integer(first + 6) * ms_per_s;
+  const std::int64_t increment_ms = row.integer(first + 5) * ms_per_second;
+  const std::int64_t max_ms = row.integer(first + 6) * ms_per_second;
   switch (system.value_or(TimeSystem::none)) {
     case TimeSystem::byoyomi: return TimeControl::byoyomi(main_ms, periods, period_ms);
     case TimeSystem::fischer: return TimeControl::fischer(main_ms, increment_ms, max_ms);

@@ -27,7 +27,7 @@ void read_fields(FieldReader& r, req::Hello& out) {
 void read_fields(FieldReader& r, req::Register& out) {
   out.name = r.user_name("name");
   out.password = r.password("password");
-  out.rank = r.rank("rank", Rank::kyu(10), Rank::dan(1));
+  out.rank = r.rank("rank", lowest_registration_rank, highest_registration_rank);
 }
 
 void read_fields(FieldReader& r, req::Login& out) {

@@ -9,10 +9,8 @@
 namespace yunzi::protocol {
 namespace {
 
-constexpr std::int64_t ms_per_s = 1000;
-
 std::int64_t seconds_ms(FieldReader& r, std::string_view name, int min, int max, int fallback) {
-  return r.optional_integer(name, min, max).value_or(fallback) * ms_per_s;
+  return r.optional_integer(name, min, max).value_or(fallback) * ms_per_second;
 }
 
 int count(FieldReader& r, std::string_view name, int max, int fallback) {
@@ -40,7 +38,7 @@ TimeControl read_time(FieldReader& r) {
       const auto main_ms = seconds_ms(r, "main_s", 1, max_main_s, 600);
       const auto increment_ms = seconds_ms(r, "increment_s", 0, max_period_s, 10);
       // The cap defaults to twice the main time so a longer main time alone stays valid.
-      const int main_s = static_cast<int>(main_ms / ms_per_s);
+      const int main_s = static_cast<int>(main_ms / ms_per_second);
       return TimeControl::fischer(main_ms, increment_ms, seconds_ms(r, "max_s", main_s, max_fischer_cap_s, 2 * main_s));
     }
     case TimeSystem::canadian: {

@@ -65,7 +65,7 @@ class FieldReader {
   std::string user_name(std::string_view name);
   std::string password(std::string_view name);
   std::string token(std::string_view name);
-  Rank rank(std::string_view name, Rank lowest = Rank::kyu(18), Rank highest = Rank::dan(9));
+  Rank rank(std::string_view name, Rank lowest = lowest_rank, Rank highest = highest_rank);
   VertexText vertex(std::string_view name, bool allow_pass);
 
   static constexpr std::int64_t max_id = (std::int64_t{1} << 53) - 1;  // exact in a JavaScript number

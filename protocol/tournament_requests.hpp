@@ -22,8 +22,8 @@ inline constexpr int max_tournament_groups = 12;
 
 struct TournamentGroupSpec {
   std::string name;
-  Rank min_rank = Rank::kyu(18);
-  Rank max_rank = Rank::dan(9);
+  Rank min_rank = lowest_rank;
+  Rank max_rank = highest_rank;
   friend bool operator==(const TournamentGroupSpec&, const TournamentGroupSpec&) = default;
 };
 
@@ -62,8 +62,8 @@ struct AdminTournamentCreate {
   std::string system = "swiss";             // swiss, mcmahon, round_robin, single_elimination
   std::optional<std::string> preset;        // "promotion": the 升段赛's four groups and bonus table
   std::vector<TournamentGroupSpec> groups;  // none and no preset: one open group
-  Rank mcmahon_bar = Rank::dan(9);
-  Rank mcmahon_floor = Rank::kyu(18);
+  Rank mcmahon_bar = highest_rank;
+  Rank mcmahon_floor = lowest_rank;
   RequestedSettings settings;  // size, komi, rated, time
   int rounds = 1;
   int registration_minutes = 60;

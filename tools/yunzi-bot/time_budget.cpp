@@ -22,7 +22,7 @@ TimeControl clock_of(const Json& time) {
 
 TimeSystem system_of(const Json& time) { return clock_of(time).system; }
 
-long long whole_seconds(std::int64_t ms) { return ms / 1000; }
+long long whole_seconds(std::int64_t ms) { return ms / ms_per_second; }
 
 std::string time_left_line(const std::string& color, long long ms, long long stones) {
   return "time_left " + color + " " + std::to_string(std::max(0LL, ms / 1000)) + " " + std::to_string(stones);
@@ -44,8 +44,10 @@ std::optional<std::string> gtp_time_settings(const Json& time) {
   return "time_settings " + main_s + " 0 0";
 }
 
-std::optional<long long> time_on_clock_ms(const Json& time, const Json& side) {
-  const TimeSystem system = system_of(time);
+namespace {
+
+// The clock decoded once by the caller: the time the side may spend on this move.
+std::optional<long long> on_clock_ms(TimeSystem system, const Json& side) {
   if (system == TimeSystem::none || !side.is_object()) return std::nullopt;
   const long long main_ms = field(side, "main_ms");
   if (system == TimeSystem::byoyomi) return main_ms + (field(side, "periods") > 0 ? field(side, "period_ms") : 0);
@@ -57,8 +59,7 @@ std::optional<long long> time_on_clock_ms(const Json& time, const Json& side) {
   return main_ms;
 }
 
-std::optional<long long> time_until_flag_ms(const Json& time, const Json& side) {
-  const TimeSystem system = system_of(time);
+std::optional<long long> until_flag_ms(TimeSystem system, const Json& side) {
   if (system == TimeSystem::none || !side.is_object()) return std::nullopt;
   const long long main_ms = field(side, "main_ms");
   if (system == TimeSystem::byoyomi) return main_ms + std::max(0LL, field(side, "periods")) * field(side, "period_ms");
@@ -66,10 +67,21 @@ std::optional<long long> time_until_flag_ms(const Json& time, const Json& side) 
   return main_ms;
 }
 
+}  // namespace
+
+std::optional<long long> time_on_clock_ms(const Json& time, const Json& side) {
+  return on_clock_ms(system_of(time), side);
+}
+
+std::optional<long long> time_until_flag_ms(const Json& time, const Json& side) {
+  return until_flag_ms(system_of(time), side);
+}
+
 MoveBudget move_budget(const Json& time, const Json& side, const std::string& color, Millis cap, Millis margin) {
   MoveBudget budget;
-  const auto on_clock = time_on_clock_ms(time, side);
-  const auto until_flag = time_until_flag_ms(time, side);
+  const TimeSystem system = system_of(time);
+  const auto on_clock = on_clock_ms(system, side);
+  const auto until_flag = until_flag_ms(system, side);
   if (!on_clock || !until_flag) {
     budget.on_clock = cap;
     budget.usable = cap;
@@ -84,7 +96,6 @@ MoveBudget move_budget(const Json& time, const Json& side, const std::string& co
 
   // The engine hears the same usable time, in the shape of its clock: main
   // time while it lasts beyond the margin, else the current period.
-  const TimeSystem system = system_of(time);
   const long long main_ms = field(side, "main_ms");
   if (main_ms > margin.count() || system == TimeSystem::fischer || system == TimeSystem::absolute) {
     budget.time_left = time_left_line(color, main_ms - margin.count(), 0);

@@ -11,8 +11,8 @@
 #include <spdlog/spdlog.h>
 
 #include "db/stores.hpp"
-#include "server/app/app.hpp"
 #include "server/app/call.hpp"
+#include "server/app/desks.hpp"
 
 namespace yunzi::app {
 
@@ -21,7 +21,7 @@ inline db::AuditEntry audit(const Call& call, std::string_view action, std::stri
   entry.actor_id = call.user->id;
   entry.action = std::string(action);
   entry.reason = std::move(reason);
-  entry.at_ms = call.app.now_ms();
+  entry.at_ms = call.now_ms();
   return entry;
 }
 
@@ -38,10 +38,11 @@ inline protocol::ErrorCode error_code_for(db::DbErrorKind kind) {
 // `fields` of the result, if given). A not_found or conflict carries the
 // store's message; anything else is `internal`.
 template <class T>
-void act(const Call& call, db::AuditEntry entry, std::function<db::DbResult<T>(db::Stores&, db::AuditEntry&)> work,
+void act(const AdminDesk& desk, const Call& call, db::AuditEntry entry,
+         std::function<db::DbResult<T>(db::Stores&, db::AuditEntry&)> work,
          std::function<void(const Call&, const T&)> after, std::function<nlohmann::json(const T&)> fields = {}) {
   auto written = std::make_shared<db::AuditEntry>(std::move(entry));
-  call.app.writer.submit_for<T>(
+  desk.writer.submit_for<T>(
       [work = std::move(work), written](db::Stores& stores) -> db::DbResult<T> {
         auto result = work(stores, *written);
         if (!result) return result;

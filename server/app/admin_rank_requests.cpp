@@ -2,7 +2,7 @@
 
 #include "protocol/events.hpp"
 #include "server/app/admin_action.hpp"
-#include "server/app/app.hpp"
+#include "server/app/desks.hpp"
 #include "server/app/reading.hpp"
 #include "server/ranking_service/rank_recommendations.hpp"
 #include "server/ranking_service/short_game_review.hpp"
@@ -28,16 +28,18 @@ db::RecommendationFilter filter_of(std::optional<protocol::RecommendationState> 
   return db::RecommendationFilter::all;
 }
 
-void tell(App& app, UserId user, const std::string& text) { app.online.send_to_user(user, protocol::notice(text)); }
+void tell(const AdminDesk& desk, UserId user, const std::string& text) {
+  desk.online.send_to_user(user, protocol::notice(text));
+}
 
 using Step = std::function<db::DbResult<RecommendationStep>(db::Stores&)>;
 
 // One admin step on a recommendation, audited with the recommender and the
 // rank change in the detail; then the rank change and `notices` go out.
-void recommendation_step(const Call& call, std::string_view action, std::string reason, Step step,
-                         std::function<void(const Call&, const RecommendationStep&)> notices) {
+void recommendation_step(const AdminDesk& desk, const Call& call, std::string_view action, std::string reason,
+                         Step step, std::function<void(const Call&, const RecommendationStep&)> notices) {
   act<RecommendationStep>(
-      call, audit(call, action, std::move(reason)),
+      desk, call, audit(call, action, std::move(reason)),
       [step = std::move(step)](db::Stores& stores, db::AuditEntry& written) -> db::DbResult<RecommendationStep> {
         auto done = step(stores);
         if (!done) return done;
@@ -48,15 +50,15 @@ void recommendation_step(const Call& call, std::string_view action, std::string 
         }
         return done;
       },
-      [notices = std::move(notices)](const Call& c, const RecommendationStep& done) {
-        if (done.change) c.app.announce_rank_change(done.change->user, done.change->change);
+      [&desk, notices = std::move(notices)](const Call& c, const RecommendationStep& done) {
+        if (done.change) desk.ranks.announce(done.change->user, done.change->change);
         notices(c, done);
       });
 }
 
 }  // namespace
 
-void admin(const Call& call, const protocol::req::AdminReview& r) {
+void admin(const AdminDesk&, const Call& call, const protocol::req::AdminReview& r) {
   const std::string after = r.after ? name_key(*r.after) : std::string();
   read_or_fail<ReviewPage>(
       call, [after, limit = r.limit](db::Stores& stores) { return review_page(stores, after, limit); },
@@ -64,10 +66,10 @@ void admin(const Call& call, const protocol::req::AdminReview& r) {
       [](const Call& c, const ReviewPage& page) { c.reply(protocol::reply_review(c.id, page.players, page.next)); });
 }
 
-void admin(const Call& call, const protocol::req::AdminKeepShortGames& r) {
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminKeepShortGames& r) {
   act<KeptGames>(
-      call, audit(call, "admin.keep_short_games", r.reason),
-      [key = name_key(r.user), games = r.games, admin = call.user->id, now = call.app.now_ms()](
+      desk, call, audit(call, "admin.keep_short_games", r.reason),
+      [key = name_key(r.user), games = r.games, admin = call.user->id, now = call.now_ms()](
           db::Stores& stores, db::AuditEntry& written) -> db::DbResult<KeptGames> {
         auto kept = keep_short_games(stores, key, games, admin, now);
         if (!kept) return kept;
@@ -81,7 +83,7 @@ void admin(const Call& call, const protocol::req::AdminKeepShortGames& r) {
       });
 }
 
-void admin(const Call& call, const protocol::req::AdminRecommendations& r) {
+void admin(const AdminDesk&, const Call& call, const protocol::req::AdminRecommendations& r) {
   using Listed = std::vector<protocol::RecommendationEntry>;
   read_or_fail<Listed>(
       call, [r](db::Stores& stores) { return list_recommendations(stores, filter_of(r.status), r.before, r.limit); },
@@ -89,45 +91,45 @@ void admin(const Call& call, const protocol::req::AdminRecommendations& r) {
       [](const Call& c, const Listed& listed) { c.reply(protocol::reply_recommendations(c.id, listed)); });
 }
 
-void admin(const Call& call, const protocol::req::AdminApproveRecommendation& r) {
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminApproveRecommendation& r) {
   recommendation_step(
-      call, "admin.approve_recommendation", r.reason,
-      [key = name_key(r.user), admin = call.user->id, now = call.app.now_ms()](db::Stores& stores) {
+      desk, call, "admin.approve_recommendation", r.reason,
+      [key = name_key(r.user), admin = call.user->id, now = call.now_ms()](db::Stores& stores) {
         return approve_recommendation(stores, key, admin, now);
       },
-      [reason = r.reason](const Call& c, const RecommendationStep& done) {
-        tell(c.app, done.recommendation.user_id,
+      [&desk, reason = r.reason](const Call&, const RecommendationStep& done) {
+        tell(desk, done.recommendation.user_id,
              "An admin approved " + done.recommender + "'s recommendation of you to 6d: " + reason);
-        tell(c.app, done.recommendation.recommender_id,
+        tell(desk, done.recommendation.recommender_id,
              "An admin approved your recommendation of " + done.user + " to 6d: " + reason);
       });
 }
 
-void admin(const Call& call, const protocol::req::AdminRejectRecommendation& r) {
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminRejectRecommendation& r) {
   recommendation_step(
-      call, "admin.reject_recommendation", r.reason,
-      [key = name_key(r.user), admin = call.user->id, now = call.app.now_ms()](db::Stores& stores) {
+      desk, call, "admin.reject_recommendation", r.reason,
+      [key = name_key(r.user), admin = call.user->id, now = call.now_ms()](db::Stores& stores) {
         return reject_recommendation(stores, key, admin, now);
       },
-      [reason = r.reason](const Call& c, const RecommendationStep& done) {
-        tell(c.app, done.recommendation.user_id,
+      [&desk, reason = r.reason](const Call&, const RecommendationStep& done) {
+        tell(desk, done.recommendation.user_id,
              "An admin rejected " + done.recommender + "'s recommendation of you to 6d: " + reason);
-        tell(c.app, done.recommendation.recommender_id,
+        tell(desk, done.recommendation.recommender_id,
              "An admin rejected your recommendation of " + done.user + " to 6d: " + reason);
       });
 }
 
-void admin(const Call& call, const protocol::req::AdminRevokeRecommendation& r) {
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminRevokeRecommendation& r) {
   const auto to = r.to == protocol::RevokeTo::first_dan ? ranking::RevocationTarget::first_dan
                                                         : ranking::RevocationTarget::former_rank;
   recommendation_step(
-      call, "admin.revoke_recommendation", r.reason,
-      [key = name_key(r.user), to, admin = call.user->id, now = call.app.now_ms()](db::Stores& stores) {
+      desk, call, "admin.revoke_recommendation", r.reason,
+      [key = name_key(r.user), to, admin = call.user->id, now = call.now_ms()](db::Stores& stores) {
         return revoke_recommendation(stores, key, to, admin, now);
       },
-      [reason = r.reason](const Call& c, const RecommendationStep& done) {
-        tell(c.app, done.recommendation.user_id, "An admin revoked your recommendation to 6d: " + reason);
-        tell(c.app, done.recommendation.recommender_id,
+      [&desk, reason = r.reason](const Call&, const RecommendationStep& done) {
+        tell(desk, done.recommendation.user_id, "An admin revoked your recommendation to 6d: " + reason);
+        tell(desk, done.recommendation.recommender_id,
              "An admin revoked your recommendation of " + done.user + ": " + reason +
                  ". You may recommend again once " + done.user + " reaches 8d.");
       });

@@ -6,14 +6,15 @@
 
 #include "protocol/requests.hpp"
 #include "server/app/call.hpp"
+#include "server/app/desks.hpp"
 
 namespace yunzi::app {
 
-void admin(const Call& call, const protocol::req::AdminReview& r);
-void admin(const Call& call, const protocol::req::AdminKeepShortGames& r);
-void admin(const Call& call, const protocol::req::AdminRecommendations& r);
-void admin(const Call& call, const protocol::req::AdminApproveRecommendation& r);
-void admin(const Call& call, const protocol::req::AdminRejectRecommendation& r);
-void admin(const Call& call, const protocol::req::AdminRevokeRecommendation& r);
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminReview& r);
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminKeepShortGames& r);
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminRecommendations& r);
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminApproveRecommendation& r);
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminRejectRecommendation& r);
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminRevokeRecommendation& r);
 
 }  // namespace yunzi::app

@@ -8,11 +8,12 @@
 #include "protocol/events.hpp"
 #include "server/app/admin_action.hpp"
 #include "server/app/admin_rank_requests.hpp"
-#include "server/app/app.hpp"
+#include "server/app/desks.hpp"
 #include "server/app/dispatch_rules.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/app/tournament_requests.hpp"
+#include "server/game/room.hpp"
 #include "server/ranking_service/rank_corrections.hpp"
 #include "server/session/name_key.hpp"
 
@@ -34,10 +35,10 @@ using AfterChange = std::function<void(const Call&, const db::UserRecord&)>;
 
 // Finds the user, applies the change and its audit entry in one writer item,
 // then runs `after` and replies ok.
-void change_user(const Call& call, const std::string& name, db::AuditEntry entry, UserChange change,
-                 AfterChange after) {
+void change_user(const AdminDesk& desk, const Call& call, const std::string& name, db::AuditEntry entry,
+                 UserChange change, AfterChange after) {
   act<db::UserRecord>(
-      call, std::move(entry),
+      desk, call, std::move(entry),
       [key = name_key(name), change = std::move(change)](db::Stores& stores,
                                                          db::AuditEntry& written) -> db::DbResult<db::UserRecord> {
         auto user = stores.users().find_by_name_key(key);
@@ -50,19 +51,19 @@ void change_user(const Call& call, const std::string& name, db::AuditEntry entry
       std::move(after));
 }
 
-void kick_user(App& app, UserId user, std::string_view reason) {
+void kick_user(const AdminDesk& desk, UserId user, std::string_view reason) {
   const protocol::Frame frame = protocol::kicked(reason);
-  for (const SessionPtr& session : app.online.sessions_of(user)) {
+  for (const SessionPtr& session : desk.online.sessions_of(user)) {
     session->connection()->send(frame);
     session->connection()->close(net::close_code::policy, "kicked");
   }
 }
 
-void admin(const Call& call, const req::AdminBroadcast& r) {
-  call.app.notify_all(r.text);
+void admin(const AdminDesk& desk, const Call& call, const req::AdminBroadcast& r) {
+  desk.online.send_to_all(protocol::notice(r.text));
   spdlog::info("admin action=admin.broadcast admin={} text={}", call.user->name, r.text);
   auto entry = audit(call, "admin.broadcast", r.text);
-  call.app.writer.submit(
+  desk.writer.submit(
       [entry](db::Stores& stores) -> db::DbResult<Done> {
         auto added = stores.moderation().add_audit(entry);
         if (!added) return unexpected(added.error());
@@ -78,33 +79,33 @@ db::DbResult<Done> not_oneself(const Call& call, const db::UserRecord& user, std
   return db::db_failure(db::DbErrorKind::conflict, "an admin cannot " + std::string(action) + " himself");
 }
 
-void admin(const Call& call, const req::AdminKick& r) {
+void admin(const AdminDesk& desk, const Call& call, const req::AdminKick& r) {
   change_user(
-      call, r.user, audit(call, "admin.kick", r.reason),
+      desk, call, r.user, audit(call, "admin.kick", r.reason),
       [call](db::Stores&, const db::UserRecord& user) { return not_oneself(call, user, "kick"); },
-      [reason = r.reason](const Call& c, const db::UserRecord& user) { kick_user(c.app, user.id, reason); });
+      [&desk, reason = r.reason](const Call&, const db::UserRecord& user) { kick_user(desk, user.id, reason); });
 }
 
-void admin(const Call& call, const req::AdminBan& r) {
-  const TimeMs until = r.minutes ? call.app.now_ms() + std::int64_t{*r.minutes} * minute_ms : db::forever_ms;
+void admin(const AdminDesk& desk, const Call& call, const req::AdminBan& r) {
+  const TimeMs until = r.minutes ? call.now_ms() + std::int64_t{*r.minutes} * minute_ms : db::forever_ms;
   auto entry = audit(call, "admin.ban", r.reason);
   entry.detail = r.minutes ? sanction_detail(*r.minutes, until) : "permanent";
   change_user(
-      call, r.user, std::move(entry),
+      desk, call, r.user, std::move(entry),
       [call, until](db::Stores& stores, const db::UserRecord& user) -> db::DbResult<Done> {
         if (auto allowed = not_oneself(call, user, "ban"); !allowed) return allowed;
         return stores.users().set_banned_until(user.id, until);
       },
-      [reason = r.reason](const Call& c, const db::UserRecord& user) {
-        kick_user(c.app, user.id, reason);
-        for (const auto& room : c.app.games.rooms_of(user.id)) room->forfeit(user.id, "banned: " + reason);
+      [&desk, reason = r.reason](const Call&, const db::UserRecord& user) {
+        kick_user(desk, user.id, reason);
+        for (const auto& room : desk.games.rooms_of(user.id)) room->forfeit(user.id, "banned: " + reason);
       });
 }
 
-void admin(const Call& call, const req::AdminUnban& r) {
+void admin(const AdminDesk& desk, const Call& call, const req::AdminUnban& r) {
   change_user(
-      call, r.user, audit(call, "admin.unban", r.reason),
-      [now = call.app.now_ms()](db::Stores& stores, const db::UserRecord& user) -> db::DbResult<Done> {
+      desk, call, r.user, audit(call, "admin.unban", r.reason),
+      [now = call.now_ms()](db::Stores& stores, const db::UserRecord& user) -> db::DbResult<Done> {
         if (!user.banned_until_ms || *user.banned_until_ms <= now) {
           return db::db_failure(db::DbErrorKind::conflict, user.name + " is not banned");
         }
@@ -113,25 +114,25 @@ void admin(const Call& call, const req::AdminUnban& r) {
       [](const Call&, const db::UserRecord&) {});
 }
 
-void admin(const Call& call, const req::AdminMute& r) {
-  const TimeMs until = call.app.now_ms() + std::int64_t{r.minutes} * minute_ms;
+void admin(const AdminDesk& desk, const Call& call, const req::AdminMute& r) {
+  const TimeMs until = call.now_ms() + std::int64_t{r.minutes} * minute_ms;
   auto entry = audit(call, "admin.mute", r.reason);
   entry.detail = sanction_detail(r.minutes, until);
   change_user(
-      call, r.user, std::move(entry),
+      desk, call, r.user, std::move(entry),
       [until](db::Stores& stores, const db::UserRecord& user) {
         return stores.users().set_muted_until(user.id, until);
       },
-      [until](const Call& c, const db::UserRecord& user) { c.app.online.update_mute(user.id, until); });
+      [&desk, until](const Call&, const db::UserRecord& user) { desk.online.update_mute(user.id, until); });
 }
 
-void admin(const Call& call, const req::AdminSetRank& r) {
+void admin(const AdminDesk& desk, const Call& call, const req::AdminSetRank& r) {
   auto entry = audit(call, "admin.set_rank", r.reason);
   entry.detail = to_string(r.rank);
-  const TimeMs now = call.app.now_ms();
+  const TimeMs now = call.now_ms();
   auto from = std::make_shared<Rank>();
   change_user(
-      call, r.user, entry,
+      desk, call, r.user, entry,
       [rank = r.rank, now, from](db::Stores& stores, const db::UserRecord& user) -> db::DbResult<Done> {
         *from = user.rank;
         db::RankEvent event{0, user.id, user.rank, rank, "admin", std::nullopt, now, std::nullopt};
@@ -139,17 +140,17 @@ void admin(const Call& call, const req::AdminSetRank& r) {
         if (!recorded) return unexpected(recorded.error());
         return Done{};
       },
-      [rank = r.rank, from](const Call& c, const db::UserRecord& user) {
-        c.app.announce_rank_change(user.id, protocol::RankChange{user.name, *from, rank, "admin", std::nullopt});
+      [&desk, rank = r.rank, from](const Call&, const db::UserRecord& user) {
+        desk.ranks.announce(user.id, protocol::RankChange{user.name, *from, rank, "admin", std::nullopt});
       });
 }
 
-void admin(const Call& call, const req::AdminAnnul& r) {
+void admin(const AdminDesk& desk, const Call& call, const req::AdminAnnul& r) {
   auto entry = audit(call, "admin.annul", r.reason);
   entry.target_game_id = r.game;
   act<Annulment>(
-      call, std::move(entry),
-      [game = r.game, policy = call.app.options.ranking_policy, now = call.app.now_ms()](
+      desk, call, std::move(entry),
+      [game = r.game, policy = desk.ranking_policy, now = call.now_ms()](
           db::Stores& stores, db::AuditEntry& written) -> db::DbResult<Annulment> {
         auto annulled = annul_game(stores, *policy, game, now);
         if (!annulled) return annulled;
@@ -160,13 +161,13 @@ void admin(const Call& call, const req::AdminAnnul& r) {
         }
         return annulled;
       },
-      [reason = r.reason](const Call& c, const Annulment& annulled) {
+      [&desk, reason = r.reason](const Call&, const Annulment& annulled) {
         const std::string text = "Game " + std::to_string(annulled.game.id) + " (" + annulled.game.black_name + " vs " +
                                  annulled.game.white_name + ") was annulled: " + reason;
         for (UserId player : {annulled.game.black_id, annulled.game.white_id}) {
-          c.app.online.send_to_user(player, protocol::notice(text));
+          desk.online.send_to_user(player, protocol::notice(text));
         }
-        for (const UserRankChange& changed : annulled.changes) c.app.announce_rank_change(changed.user, changed.change);
+        for (const UserRankChange& changed : annulled.changes) desk.ranks.announce(changed.user, changed.change);
       });
 }
 
@@ -175,7 +176,7 @@ std::string name_of(db::Stores& stores, UserId id) {
   return user && *user ? (*user)->name : "#" + std::to_string(id);
 }
 
-void admin(const Call& call, const req::AdminReports& r) {
+void admin(const AdminDesk&, const Call& call, const req::AdminReports& r) {
   read_or_fail<std::vector<protocol::ReportEntry>>(
       call,
       [limit = r.limit](db::Stores& stores) -> db::DbResult<std::vector<protocol::ReportEntry>> {
@@ -194,7 +195,7 @@ void admin(const Call& call, const req::AdminReports& r) {
       });
 }
 
-void admin(const Call& call, const req::AdminAudit& r) {
+void admin(const AdminDesk&, const Call& call, const req::AdminAudit& r) {
   read_or_fail<std::vector<protocol::AuditEntry>>(
       call,
       [before = r.before, limit = r.limit](db::Stores& stores) -> db::DbResult<std::vector<protocol::AuditEntry>> {
@@ -216,14 +217,14 @@ void admin(const Call& call, const req::AdminAudit& r) {
       });
 }
 
-void admin(const Call& call, const req::AdminResolveReport& r) {
+void admin(const AdminDesk& desk, const Call& call, const req::AdminResolveReport& r) {
   const db::ReportOutcome outcome =
       r.outcome == req::ReportOutcome::dismissed ? db::ReportOutcome::dismissed : db::ReportOutcome::resolved;
   auto entry = audit(call, "admin.resolve_report", r.note);
   entry.detail = "report " + std::to_string(r.report) + " " + std::string(db::to_string(outcome));
   act<db::Report>(
-      call, std::move(entry),
-      [report = r.report, outcome, note = r.note, admin = call.user->id, now = call.app.now_ms()](
+      desk, call, std::move(entry),
+      [report = r.report, outcome, note = r.note, admin = call.user->id, now = call.now_ms()](
           db::Stores& stores, db::AuditEntry& written) -> db::DbResult<db::Report> {
         auto closed = stores.moderation().close_report(report, admin, outcome, note, now);
         if (!closed) return closed;
@@ -248,8 +249,8 @@ nlohmann::json names_of(const std::vector<db::UserRecord>& users) {
 // Closes the accounts of players idle for `days` (admins and bots are never
 // retired this way), one audit entry each; the ones online are disconnected
 // and lose their games in progress, as after a ban.
-void admin(const Call& call, const req::AdminRetireInactive& r) {
-  const TimeMs now = call.app.now_ms();
+void admin(const AdminDesk& desk, const Call& call, const req::AdminRetireInactive& r) {
+  const TimeMs now = call.now_ms();
   const TimeMs idle = TimeMs{r.days} * day_ms;
   if (r.dry_run) {
     return read_or_fail<std::vector<db::UserRecord>>(
@@ -260,7 +261,7 @@ void admin(const Call& call, const req::AdminRetireInactive& r) {
         });
   }
   const db::AuditEntry base = audit(call, "admin.retire_inactive", "no login for " + std::to_string(r.days) + " days");
-  call.app.writer.submit_for<std::vector<db::UserRecord>>(
+  desk.writer.submit_for<std::vector<db::UserRecord>>(
       [now, idle, base](db::Stores& stores) -> db::DbResult<std::vector<db::UserRecord>> {
         auto idle_players = stores.users().inactive_players(now, idle);
         if (!idle_players) return idle_players;
@@ -274,13 +275,13 @@ void admin(const Call& call, const req::AdminRetireInactive& r) {
         }
         return idle_players;
       },
-      [call, days = r.days](db::DbResult<std::vector<db::UserRecord>> result) {
+      [&desk, call, days = r.days](db::DbResult<std::vector<db::UserRecord>> result) {
         if (!result) return call.error(protocol::ErrorCode::internal, "the change could not be stored; try again");
         const std::string reason = "account closed after " + std::to_string(days) + " days without a login";
         for (const db::UserRecord& user : *result) {
           spdlog::info("admin action=admin.retire_inactive admin={} user={}", call.user->name, user.name);
-          kick_user(call.app, user.id, reason);
-          for (const auto& room : call.app.games.rooms_of(user.id)) room->forfeit(user.id, reason);
+          kick_user(desk, user.id, reason);
+          for (const auto& room : desk.games.rooms_of(user.id)) room->forfeit(user.id, reason);
         }
         call.ok({{"users", names_of(*result)}, {"dry_run", false}});
       });
@@ -288,18 +289,18 @@ void admin(const Call& call, const req::AdminRetireInactive& r) {
 
 template <class T>
 constexpr bool has_admin_handler() {
-  return requires(const Call& call, const T& r) { admin(call, r); };
+  return requires(const AdminDesk& desk, const Call& call, const T& r) { admin(desk, call, r); };
 }
 
 }  // namespace
 
-void handle_admin(const Call& call, const protocol::Request& request) {
+void handle_admin(const AdminDesk& desk, const Call& call, const protocol::Request& request) {
   std::visit(
       [&](const auto& r) {
         using T = std::decay_t<decltype(r)>;
         if constexpr (is_admin_request<T>()) {
           static_assert(has_admin_handler<T>(), "an admin request type without a handler");
-          admin(call, r);
+          admin(desk, call, r);
         } else {
           call.error(protocol::ErrorCode::internal, std::string(T::type) + " is not an admin request");
         }

@@ -29,8 +29,6 @@ AppOptions with_policy_rules(AppOptions options) {
 
 }  // namespace
 
-protocol::UserInfo user_info(const db::UserRecord& user) { return protocol::UserInfo{user.name, user.rank, user.role}; }
-
 App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accounts& accounts_in, db::ReadPool& reads_in,
          prometheus::Registry& metrics_registry, Clock now_ms_in, AppOptions options_in)
     : io(io_in),
@@ -55,8 +53,21 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
       reports_quota(options_in.reports_per_hour, 3'600'000),
       lobby_chat_quota(options_in.lobby_chat_per_minute, 60'000),
       messages_quota(options_in.messages_per_minute, 60'000),
-      tournaments(std::make_shared<TournamentService>(*this)),
-      boards(std::make_shared<BoardService>(*this, options_in.board_limits)),
+      tournaments(std::make_shared<TournamentService>(
+          io_in, writer_in, reads_in, now_ms, online, games,
+          [this](GameId id, const GamePlan& plan) { start_room(id, plan, std::nullopt); })),
+      boards(std::make_shared<BoardService>(io_in, writer_in, reads_in, now_ms, options_in.board_limits)),
+      sign_ins_(online, *lobby, games, options_in.connections_per_user),
+      ranks_(online, *lobby),
+      desks_{
+          .session = {accounts_in, sign_ins_, games},
+          .lobby = {*lobby, online, lobby_chat_quota, options.plan_rules},
+          .game = {games, *lobby, online},
+          .user = {writer_in, online, reports_quota, *options.ranking_policy, options.recommendation_approval, ranks_},
+          .message = {writer_in, online, messages_quota, options.message_partners_per_hour},
+          .board = {*boards, writer_in},
+          .tournament = {*tournaments},
+          .admin = {writer_in, online, games, *tournaments, options.ranking_policy, options.plan_rules, ranks_}},
       publication_timer_(io_in) {
   boards->start();
   lobby->set_start_game([this](GamePlan plan, protocol::Responder respond) { create_game(std::move(plan), respond); });
@@ -66,15 +77,10 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
 
 App::~App() = default;
 
-bool App::is_muted(UserId user) const {
-  auto entry = online.find(user);
-  return entry && entry->muted_until && *entry->muted_until > now_ms();
-}
-
 void App::on_open(const net::ConnectionPtr& connection) {
   auto session =
       Session::create(io, connection, metrics, [this](const SessionPtr& s, std::string text, bool over_rate_limit) {
-        dispatch(*this, s, std::move(text), over_rate_limit);
+        dispatch(desks_, reads, now_ms, s, std::move(text), over_rate_limit);
       });
   online.add_session(session);
 }
@@ -93,58 +99,9 @@ void App::on_close(const net::ConnectionPtr& connection) {
     for (GameId game : s.watched_games) {
       if (auto room = games.find(game)) room->unwatch(s.id(), protocol::Responder::unheard());
     }
-    signed_out(s);
+    sign_ins_.sign_out(s);
     s.watched_games.clear();
   });
-}
-
-bool App::signed_in(const SessionPtr& session, const db::UserRecord& user, std::string token) {
-  Session& s = *session;
-  if (s.user && s.user->id == user.id) {
-    // The same account again on this connection (a second login, a resume): it never left,
-    // so its challenges, seeks and games stay as they are.
-    s.user->token = std::move(token);
-    spdlog::info("signed in again user={} connection={}", user.name, s.id());
-    return true;
-  }
-  const OnlineUser online_user{user.id, user_info(user), user.muted_until_ms};
-  const auto sessions = online.sign_in(online_user, session, options.connections_per_user);
-  if (!sessions) {
-    spdlog::warn("sign-in refused user={} connection={} reason=\"connections per user\" cap={}", user.name, s.id(),
-                 options.connections_per_user);
-    return false;
-  }
-  // The former account leaves this connection only now that the new one is in.
-  if (s.user) signed_out(s);
-  s.user = SignedIn{user.id, user.name, std::move(token)};
-  if (*sessions == 1) lobby->user_online(online_user);
-  for (const auto& room : games.rooms_of(user.id)) {
-    room->player_connected(user.id, s.connection());
-    s.watched_games.insert(room->id());
-  }
-  spdlog::info("signed in user={} connection={}", user.name, s.id());
-  return true;
-}
-
-void App::signed_out(Session& s) {
-  if (!s.user) return;
-  const SignedIn user = *s.user;
-  s.user.reset();
-  for (GameId game : s.spectating) lobby->set_watching(user.id, game, false);
-  s.spectating.clear();
-  const auto rooms = games.rooms_of(user.id);
-  if (!s.closed) {
-    // A logged-out connection no longer hears its former player's games.
-    for (const auto& room : rooms) {
-      room->unwatch(s.id(), protocol::Responder::unheard());
-      s.watched_games.erase(room->id());
-    }
-  }
-  if (online.sign_out(user.id, s.id()) == 0) {
-    lobby->user_offline(user.id);
-    for (const auto& room : rooms) room->player_disconnected(user.id);
-  }
-  spdlog::info("signed out user={} connection={}", user.name, s.id());
 }
 
 void App::notify_all(std::string_view text) { online.send_to_all(protocol::notice(text)); }

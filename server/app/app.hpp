@@ -2,7 +2,8 @@
 // requests decoded and dispatched by area (session, lobby, game, user,
 // admin), the lobby, the registry of game rooms, game creation and the
 // restore of games in progress after a restart. App implements
-// net::Handler; its parts are public for the request handlers of this folder.
+// net::Handler. The request handlers never see it: each area is handed its
+// desk (desks.hpp). What stays public is read by the HTTP routes and main.
 #pragma once
 
 #include <chrono>
@@ -18,6 +19,10 @@
 #include "db/read_pool.hpp"
 #include "db/writer.hpp"
 #include "server/accounts/accounts.hpp"
+#include "server/app/call.hpp"
+#include "server/app/desks.hpp"
+#include "server/app/rank_announcer.hpp"
+#include "server/app/sign_ins.hpp"
 #include "server/app/tournament_service.hpp"
 #include "server/boards/board_limits.hpp"
 #include "server/game/room.hpp"
@@ -53,7 +58,7 @@ class BoardService;
 
 class App final : public net::Handler {
  public:
-  using Clock = std::function<std::int64_t()>;
+  using Clock = NowMs;
 
   // The application's counters (AppMetrics) are registered in `metrics`, which must outlive the App.
   App(boost::asio::io_context& io, db::Writer& writer, accounts::Accounts& accounts, db::ReadPool& reads,
@@ -72,16 +77,6 @@ class App final : public net::Handler {
   // A game whose row exists: starts its room, lists it, tells the players' sessions
   // (and answers the request that accepted it, when there is one).
   void start_room(GameId id, const GamePlan& plan, const std::optional<protocol::Responder>& respond);
-  // After login, register or resume on this session; false (nothing changed)
-  // when the user is already signed in on connections_per_user connections.
-  bool signed_in(const SessionPtr& session, const db::UserRecord& user, std::string token);
-  // After logout, or when the connection closes.
-  void signed_out(Session& session);
-  // A rank change that is stored: the user's sessions get `rank.change`, the lobby the new rank.
-  void announce_rank_change(UserId user, const protocol::RankChange& change);
-  // Whether the user, online, is muted now (chat and messages are refused).
-  bool is_muted(UserId user) const;
-
   boost::asio::io_context& io;
   db::Writer& writer;
   accounts::Accounts& accounts;
@@ -100,15 +95,15 @@ class App final : public net::Handler {
   std::shared_ptr<BoardService> boards;
 
  private:
+  SignIns sign_ins_;
+  RankAnnouncer ranks_;
+  Desks desks_;
+
   void create_game(GamePlan plan, protocol::Responder respond);
   void on_game_ended(GameId game, const protocol::GameEnd& end);
   // The policy's monthly publication for the current month, then again at the start of the next.
   void publish_ranks();
   boost::asio::steady_timer publication_timer_;
 };
-
-protocol::UserInfo user_info(const db::UserRecord& user);
-// The row a planned game is stored as.
-db::NewGame new_game_row(const GamePlan& plan, TimeMs started_ms);
 
 }  // namespace yunzi::app

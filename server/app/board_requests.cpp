@@ -6,8 +6,8 @@
 
 #include "protocol/board_messages.hpp"
 #include "protocol/text.hpp"
-#include "server/app/app.hpp"
 #include "server/app/board_service.hpp"
+#include "server/app/desks.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/boards/board_sources.hpp"
@@ -34,24 +34,24 @@ std::string title_from(const std::string& requested, const std::string& from_sou
 
 using BoardSource = Expected<db::NewBoard, BoardSourceError>;
 
-BoardSource board_of_game(const Call& call, const req::BoardCreate& r,
+BoardSource board_of_game(const Call& call, const req::BoardCreate& r, std::size_t nodes_per_board,
                           const db::DbResult<std::optional<db::GameWithMoves>>& stored) {
   if (!stored) return unexpected(BoardSourceError{ErrorCode::internal, "the game could not be read; try again"});
   if (!*stored) return unexpected(BoardSourceError{ErrorCode::not_found, "no game with that id"});
   if (plays_in((*stored)->game, call.user->id)) {
     return unexpected(BoardSourceError{ErrorCode::forbidden, "no analysis board of your own game while it is played"});
   }
-  return board_from_game(**stored, r.move, call.app.boards->limits().nodes_per_board);
+  return board_from_game(**stored, r.move, nodes_per_board);
 }
 
-void store_board(const Call& call, const req::BoardCreate& r, BoardSource board) {
+void store_board(const BoardDesk& desk, const Call& call, const req::BoardCreate& r, BoardSource board) {
   const SignedIn& user = *call.user;
   if (!board) return call.error(board.error().code, board.error().message);
   board->owner_id = user.id;
   board->title = title_from(r.title, board->title);
-  board->created_ms = call.app.now_ms();
-  const BoardLimits& limits = call.app.boards->limits();
-  call.app.writer.submit_for<BoardId>(
+  board->created_ms = call.now_ms();
+  const BoardLimits& limits = desk.boards.limits();
+  desk.writer.submit_for<BoardId>(
       [board = *board, limits](db::Stores& stores) -> db::DbResult<BoardId> {
         auto held = stores.boards().count_of_owner(board.owner_id);
         if (!held) return unexpected(held.error());
@@ -86,24 +86,24 @@ void store_board(const Call& call, const req::BoardCreate& r, BoardSource board)
 
 }  // namespace
 
-void handle(const Call& call, const req::BoardCreate& r) {
-  if (r.sgf) return store_board(call, r, board_from_sgf(*r.sgf, call.app.boards->limits().nodes_per_board));
-  if (!r.game) return store_board(call, r, empty_board(r.size, r.komi, r.handicap));
+void handle(const BoardDesk& desk, const Call& call, const req::BoardCreate& r) {
+  if (r.sgf) return store_board(desk, call, r, board_from_sgf(*r.sgf, desk.boards.limits().nodes_per_board));
+  if (!r.game) return store_board(desk, call, r, empty_board(r.size, r.komi, r.handicap));
   read_then<std::optional<db::GameWithMoves>>(
       call, [game = *r.game](db::Stores& stores) { return stores.games().load(game); },
-      [r](const Call& c, db::DbResult<std::optional<db::GameWithMoves>> stored) {
-        store_board(c, r, board_of_game(c, r, stored));
+      [&desk, r](const Call& c, db::DbResult<std::optional<db::GameWithMoves>> stored) {
+        store_board(desk, c, r, board_of_game(c, r, desk.boards.limits().nodes_per_board, stored));
       });
 }
 
-void handle(const Call& call, const req::BoardList& r) {
+void handle(const BoardDesk& desk, const Call& call, const req::BoardList& r) {
   if (!r.user && !call.user) return call.error(ErrorCode::bad_request, "field 'user': name whose boards");
   std::optional<UserId> owner;
   if (!r.user) owner = call.user->id;
   using Boards = std::vector<db::BoardRecord>;
   read_found<Boards>(
       call,
-      [owner, name = r.user, limit = static_cast<int>(call.app.boards->limits().boards_per_user)](
+      [owner, name = r.user, limit = static_cast<int>(desk.boards.limits().boards_per_user)](
           db::Stores& stores) mutable -> db::DbResult<std::optional<Boards>> {
         if (!owner) {
           auto user = stores.users().find_by_name_key(name_key(*name));
@@ -123,11 +123,19 @@ void handle(const Call& call, const req::BoardList& r) {
       });
 }
 
-void handle(const Call& call, const req::BoardWatch& r) { call.app.boards->watch(call, r.board); }
-void handle(const Call& call, const req::BoardUnwatch& r) { call.app.boards->unwatch(call, r.board); }
-void handle(const Call& call, const req::BoardPlay& r) { call.app.boards->play(call, call.user->id, r); }
-void handle(const Call& call, const req::BoardGoto& r) { call.app.boards->go_to(call, call.user->id, r); }
-void handle(const Call& call, const req::BoardCut& r) { call.app.boards->cut(call, call.user->id, r); }
-void handle(const Call& call, const req::BoardDelete& r) { call.app.boards->remove(call, call.user->id, r.board); }
+void handle(const BoardDesk& desk, const Call& call, const req::BoardWatch& r) { desk.boards.watch(call, r.board); }
+void handle(const BoardDesk& desk, const Call& call, const req::BoardUnwatch& r) { desk.boards.unwatch(call, r.board); }
+void handle(const BoardDesk& desk, const Call& call, const req::BoardPlay& r) {
+  desk.boards.play(call, call.user->id, r);
+}
+void handle(const BoardDesk& desk, const Call& call, const req::BoardGoto& r) {
+  desk.boards.go_to(call, call.user->id, r);
+}
+void handle(const BoardDesk& desk, const Call& call, const req::BoardCut& r) {
+  desk.boards.cut(call, call.user->id, r);
+}
+void handle(const BoardDesk& desk, const Call& call, const req::BoardDelete& r) {
+  desk.boards.remove(call, call.user->id, r.board);
+}
 
 }  // namespace yunzi::app

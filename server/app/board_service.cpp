@@ -3,7 +3,6 @@
 #include <spdlog/spdlog.h>
 
 #include "db/stores.hpp"
-#include "server/app/app.hpp"
 #include "server/boards/position_estimate.hpp"
 
 namespace yunzi::app {
@@ -20,8 +19,14 @@ void reply_write_error(const Call& call, const db::DbError& error) {
 
 }  // namespace
 
-BoardService::BoardService(App& app, BoardLimits limits)
-    : app_(app), limits_(limits), strand_(boost::asio::make_strand(app.io)), sweep_timer_(strand_) {}
+BoardService::BoardService(boost::asio::io_context& io, db::Writer& writer, db::ReadPool& reads, const NowMs& now_ms,
+                           BoardLimits limits)
+    : writer_(writer),
+      reads_(reads),
+      now_ms_(now_ms),
+      limits_(limits),
+      strand_(boost::asio::make_strand(io)),
+      sweep_timer_(strand_) {}
 
 void BoardService::start() {
   sweep_timer_.expires_after(std::max(limits_.idle / 2, std::chrono::milliseconds(1000)));
@@ -54,7 +59,7 @@ void BoardService::with_board(const Call& call, BoardId board, Step step, bool c
     if (self->open_.count(board) > 0) return self->run_step(call, board, std::move(step), change);
     // Read on a reader thread, then back on the strand; a request for the
     // same board that came meanwhile may have opened it already.
-    self->app_.reads.submit<std::optional<db::BoardRecord>>(
+    self->reads_.submit<std::optional<db::BoardRecord>>(
         [board](db::Stores& stores) { return stores.boards().find(board); },
         [self, call, board, step = std::move(step), change](db::DbResult<std::optional<db::BoardRecord>> stored) {
           boost::asio::post(self->strand_, [self, call, board, step, change, stored = std::move(stored)]() mutable {
@@ -125,18 +130,18 @@ bool BoardService::owner_only(const Call& call, const Open& open, UserId user) c
 
 void BoardService::write(const Call& call, BoardId board, std::function<db::DbResult<Done>(db::Stores&)> work,
                          std::function<void(Open&)> apply) {
-  app_.writer.submit(std::move(work),
-                     [self = shared_from_this(), call, board, apply = std::move(apply)](db::DbResult<Done> written) {
-                       boost::asio::post(self->strand_, [self, call, board, apply, written = std::move(written)] {
-                         const auto it = self->open_.find(board);
-                         if (!written) {
-                           reply_write_error(call, written.error());
-                         } else if (it != self->open_.end() && it->second.tree) {
-                           apply(it->second);
-                         }
-                         self->done(board);
-                       });
-                     });
+  writer_.submit(std::move(work),
+                 [self = shared_from_this(), call, board, apply = std::move(apply)](db::DbResult<Done> written) {
+                   boost::asio::post(self->strand_, [self, call, board, apply, written = std::move(written)] {
+                     const auto it = self->open_.find(board);
+                     if (!written) {
+                       reply_write_error(call, written.error());
+                     } else if (it != self->open_.end() && it->second.tree) {
+                       apply(it->second);
+                     }
+                     self->done(board);
+                   });
+                 });
 }
 
 void BoardService::broadcast(Open& open, const protocol::Frame& frame) {
@@ -222,7 +227,7 @@ void BoardService::play(const Call& call, UserId user, const protocol::req::Boar
           return done(board);
         }
         std::function<db::DbResult<Done>(db::Stores&)> work;
-        const std::int64_t now = app_.now_ms();
+        const std::int64_t now = now_ms_();
         if (plan->added) {
           auto nodes = tree.record().nodes;
           nodes.push_back(plan->node);
@@ -287,7 +292,7 @@ void BoardService::cut(const Call& call, UserId user, const protocol::req::Board
         BoardTree after = tree;
         const std::int64_t removed = after.cut(r.node);
         const std::int64_t current = tree.is_within(tree.record().current, r.node) ? *parent : tree.record().current;
-        const std::int64_t now = app_.now_ms();
+        const std::int64_t now = now_ms_();
         write(
             call, board,
             [board, nodes = after.record().nodes, current, now](db::Stores& stores) {
@@ -310,8 +315,7 @@ void BoardService::remove(const Call& call, UserId user, BoardId board) {
       [this, call, user, board](Open& open) {
         if (!owner_only(call, open, user)) return done(board);
         write(
-            call, board,
-            [board, now = app_.now_ms()](db::Stores& stores) { return stores.boards().remove(board, now); },
+            call, board, [board, now = now_ms_()](db::Stores& stores) { return stores.boards().remove(board, now); },
             [this, call, board](Open& open) {
               broadcast(open, protocol::board_deleted(board));
               // Kept until the sweep, so changes already waiting are told there is no such board.

@@ -21,6 +21,8 @@
 
 #include "db/board_records.hpp"
 #include "db/error.hpp"
+#include "db/read_pool.hpp"
+#include "db/writer.hpp"
 #include "protocol/requests.hpp"
 #include "server/app/call.hpp"
 #include "server/boards/board_limits.hpp"
@@ -34,7 +36,8 @@ namespace yunzi::app {
 
 class BoardService : public std::enable_shared_from_this<BoardService> {
  public:
-  BoardService(App& app, BoardLimits limits);
+  BoardService(boost::asio::io_context& io, db::Writer& writer, db::ReadPool& reads, const NowMs& now_ms,
+               BoardLimits limits);
 
   const BoardLimits& limits() const { return limits_; }
 
@@ -83,7 +86,9 @@ class BoardService : public std::enable_shared_from_this<BoardService> {
   bool may_watch(std::uint64_t connection, BoardId board);
   void sweep();
 
-  App& app_;
+  db::Writer& writer_;
+  db::ReadPool& reads_;
+  const NowMs& now_ms_;
   BoardLimits limits_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer sweep_timer_;

@@ -1,10 +1,12 @@
-// One request being handled: the app, the session it came on, its id and
-// its Responder, the one way to answer it (copies share it: whichever copy
+// One request being handled: the session it came on, its id and its
+// Responder, the one way to answer it (copies share it: whichever copy
 // answers first answers the request). Handlers run on the session's strand;
 // work that completes elsewhere comes back with `later`. `user` is the account
 // the connection was signed in as when the request arrived, copied: writer
 // and pool threads read it while the session's own `user` may be reset on
-// its strand by a logout or a close.
+// its strand by a logout or a close. Every handler may read the database
+// (reading.hpp) and the server's clock; what else an area uses is on its
+// desk (desks.hpp).
 #pragma once
 
 #include <functional>
@@ -13,16 +15,20 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/ids.hpp"
+#include "db/read_pool.hpp"
 #include "protocol/replies.hpp"
 #include "protocol/responder.hpp"
 #include "server/session/session.hpp"
 
 namespace yunzi::app {
 
-class App;
+// Milliseconds since the epoch, the server's clock (a test may set it).
+using NowMs = std::function<TimeMs()>;
 
 struct Call {
-  App& app;
+  db::ReadPool& reads;
+  const NowMs& now_ms;
   SessionPtr session;
   protocol::Responder respond;
   protocol::RequestId id = respond.id();

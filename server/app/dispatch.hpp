@@ -5,13 +5,14 @@
 
 #include <string>
 
+#include "server/app/call.hpp"
+#include "server/app/desks.hpp"
 #include "server/session/session.hpp"
 
 namespace yunzi::app {
 
-class App;
-
 // On the session's strand.
-void dispatch(App& app, const SessionPtr& session, std::string text, bool over_rate_limit);
+void dispatch(const Desks& desks, db::ReadPool& reads, const NowMs& now_ms, const SessionPtr& session, std::string text,
+              bool over_rate_limit);
 
 }  // namespace yunzi::app

@@ -1,16 +1,16 @@
 // game.estimate: the score estimate of a stored game's position (a game in
 // progress is read as the players were told of it: every move is stored
 // before it is broadcast). Not for a player of a game in progress.
-#include "server/app/app.hpp"
 #include "server/app/board_service.hpp"
+#include "server/app/desks.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
-#include "server/app/stored_game.hpp"
 #include "server/boards/position_estimate.hpp"
+#include "server/game/stored_game.hpp"
 
 namespace yunzi::app {
 
-void handle(const Call& call, const req::GameEstimate& r) {
+void handle(const BoardDesk&, const Call& call, const req::GameEstimate& r) {
   read_found<db::GameWithMoves>(
       call, [game = r.game](db::Stores& stores) { return stores.games().load(game); }, "no game with that id",
       [move = r.move](const Call& c, const db::GameWithMoves& stored) {
@@ -19,13 +19,13 @@ void handle(const Call& call, const req::GameEstimate& r) {
         if (row.status == db::GameStatus::playing && plays) {
           return c.error(protocol::ErrorCode::forbidden, "no estimate of your own game while it is played");
         }
-        auto game = replay_stored_game(stored);
+        auto game = game::replay_stored_game(stored);
         if (!game) return c.error(protocol::ErrorCode::internal, game.error());
         const engine::Game shown = move ? game->after_moves(static_cast<std::size_t>(*move)) : std::move(*game);
         c.reply(protocol::reply_estimate(c.id, estimate_position(shown.board(), row.komi, row.handicap)));
       });
 }
 
-void handle(const Call& call, const req::BoardEstimate& r) { call.app.boards->estimate(call, r); }
+void handle(const BoardDesk& desk, const Call& call, const req::BoardEstimate& r) { desk.boards.estimate(call, r); }
 
 }  // namespace yunzi::app

@@ -6,7 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "server/app/app.hpp"
+#include "server/app/desks.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/session/name_key.hpp"
@@ -17,10 +17,11 @@ namespace {
 // Enough for a club and a circle of friends; bounds what one `follows` reply carries.
 constexpr int max_follows = 200;
 
-std::vector<std::pair<protocol::UserInfo, bool>> listed(const Call& call, const std::vector<db::UserRecord>& users) {
+std::vector<std::pair<protocol::UserInfo, bool>> listed(const OnlineUsers& online,
+                                                        const std::vector<db::UserRecord>& users) {
   std::vector<std::pair<protocol::UserInfo, bool>> out;
   for (const db::UserRecord& user : users) {
-    if (!user.closed) out.emplace_back(user_info(user), call.app.online.is_online(user.id));
+    if (!user.closed) out.emplace_back(user_info(user), online.is_online(user.id));
   }
   return out;
 }
@@ -44,7 +45,7 @@ db::DbResult<db::UserRecord> other_user(db::Stores& stores, const std::string& k
 
 }  // namespace
 
-void handle(const Call& call, const req::UserSearch& r) {
+void handle(const UserDesk& desk, const Call& call, const req::UserSearch& r) {
   db::UserQuery query;
   query.name_contains = name_key(r.name);
   query.include_closed = false;
@@ -52,15 +53,15 @@ void handle(const Call& call, const req::UserSearch& r) {
   read_or_fail<std::vector<db::UserRecord>>(
       call, [query](db::Stores& stores) { return stores.users().list(query); },
       "the database could not be read; try again",
-      [](const Call& c, const std::vector<db::UserRecord>& found) {
-        c.reply(protocol::reply_user_list(c.id, listed(c, found)));
+      [&desk](const Call& c, const std::vector<db::UserRecord>& found) {
+        c.reply(protocol::reply_user_list(c.id, listed(desk.online, found)));
       });
 }
 
-void handle(const Call& call, const req::Follow& r) {
+void handle(const UserDesk& desk, const Call& call, const req::Follow& r) {
   const UserId self = call.user->id;
-  call.app.writer.submit_for<Done>(
-      [self, key = name_key(r.user), now = call.app.now_ms()](db::Stores& stores) -> db::DbResult<Done> {
+  desk.writer.submit_for<Done>(
+      [self, key = name_key(r.user), now = call.now_ms()](db::Stores& stores) -> db::DbResult<Done> {
         auto followed = other_user(stores, key, self);
         if (!followed) return unexpected(followed.error());
         auto already = stores.follows().followed_by(self);
@@ -79,9 +80,9 @@ void handle(const Call& call, const req::Follow& r) {
       });
 }
 
-void handle(const Call& call, const req::Unfollow& r) {
+void handle(const UserDesk& desk, const Call& call, const req::Unfollow& r) {
   const UserId self = call.user->id;
-  call.app.writer.submit_for<Done>(
+  desk.writer.submit_for<Done>(
       [self, key = name_key(r.user)](db::Stores& stores) -> db::DbResult<Done> {
         auto followed = other_user(stores, key, self);
         if (!followed) return unexpected(followed.error());
@@ -97,12 +98,12 @@ void handle(const Call& call, const req::Unfollow& r) {
       });
 }
 
-void handle(const Call& call, const req::Follows&) {
+void handle(const UserDesk& desk, const Call& call, const req::Follows&) {
   read_or_fail<std::vector<db::UserRecord>>(
       call, [self = call.user->id](db::Stores& stores) { return stores.follows().followed_by(self); },
       "the database could not be read; try again",
-      [](const Call& c, const std::vector<db::UserRecord>& followed) {
-        c.reply(protocol::reply_user_list(c.id, listed(c, followed)));
+      [&desk](const Call& c, const std::vector<db::UserRecord>& followed) {
+        c.reply(protocol::reply_user_list(c.id, listed(desk.online, followed)));
       });
 }
 

@@ -1,17 +1,18 @@
 // game.watch, game.unwatch, game.sgf, and every other game.* request passed
 // to its room. Games no longer in progress answer from the database.
 #include "db/game_sgf.hpp"
-#include "server/app/app.hpp"
+#include "server/app/desks.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
-#include "server/app/stored_game.hpp"
+#include "server/game/room.hpp"
+#include "server/game/stored_game.hpp"
 
 namespace yunzi::app {
 namespace {
 
-bool is_player(const Call& call, GameId game) {
+bool is_player(const GameDesk& desk, const Call& call, GameId game) {
   if (!call.user) return false;
-  auto running = call.app.games.get(game);
+  auto running = desk.games.get(game);
   return running && (running->black == call.user->id || running->white == call.user->id);
 }
 
@@ -29,11 +30,11 @@ void watch_stored_game(const Call& call, GameId id) {
         auto stored = stores.games().load(id);
         if (!stored) return unexpected(stored.error());
         if (!*stored || (*stored)->game.status == db::GameStatus::playing) return std::optional<Watched>();
-        auto players = stored_players(stores, (*stored)->game);
+        auto players = game::stored_players(stores, (*stored)->game);
         if (!players) return unexpected(players.error());
-        auto snapshot = stored_game_snapshot(**stored, std::move(*players));
+        auto snapshot = game::stored_game_snapshot(**stored, std::move(*players));
         if (!snapshot) return db::db_failure(db::DbErrorKind::corrupt, snapshot.error());
-        return std::optional<Watched>(Watched{std::move(*snapshot), stored_game_chat(**stored)});
+        return std::optional<Watched>(Watched{std::move(*snapshot), game::stored_game_chat(**stored)});
       },
       [](const Call& c, db::DbResult<std::optional<Watched>> state) {
         if (!state) return c.error(protocol::ErrorCode::internal, "the game could not be read");
@@ -44,13 +45,13 @@ void watch_stored_game(const Call& call, GameId id) {
 
 }  // namespace
 
-void handle(const Call& call, const req::GameWatch& r) {
-  auto room = call.app.games.find(r.game);
+void handle(const GameDesk& desk, const Call& call, const req::GameWatch& r) {
+  auto room = desk.games.find(r.game);
   if (!room) return watch_stored_game(call, r.game);
   Session& s = *call.session;
   s.watched_games.insert(r.game);
-  if (s.user && !is_player(call, r.game) && s.spectating.insert(r.game).second) {
-    call.app.lobby->set_watching(s.user->id, r.game, true);
+  if (s.user && !is_player(desk, call, r.game) && s.spectating.insert(r.game).second) {
+    desk.lobby.set_watching(s.user->id, r.game, true);
   }
   std::optional<UserId> user;
   std::string name;
@@ -64,17 +65,17 @@ void handle(const Call& call, const req::GameWatch& r) {
 // Leaving a game's page: afterwards the connection hears nothing of the game.
 // A game that has ended, or one this connection does not watch, is already in
 // that state, so the answer is ok all the same.
-void handle(const Call& call, const req::GameUnwatch& r) {
+void handle(const GameDesk& desk, const Call& call, const req::GameUnwatch& r) {
   Session& s = *call.session;
   s.watched_games.erase(r.game);
-  if (s.user && s.spectating.erase(r.game) > 0) call.app.lobby->set_watching(s.user->id, r.game, false);
-  auto room = call.app.games.find(r.game);
+  if (s.user && s.spectating.erase(r.game) > 0) desk.lobby.set_watching(s.user->id, r.game, false);
+  auto room = desk.games.find(r.game);
   if (!room) return call.ok();
   room->unwatch(s.id(), call.respond);
 }
 
-void handle(const Call& call, const req::GameSgf& r) {
-  if (auto room = call.app.games.find(r.game)) {
+void handle(const GameDesk& desk, const Call& call, const req::GameSgf& r) {
+  if (auto room = desk.games.find(r.game)) {
     room->sgf([call](std::string sgf) { call.reply(protocol::reply_sgf(call.id, sgf)); });
     return;
   }
@@ -87,12 +88,12 @@ void handle(const Call& call, const req::GameSgf& r) {
       });
 }
 
-void forward_to_room(const Call& call, std::int64_t game, protocol::Request request) {
-  auto room = call.app.games.find(game);
+void forward_to_room(const GameDesk& desk, const Call& call, std::int64_t game, protocol::Request request) {
+  auto room = desk.games.find(game);
   if (!room) return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
   const SignedIn& user = *call.user;
-  room->handle(call.session->connection(), user.id, user.name, call.app.is_muted(user.id), std::move(request),
-               call.respond);
+  room->handle(call.session->connection(), user.id, user.name, desk.online.is_muted(user.id, call.now_ms()),
+               std::move(request), call.respond);
 }
 
 }  // namespace yunzi::app

@@ -7,8 +7,8 @@
 #include "core/rank.hpp"
 #include "protocol/events.hpp"
 #include "server/app/app.hpp"
-#include "server/app/stored_game.hpp"
 #include "server/game/clock_codec.hpp"
+#include "server/game/stored_game.hpp"
 
 namespace yunzi::app {
 namespace {
@@ -28,24 +28,6 @@ protocol::LobbyGame lobby_entry(GameId id, const GameSettings& settings, const p
 }
 
 }  // namespace
-
-db::NewGame new_game_row(const GamePlan& plan, TimeMs started_ms) {
-  db::NewGame row;
-  row.black_id = plan.black.id;
-  row.white_id = plan.white.id;
-  row.black_rank = plan.black.info.rank;
-  row.white_rank = plan.white.info.rank;
-  row.rated = plan.settings.rated;
-  row.handicap = plan.settings.handicap;
-  row.komi = plan.settings.komi;
-  row.size = plan.settings.size;
-  row.color = plan.settings.color;
-  row.ko = plan.settings.ko;
-  row.time = plan.settings.time;
-  row.started_ms = started_ms;
-  row.clock_state = game::initial_clock_state(plan.settings);
-  return row;
-}
 
 void App::create_game(GamePlan plan, protocol::Responder respond) {
   const db::NewGame row = new_game_row(plan, now_ms());
@@ -103,7 +85,7 @@ void App::on_game_ended(GameId game, const protocol::GameEnd& end) {
   for (const protocol::RankChange& change : end.rank_changes) {
     for (UserId player : {running->black, running->white}) {
       auto user = online.find(player);
-      if (user && user->info.name == change.name) announce_rank_change(player, change);
+      if (user && user->info.name == change.name) ranks_.announce(player, change);
     }
   }
 }
@@ -115,7 +97,8 @@ Expected<std::size_t, std::string> App::restore_games() {
   std::size_t restored = 0;
   for (const db::GameWithMoves& game : *stored) {
     const db::GameRecord& row = game.game;
-    auto players = reads.read<StoredPlayers>([&](db::Stores& stores) { return stored_players(stores, row); });
+    auto players =
+        reads.read<game::StoredPlayers>([&](db::Stores& stores) { return game::stored_players(stores, row); });
     if (!players)
       return unexpected("cannot read the players of game " + std::to_string(row.id) + ": " + players.error().message);
     const game::RoomPlayer black{row.black_id, players->black};

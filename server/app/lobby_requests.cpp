@@ -1,7 +1,7 @@
 // lobby.watch/unwatch, seeks, challenges and the lobby's chat: checked for who asks, given
 // the server's default clock when they name none, then handed to the
 // lobby's strand, which replies.
-#include "server/app/app.hpp"
+#include "server/app/desks.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/session/name_key.hpp"
 
@@ -10,8 +10,8 @@ namespace {
 
 // The caller as the lobby knows them; nullopt (and the error replied) when
 // their session has no online entry, which only a logout race can cause.
-std::optional<LobbyCaller> caller_of(const Call& call) {
-  auto user = call.app.online.find(call.user->id);
+std::optional<LobbyCaller> caller_of(const LobbyDesk& desk, const Call& call) {
+  auto user = desk.online.find(call.user->id);
   if (!user) {
     call.error(protocol::ErrorCode::unauthenticated, "log in first");
     return std::nullopt;
@@ -21,64 +21,62 @@ std::optional<LobbyCaller> caller_of(const Call& call) {
 
 }  // namespace
 
-void handle(const Call& call, const req::LobbyWatch&) {
+void handle(const LobbyDesk& desk, const Call& call, const req::LobbyWatch&) {
   call.session->lobby_watcher = true;
-  call.app.lobby->watch(call.session->connection(), call.respond);
+  desk.lobby.watch(call.session->connection(), call.respond);
 }
 
-void handle(const Call& call, const req::LobbyUnwatch&) {
+void handle(const LobbyDesk& desk, const Call& call, const req::LobbyUnwatch&) {
   call.session->lobby_watcher = false;
-  call.app.lobby->unwatch(call.session->id(), call.respond);
+  desk.lobby.unwatch(call.session->id(), call.respond);
 }
 
-void handle(const Call& call, const req::SeekCreate& r) {
-  if (auto caller = caller_of(call)) {
-    call.app.lobby->create_seek(std::move(*caller), settings_to_play(r.settings, call.app.options.plan_rules));
+void handle(const LobbyDesk& desk, const Call& call, const req::SeekCreate& r) {
+  if (auto caller = caller_of(desk, call)) {
+    desk.lobby.create_seek(std::move(*caller), settings_to_play(r.settings, desk.plan_rules));
   }
 }
 
-void handle(const Call& call, const req::SeekCancel& r) {
-  if (auto caller = caller_of(call)) call.app.lobby->cancel_seek(std::move(*caller), r.seek);
+void handle(const LobbyDesk& desk, const Call& call, const req::SeekCancel& r) {
+  if (auto caller = caller_of(desk, call)) desk.lobby.cancel_seek(std::move(*caller), r.seek);
 }
 
-void handle(const Call& call, const req::SeekAccept& r) {
-  if (auto caller = caller_of(call)) call.app.lobby->accept_seek(std::move(*caller), r.seek);
+void handle(const LobbyDesk& desk, const Call& call, const req::SeekAccept& r) {
+  if (auto caller = caller_of(desk, call)) desk.lobby.accept_seek(std::move(*caller), r.seek);
 }
 
-void handle(const Call& call, const req::AutomatchJoin& r) {
-  if (auto caller = caller_of(call)) {
-    call.app.lobby->join_automatch(std::move(*caller), settings_to_play(r.settings, call.app.options.plan_rules));
+void handle(const LobbyDesk& desk, const Call& call, const req::AutomatchJoin& r) {
+  if (auto caller = caller_of(desk, call)) {
+    desk.lobby.join_automatch(std::move(*caller), settings_to_play(r.settings, desk.plan_rules));
   }
 }
 
-void handle(const Call& call, const req::AutomatchLeave&) {
-  if (auto caller = caller_of(call)) call.app.lobby->leave_automatch(std::move(*caller));
+void handle(const LobbyDesk& desk, const Call& call, const req::AutomatchLeave&) {
+  if (auto caller = caller_of(desk, call)) desk.lobby.leave_automatch(std::move(*caller));
 }
 
-void handle(const Call& call, const req::Challenge& r) {
-  if (auto caller = caller_of(call)) {
-    call.app.lobby->challenge(std::move(*caller), name_key(r.to),
-                              settings_to_play(r.settings, call.app.options.plan_rules));
+void handle(const LobbyDesk& desk, const Call& call, const req::Challenge& r) {
+  if (auto caller = caller_of(desk, call)) {
+    desk.lobby.challenge(std::move(*caller), name_key(r.to), settings_to_play(r.settings, desk.plan_rules));
   }
 }
 
-void handle(const Call& call, const req::ChallengeAccept& r) {
-  if (auto caller = caller_of(call)) call.app.lobby->accept_challenge(std::move(*caller), r.challenge);
+void handle(const LobbyDesk& desk, const Call& call, const req::ChallengeAccept& r) {
+  if (auto caller = caller_of(desk, call)) desk.lobby.accept_challenge(std::move(*caller), r.challenge);
 }
 
-void handle(const Call& call, const req::ChallengeDecline& r) {
-  if (auto caller = caller_of(call)) call.app.lobby->decline_challenge(std::move(*caller), r.challenge, r.reason);
+void handle(const LobbyDesk& desk, const Call& call, const req::ChallengeDecline& r) {
+  if (auto caller = caller_of(desk, call)) desk.lobby.decline_challenge(std::move(*caller), r.challenge, r.reason);
 }
 
-void handle(const Call& call, const req::LobbyChat& r) {
+void handle(const LobbyDesk& desk, const Call& call, const req::LobbyChat& r) {
   const UserId user = call.user->id;
-  if (call.app.is_muted(user)) return call.error(protocol::ErrorCode::muted, "you are muted");
-  if (!call.app.lobby_chat_quota.try_take(user, call.app.now_ms())) {
-    return call.error(
-        protocol::ErrorCode::rate_limited,
-        "at most " + std::to_string(call.app.lobby_chat_quota.max_uses()) + " lobby chat lines a minute; slow down");
+  if (desk.online.is_muted(user, call.now_ms())) return call.error(protocol::ErrorCode::muted, "you are muted");
+  if (!desk.chat_quota.try_take(user, call.now_ms())) {
+    return call.error(protocol::ErrorCode::rate_limited, "at most " + std::to_string(desk.chat_quota.max_uses()) +
+                                                             " lobby chat lines a minute; slow down");
   }
-  if (auto caller = caller_of(call)) call.app.lobby->chat(std::move(*caller), r.text, call.app.now_ms());
+  if (auto caller = caller_of(desk, call)) desk.lobby.chat(std::move(*caller), r.text, call.now_ms());
 }
 
 }  // namespace yunzi::app

@@ -6,7 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/chat_messages.hpp"
-#include "server/app/app.hpp"
+#include "server/app/desks.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/session/name_key.hpp"
@@ -82,34 +82,31 @@ db::DbResult<SendOutcome> store_message(db::Stores& stores, const SignedIn& send
 
 }  // namespace
 
-void handle(const Call& call, const req::MessageSend& r) {
+void handle(const MessageDesk& desk, const Call& call, const req::MessageSend& r) {
   const SignedIn& user = *call.user;
-  if (call.app.is_muted(user.id)) return call.error(protocol::ErrorCode::muted, "you are muted");
-  const TimeMs now = call.app.now_ms();
+  if (desk.online.is_muted(user.id, call.now_ms())) return call.error(protocol::ErrorCode::muted, "you are muted");
+  const TimeMs now = call.now_ms();
   // Taken before the write, so messages sent at once from many connections cannot pass the quota together.
-  if (!call.app.messages_quota.try_take(user.id, now)) {
+  if (!desk.quota.try_take(user.id, now)) {
     spdlog::info("message refused sender={} reason=rate", user.name);
-    return call.error(
-        protocol::ErrorCode::rate_limited,
-        "at most " + std::to_string(call.app.messages_quota.max_uses()) + " messages a minute; slow down");
+    return call.error(protocol::ErrorCode::rate_limited,
+                      "at most " + std::to_string(desk.quota.max_uses()) + " messages a minute; slow down");
   }
-  call.app.writer.submit_for<SendOutcome>(
+  desk.writer.submit_for<SendOutcome>(
       [sender = SignedIn{user.id, user.name, {}}, to = r.to, text = r.text, now,
-       cap = call.app.options.message_partners_per_hour](db::Stores& stores) {
-        return store_message(stores, sender, to, text, now, cap);
-      },
-      [call, now, sender_id = user.id](db::DbResult<SendOutcome> sent) {
-        if (!sent || sent->refusal) call.app.messages_quota.give_back(sender_id, now);
+       cap = desk.partners_per_hour](db::Stores& stores) { return store_message(stores, sender, to, text, now, cap); },
+      [&desk, call, now, sender_id = user.id](db::DbResult<SendOutcome> sent) {
+        if (!sent || sent->refusal) desk.quota.give_back(sender_id, now);
         if (!sent) return call.error(protocol::ErrorCode::internal, "the message could not be stored; try again");
         if (sent->refusal) return call.error(*sent->refusal, sent->why);
         const protocol::PrivateMessage message = to_protocol(sent->message);
         spdlog::info("message sent message={} from={} to={}", message.id, message.from, message.to);
         call.ok({{"message", protocol::to_json(message)}});
-        call.app.online.send_to_user(sent->message.to_id, protocol::message_received(message));
+        desk.online.send_to_user(sent->message.to_id, protocol::message_received(message));
       });
 }
 
-void handle(const Call& call, const req::MessageHistory& r) {
+void handle(const MessageDesk&, const Call& call, const req::MessageHistory& r) {
   const UserId me = call.user->id;
   using Page = std::vector<db::MessageRecord>;
   read_found<Page>(
@@ -132,7 +129,7 @@ void handle(const Call& call, const req::MessageHistory& r) {
       });
 }
 
-void handle(const Call& call, const req::MessageConversations& r) {
+void handle(const MessageDesk&, const Call& call, const req::MessageConversations& r) {
   const UserId me = call.user->id;
   using Listing = std::pair<std::vector<db::ConversationRecord>, std::int64_t>;
   read_or_fail<Listing>(
@@ -155,10 +152,10 @@ void handle(const Call& call, const req::MessageConversations& r) {
       });
 }
 
-void handle(const Call& call, const req::MessageRead& r) {
+void handle(const MessageDesk& desk, const Call& call, const req::MessageRead& r) {
   using Marked = std::optional<std::pair<std::int64_t, std::int64_t>>;  // marked now, unread left
-  call.app.writer.submit_for<Marked>(
-      [me = call.user->id, with = r.with, now = call.app.now_ms()](db::Stores& stores) -> db::DbResult<Marked> {
+  desk.writer.submit_for<Marked>(
+      [me = call.user->id, with = r.with, now = call.now_ms()](db::Stores& stores) -> db::DbResult<Marked> {
         auto partner = find_partner(stores, with);
         if (!partner) return unexpected(partner.error());
         if (!*partner) return Marked{};

@@ -11,13 +11,13 @@
 
 namespace yunzi::app {
 
-void App::announce_rank_change(UserId player, const protocol::RankChange& change) {
-  if (auto user = online.find(player)) {
+void RankAnnouncer::announce(UserId player, const protocol::RankChange& change) const {
+  if (auto user = online_.find(player)) {
     user->info.rank = change.to;
-    online.update_info(player, user->info);
-    lobby->user_changed(player, user->info);
+    online_.update_info(player, user->info);
+    lobby_.user_changed(player, user->info);
   }
-  online.send_to_user(player, protocol::rank_changed(change));
+  online_.send_to_user(player, protocol::rank_changed(change));
   spdlog::info("rank change user={} from={} to={} reason={} game={}", change.name, to_string(change.from),
                to_string(change.to), change.reason, change.game ? std::to_string(*change.game) : "-");
 }
@@ -35,7 +35,7 @@ void App::publish_ranks() {
           return;
         }
         spdlog::info("rank publication month_start={} promotions={}", month_start, published->size());
-        for (const UserRankChange& p : *published) announce_rank_change(p.user, p.change);
+        for (const UserRankChange& p : *published) ranks_.announce(p.user, p.change);
       });
   const TimeMs next = ranking::start_of_next_month(now / 1000) * 1000;
   publication_timer_.expires_after(std::chrono::milliseconds(next - now));

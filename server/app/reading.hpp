@@ -13,7 +13,6 @@
 #include <spdlog/spdlog.h>
 
 #include "db/stores.hpp"
-#include "server/app/app.hpp"
 #include "server/app/call.hpp"
 
 namespace yunzi::app {
@@ -21,7 +20,7 @@ namespace yunzi::app {
 template <class T>
 void read_then(const Call& call, std::function<db::DbResult<T>(db::Stores&)> query,
                std::function<void(const Call&, db::DbResult<T>)> then) {
-  call.app.reads.submit<T>(std::move(query), [call, then = std::move(then)](db::DbResult<T> result) {
+  call.reads.submit<T>(std::move(query), [call, then = std::move(then)](db::DbResult<T> result) {
     call.later([result = std::move(result), then](const Call& c) { then(c, result); });
   });
 }

@@ -6,6 +6,7 @@
 
 #include "protocol/requests.hpp"
 #include "server/app/call.hpp"
+#include "server/app/desks.hpp"
 #include "server/app/tournament_requests.hpp"
 
 namespace yunzi::app {
@@ -13,63 +14,63 @@ namespace yunzi::app {
 namespace req = protocol::req;
 
 // Session
-void handle(const Call& call, const req::Hello& r);
-void handle(const Call& call, const req::Register& r);
-void handle(const Call& call, const req::Login& r);
-void handle(const Call& call, const req::Resume& r);
-void handle(const Call& call, const req::Logout& r);
-void handle(const Call& call, const req::Ping& r);
+void handle(const SessionDesk& desk, const Call& call, const req::Hello& r);
+void handle(const SessionDesk& desk, const Call& call, const req::Register& r);
+void handle(const SessionDesk& desk, const Call& call, const req::Login& r);
+void handle(const SessionDesk& desk, const Call& call, const req::Resume& r);
+void handle(const SessionDesk& desk, const Call& call, const req::Logout& r);
+void handle(const SessionDesk& desk, const Call& call, const req::Ping& r);
 
 // Lobby and matchmaking
-void handle(const Call& call, const req::LobbyWatch& r);
-void handle(const Call& call, const req::LobbyUnwatch& r);
-void handle(const Call& call, const req::SeekCreate& r);
-void handle(const Call& call, const req::SeekCancel& r);
-void handle(const Call& call, const req::SeekAccept& r);
-void handle(const Call& call, const req::AutomatchJoin& r);
-void handle(const Call& call, const req::AutomatchLeave& r);
-void handle(const Call& call, const req::Challenge& r);
-void handle(const Call& call, const req::ChallengeAccept& r);
-void handle(const Call& call, const req::ChallengeDecline& r);
-void handle(const Call& call, const req::LobbyChat& r);
+void handle(const LobbyDesk& desk, const Call& call, const req::LobbyWatch& r);
+void handle(const LobbyDesk& desk, const Call& call, const req::LobbyUnwatch& r);
+void handle(const LobbyDesk& desk, const Call& call, const req::SeekCreate& r);
+void handle(const LobbyDesk& desk, const Call& call, const req::SeekCancel& r);
+void handle(const LobbyDesk& desk, const Call& call, const req::SeekAccept& r);
+void handle(const LobbyDesk& desk, const Call& call, const req::AutomatchJoin& r);
+void handle(const LobbyDesk& desk, const Call& call, const req::AutomatchLeave& r);
+void handle(const LobbyDesk& desk, const Call& call, const req::Challenge& r);
+void handle(const LobbyDesk& desk, const Call& call, const req::ChallengeAccept& r);
+void handle(const LobbyDesk& desk, const Call& call, const req::ChallengeDecline& r);
+void handle(const LobbyDesk& desk, const Call& call, const req::LobbyChat& r);
 
 // Games: watch, unwatch and sgf here; every other game.* goes to the room as is.
-void handle(const Call& call, const req::GameWatch& r);
-void handle(const Call& call, const req::GameUnwatch& r);
-void handle(const Call& call, const req::GameSgf& r);
-void forward_to_room(const Call& call, std::int64_t game, protocol::Request request);
+void handle(const GameDesk& desk, const Call& call, const req::GameWatch& r);
+void handle(const GameDesk& desk, const Call& call, const req::GameUnwatch& r);
+void handle(const GameDesk& desk, const Call& call, const req::GameSgf& r);
+void forward_to_room(const GameDesk& desk, const Call& call, std::int64_t game, protocol::Request request);
 
 // Users
-void handle(const Call& call, const req::UserInfo& r);
-void handle(const Call& call, const req::UserGames& r);
-void handle(const Call& call, const req::UserSearch& r);
-void handle(const Call& call, const req::Follow& r);
-void handle(const Call& call, const req::Unfollow& r);
-void handle(const Call& call, const req::Follows& r);
-void handle(const Call& call, const req::UserHistory& r);
-void handle(const Call& call, const req::Report& r);
-void handle(const Call& call, const req::RankRecommend& r);
+void handle(const UserDesk& desk, const Call& call, const req::UserInfo& r);
+void handle(const UserDesk& desk, const Call& call, const req::UserGames& r);
+void handle(const UserDesk& desk, const Call& call, const req::UserSearch& r);
+void handle(const UserDesk& desk, const Call& call, const req::Follow& r);
+void handle(const UserDesk& desk, const Call& call, const req::Unfollow& r);
+void handle(const UserDesk& desk, const Call& call, const req::Follows& r);
+void handle(const UserDesk& desk, const Call& call, const req::UserHistory& r);
+void handle(const UserDesk& desk, const Call& call, const req::Report& r);
+void handle(const UserDesk& desk, const Call& call, const req::RankRecommend& r);
 
 // Private messages (message_requests.cpp)
-void handle(const Call& call, const req::MessageSend& r);
-void handle(const Call& call, const req::MessageHistory& r);
-void handle(const Call& call, const req::MessageConversations& r);
-void handle(const Call& call, const req::MessageRead& r);
+void handle(const MessageDesk& desk, const Call& call, const req::MessageSend& r);
+void handle(const MessageDesk& desk, const Call& call, const req::MessageHistory& r);
+void handle(const MessageDesk& desk, const Call& call, const req::MessageConversations& r);
+void handle(const MessageDesk& desk, const Call& call, const req::MessageRead& r);
 
 // Analysis boards (board_requests.cpp; one board's state lives in the board service)
-void handle(const Call& call, const req::BoardCreate& r);
-void handle(const Call& call, const req::BoardList& r);
-void handle(const Call& call, const req::BoardWatch& r);
-void handle(const Call& call, const req::BoardUnwatch& r);
-void handle(const Call& call, const req::BoardPlay& r);
-void handle(const Call& call, const req::BoardGoto& r);
-void handle(const Call& call, const req::BoardCut& r);
-void handle(const Call& call, const req::BoardDelete& r);
+void handle(const BoardDesk& desk, const Call& call, const req::BoardCreate& r);
+void handle(const BoardDesk& desk, const Call& call, const req::BoardList& r);
+void handle(const BoardDesk& desk, const Call& call, const req::BoardWatch& r);
+void handle(const BoardDesk& desk, const Call& call, const req::BoardUnwatch& r);
+void handle(const BoardDesk& desk, const Call& call, const req::BoardPlay& r);
+void handle(const BoardDesk& desk, const Call& call, const req::BoardGoto& r);
+void handle(const BoardDesk& desk, const Call& call, const req::BoardCut& r);
+void handle(const BoardDesk& desk, const Call& call, const req::BoardDelete& r);
 // Score estimates (estimate_requests.cpp)
-void handle(const Call& call, const req::BoardEstimate& r);
-void handle(const Call& call, const req::GameEstimate& r);
+void handle(const BoardDesk& desk, const Call& call, const req::BoardEstimate& r);
+void handle(const BoardDesk& desk, const Call& call, const req::GameEstimate& r);
 
 // Admin: the role is checked before these run.
-void handle_admin(const Call& call, const protocol::Request& request);
+void handle_admin(const AdminDesk& desk, const Call& call, const protocol::Request& request);
 
 }  // namespace yunzi::app

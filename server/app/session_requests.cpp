@@ -3,7 +3,7 @@
 // strand before the session changes.
 #include <spdlog/spdlog.h>
 
-#include "server/app/app.hpp"
+#include "server/app/desks.hpp"
 #include "server/app/request_handlers.hpp"
 
 namespace yunzi::app {
@@ -30,9 +30,10 @@ std::string client_ip(const std::string& remote) {
 
 enum class AuthKind { session, resume };
 
-accounts::Accounts::AuthCallback on_authenticated(const Call& call, AuthKind kind, std::string what) {
-  return [call, kind, what = std::move(what)](accounts::AccountResult<accounts::Authenticated> result) {
-    call.later([result = std::move(result), kind, what](const Call& c) {
+accounts::Accounts::AuthCallback on_authenticated(const SessionDesk& desk, const Call& call, AuthKind kind,
+                                                  std::string what) {
+  return [&desk, call, kind, what = std::move(what)](accounts::AccountResult<accounts::Authenticated> result) {
+    call.later([&desk, result = std::move(result), kind, what](const Call& c) {
       if (c.session->closed) return;
       if (!result) {
         const accounts::AccountError& error = result.error();
@@ -43,16 +44,16 @@ accounts::Accounts::AuthCallback on_authenticated(const Call& call, AuthKind kin
         }
         return c.error(to_protocol(error.code), error.message);
       }
-      if (!c.app.signed_in(c.session, result->user, result->token)) {
+      if (!desk.sign_ins.sign_in(c.session, result->user, result->token)) {
         // A token made for this login would be valid without anyone knowing it: it goes at once.
-        if (kind == AuthKind::session) c.app.accounts.logout(result->token, [](accounts::AccountResult<Done>) {});
+        if (kind == AuthKind::session) desk.accounts.logout(result->token, [](accounts::AccountResult<Done>) {});
         return c.error(protocol::ErrorCode::limit_reached,
-                       "at most " + std::to_string(c.app.options.connections_per_user) +
+                       "at most " + std::to_string(desk.sign_ins.connections_per_user()) +
                            " connections per user may be signed in at once; close one first");
       }
       const protocol::UserInfo info = user_info(result->user);
       if (kind == AuthKind::resume) {
-        c.reply(protocol::reply_resume(c.id, info, c.app.games.games_of(result->user.id)));
+        c.reply(protocol::reply_resume(c.id, info, desk.games.games_of(result->user.id)));
       } else {
         c.reply(protocol::reply_session(c.id, result->token, info));
       }
@@ -62,27 +63,29 @@ accounts::Accounts::AuthCallback on_authenticated(const Call& call, AuthKind kin
 
 }  // namespace
 
-void handle(const Call& call, const req::Hello&) { call.reply(protocol::reply_hello(call.id, call.app.now_ms())); }
-
-void handle(const Call& call, const req::Register& r) {
-  call.app.accounts.register_user(r.name, r.password, to_string(r.rank),
-                                  client_ip(call.session->connection()->remote_address()),
-                                  on_authenticated(call, AuthKind::session, "register"));
+void handle(const SessionDesk&, const Call& call, const req::Hello&) {
+  call.reply(protocol::reply_hello(call.id, call.now_ms()));
 }
 
-void handle(const Call& call, const req::Login& r) {
-  call.app.accounts.login(r.name, r.password, client_ip(call.session->connection()->remote_address()),
-                          on_authenticated(call, AuthKind::session, "login"));
+void handle(const SessionDesk& desk, const Call& call, const req::Register& r) {
+  desk.accounts.register_user(r.name, r.password, to_string(r.rank),
+                              client_ip(call.session->connection()->remote_address()),
+                              on_authenticated(desk, call, AuthKind::session, "register"));
 }
 
-void handle(const Call& call, const req::Resume& r) {
-  call.app.accounts.resume(r.token, on_authenticated(call, AuthKind::resume, "resume"));
+void handle(const SessionDesk& desk, const Call& call, const req::Login& r) {
+  desk.accounts.login(r.name, r.password, client_ip(call.session->connection()->remote_address()),
+                      on_authenticated(desk, call, AuthKind::session, "login"));
 }
 
-void handle(const Call& call, const req::Logout&) {
+void handle(const SessionDesk& desk, const Call& call, const req::Resume& r) {
+  desk.accounts.resume(r.token, on_authenticated(desk, call, AuthKind::resume, "resume"));
+}
+
+void handle(const SessionDesk& desk, const Call& call, const req::Logout&) {
   const std::string token = call.user->token;
-  call.app.signed_out(*call.session);
-  call.app.accounts.logout(token, [call](accounts::AccountResult<Done> result) {
+  desk.sign_ins.sign_out(*call.session);
+  desk.accounts.logout(token, [call](accounts::AccountResult<Done> result) {
     call.later([result = std::move(result)](const Call& c) {
       if (!result) return c.error(to_protocol(result.error().code), result.error().message);
       c.ok();
@@ -90,6 +93,8 @@ void handle(const Call& call, const req::Logout&) {
   });
 }
 
-void handle(const Call& call, const req::Ping& r) { call.reply(protocol::reply_ping(call.id, r.t, call.app.now_ms())); }
+void handle(const SessionDesk&, const Call& call, const req::Ping& r) {
+  call.reply(protocol::reply_ping(call.id, r.t, call.now_ms()));
+}
 
 }  // namespace yunzi::app

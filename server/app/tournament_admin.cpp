@@ -7,8 +7,9 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/tournament_payloads.hpp"
-#include "server/app/app.hpp"
+#include "server/app/desks.hpp"
 #include "server/app/tournament_requests.hpp"
+#include "server/app/tournament_service.hpp"
 #include "server/session/name_key.hpp"
 #include "server/stored_tournaments/tournament_finish.hpp"
 #include "server/stored_tournaments/tournament_rounds.hpp"
@@ -24,7 +25,7 @@ db::AuditEntry audit(const Call& call, std::string action, std::string reason, s
   entry.action = std::move(action);
   entry.reason = std::move(reason);
   entry.detail = std::move(detail);
-  entry.at_ms = call.app.now_ms();
+  entry.at_ms = call.now_ms();
   return entry;
 }
 
@@ -38,8 +39,8 @@ db::DbResult<db::StoredTournament> load(db::Stores& stores, TournamentId id) {
 using Work = std::function<db::DbResult<Done>(db::Stores&, const db::StoredTournament&, db::AuditEntry&)>;
 
 // Loads the tournament, runs `work`, writes the audit entry; one writer item.
-void audited_change(const Call& call, TournamentId id, db::AuditEntry entry, Work work) {
-  call.app.tournaments->change(
+void audited_change(const AdminDesk& desk, const Call& call, TournamentId id, db::AuditEntry entry, Work work) {
+  desk.tournaments.change(
       id,
       [id, entry, work = std::move(work)](db::Stores& stores) mutable -> db::DbResult<Done> {
         auto t = load(stores, id);
@@ -107,16 +108,16 @@ std::string inconsistency(const db::TournamentSettings& s) {
 
 }  // namespace
 
-void admin(const Call& call, const req::AdminTournamentCreate& r) {
+void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentCreate& r) {
   db::TournamentSettings settings;
-  const TimeMs now = call.app.now_ms();
+  const TimeMs now = call.now_ms();
   apply_definition(
-      r, [](std::string_view) { return true; }, call.app.options.plan_rules, now, settings);
+      r, [](std::string_view) { return true; }, desk.plan_rules, now, settings);
   settings.registration_opens_ms = now;
   settings.created_by = call.user->id;
   settings.created_ms = now;
   db::AuditEntry entry = audit(call, "tournament.create", "", settings.name);
-  call.app.writer.submit_for<TournamentId>(
+  desk.writer.submit_for<TournamentId>(
       [settings, entry](db::Stores& stores) mutable -> db::DbResult<TournamentId> {
         auto id = stores.tournaments().create(settings);
         if (!id) return id;
@@ -124,40 +125,41 @@ void admin(const Call& call, const req::AdminTournamentCreate& r) {
         if (auto added = stores.moderation().add_audit(entry); !added) return unexpected(added.error());
         return id;
       },
-      [call](db::DbResult<TournamentId> id) {
+      [&desk, call](db::DbResult<TournamentId> id) {
         if (!id) return reply_change_error(call, id.error());
         spdlog::info("admin action=tournament.create admin={} tournament={}", call.user->name, *id);
-        call.app.tournaments->follow(*id);
+        desk.tournaments.follow(*id);
         call.reply(protocol::reply_tournament_created(call.id, *id));
       });
 }
 
-void admin(const Call& call, const req::AdminTournamentEdit& r) {
+void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentEdit& r) {
   std::string fields;
   for (const auto& f : r.fields) fields += (fields.empty() ? "" : ",") + f;
-  audited_change(
-      call, r.tournament, audit(call, "tournament.edit", r.reason, tournament_detail(r.tournament) + ": " + fields),
-      [r, rules = call.app.options.plan_rules, now = call.app.now_ms()](
-          db::Stores& stores, const db::StoredTournament& t, db::AuditEntry&) -> db::DbResult<Done> {
-        if (t.status != "registration") {
-          return db::db_failure(db::DbErrorKind::conflict, "only a tournament in registration can be edited");
-        }
-        const auto given = [&r](std::string_view field) {
-          return std::find(r.fields.begin(), r.fields.end(), field) != r.fields.end();
-        };
-        db::TournamentSettings s = t.settings;
-        apply_definition(r.change, given, rules, now, s);
-        if (const std::string why = inconsistency(s); !why.empty()) {
-          return db::db_failure(db::DbErrorKind::invalid_argument, why);
-        }
-        return stores.tournaments().update_settings(t.id, s, given("preset") || given("groups"));
-      });
+  audited_change(desk, call, r.tournament,
+                 audit(call, "tournament.edit", r.reason, tournament_detail(r.tournament) + ": " + fields),
+                 [r, rules = desk.plan_rules, now = call.now_ms()](db::Stores& stores, const db::StoredTournament& t,
+                                                                   db::AuditEntry&) -> db::DbResult<Done> {
+                   if (t.status != "registration") {
+                     return db::db_failure(db::DbErrorKind::conflict,
+                                           "only a tournament in registration can be edited");
+                   }
+                   const auto given = [&r](std::string_view field) {
+                     return std::find(r.fields.begin(), r.fields.end(), field) != r.fields.end();
+                   };
+                   db::TournamentSettings s = t.settings;
+                   apply_definition(r.change, given, rules, now, s);
+                   if (const std::string why = inconsistency(s); !why.empty()) {
+                     return db::db_failure(db::DbErrorKind::invalid_argument, why);
+                   }
+                   return stores.tournaments().update_settings(t.id, s, given("preset") || given("groups"));
+                 });
 }
 
-void admin(const Call& call, const req::AdminTournamentEnd& r) {
-  audited_change(call, r.tournament, audit(call, "tournament.end", r.reason, tournament_detail(r.tournament)),
-                 [now = call.app.now_ms()](db::Stores& stores, const db::StoredTournament& t,
-                                           db::AuditEntry& entry) -> db::DbResult<Done> {
+void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentEnd& r) {
+  audited_change(desk, call, r.tournament, audit(call, "tournament.end", r.reason, tournament_detail(r.tournament)),
+                 [now = call.now_ms()](db::Stores& stores, const db::StoredTournament& t,
+                                       db::AuditEntry& entry) -> db::DbResult<Done> {
                    if (t.status == "finished")
                      return db::db_failure(db::DbErrorKind::conflict, "the tournament is over");
                    const int round = t.current_round;
@@ -178,8 +180,8 @@ void admin(const Call& call, const req::AdminTournamentEnd& r) {
                  });
 }
 
-void admin(const Call& call, const req::AdminTournamentStart& r) {
-  audited_change(call, r.tournament, audit(call, "tournament.start", r.reason, tournament_detail(r.tournament)),
+void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentStart& r) {
+  audited_change(desk, call, r.tournament, audit(call, "tournament.start", r.reason, tournament_detail(r.tournament)),
                  [](db::Stores& stores, const db::StoredTournament& t, db::AuditEntry&) -> db::DbResult<Done> {
                    if (t.status != "registration")
                      return db::db_failure(db::DbErrorKind::conflict, "the tournament has started");
@@ -187,8 +189,8 @@ void admin(const Call& call, const req::AdminTournamentStart& r) {
                  });
 }
 
-void admin(const Call& call, const req::AdminTournamentRepair& r) {
-  audited_change(call, r.tournament, audit(call, "tournament.repair", r.reason, tournament_detail(r.tournament)),
+void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentRepair& r) {
+  audited_change(desk, call, r.tournament, audit(call, "tournament.repair", r.reason, tournament_detail(r.tournament)),
                  [](db::Stores& stores, const db::StoredTournament& t, db::AuditEntry& entry) -> db::DbResult<Done> {
                    const int round = t.current_round;
                    bool waiting = false;
@@ -205,10 +207,10 @@ void admin(const Call& call, const req::AdminTournamentRepair& r) {
                  });
 }
 
-void admin(const Call& call, const req::AdminTournamentResult& r) {
-  audited_change(call, r.tournament,
+void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentResult& r) {
+  audited_change(desk, call, r.tournament,
                  audit(call, "tournament.result", r.reason, tournament_detail(r.tournament) + ": " + r.result),
-                 [pairing = r.pairing, result = r.result, now = call.app.now_ms()](
+                 [pairing = r.pairing, result = r.result, now = call.now_ms()](
                      db::Stores& stores, const db::StoredTournament& t, db::AuditEntry& entry) -> db::DbResult<Done> {
                    for (const auto& p : t.pairings) {
                      if (p.id != pairing) continue;
@@ -221,8 +223,9 @@ void admin(const Call& call, const req::AdminTournamentResult& r) {
                  });
 }
 
-void admin(const Call& call, const req::AdminTournamentWithdraw& r) {
-  audited_change(call, r.tournament, audit(call, "tournament.withdraw", r.reason, tournament_detail(r.tournament)),
+void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentWithdraw& r) {
+  audited_change(desk, call, r.tournament,
+                 audit(call, "tournament.withdraw", r.reason, tournament_detail(r.tournament)),
                  [key = name_key(r.user)](db::Stores& stores, const db::StoredTournament& t,
                                           db::AuditEntry& entry) -> db::DbResult<Done> {
                    auto user = stores.users().find_by_name_key(key);

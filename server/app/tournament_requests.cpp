@@ -2,8 +2,9 @@
 // read pool's threads; registration and withdrawal go through the tournament service.
 #include "server/app/tournament_requests.hpp"
 
-#include "server/app/app.hpp"
+#include "server/app/desks.hpp"
 #include "server/app/reading.hpp"
+#include "server/app/tournament_service.hpp"
 #include "server/stored_tournaments/tournament_rounds.hpp"
 #include "server/stored_tournaments/tournament_views.hpp"
 
@@ -51,7 +52,7 @@ void reply_change_error(const Call& call, const db::DbError& error) {
   }
 }
 
-void handle(const Call& call, const req::TournamentList& r) {
+void handle(const TournamentDesk&, const Call& call, const req::TournamentList& r) {
   read_or_fail<std::vector<db::TournamentSummary>>(
       call, [limit = r.limit](db::Stores& stores) { return stores.tournaments().list(limit); },
       "the tournaments could not be read",
@@ -62,13 +63,13 @@ void handle(const Call& call, const req::TournamentList& r) {
       });
 }
 
-void handle(const Call& call, const req::TournamentInfo& r) {
+void handle(const TournamentDesk&, const Call& call, const req::TournamentInfo& r) {
   read_tournament(call, r.tournament, [](const Call& c, const db::StoredTournament& t) {
     c.reply(protocol::reply_tournament(c.id, details_of(t)));
   });
 }
 
-void handle(const Call& call, const req::TournamentPairings& r) {
+void handle(const TournamentDesk&, const Call& call, const req::TournamentPairings& r) {
   read_tournament(call, r.tournament, [asked = r.round](const Call& c, const db::StoredTournament& t) {
     const int round = asked.value_or(t.current_round);
     if (round > t.current_round) return c.error(protocol::ErrorCode::not_found, "that round is not paired yet");
@@ -76,16 +77,16 @@ void handle(const Call& call, const req::TournamentPairings& r) {
   });
 }
 
-void handle(const Call& call, const req::TournamentStandings& r) {
+void handle(const TournamentDesk&, const Call& call, const req::TournamentStandings& r) {
   read_tournament(call, r.tournament, [](const Call& c, const db::StoredTournament& t) {
     c.reply(protocol::reply_tournament_standings(c.id, t.id, t.current_round, standings_of(t)));
   });
 }
 
-void handle(const Call& call, const req::TournamentRegister& r) {
+void handle(const TournamentDesk& desk, const Call& call, const req::TournamentRegister& r) {
   const UserId user = call.user->id;
-  const TimeMs now = call.app.now_ms();
-  call.app.tournaments->change(
+  const TimeMs now = call.now_ms();
+  desk.tournaments.change(
       r.tournament,
       [id = r.tournament, user, now](db::Stores& stores) -> db::DbResult<Done> {
         auto t = load_for_change(stores, id);
@@ -107,9 +108,9 @@ void handle(const Call& call, const req::TournamentRegister& r) {
       });
 }
 
-void handle(const Call& call, const req::TournamentWithdraw& r) {
+void handle(const TournamentDesk& desk, const Call& call, const req::TournamentWithdraw& r) {
   const UserId user = call.user->id;
-  call.app.tournaments->change(
+  desk.tournaments.change(
       r.tournament,
       [id = r.tournament, user](db::Stores& stores) -> db::DbResult<Done> {
         auto t = load_for_change(stores, id);

@@ -6,23 +6,24 @@
 #include "db/error.hpp"
 #include "protocol/requests.hpp"
 #include "server/app/call.hpp"
+#include "server/app/desks.hpp"
 
 namespace yunzi::app {
 
-void handle(const Call& call, const protocol::req::TournamentList& r);
-void handle(const Call& call, const protocol::req::TournamentInfo& r);
-void handle(const Call& call, const protocol::req::TournamentPairings& r);
-void handle(const Call& call, const protocol::req::TournamentStandings& r);
-void handle(const Call& call, const protocol::req::TournamentRegister& r);
-void handle(const Call& call, const protocol::req::TournamentWithdraw& r);
+void handle(const TournamentDesk& desk, const Call& call, const protocol::req::TournamentList& r);
+void handle(const TournamentDesk& desk, const Call& call, const protocol::req::TournamentInfo& r);
+void handle(const TournamentDesk& desk, const Call& call, const protocol::req::TournamentPairings& r);
+void handle(const TournamentDesk& desk, const Call& call, const protocol::req::TournamentStandings& r);
+void handle(const TournamentDesk& desk, const Call& call, const protocol::req::TournamentRegister& r);
+void handle(const TournamentDesk& desk, const Call& call, const protocol::req::TournamentWithdraw& r);
 
-void admin(const Call& call, const protocol::req::AdminTournamentCreate& r);
-void admin(const Call& call, const protocol::req::AdminTournamentEdit& r);
-void admin(const Call& call, const protocol::req::AdminTournamentEnd& r);
-void admin(const Call& call, const protocol::req::AdminTournamentStart& r);
-void admin(const Call& call, const protocol::req::AdminTournamentRepair& r);
-void admin(const Call& call, const protocol::req::AdminTournamentResult& r);
-void admin(const Call& call, const protocol::req::AdminTournamentWithdraw& r);
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminTournamentCreate& r);
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminTournamentEdit& r);
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminTournamentEnd& r);
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminTournamentStart& r);
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminTournamentRepair& r);
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminTournamentResult& r);
+void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminTournamentWithdraw& r);
 
 // A failed tournament change as the reply's error.
 void reply_change_error(const Call& call, const db::DbError& error);

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/tournament_payloads.hpp"
-#include "server/app/app.hpp"
+#include "server/game/room.hpp"
 #include "server/stored_tournaments/tournament_finish.hpp"
 #include "server/stored_tournaments/tournament_rounds.hpp"
 #include "server/stored_tournaments/tournament_views.hpp"
@@ -77,11 +77,20 @@ struct RoundStart {
 
 }  // namespace
 
-TournamentService::TournamentService(App& app) : app_(app), strand_(boost::asio::make_strand(app.io)) {}
+TournamentService::TournamentService(boost::asio::io_context& io, db::Writer& writer, db::ReadPool& reads,
+                                     const NowMs& now_ms, OnlineUsers& online, GameRegistry& games,
+                                     StartRoom start_room)
+    : writer_(writer),
+      reads_(reads),
+      now_ms_(now_ms),
+      online_(online),
+      games_(games),
+      start_room_(std::move(start_room)),
+      strand_(boost::asio::make_strand(io)) {}
 
 Expected<std::size_t, std::string> TournamentService::restore() {
   auto ids =
-      app_.reads.read<std::vector<TournamentId>>([](db::Stores& stores) { return stores.tournaments().unfinished(); });
+      reads_.read<std::vector<TournamentId>>([](db::Stores& stores) { return stores.tournaments().unfinished(); });
   if (!ids) return unexpected("cannot read the tournaments: " + ids.error().message);
   for (TournamentId id : *ids) {
     // A game that ended just before the server stopped may have missed its tournament's result.
@@ -98,7 +107,7 @@ void TournamentService::change(TournamentId id, Change work, Written written) {
   auto self = shared_from_this();
   boost::asio::post(strand_, [self, id, work = std::move(work), written = std::move(written)]() mutable {
     ++self->entry(id).in_flight;
-    self->app_.writer.submit_for<db::StoredTournament>(
+    self->writer_.submit_for<db::StoredTournament>(
         [id, work = std::move(work)](db::Stores& stores) -> db::DbResult<db::StoredTournament> {
           if (auto done = work(stores); !done) return unexpected(done.error());
           auto loaded = stores.tournaments().load(id);
@@ -130,7 +139,7 @@ TournamentService::Running& TournamentService::entry(TournamentId id) {
   Running& r = running_[id];
   if (!r.timer) {
     r.timer = std::make_unique<boost::asio::steady_timer>(strand_);
-    r.followed_since_ms = app_.now_ms();
+    r.followed_since_ms = now_ms_();
   }
   return r;
 }
@@ -144,7 +153,7 @@ void TournamentService::step(Running& r, Change work) {
 void TournamentService::arm(Running& r, TimeMs at) {
   // At most a day at a time: a round set years ahead must not overflow the timer; advance() re-arms.
   constexpr TimeMs longest_wait = 24 * 3600 * 1000;
-  const TimeMs wait = std::clamp<TimeMs>(at - app_.now_ms(), 0, longest_wait);
+  const TimeMs wait = std::clamp<TimeMs>(at - now_ms_(), 0, longest_wait);
   r.timer->expires_after(std::chrono::milliseconds(wait));
   r.timer->async_wait([self = shared_from_this(), id = r.t.id](boost::system::error_code ec) {
     if (!ec) self->advance(id);
@@ -158,7 +167,7 @@ void TournamentService::advance(TournamentId id) {
   if (r.in_flight > 0 || !r.loaded) return;
   r.timer->cancel();
   const db::StoredTournament& t = r.t;
-  const TimeMs now = app_.now_ms();
+  const TimeMs now = now_ms_();
   if (t.status == "finished") {
     spdlog::info("tournament finished tournament={} name={}", t.id, t.settings.name);
     running_.erase(it);
@@ -210,11 +219,10 @@ void TournamentService::pair_next(Running& r, int round) {
     // Nothing more can be paired (too few players left, or only repeats): the tournament ends here.
     spdlog::warn("tournament not paired tournament={} round={} why={}", t.id, round, pairings.error());
     const int last = round - 1;
-    return step(r, [id = t.id, last, now = app_.now_ms()](db::Stores& stores) {
-      return finish_tournament(stores, id, last, now);
-    });
+    return step(
+        r, [id = t.id, last, now = now_ms_()](db::Stores& stores) { return finish_tournament(stores, id, last, now); });
   }
-  db::TournamentRound row{round, app_.now_ms() + t.settings.round_gap_ms, "waiting", std::nullopt, std::nullopt};
+  db::TournamentRound row{round, now_ms_() + t.settings.round_gap_ms, "waiting", std::nullopt, std::nullopt};
   if (t.settings.round_start == "fixed" && round <= static_cast<int>(t.settings.round_times.size())) {
     row.scheduled_ms = t.settings.round_times[static_cast<std::size_t>(round - 1)];
   }
@@ -233,9 +241,9 @@ void TournamentService::start_round(Running& r) {
   const db::StoredTournament t = r.t;
   const int round = t.current_round;
   const GameSettings settings = game_settings_of(t.settings);
-  const TimeMs now = app_.now_ms();
+  const TimeMs now = now_ms_();
   auto self = shared_from_this();
-  app_.writer.submit_for<RoundStart>(
+  writer_.submit_for<RoundStart>(
       [id = t.id, round, settings, now](db::Stores& stores) -> db::DbResult<RoundStart> {
         // Read again here: only what the database holds decides which games still need creating.
         auto fresh = stores.tournaments().load(id);
@@ -289,8 +297,8 @@ void TournamentService::start_round(Running& r) {
           // at once finds its pairing here.
           if (started.after) self->entry(t.id).t = *started.after;
           for (const StartedGame& s : started.games) {
-            if (s.plan.settings.rated) self->app_.games.reserve_rated(s.plan.black.id, s.plan.white.id);
-            self->app_.start_room(s.game, s.plan, std::nullopt);
+            if (s.plan.settings.rated) self->games_.reserve_rated(s.plan.black.id, s.plan.white.id);
+            self->start_room_(s.game, s.plan);
           }
           if (started.after) self->announce_round(*started.after, round);
           spdlog::info("tournament round started tournament={} round={} games={}", t.id, round, started.games.size());
@@ -311,15 +319,15 @@ void TournamentService::announce_round(const db::StoredTournament& t, int round)
     event.pairings.push_back(
         {p.id, round, group_name(t.settings, p.group_id), names[p.black_id], white, p.game_id, p.outcome, p.how});
     if (p.white_id && decided(p)) continue;  // a forfeit at the start: no game to go to
-    app_.online.send_to_user(p.black_id, protocol::tournament_pairing(
-                                             {t.id, round, p.game_id, p.white_id ? "black" : "", white, !p.white_id}));
+    online_.send_to_user(p.black_id, protocol::tournament_pairing(
+                                         {t.id, round, p.game_id, p.white_id ? "black" : "", white, !p.white_id}));
     if (p.white_id) {
-      app_.online.send_to_user(
-          *p.white_id, protocol::tournament_pairing({t.id, round, p.game_id, "white", names[p.black_id], false}));
+      online_.send_to_user(*p.white_id,
+                           protocol::tournament_pairing({t.id, round, p.game_id, "white", names[p.black_id], false}));
     }
   }
   const protocol::Frame frame = protocol::tournament_round(event);
-  for (const auto& e : t.entrants) app_.online.send_to_user(e.user_id, frame);
+  for (const auto& e : t.entrants) online_.send_to_user(e.user_id, frame);
 }
 
 void TournamentService::check_no_shows(Running& r) {
@@ -328,10 +336,10 @@ void TournamentService::check_no_shows(Running& r) {
   std::vector<db::TournamentPairing> both_absent;
   for (const db::TournamentPairing& p : t.pairings) {
     if (p.round != t.current_round || decided(p) || !p.game_id || !p.white_id) continue;
-    const bool black_here = app_.online.is_online(p.black_id);
-    const bool white_here = app_.online.is_online(*p.white_id);
+    const bool black_here = online_.is_online(p.black_id);
+    const bool white_here = online_.is_online(*p.white_id);
     if (black_here && white_here) continue;
-    auto room = app_.games.find(*p.game_id);
+    auto room = games_.find(*p.game_id);
     if (!room) continue;
     spdlog::info("tournament no-show tournament={} game={} black_here={} white_here={}", t.id, *p.game_id, black_here,
                  white_here);
@@ -340,7 +348,7 @@ void TournamentService::check_no_shows(Running& r) {
   }
   if (both_absent.empty()) return;
   // Both absent: both lose, whatever the room's forfeit says.
-  const TimeMs now = app_.now_ms();
+  const TimeMs now = now_ms_();
   step(r, [both_absent, now](db::Stores& stores) -> db::DbResult<Done> {
     for (const auto& p : both_absent) {
       if (auto set = stores.tournaments().set_result(p.id, "both_lose", "forfeit", now); !set) return set;
@@ -358,7 +366,7 @@ void TournamentService::game_ended(GameId game, const protocol::GameEnd& end) {
         const std::string how = pairing_how(end.result);
         spdlog::info("tournament result tournament={} game={} outcome={} how={}", id, game, outcome, how);
         self->change(id,
-                     [pairing = p.id, outcome, how, now = self->app_.now_ms()](db::Stores& stores) {
+                     [pairing = p.id, outcome, how, now = self->now_ms_()](db::Stores& stores) {
                        return stores.tournaments().set_result(pairing, outcome, how, now);
                      },
                      {});

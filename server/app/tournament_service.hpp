@@ -21,9 +21,15 @@
 
 #include "core/expected.hpp"
 #include "db/error.hpp"
+#include "db/read_pool.hpp"
 #include "db/records.hpp"
 #include "db/tournament_records.hpp"
+#include "db/writer.hpp"
 #include "protocol/payloads.hpp"
+#include "server/app/call.hpp"
+#include "server/lobby/game_plan.hpp"
+#include "server/lobby/game_registry.hpp"
+#include "server/session/online_users.hpp"
 
 namespace yunzi::db {
 class Stores;
@@ -31,15 +37,17 @@ class Stores;
 
 namespace yunzi::app {
 
-class App;
-
 class TournamentService : public std::enable_shared_from_this<TournamentService> {
  public:
   using Change = std::function<db::DbResult<Done>(db::Stores&)>;
   // Told whether the change was written; the caller answers its request through its Call.
   using Written = std::function<void(db::DbResult<Done>)>;
 
-  explicit TournamentService(App& app);
+  // Starts the room of a tournament game whose row is written.
+  using StartRoom = std::function<void(GameId, const GamePlan&)>;
+
+  TournamentService(boost::asio::io_context& io, db::Writer& writer, db::ReadPool& reads, const NowMs& now_ms,
+                    OnlineUsers& online, GameRegistry& games, StartRoom start_room);
 
   // Picks up every unfinished tournament after a restart (after the games
   // in progress were restored); returns how many.
@@ -74,7 +82,12 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
   // forfeit) is in tournament.round but gives its players no tournament.pairing.
   void announce_round(const db::StoredTournament& t, int round);
 
-  App& app_;
+  db::Writer& writer_;
+  db::ReadPool& reads_;
+  const NowMs& now_ms_;
+  OnlineUsers& online_;
+  GameRegistry& games_;
+  StartRoom start_room_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   std::map<TournamentId, Running> running_;
 };

@@ -3,7 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/events.hpp"
-#include "server/app/app.hpp"
+#include "server/app/desks.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/ranking_service/rank_keeping.hpp"
@@ -29,25 +29,24 @@ protocol::GameSummary summary_of(const db::GameRecord& game) {
   return out;
 }
 
-void store_report(const Call& call, const req::Report& r, const db::UserRecord& reported) {
+void store_report(const UserDesk& desk, const Call& call, const req::Report& r, const db::UserRecord& reported) {
   db::Report report;
   report.reporter_id = call.user->id;
   report.reported_id = reported.id;
   report.game_id = r.game;
   report.reason = r.reason;
-  report.created_ms = call.app.now_ms();
+  report.created_ms = call.now_ms();
   // Taken before the write, so reports sent at once from many connections cannot pass the quota together.
-  if (!call.app.reports_quota.try_take(report.reporter_id, report.created_ms)) {
+  if (!desk.reports_quota.try_take(report.reporter_id, report.created_ms)) {
     spdlog::info("report refused reporter={} reason=quota", call.user->name);
-    return call.error(
-        protocol::ErrorCode::rate_limited,
-        "at most " + std::to_string(call.app.reports_quota.max_uses()) + " reports per hour; try again later");
+    return call.error(protocol::ErrorCode::rate_limited, "at most " + std::to_string(desk.reports_quota.max_uses()) +
+                                                             " reports per hour; try again later");
   }
-  call.app.writer.submit_for<std::int64_t>(
+  desk.writer.submit_for<std::int64_t>(
       [report](db::Stores& stores) { return stores.moderation().add_report(report); },
-      [call, report, reporter = call.user->name, reported = reported.name](db::DbResult<std::int64_t> stored) {
+      [&desk, call, report, reporter = call.user->name, reported = reported.name](db::DbResult<std::int64_t> stored) {
         if (!stored) {
-          call.app.reports_quota.give_back(report.reporter_id, report.created_ms);
+          desk.reports_quota.give_back(report.reporter_id, report.created_ms);
           return call.error(protocol::ErrorCode::internal, "the report could not be stored; try again");
         }
         spdlog::info("report stored report={} reporter={} user={}", *stored, reporter, reported);
@@ -57,11 +56,11 @@ void store_report(const Call& call, const req::Report& r, const db::UserRecord& 
 
 }  // namespace
 
-void handle(const Call& call, const req::UserInfo& r) {
+void handle(const UserDesk& desk, const Call& call, const req::UserInfo& r) {
   using Found = std::pair<db::Profile, protocol::RankProgress>;
   read_found<Found>(
       call,
-      [name = r.name, &policy = *call.app.options.ranking_policy](
+      [name = r.name, &policy = desk.ranking_policy](
           db::Stores& stores) -> db::DbResult<std::optional<std::pair<db::Profile, protocol::RankProgress>>> {
         auto user = find_user(stores, name);
         if (!user) return unexpected(user.error());
@@ -75,18 +74,18 @@ void handle(const Call& call, const req::UserInfo& r) {
         return Out(std::pair{std::move(**profile), *progress});
       },
       "no such user",
-      [](const Call& c, const Found& profile) {
+      [&desk](const Call& c, const Found& profile) {
         protocol::UserProfile out;
         out.user = user_info(profile.first.user);
         out.wins = profile.first.wins;
         out.losses = profile.first.losses;
         out.rank_progress = profile.second;
-        out.online = c.app.online.is_online(profile.first.user.id);
+        out.online = desk.online.is_online(profile.first.user.id);
         c.reply(protocol::reply_user_info(c.id, out));
       });
 }
 
-void handle(const Call& call, const req::UserGames& r) {
+void handle(const UserDesk&, const Call& call, const req::UserGames& r) {
   read_found<std::vector<protocol::GameSummary>>(
       call,
       [r](db::Stores& stores) -> db::DbResult<std::optional<std::vector<protocol::GameSummary>>> {
@@ -117,7 +116,7 @@ void handle(const Call& call, const req::UserGames& r) {
       });
 }
 
-void handle(const Call& call, const req::UserHistory& r) {
+void handle(const UserDesk&, const Call& call, const req::UserHistory& r) {
   read_found<std::vector<protocol::RankEvent>>(
       call,
       [r](db::Stores& stores) -> db::DbResult<std::optional<std::vector<protocol::RankEvent>>> {
@@ -142,19 +141,19 @@ void handle(const Call& call, const req::UserHistory& r) {
       });
 }
 
-void handle(const Call& call, const req::Report& r) {
+void handle(const UserDesk& desk, const Call& call, const req::Report& r) {
   read_found<db::UserRecord>(
       call, [name = r.user](db::Stores& stores) { return find_user(stores, name); }, "no such user",
-      [r](const Call& c, const db::UserRecord& reported) { store_report(c, r, reported); });
+      [&desk, r](const Call& c, const db::UserRecord& reported) { store_report(desk, c, r, reported); });
 }
 
-void handle(const Call& call, const req::RankRecommend& r) {
-  call.app.writer.submit_for<RecommendationStep>(
-      [recommender = call.user->id, key = name_key(r.user), now = call.app.now_ms(),
-       needs_approval = call.app.options.recommendation_approval](db::Stores& stores) {
+void handle(const UserDesk& desk, const Call& call, const req::RankRecommend& r) {
+  desk.writer.submit_for<RecommendationStep>(
+      [recommender = call.user->id, key = name_key(r.user), now = call.now_ms(),
+       needs_approval = desk.recommendation_approval](db::Stores& stores) {
         return recommend_player(stores, recommender, key, now, needs_approval);
       },
-      [call](db::DbResult<RecommendationStep> recommended) {
+      [&desk, call](db::DbResult<RecommendationStep> recommended) {
         if (!recommended) {
           const db::DbError& error = recommended.error();
           switch (error.kind) {
@@ -169,9 +168,9 @@ void handle(const Call& call, const req::RankRecommend& r) {
         spdlog::info("recommendation recommender={} user={} status={}", recommended->recommender, recommended->user,
                      waiting ? "pending" : "approved");
         call.ok({{"status", waiting ? "pending" : "approved"}});
-        if (recommended->change) call.app.announce_rank_change(recommended->change->user, recommended->change->change);
+        if (recommended->change) desk.ranks.announce(recommended->change->user, recommended->change->change);
         if (waiting) {
-          call.app.online.send_to_user(
+          desk.online.send_to_user(
               recommended->recommendation.user_id,
               protocol::notice(recommended->recommender + " recommended you to 6d; an admin will decide."));
         }

@@ -6,7 +6,6 @@
 
 #include "engine/game.hpp"
 #include "engine/sgf_writer.hpp"
-#include "server/app/app.hpp"
 #include "server/boards/board_tree.hpp"
 #include "server/http/http_reading.hpp"
 
@@ -79,12 +78,12 @@ std::string board_sgf(const db::BoardRecord& board) {
   return engine::write_sgf(tree);
 }
 
-bool board_record_route(App& app, const net::HttpRequest& request, const net::HttpResponder& respond) {
+bool board_record_route(db::ReadPool& reads, const net::HttpRequest& request, const net::HttpResponder& respond) {
   if (request.method != "GET" && request.method != "HEAD") return false;
   const auto id = board_id_of(request.path());
   if (!id) return false;
   read_and_respond<std::optional<db::BoardRecord>>(
-      app.reads, [id = *id](db::Stores& stores) { return stores.boards().find(id); },
+      reads, [id = *id](db::Stores& stores) { return stores.boards().find(id); },
       [id = *id](db::DbResult<std::optional<db::BoardRecord>> stored) {
         if (!stored) return answer(503, "the database could not be read\n");
         if (!*stored) return answer(404, "no board " + std::to_string(id) + "\n");

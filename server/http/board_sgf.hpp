@@ -8,11 +8,10 @@
 #include <string>
 
 #include "db/board_records.hpp"
+#include "db/read_pool.hpp"
 #include "server/net/http_types.hpp"
 
 namespace yunzi::app {
-
-class App;
 
 // The board as SGF text: one node per board node, children in the order they were made.
 std::string board_sgf(const db::BoardRecord& board);
@@ -20,6 +19,6 @@ std::string board_sgf(const db::BoardRecord& board);
 // Takes GET/HEAD of /boards/{id}.sgf (true) and answers it through
 // `respond` once the board is read on a reader thread; false for any other
 // request.
-bool board_record_route(App& app, const net::HttpRequest& request, const net::HttpResponder& respond);
+bool board_record_route(db::ReadPool& reads, const net::HttpRequest& request, const net::HttpResponder& respond);
 
 }  // namespace yunzi::app

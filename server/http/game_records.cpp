@@ -5,8 +5,7 @@
 #include "db/game_sgf.hpp"
 #include "engine/diagram.hpp"
 #include "engine/game.hpp"
-#include "server/app/app.hpp"
-#include "server/app/stored_game.hpp"
+#include "server/game/stored_game.hpp"
 #include "server/http/http_reading.hpp"
 
 namespace yunzi::app {
@@ -44,7 +43,7 @@ std::string quoted(std::string_view value) {
 }
 
 Expected<engine::Game, std::string> position_at(const db::GameWithMoves& stored, const DiagramRequest& request) {
-  auto game = replay_stored_game(stored);
+  auto game = game::replay_stored_game(stored);
   if (!game) return unexpected(game.error());
   return game->after_moves(request.move.value_or(stored.moves.size()));
 }
@@ -137,7 +136,7 @@ net::HttpResponse record_answer(const GamePath& path, const std::optional<Diagra
 
 }  // namespace
 
-bool game_record_route(App& app, const net::HttpRequest& request, const net::HttpResponder& respond) {
+bool game_record_route(db::ReadPool& reads, const net::HttpRequest& request, const net::HttpResponder& respond) {
   if (request.method != "GET" && request.method != "HEAD") return false;
   auto path = parse_game_path(request.path());
   if (!path) return false;
@@ -154,7 +153,7 @@ bool game_record_route(App& app, const net::HttpRequest& request, const net::Htt
     diagram = *parsed;
   }
   read_and_respond<std::optional<db::GameWithMoves>>(
-      app.reads, [id = path->id](db::Stores& stores) { return stores.games().load(id); },
+      reads, [id = path->id](db::Stores& stores) { return stores.games().load(id); },
       [path = *path, diagram](db::DbResult<std::optional<db::GameWithMoves>> stored) {
         return record_answer(path, diagram, stored);
       },

@@ -13,12 +13,11 @@
 #include <string_view>
 
 #include "core/expected.hpp"
+#include "db/read_pool.hpp"
 #include "db/records.hpp"
 #include "server/net/http_types.hpp"
 
 namespace yunzi::app {
-
-class App;
 
 // "/games/42.sgf" -> {42, "sgf"} ("txt", "svg" alike); nullopt for anything
 // else.
@@ -49,6 +48,6 @@ Expected<std::string, std::string> game_picture(const db::GameWithMoves& game, c
 
 // Takes GET/HEAD of a game path (true) and answers it through `respond`
 // once the game is read on a reader thread; false for any other request.
-bool game_record_route(App& app, const net::HttpRequest& request, const net::HttpResponder& respond);
+bool game_record_route(db::ReadPool& reads, const net::HttpRequest& request, const net::HttpResponder& respond);
 
 }  // namespace yunzi::app

@@ -1,6 +1,5 @@
 #include "server/http/http_routes.hpp"
 
-#include "server/app/app.hpp"
 #include "server/http/board_sgf.hpp"
 #include "server/http/game_records.hpp"
 #include "server/http/http_reading.hpp"
@@ -23,45 +22,47 @@ bool is_get(const net::HttpRequest& request) { return request.method == "GET" ||
 
 }  // namespace
 
-std::vector<net::AsyncHttpRoute> http_routes(App& app, const prometheus::Registry& metrics,
+std::vector<net::AsyncHttpRoute> http_routes(db::ReadPool& reads, ScrapeSources scrape,
+                                             const prometheus::Registry& metrics,
                                              const std::vector<std::string>& metrics_allow) {
   std::vector<net::AsyncHttpRoute> routes;
-  routes.push_back([&app](const net::HttpRequest& request, const net::HttpResponder& respond) {
-    if (request.path() != "/healthz" || !is_get(request)) return false;
-    // A server that reads but cannot write loses every move: not healthy.
-    const db::WriterHealth writer = app.writer.health();
-    if (writer.failing) {
-      respond(text(503, "database writes failing (" + std::string(db::to_string(writer.reason.kind)) +
-                            "): " + writer.reason.message + "\n"));
-      return true;
-    }
-    read_and_respond<std::optional<db::UserRecord>>(
-        app.reads, [](db::Stores& stores) { return stores.users().find_by_id(0); },
-        [](db::DbResult<std::optional<db::UserRecord>> read) {
-          if (!read) return text(503, "database unavailable: " + read.error().message + "\n");
-          return text(200, "ok\n");
-        },
-        respond);
-    return true;
-  });
-  routes.push_back([&app, &metrics, allowed = net::AddressRanges(metrics_allow)](const net::HttpRequest& request,
-                                                                                 const net::HttpResponder& respond) {
+  routes.push_back(
+      [&reads, &writer = scrape.writer](const net::HttpRequest& request, const net::HttpResponder& respond) {
+        if (request.path() != "/healthz" || !is_get(request)) return false;
+        // A server that reads but cannot write loses every move: not healthy.
+        const db::WriterHealth health = writer.health();
+        if (health.failing) {
+          respond(text(503, "database writes failing (" + std::string(db::to_string(health.reason.kind)) +
+                                "): " + health.reason.message + "\n"));
+          return true;
+        }
+        read_and_respond<std::optional<db::UserRecord>>(
+            reads, [](db::Stores& stores) { return stores.users().find_by_id(0); },
+            [](db::DbResult<std::optional<db::UserRecord>> read) {
+              if (!read) return text(503, "database unavailable: " + read.error().message + "\n");
+              return text(200, "ok\n");
+            },
+            respond);
+        return true;
+      });
+  routes.push_back([scrape, &metrics, allowed = net::AddressRanges(metrics_allow)](const net::HttpRequest& request,
+                                                                                   const net::HttpResponder& respond) {
     if (request.path() != "/metrics" || !is_get(request)) return false;
     if (!allowed.contains(request.remote_ip)) {
       respond(text(403, "forbidden\n"));
     } else {
-      respond(text(200, metrics_text(metrics, app), "text/plain; version=0.0.4; charset=utf-8"));
+      respond(text(200, metrics_text(metrics, scrape), "text/plain; version=0.0.4; charset=utf-8"));
     }
     return true;
   });
-  routes.push_back([&app](const net::HttpRequest& request, const net::HttpResponder& respond) {
-    return game_record_route(app, request, respond);
+  routes.push_back([&reads](const net::HttpRequest& request, const net::HttpResponder& respond) {
+    return game_record_route(reads, request, respond);
   });
-  routes.push_back([&app](const net::HttpRequest& request, const net::HttpResponder& respond) {
-    return tournament_export_route(app, request, respond);
+  routes.push_back([&reads](const net::HttpRequest& request, const net::HttpResponder& respond) {
+    return tournament_export_route(reads, request, respond);
   });
-  routes.push_back([&app](const net::HttpRequest& request, const net::HttpResponder& respond) {
-    return board_record_route(app, request, respond);
+  routes.push_back([&reads](const net::HttpRequest& request, const net::HttpResponder& respond) {
+    return board_record_route(reads, request, respond);
   });
   return routes;
 }

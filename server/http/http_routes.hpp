@@ -10,16 +10,18 @@
 
 #include <prometheus/registry.h>
 
+#include "db/read_pool.hpp"
+#include "server/http/scraped_metrics.hpp"
 #include "server/net/http_types.hpp"
 
 namespace yunzi::app {
 
-class App;
-
-// metrics: the process's registry (the network layer's counters and the
-// app's). /metrics answers only clients in metrics_allow (IP literals or
-// CIDR ranges), 403 to the rest.
-std::vector<net::AsyncHttpRoute> http_routes(App& app, const prometheus::Registry& metrics,
+// reads: where the routes read the database; scrape: the writer and the
+// application's figures for /healthz and /metrics. metrics: the process's
+// registry (the network layer's counters and the app's). /metrics answers
+// only clients in metrics_allow (IP literals or CIDR ranges), 403 to the rest.
+std::vector<net::AsyncHttpRoute> http_routes(db::ReadPool& reads, ScrapeSources scrape,
+                                             const prometheus::Registry& metrics,
                                              const std::vector<std::string>& metrics_allow);
 
 }  // namespace yunzi::app

@@ -4,9 +4,6 @@
 
 #include <prometheus/text_serializer.h>
 
-#include "server/app/app.hpp"
-#include "server/app/board_service.hpp"
-
 namespace yunzi::app {
 namespace {
 
@@ -39,25 +36,26 @@ prometheus::MetricFamily counter(std::string name, std::string help, std::uint64
 
 }  // namespace
 
-std::vector<prometheus::MetricFamily> scraped_metrics(App& app) {
+std::vector<prometheus::MetricFamily> scraped_metrics(const ScrapeSources& sources) {
   using prometheus::MetricType;
-  const db::WriterStats writer = app.writer.stats();
-  const std::size_t games = app.games.size();
-  const std::size_t scoring = std::min(app.games.scoring_count(), games);
+  const db::WriterStats writer = sources.writer.stats();
+  const LiveFigures live = sources.live();
+  const std::size_t games = live.games;
+  const std::size_t scoring = std::min(live.scoring, games);
   prometheus::ClientMetric commits;
   commits.summary.sample_count = writer.batches;
   commits.summary.sample_sum = writer.commit_seconds_total;
 
   std::vector<prometheus::MetricFamily> out;
-  out.push_back(gauge("yunzi_connections", "Open WebSocket sessions of the application.",
-                      static_cast<double>(app.online.session_count())));
+  out.push_back(
+      gauge("yunzi_connections", "Open WebSocket sessions of the application.", static_cast<double>(live.sessions)));
   out.push_back(gauge("yunzi_games_in_progress", "Games being played now.", static_cast<double>(games)));
   out.push_back(family("yunzi_games", "Games in progress by phase: play, or scoring after two passes.",
                        MetricType::Gauge,
                        {sample(static_cast<double>(games - scoring), MetricType::Gauge, {{"phase", "play"}}),
                         sample(static_cast<double>(scoring), MetricType::Gauge, {{"phase", "scoring"}})}));
   out.push_back(gauge("yunzi_boards_open", "Analysis boards in memory (watched, or used within board_idle_s).",
-                      static_cast<double>(app.boards->open_boards())));
+                      static_cast<double>(live.open_boards)));
   out.push_back(gauge("yunzi_db_queue_depth", "Work items waiting for the writer thread.",
                       static_cast<double>(writer.queue_depth)));
   out.push_back(gauge("yunzi_db_commit_last_seconds", "BEGIN to COMMIT of the latest batch.",
@@ -72,13 +70,13 @@ std::vector<prometheus::MetricFamily> scraped_metrics(App& app) {
                         "Batches the database refused to store (disk full, I/O error, lock held elsewhere).",
                         writer.write_failures));
   out.push_back(gauge("yunzi_db_writer_failing", "1 while the latest write to the database failed, else 0.",
-                      app.writer.health().failing ? 1.0 : 0.0));
+                      sources.writer.health().failing ? 1.0 : 0.0));
   return out;
 }
 
-std::string metrics_text(const prometheus::Registry& registry, App& app) {
+std::string metrics_text(const prometheus::Registry& registry, const ScrapeSources& sources) {
   std::vector<prometheus::MetricFamily> families = registry.Collect();
-  std::vector<prometheus::MetricFamily> scraped = scraped_metrics(app);
+  std::vector<prometheus::MetricFamily> scraped = scraped_metrics(sources);
   families.insert(families.end(), std::make_move_iterator(scraped.begin()), std::make_move_iterator(scraped.end()));
   return prometheus::TextSerializer().Serialize(families);
 }

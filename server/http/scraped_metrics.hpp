@@ -5,20 +5,36 @@
 // text format, every family with its HELP and TYPE lines.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include <prometheus/metric_family.h>
 #include <prometheus/registry.h>
 
+#include "db/writer.hpp"
+
 namespace yunzi::app {
 
-class App;
+// What the application holds in memory at the moment of a scrape.
+struct LiveFigures {
+  std::size_t sessions = 0;
+  std::size_t games = 0;
+  std::size_t scoring = 0;  // of the games, those after two passes
+  std::size_t open_boards = 0;
+};
 
-// The figures read at scrape time; safe from any thread.
-std::vector<prometheus::MetricFamily> scraped_metrics(App& app);
+// Where a scrape reads the figures from; both safe from any thread.
+struct ScrapeSources {
+  const db::Writer& writer;
+  std::function<LiveFigures()> live;
+};
+
+// The figures read at scrape time.
+std::vector<prometheus::MetricFamily> scraped_metrics(const ScrapeSources& sources);
 
 // The registry's families followed by the scraped ones.
-std::string metrics_text(const prometheus::Registry& registry, App& app);
+std::string metrics_text(const prometheus::Registry& registry, const ScrapeSources& sources);
 
 }  // namespace yunzi::app

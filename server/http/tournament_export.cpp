@@ -3,7 +3,6 @@
 #include <charconv>
 
 #include "core/rank.hpp"
-#include "server/app/app.hpp"
 #include "server/http/http_reading.hpp"
 #include "server/stored_tournaments/tournament_views.hpp"
 
@@ -122,7 +121,7 @@ net::HttpResponse export_answer(bool csv, const db::DbResult<std::optional<db::S
 
 }  // namespace
 
-bool tournament_export_route(App& app, const net::HttpRequest& request, const net::HttpResponder& respond) {
+bool tournament_export_route(db::ReadPool& reads, const net::HttpRequest& request, const net::HttpResponder& respond) {
   const std::string path = request.path();
   constexpr std::string_view prefix = "/tournaments/";
   if (!path.starts_with(prefix) || (request.method != "GET" && request.method != "HEAD")) return false;
@@ -139,7 +138,7 @@ bool tournament_export_route(App& app, const net::HttpRequest& request, const ne
     return true;
   }
   read_and_respond<std::optional<db::StoredTournament>>(
-      app.reads, [id](db::Stores& stores) { return stores.tournaments().load(id); },
+      reads, [id](db::Stores& stores) { return stores.tournaments().load(id); },
       [csv = format == "csv"](db::DbResult<std::optional<db::StoredTournament>> loaded) {
         return export_answer(csv, loaded);
       },

@@ -8,12 +8,11 @@
 #include <optional>
 #include <string>
 
+#include "db/read_pool.hpp"
 #include "db/tournament_records.hpp"
 #include "server/net/http_types.hpp"
 
 namespace yunzi::app {
-
-class App;
 
 std::string standings_csv(const db::StoredTournament& t);
 std::string standings_h9(const db::StoredTournament& t);
@@ -21,6 +20,6 @@ std::string standings_h9(const db::StoredTournament& t);
 // Takes GET/HEAD of /tournaments/{id}.csv or .h9 (true) and answers it
 // through `respond` once the tournament is read on a reader thread; false
 // for any other request.
-bool tournament_export_route(App& app, const net::HttpRequest& request, const net::HttpResponder& respond);
+bool tournament_export_route(db::ReadPool& reads, const net::HttpRequest& request, const net::HttpResponder& respond);
 
 }  // namespace yunzi::app

@@ -1,5 +1,7 @@
 #include "server/lobby/game_plan.hpp"
 
+#include "server/game/clock_codec.hpp"
+
 namespace yunzi::app {
 namespace {
 
@@ -96,6 +98,24 @@ Expected<GamePlan, PlanRefusal> plan_game(const GameSettings& settings, const Co
                          (settings.color == ColorChoice::white && creator_black);
   if (conflicts) return not_eligible("in a rated 让先 game the weaker player takes black");
   return seat(settings, creator, acceptor, creator_black);
+}
+
+db::NewGame new_game_row(const GamePlan& plan, TimeMs started_ms) {
+  db::NewGame row;
+  row.black_id = plan.black.id;
+  row.white_id = plan.white.id;
+  row.black_rank = plan.black.info.rank;
+  row.white_rank = plan.white.info.rank;
+  row.rated = plan.settings.rated;
+  row.handicap = plan.settings.handicap;
+  row.komi = plan.settings.komi;
+  row.size = plan.settings.size;
+  row.color = plan.settings.color;
+  row.ko = plan.settings.ko;
+  row.time = plan.settings.time;
+  row.started_ms = started_ms;
+  row.clock_state = game::initial_clock_state(plan.settings);
+  return row;
 }
 
 }  // namespace yunzi::app

@@ -59,4 +59,7 @@ Expected<GamePlan, PlanRefusal> plan_game(const GameSettings& settings, const Co
 Expected<Done, PlanRefusal> check_rated_settings(const GameSettings& settings, const protocol::UserInfo& creator,
                                                  const PlanRules& rules);
 
+// The row a planned game is stored as.
+db::NewGame new_game_row(const GamePlan& plan, TimeMs started_ms);
+
 }  // namespace yunzi::app

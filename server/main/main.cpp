@@ -27,6 +27,7 @@
 #include "db/writer.hpp"
 #include "server/accounts/accounts.hpp"
 #include "server/app/app.hpp"
+#include "server/app/board_service.hpp"
 #include "server/config/config_loader.hpp"
 #include "server/http/http_routes.hpp"
 #include "server/lobby/lobby_snapshot.hpp"
@@ -271,7 +272,12 @@ int main(int argc, char** argv) {
   options.ranking_policy = std::move(*policy);
   app::App application(server.io_context(), writer, accounts, reads, metrics, wall_clock_ms, options);
   relay.attach(application);
-  for (auto& route : app::http_routes(application, metrics, config.metrics_allow)) {
+  const app::ScrapeSources scrape{writer, [&application] {
+                                    return app::LiveFigures{application.online.session_count(),
+                                                            application.games.size(), application.games.scoring_count(),
+                                                            application.boards->open_boards()};
+                                  }};
+  for (auto& route : app::http_routes(reads, scrape, metrics, config.metrics_allow)) {
     server.add_async_route(std::move(route));
   }
 

@@ -68,6 +68,11 @@ std::optional<OnlineUser> OnlineUsers::find_by_name_key(const std::string& name_
   return std::nullopt;
 }
 
+bool OnlineUsers::is_muted(UserId user, TimeMs now) const {
+  auto entry = find(user);
+  return entry && entry->muted_until && *entry->muted_until > now;
+}
+
 bool OnlineUsers::is_online(UserId user) const {
   std::lock_guard lock(mutex_);
   return users_.contains(user);
@@ -120,5 +125,7 @@ void OnlineUsers::send_to_user(UserId user, const protocol::Frame& frame) const 
 void OnlineUsers::send_to_all(const protocol::Frame& frame) const {
   for (const SessionPtr& session : all_sessions()) session->connection()->send(frame);
 }
+
+protocol::UserInfo user_info(const db::UserRecord& user) { return protocol::UserInfo{user.name, user.rank, user.role}; }
 
 }  // namespace yunzi::app

@@ -44,6 +44,8 @@ class OnlineUsers {
   // name_key: the name with ASCII letters folded (accounts' uniqueness key).
   std::optional<OnlineUser> find_by_name_key(const std::string& name_key) const;
   bool is_online(UserId user) const;
+  // Whether the user, online, is muted at `now` (chat and messages are refused).
+  bool is_muted(UserId user, TimeMs now) const;
   void update_info(UserId user, const protocol::UserInfo& info);
   void update_mute(UserId user, std::optional<TimeMs> muted_until);
 
@@ -64,6 +66,9 @@ class OnlineUsers {
   std::map<std::uint64_t, SessionPtr> sessions_;  // every open session, by connection id
   std::map<UserId, Entry> users_;
 };
+
+// A stored account as the wire shows it.
+protocol::UserInfo user_info(const db::UserRecord& user);
 
 // ASCII letters folded, the way account names are compared.
 std::string fold_name(std::string_view name);

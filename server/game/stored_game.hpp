@@ -12,7 +12,7 @@
 #include "engine/game.hpp"
 #include "protocol/payloads.hpp"
 
-namespace yunzi::app {
+namespace yunzi::game {
 
 struct StoredPlayers {
   protocol::UserInfo black;
@@ -36,4 +36,4 @@ Expected<protocol::GameSnapshot, std::string> stored_game_snapshot(const db::Gam
 // The chat kept with a stored game; it has ended, so every line is for everyone.
 std::vector<protocol::ChatLine> stored_game_chat(const db::GameWithMoves& stored);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::game

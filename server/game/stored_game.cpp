@@ -1,10 +1,9 @@
-#include "server/app/stored_game.hpp"
+#include "server/game/stored_game.hpp"
 
-#include "server/app/app.hpp"
 #include "server/game/area_count.hpp"
 #include "server/game/clock_codec.hpp"
 
-namespace yunzi::app {
+namespace yunzi::game {
 
 db::DbResult<StoredPlayers> stored_players(db::Stores& stores, const db::GameRecord& row) {
   auto role_of = [&](UserId id) -> db::DbResult<Role> {
@@ -59,11 +58,11 @@ Expected<protocol::GameSnapshot, std::string> stored_game_snapshot(const db::Gam
   out.captures = {game->captures(engine::Color::black), game->captures(engine::Color::white)};
   out.result = row.result;
   out.dead = stored.final_dead;
-  if (row.result && row.result->how == EndReason::count) out.count = game::area_count(*game, out.dead);
+  if (row.result && row.result->how == EndReason::count) out.count = area_count(*game, out.dead);
   out.seq = static_cast<std::int64_t>(stored.moves.size());
-  if (auto clock = game::decode_clock_state(row.clock_state)) {
+  if (auto clock = decode_clock_state(row.clock_state)) {
     clock->clock.running.reset();
-    out.clock = game::to_wire(clock->clock);
+    out.clock = to_wire(clock->clock);
     out.seq = clock->seq;
   }
   return out;
@@ -79,4 +78,4 @@ std::vector<protocol::ChatLine> stored_game_chat(const db::GameWithMoves& stored
   return out;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::game

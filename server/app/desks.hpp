@@ -1,0 +1,99 @@
+// What the request handlers of each area are handed: the parts of the server
+// that area uses, and nothing more. The App builds one desk per area at
+// start; dispatch hands each request to the one desk with a handler for it
+// (request_handlers.hpp). Every handler also gets its Call: the session,
+// the responder, the read pool and the clock.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+#include "db/writer.hpp"
+#include "server/accounts/accounts.hpp"
+#include "server/app/rank_announcer.hpp"
+#include "server/app/sign_ins.hpp"
+#include "server/lobby/game_plan.hpp"
+#include "server/lobby/game_registry.hpp"
+#include "server/lobby/lobby.hpp"
+#include "server/ranking/policy.hpp"
+#include "server/session/online_users.hpp"
+#include "server/session/window_quota.hpp"
+
+namespace yunzi::app {
+
+class BoardService;
+class TournamentService;
+
+// hello, register, login, resume, logout, ping.
+struct SessionDesk {
+  accounts::Accounts& accounts;
+  SignIns& sign_ins;
+  const GameRegistry& games;  // a resumed user's games in progress
+};
+
+// Seeks, automatch, challenges, the lobby's chat.
+struct LobbyDesk {
+  Lobby& lobby;
+  const OnlineUsers& online;
+  WindowQuota& chat_quota;  // lobby.chat lines per user within any minute
+  const PlanRules& plan_rules;
+};
+
+// Watching games, their records, and the requests passed to a game's room.
+struct GameDesk {
+  const GameRegistry& games;
+  Lobby& lobby;  // who watches which game
+  const OnlineUsers& online;
+};
+
+// Profiles, histories, following, reports and 6d recommendations.
+struct UserDesk {
+  db::Writer& writer;
+  const OnlineUsers& online;
+  WindowQuota& reports_quota;  // reports per user within any hour
+  const ranking::RankingPolicy& ranking_policy;
+  bool recommendation_approval;
+  const RankAnnouncer& ranks;
+};
+
+// Private messages.
+struct MessageDesk {
+  db::Writer& writer;
+  const OnlineUsers& online;
+  WindowQuota& quota;  // messages per user within any minute
+  std::size_t partners_per_hour;
+};
+
+// Analysis boards and score estimates.
+struct BoardDesk {
+  BoardService& boards;
+  db::Writer& writer;
+};
+
+struct TournamentDesk {
+  TournamentService& tournaments;
+};
+
+// admin.*: the role is checked before a request reaches this desk.
+struct AdminDesk {
+  db::Writer& writer;
+  OnlineUsers& online;
+  const GameRegistry& games;
+  TournamentService& tournaments;
+  std::shared_ptr<const ranking::RankingPolicy> ranking_policy;
+  const PlanRules& plan_rules;
+  const RankAnnouncer& ranks;
+};
+
+struct Desks {
+  SessionDesk session;
+  LobbyDesk lobby;
+  GameDesk game;
+  UserDesk user;
+  MessageDesk message;
+  BoardDesk board;
+  TournamentDesk tournament;
+  AdminDesk admin;
+};
+
+}  // namespace yunzi::app

@@ -1,0 +1,36 @@
+// Accounts coming to and leaving a connection: the online list, the lobby's
+// list of players, and the player's games in progress hearing of it.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "db/records.hpp"
+#include "server/lobby/game_registry.hpp"
+#include "server/lobby/lobby.hpp"
+#include "server/session/online_users.hpp"
+#include "server/session/session.hpp"
+
+namespace yunzi::app {
+
+class SignIns {
+ public:
+  SignIns(OnlineUsers& online, Lobby& lobby, GameRegistry& games, std::size_t connections_per_user)
+      : online_(online), lobby_(lobby), games_(games), connections_per_user_(connections_per_user) {}
+
+  // After login, register or resume on this session; false (nothing changed)
+  // when the user is already signed in on connections_per_user connections.
+  bool sign_in(const SessionPtr& session, const db::UserRecord& user, std::string token);
+  // After logout, or when the connection closes.
+  void sign_out(Session& session);
+
+  std::size_t connections_per_user() const { return connections_per_user_; }
+
+ private:
+  OnlineUsers& online_;
+  Lobby& lobby_;
+  GameRegistry& games_;
+  std::size_t connections_per_user_;
+};
+
+}  // namespace yunzi::app

@@ -42,7 +42,7 @@ std::string overtime_text(const TimeControl& time) {
 // The board after the stored moves. Each was legal when played, so only the
 // placement and its captures matter here, not the repetition rule.
 engine::Board final_board(const GameWithMoves& stored, const std::vector<engine::Vertex>& handicap_stones) {
-  engine::Board board(stored.game.size);
+  engine::Board board(stored.game.settings.size);
   for (const engine::Vertex stone : handicap_stones) (void)board.add_stone(engine::Color::black, stone);
   for (const MoveRecord& m : stored.moves) {
     if (m.move.vertex) (void)board.play(m.move.color, *m.move.vertex);
@@ -55,11 +55,11 @@ engine::Board final_board(const GameWithMoves& stored, const std::vector<engine:
 std::string game_sgf(const GameWithMoves& stored) {
   const GameRecord& g = stored.game;
   engine::SgfExport out;
-  out.size = g.size;
-  out.komi = g.komi;
-  out.handicap = g.handicap;
-  if (g.handicap >= 2) {
-    if (auto stones = engine::fixed_handicap(g.size, g.handicap)) out.handicap_stones = *stones;
+  out.size = g.settings.size;
+  out.komi = g.settings.komi;
+  out.handicap = g.settings.handicap;
+  if (g.settings.handicap >= 2) {
+    if (auto stones = engine::fixed_handicap(g.settings.size, g.settings.handicap)) out.handicap_stones = *stones;
   }
   out.rules = "Chinese";
   out.black_name = g.black_name;
@@ -68,8 +68,8 @@ std::string game_sgf(const GameWithMoves& stored) {
   out.white_rank = to_string(g.white_rank);
   out.date = utc_date(g.started_ms);
   out.result = g.result;
-  if (g.time.system != TimeSystem::none) out.main_time = static_cast<double>(g.time.main_ms / 1000);
-  out.overtime = overtime_text(g.time);
+  if (g.settings.time.system != TimeSystem::none) out.main_time = static_cast<double>(g.settings.time.main_ms / 1000);
+  out.overtime = overtime_text(g.settings.time);
   out.moves.reserve(stored.moves.size());
   for (const MoveRecord& m : stored.moves) {
     engine::SgfExportMove move{m.move, std::nullopt, m.periods_left};

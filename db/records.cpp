@@ -4,18 +4,6 @@
 
 namespace yunzi::db {
 
-GameSettings settings_of(const GameRecord& game) {
-  GameSettings settings;
-  settings.size = game.size;
-  settings.rated = game.rated;
-  settings.handicap = game.handicap;
-  settings.komi = game.komi;
-  settings.color = game.color;
-  settings.time = game.time;
-  settings.ko = game.ko;
-  return settings;
-}
-
 std::string_view to_string(RecommendationStatus status) {
   switch (status) {
     case RecommendationStatus::pending: return "pending";

@@ -76,14 +76,9 @@ struct NewGame {
   UserId white_id = 0;
   Rank black_rank;
   Rank white_rank;
-  bool rated = false;
-  int handicap = 0;
-  double komi = 7.5;
-  int size = 19;
-  ColorChoice color = ColorChoice::automatic;  // as the creator asked
-  KoRule ko = KoRule::situational;
-  // Kept in whole seconds (time_* columns): the settings of a game hold no fractions.
-  TimeControl time = TimeControl::none();
+  // As the game was agreed: the colour as the creator asked it, the clock
+  // kept in whole seconds (time_* columns: a game's settings hold no fractions).
+  GameSettings settings;
   TimeMs started_ms = 0;
   std::string clock_state;  // the server's clock snapshot (opaque text)
 };
@@ -98,13 +93,7 @@ struct GameRecord {
   std::string white_name;
   Rank black_rank;
   Rank white_rank;
-  bool rated = false;
-  int handicap = 0;
-  double komi = 0;
-  int size = 19;
-  ColorChoice color = ColorChoice::automatic;
-  KoRule ko = KoRule::situational;
-  TimeControl time = TimeControl::none();
+  GameSettings settings;
   GameStatus status = GameStatus::playing;
   std::optional<GameResult> result;  // once ended (stored as SGF text, how and winner)
   int move_count = 0;
@@ -113,9 +102,6 @@ struct GameRecord {
   std::string clock_state;
   bool annulled = false;
 };
-
-// The settings a stored game was created with, as one value.
-GameSettings settings_of(const GameRecord& game);
 
 struct MoveRecord {
   int number = 0;  // 1 for the first move after any handicap stones

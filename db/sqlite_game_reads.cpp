@@ -30,12 +30,12 @@ DbResult<GameRecord> read_game(const Row& row) {
   g.white_name = row.text(4);
   g.black_rank = *black_rank;
   g.white_rank = *white_rank;
-  g.color = read_color_choice(row, 7);
-  g.rated = row.integer(8) != 0;
-  g.handicap = static_cast<int>(row.integer(9));
-  g.komi = row.real(10);
-  g.size = static_cast<int>(row.integer(11));
-  g.time = read_time_columns(row, 12);
+  g.settings.color = read_color_choice(row, 7);
+  g.settings.rated = row.integer(8) != 0;
+  g.settings.handicap = static_cast<int>(row.integer(9));
+  g.settings.komi = row.real(10);
+  g.settings.size = static_cast<int>(row.integer(11));
+  g.settings.time = read_time_columns(row, 12);
   g.status = read_status(row.text(19));
   g.result = stored_result(row.optional_text(20));
   g.move_count = static_cast<int>(row.integer(21));
@@ -43,7 +43,7 @@ DbResult<GameRecord> read_game(const Row& row) {
   g.ended_ms = row.optional_integer(23);
   g.clock_state = row.text(24);
   g.annulled = row.integer(25) != 0;
-  g.ko = read_ko_rule(row, 26);
+  g.settings.ko = read_ko_rule(row, 26);
   return g;
 }
 

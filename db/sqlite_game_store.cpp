@@ -7,17 +7,18 @@
 namespace yunzi::db {
 
 DbResult<GameId> SqliteGameStore::create(const NewGame& g) {
-  if (g.size < engine::min_board_size || g.size > engine::max_board_size) {
+  const GameSettings& settings = g.settings;
+  if (settings.size < engine::min_board_size || settings.size > engine::max_board_size) {
     return db_failure(DbErrorKind::invalid_argument, "board size out of range");
   }
-  const TimeColumns t = time_columns(g.time);
+  const TimeColumns t = time_columns(settings.time);
   return db_.insert(
       "INSERT INTO games (black_id, white_id, black_rank, white_rank, rated, handicap, komi, size, color_choice, "
       "ko_rule, time_system, time_main_s, time_periods, time_period_s, time_stones, time_increment_s, time_max_s, "
       "started_ms, clock_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      g.black_id, g.white_id, g.black_rank, g.white_rank, g.rated, g.handicap, g.komi, g.size, to_string(g.color),
-      to_string(g.ko), t.system, t.main_s, t.periods, t.period_s, t.stones, t.increment_s, t.max_s, g.started_ms,
-      g.clock_state);
+      g.black_id, g.white_id, g.black_rank, g.white_rank, settings.rated, settings.handicap, settings.komi,
+      settings.size, to_string(settings.color), to_string(settings.ko), t.system, t.main_s, t.periods, t.period_s,
+      t.stones, t.increment_s, t.max_s, g.started_ms, g.clock_state);
 }
 
 DbResult<Done> SqliteGameStore::append_move(GameId game, const MoveRecord& m, std::string_view clock_state) {

@@ -40,7 +40,8 @@ class BenchDatabase {
       game.black_id = black;
       game.white_id = white;
       game.black_rank = game.white_rank = Rank::kyu(4);
-      game.time = TimeControl::byoyomi(1'200'000, 3, 30'000);
+      game.settings.rated = false;
+      game.settings.time = TimeControl::byoyomi(1'200'000, 3, 30'000);
       game.started_ms = 1;
       games.push_back(*stores.games().create(game));
     }

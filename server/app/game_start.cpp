@@ -108,9 +108,9 @@ Expected<std::size_t, std::string> App::restore_games() {
       spdlog::error("game not restored game={}", row.id);
       continue;
     }
-    if (row.rated) games.reserve_rated(row.black_id, row.white_id);
-    games.add(row.id, RunningGame{room, row.black_id, row.white_id, row.rated});
-    const GameSettings settings = db::settings_of(row);
+    if (row.settings.rated) games.reserve_rated(row.black_id, row.white_id);
+    games.add(row.id, RunningGame{room, row.black_id, row.white_id, row.settings.rated});
+    const GameSettings settings = row.settings;
     lobby->game_started(lobby_entry(row.id, settings, black.info, white.info, static_cast<int>(game.moves.size())),
                         row.black_id, row.white_id, false);
     spdlog::info("game restored game={} black={} white={} moves={}", row.id, row.black_name, row.white_name,

@@ -22,8 +22,8 @@ protocol::GameSummary summary_of(const db::GameRecord& game) {
   out.game = game.id;
   out.black = protocol::PlayerRef{game.black_name, game.black_rank};
   out.white = protocol::PlayerRef{game.white_name, game.white_rank};
-  out.size = game.size;
-  out.rated = game.rated && !game.annulled;
+  out.size = game.settings.size;
+  out.rated = game.settings.rated && !game.annulled;
   out.result = game.result;
   out.ended_at = game.ended_ms.value_or(0);
   return out;

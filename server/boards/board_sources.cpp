@@ -54,10 +54,10 @@ Expected<db::NewBoard, BoardSourceError> board_from_game(const db::GameWithMoves
                                                          std::optional<std::int64_t> moves, std::size_t max_nodes) {
   const db::GameRecord& row = game.game;
   db::NewBoard board;
-  board.size = row.size;
-  board.komi = row.komi;
-  board.handicap = row.handicap;
-  board.ko_rule = row.ko;
+  board.size = row.settings.size;
+  board.komi = row.settings.komi;
+  board.handicap = row.settings.handicap;
+  board.ko_rule = row.settings.ko;
   board.source_game = row.id;
   board.black_name = row.black_name;
   board.white_name = row.white_name;

@@ -331,7 +331,7 @@ void GameRoom::announce(std::vector<net::ConnectionPtr> player_connections) {
 
 std::shared_ptr<GameRoom> GameRoom::restore(RoomServices& services, const db::GameWithMoves& stored, RoomPlayer black,
                                             RoomPlayer white) {
-  const GameSettings settings = db::settings_of(stored.game);
+  const GameSettings settings = stored.game.settings;
   auto state = RoomState::restore(setup_of(services, stored.game.id, settings, black, white, stored.game.started_ms),
                                   stored, services.now_ms());
   if (!state) {

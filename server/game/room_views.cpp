@@ -70,13 +70,7 @@ std::string RoomState::sgf() const {
   g.white_name = setup_.white.info.name;
   g.black_rank = setup_.black.info.rank;
   g.white_rank = setup_.white.info.rank;
-  g.rated = setup_.settings.rated;
-  g.handicap = setup_.settings.handicap;
-  g.komi = setup_.settings.komi;
-  g.size = setup_.settings.size;
-  g.color = setup_.settings.color;
-  g.ko = setup_.settings.ko;
-  g.time = setup_.settings.time;
+  g.settings = setup_.settings;
   g.started_ms = setup_.started_ms;
   if (end_) {
     g.result = end_->result;

@@ -22,10 +22,10 @@ db::DbResult<StoredPlayers> stored_players(db::Stores& stores, const db::GameRec
 Expected<engine::Game, std::string> replay_stored_game(const db::GameWithMoves& stored) {
   const db::GameRecord& row = stored.game;
   engine::GameSetup setup;
-  setup.size = row.size;
-  setup.komi = row.komi;
-  setup.handicap = row.handicap;
-  setup.ko_rule = row.ko;
+  setup.size = row.settings.size;
+  setup.komi = row.settings.komi;
+  setup.handicap = row.settings.handicap;
+  setup.ko_rule = row.settings.ko;
   auto game = engine::Game::create(setup);
   if (!game) {
     return unexpected(std::string("the stored game cannot be set up: ") + std::string(engine::describe(game.error())));
@@ -46,11 +46,11 @@ Expected<protocol::GameSnapshot, std::string> stored_game_snapshot(const db::Gam
   const db::GameRecord& row = stored.game;
   protocol::GameSnapshot out;
   out.game = row.id;
-  out.settings = db::settings_of(row);
+  out.settings = row.settings;
   out.black = std::move(players.black);
   out.white = std::move(players.white);
   for (const engine::Move& move : game->moves()) out.moves.push_back(move.vertex);
-  if (row.handicap >= 2) {
+  if (row.settings.handicap >= 2) {
     for (const engine::SetupStone& stone : game->start_stones()) out.handicap_stones.push_back(stone.vertex);
   }
   out.to_move = game->to_move();

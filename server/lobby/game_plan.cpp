@@ -106,13 +106,7 @@ db::NewGame new_game_row(const GamePlan& plan, TimeMs started_ms) {
   row.white_id = plan.white.id;
   row.black_rank = plan.black.info.rank;
   row.white_rank = plan.white.info.rank;
-  row.rated = plan.settings.rated;
-  row.handicap = plan.settings.handicap;
-  row.komi = plan.settings.komi;
-  row.size = plan.settings.size;
-  row.color = plan.settings.color;
-  row.ko = plan.settings.ko;
-  row.time = plan.settings.time;
+  row.settings = plan.settings;
   row.started_ms = started_ms;
   row.clock_state = game::initial_clock_state(plan.settings);
   return row;

@@ -55,7 +55,7 @@ db::DbResult<Annulment> annul_game(db::Stores& stores, const ranking::RankingPol
   }
   if (out.game.annulled) return db::db_failure(db::DbErrorKind::conflict, "the game is already annulled");
   if (auto r = stores.games().set_annulled(game); !r) return unexpected(r.error());
-  if (!out.game.rated) return out;
+  if (!out.game.settings.rated) return out;
   for (UserId player : {out.game.black_id, out.game.white_id}) {
     auto change = recompute_player(stores, policy, player, game, now);
     if (!change) return unexpected(change.error());

@@ -32,7 +32,7 @@ ranking::RatedGame rated_game_of(const db::GameRecord& game, UserId player, cons
   out.opponent_rank = is_black ? game.white_rank : game.black_rank;
   out.outcome = outcome_for(game.result, is_black ? Color::black : Color::white);
   // In 让先 the weaker player holds black, so the stronger one gives it as white.
-  out.gave_rang_xian = game.handicap == 1 && !is_black;
+  out.gave_rang_xian = game.settings.handicap == 1 && !is_black;
   out.converted = converted.contains(game.id);
   out.annulled = game.annulled;
   out.move_count = game.move_count;

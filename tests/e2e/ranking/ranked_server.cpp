@@ -55,7 +55,7 @@ void RankedServer::record_won_games(const std::string& winner, const std::string
     game.white_id = (*lost_by)->id;
     game.black_rank = (*won_by)->rank;
     game.white_rank = (*lost_by)->rank;
-    game.rated = true;
+    game.settings.rated = true;
     game.started_ms = now_ms - 86'400'000 + i * 60'000;
     auto id = stores.games().create(game);
     REQUIRE(id);

@@ -117,8 +117,8 @@ TEST_CASE("a board from SGF keeps the variations in the record's order", "[app][
 TEST_CASE("a board from a game keeps its first moves", "[app][boards]") {
   db::GameWithMoves game;
   game.game.id = 12;
-  game.game.size = 9;
-  game.game.komi = 6.5;
+  game.game.settings.size = 9;
+  game.game.settings.komi = 6.5;
   game.game.black_name = "alice";
   game.game.white_name = "bob";
   for (int i = 0; i < 4; ++i) {

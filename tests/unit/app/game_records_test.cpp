@@ -20,8 +20,8 @@ std::size_t count_of(const std::string& text, const std::string& needle) {
 db::GameWithMoves stored_game(const std::vector<std::string>& moves) {
   db::GameWithMoves stored;
   stored.game.id = 3;
-  stored.game.size = 9;
-  stored.game.komi = 7.5;
+  stored.game.settings.size = 9;
+  stored.game.settings.komi = 7.5;
   stored.game.black_name = "alice";
   stored.game.white_name = "bob";
   for (const std::string& text : moves) {
@@ -59,8 +59,8 @@ TEST_CASE("game paths name an id and a format") {
 TEST_CASE("the diagram replays the stored moves, passes and a resumed scoring") {
   db::GameWithMoves stored;
   stored.game.id = 3;
-  stored.game.size = 9;
-  stored.game.komi = 7.5;
+  stored.game.settings.size = 9;
+  stored.game.settings.komi = 7.5;
   stored.game.black_name = "alice";
   stored.game.white_name = "bob";
   auto move = [&](engine::Color color, std::optional<engine::Vertex> vertex) {

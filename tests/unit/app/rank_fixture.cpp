@@ -24,7 +24,7 @@ GameId record_game(db::Stores& stores, UserId black, UserId white, Rank black_ra
   game.white_id = white;
   game.black_rank = black_rank;
   game.white_rank = white_rank;
-  game.rated = true;
+  game.settings.rated = true;
   game.started_ms = ended_ms - 1000;
   auto id = stores.games().create(game);
   REQUIRE(id);

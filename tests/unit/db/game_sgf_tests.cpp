@@ -21,8 +21,8 @@ TEST_CASE_METHOD(StoreTest, "an ended game's SGF carries players, settings, time
   NewGame setup = sample_game(black, white);
   setup.black_rank = rank_at(27);
   setup.white_rank = rank_at(26);
-  setup.handicap = 2;
-  setup.komi = 0.5;
+  setup.settings.handicap = 2;
+  setup.settings.komi = 0.5;
   setup.started_ms = 1'714'521'600'000;  // 2024-05-01 00:00 UTC
   const GameId id = *games.create(setup);
   REQUIRE(games.append_move(id, sample_move(1, 16, 3), ""));  // white first after handicap stones
@@ -68,8 +68,8 @@ TEST_CASE_METHOD(StoreTest, "a game in progress has an SGF without a result; unk
   const UserId black = create_user(db.stores(), "b").id;
   const UserId white = create_user(db.stores(), "w").id;
   NewGame setup = sample_game(black, white);
-  setup.size = 9;
-  setup.time = yunzi::TimeControl::fischer(600'000, 10'000, 1'200'000);
+  setup.settings.size = 9;
+  setup.settings.time = yunzi::TimeControl::fischer(600'000, 10'000, 1'200'000);
   const GameId id = *games.create(setup);
   REQUIRE(games.append_move(id, sample_move(1, 4, 4), ""));
   auto sgf = load_game_sgf(games, id);

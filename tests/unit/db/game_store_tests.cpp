@@ -46,9 +46,9 @@ TEST_CASE_METHOD(StoreTest, "a game is created and its moves appended in order, 
   CHECK(g.game.move_count == 2);
   CHECK(g.game.clock_state == "clock-2");
   CHECK(g.game.status == GameStatus::playing);
-  CHECK(g.game.time == yunzi::TimeControl::byoyomi(1'200'000, 3, 30'000));
-  CHECK(g.game.color == yunzi::ColorChoice::white);
-  CHECK(g.game.ko == yunzi::KoRule::positional);
+  CHECK(g.game.settings.time == yunzi::TimeControl::byoyomi(1'200'000, 3, 30'000));
+  CHECK(g.game.settings.color == yunzi::ColorChoice::white);
+  CHECK(g.game.settings.ko == yunzi::KoRule::positional);
   REQUIRE(g.moves.size() == 2);
   CHECK(g.moves[0].move.vertex == yunzi::engine::Vertex{15, 3});
   CHECK(g.moves[0].move.color == yunzi::engine::Color::black);
@@ -194,7 +194,7 @@ TEST_CASE_METHOD(StoreTest, "a game can be annulled and a bad size is refused", 
   CHECK((**games.load(id)).game.annulled);
   CHECK(games.set_annulled(id + 50).error().kind == DbErrorKind::not_found);
   NewGame huge = sample_game(p.black, p.white);
-  huge.size = 26;
+  huge.settings.size = 26;
   CHECK(games.create(huge).error().kind == DbErrorKind::invalid_argument);
 }
 
@@ -250,21 +250,26 @@ TEST_CASE_METHOD(StoreTest, "a count's final marking is kept with the game and l
   CHECK((**games.load(counted)).final_dead == dead);
 }
 
-TEST_CASE("a stored game's settings come back as one value", "[db][games]") {
-  GameRecord record;
-  record.size = 13;
-  record.komi = 0.5;
-  record.handicap = 1;
-  record.rated = false;
-  record.color = yunzi::ColorChoice::black;
-  record.ko = yunzi::KoRule::positional;
-  record.time = yunzi::TimeControl::fischer(300'000, 5'000, 600'000);
-  const yunzi::GameSettings settings = settings_of(record);
-  CHECK(settings.size == 13);
-  CHECK(settings.komi == 0.5);
-  CHECK(settings.handicap == 1);
-  CHECK_FALSE(settings.rated);
-  CHECK(settings.color == yunzi::ColorChoice::black);
-  CHECK(settings.ko == yunzi::KoRule::positional);
-  CHECK(settings.time == yunzi::TimeControl::fischer(300'000, 5'000, 600'000));
+TEST_CASE_METHOD(StoreTest, "a stored game's settings come back as one value, every field", "[db][games]") {
+  GameStore& games = db.stores().games();
+  const Players p = two_players(db);
+  NewGame setup = sample_game(p.black, p.white);
+  setup.settings.size = 13;
+  setup.settings.komi = 0.5;
+  setup.settings.handicap = 1;
+  setup.settings.rated = false;
+  setup.settings.color = yunzi::ColorChoice::black;
+  setup.settings.ko = yunzi::KoRule::simple;
+  setup.settings.time = yunzi::TimeControl::fischer(300'000, 5'000, 600'000);
+  const auto id = games.create(setup);
+  REQUIRE(id);
+  const yunzi::GameSettings loaded = (**games.load(*id)).game.settings;
+  CHECK(loaded.size == 13);
+  CHECK(loaded.komi == 0.5);
+  CHECK(loaded.handicap == 1);
+  CHECK_FALSE(loaded.rated);
+  CHECK(loaded.color == yunzi::ColorChoice::black);
+  CHECK(loaded.ko == yunzi::KoRule::simple);
+  CHECK(loaded.time == yunzi::TimeControl::fischer(300'000, 5'000, 600'000));
+  CHECK(loaded == setup.settings);
 }

@@ -391,26 +391,26 @@ TEST_CASE("games stored with their settings as JSON keep the same settings after
   };
 
   const GameRecord fischer = game(1);
-  CHECK(fischer.color == yunzi::ColorChoice::black);
-  CHECK(fischer.ko == yunzi::KoRule::simple);
-  CHECK_FALSE(fischer.rated);
-  CHECK(fischer.size == 13);
-  CHECK(fischer.komi == 6.5);
-  CHECK(fischer.time == yunzi::TimeControl::fischer(600'000, 10'000, 1'200'000));
+  CHECK(fischer.settings.color == yunzi::ColorChoice::black);
+  CHECK(fischer.settings.ko == yunzi::KoRule::simple);
+  CHECK_FALSE(fischer.settings.rated);
+  CHECK(fischer.settings.size == 13);
+  CHECK(fischer.settings.komi == 6.5);
+  CHECK(fischer.settings.time == yunzi::TimeControl::fischer(600'000, 10'000, 1'200'000));
 
   const GameRecord canadian = game(2);
-  CHECK(canadian.color == yunzi::ColorChoice::automatic);
-  CHECK(canadian.ko == yunzi::KoRule::positional);
-  CHECK(canadian.handicap == 1);
-  CHECK(canadian.time == yunzi::TimeControl::canadian(300'000, 20, 60'000));
+  CHECK(canadian.settings.color == yunzi::ColorChoice::automatic);
+  CHECK(canadian.settings.ko == yunzi::KoRule::positional);
+  CHECK(canadian.settings.handicap == 1);
+  CHECK(canadian.settings.time == yunzi::TimeControl::canadian(300'000, 20, 60'000));
 
   for (GameId id : {3, 4}) {
     const GameRecord plain = game(id);
-    CHECK(plain.color == yunzi::ColorChoice::automatic);
-    CHECK(plain.ko == yunzi::KoRule::situational);
+    CHECK(plain.settings.color == yunzi::ColorChoice::automatic);
+    CHECK(plain.settings.ko == yunzi::KoRule::situational);
   }
-  CHECK(game(3).time == yunzi::TimeControl::byoyomi(1'200'000, 3, 30'000));
-  CHECK(game(4).time == yunzi::TimeControl::none());
+  CHECK(game(3).settings.time == yunzi::TimeControl::byoyomi(1'200'000, 3, 30'000));
+  CHECK(game(4).settings.time == yunzi::TimeControl::none());
 
   CHECK(single_text(*current,
                     "SELECT CAST(count(*) AS TEXT) FROM pragma_table_info('games') "

@@ -43,12 +43,12 @@ NewGame sample_game(UserId black, UserId white) {
   game.white_id = white;
   game.black_rank = rank_at(15);
   game.white_rank = rank_at(16);
-  game.color = yunzi::ColorChoice::white;
-  game.ko = yunzi::KoRule::positional;
-  game.rated = true;
-  game.komi = 7.5;
-  game.size = 19;
-  game.time = yunzi::TimeControl::byoyomi(1'200'000, 3, 30'000);
+  game.settings.color = yunzi::ColorChoice::white;
+  game.settings.ko = yunzi::KoRule::positional;
+  game.settings.rated = true;
+  game.settings.komi = 7.5;
+  game.settings.size = 19;
+  game.settings.time = yunzi::TimeControl::byoyomi(1'200'000, 3, 30'000);
   game.started_ms = 5'000;
   game.clock_state = "{}";
   return game;

@@ -116,12 +116,7 @@ struct Fixture {
     game.black_id = alice.user_id;
     game.white_id = bob.user_id;
     game.black_rank = game.white_rank = *Rank::from_index(15);
-    game.rated = settings.rated;
-    game.komi = settings.komi;
-    game.size = settings.size;
-    game.color = settings.color;
-    game.ko = settings.ko;
-    game.time = settings.time;
+    game.settings = settings;
     game.started_ms = wall_ms();
     game.clock_state = initial_clock_state(settings);
     return on_writer<GameId>([game](db::Stores& s) { return s.games().create(game); });

@@ -22,7 +22,12 @@ namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 
 namespace {
-constexpr std::chrono::milliseconds kAbortWait{2000};
+// After the grace period every socket is shut, and each session needs only
+// its aborted read to run to tell the application; the wait ends as soon as
+// they have. It is long because a session still open when the io threads
+// stop would outlive its io_context (and its on_close would never come) on
+// a machine too loaded to run those handlers within a second or two.
+constexpr std::chrono::milliseconds kAbortWait{10000};
 
 // Failures that say the process (or the system) has no room for another
 // socket right now: retrying at once fails again, in a busy loop.

@@ -79,6 +79,12 @@ void WebSocketSession::on_accept(beast::error_code ec) {
   context_.metrics.connections_open.Increment();
   context_.metrics.connections_total.Increment();
   context_.registry.add(shared_from_this());
+  // Read right after registering, before the application hears of the
+  // connection: a shutdown that starts later saw this session in its
+  // snapshot and closes it through the strand, after whatever the
+  // application sent it first (the restart notice). Read after on_open,
+  // the flag could close the session ahead of frames already posted to it.
+  const bool shutting_down = context_.shutting_down.load();
   // The line that ties a connection id (in the application's lines) to an address.
   if (remote_address_ == peer_address_) {
     spdlog::info("net: opened conn={} remote={}", id_, remote_address_);
@@ -91,8 +97,8 @@ void WebSocketSession::on_accept(beast::error_code ec) {
     spdlog::error("net: on_open failed conn={} error={}", id_, e.what());
     start_close(close_code::internal_error, "internal error");
   }
-  // Registered before the check: shutdown either saw this session or we see its flag.
-  if (context_.shutting_down.load()) start_close(close_code::service_restart, "service restart");
+  // Registered before the flag was read: shutdown either saw this session or we saw its flag.
+  if (shutting_down) start_close(close_code::service_restart, "service restart");
   heard_from_peer();
   wait_for_idle_deadline();
   do_ping();

@@ -33,10 +33,13 @@ bool handle_close(const ConnectionPtr& connection, const std::string& text) {
 }  // namespace
 
 void TestApp::on_open(const ConnectionPtr& connection) {
-  std::lock_guard lock(mutex_);
-  open_[connection->id()] = connection;
-  ++opened_;
-  changed_.notify_all();
+  {
+    std::lock_guard lock(mutex_);
+    open_[connection->id()] = connection;
+    ++opened_;
+    changed_.notify_all();
+  }
+  if (after_open) after_open(connection);
 }
 
 void TestApp::on_message(const ConnectionPtr& connection, std::string text, bool over_rate_limit) {

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -33,6 +34,9 @@ class TestApp : public Handler {
   // False when the count was not reached within the (failure guard) timeout.
   bool wait_opened(std::size_t count, std::chrono::milliseconds timeout = 10s);
   bool wait_closed(std::size_t count, std::chrono::milliseconds timeout = 10s);
+
+  // Runs at the end of on_open, on the connection's strand (set before connecting).
+  std::function<void(const ConnectionPtr&)> after_open;
 
  private:
   std::mutex mutex_;

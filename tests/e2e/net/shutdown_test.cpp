@@ -1,6 +1,7 @@
 // Graceful shutdown: the application's notice arrives first, then every
 // WebSocket is closed with 1012, and the listener stops accepting.
 #include <catch2/catch.hpp>
+#include <future>
 #include <thread>
 
 #include "tests/e2e/net/net_fixture.hpp"
@@ -16,10 +17,12 @@ TEST_CASE("shutdown sends the notice, then closes with 1012", "[net][shutdown]")
   REQUIRE(fx.app.wait_opened(2));
 
   fx.app.broadcast(R"({"type":"notice","text":"restarting"})");
-  std::thread stopper([&] { fx.server.shutdown(std::chrono::milliseconds(20000)); });
+  // Joined however the checks below end.
+  std::jthread stopper([&] { fx.server.shutdown(std::chrono::milliseconds(20000)); });
 
   for (auto* client : {first.get(), second.get()}) {
     auto notice = client->wait_for_event("notice", 10s);
+    INFO((notice ? std::string() : notice.error()));
     REQUIRE(notice);
     CHECK((*notice)["text"] == "restarting");
     auto closed = client->wait_closed(10s);
@@ -32,6 +35,34 @@ TEST_CASE("shutdown sends the notice, then closes with 1012", "[net][shutdown]")
 
   auto late = yunzi::client::WsClient::connect("127.0.0.1", fx.port, "/ws", std::chrono::milliseconds(2000));
   CHECK_FALSE(late);
+}
+
+TEST_CASE("a connection opened as shutdown begins still gets what was sent to it first", "[net][shutdown]") {
+  NetFixture fx;
+  std::promise<void> opened;
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  fx.app.after_open = [&opened, released](const ConnectionPtr& connection) {
+    connection->send(std::string(R"({"type":"notice","text":"welcome"})"));
+    opened.set_value();
+    released.wait();  // the application is still in on_open when shutdown starts
+  };
+  auto client = fx.connect();
+  REQUIRE(client);
+  opened.get_future().wait();
+  std::jthread stopper([&] { fx.server.shutdown(std::chrono::milliseconds(20000)); });
+  // Long enough for shutdown to raise its flag and take its snapshot on any machine
+  // this runs on; the order checked below must hold whenever it does.
+  std::this_thread::sleep_for(200ms);
+  release.set_value();
+
+  auto notice = client->wait_for_event("notice", 10s);
+  INFO((notice ? std::string() : notice.error()));
+  REQUIRE(notice);
+  CHECK((*notice)["text"] == "welcome");
+  auto closed = client->wait_closed(10s);
+  REQUIRE(closed);
+  CHECK(closed->code == close_code::service_restart);
 }
 
 TEST_CASE("shutdown does not wait past the grace period for a silent client", "[net][shutdown]") {

@@ -1,22 +1,22 @@
 #include "tools/yunzi-gtp/gtp_command.hpp"
 
-#include <sstream>
-
 namespace yunzi::gtp {
 namespace {
 
-std::string preprocess(std::string_view line) {
-  std::string out;
-  out.reserve(line.size());
-  for (char c : line) {
-    if (c == '#') break;
-    if (c == '\t') {
-      out += ' ';
-    } else if (static_cast<unsigned char>(c) >= 32 && c != 127) {
-      out += c;
-    }
+// The spec's preprocessing without a copy of the line: a comment ends it,
+// tabs separate like spaces, other control characters are dropped.
+bool is_separator(char c) { return c == ' ' || c == '\t'; }
+bool is_dropped(char c) { return (static_cast<unsigned char>(c) < 32 && c != '\t') || c == 127; }
+
+// The next word of `line` from `pos`, control characters left out.
+std::optional<std::string> next_word(std::string_view line, std::size_t& pos) {
+  while (pos < line.size() && (is_separator(line[pos]) || is_dropped(line[pos]))) ++pos;
+  if (pos >= line.size()) return std::nullopt;
+  std::string word;
+  for (; pos < line.size() && !is_separator(line[pos]); ++pos) {
+    if (!is_dropped(line[pos])) word += line[pos];
   }
-  return out;
+  return word;
 }
 
 bool all_digits(const std::string& word) {
@@ -30,9 +30,10 @@ bool all_digits(const std::string& word) {
 }  // namespace
 
 std::optional<GtpCommand> parse_gtp_command(std::string_view line) {
-  std::istringstream words(preprocess(line));
+  line = line.substr(0, line.find('#'));
   std::vector<std::string> tokens;
-  for (std::string word; words >> word;) tokens.push_back(std::move(word));
+  std::size_t pos = 0;
+  while (auto word = next_word(line, pos)) tokens.push_back(std::move(*word));
   if (tokens.empty()) return std::nullopt;
 
   GtpCommand command;

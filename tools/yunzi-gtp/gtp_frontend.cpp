@@ -55,11 +55,20 @@ const GtpFrontend::CommandEntry* GtpFrontend::find_command(std::string_view name
 }
 
 void GtpFrontend::run(std::istream& in, std::ostream& out) {
+  // std::cin is tied to std::cout, which would flush before every read;
+  // the loop flushes itself when it is about to wait.
+  std::ostream* const tied = in.tie(nullptr);
   std::string line;
   while (!quit_requested_ && std::getline(in, line)) {
     const std::string response = handle_line(line);
-    if (!response.empty()) out << response << std::flush;
+    if (!response.empty()) out << response;
+    // Answers go out before the engine could wait for more input, so a
+    // controller waiting for one always gets it; commands already read in
+    // a batch (a script on a pipe) are answered in one write.
+    if (quit_requested_ || in.rdbuf()->in_avail() <= 0) out.flush();
   }
+  out.flush();
+  in.tie(tied);
 }
 
 std::string GtpFrontend::handle_line(std::string_view line) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "tools/yunzi-gtp/gtp_command.hpp"
 #include "tools/yunzi-gtp/gtp_frontend.hpp"
@@ -29,6 +31,57 @@ std::string fails(GtpFrontend& gtp, const std::string& line) {
   REQUIRE(response.substr(response.size() - 2) == "\n\n");
   return response.substr(2, response.size() - 4);
 }
+
+// Output that keeps what is written until a flush delivers it, counting flushes.
+class HeldOutput : public std::streambuf {
+ public:
+  std::string delivered;
+  int flushes = 0;
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (c != traits_type::eof()) held_ += traits_type::to_char_type(c);
+    return traits_type::not_eof(c);
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    held_.append(s, static_cast<std::size_t>(n));
+    return n;
+  }
+  int sync() override {
+    delivered += held_;
+    held_.clear();
+    ++flushes;
+    return 0;
+  }
+
+ private:
+  std::string held_;
+};
+
+// Input that arrives one line at a time, as from a controller waiting for
+// each answer, noting what the output had delivered whenever the engine
+// asked for the next line.
+class LineAtATime : public std::streambuf {
+ public:
+  LineAtATime(std::vector<std::string> lines, const HeldOutput& output) : lines_(std::move(lines)), output_(output) {}
+  std::vector<std::string> delivered_before_each_read;
+
+ protected:
+  int_type underflow() override {
+    if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+    delivered_before_each_read.push_back(output_.delivered);
+    if (next_ == lines_.size()) return traits_type::eof();
+    current_ = lines_[next_++];
+    setg(current_.data(), current_.data(), current_.data() + current_.size());
+    return traits_type::to_int_type(*gptr());
+  }
+
+ private:
+  std::vector<std::string> lines_;
+  std::size_t next_ = 0;
+  std::string current_;
+  const HeldOutput& output_;
+};
 
 }  // namespace
 
@@ -297,4 +350,29 @@ TEST_CASE("run answers a whole session and stops at quit", "[gtp]") {
   gtp.run(in, out);
   CHECK(out.str() == "=1 \n\n=2 \n\n=3 E5\n\n=4 \n\n");
   CHECK(gtp.quit_requested());
+}
+
+TEST_CASE("run answers before it waits for more input, and answers a batch in one write", "[gtp]") {
+  SECTION("a controller waiting for each answer gets it before the next command is read") {
+    GtpFrontend gtp(1);
+    HeldOutput output;
+    LineAtATime input({"1 boardsize 9\n", "2 play b E5\n", "3 quit\n"}, output);
+    std::istream in(&input);
+    std::ostream out(&output);
+    gtp.run(in, out);
+    REQUIRE(input.delivered_before_each_read.size() >= 3);
+    CHECK(input.delivered_before_each_read[0].empty());
+    CHECK(input.delivered_before_each_read[1] == "=1 \n\n");
+    CHECK(input.delivered_before_each_read[2] == "=1 \n\n=2 \n\n");
+    CHECK(output.delivered == "=1 \n\n=2 \n\n=3 \n\n");
+  }
+  SECTION("commands that arrived together are answered together") {
+    GtpFrontend gtp(1);
+    HeldOutput output;
+    std::istringstream in("1 boardsize 9\n2 play b E5\n3 play w C3\n4 list_stones white\n");
+    std::ostream out(&output);
+    gtp.run(in, out);
+    CHECK(output.delivered == "=1 \n\n=2 \n\n=3 \n\n=4 C3\n\n");
+    CHECK(output.flushes <= 2);  // once the batch is read, and once at the end of input
+  }
 }

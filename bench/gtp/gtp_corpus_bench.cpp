@@ -117,8 +117,8 @@ std::optional<Row> measure(const Engine& engine, const std::vector<CorpusGame>& 
       return std::nullopt;
     }
     if (full->refused > 0 || full->accepted != commands) {
-      std::cerr << engine.name << ": " << full->accepted << " of " << commands << " commands accepted; first refusal: "
-                << full->first_refusal << "\n";
+      std::cerr << engine.name << ": " << full->accepted << " of " << commands
+                << " commands accepted; first refusal: " << full->first_refusal << "\n";
       return std::nullopt;
     }
     base_wall.push_back(base->wall_s);
@@ -163,8 +163,9 @@ int main(int argc, char** argv) {
     } else if (arg == "--keep" && has_value) {
       keep = argv[++i];
     } else if (!arg.starts_with("--benchmark_")) {
-      std::cerr << "usage: yunzi_bench_gtp_corpus [--games N] [--repeat N] [--runs N] [--gnugo PATH] [--yunzi-gtp PATH]\n"
-                   "                              [--keep DIR]\n";
+      std::cerr
+          << "usage: yunzi_bench_gtp_corpus [--games N] [--repeat N] [--runs N] [--gnugo PATH] [--yunzi-gtp PATH]\n"
+             "                              [--keep DIR]\n";
       return 2;
     }
   }

@@ -4,6 +4,7 @@
 
 #include "protocol/events.hpp"
 #include "server/game/clock_codec.hpp"
+#include "server/game/engine_setup.hpp"
 
 namespace yunzi::game {
 
@@ -36,12 +37,7 @@ void record_time_left(db::MoveRecord& record, const clock::ClockSnapshot& snapsh
 }
 
 Expected<engine::Game, std::string> new_engine_game(const GameSettings& settings) {
-  engine::GameSetup setup;
-  setup.size = settings.size;
-  setup.komi = settings.komi;
-  setup.ko_rule = settings.ko;
-  setup.handicap = settings.handicap;
-  auto game = engine::Game::create(setup);
+  auto game = engine::Game::create(engine_setup(settings));
   if (!game) return unexpected("game setup: " + std::string(engine::describe(game.error())));
   return std::move(*game);
 }

@@ -2,6 +2,7 @@
 
 #include "server/game/area_count.hpp"
 #include "server/game/clock_codec.hpp"
+#include "server/game/engine_setup.hpp"
 
 namespace yunzi::game {
 
@@ -21,12 +22,7 @@ db::DbResult<StoredPlayers> stored_players(db::Stores& stores, const db::GameRec
 
 Expected<engine::Game, std::string> replay_stored_game(const db::GameWithMoves& stored) {
   const db::GameRecord& row = stored.game;
-  engine::GameSetup setup;
-  setup.size = row.settings.size;
-  setup.komi = row.settings.komi;
-  setup.handicap = row.settings.handicap;
-  setup.ko_rule = row.settings.ko;
-  auto game = engine::Game::create(setup);
+  auto game = engine::Game::create(engine_setup(row.settings));
   if (!game) {
     return unexpected(std::string("the stored game cannot be set up: ") + std::string(engine::describe(game.error())));
   }

@@ -7,6 +7,7 @@
 #include "engine/game.hpp"
 #include "engine/sgf_writer.hpp"
 #include "server/boards/board_tree.hpp"
+#include "server/http/http_answer.hpp"
 #include "server/http/http_reading.hpp"
 
 namespace yunzi::app {
@@ -33,15 +34,6 @@ std::optional<BoardId> board_id_of(const std::string& path) {
   auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
   if (ec != std::errc() || end != digits.data() + digits.size() || id <= 0) return std::nullopt;
   return id;
-}
-
-net::HttpResponse answer(unsigned status, std::string body, std::string type = "text/plain; charset=utf-8") {
-  net::HttpResponse response;
-  response.status = status;
-  response.content_type = std::move(type);
-  response.body = std::move(body);
-  response.headers.emplace_back("Cache-Control", "no-store");
-  return response;
 }
 
 }  // namespace
@@ -85,9 +77,9 @@ bool board_record_route(db::ReadPool& reads, const net::HttpRequest& request, co
   read_and_respond<std::optional<db::BoardRecord>>(
       reads, [id = *id](db::Stores& stores) { return stores.boards().find(id); },
       [id = *id](db::DbResult<std::optional<db::BoardRecord>> stored) {
-        if (!stored) return answer(503, "the database could not be read\n");
-        if (!*stored) return answer(404, "no board " + std::to_string(id) + "\n");
-        return answer(200, board_sgf(**stored), "application/x-go-sgf; charset=utf-8");
+        if (!stored) return http_answer(503, "the database could not be read\n", "no-store");
+        if (!*stored) return http_answer(404, "no board " + std::to_string(id) + "\n", "no-store");
+        return http_answer(200, board_sgf(**stored), "no-store", "application/x-go-sgf; charset=utf-8");
       },
       respond);
   return true;

@@ -6,6 +6,7 @@
 #include "engine/diagram.hpp"
 #include "engine/game.hpp"
 #include "server/game/stored_game.hpp"
+#include "server/http/http_answer.hpp"
 #include "server/http/http_reading.hpp"
 
 namespace yunzi::app {
@@ -17,16 +18,6 @@ namespace {
 constexpr const char* cache_ended = "public, max-age=86400, immutable";
 constexpr const char* cache_live = "no-cache";
 constexpr const char* cache_error = "no-store";
-
-net::HttpResponse answer(unsigned status, std::string body, const char* cache,
-                         std::string type = "text/plain; charset=utf-8") {
-  net::HttpResponse response;
-  response.status = status;
-  response.content_type = std::move(type);
-  response.body = std::move(body);
-  response.headers.emplace_back("Cache-Control", cache);
-  return response;
-}
 
 std::optional<std::size_t> whole_number(std::string_view text) {
   std::size_t value = 0;
@@ -115,23 +106,23 @@ namespace {
 // the SGF is asked for).
 net::HttpResponse record_answer(const GamePath& path, const std::optional<DiagramRequest>& diagram,
                                 const db::DbResult<std::optional<db::GameWithMoves>>& stored) {
-  if (!stored) return answer(503, "the database could not be read\n", cache_error);
-  if (!*stored) return answer(404, "no game " + std::to_string(path.id) + "\n", cache_error);
+  if (!stored) return http_answer(503, "the database could not be read\n", cache_error);
+  if (!*stored) return http_answer(404, "no game " + std::to_string(path.id) + "\n", cache_error);
   const db::GameWithMoves& game = **stored;
   const char* cache = game.game.status == db::GameStatus::ended ? cache_ended : cache_live;
-  if (!diagram) return answer(200, db::game_sgf(game), cache, "application/x-go-sgf; charset=utf-8");
+  if (!diagram) return http_answer(200, db::game_sgf(game), cache, "application/x-go-sgf; charset=utf-8");
 
   const std::size_t moves = game.moves.size();
   if (diagram->move > moves) {
-    return answer(400,
-                  "move " + std::to_string(*diagram->move) + " is past the end: game " + std::to_string(path.id) +
-                      " has " + std::to_string(moves) + (moves == 1 ? " move" : " moves") + "\n",
-                  cache_error);
+    return http_answer(400,
+                       "move " + std::to_string(*diagram->move) + " is past the end: game " + std::to_string(path.id) +
+                           " has " + std::to_string(moves) + (moves == 1 ? " move" : " moves") + "\n",
+                       cache_error);
   }
   const bool svg = path.format == "svg";
   auto body = svg ? game_picture(game, *diagram) : game_diagram(game, *diagram);
-  if (!body) return answer(500, body.error() + "\n", cache_error);
-  return answer(200, std::move(*body), cache, svg ? "image/svg+xml" : "text/plain; charset=utf-8");
+  if (!body) return http_answer(500, body.error() + "\n", cache_error);
+  return http_answer(200, std::move(*body), cache, svg ? "image/svg+xml" : "text/plain; charset=utf-8");
 }
 
 }  // namespace
@@ -147,7 +138,7 @@ bool game_record_route(db::ReadPool& reads, const net::HttpRequest& request, con
   std::optional<DiagramRequest> diagram;
   if (path->format != "sgf") {
     if (!parsed) {
-      respond(answer(400, parsed.error() + "\n", cache_error));
+      respond(http_answer(400, parsed.error() + "\n", cache_error));
       return true;
     }
     diagram = *parsed;

@@ -2,6 +2,7 @@
 
 #include "server/http/board_sgf.hpp"
 #include "server/http/game_records.hpp"
+#include "server/http/http_answer.hpp"
 #include "server/http/http_reading.hpp"
 #include "server/http/scraped_metrics.hpp"
 #include "server/http/tournament_export.hpp"
@@ -9,14 +10,6 @@
 
 namespace yunzi::app {
 namespace {
-
-net::HttpResponse text(unsigned status, std::string body, std::string type = "text/plain; charset=utf-8") {
-  net::HttpResponse response;
-  response.status = status;
-  response.content_type = std::move(type);
-  response.body = std::move(body);
-  return response;
-}
 
 bool is_get(const net::HttpRequest& request) { return request.method == "GET" || request.method == "HEAD"; }
 
@@ -32,15 +25,15 @@ std::vector<net::AsyncHttpRoute> http_routes(db::ReadPool& reads, ScrapeSources 
         // A server that reads but cannot write loses every move: not healthy.
         const db::WriterHealth health = writer.health();
         if (health.failing) {
-          respond(text(503, "database writes failing (" + std::string(db::to_string(health.reason.kind)) +
-                                "): " + health.reason.message + "\n"));
+          respond(http_answer(503, "database writes failing (" + std::string(db::to_string(health.reason.kind)) +
+                                       "): " + health.reason.message + "\n"));
           return true;
         }
         read_and_respond<std::optional<db::UserRecord>>(
             reads, [](db::Stores& stores) { return stores.users().find_by_id(0); },
             [](db::DbResult<std::optional<db::UserRecord>> read) {
-              if (!read) return text(503, "database unavailable: " + read.error().message + "\n");
-              return text(200, "ok\n");
+              if (!read) return http_answer(503, "database unavailable: " + read.error().message + "\n");
+              return http_answer(200, "ok\n");
             },
             respond);
         return true;
@@ -49,9 +42,9 @@ std::vector<net::AsyncHttpRoute> http_routes(db::ReadPool& reads, ScrapeSources 
                                                                                    const net::HttpResponder& respond) {
     if (request.path() != "/metrics" || !is_get(request)) return false;
     if (!allowed.contains(request.remote_ip)) {
-      respond(text(403, "forbidden\n"));
+      respond(http_answer(403, "forbidden\n"));
     } else {
-      respond(text(200, metrics_text(metrics, scrape), "text/plain; version=0.0.4; charset=utf-8"));
+      respond(http_answer(200, metrics_text(metrics, scrape), {}, "text/plain; version=0.0.4; charset=utf-8"));
     }
     return true;
   });

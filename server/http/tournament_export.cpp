@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "core/rank.hpp"
+#include "server/http/http_answer.hpp"
 #include "server/http/http_reading.hpp"
 #include "server/stored_tournaments/tournament_views.hpp"
 
@@ -97,26 +98,10 @@ std::string standings_h9(const db::StoredTournament& t) {
 namespace {
 
 net::HttpResponse export_answer(bool csv, const db::DbResult<std::optional<db::StoredTournament>>& loaded) {
-  net::HttpResponse response;
-  if (!loaded) {
-    response.status = 503;
-    response.body = "database unavailable\n";
-    return response;
-  }
-  if (!*loaded) {
-    response.status = 404;
-    response.body = "no such tournament\n";
-    return response;
-  }
-  if (csv) {
-    response.content_type = "text/csv; charset=utf-8";
-    response.body = standings_csv(**loaded);
-  } else {
-    response.content_type = "text/plain; charset=utf-8";
-    response.body = standings_h9(**loaded);
-  }
-  response.headers.push_back({"Cache-Control", "no-cache"});
-  return response;
+  if (!loaded) return http_answer(503, "database unavailable\n");
+  if (!*loaded) return http_answer(404, "no such tournament\n");
+  if (csv) return http_answer(200, standings_csv(**loaded), "no-cache", "text/csv; charset=utf-8");
+  return http_answer(200, standings_h9(**loaded), "no-cache");
 }
 
 }  // namespace

@@ -3,7 +3,8 @@
 // admin), the lobby, the registry of game rooms, game creation and the
 // restore of games in progress after a restart. App implements
 // net::Handler. The request handlers never see it: each area is handed its
-// desk (desks.hpp). What stays public is read by the HTTP routes and main.
+// desk (desks.hpp). What stays public is for yunzi-server's main (the live
+// figures of /metrics, the restart notice).
 #pragma once
 
 #include <chrono>

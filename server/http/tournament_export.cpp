@@ -119,7 +119,7 @@ bool tournament_export_route(db::ReadPool& reads, const net::HttpRequest& reques
   const auto digits = rest.substr(0, dot);
   auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
   if (ec != std::errc{} || end != digits.data() + digits.size() || id <= 0) {
-    respond(net::HttpResponse{404, "text/plain; charset=utf-8", "no such tournament\n", {}});
+    respond(http_answer(404, "no such tournament\n"));
     return true;
   }
   read_and_respond<std::optional<db::StoredTournament>>(

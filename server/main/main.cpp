@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <future>
 #include <optional>
 #include <string>
@@ -271,6 +272,18 @@ int main(int argc, char** argv) {
   if (!policy) return refuse_start(*log_output, exit_bad_config, policy.error().message);
   options.ranking_policy = std::move(*policy);
   app::App application(server.io_context(), writer, accounts, reads, metrics, wall_clock_ms, options);
+  // However main leaves from here, nothing may call into the App once it is gone: the io threads,
+  // the readers, the hashing pool and the writer (whose completions hold references to the App's
+  // parts) stop first. Each stop is a no-op when the clean shutdown below already did it.
+  struct StopBeforeApp {
+    std::function<void()> stop;
+    ~StopBeforeApp() { stop(); }
+  } stop_before_app{[&] {
+    server.shutdown(std::chrono::seconds(1));
+    reads.stop();
+    hashing.shutdown();
+    writer.shutdown();
+  }};
   relay.attach(application);
   const app::ScrapeSources scrape{writer, [&application] {
                                     return app::LiveFigures{application.online.session_count(),

@@ -98,7 +98,8 @@ void WebSocketSession::on_accept(beast::error_code ec) {
     start_close(close_code::internal_error, "internal error");
   }
   // Registered before the flag was read: shutdown either saw this session or we saw its flag.
-  if (shutting_down) start_close(close_code::service_restart, "service restart");
+  // Posted, so what on_open sent goes out before the close frame.
+  if (shutting_down) close(close_code::service_restart, "service restart");
   heard_from_peer();
   wait_for_idle_deadline();
   do_ping();

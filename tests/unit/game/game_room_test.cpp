@@ -265,6 +265,26 @@ TEST_CASE("GameRoom: a player who stays away past the grace loses by forfeit") {
   CHECK(to_sgf(*f.load(id).game.result) == "B+F");
 }
 
+TEST_CASE("GameRoom: an ended room is freed once the registry lets go of it") {
+  Fixture f;  // a grace of minutes: the away player's forfeit timer is still armed when the game ends
+  const GameId id = f.add_game(friendly_9x9());
+  auto alice = std::make_shared<RecordingConnection>(1);
+  auto bob = std::make_shared<RecordingConnection>(2);
+  auto carol = std::make_shared<RecordingConnection>(3);
+  auto room = GameRoom::start(*f.services, id, friendly_9x9(), f.alice, f.bob, {alice, bob});
+  REQUIRE(room);
+  room->watch(carol, UserId{77}, "carol", std::nullopt, answer_to(carol, 1));
+  room->player_disconnected(f.bob.user_id);
+  REQUIRE(f.run_until([&] { return alice->got("game.opponent_gone") && carol->got("ok"); }));
+  room->handle(alice, f.alice.user_id, "alice", false, protocol::req::GameResign{1}, answer_to(alice, 2));
+  REQUIRE(f.run_until([&] { return carol->got("game.end"); }));
+
+  // Nothing but its holder keeps an ended room: not its timer, its watchers or its players' connections.
+  const std::weak_ptr<GameRoom> freed = room;
+  room.reset();
+  CHECK(f.run_until([&] { return freed.expired(); }));
+}
+
 TEST_CASE("GameRoom: restored from the database, a returning player resumes the game") {
   Fixture f;
   const GameId id = f.add_game(friendly_9x9());

@@ -1,8 +1,10 @@
 // The events a room has broadcast, newest last, for a watcher catching up
 // with `since`. Only the last `capacity` events are kept, as lila-ws keeps a
 // bounded history: a watcher who fell further behind gets the full state
-// instead, which costs one frame, while keeping every event of a long game
-// costs a live room far more memory than it ever saves.
+// instead, which costs one frame. A move's event is about 250 bytes and a
+// 19x19 state about 20 bytes a move, so past a few dozen events the state is
+// also the smaller answer, while 300 kept events cost a live room some 75 KB
+// (bench/README.md, "Events kept per room").
 #pragma once
 
 #include <cstddef>
@@ -19,7 +21,7 @@ namespace yunzi::game {
 class EventLog {
  public:
   using Entry = std::pair<std::int64_t, protocol::Frame>;
-  static constexpr std::size_t default_capacity = 300;
+  static constexpr std::size_t default_capacity = 64;
 
   explicit EventLog(std::size_t capacity = default_capacity) : capacity_(capacity == 0 ? 1 : capacity) {}
 

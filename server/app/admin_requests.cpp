@@ -150,9 +150,9 @@ void admin(const AdminDesk& desk, const Call& call, const req::AdminAnnul& r) {
   entry.target_game_id = r.game;
   act<Annulment>(
       desk, call, std::move(entry),
-      [game = r.game, policy = desk.ranking_policy, now = call.now_ms()](
+      [game = r.game, &policy = desk.ranking_policy, now = call.now_ms()](
           db::Stores& stores, db::AuditEntry& written) -> db::DbResult<Annulment> {
-        auto annulled = annul_game(stores, *policy, game, now);
+        auto annulled = annul_game(stores, policy, game, now);
         if (!annulled) return annulled;
         for (const UserRankChange& changed : annulled->changes) {
           const protocol::RankChange& change = changed.change;

@@ -30,7 +30,7 @@ AppOptions with_policy_rules(AppOptions options) {
 }  // namespace
 
 App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accounts& accounts_in, db::ReadPool& reads_in,
-         prometheus::Registry& metrics_registry, Clock now_ms_in, AppOptions options_in)
+         prometheus::Registry& metrics_registry, NowMs now_ms_in, AppOptions options_in)
     : io(io_in),
       writer(writer_in),
       accounts(accounts_in),
@@ -67,7 +67,7 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
           .message = {writer_in, online, messages_quota, options.message_partners_per_hour},
           .board = {*boards, writer_in},
           .tournament = {*tournaments},
-          .admin = {writer_in, online, games, *tournaments, options.ranking_policy, options.plan_rules, ranks_}},
+          .admin = {writer_in, online, games, *tournaments, *options.ranking_policy, options.plan_rules, ranks_}},
       publication_timer_(io_in) {
   boards->start();
   lobby->set_start_game([this](GamePlan plan, protocol::Responder respond) { create_game(std::move(plan), respond); });

@@ -59,11 +59,9 @@ class BoardService;
 
 class App final : public net::Handler {
  public:
-  using Clock = NowMs;
-
   // The application's counters (AppMetrics) are registered in `metrics`, which must outlive the App.
   App(boost::asio::io_context& io, db::Writer& writer, accounts::Accounts& accounts, db::ReadPool& reads,
-      prometheus::Registry& metrics, Clock now_ms, AppOptions options);
+      prometheus::Registry& metrics, NowMs now_ms, AppOptions options);
   ~App() override;
 
   void on_open(const net::ConnectionPtr& connection) override;
@@ -82,7 +80,7 @@ class App final : public net::Handler {
   db::Writer& writer;
   accounts::Accounts& accounts;
   db::ReadPool& reads;
-  Clock now_ms;
+  NowMs now_ms;
   AppOptions options;
   AppMetrics metrics;
   OnlineUsers online;

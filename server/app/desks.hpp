@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstddef>
-#include <memory>
 
 #include "db/writer.hpp"
 #include "server/accounts/accounts.hpp"
@@ -80,7 +79,7 @@ struct AdminDesk {
   OnlineUsers& online;
   const GameRegistry& games;
   TournamentService& tournaments;
-  std::shared_ptr<const ranking::RankingPolicy> ranking_policy;
+  const ranking::RankingPolicy& ranking_policy;
   const PlanRules& plan_rules;
   const RankAnnouncer& ranks;
 };

@@ -110,8 +110,7 @@ Expected<std::size_t, std::string> App::restore_games() {
     }
     if (row.settings.rated) games.reserve_rated(row.black_id, row.white_id);
     games.add(row.id, RunningGame{room, row.black_id, row.white_id, row.settings.rated});
-    const GameSettings settings = row.settings;
-    lobby->game_started(lobby_entry(row.id, settings, black.info, white.info, static_cast<int>(game.moves.size())),
+    lobby->game_started(lobby_entry(row.id, row.settings, black.info, white.info, static_cast<int>(game.moves.size())),
                         row.black_id, row.white_id, false);
     spdlog::info("game restored game={} black={} white={} moves={}", row.id, row.black_name, row.white_name,
                  game.moves.size());

@@ -71,12 +71,13 @@ void handle(const LobbyDesk& desk, const Call& call, const req::ChallengeDecline
 
 void handle(const LobbyDesk& desk, const Call& call, const req::LobbyChat& r) {
   const UserId user = call.user->id;
-  if (desk.online.is_muted(user, call.now_ms())) return call.error(protocol::ErrorCode::muted, "you are muted");
-  if (!desk.chat_quota.try_take(user, call.now_ms())) {
+  const TimeMs now = call.now_ms();
+  if (desk.online.is_muted(user, now)) return call.error(protocol::ErrorCode::muted, "you are muted");
+  if (!desk.chat_quota.try_take(user, now)) {
     return call.error(protocol::ErrorCode::rate_limited, "at most " + std::to_string(desk.chat_quota.max_uses()) +
                                                              " lobby chat lines a minute; slow down");
   }
-  if (auto caller = caller_of(desk, call)) desk.lobby.chat(std::move(*caller), r.text, call.now_ms());
+  if (auto caller = caller_of(desk, call)) desk.lobby.chat(std::move(*caller), r.text, now);
 }
 
 }  // namespace yunzi::app

@@ -15,6 +15,7 @@
 
 #include "db/read_pool.hpp"
 #include "db/stores.hpp"
+#include "server/http/http_answer.hpp"
 #include "server/net/http_types.hpp"
 
 namespace yunzi::app {
@@ -28,7 +29,7 @@ void read_and_respond(db::ReadPool& reads, std::function<db::DbResult<T>(db::Sto
       response = answer(std::move(result));
     } catch (const std::exception& e) {
       spdlog::error("http answer failed error={}", e.what());
-      response = net::HttpResponse{500, "text/plain; charset=utf-8", "internal error\n", {}};
+      response = http_answer(500, "internal error\n");
     }
     respond(std::move(response));
   });

@@ -272,18 +272,19 @@ int main(int argc, char** argv) {
   if (!policy) return refuse_start(*log_output, exit_bad_config, policy.error().message);
   options.ranking_policy = std::move(*policy);
   app::App application(server.io_context(), writer, accounts, reads, metrics, wall_clock_ms, options);
-  // However main leaves from here, nothing may call into the App once it is gone: the io threads,
-  // the readers, the hashing pool and the writer (whose completions hold references to the App's
-  // parts) stop first. Each stop is a no-op when the clean shutdown below already did it.
-  struct StopBeforeApp {
-    std::function<void()> stop;
-    ~StopBeforeApp() { stop(); }
-  } stop_before_app{[&] {
-    server.shutdown(std::chrono::seconds(1));
+  // The io threads, the readers, the hashing pool and the writer (whose completions hold references
+  // to the App's parts) stop before the App goes, however main leaves from here. Each stop is a
+  // no-op the second time, so the clean shutdown below leaves the guard nothing to do.
+  const auto stop_all = [&](std::chrono::milliseconds grace) {
+    server.shutdown(grace);
     reads.stop();
     hashing.shutdown();
     writer.shutdown();
-  }};
+  };
+  struct StopBeforeApp {
+    std::function<void()> stop;
+    ~StopBeforeApp() { stop(); }
+  } stop_before_app{[&] { stop_all(std::chrono::seconds(1)); }};
   relay.attach(application);
   const app::ScrapeSources scrape{writer, [&application] {
                                     return app::LiveFigures{application.online.session_count(),
@@ -312,7 +313,6 @@ int main(int argc, char** argv) {
   }
   spdlog::info("listening address={} port={}", config.bind_address, *port);
   if (command_line.port_file && !write_port_file(*command_line.port_file, *port)) {
-    server.shutdown(std::chrono::seconds(1));
     return refuse_start(*log_output, exit_listen, "cannot write the port file " + *command_line.port_file);
   }
 
@@ -328,10 +328,7 @@ int main(int argc, char** argv) {
   }
 
   application.notify_all("server restarting");
-  server.shutdown(std::chrono::seconds(5));
-  reads.stop();
-  hashing.shutdown();
-  writer.shutdown();
+  stop_all(std::chrono::seconds(5));
   spdlog::info("stopped cleanly");
   return 0;
 }

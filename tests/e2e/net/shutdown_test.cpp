@@ -10,6 +10,21 @@ using namespace yunzi;
 using namespace yunzi::net;
 using namespace yunzi::net::testing;
 
+namespace {
+
+// The client hears the notice with `text` first, then the close with 1012.
+void notice_then_restart_close(yunzi::client::WsClient& client, const std::string& text) {
+  auto notice = client.wait_for_event("notice", 10s);
+  INFO((notice ? std::string() : notice.error()));
+  REQUIRE(notice);
+  CHECK((*notice)["text"] == text);
+  auto closed = client.wait_closed(10s);
+  REQUIRE(closed);
+  CHECK(closed->code == close_code::service_restart);
+}
+
+}  // namespace
+
 TEST_CASE("shutdown sends the notice, then closes with 1012", "[net][shutdown]") {
   NetFixture fx;
   auto first = fx.connect();
@@ -21,13 +36,7 @@ TEST_CASE("shutdown sends the notice, then closes with 1012", "[net][shutdown]")
   std::jthread stopper([&] { fx.server.shutdown(std::chrono::milliseconds(20000)); });
 
   for (auto* client : {first.get(), second.get()}) {
-    auto notice = client->wait_for_event("notice", 10s);
-    INFO((notice ? std::string() : notice.error()));
-    REQUIRE(notice);
-    CHECK((*notice)["text"] == "restarting");
-    auto closed = client->wait_closed(10s);
-    REQUIRE(closed);
-    CHECK(closed->code == close_code::service_restart);
+    notice_then_restart_close(*client, "restarting");
   }
   stopper.join();
   CHECK(fx.app.wait_closed(2, std::chrono::milliseconds(0)));
@@ -56,13 +65,7 @@ TEST_CASE("a connection opened as shutdown begins still gets what was sent to it
   std::this_thread::sleep_for(200ms);
   release.set_value();
 
-  auto notice = client->wait_for_event("notice", 10s);
-  INFO((notice ? std::string() : notice.error()));
-  REQUIRE(notice);
-  CHECK((*notice)["text"] == "welcome");
-  auto closed = client->wait_closed(10s);
-  REQUIRE(closed);
-  CHECK(closed->code == close_code::service_restart);
+  notice_then_restart_close(*client, "welcome");
 }
 
 TEST_CASE("shutdown does not wait past the grace period for a silent client", "[net][shutdown]") {

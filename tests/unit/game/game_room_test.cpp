@@ -63,6 +63,14 @@ std::int64_t wall_ms() {
       .count();
 }
 
+yunzi::GameSettings friendly_9x9() {
+  yunzi::GameSettings settings;
+  settings.size = 9;
+  settings.rated = false;
+  settings.time = yunzi::TimeControl::byoyomi(600'000, 3, 30'000);
+  return settings;
+}
+
 struct Fixture {
   db::testing::TempDir dir{"yunzi-game"};
   boost::asio::io_context io;
@@ -103,6 +111,21 @@ struct Fixture {
     return std::move(*result);
   }
 
+  // A friendly 9x9 game stored and its room started: alice on connection 1 against bob on connection 2.
+  struct Table {
+    GameId id;
+    std::shared_ptr<RecordingConnection> alice;
+    std::shared_ptr<RecordingConnection> bob;
+    std::shared_ptr<GameRoom> room;
+  };
+  Table start_friendly() {
+    const GameId id = add_game(friendly_9x9());
+    auto alice_connection = std::make_shared<RecordingConnection>(1);
+    auto bob_connection = std::make_shared<RecordingConnection>(2);
+    auto room = GameRoom::start(*services, id, friendly_9x9(), alice, bob, {alice_connection, bob_connection});
+    return Table{id, std::move(alice_connection), std::move(bob_connection), std::move(room)};
+  }
+
   UserId add_user(const std::string& name) {
     return on_writer<UserId>([name](db::Stores& s) -> db::DbResult<UserId> {
       auto user = s.users().create(db::NewUser{name, name, "$argon2id$x", Rank::kyu(4), Role::user, 1, std::nullopt});
@@ -141,14 +164,6 @@ struct Fixture {
   }
 };
 
-yunzi::GameSettings friendly_9x9() {
-  yunzi::GameSettings settings;
-  settings.size = 9;
-  settings.rated = false;
-  settings.time = yunzi::TimeControl::byoyomi(600'000, 3, 30'000);
-  return settings;
-}
-
 protocol::Request game_move(const std::string& vertex) {
   return protocol::req::GameMove{1, protocol::VertexText{vertex}};
 }
@@ -174,11 +189,8 @@ protocol::Responder answer_to(std::shared_ptr<net::Connection> connection, std::
 
 TEST_CASE("GameRoom: start, a committed move broadcast to players and spectators, then resignation") {
   Fixture f;
-  const GameId id = f.add_game(friendly_9x9());
-  auto alice = std::make_shared<RecordingConnection>(1);
-  auto bob = std::make_shared<RecordingConnection>(2);
+  auto [id, alice, bob, room] = f.start_friendly();
   auto carol = std::make_shared<RecordingConnection>(3);
-  auto room = GameRoom::start(*f.services, id, friendly_9x9(), f.alice, f.bob, {alice, bob});
   REQUIRE(room);
   REQUIRE(f.run_until([&] { return bob->got("game.start"); }));
   CHECK(alice->last("game.start")["seq"] == 1);
@@ -251,10 +263,7 @@ TEST_CASE("GameRoom: start, a committed move broadcast to players and spectators
 
 TEST_CASE("GameRoom: a player who stays away past the grace loses by forfeit") {
   Fixture f(150ms);
-  const GameId id = f.add_game(friendly_9x9());
-  auto alice = std::make_shared<RecordingConnection>(1);
-  auto bob = std::make_shared<RecordingConnection>(2);
-  auto room = GameRoom::start(*f.services, id, friendly_9x9(), f.alice, f.bob, {alice, bob});
+  auto [id, alice, bob, room] = f.start_friendly();
   room->player_connected(f.alice.user_id, alice);
   room->player_disconnected(f.bob.user_id);
   REQUIRE(f.run_until([&] { return alice->got("game.opponent_gone"); }));
@@ -267,11 +276,8 @@ TEST_CASE("GameRoom: a player who stays away past the grace loses by forfeit") {
 
 TEST_CASE("GameRoom: an ended room is freed once the registry lets go of it") {
   Fixture f;  // a grace of minutes: the away player's forfeit timer is still armed when the game ends
-  const GameId id = f.add_game(friendly_9x9());
-  auto alice = std::make_shared<RecordingConnection>(1);
-  auto bob = std::make_shared<RecordingConnection>(2);
+  auto [id, alice, bob, room] = f.start_friendly();
   auto carol = std::make_shared<RecordingConnection>(3);
-  auto room = GameRoom::start(*f.services, id, friendly_9x9(), f.alice, f.bob, {alice, bob});
   REQUIRE(room);
   room->watch(carol, UserId{77}, "carol", std::nullopt, answer_to(carol, 1));
   room->player_disconnected(f.bob.user_id);
@@ -317,10 +323,7 @@ TEST_CASE("GameRoom: restored from the database, a returning player resumes the 
 
 TEST_CASE("GameRoom: a failed commit leaves the game as it was and answers internal") {
   Fixture f;
-  const GameId id = f.add_game(friendly_9x9());
-  auto alice = std::make_shared<RecordingConnection>(1);
-  auto bob = std::make_shared<RecordingConnection>(2);
-  auto room = GameRoom::start(*f.services, id, friendly_9x9(), f.alice, f.bob, {alice, bob});
+  auto [id, alice, bob, room] = f.start_friendly();
   REQUIRE(f.run_until([&] { return alice->got("game.start"); }));
   f.writer->shutdown();  // every later commit fails with `stopped`
   room->handle(alice, f.alice.user_id, "alice", false, game_move("C3"), answer_to(alice, 3));

@@ -5,12 +5,13 @@
 namespace yunzi::db {
 
 Checkpointer::Checkpointer(Connection& writer, std::chrono::milliseconds interval) : interval_(interval) {
-  const char* file = sqlite3_db_filename(writer.handle(), "main");
+  if (!writer.sqlite_handle()) return;  // PostgreSQL checkpoints by itself
+  const char* file = sqlite3_db_filename(writer.sqlite_handle(), "main");
   if (!file || !*file) return;  // an in-memory or temporary database
-  auto own = Connection::open(file, ConnectionOptions{});
+  auto own = open_sqlite(file, ConnectionOptions{});
   if (!own) return;
   connection_.emplace(std::move(*own));
-  sqlite3_wal_autocheckpoint(writer.handle(), 0);
+  sqlite3_wal_autocheckpoint(writer.sqlite_handle(), 0);
   thread_ = std::thread([this] { run(); });
 }
 

@@ -41,13 +41,13 @@ DbResult<Done> switch_to_wal(Connection& connection) {
 DbResult<Connection> open_database(const std::string& path, const OpenOptions& options,
                                    std::span<const Migration> migrations) {
   if (auto empty = refuse_empty_file(path); !empty) return unexpected(empty.error());
-  auto connection = Connection::open(path, ConnectionOptions{options.busy_timeout_ms, false});
+  auto connection = open_sqlite(path, ConnectionOptions{options.busy_timeout_ms, false});
   if (!connection) return connection;
   // Read first: a corrupt or locked file fails here, and a newer schema is
   // refused before the journal mode would touch the file.
   auto version = schema_version(*connection);
   if (!version) return unexpected(version.error());
-  if (*version > static_cast<int>(migrations.size())) {
+  if (*version > latest_version(migrations)) {
     auto refused = migrate(*connection, migrations);
     return unexpected(refused.error());
   }
@@ -61,21 +61,75 @@ DbResult<Connection> open_database(const std::string& path, const OpenOptions& o
 }
 
 DbResult<Connection> open_database(const std::string& path, const OpenOptions& options) {
-  return open_database(path, options, embedded_migrations());
+  return open_database(path, options, embedded_migrations(Engine::sqlite));
 }
 
-DbResult<Connection> open_reader(const std::string& path, const OpenOptions& options) {
-  auto connection = Connection::open(path, ConnectionOptions{options.busy_timeout_ms, true});
-  if (!connection) return connection;
-  auto version = schema_version(*connection);
+namespace {
+
+// A reader works only on the schema this binary knows.
+DbResult<Done> check_reader_version(Connection& connection) {
+  auto version = schema_version(connection);
   if (!version) return unexpected(version.error());
-  const int latest = static_cast<int>(embedded_migrations().size());
+  const int latest = latest_version(embedded_migrations(connection.engine()));
   if (*version != latest) {
     return db_failure(DbErrorKind::newer_schema, "reader expects schema version " + std::to_string(latest) +
-                                                     ", the file is at " + std::to_string(*version));
+                                                     ", the database is at " + std::to_string(*version));
   }
+  return Done{};
+}
+
+}  // namespace
+
+DbResult<Connection> open_reader(const std::string& path, const OpenOptions& options) {
+  auto connection = open_sqlite(path, ConnectionOptions{options.busy_timeout_ms, true});
+  if (!connection) return connection;
+  if (auto checked = check_reader_version(*connection); !checked) return unexpected(checked.error());
   auto pragmas = connection->run_script("PRAGMA foreign_keys = ON");
   if (!pragmas) return unexpected(pragmas.error());
+  return connection;
+}
+
+DbResult<DatabaseTarget> parse_database_url(const std::string& url) {
+  if (url.starts_with("postgresql://") || url.starts_with("postgres://")) {
+    return DatabaseTarget{Engine::postgresql, url};
+  }
+  std::string path = url.starts_with("sqlite:") ? url.substr(7) : url;
+  if (path.empty() || path.find("://") != std::string::npos) {
+    return db_failure(DbErrorKind::invalid_argument,
+                      "database URL '" + url + "' is neither sqlite:PATH nor postgresql://...");
+  }
+  return DatabaseTarget{Engine::sqlite, std::move(path)};
+}
+
+std::string describe(const DatabaseTarget& target) {
+  if (target.engine == Engine::sqlite) return "sqlite:" + target.location;
+  // postgresql://user:secret@host/db: the password stays out of the log.
+  std::string shown = target.location;
+  const std::size_t scheme = shown.find("://");
+  const std::size_t at = shown.find('@', scheme);
+  if (scheme != std::string::npos && at != std::string::npos) {
+    const std::size_t colon = shown.find(':', scheme + 3);
+    if (colon != std::string::npos && colon < at) shown.replace(colon + 1, at - colon - 1, "***");
+  }
+  return shown;
+}
+
+DbResult<Connection> open_database(const DatabaseTarget& target, const OpenOptions& options) {
+  if (target.engine == Engine::sqlite) return open_database(target.location, options);
+  auto connection = open_postgresql(target.location);
+  if (!connection) return connection;
+  auto migrated =
+      with_migration_lock(*connection, [&] { return migrate(*connection, embedded_migrations(Engine::postgresql)); });
+  if (!migrated) return unexpected(migrated.error());
+  if (auto sole = claim_sole_writer(*connection); !sole) return unexpected(sole.error());
+  return connection;
+}
+
+DbResult<Connection> open_reader(const DatabaseTarget& target, const OpenOptions& options) {
+  if (target.engine == Engine::sqlite) return open_reader(target.location, options);
+  auto connection = open_postgresql(target.location, PostgresOptions{true});
+  if (!connection) return connection;
+  if (auto checked = check_reader_version(*connection); !checked) return unexpected(checked.error());
   return connection;
 }
 

@@ -1,12 +1,15 @@
-// Opening a yunzi database file the way the server needs it: the write
+// Opening a yunzi database the way the server needs it: the write
 // connection (checked, switched to WAL, migrated) and read-only connections
-// for queries off the hot path. Every refusal is a DbError the caller prints
-// before exiting; a refused file is left exactly as it was.
+// for queries off the hot path, on SQLite (a file, the default) or on
+// PostgreSQL (a server shared by several nodes). Every refusal is a DbError
+// the caller prints before exiting; a refused database is left exactly as
+// it was.
 #pragma once
 
 #include <string>
 
 #include "db/migrations.hpp"
+#include "db/postgresql.hpp"
 #include "db/sqlite.hpp"
 
 namespace yunzi::db {
@@ -14,6 +17,25 @@ namespace yunzi::db {
 struct OpenOptions {
   int busy_timeout_ms = 5000;
 };
+
+// Where the data lives: an SQLite file's path, or a PostgreSQL URL.
+struct DatabaseTarget {
+  Engine engine = Engine::sqlite;
+  std::string location;
+};
+
+// `sqlite:PATH` (or a bare path), `postgresql://...` or `postgres://...`.
+DbResult<DatabaseTarget> parse_database_url(const std::string& url);
+
+// The target as the log shows it: a PostgreSQL URL without its password.
+std::string describe(const DatabaseTarget& target);
+
+// Opens the target's write connection, migrated (on PostgreSQL under a lock,
+// so that nodes starting together migrate once).
+DbResult<Connection> open_database(const DatabaseTarget& target, const OpenOptions& options = {});
+
+// A read-only connection to a database the writer has opened.
+DbResult<Connection> open_reader(const DatabaseTarget& target, const OpenOptions& options = {});
 
 // Opens the file, or creates it when it is missing; refuses an empty, corrupt,
 // locked or too new one (an empty file is `corrupt`, never a new database),

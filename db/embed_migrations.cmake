@@ -1,10 +1,11 @@
-# Run with cmake -P: turns migrations/NNNN_name.sql into a C++ source so the
+# Run with cmake -P: turns a folder of NNNN_name.sql into a C++ source so the
 # server carries its schema inside the binary.
-#   -DMIGRATIONS_DIR=<folder> -DOUTPUT=<file.cpp>
+#   -DMIGRATIONS_DIR=<folder> -DFIRST=<number of the first file>
+#   -DFUNCTION=<name of the function that returns the list> -DOUTPUT=<file.cpp>
 file(GLOB sql_files ${MIGRATIONS_DIR}/*.sql)
 list(SORT sql_files)
 set(entries "")
-set(expected 1)
+set(expected ${FIRST})
 foreach(sql_file ${sql_files})
   get_filename_component(file_name ${sql_file} NAME)
   if(NOT file_name MATCHES "^([0-9][0-9][0-9][0-9])_([a-z0-9_]+)\\.sql$")
@@ -14,7 +15,7 @@ foreach(sql_file ${sql_files})
   set(name ${CMAKE_MATCH_2})
   math(EXPR number "1${number_text} - 10000")
   if(NOT number EQUAL expected)
-    message(FATAL_ERROR "migration ${file_name}: expected number ${expected}; migrations are numbered 1, 2, 3, ... without gaps")
+    message(FATAL_ERROR "migration ${file_name}: expected number ${expected}; migrations are numbered ${FIRST}, ${FIRST}+1, ... without gaps")
   endif()
   math(EXPR expected "${expected} + 1")
   file(READ ${sql_file} body)
@@ -24,7 +25,7 @@ foreach(sql_file ${sql_files})
   endif()
   string(APPEND entries "    {${number}, \"${name}\", R\"yzsql(${body})yzsql\"},\n")
 endforeach()
-set(content "// Generated from migrations/*.sql by db/embed_migrations.cmake.\n#include \"db/migrations.hpp\"\n\nnamespace yunzi::db {\n\nstd::span<const Migration> embedded_migrations() {\n  static const Migration list[] = {\n${entries}  };\n  return list;\n}\n\n}  // namespace yunzi::db\n")
+set(content "// Generated from ${MIGRATIONS_DIR} by db/embed_migrations.cmake.\n#include \"db/migrations.hpp\"\n\nnamespace yunzi::db {\n\nstd::span<const Migration> ${FUNCTION}() {\n  static const Migration list[] = {\n${entries}  };\n  return list;\n}\n\n}  // namespace yunzi::db\n")
 # Rewrite only on change so an unchanged schema does not rebuild the library.
 if(EXISTS ${OUTPUT})
   file(READ ${OUTPUT} previous)

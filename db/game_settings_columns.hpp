@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "core/game_settings.hpp"
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 
 namespace yunzi::db {
 

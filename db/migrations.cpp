@@ -4,19 +4,21 @@
 
 namespace yunzi::db {
 
-DbResult<int> schema_version(Connection& connection) {
-  auto q = connection.query("PRAGMA user_version");
-  if (!q) return unexpected(q.error());
-  auto stepped = q->step();
-  if (!stepped) return unexpected(stepped.error());
-  if (!*stepped) return db_failure(DbErrorKind::corrupt, "PRAGMA user_version returned no row");
-  return static_cast<int>(q->row().integer(0));
+std::span<const Migration> sqlite_migrations();
+std::span<const Migration> postgresql_migrations();
+
+std::span<const Migration> embedded_migrations(Engine engine) {
+  return engine == Engine::sqlite ? sqlite_migrations() : postgresql_migrations();
 }
+
+int latest_version(std::span<const Migration> migrations) { return migrations.empty() ? 0 : migrations.back().version; }
+
+DbResult<int> schema_version(Connection& connection) { return connection.schema_version(); }
 
 namespace {
 
 DbResult<Done> check_numbering(std::span<const Migration> migrations) {
-  int expected = 1;
+  int expected = migrations.empty() ? 1 : migrations.front().version;
   for (const Migration& m : migrations) {
     if (m.version != expected) {
       return db_failure(DbErrorKind::invalid_argument, "migration " + std::string(m.name) + " has number " +
@@ -37,9 +39,7 @@ DbResult<Done> apply(Connection& connection, const Migration& m) {
     error.message = "migration " + std::to_string(m.version) + "_" + std::string(m.name) + ": " + error.message;
     return unexpected(std::move(error));
   }
-  // user_version is part of the file header and so of the transaction; the
-  // number comes from the compiled-in list, never from outside.
-  auto recorded = connection.run_script("PRAGMA user_version = " + std::to_string(m.version));
+  auto recorded = connection.set_schema_version(m.version);
   if (!recorded) return recorded;
   return tx->commit();
 }
@@ -51,7 +51,7 @@ DbResult<int> migrate(Connection& connection, std::span<const Migration> migrati
   if (!numbered) return unexpected(numbered.error());
   auto current = schema_version(connection);
   if (!current) return current;
-  const int latest = static_cast<int>(migrations.size());
+  const int latest = latest_version(migrations);
   if (*current > latest) {
     return db_failure(DbErrorKind::newer_schema, "the database is at schema version " + std::to_string(*current) +
                                                      " but this yunzi knows versions up to " + std::to_string(latest) +

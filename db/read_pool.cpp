@@ -4,7 +4,7 @@
 
 namespace yunzi::db {
 
-ReadPool::ReadPool(std::string database_path, std::size_t threads) : path_(std::move(database_path)) {
+ReadPool::ReadPool(DatabaseTarget database, std::size_t threads) : database_(std::move(database)) {
   for (std::size_t i = 0; i < (threads == 0 ? 1 : threads); ++i) threads_.emplace_back([this] { run(); });
 }
 
@@ -48,7 +48,7 @@ void ReadPool::run() {
       jobs_.pop_front();
     }
     if (!connection) {
-      auto opened = open_reader(path_);
+      auto opened = open_reader(database_);
       if (!opened) {
         job(nullptr, &opened.error());
         continue;

@@ -17,15 +17,15 @@
 #include <thread>
 #include <vector>
 
-#include "db/sqlite.hpp"
-#include "db/sqlite_stores.hpp"
+#include "db/database.hpp"
+#include "db/sql_stores.hpp"
 #include "db/stores.hpp"
 
 namespace yunzi::db {
 
 class ReadPool {
  public:
-  explicit ReadPool(std::string database_path, std::size_t threads = 2);
+  explicit ReadPool(DatabaseTarget database, std::size_t threads = 2);
   ~ReadPool();
   ReadPool(const ReadPool&) = delete;
   ReadPool& operator=(const ReadPool&) = delete;
@@ -37,7 +37,7 @@ class ReadPool {
   void submit(std::function<DbResult<T>(Stores&)> query, std::function<void(DbResult<T>)> done) {
     enqueue([query = std::move(query), done = std::move(done)](Connection* connection, const DbError* failure) {
       if (failure) return done(unexpected(*failure));
-      SqliteStores stores(*connection);
+      SqlStores stores(*connection);
       done(query(stores));
     });
   }
@@ -62,7 +62,7 @@ class ReadPool {
   void enqueue(Job job);
   void run();
 
-  std::string path_;
+  DatabaseTarget database_;
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Job> jobs_;

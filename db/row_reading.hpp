@@ -7,7 +7,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 
 namespace yunzi::db {
 

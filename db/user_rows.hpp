@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "db/connection.hpp"
 #include "db/records.hpp"
-#include "db/sqlite.hpp"
 
 namespace yunzi::db {
 

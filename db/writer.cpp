@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "db/migrations.hpp"
-#include "db/sqlite_stores.hpp"
+#include "db/sql_stores.hpp"
 
 namespace yunzi::db {
 
@@ -27,8 +27,8 @@ DbResult<Done> probe_write(Connection& connection) {
   if (!tx) return unexpected(tx.error());
   auto version = schema_version(connection);
   if (!version) return unexpected(version.error());
-  // PRAGMA takes no bound parameters; the value is the file's own number.
-  auto rewritten = connection.run_script("PRAGMA user_version = " + std::to_string(*version));
+  // The database's own number, written back: a real write that changes nothing.
+  auto rewritten = connection.set_schema_version(*version);
   if (!rewritten) return rewritten;
   return tx->commit();
 }
@@ -110,7 +110,7 @@ void Writer::run() {
 
 void Writer::commit_batch(std::deque<Item>& batch) {
   const auto started = std::chrono::steady_clock::now();
-  SqliteStores stores(connection_);
+  SqlStores stores(connection_);
   std::vector<DbResult<Done>> outcomes;
   outcomes.reserve(batch.size());
   std::optional<DbError> batch_error;

@@ -17,7 +17,7 @@
 #include <thread>
 
 #include "db/checkpointer.hpp"
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 #include "db/stores.hpp"
 
 namespace yunzi::db {

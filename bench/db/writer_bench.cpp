@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "db/database.hpp"
-#include "db/sqlite_stores.hpp"
+#include "db/sql_stores.hpp"
 #include "db/writer.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -31,7 +31,7 @@ class BenchDatabase {
   std::vector<GameId> create_games(int count) {
     auto connection = open_database(path());
     if (!connection) throw std::runtime_error(connection.error().message);
-    SqliteStores stores(*connection);
+    SqlStores stores(*connection);
     std::vector<GameId> games;
     for (int i = 0; i < count; ++i) {
       const UserId black = make_user(stores, "b");
@@ -49,7 +49,7 @@ class BenchDatabase {
   }
 
  private:
-  UserId make_user(SqliteStores& stores, const std::string& prefix) {
+  UserId make_user(SqlStores& stores, const std::string& prefix) {
     const std::string name = prefix + std::to_string(next_user_++);
     return stores.users().create(NewUser{name, name, "h", Rank::kyu(4), Role::user, 1, std::nullopt})->id;
   }

@@ -52,4 +52,6 @@ int default_io_threads() {
 
 std::string ServerConfig::database_path() const { return (std::filesystem::path(data_dir) / database_file).string(); }
 
+std::string ServerConfig::database_url() const { return database.empty() ? "sqlite:" + database_path() : database; }
+
 }  // namespace yunzi::config

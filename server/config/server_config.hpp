@@ -54,6 +54,8 @@ struct ServerConfig {
   std::vector<std::string> metrics_allow = {"127.0.0.0/8", "::1"};
   std::string data_dir = "var";
   std::string database_file = "yunzi.sqlite3";  // inside data_dir unless absolute
+  // sqlite:PATH or postgresql://...; empty: the SQLite file database_path().
+  std::string database;
   std::string web_root = "web";
   int io_threads = default_io_threads();
   std::size_t frame_limit_bytes = 16384;               // largest WebSocket message accepted
@@ -103,6 +105,8 @@ struct ServerConfig {
 
   // data_dir joined with database_file (database_file alone when absolute).
   std::string database_path() const;
+  // `database`, or sqlite: with database_path() when it is empty.
+  std::string database_url() const;
 
   friend bool operator==(const ServerConfig&, const ServerConfig&) = default;
 };

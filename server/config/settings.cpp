@@ -98,7 +98,7 @@ constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "
 
 constexpr std::int64_t day_s = 24 * 3600;
 
-const std::array<Setting, 49> settings_table{{
+const std::array<Setting, 50> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<&ServerConfig::bind_address>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -133,6 +133,18 @@ const std::array<Setting, 49> settings_table{{
      show_text<&ServerConfig::data_dir>, apply_text<&ServerConfig::data_dir>},
     {"database_file", "NAME", ValueKind::text, "SQLite file name inside the data directory (or an absolute path)",
      show_text<&ServerConfig::database_file>, apply_text<&ServerConfig::database_file>},
+    {"database", "URL", ValueKind::text,
+     "where the data lives: sqlite:PATH, or postgresql://user@host:port/db for several nodes on one PostgreSQL "
+     "(default: the SQLite file in the data directory)",
+     show_text<&ServerConfig::database>,
+     [](ServerConfig& c, std::string_view text) -> Result {
+       if (!text.empty() && !text.starts_with("sqlite:") && !text.starts_with("postgresql://") &&
+           !text.starts_with("postgres://")) {
+         return unexpected(std::string("expected sqlite:PATH or postgresql://..., got '") + std::string(text) + "'");
+       }
+       c.database = std::string(text);
+       return Done{};
+     }},
     {"web_root", "DIR", ValueKind::text, "directory of the browser client's static files",
      show_text<&ServerConfig::web_root>, apply_text<&ServerConfig::web_root>},
     {"io_threads", "N", ValueKind::integer, "threads running network and game work (default: the number of cores)",

@@ -225,14 +225,15 @@ int main(int argc, char** argv) {
 
   std::error_code ec;
   std::filesystem::create_directories(config.data_dir, ec);
-  const std::string database_path = config.database_path();
-  auto connection = db::open_database(database_path);
+  auto database = db::parse_database_url(config.database_url());
+  if (!database) return refuse_start(*log_output, exit_bad_config, database.error().message);
+  auto connection = db::open_database(*database);
   if (!connection) {
     return refuse_start(*log_output, exit_database,
-                        "cannot open the database " + database_path + " (" +
+                        "cannot open the database " + db::describe(*database) + " (" +
                             std::string(db::to_string(connection.error().kind)) + "): " + connection.error().message);
   }
-  spdlog::info("database open path={}", database_path);
+  spdlog::info("database open engine={} at={}", db::to_string(database->engine), db::describe(*database));
 
   db::Writer writer(std::move(*connection));
   writer.on_health_change([](const db::WriterHealth& health) {
@@ -246,7 +247,7 @@ int main(int argc, char** argv) {
   accounts::WorkerPool hashing(2);
   accounts::Accounts accounts(writer, hashing, wall_clock_ms, accounts_options(config));
   if (!fill_name_skeletons(accounts)) return exit_database;
-  db::ReadPool reads(database_path);
+  db::ReadPool reads(*database);
 
   // The process's one registry: the network layer and the app register their counters in it, /metrics serves it.
   prometheus::Registry metrics;

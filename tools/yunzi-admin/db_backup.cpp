@@ -87,7 +87,7 @@ db::DbResult<std::string> integrity_check(const std::string& path) {
   if (!std::filesystem::exists(path, ec)) return db::db_failure(db::DbErrorKind::cannot_open, "no file at " + path);
   // Read-write: a copy flagged for WAL needs its -shm file, which a
   // read-only connection may not create.
-  auto connection = db::Connection::open(path, db::ConnectionOptions{5000, false});
+  auto connection = db::open_sqlite(path, db::ConnectionOptions{5000, false});
   if (!connection) return unexpected(connection.error());
   auto query = connection->query("PRAGMA integrity_check");
   if (!query) return unexpected(query.error());

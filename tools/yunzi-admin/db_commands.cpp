@@ -4,7 +4,7 @@
 
 #include "db/database.hpp"
 #include "db/migrations.hpp"
-#include "db/sqlite_stores.hpp"
+#include "db/sql_stores.hpp"
 #include "db/time_text.hpp"
 
 namespace yunzi::admin {
@@ -75,7 +75,7 @@ template <class Work>
 auto in_transaction(db::Connection& connection, Work work) -> decltype(work(std::declval<db::Stores&>())) {
   auto tx = db::Transaction::begin(connection);
   if (!tx) return unexpected(tx.error());
-  db::SqliteStores stores(connection);
+  db::SqlStores stores(connection);
   auto result = work(stores);
   if (!result) return result;
   if (auto committed = tx->commit(); !committed) return unexpected(committed.error());
@@ -135,7 +135,7 @@ db::DbResult<MigrationOutcome> migrate_file(const std::string& path) {
     // A plain connection reads the version before open_database changes it
     // (a missing file is version 0, and is left for open_database to create:
     // opened here, it would already be there, and empty).
-    auto plain = db::Connection::open(path, db::ConnectionOptions{});
+    auto plain = db::open_sqlite(path, db::ConnectionOptions{});
     if (!plain) return unexpected(plain.error());
     auto before = db::schema_version(*plain);
     if (!before) return unexpected(before.error());
@@ -158,7 +158,7 @@ db::DbResult<std::vector<db::UserRecord>> retire_inactive(db::Connection& connec
                                                           bool dry_run, const std::string& actor) {
   const TimeMs idle = TimeMs{days} * day_ms;
   if (dry_run) {
-    db::SqliteStores stores(connection);
+    db::SqlStores stores(connection);
     return stores.users().inactive_players(now_ms, idle);
   }
   return in_transaction(connection, [&](db::Stores& stores) -> db::DbResult<std::vector<db::UserRecord>> {

@@ -4,7 +4,7 @@
 
 #include "core/rank.hpp"
 #include "db/database.hpp"
-#include "db/sqlite_stores.hpp"
+#include "db/sql_stores.hpp"
 #include "db/time_text.hpp"
 #include "tools/yunzi-admin/db_cli_parts.hpp"
 #include "tools/yunzi-admin/exit_codes.hpp"
@@ -53,7 +53,7 @@ int run_users(DbContext& c) {
 
   auto database = db::open_reader(c.path);
   if (!database) return database_error(c.io, database.error());
-  db::SqliteStores stores(*database);
+  db::SqlStores stores(*database);
   auto users = stores.users().list(query);
   if (!users) return database_error(c.io, users.error());
   if (users->empty()) {

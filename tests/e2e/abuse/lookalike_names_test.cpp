@@ -87,7 +87,7 @@ TEST_CASE("a database from before skeletons gets them at start; old lookalikes s
   const std::string path = (server.data_dir() / "yunzi.sqlite3").string();
   {
     // Schema version 3, as the previous server left it, with lookalikes it let in.
-    auto old = db::open_database(path, {}, db::embedded_migrations().first(3));
+    auto old = db::open_database(path, {}, db::embedded_migrations(db::Engine::sqlite).first(3));
     REQUIRE(old);
     const auto hash = accounts::hash_password("correct-horse", accounts::PasswordCost::minimum());
     REQUIRE(hash);
@@ -119,5 +119,5 @@ TEST_CASE("a database from before skeletons gets them at start; old lookalikes s
   stop_cleanly(server);
   auto reopened = db::open_reader(path);
   REQUIRE(reopened);
-  CHECK(*db::schema_version(*reopened) == static_cast<int>(db::embedded_migrations().size()));
+  CHECK(*db::schema_version(*reopened) == static_cast<int>(db::embedded_migrations(db::Engine::sqlite).size()));
 }

@@ -154,7 +154,7 @@ TEST_CASE_METHOD(DbFixture, "set-role gives a bot account its role and audits it
 }
 
 TEST_CASE_METHOD(DbFixture, "migrate makes a missing file only when told to, at the current schema", "[admin][db]") {
-  const int latest = static_cast<int>(db::embedded_migrations().size());
+  const int latest = static_cast<int>(db::embedded_migrations(db::Engine::sqlite).size());
   std::filesystem::remove(path);
   const auto refused = db({"migrate"});
   CHECK(refused.exit_code == 4);

@@ -64,7 +64,7 @@ TEST_CASE_METHOD(EmptyDataDir, "a data directory without a database is an error 
 }
 
 TEST_CASE_METHOD(EmptyDataDir, "init and migrate --create make the database, init only once", "[admin][db]") {
-  const int latest = static_cast<int>(db::embedded_migrations().size());
+  const int latest = static_cast<int>(db::embedded_migrations(db::Engine::sqlite).size());
   const auto made = db({"init"});
   INFO(made.err);
   REQUIRE(made.exit_code == 0);

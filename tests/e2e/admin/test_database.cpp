@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "db/database.hpp"
-#include "db/sqlite_stores.hpp"
+#include "db/sql_stores.hpp"
 
 namespace yunzi::admin_tests {
 namespace {
@@ -27,7 +27,7 @@ db::Connection open_test_database(const std::string& path) { return checked(db::
 
 db::UserRecord add_account(db::Connection& connection, const std::string& name, Role role, TimeMs created_ms,
                            std::optional<TimeMs> last_login_ms) {
-  db::SqliteStores stores(connection);
+  db::SqlStores stores(connection);
   db::NewUser user{name, key_of(name), "$argon2id$not-a-real-hash", Rank::kyu(9), role, created_ms};
   db::UserRecord record = checked(stores.users().create(user), "create user");
   if (last_login_ms) {
@@ -38,12 +38,12 @@ db::UserRecord add_account(db::Connection& connection, const std::string& name, 
 }
 
 std::optional<db::UserRecord> find_account(db::Connection& connection, const std::string& name) {
-  db::SqliteStores stores(connection);
+  db::SqlStores stores(connection);
   return checked(stores.users().find_by_name_key(key_of(name)), "find user");
 }
 
 std::vector<db::AuditEntry> audit_rows(db::Connection& connection) {
-  db::SqliteStores stores(connection);
+  db::SqlStores stores(connection);
   return checked(stores.moderation().audit_page(std::nullopt, db::max_page_size), "audit_page");
 }
 

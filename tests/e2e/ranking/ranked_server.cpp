@@ -6,7 +6,7 @@
 #include <chrono>
 
 #include "db/database.hpp"
-#include "db/sqlite_stores.hpp"
+#include "db/sql_stores.hpp"
 #include "tests/e2e/admin/admin_process.hpp"
 #include "tests/e2e/server/game_helpers.hpp"
 
@@ -38,7 +38,7 @@ void RankedServer::db_command(std::vector<std::string> args) {
 void RankedServer::record_won_games(const std::string& winner, const std::string& loser, int count) {
   auto connection = db::open_database((server.data_dir() / "yunzi.sqlite3").string());
   REQUIRE(connection);
-  db::SqliteStores stores(*connection);
+  db::SqlStores stores(*connection);
   // Names in the tests are ASCII, so the name key is the name in lower case.
   auto key = [](std::string name) {
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

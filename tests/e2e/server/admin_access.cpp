@@ -3,14 +3,14 @@
 #include <catch2/catch.hpp>
 
 #include "db/database.hpp"
-#include "db/sqlite_stores.hpp"
+#include "db/sql_stores.hpp"
 
 namespace yunzi::e2e {
 
 void make_admin(const ServerProcess& server, const std::string& name_key) {
   auto connection = db::open_database((server.data_dir() / "yunzi.sqlite3").string());
   REQUIRE(connection);
-  db::SqliteStores stores(*connection);
+  db::SqlStores stores(*connection);
   auto user = stores.users().find_by_name_key(name_key);
   REQUIRE(user);
   REQUIRE(*user);

@@ -8,6 +8,7 @@
 
 #include "tests/support/programs.hpp"
 #include "tests/support/text_files.hpp"
+#include "tests/unit/db/temp_database.hpp"
 
 namespace yunzi::e2e {
 namespace {
@@ -50,6 +51,9 @@ ServerProcess::ServerProcess(std::filesystem::path work_dir, ServerOptions optio
       port_path_(work_dir_ / "port"),
       options_(std::move(options)) {
   std::filesystem::create_directories(data_dir_);
+  if (auto server = db::testing::test_postgres_server()) {
+    database_url_ = db::testing::fresh_postgres_database(*server).location;
+  }
   register_live(this, true);
 }
 
@@ -66,6 +70,10 @@ std::vector<std::string> ServerProcess::arguments() const {
                                    "--signups-per-address-hour", "100000"};
   if (!options_.default_rate_limit) {
     for (const char* arg : {"--rate-limit", "1000", "--rate-burst", "2000"}) args.emplace_back(arg);
+  }
+  if (database_url_) {
+    args.emplace_back("--database");
+    args.push_back(*database_url_);
   }
   args.insert(args.end(), options_.extra_args.begin(), options_.extra_args.end());
   return args;

@@ -1,5 +1,6 @@
 // The real yunzi-server executable as a child process: started on
-// 127.0.0.1 with `--port 0 --port-file` on a data directory of its own,
+// 127.0.0.1 with `--port 0 --port-file` on a data directory of its own
+// (and, when YUNZI_TEST_POSTGRES is set, a PostgreSQL schema of its own),
 // ready once the port file names the bound port; stopped with SIGTERM (its
 // exit code is the result) or killed with SIGKILL, and started again on the
 // same data directory. Its stdout and stderr go to a log file that failing
@@ -9,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +66,9 @@ class ServerProcess {
   std::vector<std::string> arguments() const;
 
   std::filesystem::path work_dir_, data_dir_, log_path_, port_path_;
+  // Under tests/support/with-postgres: a schema of the test server's own,
+  // kept across restarts; otherwise the SQLite file in data_dir_.
+  std::optional<std::string> database_url_;
   ServerOptions options_;
   test_support::ChildProcess child_;
   std::uint16_t port_ = 0;

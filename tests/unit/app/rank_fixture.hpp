@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "db/database.hpp"
-#include "db/sqlite_stores.hpp"
+#include "db/sql_stores.hpp"
 #include "protocol/payloads.hpp"
 #include "server/ranking/policy.hpp"
 #include "tests/unit/db/temp_database.hpp"

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "db/database.hpp"
-#include "db/sqlite_stores.hpp"
+#include "db/sql_stores.hpp"
 #include "server/ranking_service/rank_keeping.hpp"
 #include "tests/unit/app/rank_fixture.hpp"
 

@@ -56,6 +56,7 @@ inline std::vector<Sample> samples() {
        nlohmann::json::array({"10.0.0.0/8", "2001:db8::/32", "192.0.2.7"})},
       {"data_dir", "/srv/yunzi", "/srv/yunzi"},
       {"database_file", "club.sqlite3", "club.sqlite3"},
+      {"database", "postgresql://yunzi@db.example/yunzi", "postgresql://yunzi@db.example/yunzi"},
       {"web_root", "/srv/web", "/srv/web"},
       {"io_threads", "77", 77},
       {"frame_limit", "65536", 65536},

@@ -71,6 +71,13 @@ TEST_CASE("an absolute database file ignores the data directory", "[config][defa
   CHECK(c.database_path() == "/tmp/other.sqlite3");
 }
 
+TEST_CASE("the database is the SQLite file unless a URL names another", "[config][defaults]") {
+  ServerConfig c;
+  CHECK(c.database_url() == "sqlite:var/yunzi.sqlite3");
+  c.database = "postgresql://yunzi@db.example/yunzi";
+  CHECK(c.database_url() == "postgresql://yunzi@db.example/yunzi");
+}
+
 TEST_CASE("flag and environment names derive from the key", "[config][defaults]") {
   const Setting* data_dir = find_setting_by_key("data_dir");
   REQUIRE(data_dir != nullptr);

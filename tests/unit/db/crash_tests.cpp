@@ -82,7 +82,7 @@ TEST_CASE("every acknowledged move survives SIGKILL of the writing process", "[d
     GameId game = 0;
     {
       Connection connection = open_migrated(path);
-      SqliteStores stores(connection);
+      SqlStores stores(connection);
       const UserId black = create_user(stores, "b" + std::to_string(round)).id;
       const UserId white = create_user(stores, "w" + std::to_string(round)).id;
       game = *stores.games().create(sample_game(black, white));
@@ -101,7 +101,7 @@ TEST_CASE("every acknowledged move survives SIGKILL of the writing process", "[d
     total_acked += acked;
 
     Connection reopened = open_migrated(path);
-    SqliteStores stores(reopened);
+    SqlStores stores(reopened);
     auto loaded = stores.games().load(game);
     REQUIRE(loaded);
     REQUIRE(loaded->has_value());

@@ -36,7 +36,7 @@ std::set<std::string> table_names(Connection& c) {
 
 // A plain file made by SQLite itself, not by yunzi, at a chosen version.
 void make_plain_database(const std::string& path, int user_version) {
-  auto c = Connection::open(path, {});
+  auto c = open_sqlite(path, {});
   REQUIRE(c);
   REQUIRE(c->run_script("CREATE TABLE foreign_stuff (x); PRAGMA user_version = " + std::to_string(user_version)));
 }
@@ -49,8 +49,8 @@ TEST_CASE("a missing file is created at the newest schema with the connection pr
   auto opened = open_database(dir.file("new.db"));
   REQUIRE(opened);
   Connection& c = *opened;
-  CHECK(*schema_version(c) == static_cast<int>(embedded_migrations().size()));
-  CHECK(embedded_migrations().size() >= 2);
+  CHECK(*schema_version(c) == static_cast<int>(embedded_migrations(db::Engine::sqlite).size()));
+  CHECK(embedded_migrations(db::Engine::sqlite).size() >= 2);
   const auto tables = table_names(c);
   for (const char* table : {"users", "sessions", "games", "moves", "rank_events", "audit_log", "reports",
                             "retired_names", "rated_conversions", "short_game_flags", "boards"}) {
@@ -62,7 +62,7 @@ TEST_CASE("a missing file is created at the newest schema with the connection pr
 }
 
 TEST_CASE("a file at each earlier version is brought up to date and keeps its rows", "[db][migrations]") {
-  const auto all = embedded_migrations();
+  const auto all = embedded_migrations(db::Engine::sqlite);
   for (std::size_t version = 0; version < all.size(); ++version) {
     DYNAMIC_SECTION("from version " << version) {
       TempDir dir;
@@ -87,7 +87,7 @@ TEST_CASE("a file at each earlier version is brought up to date and keeps its ro
 }
 
 TEST_CASE("recommendations stored before the admins' queue count as approved when they were made", "[db][migrations]") {
-  const auto all = embedded_migrations();
+  const auto all = embedded_migrations(db::Engine::sqlite);
   std::size_t queue = 0;
   while (queue < all.size() && all[queue].name != "admin_decisions") ++queue;
   REQUIRE(queue < all.size());
@@ -105,7 +105,7 @@ TEST_CASE("recommendations stored before the admins' queue count as approved whe
   }
   auto current = open_database(path);
   REQUIRE(current);
-  SqliteStores stores(*current);
+  SqlStores stores(*current);
   auto standing = stores.ranks().standing_recommendation_of(2);
   REQUIRE(standing);
   REQUIRE(standing->has_value());
@@ -117,7 +117,7 @@ TEST_CASE("recommendations stored before the admins' queue count as approved whe
 
 TEST_CASE("games ended before the winner column read back the same results and the same profile counts",
           "[db][migrations]") {
-  const auto all = embedded_migrations();
+  const auto all = embedded_migrations(db::Engine::sqlite);
   std::size_t winner = 0;
   while (winner < all.size() && all[winner].name != "game_winner") ++winner;
   REQUIRE(winner < all.size());
@@ -151,7 +151,7 @@ TEST_CASE("games ended before the winner column read back the same results and t
   }
   auto current = open_database(path);
   REQUIRE(current);
-  SqliteStores stores(*current);
+  SqlStores stores(*current);
   for (std::size_t i = 0; i < old_games.size(); ++i) {
     const OldGame& g = old_games[i];
     INFO("game " << i + 1 << ": " << (g.result ? g.result : "in play"));
@@ -184,7 +184,7 @@ TEST_CASE("games ended before the winner column read back the same results and t
 }
 
 TEST_CASE("migrations are numbered without gaps", "[db][migrations]") {
-  const auto all = embedded_migrations();
+  const auto all = embedded_migrations(db::Engine::sqlite);
   for (std::size_t i = 0; i < all.size(); ++i) CHECK(all[i].version == static_cast<int>(i) + 1);
   const Migration gap[] = {{1, "first", "CREATE TABLE a (x);"}, {3, "third", "CREATE TABLE b (x);"}};
   TempDir dir;
@@ -194,7 +194,7 @@ TEST_CASE("migrations are numbered without gaps", "[db][migrations]") {
 }
 
 TEST_CASE("a failing migration leaves the file at the previous version", "[db][migrations]") {
-  const auto all = embedded_migrations();
+  const auto all = embedded_migrations(db::Engine::sqlite);
   std::vector<Migration> broken(all.begin(), all.end());
   broken.push_back({static_cast<int>(all.size()) + 1, "broken", "CREATE TABLE fine (x); CREATE TABLE users (x);"});
   TempDir dir;
@@ -211,7 +211,7 @@ TEST_CASE("a failing migration leaves the file at the previous version", "[db][m
 TEST_CASE("a database newer than the binary is refused and left untouched", "[db][migrations]") {
   TempDir dir;
   const std::string path = dir.file("future.db");
-  const int future = static_cast<int>(embedded_migrations().size()) + 5;
+  const int future = static_cast<int>(embedded_migrations(db::Engine::sqlite).size()) + 5;
   make_plain_database(path, future);
   const std::string before = read_bytes(path);
   auto refused = open_database(path);
@@ -220,7 +220,7 @@ TEST_CASE("a database newer than the binary is refused and left untouched", "[db
   CHECK(refused.error().message.find(std::to_string(future)) != std::string::npos);
   CHECK(read_bytes(path) == before);
   CHECK_FALSE(std::filesystem::exists(path + "-wal"));
-  auto plain = Connection::open(path, {});
+  auto plain = open_sqlite(path, {});
   REQUIRE(plain);
   CHECK(single_text(*plain, "PRAGMA journal_mode") == "delete");
 }
@@ -287,7 +287,7 @@ TEST_CASE("a file locked by another process's write is a locked error, then open
   TempDir dir;
   const std::string path = dir.file("locked.db");
   make_plain_database(path, 0);
-  auto holder = Connection::open(path, {});
+  auto holder = open_sqlite(path, {});
   REQUIRE(holder);
   REQUIRE(holder->run_script("BEGIN EXCLUSIVE; INSERT INTO foreign_stuff VALUES (1);"));
   auto refused = open_database(path, OpenOptions{100});
@@ -296,7 +296,7 @@ TEST_CASE("a file locked by another process's write is a locked error, then open
   REQUIRE(holder->run_script("ROLLBACK"));
   auto opened = open_database(path, OpenOptions{100});
   REQUIRE(opened);
-  CHECK(*schema_version(*opened) == static_cast<int>(embedded_migrations().size()));
+  CHECK(*schema_version(*opened) == static_cast<int>(embedded_migrations(db::Engine::sqlite).size()));
 }
 
 TEST_CASE("each start-up failure kind has its own exit code", "[db][migrations]") {
@@ -326,7 +326,7 @@ TEST_CASE("a reader connection sees committed rows and cannot write", "[db][migr
 }
 
 TEST_CASE("audit entries of the database commands lose their false actor in the upgrade", "[db][migrations]") {
-  const auto all = embedded_migrations();
+  const auto all = embedded_migrations(db::Engine::sqlite);
   TempDir dir;
   const std::string path = dir.file("audit.db");
   {
@@ -350,7 +350,7 @@ TEST_CASE("audit entries of the database commands lose their false actor in the 
 }
 
 TEST_CASE("games stored with their settings as JSON keep the same settings after the upgrade", "[db][migrations]") {
-  const auto all = embedded_migrations();
+  const auto all = embedded_migrations(db::Engine::sqlite);
   std::size_t columns = 0;
   while (columns < all.size() && all[columns].name != "game_settings") ++columns;
   REQUIRE(columns < all.size());
@@ -382,7 +382,7 @@ TEST_CASE("games stored with their settings as JSON keep the same settings after
   }
   auto current = open_database(path);
   REQUIRE(current);
-  SqliteStores stores(*current);
+  SqlStores stores(*current);
   const auto game = [&](GameId id) {
     auto loaded = stores.games().load(id);
     REQUIRE(loaded);

@@ -10,7 +10,7 @@ using yunzi::db::testing::TempDir;
 namespace {
 
 Connection scratch(const TempDir& dir) {
-  auto opened = Connection::open(dir.file("scratch.db"), {});
+  auto opened = open_sqlite(dir.file("scratch.db"), {});
   REQUIRE(opened);
   REQUIRE(opened->run_script("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT, n INTEGER, b BLOB)"));
   return std::move(*opened);

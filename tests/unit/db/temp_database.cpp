@@ -2,6 +2,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace yunzi::db::testing {
@@ -13,7 +17,40 @@ Connection open_migrated(const std::string& path) {
   return std::move(*opened);
 }
 
-TempDatabase::TempDatabase() : path_(dir_.file("yunzi.db")), connection_(open_migrated(path_)), stores_(connection_) {}
+Connection open_migrated(const DatabaseTarget& target) {
+  auto opened = open_database(target);
+  INFO(describe(target) << ": " << (opened ? std::string() : opened.error().message));
+  REQUIRE(opened);
+  return std::move(*opened);
+}
+
+std::optional<std::string> test_postgres_server() {
+  const char* server = std::getenv("YUNZI_TEST_POSTGRES");
+  if (!server || !*server) return std::nullopt;
+  return std::string(server);
+}
+
+DatabaseTarget fresh_postgres_database(const std::string& server) {
+  // Schemas rather than databases: CREATE SCHEMA takes a millisecond where
+  // CREATE DATABASE copies a template. They are left for the cluster's
+  // removal at the end of the run.
+  static std::atomic<int> made{0};
+  const std::string schema = "t" + std::to_string(::getpid()) + "_" + std::to_string(++made);
+  auto admin = open_postgresql(server);
+  INFO(server << ": " << (admin ? std::string() : admin.error().message));
+  REQUIRE(admin);
+  REQUIRE(admin->run_script("CREATE SCHEMA " + schema));
+  return DatabaseTarget{Engine::postgresql, server + (server.find('?') == std::string::npos ? "?" : "&") +
+                                                "options=-csearch_path%3D" + schema};
+}
+
+DatabaseTarget fresh_test_database(const TempDir& dir) {
+  if (auto server = test_postgres_server()) return fresh_postgres_database(*server);
+  return DatabaseTarget{Engine::sqlite, dir.file("yunzi.db")};
+}
+
+TempDatabase::TempDatabase()
+    : target_(fresh_test_database(dir_)), connection_(open_migrated(target_)), stores_(connection_) {}
 
 Rank rank_at(int index) {
   auto rank = Rank::from_index(index);

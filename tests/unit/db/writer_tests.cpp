@@ -14,16 +14,16 @@ using namespace yunzi::db::testing;
 
 namespace {
 
-// The writer gets the file's one write connection; the test reads beside it.
+// The writer gets the database's one write connection; the test reads beside it.
 struct WriterFixture {
   TempDir dir;
-  std::string path = dir.file("w.db");
-  Writer writer{open_migrated(path)};
+  DatabaseTarget database = fresh_test_database(dir);
+  Writer writer{open_migrated(database)};
 
   // No assertions inside: completions call this on the writer thread, and
   // Catch2 assertions belong to the test's thread. -1 means a failed read.
   std::int64_t count(const std::string& sql) {
-    auto reader = open_reader(path);
+    auto reader = open_reader(database);
     if (!reader) return -1;
     auto q = reader->query(sql);
     if (!q) return -1;
@@ -155,7 +155,7 @@ TEST_CASE("shutdown commits everything queued, later work is refused", "[db][wri
   f.writer.shutdown();  // twice is harmless
 }
 
-TEST_CASE("WAL checkpoints run off the writer thread and keep the log from growing", "[db][writer]") {
+TEST_CASE("WAL checkpoints run off the writer thread and keep the log from growing", "[db][writer][sqlite]") {
   TempDir dir;
   const std::string path = dir.file("ckpt.db");
   Writer writer(open_migrated(path), std::chrono::milliseconds(10));
@@ -172,7 +172,7 @@ TEST_CASE("WAL checkpoints run off the writer thread and keep the log from growi
   writer.shutdown();
   const std::string copy = dir.file("copy.db");
   std::filesystem::copy_file(path, copy);
-  auto reader = Connection::open(copy, {});
+  auto reader = open_sqlite(copy, {});
   REQUIRE(reader);
   auto q = reader->query("SELECT COUNT(*) FROM users");
   REQUIRE(q);
@@ -180,7 +180,8 @@ TEST_CASE("WAL checkpoints run off the writer thread and keep the log from growi
   CHECK(q->row().integer(0) == 1000);
 }
 
-TEST_CASE("a write the database refuses makes the writer failing until a write succeeds again", "[db][writer]") {
+TEST_CASE("a write the database refuses makes the writer failing until a write succeeds again",
+          "[db][writer][sqlite]") {
   TempDir dir;
   const std::string path = dir.file("health.db");
   auto connection = open_database(path, OpenOptions{100});
@@ -205,7 +206,7 @@ TEST_CASE("a write the database refuses makes the writer failing until a write s
   CHECK(writer.stats().write_failures == 0);
 
   // Another process holds the write lock past the busy timeout: nothing can be stored.
-  auto holder = Connection::open(path, {});
+  auto holder = open_sqlite(path, {});
   REQUIRE(holder);
   REQUIRE(holder->run_script("BEGIN IMMEDIATE"));
   const auto refused = run(insert_user("blocked"));

@@ -1,5 +1,5 @@
 #include "db/row_reading.hpp"
-#include "db/sqlite_stores.hpp"
+#include "db/sql_stores.hpp"
 
 namespace yunzi::db {
 
@@ -26,14 +26,14 @@ constexpr std::string_view report_columns =
 
 }  // namespace
 
-DbResult<std::int64_t> SqliteModerationStore::add_audit(const AuditEntry& e) {
+DbResult<std::int64_t> SqlModerationStore::add_audit(const AuditEntry& e) {
   return db_.insert(
       "INSERT INTO audit_log (actor_id, actor_name, action, target_user_id, target_game_id, reason, detail, at_ms) "
       "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
       e.actor_id, e.actor_name, e.action, e.target_user_id, e.target_game_id, e.reason, e.detail, e.at_ms);
 }
 
-DbResult<std::vector<AuditEntry>> SqliteModerationStore::audit_page(std::optional<std::int64_t> before, int limit) {
+DbResult<std::vector<AuditEntry>> SqlModerationStore::audit_page(std::optional<std::int64_t> before, int limit) {
   auto page = checked_page_size(limit);
   if (!page) return unexpected(page.error());
   return read_all<AuditEntry>(
@@ -47,13 +47,13 @@ DbResult<std::vector<AuditEntry>> SqliteModerationStore::audit_page(std::optiona
       });
 }
 
-DbResult<std::int64_t> SqliteModerationStore::add_report(const Report& r) {
+DbResult<std::int64_t> SqlModerationStore::add_report(const Report& r) {
   return db_.insert(
       "INSERT INTO reports (reporter_id, reported_id, game_id, reason, created_ms) VALUES (?, ?, ?, ?, ?)",
       r.reporter_id, r.reported_id, r.game_id, r.reason, r.created_ms);
 }
 
-DbResult<std::vector<Report>> SqliteModerationStore::open_reports(int limit) {
+DbResult<std::vector<Report>> SqlModerationStore::open_reports(int limit) {
   auto page = checked_page_size(limit);
   if (!page) return unexpected(page.error());
   static const std::string sql =
@@ -61,8 +61,8 @@ DbResult<std::vector<Report>> SqliteModerationStore::open_reports(int limit) {
   return read_all<Report>(db_.query(sql, *page), read_report);
 }
 
-DbResult<Report> SqliteModerationStore::close_report(std::int64_t report, UserId handled_by, ReportOutcome outcome,
-                                                     std::string_view note, TimeMs at_ms) {
+DbResult<Report> SqlModerationStore::close_report(std::int64_t report, UserId handled_by, ReportOutcome outcome,
+                                                  std::string_view note, TimeMs at_ms) {
   auto closed = expect_changed(
       db_,
       db_.execute("UPDATE reports SET status = 'closed', handled_by = ?, handled_ms = ?, outcome = ?, note = ? "

@@ -1,4 +1,4 @@
-#include "db/sqlite_message_store.hpp"
+#include "db/sql_message_store.hpp"
 
 #include <limits>
 
@@ -34,28 +34,28 @@ DbResult<std::int64_t> read_count(DbResult<Query> query) {
 
 }  // namespace
 
-DbResult<std::int64_t> SqliteMessageStore::add(const NewMessage& message) {
+DbResult<std::int64_t> SqlMessageStore::add(const NewMessage& message) {
   return db_.insert("INSERT INTO private_messages (from_id, to_id, text, sent_ms) VALUES (?, ?, ?, ?)", message.from_id,
                     message.to_id, message.text, message.sent_ms);
 }
 
-DbResult<bool> SqliteMessageStore::has_written(UserId from, UserId to, TimeMs since_ms) {
+DbResult<bool> SqlMessageStore::has_written(UserId from, UserId to, TimeMs since_ms) {
   auto count = read_count(db_.query(
-      "SELECT COUNT(*) FROM (SELECT 1 FROM private_messages WHERE from_id = ? AND to_id = ? AND sent_ms >= ? LIMIT 1)",
+      "SELECT COUNT(*) FROM (SELECT 1 FROM private_messages WHERE from_id = ? AND to_id = ? AND sent_ms >= ? LIMIT 1) AS recent",
       from, to, since_ms));
   if (!count) return unexpected(count.error());
   return *count > 0;
 }
 
-DbResult<std::int64_t> SqliteMessageStore::unanswered_partners(UserId from, TimeMs since_ms) {
+DbResult<std::int64_t> SqlMessageStore::unanswered_partners(UserId from, TimeMs since_ms) {
   return read_count(
       db_.query("SELECT COUNT(DISTINCT m.to_id) FROM private_messages m WHERE m.from_id = ? AND m.sent_ms >= ?"
                 " AND NOT EXISTS (SELECT 1 FROM private_messages r WHERE r.from_id = m.to_id AND r.to_id = m.from_id)",
                 from, since_ms));
 }
 
-DbResult<std::vector<MessageRecord>> SqliteMessageStore::between(UserId a, UserId b, std::optional<std::int64_t> before,
-                                                                 int limit) {
+DbResult<std::vector<MessageRecord>> SqlMessageStore::between(UserId a, UserId b, std::optional<std::int64_t> before,
+                                                              int limit) {
   auto page = checked_page_size(limit);
   if (!page) return unexpected(page.error());
   const std::int64_t below = before.value_or(std::numeric_limits<std::int64_t>::max());
@@ -67,13 +67,14 @@ DbResult<std::vector<MessageRecord>> SqliteMessageStore::between(UserId a, UserI
       [](const Row& row) { return read_message(row); });
 }
 
-DbResult<std::vector<ConversationRecord>> SqliteMessageStore::conversations(UserId user, int limit) {
+DbResult<std::vector<ConversationRecord>> SqlMessageStore::conversations(UserId user, int limit) {
   auto page = checked_page_size(limit);
   if (!page) return unexpected(page.error());
   return read_all<ConversationRecord>(
       db_.query("WITH mine(partner, id, unread) AS ("
                 " SELECT to_id, id, 0 FROM private_messages WHERE from_id = ?"
-                " UNION ALL SELECT from_id, id, read_ms IS NULL FROM private_messages WHERE to_id = ?),"
+                " UNION ALL SELECT from_id, id, CASE WHEN read_ms IS NULL THEN 1 ELSE 0 END FROM private_messages"
+                " WHERE to_id = ?),"
                 " partners(partner, last_id, unread) AS ("
                 " SELECT partner, MAX(id), SUM(unread) FROM mine GROUP BY partner ORDER BY MAX(id) DESC LIMIT ?)"
                 " SELECT p.partner, u.name, p.unread, " +
@@ -90,11 +91,11 @@ DbResult<std::vector<ConversationRecord>> SqliteMessageStore::conversations(User
       });
 }
 
-DbResult<std::int64_t> SqliteMessageStore::unread_total(UserId user) {
+DbResult<std::int64_t> SqlMessageStore::unread_total(UserId user) {
   return read_count(db_.query("SELECT COUNT(*) FROM private_messages WHERE to_id = ? AND read_ms IS NULL", user));
 }
 
-DbResult<std::int64_t> SqliteMessageStore::mark_read(UserId reader, UserId from, TimeMs at_ms) {
+DbResult<std::int64_t> SqlMessageStore::mark_read(UserId reader, UserId from, TimeMs at_ms) {
   auto done = db_.execute("UPDATE private_messages SET read_ms = ? WHERE to_id = ? AND from_id = ? AND read_ms IS NULL",
                           at_ms, reader, from);
   if (!done) return unexpected(done.error());

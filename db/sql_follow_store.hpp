@@ -1,14 +1,14 @@
 // The SQLite follow store (see db/follow_store.hpp).
 #pragma once
 
+#include "db/connection.hpp"
 #include "db/follow_store.hpp"
-#include "db/sqlite.hpp"
 
 namespace yunzi::db {
 
-class SqliteFollowStore final : public FollowStore {
+class SqlFollowStore final : public FollowStore {
  public:
-  explicit SqliteFollowStore(Connection& connection) : db_(connection) {}
+  explicit SqlFollowStore(Connection& connection) : db_(connection) {}
   DbResult<Done> follow(UserId user, UserId followed, TimeMs at_ms) override;
   DbResult<Done> unfollow(UserId user, UserId followed) override;
   DbResult<std::vector<UserRecord>> followed_by(UserId user) override;

@@ -1,14 +1,14 @@
 // The SQLite private message store (see db/message_store.hpp).
 #pragma once
 
+#include "db/connection.hpp"
 #include "db/message_store.hpp"
-#include "db/sqlite.hpp"
 
 namespace yunzi::db {
 
-class SqliteMessageStore final : public MessageStore {
+class SqlMessageStore final : public MessageStore {
  public:
-  explicit SqliteMessageStore(Connection& connection) : db_(connection) {}
+  explicit SqlMessageStore(Connection& connection) : db_(connection) {}
   DbResult<std::int64_t> add(const NewMessage& message) override;
   DbResult<bool> has_written(UserId from, UserId to, TimeMs since_ms) override;
   DbResult<std::int64_t> unanswered_partners(UserId from, TimeMs since_ms) override;

@@ -1,4 +1,4 @@
-#include "db/sqlite_board_store.hpp"
+#include "db/sql_board_store.hpp"
 
 #include "db/board_tree_text.hpp"
 #include "db/row_reading.hpp"
@@ -44,7 +44,7 @@ DbResult<std::int64_t> read_count(DbResult<Query> query) {
 
 }  // namespace
 
-DbResult<BoardId> SqliteBoardStore::create(const NewBoard& board) {
+DbResult<BoardId> SqlBoardStore::create(const NewBoard& board) {
   return db_.insert(
       "INSERT INTO boards (owner_id, title, size, komi, handicap, ko_rule, source_game, black_name, white_name,"
       " setup_black, setup_white, tree, node_count, current_node, created_ms, updated_ms)"
@@ -55,7 +55,7 @@ DbResult<BoardId> SqliteBoardStore::create(const NewBoard& board) {
       static_cast<std::int64_t>(board.nodes.size()) + 1, board.current, board.created_ms, board.created_ms);
 }
 
-DbResult<std::optional<BoardRecord>> SqliteBoardStore::find(BoardId id) {
+DbResult<std::optional<BoardRecord>> SqlBoardStore::find(BoardId id) {
   static const std::string sql = std::string(board_columns) + ", b.tree, b.setup_black, b.setup_white" +
                                  std::string(board_joins) + " WHERE b.id = ? AND b.deleted_ms IS NULL";
   StoredTree stored;
@@ -77,8 +77,8 @@ DbResult<std::optional<BoardRecord>> SqliteBoardStore::find(BoardId id) {
   return found;
 }
 
-DbResult<Done> SqliteBoardStore::save_tree(BoardId id, const std::vector<BoardNodeRecord>& nodes, std::int64_t current,
-                                           TimeMs updated_ms) {
+DbResult<Done> SqlBoardStore::save_tree(BoardId id, const std::vector<BoardNodeRecord>& nodes, std::int64_t current,
+                                        TimeMs updated_ms) {
   return expect_changed(
       db_,
       db_.execute("UPDATE boards SET tree = ?, node_count = ?, current_node = ?, updated_ms = ?"
@@ -87,12 +87,12 @@ DbResult<Done> SqliteBoardStore::save_tree(BoardId id, const std::vector<BoardNo
       "board");
 }
 
-DbResult<Done> SqliteBoardStore::set_current(BoardId id, std::int64_t current) {
+DbResult<Done> SqlBoardStore::set_current(BoardId id, std::int64_t current) {
   return expect_changed(
       db_, db_.execute("UPDATE boards SET current_node = ? WHERE id = ? AND deleted_ms IS NULL", current, id), "board");
 }
 
-DbResult<Done> SqliteBoardStore::remove(BoardId id, TimeMs at_ms) {
+DbResult<Done> SqlBoardStore::remove(BoardId id, TimeMs at_ms) {
   return expect_changed(db_,
                         db_.execute("UPDATE boards SET deleted_ms = ?, tree = '', setup_black = '', setup_white = '',"
                                     " node_count = 0 WHERE id = ? AND deleted_ms IS NULL",
@@ -100,15 +100,15 @@ DbResult<Done> SqliteBoardStore::remove(BoardId id, TimeMs at_ms) {
                         "board");
 }
 
-DbResult<std::int64_t> SqliteBoardStore::count_of_owner(UserId owner) {
+DbResult<std::int64_t> SqlBoardStore::count_of_owner(UserId owner) {
   return read_count(db_.query("SELECT COUNT(*) FROM boards WHERE owner_id = ? AND deleted_ms IS NULL", owner));
 }
 
-DbResult<std::int64_t> SqliteBoardStore::created_since(UserId owner, TimeMs since_ms) {
+DbResult<std::int64_t> SqlBoardStore::created_since(UserId owner, TimeMs since_ms) {
   return read_count(db_.query("SELECT COUNT(*) FROM boards WHERE owner_id = ? AND created_ms >= ?", owner, since_ms));
 }
 
-DbResult<std::vector<BoardRecord>> SqliteBoardStore::of_owner(UserId owner, int limit) {
+DbResult<std::vector<BoardRecord>> SqlBoardStore::of_owner(UserId owner, int limit) {
   if (limit < 1) return db_failure(DbErrorKind::invalid_argument, "limit must be positive");
   static const std::string sql = std::string(board_columns) + std::string(board_joins) +
                                  " WHERE b.owner_id = ? AND b.deleted_ms IS NULL ORDER BY b.updated_ms DESC, b.id DESC"

@@ -2,13 +2,13 @@
 #pragma once
 
 #include "db/board_store.hpp"
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 
 namespace yunzi::db {
 
-class SqliteBoardStore final : public BoardStore {
+class SqlBoardStore final : public BoardStore {
  public:
-  explicit SqliteBoardStore(Connection& connection) : db_(connection) {}
+  explicit SqlBoardStore(Connection& connection) : db_(connection) {}
   DbResult<BoardId> create(const NewBoard& board) override;
   DbResult<std::optional<BoardRecord>> find(BoardId id) override;
   DbResult<Done> save_tree(BoardId id, const std::vector<BoardNodeRecord>& nodes, std::int64_t current,

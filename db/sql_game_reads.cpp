@@ -2,7 +2,7 @@
 #include "db/game_settings_columns.hpp"
 #include "db/result_columns.hpp"
 #include "db/row_reading.hpp"
-#include "db/sqlite_stores.hpp"
+#include "db/sql_stores.hpp"
 
 namespace yunzi::db {
 
@@ -62,7 +62,7 @@ MoveRecord read_move(const Row& row) {
 
 }  // namespace
 
-DbResult<std::vector<MoveRecord>> SqliteGameStore::moves_of(GameId game) {
+DbResult<std::vector<MoveRecord>> SqlGameStore::moves_of(GameId game) {
   return read_all<MoveRecord>(
       db_.query("SELECT number, color, x, y, clock_ms, periods_left, server_ms FROM moves WHERE game_id = ? "
                 "ORDER BY number",
@@ -70,7 +70,7 @@ DbResult<std::vector<MoveRecord>> SqliteGameStore::moves_of(GameId game) {
       read_move);
 }
 
-DbResult<std::vector<ChatRecord>> SqliteGameStore::chat_of(GameId game) {
+DbResult<std::vector<ChatRecord>> SqlGameStore::chat_of(GameId game) {
   return read_all<ChatRecord>(
       db_.query("SELECT from_name, text, channel, at_ms FROM game_chat WHERE game_id = ? ORDER BY id", game),
       [](const Row& row) {
@@ -78,14 +78,14 @@ DbResult<std::vector<ChatRecord>> SqliteGameStore::chat_of(GameId game) {
       });
 }
 
-DbResult<std::vector<engine::Vertex>> SqliteGameStore::final_dead_of(GameId game) {
+DbResult<std::vector<engine::Vertex>> SqlGameStore::final_dead_of(GameId game) {
   return read_all<engine::Vertex>(
       db_.query("SELECT x, y FROM game_final_marking WHERE game_id = ? ORDER BY x, y", game), [](const Row& row) {
         return engine::Vertex{static_cast<int>(row.integer(0)), static_cast<int>(row.integer(1))};
       });
 }
 
-DbResult<std::vector<GameWithMoves>> SqliteGameStore::load_in_progress() {
+DbResult<std::vector<GameWithMoves>> SqlGameStore::load_in_progress() {
   static const std::string sql = std::string(game_select) + "WHERE g.status = 'playing' ORDER BY g.id";
   auto games = read_all<GameRecord>(db_.query(sql), read_game);
   if (!games) return unexpected(games.error());
@@ -101,7 +101,7 @@ DbResult<std::vector<GameWithMoves>> SqliteGameStore::load_in_progress() {
   return loaded;
 }
 
-DbResult<std::optional<GameWithMoves>> SqliteGameStore::load(GameId game) {
+DbResult<std::optional<GameWithMoves>> SqlGameStore::load(GameId game) {
   static const std::string sql = std::string(game_select) + "WHERE g.id = ?";
   auto found = read_first<GameRecord>(db_.query(sql, game), read_game);
   if (!found) return unexpected(found.error());
@@ -116,15 +116,17 @@ DbResult<std::optional<GameWithMoves>> SqliteGameStore::load(GameId game) {
       GameWithMoves{std::move(**found), std::move(*moves), std::move(*chat), std::move(*final_dead)});
 }
 
-DbResult<std::optional<Profile>> SqliteGameStore::profile(UserId user) {
-  auto record = SqliteUserStore(db_).find_by_id(user);
+DbResult<std::optional<Profile>> SqlGameStore::profile(UserId user) {
+  auto record = SqlUserStore(db_).find_by_id(user);
   if (!record) return unexpected(record.error());
   if (!*record) return std::optional<Profile>();
   // Draws ("0") and void games have no winner and count as neither.
   auto counts = db_.query(
       "SELECT "
-      "COALESCE(SUM((black_id = ?1 AND winner = 'black') OR (white_id = ?1 AND winner = 'white')), 0), "
-      "COALESCE(SUM((black_id = ?1 AND winner = 'white') OR (white_id = ?1 AND winner = 'black')), 0) "
+      "COALESCE(SUM(CASE WHEN (black_id = ?1 AND winner = 'black') OR (white_id = ?1 AND winner = 'white') "
+      "THEN 1 ELSE 0 END), 0), "
+      "COALESCE(SUM(CASE WHEN (black_id = ?1 AND winner = 'white') OR (white_id = ?1 AND winner = 'black') "
+      "THEN 1 ELSE 0 END), 0) "
       "FROM games WHERE status = 'ended' AND (black_id = ?1 OR white_id = ?1)",
       user);
   if (!counts) return unexpected(counts.error());
@@ -138,8 +140,7 @@ DbResult<std::optional<Profile>> SqliteGameStore::profile(UserId user) {
   return std::optional<Profile>(std::move(profile));
 }
 
-DbResult<std::vector<GameSummary>> SqliteGameStore::games_of_user(UserId user, std::optional<GameId> before,
-                                                                  int limit) {
+DbResult<std::vector<GameSummary>> SqlGameStore::games_of_user(UserId user, std::optional<GameId> before, int limit) {
   auto page = checked_page_size(limit);
   if (!page) return unexpected(page.error());
   return read_all<GameSummary>(
@@ -158,7 +159,7 @@ DbResult<std::vector<GameSummary>> SqliteGameStore::games_of_user(UserId user, s
       });
 }
 
-DbResult<std::vector<GameRecord>> SqliteGameStore::rated_games_of_user(UserId user, TimeMs after_ms) {
+DbResult<std::vector<GameRecord>> SqlGameStore::rated_games_of_user(UserId user, TimeMs after_ms) {
   return read_all<GameRecord>(
       db_.query(std::string(game_select) +
                     "WHERE g.id IN (SELECT id FROM games WHERE black_id = ?1 AND status = 'ended' AND rated = 1 "

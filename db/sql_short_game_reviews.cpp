@@ -1,7 +1,7 @@
 // The rank store's review list: players whose short rated games await an
 // admin, and the games an admin kept as played.
 #include "db/row_reading.hpp"
-#include "db/sqlite_stores.hpp"
+#include "db/sql_stores.hpp"
 
 namespace yunzi::db {
 
@@ -20,8 +20,8 @@ constexpr std::string_view awaiting_review =
 
 }  // namespace
 
-DbResult<std::vector<UserId>> SqliteRankStore::players_awaiting_review(int threshold, std::string_view after_name_key,
-                                                                       int limit) {
+DbResult<std::vector<UserId>> SqlRankStore::players_awaiting_review(int threshold, std::string_view after_name_key,
+                                                                    int limit) {
   auto page = checked_page_size(limit);
   if (!page) return unexpected(page.error());
   return read_all<UserId>(
@@ -32,13 +32,13 @@ DbResult<std::vector<UserId>> SqliteRankStore::players_awaiting_review(int thres
       [](const Row& row) { return row.integer(0); });
 }
 
-DbResult<std::vector<GameId>> SqliteRankStore::short_games_awaiting_review(UserId user) {
+DbResult<std::vector<GameId>> SqlRankStore::short_games_awaiting_review(UserId user) {
   return read_all<GameId>(
       db_.query(std::string(awaiting_review) + "SELECT game FROM awaiting WHERE player = ? ORDER BY game", user),
       [](const Row& row) { return row.integer(0); });
 }
 
-DbResult<Done> SqliteRankStore::add_short_game_review(const ShortGameReview& review) {
+DbResult<Done> SqlRankStore::add_short_game_review(const ShortGameReview& review) {
   return db_.execute("INSERT INTO short_game_reviews (game_id, user_id, reviewed_by, reviewed_ms) VALUES (?, ?, ?, ?)",
                      review.game_id, review.user_id, review.reviewed_by, review.reviewed_ms);
 }

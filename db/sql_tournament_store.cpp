@@ -1,4 +1,4 @@
-#include "db/sqlite_tournament_store.hpp"
+#include "db/sql_tournament_store.hpp"
 
 #include "db/row_reading.hpp"
 #include "db/stores.hpp"
@@ -42,7 +42,7 @@ std::optional<int> optional_int(const Row& row, int column) {
 
 }  // namespace
 
-DbResult<TournamentId> SqliteTournamentStore::create(const TournamentSettings& s) {
+DbResult<TournamentId> SqlTournamentStore::create(const TournamentSettings& s) {
   auto tx = Transaction::begin(db_);
   if (!tx) return unexpected(tx.error());
   auto id = db_.insert(
@@ -59,7 +59,7 @@ DbResult<TournamentId> SqliteTournamentStore::create(const TournamentSettings& s
   return id;
 }
 
-DbResult<Done> SqliteTournamentStore::write_parts(TournamentId id, const TournamentSettings& s, bool groups) {
+DbResult<Done> SqlTournamentStore::write_parts(TournamentId id, const TournamentSettings& s, bool groups) {
   if (groups) {
     for (std::size_t i = 0; i < s.groups.size(); ++i) {
       const TournamentGroup& g = s.groups[i];
@@ -82,8 +82,7 @@ DbResult<Done> SqliteTournamentStore::write_parts(TournamentId id, const Tournam
   return Done{};
 }
 
-DbResult<Done> SqliteTournamentStore::update_settings(TournamentId id, const TournamentSettings& s,
-                                                      bool replace_groups) {
+DbResult<Done> SqlTournamentStore::update_settings(TournamentId id, const TournamentSettings& s, bool replace_groups) {
   auto tx = Transaction::begin(db_);
   if (!tx) return unexpected(tx.error());
   auto updated = db_.execute(
@@ -114,12 +113,12 @@ DbResult<Done> SqliteTournamentStore::update_settings(TournamentId id, const Tou
   return tx->commit();
 }
 
-DbResult<Done> SqliteTournamentStore::set_rounds(TournamentId id, int last_round) {
+DbResult<Done> SqlTournamentStore::set_rounds(TournamentId id, int last_round) {
   return expect_changed(db_, db_.execute("UPDATE tournaments SET rounds = ? WHERE id = ?", last_round, id),
                         "tournament " + std::to_string(id));
 }
 
-DbResult<Done> SqliteTournamentStore::drop_round(TournamentId id, int round) {
+DbResult<Done> SqlTournamentStore::drop_round(TournamentId id, int round) {
   auto tx = Transaction::begin(db_);
   if (!tx) return unexpected(tx.error());
   if (auto open = check_not_started(db_, id, round); !open) return unexpected(open.error());
@@ -134,13 +133,13 @@ DbResult<Done> SqliteTournamentStore::drop_round(TournamentId id, int round) {
   return tx->commit();
 }
 
-DbResult<Done> SqliteTournamentStore::record_award(const TournamentAward& a) {
+DbResult<Done> SqlTournamentStore::record_award(const TournamentAward& a) {
   return db_.execute(
       "INSERT INTO tournament_awards (tournament_id, user_id, place, points, rank, awarded_ms) VALUES (?, ?, ?, ?, ?, ?)",
       a.tournament_id, a.user_id, a.place, a.points, a.rank, a.awarded_ms);
 }
 
-DbResult<std::vector<TournamentAward>> SqliteTournamentStore::awards_of_user(UserId user, TimeMs since_ms) {
+DbResult<std::vector<TournamentAward>> SqlTournamentStore::awards_of_user(UserId user, TimeMs since_ms) {
   return read_all<TournamentAward>(
       db_.query("SELECT tournament_id, user_id, place, points, rank, awarded_ms FROM tournament_awards "
                 "WHERE user_id = ? AND awarded_ms >= ? ORDER BY awarded_ms, tournament_id",
@@ -154,7 +153,7 @@ DbResult<std::vector<TournamentAward>> SqliteTournamentStore::awards_of_user(Use
       });
 }
 
-DbResult<std::vector<TournamentSummary>> SqliteTournamentStore::list(int limit) {
+DbResult<std::vector<TournamentSummary>> SqlTournamentStore::list(int limit) {
   auto page = checked_page_size(limit);
   if (!page) return unexpected(page.error());
   return read_all<TournamentSummary>(
@@ -174,7 +173,7 @@ DbResult<std::vector<TournamentSummary>> SqliteTournamentStore::list(int limit) 
       });
 }
 
-DbResult<std::optional<StoredTournament>> SqliteTournamentStore::load(TournamentId id) {
+DbResult<std::optional<StoredTournament>> SqlTournamentStore::load(TournamentId id) {
   auto head = read_first<StoredTournament>(
       db_.query("SELECT name, system, mcmahon_bar, mcmahon_floor, size, komi, clock_json, rated, rounds, "
                 "registration_opens_ms, registration_closes_ms, round_start, round_gap_ms, no_show_ms, bye_points, "
@@ -269,19 +268,19 @@ DbResult<std::optional<StoredTournament>> SqliteTournamentStore::load(Tournament
   return head;
 }
 
-DbResult<std::vector<TournamentId>> SqliteTournamentStore::unfinished() {
+DbResult<std::vector<TournamentId>> SqlTournamentStore::unfinished() {
   return read_all<TournamentId>(db_.query("SELECT id FROM tournaments WHERE status <> 'finished' ORDER BY id"),
                                 [](const Row& row) { return row.integer(0); });
 }
 
-DbResult<Done> SqliteTournamentStore::add_entrant(TournamentId id, const TournamentEntrant& e) {
+DbResult<Done> SqlTournamentStore::add_entrant(TournamentId id, const TournamentEntrant& e) {
   return db_.execute(
       "INSERT INTO tournament_entrants (tournament_id, user_id, group_id, rank, first_round, registered_ms) "
       "VALUES (?, ?, ?, ?, ?, ?)",
       id, e.user_id, e.group_id, e.rank, e.first_round, e.registered_ms);
 }
 
-DbResult<Done> SqliteTournamentStore::withdraw(TournamentId id, UserId user, std::optional<int> after_round) {
+DbResult<Done> SqlTournamentStore::withdraw(TournamentId id, UserId user, std::optional<int> after_round) {
   const std::string what = "entrant " + std::to_string(user) + " of tournament " + std::to_string(id);
   if (!after_round) {
     return expect_changed(
@@ -294,13 +293,13 @@ DbResult<Done> SqliteTournamentStore::withdraw(TournamentId id, UserId user, std
                         what);
 }
 
-DbResult<Done> SqliteTournamentStore::set_status(TournamentId id, std::string_view status, int current_round) {
+DbResult<Done> SqlTournamentStore::set_status(TournamentId id, std::string_view status, int current_round) {
   return expect_changed(
       db_, db_.execute("UPDATE tournaments SET status = ?, current_round = ? WHERE id = ?", status, current_round, id),
       "tournament " + std::to_string(id));
 }
 
-DbResult<Done> SqliteTournamentStore::save_round(TournamentId id, const TournamentRound& r) {
+DbResult<Done> SqlTournamentStore::save_round(TournamentId id, const TournamentRound& r) {
   return db_.execute(
       "INSERT INTO tournament_rounds (tournament_id, number, scheduled_ms, status, started_ms, ended_ms) "
       "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, number) DO UPDATE SET scheduled_ms = excluded.scheduled_ms, "
@@ -308,7 +307,7 @@ DbResult<Done> SqliteTournamentStore::save_round(TournamentId id, const Tourname
       id, r.number, r.scheduled_ms, r.status, r.started_ms, r.ended_ms);
 }
 
-DbResult<std::vector<TournamentPairing>> SqliteTournamentStore::replace_pairings(
+DbResult<std::vector<TournamentPairing>> SqlTournamentStore::replace_pairings(
     TournamentId id, int round, std::span<const NewTournamentPairing> pairings) {
   auto tx = Transaction::begin(db_);
   if (!tx) return unexpected(tx.error());
@@ -334,21 +333,20 @@ DbResult<std::vector<TournamentPairing>> SqliteTournamentStore::replace_pairings
   return stored;
 }
 
-DbResult<Done> SqliteTournamentStore::set_pairing_game(std::int64_t pairing, GameId game) {
+DbResult<Done> SqlTournamentStore::set_pairing_game(std::int64_t pairing, GameId game) {
   return expect_changed(db_, db_.execute("UPDATE tournament_pairings SET game_id = ? WHERE id = ?", game, pairing),
                         "pairing " + std::to_string(pairing));
 }
 
-DbResult<Done> SqliteTournamentStore::set_result(std::int64_t pairing, std::string_view outcome, std::string_view how,
-                                                 TimeMs at_ms) {
+DbResult<Done> SqlTournamentStore::set_result(std::int64_t pairing, std::string_view outcome, std::string_view how,
+                                              TimeMs at_ms) {
   return expect_changed(db_,
                         db_.execute("UPDATE tournament_pairings SET outcome = ?, how = ?, decided_ms = ? WHERE id = ?",
                                     outcome, how, at_ms, pairing),
                         "pairing " + std::to_string(pairing));
 }
 
-DbResult<std::optional<std::pair<TournamentId, TournamentPairing>>> SqliteTournamentStore::pairing_of_game(
-    GameId game) {
+DbResult<std::optional<std::pair<TournamentId, TournamentPairing>>> SqlTournamentStore::pairing_of_game(GameId game) {
   return read_first<std::pair<TournamentId, TournamentPairing>>(
       db_.query("SELECT tournament_id, id, group_id, round, black_id, white_id, game_id, outcome, how, decided_ms "
                 "FROM tournament_pairings WHERE game_id = ?",

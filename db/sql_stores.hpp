@@ -3,18 +3,18 @@
 // statements are cached by the connection.
 #pragma once
 
-#include "db/sqlite.hpp"
-#include "db/sqlite_board_store.hpp"
-#include "db/sqlite_follow_store.hpp"
-#include "db/sqlite_message_store.hpp"
-#include "db/sqlite_tournament_store.hpp"
+#include "db/connection.hpp"
+#include "db/sql_board_store.hpp"
+#include "db/sql_follow_store.hpp"
+#include "db/sql_message_store.hpp"
+#include "db/sql_tournament_store.hpp"
 #include "db/stores.hpp"
 
 namespace yunzi::db {
 
-class SqliteUserStore final : public UserStore {
+class SqlUserStore final : public UserStore {
  public:
-  explicit SqliteUserStore(Connection& connection) : db_(connection) {}
+  explicit SqlUserStore(Connection& connection) : db_(connection) {}
   DbResult<UserRecord> create(const NewUser& user) override;
   DbResult<std::optional<UserRecord>> find_by_name_key(std::string_view name_key) override;
   DbResult<std::optional<UserRecord>> find_by_name_skeleton(std::string_view skeleton) override;
@@ -37,9 +37,9 @@ class SqliteUserStore final : public UserStore {
   Connection& db_;
 };
 
-class SqliteSessionStore final : public SessionStore {
+class SqlSessionStore final : public SessionStore {
  public:
-  explicit SqliteSessionStore(Connection& connection) : db_(connection) {}
+  explicit SqlSessionStore(Connection& connection) : db_(connection) {}
   DbResult<Done> create(const SessionRecord& session) override;
   DbResult<std::optional<SessionRecord>> find(std::span<const std::uint8_t> token_hash) override;
   DbResult<Done> extend(std::span<const std::uint8_t> token_hash, TimeMs expires_ms) override;
@@ -50,9 +50,9 @@ class SqliteSessionStore final : public SessionStore {
   Connection& db_;
 };
 
-class SqliteGameStore final : public GameStore {
+class SqlGameStore final : public GameStore {
  public:
-  explicit SqliteGameStore(Connection& connection) : db_(connection) {}
+  explicit SqlGameStore(Connection& connection) : db_(connection) {}
   DbResult<GameId> create(const NewGame& game) override;
   DbResult<Done> append_move(GameId game, const MoveRecord& move, std::string_view clock_state) override;
   DbResult<Done> undo_moves(GameId game, int count, std::string_view clock_state) override;
@@ -72,9 +72,9 @@ class SqliteGameStore final : public GameStore {
   Connection& db_;
 };
 
-class SqliteRankStore final : public RankStore {
+class SqlRankStore final : public RankStore {
  public:
-  explicit SqliteRankStore(Connection& connection) : db_(connection) {}
+  explicit SqlRankStore(Connection& connection) : db_(connection) {}
   DbResult<std::int64_t> record_change(const RankEvent& event) override;
   DbResult<std::vector<RankEvent>> events_of_user(UserId user, int limit) override;
   DbResult<std::vector<RankEvent>> history_of_user(UserId user) override;
@@ -102,9 +102,9 @@ class SqliteRankStore final : public RankStore {
   Connection& db_;
 };
 
-class SqliteModerationStore final : public ModerationStore {
+class SqlModerationStore final : public ModerationStore {
  public:
-  explicit SqliteModerationStore(Connection& connection) : db_(connection) {}
+  explicit SqlModerationStore(Connection& connection) : db_(connection) {}
   DbResult<std::int64_t> add_audit(const AuditEntry& entry) override;
   DbResult<std::vector<AuditEntry>> audit_page(std::optional<std::int64_t> before, int limit) override;
   DbResult<std::int64_t> add_report(const Report& report) override;
@@ -116,9 +116,9 @@ class SqliteModerationStore final : public ModerationStore {
   Connection& db_;
 };
 
-class SqliteStores final : public Stores {
+class SqlStores final : public Stores {
  public:
-  explicit SqliteStores(Connection& connection)
+  explicit SqlStores(Connection& connection)
       : users_(connection),
         sessions_(connection),
         games_(connection),
@@ -139,15 +139,15 @@ class SqliteStores final : public Stores {
   BoardStore& boards() override { return boards_; }
 
  private:
-  SqliteUserStore users_;
-  SqliteSessionStore sessions_;
-  SqliteGameStore games_;
-  SqliteRankStore ranks_;
-  SqliteModerationStore moderation_;
-  SqliteTournamentStore tournaments_;
-  SqliteFollowStore follows_;
-  SqliteMessageStore messages_;
-  SqliteBoardStore boards_;
+  SqlUserStore users_;
+  SqlSessionStore sessions_;
+  SqlGameStore games_;
+  SqlRankStore ranks_;
+  SqlModerationStore moderation_;
+  SqlTournamentStore tournaments_;
+  SqlFollowStore follows_;
+  SqlMessageStore messages_;
+  SqlBoardStore boards_;
 };
 
 }  // namespace yunzi::db

@@ -1,14 +1,14 @@
 // The SQLite tournament store (see db/tournament_store.hpp).
 #pragma once
 
-#include "db/sqlite.hpp"
+#include "db/connection.hpp"
 #include "db/tournament_store.hpp"
 
 namespace yunzi::db {
 
-class SqliteTournamentStore final : public TournamentStore {
+class SqlTournamentStore final : public TournamentStore {
  public:
-  explicit SqliteTournamentStore(Connection& connection) : db_(connection) {}
+  explicit SqlTournamentStore(Connection& connection) : db_(connection) {}
   DbResult<TournamentId> create(const TournamentSettings& settings) override;
   DbResult<Done> update_settings(TournamentId id, const TournamentSettings& settings, bool replace_groups) override;
   DbResult<Done> set_rounds(TournamentId id, int last_round) override;

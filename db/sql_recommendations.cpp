@@ -1,7 +1,7 @@
 // The rank store's record of 6d recommendations: waiting for an admin,
 // approved or rejected, and revoked.
 #include "db/row_reading.hpp"
-#include "db/sqlite_stores.hpp"
+#include "db/sql_stores.hpp"
 
 namespace yunzi::db {
 
@@ -44,20 +44,20 @@ std::string_view filter_word(RecommendationFilter filter) {
 
 }  // namespace
 
-DbResult<std::int64_t> SqliteRankStore::add_recommendation(const Recommendation& r) {
+DbResult<std::int64_t> SqlRankStore::add_recommendation(const Recommendation& r) {
   return db_.insert(
       "INSERT INTO recommendations (recommender_id, user_id, former_rank, at_ms, status, decided_ms, decided_by) "
       "VALUES (?, ?, ?, ?, ?, ?, ?)",
       r.recommender_id, r.user_id, r.former_rank, r.at_ms, to_string(r.status), r.decided_ms, r.decided_by);
 }
 
-DbResult<std::vector<Recommendation>> SqliteRankStore::recommendations_by(UserId recommender) {
+DbResult<std::vector<Recommendation>> SqlRankStore::recommendations_by(UserId recommender) {
   return read_all<Recommendation>(
       db_.query(std::string(recommendation_select) + "WHERE recommender_id = ? ORDER BY id", recommender),
       read_recommendation);
 }
 
-DbResult<std::optional<Recommendation>> SqliteRankStore::standing_recommendation_of(UserId user) {
+DbResult<std::optional<Recommendation>> SqlRankStore::standing_recommendation_of(UserId user) {
   return read_first<Recommendation>(
       db_.query(std::string(recommendation_select) +
                     "WHERE user_id = ? AND status = 'approved' AND revoked_ms IS NULL ORDER BY id DESC LIMIT 1",
@@ -65,15 +65,15 @@ DbResult<std::optional<Recommendation>> SqliteRankStore::standing_recommendation
       read_recommendation);
 }
 
-DbResult<std::optional<Recommendation>> SqliteRankStore::pending_recommendation_of(UserId user) {
+DbResult<std::optional<Recommendation>> SqlRankStore::pending_recommendation_of(UserId user) {
   return read_first<Recommendation>(
       db_.query(std::string(recommendation_select) + "WHERE user_id = ? AND status = 'pending' ORDER BY id LIMIT 1",
                 user),
       read_recommendation);
 }
 
-DbResult<Done> SqliteRankStore::approve_recommendation(std::int64_t recommendation, Rank former_rank, UserId by,
-                                                       TimeMs at_ms) {
+DbResult<Done> SqlRankStore::approve_recommendation(std::int64_t recommendation, Rank former_rank, UserId by,
+                                                    TimeMs at_ms) {
   return expect_changed(db_,
                         db_.execute("UPDATE recommendations SET status = 'approved', former_rank = ?, decided_ms = ?, "
                                     "decided_by = ? WHERE id = ? AND status = 'pending'",
@@ -81,7 +81,7 @@ DbResult<Done> SqliteRankStore::approve_recommendation(std::int64_t recommendati
                         "pending recommendation " + std::to_string(recommendation));
 }
 
-DbResult<Done> SqliteRankStore::reject_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) {
+DbResult<Done> SqlRankStore::reject_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) {
   return expect_changed(db_,
                         db_.execute("UPDATE recommendations SET status = 'rejected', decided_ms = ?, decided_by = ? "
                                     "WHERE id = ? AND status = 'pending'",
@@ -89,7 +89,7 @@ DbResult<Done> SqliteRankStore::reject_recommendation(std::int64_t recommendatio
                         "pending recommendation " + std::to_string(recommendation));
 }
 
-DbResult<Done> SqliteRankStore::revoke_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) {
+DbResult<Done> SqlRankStore::revoke_recommendation(std::int64_t recommendation, UserId by, TimeMs at_ms) {
   return expect_changed(db_,
                         db_.execute("UPDATE recommendations SET revoked_ms = ?, revoked_by = ? WHERE id = ? AND status "
                                     "= 'approved' AND revoked_ms IS NULL",
@@ -97,9 +97,9 @@ DbResult<Done> SqliteRankStore::revoke_recommendation(std::int64_t recommendatio
                         "standing recommendation " + std::to_string(recommendation));
 }
 
-DbResult<std::vector<Recommendation>> SqliteRankStore::recommendations_page(RecommendationFilter filter,
-                                                                            std::optional<std::int64_t> before,
-                                                                            int limit) {
+DbResult<std::vector<Recommendation>> SqlRankStore::recommendations_page(RecommendationFilter filter,
+                                                                         std::optional<std::int64_t> before,
+                                                                         int limit) {
   auto page = checked_page_size(limit);
   if (!page) return unexpected(page.error());
   return read_all<Recommendation>(db_.query(std::string(recommendation_select) + "WHERE id < ?1 AND (?2 = '' OR " +

@@ -2,11 +2,11 @@
 #include "db/game_settings_columns.hpp"
 #include "db/result_columns.hpp"
 #include "db/row_reading.hpp"
-#include "db/sqlite_stores.hpp"
+#include "db/sql_stores.hpp"
 
 namespace yunzi::db {
 
-DbResult<GameId> SqliteGameStore::create(const NewGame& g) {
+DbResult<GameId> SqlGameStore::create(const NewGame& g) {
   const GameSettings& settings = g.settings;
   if (settings.size < engine::min_board_size || settings.size > engine::max_board_size) {
     return db_failure(DbErrorKind::invalid_argument, "board size out of range");
@@ -21,7 +21,7 @@ DbResult<GameId> SqliteGameStore::create(const NewGame& g) {
       t.stones, t.increment_s, t.max_s, g.started_ms, g.clock_state);
 }
 
-DbResult<Done> SqliteGameStore::append_move(GameId game, const MoveRecord& m, std::string_view clock_state) {
+DbResult<Done> SqlGameStore::append_move(GameId game, const MoveRecord& m, std::string_view clock_state) {
   auto tx = Transaction::begin(db_);
   if (!tx) return unexpected(tx.error());
   // The guard on move_count keeps the record gap-free even if two rooms
@@ -49,7 +49,7 @@ DbResult<Done> SqliteGameStore::append_move(GameId game, const MoveRecord& m, st
   return tx->commit();
 }
 
-DbResult<Done> SqliteGameStore::undo_moves(GameId game, int count, std::string_view clock_state) {
+DbResult<Done> SqlGameStore::undo_moves(GameId game, int count, std::string_view clock_state) {
   if (count < 1) return db_failure(DbErrorKind::invalid_argument, "undo needs at least one move");
   auto tx = Transaction::begin(db_);
   if (!tx) return unexpected(tx.error());
@@ -67,7 +67,7 @@ DbResult<Done> SqliteGameStore::undo_moves(GameId game, int count, std::string_v
   return tx->commit();
 }
 
-DbResult<Done> SqliteGameStore::end_game(GameId game, const GameEnd& end, std::span<const RankEvent> rank_events) {
+DbResult<Done> SqlGameStore::end_game(GameId game, const GameEnd& end, std::span<const RankEvent> rank_events) {
   auto tx = Transaction::begin(db_);
   if (!tx) return unexpected(tx.error());
   auto ended = db_.execute(
@@ -83,7 +83,7 @@ DbResult<Done> SqliteGameStore::end_game(GameId game, const GameEnd& end, std::s
     auto kept = db_.execute("INSERT INTO game_final_marking (game_id, x, y) VALUES (?, ?, ?)", game, stone.x, stone.y);
     if (!kept) return kept;
   }
-  SqliteRankStore ranks(db_);
+  SqlRankStore ranks(db_);
   for (const RankEvent& event : rank_events) {
     auto recorded = ranks.record_change(event);
     if (!recorded) return unexpected(recorded.error());
@@ -91,12 +91,12 @@ DbResult<Done> SqliteGameStore::end_game(GameId game, const GameEnd& end, std::s
   return tx->commit();
 }
 
-DbResult<Done> SqliteGameStore::set_annulled(GameId game) {
+DbResult<Done> SqlGameStore::set_annulled(GameId game) {
   return expect_changed(db_, db_.execute("UPDATE games SET annulled = 1 WHERE id = ?", game),
                         "game " + std::to_string(game));
 }
 
-DbResult<Done> SqliteGameStore::append_chat(GameId game, const ChatRecord& line) {
+DbResult<Done> SqlGameStore::append_chat(GameId game, const ChatRecord& line) {
   auto tx = Transaction::begin(db_);
   if (!tx) return unexpected(tx.error());
   auto inserted = db_.execute("INSERT INTO game_chat (game_id, from_name, text, channel, at_ms) VALUES (?, ?, ?, ?, ?)",

@@ -1,0 +1,382 @@
+#include "db/postgresql.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <cstring>
+#include <cstdlib>
+#include <pqxx/pqxx>
+
+namespace yunzi::db {
+
+DbErrorKind postgres_error_kind(std::string_view sqlstate) {
+  if (sqlstate.size() != 5) return DbErrorKind::other;
+  const std::string_view family = sqlstate.substr(0, 2);
+  if (family == "23") return DbErrorKind::constraint;
+  if (family == "22") return DbErrorKind::invalid_argument;  // bad text encoding, NUL in text, out of range
+  if (family == "08" || family == "57" || family == "53" || family == "58") return DbErrorKind::io;
+  if (family == "28") return DbErrorKind::cannot_open;  // authentication
+  if (family == "3D") return DbErrorKind::cannot_open;  // no such database
+  if (sqlstate == "40001" || sqlstate == "40P01") return DbErrorKind::conflict;
+  if (sqlstate == "55P03") return DbErrorKind::locked;
+  if (family == "XX") return DbErrorKind::corrupt;
+  return DbErrorKind::other;
+}
+
+std::string postgres_placeholders(std::string_view sql) {
+  std::string out;
+  out.reserve(sql.size() + 16);
+  int highest = 0;
+  for (std::size_t i = 0; i < sql.size(); ++i) {
+    const char c = sql[i];
+    if (c == '\'' || c == '"') {
+      const std::size_t end = sql.find(c, i + 1);
+      const std::size_t stop = end == std::string_view::npos ? sql.size() : end + 1;
+      out.append(sql.substr(i, stop - i));
+      i = stop - 1;
+    } else if (c == '-' && i + 1 < sql.size() && sql[i + 1] == '-') {
+      const std::size_t end = sql.find('\n', i);
+      const std::size_t stop = end == std::string_view::npos ? sql.size() : end;
+      out.append(sql.substr(i, stop - i));
+      i = stop - 1;
+    } else if (c == '?') {
+      std::size_t digits = i + 1;
+      while (digits < sql.size() && sql[digits] >= '0' && sql[digits] <= '9') ++digits;
+      int number = ++highest;
+      if (digits > i + 1) {
+        std::from_chars(sql.data() + i + 1, sql.data() + digits, number);
+        highest = std::max(highest - 1, number);
+        i = digits - 1;
+      }
+      out += '$';
+      out += std::to_string(number);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+DbError error_from(const std::exception& failure, std::string_view context) {
+  std::string message(context);
+  message += ": ";
+  message += failure.what();
+  while (!message.empty() && message.back() == '\n') message.pop_back();
+  if (const auto* sql = dynamic_cast<const pqxx::sql_error*>(&failure)) {
+    return DbError{postgres_error_kind(sql->sqlstate()), 0, message + " (SQLSTATE " + sql->sqlstate() + ")"};
+  }
+  if (dynamic_cast<const pqxx::broken_connection*>(&failure)) return DbError{DbErrorKind::io, 0, message};
+  return DbError{DbErrorKind::other, 0, message};
+}
+
+std::string hex_bytes(std::span<const std::uint8_t> bytes) {
+  static constexpr char digits[] = "0123456789abcdef";
+  std::string text = "\\x";
+  text.reserve(2 + bytes.size() * 2);
+  for (const std::uint8_t b : bytes) {
+    text += digits[b >> 4];
+    text += digits[b & 0x0f];
+  }
+  return text;
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return 0;
+}
+
+class PostgresEngine;
+
+// The statement's kind for the engine's own record of the transaction.
+enum class Control { none, begin, commit, rollback, rollback_to };
+
+Control control_of(std::string_view sql) {
+  const auto starts = [&](std::string_view word) {
+    if (sql.size() < word.size()) return false;
+    for (std::size_t i = 0; i < word.size(); ++i) {
+      if (std::toupper(static_cast<unsigned char>(sql[i])) != word[i]) return false;
+    }
+    return true;
+  };
+  if (starts("BEGIN")) return Control::begin;
+  if (starts("COMMIT")) return Control::commit;
+  if (starts("ROLLBACK TO")) return Control::rollback_to;
+  if (starts("ROLLBACK")) return Control::rollback;
+  return Control::none;
+}
+
+class PostgresEngine final : public ConnectionEngine {
+ public:
+  PostgresEngine(std::unique_ptr<pqxx::connection> connection)
+      : connection_(std::move(connection)), work_(std::make_unique<pqxx::nontransaction>(*connection_)) {}
+  ~PostgresEngine() override {
+    work_.reset();
+    connection_.reset();
+  }
+
+  Engine engine() const override { return Engine::postgresql; }
+  DbResult<std::unique_ptr<Cursor>> prepare(std::string_view sql) override;
+
+  DbResult<Done> run_script(const std::string& sql) override {
+    auto ran = run(sql, [&] { return work_->exec(sql); });
+    if (!ran) return unexpected(ran.error());
+    return Done{};
+  }
+
+  int changes() const override { return changes_; }
+
+  DbResult<std::int64_t> last_insert_id() override {
+    auto ran = run("SELECT lastval()", [&] { return work_->exec("SELECT lastval()"); });
+    if (!ran) return unexpected(ran.error());
+    std::int64_t id = 0;
+    const char* text = (*ran)[0][0].c_str();
+    std::from_chars(text, text + std::strlen(text), id);
+    return id;
+  }
+
+  bool in_transaction() const override { return in_transaction_; }
+  std::string_view begin_statement() const override { return "BEGIN"; }
+
+  DbResult<int> schema_version() override {
+    // Two statements: a query naming a table that does not exist fails to
+    // plan even where it would not be read.
+    auto exists = run("schema version", [&] { return work_->exec("SELECT to_regclass('yunzi_schema') IS NOT NULL"); });
+    if (!exists) return unexpected(exists.error());
+    if (std::string_view((*exists)[0][0].c_str()) != "t") return 0;
+    auto ran = run("schema version", [&] { return work_->exec("SELECT COALESCE(MAX(version), 0) FROM yunzi_schema"); });
+    if (!ran) return unexpected(ran.error());
+    return std::atoi((*ran)[0][0].c_str());
+  }
+
+  DbResult<Done> set_schema_version(int version) override {
+    return run_script(
+        "CREATE TABLE IF NOT EXISTS yunzi_schema (version INTEGER NOT NULL); DELETE FROM yunzi_schema; "
+        "INSERT INTO yunzi_schema (version) VALUES (" +
+        std::to_string(version) + ")");
+  }
+
+  // Runs one exchange with the server and keeps the engine's record of the
+  // transaction: a failure inside a transaction aborts it until ROLLBACK
+  // (TO a savepoint), and a COMMIT of an aborted transaction is refused here
+  // rather than quietly rolling back, as PostgreSQL would.
+  template <class Exec>
+  DbResult<pqxx::result> run(std::string_view sql, Exec exec) {
+    const Control control = control_of(sql);
+    if (control == Control::commit && aborted_) {
+      roll_back_aborted();
+      return db_failure(DbErrorKind::conflict, "COMMIT of a transaction a failed statement aborted");
+    }
+    try {
+      pqxx::result result = exec();
+      changes_ = static_cast<int>(result.affected_rows());
+      note(control);
+      return result;
+    } catch (const std::exception& failure) {
+      if (in_transaction_) aborted_ = true;
+      if (control == Control::commit || control == Control::rollback) note(control);
+      return unexpected(error_from(failure, sql.substr(0, 200)));
+    }
+  }
+
+  void roll_back_aborted() {
+    try {
+      work_->exec("ROLLBACK");
+    } catch (const std::exception&) {
+      // The connection is gone: so is the transaction.
+    }
+    note(Control::rollback);
+  }
+
+  pqxx::nontransaction& work() { return *work_; }
+  pqxx::connection& connection() { return *connection_; }
+  std::string next_statement_name() { return "yz" + std::to_string(++statements_); }
+
+ private:
+  void note(Control control) {
+    switch (control) {
+      case Control::begin:
+        in_transaction_ = true;
+        aborted_ = false;
+        break;
+      case Control::commit:
+      case Control::rollback:
+        in_transaction_ = false;
+        aborted_ = false;
+        break;
+      case Control::rollback_to: aborted_ = false; break;
+      case Control::none: break;
+    }
+  }
+
+  std::unique_ptr<pqxx::connection> connection_;
+  std::unique_ptr<pqxx::nontransaction> work_;
+  int changes_ = 0;
+  bool in_transaction_ = false;
+  bool aborted_ = false;
+  int statements_ = 0;
+};
+
+class PostgresCursor final : public Cursor {
+ public:
+  // `name` empty: a statement without parameters, sent as it is (BEGIN,
+  // SAVEPOINT and the like cannot be prepared).
+  PostgresCursor(PostgresEngine& engine, std::string name, std::string sql)
+      : engine_(engine), name_(std::move(name)), sql_(std::move(sql)) {}
+
+  void bind_integer(int index, std::int64_t value) override { slot(index) = std::to_string(value); }
+  void bind_real(int index, double value) override {
+    char buffer[32];
+    const auto written = std::to_chars(buffer, buffer + sizeof buffer, value);
+    slot(index) = std::string(buffer, written.ptr);
+  }
+  void bind_text(int index, std::string_view value) override {
+    if (value.find('\0') != std::string_view::npos && !bind_error_) {
+      bind_error_ = DbError{DbErrorKind::invalid_argument, 0, "a text value holds a NUL character"};
+    }
+    slot(index) = std::string(value);
+  }
+  void bind_blob(int index, std::span<const std::uint8_t> bytes) override { slot(index) = hex_bytes(bytes); }
+  void bind_null(int index) override { slot(index).reset(); }
+
+  DbResult<bool> step() override {
+    if (bind_error_) return unexpected(*bind_error_);
+    if (executed_) return ++row_ < static_cast<long>(result_.size());
+    auto ran = engine_.run(sql_, [&] {
+      if (name_.empty()) return engine_.work().exec(sql_);
+      std::vector<const char*> values;
+      values.reserve(params_.size());
+      for (const auto& p : params_) values.push_back(p ? p->c_str() : nullptr);
+      return engine_.work().exec_prepared(name_, pqxx::prepare::make_dynamic_params(values));
+    });
+    if (!ran) return unexpected(ran.error());
+    result_ = std::move(*ran);
+    executed_ = true;
+    row_ = 0;
+    return !result_.empty();
+  }
+
+  void reset() override {
+    params_.clear();
+    bind_error_.reset();
+    result_ = pqxx::result();
+    executed_ = false;
+    row_ = 0;
+  }
+
+  bool is_null(int column) const override { return field(column).is_null(); }
+  std::int64_t integer(int column) const override {
+    const pqxx::field f = field(column);
+    if (f.is_null()) return 0;
+    const char* text = f.c_str();
+    if (text[0] == 't') return 1;  // a boolean expression
+    if (text[0] == 'f') return 0;
+    std::int64_t value = 0;
+    std::from_chars(text, text + f.size(), value);
+    return value;
+  }
+  double real(int column) const override {
+    const pqxx::field f = field(column);
+    return f.is_null() ? 0.0 : std::strtod(f.c_str(), nullptr);
+  }
+  std::string text(int column) const override {
+    const pqxx::field f = field(column);
+    return f.is_null() ? std::string() : std::string(f.c_str(), f.size());
+  }
+  std::vector<std::uint8_t> blob(int column) const override {
+    const pqxx::field f = field(column);
+    std::vector<std::uint8_t> bytes;
+    if (f.is_null()) return bytes;
+    const std::string_view hex(f.c_str(), f.size());
+    if (hex.size() < 2 || hex.substr(0, 2) != "\\x") return bytes;
+    bytes.reserve((hex.size() - 2) / 2);
+    for (std::size_t i = 2; i + 1 < hex.size(); i += 2) {
+      bytes.push_back(static_cast<std::uint8_t>(hex_digit(hex[i]) * 16 + hex_digit(hex[i + 1])));
+    }
+    return bytes;
+  }
+
+ private:
+  std::optional<std::string>& slot(int index) {
+    if (static_cast<std::size_t>(index) > params_.size()) params_.resize(static_cast<std::size_t>(index));
+    return params_[static_cast<std::size_t>(index) - 1];
+  }
+  pqxx::field field(int column) const { return result_[static_cast<pqxx::result::size_type>(row_)][column]; }
+
+  PostgresEngine& engine_;
+  std::string name_;
+  std::string sql_;
+  std::vector<std::optional<std::string>> params_;
+  std::optional<DbError> bind_error_;
+  pqxx::result result_;
+  bool executed_ = false;
+  long row_ = 0;
+};
+
+DbResult<std::unique_ptr<Cursor>> PostgresEngine::prepare(std::string_view sql) {
+  std::string text = postgres_placeholders(sql);
+  if (text == sql) {
+    return std::unique_ptr<Cursor>(std::make_unique<PostgresCursor>(*this, std::string(), std::move(text)));
+  }
+  std::string name = next_statement_name();
+  try {
+    connection_->prepare(name, text);
+  } catch (const std::exception& failure) {
+    return unexpected(error_from(failure, "prepare " + text));
+  }
+  return std::unique_ptr<Cursor>(std::make_unique<PostgresCursor>(*this, std::move(name), std::move(text)));
+}
+
+}  // namespace
+
+DbResult<Connection> open_postgresql(const std::string& url, const PostgresOptions& options) {
+  std::unique_ptr<pqxx::connection> connection;
+  try {
+    connection = std::make_unique<pqxx::connection>(url);
+  } catch (const std::exception& failure) {
+    return unexpected(DbError{DbErrorKind::cannot_open, 0, std::string("cannot connect to PostgreSQL: ") + failure.what()});
+  }
+  Connection opened(std::make_unique<PostgresEngine>(std::move(connection)));
+  // Notices (an index that exists already) are not the log's business.
+  auto quiet = opened.run_script(std::string("SET client_min_messages = warning") +
+                                 (options.read_only ? "; SET default_transaction_read_only = on" : ""));
+  if (!quiet) return unexpected(quiet.error());
+  return opened;
+}
+
+namespace {
+
+// Advisory locks belong to the whole database: the second key is the
+// schema's, so that schemas side by side (the tests' own) do not share them.
+constexpr int migration_lock = 20261201;
+constexpr int writer_lock = 20261202;
+
+}  // namespace
+
+DbResult<int> with_migration_lock(Connection& connection, const std::function<DbResult<int>()>& work) {
+  auto locked = connection.execute("SELECT pg_advisory_lock(CAST(? AS INTEGER), hashtext(current_schema()))",
+                                   migration_lock);
+  if (!locked) return unexpected(locked.error());
+  auto result = work();
+  (void)connection.execute("SELECT pg_advisory_unlock(CAST(? AS INTEGER), hashtext(current_schema()))",
+                           migration_lock);
+  return result;
+}
+
+DbResult<Done> claim_sole_writer(Connection& connection) {
+  auto tried =
+      connection.query("SELECT pg_try_advisory_lock(CAST(? AS INTEGER), hashtext(current_schema()))", writer_lock);
+  if (!tried) return unexpected(tried.error());
+  auto stepped = tried->step();
+  if (!stepped) return unexpected(stepped.error());
+  if (!*stepped || tried->row().integer(0) != 1) {
+    return db_failure(DbErrorKind::locked,
+                      "another yunzi-server writes to this PostgreSQL database; one node per database until "
+                      "cluster mode takes game ownership over");
+  }
+  return Done{};
+}
+
+}  // namespace yunzi::db

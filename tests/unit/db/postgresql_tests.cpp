@@ -1,0 +1,165 @@
+// What the PostgreSQL engine adds to the stores' shared tests: the spelling
+// it is given, its schema versions, and its transactions. Cases tagged
+// [.postgresql] need the server of tests/support/with-postgres (CTest's
+// yunzi_db_tests_postgresql runs them with every store test).
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <thread>
+
+#include "db/database.hpp"
+#include "db/migrations.hpp"
+#include "db/postgresql.hpp"
+#include "tests/unit/db/temp_database.hpp"
+
+using namespace yunzi;
+using namespace yunzi::db;
+using namespace yunzi::db::testing;
+
+TEST_CASE("the stores' ? parameters reach PostgreSQL numbered, quoted text and comments untouched", "[db][postgresql]") {
+  CHECK(postgres_placeholders("SELECT a FROM t WHERE b = ? AND c = ?") == "SELECT a FROM t WHERE b = $1 AND c = $2");
+  CHECK(postgres_placeholders("DELETE FROM m WHERE g = ?1 AND n > (SELECT c FROM g WHERE id = ?1)") ==
+        "DELETE FROM m WHERE g = $1 AND n > (SELECT c FROM g WHERE id = $1)");
+  // A plain ? after a numbered one takes the next number, as in SQLite.
+  CHECK(postgres_placeholders("VALUES (?2, ?1, ?)") == "VALUES ($2, $1, $3)");
+  CHECK(postgres_placeholders("SELECT '?', \"a?\" -- why?\n, ?") == "SELECT '?', \"a?\" -- why?\n, $1");
+  CHECK(postgres_placeholders("BEGIN") == "BEGIN");
+}
+
+TEST_CASE("a database URL names the engine; the log never shows a password", "[db][postgresql]") {
+  auto sqlite = parse_database_url("sqlite:var/yunzi.sqlite3");
+  REQUIRE(sqlite);
+  CHECK(sqlite->engine == Engine::sqlite);
+  CHECK(sqlite->location == "var/yunzi.sqlite3");
+  auto bare = parse_database_url("/srv/yunzi.db");
+  REQUIRE(bare);
+  CHECK(bare->engine == Engine::sqlite);
+  auto postgres = parse_database_url("postgresql://yunzi:s3cret@db.example:5432/yunzi");
+  REQUIRE(postgres);
+  CHECK(postgres->engine == Engine::postgresql);
+  CHECK(describe(*postgres) == "postgresql://yunzi:***@db.example:5432/yunzi");
+  CHECK(parse_database_url("postgres://h/db")->engine == Engine::postgresql);
+  CHECK_FALSE(parse_database_url("mysql://h/db"));
+  CHECK_FALSE(parse_database_url("sqlite:"));
+}
+
+TEST_CASE("both engines' migrations end at the same version, later ones in pairs", "[db][postgresql]") {
+  const auto sqlite = embedded_migrations(Engine::sqlite);
+  const auto postgres = embedded_migrations(Engine::postgresql);
+  REQUIRE_FALSE(postgres.empty());
+  CHECK(postgres.front().version == 15);
+  CHECK(postgres.front().name == "baseline");
+  CHECK(latest_version(sqlite) == latest_version(postgres));
+  for (const Migration& later : postgres.subspan(1)) {
+    INFO("migration " << later.version);
+    REQUIRE(later.version <= latest_version(sqlite));
+    CHECK(sqlite[static_cast<std::size_t>(later.version - 1)].name == later.name);
+  }
+}
+
+TEST_CASE("a server that does not answer is cannot_open", "[db][postgresql]") {
+  // Port 1 on loopback: nothing listens there.
+  auto opened = open_postgresql("postgresql://yunzi@127.0.0.1:1/none?connect_timeout=2");
+  REQUIRE_FALSE(opened);
+  CHECK(opened.error().kind == DbErrorKind::cannot_open);
+}
+
+namespace {
+
+DatabaseTarget fresh_postgres(const TempDir& dir) {
+  DatabaseTarget target = fresh_test_database(dir);
+  REQUIRE(target.engine == Engine::postgresql);
+  return target;
+}
+
+}  // namespace
+
+TEST_CASE("a new PostgreSQL database is migrated once and has one writer at a time", "[db][.postgresql]") {
+  TempDir dir("yunzi-pg");
+  const DatabaseTarget target = fresh_postgres(dir);
+  // Two nodes starting together: the migration lock makes one wait for the
+  // other, and the writer lock lets only one of them write.
+  DbResult<Connection> first = db_failure(DbErrorKind::other, "not run");
+  DbResult<Connection> second = db_failure(DbErrorKind::other, "not run");
+  std::thread a([&] { first = open_database(target); });
+  std::thread b([&] { second = open_database(target); });
+  a.join();
+  b.join();
+  REQUIRE(first.has_value() != second.has_value());
+  DbResult<Connection>& writer = first ? first : second;
+  const DbError refused = first ? second.error() : first.error();
+  INFO(refused.message);
+  CHECK(refused.kind == DbErrorKind::locked);
+  CHECK(*schema_version(*writer) == latest_version(embedded_migrations(Engine::postgresql)));
+  auto reader = open_reader(target);
+  REQUIRE(reader);
+  CHECK_FALSE(reader->execute("INSERT INTO follows (user_id, followed_id, created_ms) VALUES (1, 2, 3)"));
+  // The lock goes with its connection.
+  writer = db_failure(DbErrorKind::other, "closed");
+  CHECK(open_database(target));
+}
+
+TEST_CASE("a PostgreSQL database newer than the binary is refused and left alone", "[db][.postgresql]") {
+  TempDir dir("yunzi-pg");
+  const DatabaseTarget target = fresh_postgres(dir);
+  {
+    Connection connection = open_migrated(target);
+    REQUIRE(connection.set_schema_version(99));
+  }
+  auto refused = open_database(target);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().kind == DbErrorKind::newer_schema);
+  auto reader = open_reader(target);
+  REQUIRE_FALSE(reader);
+  CHECK(reader.error().kind == DbErrorKind::newer_schema);
+  auto look = open_postgresql(target.location);
+  REQUIRE(look);
+  CHECK(*look->schema_version() == 99);
+}
+
+TEST_CASE("PostgreSQL refuses text it cannot keep, and the connection goes on", "[db][.postgresql]") {
+  TempDatabase db;
+  const UserId ann = create_user(db.stores(), "ann").id;
+  const UserId ben = create_user(db.stores(), "ben").id;
+  auto nul = db.stores().messages().add(NewMessage{ann, ben, std::string("a\0b", 3), 1'000});
+  REQUIRE_FALSE(nul);
+  CHECK(nul.error().kind == DbErrorKind::invalid_argument);
+  auto invalid_utf8 = db.stores().messages().add(NewMessage{ann, ben, "\xff\xfe", 1'000});
+  REQUIRE_FALSE(invalid_utf8);
+  CHECK(invalid_utf8.error().kind == DbErrorKind::invalid_argument);
+  CHECK(db.stores().messages().add(NewMessage{ann, ben, "\xe5\x9b\xb4\xe6\xa3\x8b", 1'000}));
+}
+
+TEST_CASE("a PostgreSQL transaction a failed statement aborted does not commit quietly", "[db][.postgresql]") {
+  TempDatabase db;
+  Connection& c = db.connection();
+  create_user(db.stores(), "ann");
+  {
+    auto tx = Transaction::begin(c);
+    REQUIRE(tx);
+    REQUIRE(c.execute("UPDATE users SET rank = 20 WHERE name_key = 'ann'"));
+    // The second "ann" breaks the unique key: PostgreSQL aborts the transaction.
+    CHECK_FALSE(db.stores().users().create(sample_user("ann")));
+    auto committed = tx->commit();
+    REQUIRE_FALSE(committed);
+    CHECK(committed.error().kind == DbErrorKind::conflict);
+  }
+  CHECK_FALSE(c.in_transaction());
+  auto ann = db.stores().users().find_by_name_key("ann");
+  REQUIRE(ann);
+  REQUIRE(*ann);
+  CHECK((*ann)->rank.index() == 15);  // the update went with the transaction
+  {
+    // Inside a savepoint the failure is undone alone and the rest commits.
+    auto tx = Transaction::begin(c);
+    REQUIRE(tx);
+    REQUIRE(c.execute("UPDATE users SET rank = 20 WHERE name_key = 'ann'"));
+    {
+      auto inner = Transaction::begin(c);
+      REQUIRE(inner);
+      CHECK_FALSE(db.stores().users().create(sample_user("ann")));
+    }
+    REQUIRE(tx->commit());
+  }
+  ann = db.stores().users().find_by_name_key("ann");
+  CHECK((*ann)->rank.index() == 20);
+}

@@ -116,18 +116,17 @@ std::string describe(const DatabaseTarget& target) {
 
 DbResult<Connection> open_database(const DatabaseTarget& target, const OpenOptions& options) {
   if (target.engine == Engine::sqlite) return open_database(target.location, options);
-  auto connection = open_postgresql(target.location);
+  auto connection = open_postgresql(target.location, PostgresOptions{false, true});
   if (!connection) return connection;
   auto migrated =
       with_migration_lock(*connection, [&] { return migrate(*connection, embedded_migrations(Engine::postgresql)); });
   if (!migrated) return unexpected(migrated.error());
-  if (auto sole = claim_sole_writer(*connection); !sole) return unexpected(sole.error());
   return connection;
 }
 
 DbResult<Connection> open_reader(const DatabaseTarget& target, const OpenOptions& options) {
   if (target.engine == Engine::sqlite) return open_reader(target.location, options);
-  auto connection = open_postgresql(target.location, PostgresOptions{true});
+  auto connection = open_postgresql(target.location, PostgresOptions{true, false});
   if (!connection) return connection;
   if (auto checked = check_reader_version(*connection); !checked) return unexpected(checked.error());
   return connection;

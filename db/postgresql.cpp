@@ -2,8 +2,8 @@
 
 #include <cctype>
 #include <charconv>
-#include <cstring>
 #include <cstdlib>
+#include <cstring>
 #include <pqxx/pqxx>
 
 namespace yunzi::db {
@@ -88,7 +88,10 @@ int hex_digit(char c) {
   return 0;
 }
 
-class PostgresEngine;
+// Advisory locks belong to the whole database: the second key is the
+// schema's, so that schemas side by side (the tests' own) do not share them.
+constexpr int migration_lock = 20261201;
+constexpr int writer_lock = 20261202;
 
 // The statement's kind for the engine's own record of the transaction.
 enum class Control { none, begin, commit, rollback, rollback_to };
@@ -108,13 +111,49 @@ Control control_of(std::string_view sql) {
   return Control::none;
 }
 
+// The connection is gone: the socket broke, or the server ended the
+// session (its own shutdown or an administrator's, SQLSTATE 57P01..57P03).
+bool is_lost_connection(const std::exception& failure) {
+  if (dynamic_cast<const pqxx::broken_connection*>(&failure)) return true;
+  const auto* sql = dynamic_cast<const pqxx::sql_error*>(&failure);
+  return sql && (sql->sqlstate().starts_with("57P0") || sql->sqlstate().starts_with("08"));
+}
+
 class PostgresEngine final : public ConnectionEngine {
  public:
-  PostgresEngine(std::unique_ptr<pqxx::connection> connection)
-      : connection_(std::move(connection)), work_(std::make_unique<pqxx::nontransaction>(*connection_)) {}
+  PostgresEngine(std::string url, PostgresOptions options) : url_(std::move(url)), options_(options) {}
   ~PostgresEngine() override {
     work_.reset();
     connection_.reset();
+  }
+
+  // Connects, or connects again after the connection was lost: the server
+  // restarted, or the network between them broke. Statements are prepared
+  // again on the new connection as they are next used (`generation`).
+  DbResult<Done> connect() {
+    work_.reset();
+    connection_.reset();
+    try {
+      connection_ = std::make_unique<pqxx::connection>(url_);
+      work_ = std::make_unique<pqxx::nontransaction>(*connection_);
+      // Notices (an index that exists already) are not the log's business.
+      work_->exec(std::string("SET client_min_messages = warning") +
+                  (options_.read_only ? "; SET default_transaction_read_only = on" : ""));
+      if (options_.sole_writer && !claim_writer_lock()) {
+        work_.reset();
+        connection_.reset();
+        return db_failure(DbErrorKind::locked,
+                          "another yunzi-server writes to this PostgreSQL database; one node per database until "
+                          "cluster mode takes game ownership over");
+      }
+    } catch (const std::exception& failure) {
+      work_.reset();
+      connection_.reset();
+      return unexpected(
+          DbError{DbErrorKind::cannot_open, 0, std::string("cannot connect to PostgreSQL: ") + failure.what()});
+    }
+    ++generation_;
+    return Done{};
   }
 
   Engine engine() const override { return Engine::postgresql; }
@@ -162,12 +201,31 @@ class PostgresEngine final : public ConnectionEngine {
   // transaction: a failure inside a transaction aborts it until ROLLBACK
   // (TO a savepoint), and a COMMIT of an aborted transaction is refused here
   // rather than quietly rolling back, as PostgreSQL would.
+  //
+  // A lost connection fails the statement as `io`. Inside a transaction the
+  // transaction went with it: every statement fails until its outermost
+  // COMMIT (which fails too: nothing of it was stored) or ROLLBACK. The
+  // next statement after that connects again.
   template <class Exec>
-  DbResult<pqxx::result> run(std::string_view sql, Exec exec) {
+  DbResult<pqxx::result> run(std::string_view sql, Exec exec, bool retry = true) {
     const Control control = control_of(sql);
+    if (lost_transaction_) {
+      if (control != Control::commit && control != Control::rollback) {
+        return db_failure(DbErrorKind::io, "the connection to PostgreSQL was lost inside this transaction");
+      }
+      lost_transaction_ = false;
+      note(control);
+      if (control == Control::rollback) return pqxx::result();
+      return db_failure(DbErrorKind::io,
+                        "the connection to PostgreSQL was lost inside this transaction: nothing of it was stored");
+    }
     if (control == Control::commit && aborted_) {
       roll_back_aborted();
       return db_failure(DbErrorKind::conflict, "COMMIT of a transaction a failed statement aborted");
+    }
+    if (!work_) {
+      auto connected = connect();
+      if (!connected) return unexpected(connected.error());
     }
     try {
       pqxx::result result = exec();
@@ -175,15 +233,40 @@ class PostgresEngine final : public ConnectionEngine {
       note(control);
       return result;
     } catch (const std::exception& failure) {
+      DbError error = error_from(failure, sql.substr(0, 200));
+      if (is_lost_connection(failure)) {
+        // libpq finds a closed connection only when it uses it. A BEGIN, or
+        // anything on a read-only connection, changed nothing on the server,
+        // so it is sent once more on a new connection: a server restart
+        // between two transactions costs the players nothing.
+        const bool harmless = control == Control::begin || (options_.read_only && !in_transaction_);
+        lose_connection();
+        if (harmless && retry) return run(sql, exec, false);
+        error.kind = DbErrorKind::io;
+        return unexpected(error);
+      }
       if (in_transaction_) aborted_ = true;
       if (control == Control::commit || control == Control::rollback) note(control);
-      return unexpected(error_from(failure, sql.substr(0, 200)));
+      return unexpected(error);
     }
+  }
+
+  bool claim_writer_lock() {
+    const pqxx::result tried =
+        work_->exec("SELECT pg_try_advisory_lock(" + std::to_string(writer_lock) + ", hashtext(current_schema()))");
+    return std::string_view(tried[0][0].c_str()) == "t";
+  }
+
+  // Prepares `name` on the current connection unless done already.
+  void ensure_prepared(const std::string& name, const std::string& sql, int& prepared_in) {
+    if (prepared_in == generation_) return;
+    connection_->prepare(name, sql);
+    prepared_in = generation_;
   }
 
   void roll_back_aborted() {
     try {
-      work_->exec("ROLLBACK");
+      if (work_) work_->exec("ROLLBACK");
     } catch (const std::exception&) {
       // The connection is gone: so is the transaction.
     }
@@ -211,11 +294,22 @@ class PostgresEngine final : public ConnectionEngine {
     }
   }
 
+  void lose_connection() {
+    work_.reset();
+    connection_.reset();
+    if (in_transaction_) lost_transaction_ = true;
+    aborted_ = false;
+  }
+
+  std::string url_;
+  PostgresOptions options_;
   std::unique_ptr<pqxx::connection> connection_;
-  std::unique_ptr<pqxx::nontransaction> work_;
+  std::unique_ptr<pqxx::nontransaction> work_;  // null while disconnected
+  int generation_ = 0;                          // connections made so far
   int changes_ = 0;
   bool in_transaction_ = false;
   bool aborted_ = false;
+  bool lost_transaction_ = false;
   int statements_ = 0;
 };
 
@@ -246,6 +340,7 @@ class PostgresCursor final : public Cursor {
     if (executed_) return ++row_ < static_cast<long>(result_.size());
     auto ran = engine_.run(sql_, [&] {
       if (name_.empty()) return engine_.work().exec(sql_);
+      engine_.ensure_prepared(name_, sql_, prepared_in_);
       std::vector<const char*> values;
       values.reserve(params_.size());
       for (const auto& p : params_) values.push_back(p ? p->c_str() : nullptr);
@@ -313,70 +408,32 @@ class PostgresCursor final : public Cursor {
   pqxx::result result_;
   bool executed_ = false;
   long row_ = 0;
+  int prepared_in_ = 0;  // the engine's connection generation it was prepared on
 };
 
 DbResult<std::unique_ptr<Cursor>> PostgresEngine::prepare(std::string_view sql) {
   std::string text = postgres_placeholders(sql);
-  if (text == sql) {
-    return std::unique_ptr<Cursor>(std::make_unique<PostgresCursor>(*this, std::string(), std::move(text)));
-  }
-  std::string name = next_statement_name();
-  try {
-    connection_->prepare(name, text);
-  } catch (const std::exception& failure) {
-    return unexpected(error_from(failure, "prepare " + text));
-  }
+  // A text without parameters is sent as it is; the others are prepared on
+  // the server at their first run (and again on a new connection).
+  std::string name = text == sql ? std::string() : next_statement_name();
   return std::unique_ptr<Cursor>(std::make_unique<PostgresCursor>(*this, std::move(name), std::move(text)));
 }
 
 }  // namespace
 
 DbResult<Connection> open_postgresql(const std::string& url, const PostgresOptions& options) {
-  std::unique_ptr<pqxx::connection> connection;
-  try {
-    connection = std::make_unique<pqxx::connection>(url);
-  } catch (const std::exception& failure) {
-    return unexpected(DbError{DbErrorKind::cannot_open, 0, std::string("cannot connect to PostgreSQL: ") + failure.what()});
-  }
-  Connection opened(std::make_unique<PostgresEngine>(std::move(connection)));
-  // Notices (an index that exists already) are not the log's business.
-  auto quiet = opened.run_script(std::string("SET client_min_messages = warning") +
-                                 (options.read_only ? "; SET default_transaction_read_only = on" : ""));
-  if (!quiet) return unexpected(quiet.error());
-  return opened;
+  auto engine = std::make_unique<PostgresEngine>(url, options);
+  if (auto connected = engine->connect(); !connected) return unexpected(connected.error());
+  return Connection(std::move(engine));
 }
-
-namespace {
-
-// Advisory locks belong to the whole database: the second key is the
-// schema's, so that schemas side by side (the tests' own) do not share them.
-constexpr int migration_lock = 20261201;
-constexpr int writer_lock = 20261202;
-
-}  // namespace
 
 DbResult<int> with_migration_lock(Connection& connection, const std::function<DbResult<int>()>& work) {
-  auto locked = connection.execute("SELECT pg_advisory_lock(CAST(? AS INTEGER), hashtext(current_schema()))",
-                                   migration_lock);
+  auto locked =
+      connection.execute("SELECT pg_advisory_lock(CAST(? AS INTEGER), hashtext(current_schema()))", migration_lock);
   if (!locked) return unexpected(locked.error());
   auto result = work();
-  (void)connection.execute("SELECT pg_advisory_unlock(CAST(? AS INTEGER), hashtext(current_schema()))",
-                           migration_lock);
+  (void)connection.execute("SELECT pg_advisory_unlock(CAST(? AS INTEGER), hashtext(current_schema()))", migration_lock);
   return result;
-}
-
-DbResult<Done> claim_sole_writer(Connection& connection) {
-  auto tried =
-      connection.query("SELECT pg_try_advisory_lock(CAST(? AS INTEGER), hashtext(current_schema()))", writer_lock);
-  if (!tried) return unexpected(tried.error());
-  auto stepped = tried->step();
-  if (!stepped) return unexpected(stepped.error());
-  if (!*stepped || tried->row().integer(0) != 1) {
-    return db_failure(DbErrorKind::locked,
-                      "another yunzi-server writes to this PostgreSQL database; one node per database until "
-                      "cluster mode takes game ownership over");
-  }
-  return Done{};
 }
 
 }  // namespace yunzi::db

@@ -15,10 +15,18 @@ namespace yunzi::db {
 
 struct PostgresOptions {
   bool read_only = false;
+  // The database's one writer for as long as the connection lasts, as
+  // SQLite's file lock makes it: a second is refused as `locked`, at the
+  // first connection and at every reconnection. PostgreSQL lets the lock go
+  // with the session, so a node that dies leaves the database free; one
+  // that is merely stopped keeps it.
+  bool sole_writer = false;
 };
 
 // Connects to `url` (postgresql://user@host:port/db?options, or any libpq
-// connection string). Does not migrate: see db/database.hpp.
+// connection string). Does not migrate: see db/database.hpp. A connection
+// that is lost (the server restarted) fails its statement as `io` and
+// connects again at the next one; a transaction it cut short fails to its end.
 DbResult<Connection> open_postgresql(const std::string& url, const PostgresOptions& options = {});
 
 // The statement text PostgreSQL is given for the stores' spelling: `?` is the
@@ -32,11 +40,5 @@ DbErrorKind postgres_error_kind(std::string_view sqlstate);
 // Runs `work` while holding a session-level advisory lock of the database,
 // so that nodes starting together migrate one after the other.
 DbResult<int> with_migration_lock(Connection& connection, const std::function<DbResult<int>()>& work);
-
-// Makes `connection` the database's one writer for as long as it stays
-// open, as SQLite's file lock does: a second one is refused as `locked`.
-// PostgreSQL lets the lock go with the connection, so a node that dies
-// leaves the database free; one that is merely stopped keeps it.
-DbResult<Done> claim_sole_writer(Connection& connection);
 
 }  // namespace yunzi::db

@@ -4,18 +4,22 @@
 // yunzi_db_tests_postgresql runs them with every store test).
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <future>
 #include <thread>
 
 #include "db/database.hpp"
 #include "db/migrations.hpp"
 #include "db/postgresql.hpp"
+#include "db/sql_stores.hpp"
+#include "db/writer.hpp"
 #include "tests/unit/db/temp_database.hpp"
 
 using namespace yunzi;
 using namespace yunzi::db;
 using namespace yunzi::db::testing;
 
-TEST_CASE("the stores' ? parameters reach PostgreSQL numbered, quoted text and comments untouched", "[db][postgresql]") {
+TEST_CASE("the stores' ? parameters reach PostgreSQL numbered, quoted text and comments untouched",
+          "[db][postgresql]") {
   CHECK(postgres_placeholders("SELECT a FROM t WHERE b = ? AND c = ?") == "SELECT a FROM t WHERE b = $1 AND c = $2");
   CHECK(postgres_placeholders("DELETE FROM m WHERE g = ?1 AND n > (SELECT c FROM g WHERE id = ?1)") ==
         "DELETE FROM m WHERE g = $1 AND n > (SELECT c FROM g WHERE id = $1)");
@@ -162,4 +166,80 @@ TEST_CASE("a PostgreSQL transaction a failed statement aborted does not commit q
   }
   ann = db.stores().users().find_by_name_key("ann");
   CHECK((*ann)->rank.index() == 20);
+}
+
+namespace {
+
+// The test server's own control (tests/support/with-postgres).
+void postgres_ctl(const std::string& action) {
+  const char* ctl = std::getenv("YUNZI_TEST_POSTGRES_CTL");
+  REQUIRE(ctl);
+  REQUIRE(std::system((std::string(ctl) + " " + action).c_str()) == 0);
+}
+
+}  // namespace
+
+TEST_CASE("a PostgreSQL restart fails the transaction it cut short, and the connection comes back",
+          "[db][.postgresql]") {
+  TempDatabase db;
+  Connection& c = db.connection();
+  create_user(db.stores(), "ann");
+  {
+    auto tx = Transaction::begin(c);
+    REQUIRE(tx);
+    REQUIRE(c.execute("UPDATE users SET rank = 20 WHERE name_key = 'ann'"));
+    postgres_ctl("restart");
+    auto cut = c.execute("UPDATE users SET rank = 21 WHERE name_key = 'ann'");
+    REQUIRE_FALSE(cut);
+    CHECK(cut.error().kind == DbErrorKind::io);
+    // Not even a statement that would work on a new connection runs inside
+    // the lost transaction: its first half is gone.
+    CHECK(c.execute("SELECT 1").error().kind == DbErrorKind::io);
+    auto committed = tx->commit();
+    REQUIRE_FALSE(committed);
+    CHECK(committed.error().kind == DbErrorKind::io);
+  }
+  CHECK_FALSE(c.in_transaction());
+  auto ann = db.stores().users().find_by_name_key("ann");
+  REQUIRE(ann);
+  REQUIRE(*ann);
+  CHECK((*ann)->rank.index() == 15);
+  CHECK(db.stores().users().create(sample_user("ben")));
+}
+
+TEST_CASE("a writer on PostgreSQL fails while the server is down and its probe finds it back", "[db][.postgresql]") {
+  TempDir dir("yunzi-pg");
+  const DatabaseTarget target = fresh_postgres(dir);
+  Writer writer(open_migrated(target), std::chrono::milliseconds(250), std::chrono::milliseconds(20));
+  const auto run = [&](const std::string& name) {
+    std::promise<DbResult<yunzi::Done>> outcome;
+    writer.submit(
+        [name](Stores& stores) -> DbResult<yunzi::Done> {
+          auto created = stores.users().create(sample_user(name));
+          if (!created) return yunzi::unexpected(created.error());
+          return yunzi::Done{};
+        },
+        [&](DbResult<yunzi::Done> r) { outcome.set_value(std::move(r)); });
+    return outcome.get_future().get();
+  };
+  REQUIRE(run("before"));
+  postgres_ctl("stop");
+  const auto refused = run("during");
+  const WriterHealth down = writer.health();
+  postgres_ctl("start");
+  REQUIRE_FALSE(refused);
+  // The BEGIN found the old connection dead and a new one refused.
+  CHECK(refused.error().kind == DbErrorKind::cannot_open);
+  CHECK(down.failing);
+  CHECK(down.reason.kind == DbErrorKind::cannot_open);
+  for (int i = 0; i < 1000 && writer.health().failing; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  CHECK_FALSE(writer.health().failing);
+  REQUIRE(run("after"));
+  writer.shutdown();
+  auto reader = open_reader(target);
+  REQUIRE(reader);
+  SqlStores stores(*reader);
+  CHECK(*stores.users().find_by_name_key("before"));
+  CHECK_FALSE(*stores.users().find_by_name_key("during"));
+  CHECK(*stores.users().find_by_name_key("after"));
 }

@@ -4,6 +4,20 @@
 
 namespace yunzi::db {
 
+namespace {
+
+// The reader's connection, or null with `failure` set.
+std::unique_ptr<Connection> open_reader_or(const DatabaseTarget& database, DbError& failure) {
+  auto opened = open_reader(database);
+  if (!opened) {
+    failure = opened.error();
+    return nullptr;
+  }
+  return std::make_unique<Connection>(std::move(*opened));
+}
+
+}  // namespace
+
 ReadPool::ReadPool(DatabaseTarget database, std::size_t threads) : database_(std::move(database)) {
   for (std::size_t i = 0; i < (threads == 0 ? 1 : threads); ++i) threads_.emplace_back([this] { run(); });
 }
@@ -48,12 +62,12 @@ void ReadPool::run() {
       jobs_.pop_front();
     }
     if (!connection) {
-      auto opened = open_reader(database_);
-      if (!opened) {
-        job(nullptr, &opened.error());
+      DbError failure;
+      connection = open_reader_or(database_, failure);
+      if (!connection) {
+        job(nullptr, &failure);
         continue;
       }
-      connection = std::make_unique<Connection>(std::move(*opened));
     }
     job(connection.get(), nullptr);
   }

@@ -69,6 +69,19 @@ TEST_CASE("a server that does not answer is cannot_open", "[db][postgresql]") {
 
 namespace {
 
+void check_commit_refused(Transaction& tx, DbErrorKind kind) {
+  auto committed = tx.commit();
+  REQUIRE_FALSE(committed);
+  CHECK(committed.error().kind == kind);
+}
+
+int rank_index_of(Stores& stores, const std::string& name_key) {
+  auto user = stores.users().find_by_name_key(name_key);
+  REQUIRE(user);
+  REQUIRE(*user);
+  return (*user)->rank.index();
+}
+
 DatabaseTarget fresh_postgres(const TempDir& dir) {
   DatabaseTarget target = fresh_test_database(dir);
   REQUIRE(target.engine == Engine::postgresql);
@@ -143,15 +156,10 @@ TEST_CASE("a PostgreSQL transaction a failed statement aborted does not commit q
     REQUIRE(c.execute("UPDATE users SET rank = 20 WHERE name_key = 'ann'"));
     // The second "ann" breaks the unique key: PostgreSQL aborts the transaction.
     CHECK_FALSE(db.stores().users().create(sample_user("ann")));
-    auto committed = tx->commit();
-    REQUIRE_FALSE(committed);
-    CHECK(committed.error().kind == DbErrorKind::conflict);
+    check_commit_refused(*tx, DbErrorKind::conflict);
   }
   CHECK_FALSE(c.in_transaction());
-  auto ann = db.stores().users().find_by_name_key("ann");
-  REQUIRE(ann);
-  REQUIRE(*ann);
-  CHECK((*ann)->rank.index() == 15);  // the update went with the transaction
+  CHECK(rank_index_of(db.stores(), "ann") == 15);  // the update went with the transaction
   {
     // Inside a savepoint the failure is undone alone and the rest commits.
     auto tx = Transaction::begin(c);
@@ -164,8 +172,7 @@ TEST_CASE("a PostgreSQL transaction a failed statement aborted does not commit q
     }
     REQUIRE(tx->commit());
   }
-  ann = db.stores().users().find_by_name_key("ann");
-  CHECK((*ann)->rank.index() == 20);
+  CHECK(rank_index_of(db.stores(), "ann") == 20);
 }
 
 namespace {
@@ -195,15 +202,10 @@ TEST_CASE("a PostgreSQL restart fails the transaction it cut short, and the conn
     // Not even a statement that would work on a new connection runs inside
     // the lost transaction: its first half is gone.
     CHECK(c.execute("SELECT 1").error().kind == DbErrorKind::io);
-    auto committed = tx->commit();
-    REQUIRE_FALSE(committed);
-    CHECK(committed.error().kind == DbErrorKind::io);
+    check_commit_refused(*tx, DbErrorKind::io);
   }
   CHECK_FALSE(c.in_transaction());
-  auto ann = db.stores().users().find_by_name_key("ann");
-  REQUIRE(ann);
-  REQUIRE(*ann);
-  CHECK((*ann)->rank.index() == 15);
+  CHECK(rank_index_of(db.stores(), "ann") == 15);
   CHECK(db.stores().users().create(sample_user("ben")));
 }
 

@@ -1,6 +1,8 @@
 #include "db/database.hpp"
 
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 namespace yunzi::db {
 
@@ -116,7 +118,14 @@ std::string describe(const DatabaseTarget& target) {
 
 DbResult<Connection> open_database(const DatabaseTarget& target, const OpenOptions& options) {
   if (target.engine == Engine::sqlite) return open_database(target.location, options);
+  // A node killed a moment ago may still hold the writer lock until
+  // PostgreSQL notices its session is gone: a restart waits a little for it.
   auto connection = open_postgresql(target.location, PostgresOptions{false, true});
+  for (int waited_ms = 0; !connection && connection.error().kind == DbErrorKind::locked && waited_ms < 5000;
+       waited_ms += 250) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    connection = open_postgresql(target.location, PostgresOptions{false, true});
+  }
   if (!connection) return connection;
   auto migrated =
       with_migration_lock(*connection, [&] { return migrate(*connection, embedded_migrations(Engine::postgresql)); });

@@ -1,5 +1,6 @@
 #include "db/postgresql.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
@@ -28,7 +29,21 @@ std::string postgres_placeholders(std::string_view sql) {
   int highest = 0;
   for (std::size_t i = 0; i < sql.size(); ++i) {
     const char c = sql[i];
-    if (c == '\'' || c == '"') {
+    const bool escape_string = c == '\'' && i > 0 && (sql[i - 1] == 'E' || sql[i - 1] == 'e') &&
+                               (i < 2 || !(std::isalnum(static_cast<unsigned char>(sql[i - 2])) || sql[i - 2] == '_'));
+    if (escape_string) {
+      // An escape string: a backslash takes the next character with it.
+      std::size_t end = i + 1;
+      while (end < sql.size() && sql[end] != '\'') end += sql[end] == '\\' ? 2 : 1;
+      const std::size_t stop = std::min(end + 1, sql.size());
+      out.append(sql.substr(i, stop - i));
+      i = stop - 1;
+    } else if (c == '/' && i + 1 < sql.size() && sql[i + 1] == '*') {
+      const std::size_t end = sql.find("*/", i + 2);
+      const std::size_t stop = end == std::string_view::npos ? sql.size() : end + 2;
+      out.append(sql.substr(i, stop - i));
+      i = stop - 1;
+    } else if (c == '\'' || c == '"') {
       const std::size_t end = sql.find(c, i + 1);
       const std::size_t stop = end == std::string_view::npos ? sql.size() : end + 1;
       out.append(sql.substr(i, stop - i));
@@ -113,10 +128,11 @@ Control control_of(std::string_view sql) {
 
 // The connection is gone: the socket broke, or the server ended the
 // session (its own shutdown or an administrator's, SQLSTATE 57P01..57P03).
+// (A protocol error, 08P01, leaves the session alive.)
 bool is_lost_connection(const std::exception& failure) {
   if (dynamic_cast<const pqxx::broken_connection*>(&failure)) return true;
   const auto* sql = dynamic_cast<const pqxx::sql_error*>(&failure);
-  return sql && (sql->sqlstate().starts_with("57P0") || sql->sqlstate().starts_with("08"));
+  return sql && sql->sqlstate().starts_with("57P0");
 }
 
 class PostgresEngine final : public ConnectionEngine {
@@ -137,7 +153,8 @@ class PostgresEngine final : public ConnectionEngine {
       connection_ = std::make_unique<pqxx::connection>(url_);
       work_ = std::make_unique<pqxx::nontransaction>(*connection_);
       // Notices (an index that exists already) are not the log's business.
-      work_->exec(std::string("SET client_min_messages = warning") +
+      work_->exec(std::string("SET client_min_messages = warning; SET client_encoding = 'UTF8'; "
+                              "SET bytea_output = 'hex'") +
                   (options_.read_only ? "; SET default_transaction_read_only = on" : ""));
       if (options_.sole_writer && !claim_writer_lock()) {
         work_.reset();
@@ -242,6 +259,15 @@ class PostgresEngine final : public ConnectionEngine {
         const bool harmless = control == Control::begin || (options_.read_only && !in_transaction_);
         lose_connection();
         if (harmless && retry) return run(sql, exec, false);
+        if (control == Control::rollback || control == Control::commit) {
+          // The statement that ends the transaction ended it: the server
+          // rolls back what a lost session left open. A lost COMMIT may
+          // have been stored just before the loss; the caller cannot know.
+          lost_transaction_ = false;
+          note(control);
+          if (control == Control::rollback) return pqxx::result();
+          error.message += " (the connection was lost during COMMIT: it may or may not have been stored)";
+        }
         error.kind = DbErrorKind::io;
         return unexpected(error);
       }
@@ -268,7 +294,11 @@ class PostgresEngine final : public ConnectionEngine {
     try {
       if (work_) work_->exec("ROLLBACK");
     } catch (const std::exception&) {
-      // The connection is gone: so is the transaction.
+      // The connection is gone, and the transaction with it; a connection
+      // that failed is never used again (libpqxx would quietly reconnect
+      // it, without this engine's session settings and locks).
+      work_.reset();
+      connection_.reset();
     }
     note(Control::rollback);
   }
@@ -374,7 +404,9 @@ class PostgresCursor final : public Cursor {
   }
   double real(int column) const override {
     const pqxx::field f = field(column);
-    return f.is_null() ? 0.0 : std::strtod(f.c_str(), nullptr);
+    double value = 0.0;
+    if (!f.is_null()) std::from_chars(f.c_str(), f.c_str() + f.size(), value);
+    return value;
   }
   std::string text(int column) const override {
     const pqxx::field f = field(column);

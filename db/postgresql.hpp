@@ -30,8 +30,8 @@ struct PostgresOptions {
 DbResult<Connection> open_postgresql(const std::string& url, const PostgresOptions& options = {});
 
 // The statement text PostgreSQL is given for the stores' spelling: `?` is the
-// next parameter, `?N` parameter N; string literals, quoted names and
-// comments are left as they are.
+// next parameter, `?N` parameter N; string literals (E'' ones with their
+// backslash escapes), quoted names and comments are left as they are.
 std::string postgres_placeholders(std::string_view sql);
 
 // The DbError kind of an SQLSTATE code.

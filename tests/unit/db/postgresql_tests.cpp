@@ -27,6 +27,8 @@ TEST_CASE("the stores' ? parameters reach PostgreSQL numbered, quoted text and c
   CHECK(postgres_placeholders("VALUES (?2, ?1, ?)") == "VALUES ($2, $1, $3)");
   CHECK(postgres_placeholders("SELECT '?', \"a?\" -- why?\n, ?") == "SELECT '?', \"a?\" -- why?\n, $1");
   CHECK(postgres_placeholders("BEGIN") == "BEGIN");
+  CHECK(postgres_placeholders("SELECT E'it\\'s ?', '' /* don't? */ ?") == "SELECT E'it\\'s ?', '' /* don't? */ $1");
+  CHECK(postgres_placeholders("SELECT 'a''?', ?") == "SELECT 'a''?', $1");
 }
 
 TEST_CASE("a database URL names the engine; the log never shows a password", "[db][postgresql]") {
@@ -109,7 +111,9 @@ TEST_CASE("a new PostgreSQL database is migrated once and has one writer at a ti
   CHECK(*schema_version(*writer) == latest_version(embedded_migrations(Engine::postgresql)));
   auto reader = open_reader(target);
   REQUIRE(reader);
-  CHECK_FALSE(reader->execute("INSERT INTO follows (user_id, followed_id, created_ms) VALUES (1, 2, 3)"));
+  auto written = reader->execute("CREATE TABLE scratch (n INTEGER)");
+  REQUIRE_FALSE(written);
+  CHECK_THAT(written.error().message, Catch::Contains("read-only"));
   // The lock goes with its connection.
   writer = db_failure(DbErrorKind::other, "closed");
   CHECK(open_database(target));
@@ -207,6 +211,22 @@ TEST_CASE("a PostgreSQL restart fails the transaction it cut short, and the conn
   CHECK_FALSE(c.in_transaction());
   CHECK(rank_index_of(db.stores(), "ann") == 15);
   CHECK(db.stores().users().create(sample_user("ben")));
+  {
+    // The loss found by the ROLLBACK that ends a failed transaction: the
+    // transaction is over all the same, and the next one begins afresh.
+    auto tx = Transaction::begin(c);
+    REQUIRE(tx);
+    CHECK_FALSE(db.stores().users().create(sample_user("ben")));
+    postgres_ctl("restart");
+  }
+  CHECK_FALSE(c.in_transaction());
+  {
+    auto tx = Transaction::begin(c);
+    REQUIRE(tx);
+    REQUIRE(c.execute("UPDATE users SET rank = 22 WHERE name_key = 'ann'"));
+    REQUIRE(tx->commit());
+  }
+  CHECK(rank_index_of(db.stores(), "ann") == 22);
 }
 
 TEST_CASE("a writer on PostgreSQL fails while the server is down and its probe finds it back", "[db][.postgresql]") {

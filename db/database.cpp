@@ -104,7 +104,7 @@ DbResult<DatabaseTarget> parse_database_url(const std::string& url) {
 }
 
 std::string describe(const DatabaseTarget& target) {
-  if (target.engine == Engine::sqlite) return "sqlite:" + target.location;
+  if (target.engine == Engine::sqlite) return target.location;
   // postgresql://user:secret@host/db: the password stays out of the log.
   std::string shown = target.location;
   const std::size_t scheme = shown.find("://");
@@ -120,11 +120,12 @@ DbResult<Connection> open_database(const DatabaseTarget& target, const OpenOptio
   if (target.engine == Engine::sqlite) return open_database(target.location, options);
   // A node killed a moment ago may still hold the writer lock until
   // PostgreSQL notices its session is gone: a restart waits a little for it.
-  auto connection = open_postgresql(target.location, PostgresOptions{false, true});
+  const PostgresOptions writer{false, options.sole_writer};
+  auto connection = open_postgresql(target.location, writer);
   for (int waited_ms = 0; !connection && connection.error().kind == DbErrorKind::locked && waited_ms < 5000;
        waited_ms += 250) {
     std::this_thread::sleep_for(std::chrono::milliseconds(250));
-    connection = open_postgresql(target.location, PostgresOptions{false, true});
+    connection = open_postgresql(target.location, writer);
   }
   if (!connection) return connection;
   auto migrated =

@@ -16,6 +16,9 @@ namespace yunzi::db {
 
 struct OpenOptions {
   int busy_timeout_ms = 5000;
+  // PostgreSQL: be the database's one writer (yunzi-server); tools that
+  // write beside a running server (yunzi-admin) leave it false.
+  bool sole_writer = false;
 };
 
 // Where the data lives: an SQLite file's path, or a PostgreSQL URL.
@@ -27,7 +30,8 @@ struct DatabaseTarget {
 // `sqlite:PATH` (or a bare path), `postgresql://...` or `postgres://...`.
 DbResult<DatabaseTarget> parse_database_url(const std::string& url);
 
-// The target as the log shows it: a PostgreSQL URL without its password.
+// The target as the log shows it: the SQLite file's path, or the PostgreSQL
+// URL without its password.
 std::string describe(const DatabaseTarget& target);
 
 // Opens the target's write connection, migrated (on PostgreSQL under a lock,

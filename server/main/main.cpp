@@ -227,7 +227,9 @@ int main(int argc, char** argv) {
   std::filesystem::create_directories(config.data_dir, ec);
   auto database = db::parse_database_url(config.database_url());
   if (!database) return refuse_start(*log_output, exit_bad_config, database.error().message);
-  auto connection = db::open_database(*database);
+  db::OpenOptions open_options;
+  open_options.sole_writer = true;
+  auto connection = db::open_database(*database, open_options);
   if (!connection) {
     return refuse_start(*log_output, exit_database,
                         "cannot open the database " + db::describe(*database) + " (" +

@@ -8,8 +8,8 @@ namespace {
 
 // Options that take a value; every other "--x" is a flag.
 constexpr std::string_view value_options[] = {
-    "--data-dir", "--db", "--server", "--user", "--minutes", "--reason", "--limit", "--before", "--days", "--rank",
-    "--after", "--games", "--status", "--to", "--role", "--search", "--page", "--note",
+    "--data-dir", "--db", "--database", "--server", "--user", "--minutes", "--reason", "--limit", "--before", "--days",
+    "--rank", "--after", "--games", "--status", "--to", "--role", "--search", "--page", "--note",
     // the tournament definition
     "--name", "--system", "--preset", "--groups", "--mcmahon-bar", "--mcmahon-floor", "--rounds", "--size", "--komi",
     "--rated", "--time", "--registration-minutes", "--round-gap", "--round-times", "--no-show", "--bye-points",
@@ -17,7 +17,7 @@ constexpr std::string_view value_options[] = {
 constexpr std::string_view flag_options[] = {"--password-stdin", "--help", "--create", "--dry-run"};
 
 // Connection options every command of a group accepts.
-const std::vector<std::string_view> database_options = {"--data-dir", "--db"};
+const std::vector<std::string_view> database_options = {"--data-dir", "--db", "--database"};
 const std::vector<std::string_view> live_options = {"--server", "--user", "--password-stdin"};
 // The fields of a tournament that tournament-create and tournament-edit take, with `more`.
 std::vector<std::string_view> tournament_fields(std::vector<std::string_view> more) {
@@ -256,7 +256,8 @@ Expected<std::optional<std::int64_t>, std::string> integer_option(const ParsedAr
 std::string usage_text() {
   std::string text =
       "usage:\n"
-      "  yunzi-admin db (--data-dir DIR | --db FILE) COMMAND ...\n"
+      "  yunzi-admin db (--data-dir DIR | --db FILE | --database URL) COMMAND ...\n"
+      "    (URL: sqlite:FILE or postgresql://..., the server's --database)\n"
       "  yunzi-admin --server HOST:PORT|URL --user NAME [--password-stdin] COMMAND ...\n"
       "    (the password comes from stdin with --password-stdin, else from YUNZI_ADMIN_PASSWORD)\n"
       "\ndatabase commands (work on the file, also while the server runs):\n";

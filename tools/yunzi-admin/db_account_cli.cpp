@@ -22,7 +22,7 @@ int run_create_account(DbContext& c) {
   if (!role) return usage_error(c.io, "--role must be user, bot or admin, not '" + role_text + "'");
   auto account = new_account_from_input(c, new_name->skeleton);
   if (!account) return account.error();
-  auto database = db::open_database(c.path);
+  auto database = db::open_database(c.database);
   if (!database) return database_error(c.io, database.error());
   auto created = create_account(*database, name->display, name->key, *account, *role, operator_name(), now_ms());
   if (!created) return database_error(c.io, created.error());

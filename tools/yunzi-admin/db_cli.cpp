@@ -49,7 +49,7 @@ int run_create_admin(DbContext& c) {
   } else if (c.args.has("--rank")) {
     return usage_error(c.io, "--rank applies only when the account is created (with --password-stdin)");
   }
-  auto database = db::open_database(c.path);
+  auto database = db::open_database(c.database);
   if (!database) return database_error(c.io, database.error());
   auto change = create_admin(*database, name->display, name->key, account, operator_name(), now_ms());
   if (!change) return database_error(c.io, change.error());
@@ -62,7 +62,7 @@ int run_set_role(DbContext& c) {
   if (!name) return usage_error(c.io, name.error());
   auto role = parse_role(c.operands[1]);
   if (!role) return usage_error(c.io, "ROLE must be user, bot or admin, not '" + c.operands[1] + "'");
-  auto database = db::open_database(c.path);
+  auto database = db::open_database(c.database);
   if (!database) return database_error(c.io, database.error());
   auto change = set_role(*database, name->key, *role, operator_name(), now_ms());
   if (!change) return database_error(c.io, change.error());
@@ -70,18 +70,25 @@ int run_set_role(DbContext& c) {
 }
 
 int run_init(DbContext& c) {
-  if (auto room = room_for_new_database(c.path); !room) {
-    c.io.err << "yunzi-admin: " << room.error() << "\n";
+  if (c.database.engine == db::Engine::sqlite) {
+    if (auto room = room_for_new_database(c.database.location); !room) {
+      c.io.err << "yunzi-admin: " << room.error() << "\n";
+      return exit_database;
+    }
+  }
+  auto outcome = migrate_database(c.database);
+  if (!outcome) return database_error(c.io, outcome.error());
+  if (outcome->before > 0) {
+    c.io.err << "yunzi-admin: " << db::describe(c.database) << " has yunzi's tables already (schema version "
+             << outcome->before << "); `db migrate` brings an existing database up to date\n";
     return exit_database;
   }
-  auto outcome = migrate_file(c.path);
-  if (!outcome) return database_error(c.io, outcome.error());
-  c.io.out << "created the database " << c.path << " at schema version " << outcome->after << "\n";
+  c.io.out << "created the database " << db::describe(c.database) << " at schema version " << outcome->after << "\n";
   return exit_ok;
 }
 
 int run_migrate(DbContext& c) {
-  auto outcome = migrate_file(c.path);
+  auto outcome = migrate_database(c.database);
   if (!outcome) return database_error(c.io, outcome.error());
   c.io.out << "schema version before: " << outcome->before << "\nschema version after: " << outcome->after << "\n";
   if (outcome->before == outcome->after) c.io.out << "nothing to migrate\n";
@@ -90,7 +97,10 @@ int run_migrate(DbContext& c) {
 
 int run_backup(DbContext& c) {
   const std::string& destination = c.operands[0];
-  auto outcome = backup_database(c.path, destination);
+  if (c.database.engine != db::Engine::sqlite) {
+    return usage_error(c.io, "backup copies an SQLite file; back a PostgreSQL database up with pg_dump");
+  }
+  auto outcome = backup_database(c.database.location, destination);
   if (!outcome) return database_error(c.io, outcome.error());
   c.io.out << "backup written to " << destination << ": " << outcome->pages << " pages in " << outcome->steps
            << " steps (" << outcome->restarts << " restarts), integrity_check " << outcome->integrity << "\n";
@@ -136,15 +146,15 @@ int run_database_command(const ParsedArgs& args, std::span<const std::string> op
   if (auto checked = check_command_line(*spec, args, operands.subspan(1)); !checked) {
     return usage_error(io, checked.error());
   }
-  auto path = database_path(args);
-  if (!path) return usage_error(io, path.error());
-  if (!may_create(*spec, args)) {
-    if (auto existing = existing_database(*path); !existing) {
+  auto database = database_target(args);
+  if (!database) return usage_error(io, database.error());
+  if (database->engine == db::Engine::sqlite && !may_create(*spec, args)) {
+    if (auto existing = existing_database(database->location); !existing) {
       io.err << "yunzi-admin: " << existing.error() << "\n";
       return exit_database;
     }
   }
-  DbContext context{args, operands.subspan(1), *path, io};
+  DbContext context{args, operands.subspan(1), *database, io};
   if (spec->name == "create-admin") return run_create_admin(context);
   if (spec->name == "create-account") return run_create_account(context);
   if (spec->name == "set-role") return run_set_role(context);

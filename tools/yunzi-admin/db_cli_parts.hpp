@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/expected.hpp"
+#include "db/database.hpp"
 #include "db/error.hpp"
 #include "tools/yunzi-admin/admin_args.hpp"
 #include "tools/yunzi-admin/admin_io.hpp"
@@ -17,7 +18,7 @@ namespace yunzi::admin {
 struct DbContext {
   const ParsedArgs& args;
   std::span<const std::string> operands;  // after the command name
-  std::string path;
+  db::DatabaseTarget database;
   AdminIo& io;
 };
 

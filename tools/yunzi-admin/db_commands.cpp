@@ -127,21 +127,33 @@ db::DbResult<RoleChange> set_role(db::Connection& connection, const std::string&
   });
 }
 
-db::DbResult<MigrationOutcome> migrate_file(const std::string& path) {
-  MigrationOutcome outcome;
-  std::error_code ec;
-  if (auto empty = db::refuse_empty_file(path); !empty) return unexpected(empty.error());
-  if (std::filesystem::exists(path, ec)) {
-    // A plain connection reads the version before open_database changes it
-    // (a missing file is version 0, and is left for open_database to create:
-    // opened here, it would already be there, and empty).
-    auto plain = db::open_sqlite(path, db::ConnectionOptions{});
+namespace {
+
+// The version before migrating: a missing SQLite file is version 0, and is
+// left for open_database to create (opened here, it would already be there,
+// and empty).
+db::DbResult<int> version_before(const db::DatabaseTarget& database) {
+  if (database.engine == db::Engine::postgresql) {
+    auto plain = db::open_postgresql(database.location);
     if (!plain) return unexpected(plain.error());
-    auto before = db::schema_version(*plain);
-    if (!before) return unexpected(before.error());
-    outcome.before = *before;
+    return db::schema_version(*plain);
   }
-  auto migrated = db::open_database(path);
+  if (auto empty = db::refuse_empty_file(database.location); !empty) return unexpected(empty.error());
+  std::error_code ec;
+  if (!std::filesystem::exists(database.location, ec)) return 0;
+  auto plain = db::open_sqlite(database.location, db::ConnectionOptions{});
+  if (!plain) return unexpected(plain.error());
+  return db::schema_version(*plain);
+}
+
+}  // namespace
+
+db::DbResult<MigrationOutcome> migrate_database(const db::DatabaseTarget& database) {
+  MigrationOutcome outcome;
+  auto before = version_before(database);
+  if (!before) return unexpected(before.error());
+  outcome.before = *before;
+  auto migrated = db::open_database(database);
   if (!migrated) return unexpected(migrated.error());
   auto after = db::schema_version(*migrated);
   if (!after) return unexpected(after.error());

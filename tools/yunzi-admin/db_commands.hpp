@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "db/database.hpp"
 #include "db/records.hpp"
-#include "db/sqlite.hpp"
 
 namespace yunzi::admin {
 
@@ -55,9 +55,9 @@ struct MigrationOutcome {
   int after = 0;
 };
 
-// Applies pending migrations, creating the file when it is absent: the
+// Applies pending migrations, creating an SQLite file when it is absent: the
 // caller decides whether that is wanted (init, migrate --create).
-db::DbResult<MigrationOutcome> migrate_file(const std::string& path);
+db::DbResult<MigrationOutcome> migrate_database(const db::DatabaseTarget& database);
 
 // Closes player accounts idle for more than `days` and retires their names,
 // one audit entry each; admins and bots stay. With dry_run nothing changes

@@ -6,13 +6,21 @@ namespace yunzi::admin {
 
 namespace fs = std::filesystem;
 
-Expected<std::string, std::string> database_path(const ParsedArgs& args) {
+Expected<db::DatabaseTarget, std::string> database_target(const ParsedArgs& args) {
   const auto dir = args.value("--data-dir");
   const auto file = args.value("--db");
-  if (dir && file) return unexpected(std::string("give --data-dir or --db, not both"));
-  if (file) return *file;
-  if (dir) return (fs::path(*dir) / database_file_name).string();
-  return unexpected(std::string("db commands need --data-dir DIR or --db FILE"));
+  const auto url = args.value("--database");
+  if ((dir ? 1 : 0) + (file ? 1 : 0) + (url ? 1 : 0) > 1) {
+    return unexpected(std::string("give one of --data-dir, --db and --database"));
+  }
+  if (file) return db::DatabaseTarget{db::Engine::sqlite, *file};
+  if (dir) return db::DatabaseTarget{db::Engine::sqlite, (fs::path(*dir) / database_file_name).string()};
+  if (url) {
+    auto target = db::parse_database_url(*url);
+    if (!target) return unexpected(target.error().message);
+    return *target;
+  }
+  return unexpected(std::string("db commands need --data-dir DIR, --db FILE or --database URL"));
 }
 
 Expected<Done, std::string> existing_database(const std::string& path) {

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/expected.hpp"
+#include "db/database.hpp"
 #include "tools/yunzi-admin/admin_args.hpp"
 
 namespace yunzi::admin {
@@ -15,8 +16,9 @@ namespace yunzi::admin {
 // The file the server keeps inside its data directory.
 inline constexpr std::string_view database_file_name = "yunzi.sqlite3";
 
-// --data-dir DIR (DIR/yunzi.sqlite3) or --db FILE; a usage message otherwise.
-Expected<std::string, std::string> database_path(const ParsedArgs& args);
+// --data-dir DIR (DIR/yunzi.sqlite3), --db FILE or --database URL (sqlite:FILE
+// or postgresql://...); a usage message otherwise.
+Expected<db::DatabaseTarget, std::string> database_target(const ParsedArgs& args);
 
 // Done when the file exists; otherwise what is wrong, naming the path.
 Expected<Done, std::string> existing_database(const std::string& path);

@@ -14,7 +14,7 @@ int run_retire_inactive(DbContext& c) {
   auto days = integer_option(c.args, "--days", 1, 36500);
   if (!days) return usage_error(c.io, days.error());
   const bool dry_run = c.args.has("--dry-run");
-  auto database = db::open_database(c.path);
+  auto database = db::open_database(c.database);
   if (!database) return database_error(c.io, database.error());
   auto retired =
       retire_inactive(*database, now_ms(), static_cast<int>(days->value_or(default_days)), dry_run, operator_name());

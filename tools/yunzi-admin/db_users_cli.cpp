@@ -51,7 +51,7 @@ int run_users(DbContext& c) {
   const int page_number = static_cast<int>(page->value_or(1));
   query.offset = (page_number - 1) * query.limit;
 
-  auto database = db::open_reader(c.path);
+  auto database = db::open_reader(c.database);
   if (!database) return database_error(c.io, database.error());
   db::SqlStores stores(*database);
   auto users = stores.users().list(query);

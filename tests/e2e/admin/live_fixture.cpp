@@ -17,8 +17,23 @@ LiveFixture::LiveFixture() {
 }
 
 AdminRun LiveFixture::db(std::vector<std::string> args, std::string stdin_text) {
-  args.insert(args.begin(), {"db", "--data-dir", server.data_dir().string()});
+  if (const auto& url = server.database_url()) {
+    args.insert(args.begin(), {"db", "--database", *url});
+  } else {
+    args.insert(args.begin(), {"db", "--data-dir", server.data_dir().string()});
+  }
   return run_admin_tool(args, stdin_text);
+}
+
+db::Connection LiveFixture::open_server_database() {
+  const auto& url = server.database_url();
+  const db::DatabaseTarget target =
+      url ? db::DatabaseTarget{db::Engine::postgresql, *url}
+          : db::DatabaseTarget{db::Engine::sqlite, (server.data_dir() / "yunzi.sqlite3").string()};
+  auto opened = db::open_database(target);
+  INFO((opened ? std::string() : opened.error().message));
+  REQUIRE(opened);
+  return std::move(*opened);
 }
 
 AdminRun LiveFixture::as(const std::string& user, const std::string& password, std::vector<std::string> args) {

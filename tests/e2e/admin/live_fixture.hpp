@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "db/database.hpp"
 #include "tests/e2e/admin/admin_process.hpp"
 #include "tests/e2e/server/server_process.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -28,6 +29,8 @@ struct LiveFixture {
   LiveFixture();
 
   AdminRun db(std::vector<std::string> args, std::string stdin_text = "");
+  // The running server's database (its SQLite file, or its PostgreSQL schema), for set-ups no command makes.
+  db::Connection open_server_database();
   std::string address() const { return "127.0.0.1:" + std::to_string(server.port()); }
   AdminRun as(const std::string& user, const std::string& password, std::vector<std::string> args);
   AdminRun as_root(std::vector<std::string> args) { return as("root", root_password, std::move(args)); }

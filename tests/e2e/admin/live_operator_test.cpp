@@ -137,7 +137,7 @@ TEST_CASE_METHOD(LiveFixture, "retire-inactive on the server disconnects a retir
   auto active = registered("active");
   {
     // Long idle by the record, yet connected: a session that outlived its login.
-    auto connection = open_test_database((server.data_dir() / "yunzi.sqlite3").string());
+    auto connection = open_server_database();
     const TimeMs long_ago = 1'600'000'000'000;
     REQUIRE(connection.execute("UPDATE users SET last_login_ms = ? WHERE name = 'sleeper'", long_ago));
     add_account(connection, "old_bot", Role::bot, long_ago);

@@ -58,6 +58,8 @@ class ServerProcess {
 
   std::uint16_t port() const { return port_; }
   const std::filesystem::path& data_dir() const { return data_dir_; }
+  // The server's --database under tests/support/with-postgres, else nothing (the SQLite file in data_dir()).
+  const std::optional<std::string>& database_url() const { return database_url_; }
   const std::filesystem::path& log_path() const { return log_path_; }
   std::string log_text() const;
   std::string log_tail(std::size_t lines) const;

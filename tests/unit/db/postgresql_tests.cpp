@@ -36,6 +36,7 @@ TEST_CASE("a database URL names the engine; the log never shows a password", "[d
   REQUIRE(sqlite);
   CHECK(sqlite->engine == Engine::sqlite);
   CHECK(sqlite->location == "var/yunzi.sqlite3");
+  CHECK(describe(*sqlite) == "var/yunzi.sqlite3");
   auto bare = parse_database_url("/srv/yunzi.db");
   REQUIRE(bare);
   CHECK(bare->engine == Engine::sqlite);
@@ -99,8 +100,10 @@ TEST_CASE("a new PostgreSQL database is migrated once and has one writer at a ti
   // other, and the writer lock lets only one of them write.
   DbResult<Connection> first = db_failure(DbErrorKind::other, "not run");
   DbResult<Connection> second = db_failure(DbErrorKind::other, "not run");
-  std::thread a([&] { first = open_database(target); });
-  std::thread b([&] { second = open_database(target); });
+  OpenOptions sole;
+  sole.sole_writer = true;
+  std::thread a([&] { first = open_database(target, sole); });
+  std::thread b([&] { second = open_database(target, sole); });
   a.join();
   b.join();
   REQUIRE(first.has_value() != second.has_value());
@@ -116,7 +119,7 @@ TEST_CASE("a new PostgreSQL database is migrated once and has one writer at a ti
   CHECK_THAT(written.error().message, Catch::Contains("read-only"));
   // The lock goes with its connection.
   writer = db_failure(DbErrorKind::other, "closed");
-  CHECK(open_database(target));
+  CHECK(open_database(target, sole));
 }
 
 TEST_CASE("a PostgreSQL database newer than the binary is refused and left alone", "[db][.postgresql]") {

@@ -171,3 +171,15 @@ TEST_CASE_METHOD(LiveFixture, "retire-inactive on the server disconnects a retir
   CHECK(contains(users.out, "old_admin"));
   CHECK_FALSE(contains(users.out, "closed"));
 }
+
+TEST_CASE_METHOD(LiveFixture, "init refuses a database that has yunzi's tables, on either engine", "[admin][live]") {
+  const auto again = db({"init"});
+  CHECK(again.exit_code == 4);
+  CHECK(contains(again.err, "already"));
+  CHECK(contains(again.err, "db migrate"));
+  // Nothing was touched: root still logs in and the database is current.
+  const auto migrate = db({"migrate"});
+  INFO(migrate.err);
+  CHECK(migrate.exit_code == 0);
+  CHECK(contains(migrate.out, "nothing to migrate"));
+}

@@ -78,6 +78,14 @@ void check_commit_refused(Transaction& tx, DbErrorKind kind) {
   CHECK(committed.error().kind == kind);
 }
 
+// A transaction that has changed ann's rank and is still open.
+Transaction begin_ranking_ann(Connection& c, int rank_index) {
+  auto tx = Transaction::begin(c);
+  REQUIRE(tx);
+  REQUIRE(c.execute("UPDATE users SET rank = ? WHERE name_key = 'ann'", rank_index));
+  return std::move(*tx);
+}
+
 int rank_index_of(Stores& stores, const std::string& name_key) {
   auto user = stores.users().find_by_name_key(name_key);
   REQUIRE(user);
@@ -158,26 +166,22 @@ TEST_CASE("a PostgreSQL transaction a failed statement aborted does not commit q
   Connection& c = db.connection();
   create_user(db.stores(), "ann");
   {
-    auto tx = Transaction::begin(c);
-    REQUIRE(tx);
-    REQUIRE(c.execute("UPDATE users SET rank = 20 WHERE name_key = 'ann'"));
+    Transaction tx = begin_ranking_ann(c, 20);
     // The second "ann" breaks the unique key: PostgreSQL aborts the transaction.
     CHECK_FALSE(db.stores().users().create(sample_user("ann")));
-    check_commit_refused(*tx, DbErrorKind::conflict);
+    check_commit_refused(tx, DbErrorKind::conflict);
   }
   CHECK_FALSE(c.in_transaction());
   CHECK(rank_index_of(db.stores(), "ann") == 15);  // the update went with the transaction
   {
     // Inside a savepoint the failure is undone alone and the rest commits.
-    auto tx = Transaction::begin(c);
-    REQUIRE(tx);
-    REQUIRE(c.execute("UPDATE users SET rank = 20 WHERE name_key = 'ann'"));
+    Transaction tx = begin_ranking_ann(c, 20);
     {
       auto inner = Transaction::begin(c);
       REQUIRE(inner);
       CHECK_FALSE(db.stores().users().create(sample_user("ann")));
     }
-    REQUIRE(tx->commit());
+    REQUIRE(tx.commit());
   }
   CHECK(rank_index_of(db.stores(), "ann") == 20);
 }
@@ -199,9 +203,7 @@ TEST_CASE("a PostgreSQL restart fails the transaction it cut short, and the conn
   Connection& c = db.connection();
   create_user(db.stores(), "ann");
   {
-    auto tx = Transaction::begin(c);
-    REQUIRE(tx);
-    REQUIRE(c.execute("UPDATE users SET rank = 20 WHERE name_key = 'ann'"));
+    Transaction tx = begin_ranking_ann(c, 20);
     postgres_ctl("restart");
     auto cut = c.execute("UPDATE users SET rank = 21 WHERE name_key = 'ann'");
     REQUIRE_FALSE(cut);
@@ -209,7 +211,7 @@ TEST_CASE("a PostgreSQL restart fails the transaction it cut short, and the conn
     // Not even a statement that would work on a new connection runs inside
     // the lost transaction: its first half is gone.
     CHECK(c.execute("SELECT 1").error().kind == DbErrorKind::io);
-    check_commit_refused(*tx, DbErrorKind::io);
+    check_commit_refused(tx, DbErrorKind::io);
   }
   CHECK_FALSE(c.in_transaction());
   CHECK(rank_index_of(db.stores(), "ann") == 15);
@@ -224,10 +226,8 @@ TEST_CASE("a PostgreSQL restart fails the transaction it cut short, and the conn
   }
   CHECK_FALSE(c.in_transaction());
   {
-    auto tx = Transaction::begin(c);
-    REQUIRE(tx);
-    REQUIRE(c.execute("UPDATE users SET rank = 22 WHERE name_key = 'ann'"));
-    REQUIRE(tx->commit());
+    Transaction tx = begin_ranking_ann(c, 22);
+    REQUIRE(tx.commit());
   }
   CHECK(rank_index_of(db.stores(), "ann") == 22);
 }

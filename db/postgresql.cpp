@@ -23,37 +23,37 @@ DbErrorKind postgres_error_kind(std::string_view sqlstate) {
   return DbErrorKind::other;
 }
 
-std::string postgres_placeholders(std::string_view sql) {
+std::string postgres_numbered_parameters(std::string_view sql) {
   std::string out;
   out.reserve(sql.size() + 16);
   int highest = 0;
-  for (std::size_t i = 0; i < sql.size(); ++i) {
+  // The end of a piece that goes through as it is (a literal, a quoted
+  // name, a comment) starting at `i`, or npos when none starts there.
+  const auto verbatim_end = [&](std::size_t i) -> std::size_t {
+    const auto until = [&](std::string_view closing, std::size_t from, std::size_t past) {
+      const std::size_t found = sql.find(closing, from);
+      return found == std::string_view::npos ? sql.size() : found + past;
+    };
     const char c = sql[i];
+    const char next = i + 1 < sql.size() ? sql[i + 1] : '\0';
     const bool escape_string = c == '\'' && i > 0 && (sql[i - 1] == 'E' || sql[i - 1] == 'e') &&
                                (i < 2 || !(std::isalnum(static_cast<unsigned char>(sql[i - 2])) || sql[i - 2] == '_'));
     if (escape_string) {
-      // An escape string: a backslash takes the next character with it.
+      // A backslash takes the next character with it.
       std::size_t end = i + 1;
       while (end < sql.size() && sql[end] != '\'') end += sql[end] == '\\' ? 2 : 1;
-      const std::size_t stop = std::min(end + 1, sql.size());
-      out.append(sql.substr(i, stop - i));
-      i = stop - 1;
-    } else if (c == '/' && i + 1 < sql.size() && sql[i + 1] == '*') {
-      const std::size_t end = sql.find("*/", i + 2);
-      const std::size_t stop = end == std::string_view::npos ? sql.size() : end + 2;
-      out.append(sql.substr(i, stop - i));
-      i = stop - 1;
-    } else if (c == '\'' || c == '"') {
-      const std::size_t end = sql.find(c, i + 1);
-      const std::size_t stop = end == std::string_view::npos ? sql.size() : end + 1;
-      out.append(sql.substr(i, stop - i));
-      i = stop - 1;
-    } else if (c == '-' && i + 1 < sql.size() && sql[i + 1] == '-') {
-      const std::size_t end = sql.find('\n', i);
-      const std::size_t stop = end == std::string_view::npos ? sql.size() : end;
-      out.append(sql.substr(i, stop - i));
-      i = stop - 1;
-    } else if (c == '?') {
+      return std::min(end + 1, sql.size());
+    }
+    if (c == '\'' || c == '"') return until(std::string_view(&c, 1), i + 1, 1);
+    if (c == '/' && next == '*') return until("*/", i + 2, 2);
+    if (c == '-' && next == '-') return until("\n", i, 0);
+    return std::string_view::npos;
+  };
+  for (std::size_t i = 0; i < sql.size(); ++i) {
+    if (const std::size_t end = verbatim_end(i); end != std::string_view::npos) {
+      out.append(sql.substr(i, end - i));
+      i = end - 1;
+    } else if (sql[i] == '?') {
       std::size_t digits = i + 1;
       while (digits < sql.size() && sql[digits] >= '0' && sql[digits] <= '9') ++digits;
       int number = ++highest;
@@ -65,7 +65,7 @@ std::string postgres_placeholders(std::string_view sql) {
       out += '$';
       out += std::to_string(number);
     } else {
-      out += c;
+      out += sql[i];
     }
   }
   return out;
@@ -138,17 +138,12 @@ bool is_lost_connection(const std::exception& failure) {
 class PostgresEngine final : public ConnectionEngine {
  public:
   PostgresEngine(std::string url, PostgresOptions options) : url_(std::move(url)), options_(options) {}
-  ~PostgresEngine() override {
-    work_.reset();
-    connection_.reset();
-  }
 
   // Connects, or connects again after the connection was lost: the server
   // restarted, or the network between them broke. Statements are prepared
   // again on the new connection as they are next used (`generation`).
   DbResult<Done> connect() {
-    work_.reset();
-    connection_.reset();
+    disconnect();
     try {
       connection_ = std::make_unique<pqxx::connection>(url_);
       work_ = std::make_unique<pqxx::nontransaction>(*connection_);
@@ -157,15 +152,13 @@ class PostgresEngine final : public ConnectionEngine {
                               "SET bytea_output = 'hex'") +
                   (options_.read_only ? "; SET default_transaction_read_only = on" : ""));
       if (options_.sole_writer && !claim_writer_lock()) {
-        work_.reset();
-        connection_.reset();
+        disconnect();
         return db_failure(DbErrorKind::locked,
                           "another yunzi-server writes to this PostgreSQL database; one node per database until "
                           "cluster mode takes game ownership over");
       }
     } catch (const std::exception& failure) {
-      work_.reset();
-      connection_.reset();
+      disconnect();
       return unexpected(
           DbError{DbErrorKind::cannot_open, 0, std::string("cannot connect to PostgreSQL: ") + failure.what()});
     }
@@ -251,7 +244,8 @@ class PostgresEngine final : public ConnectionEngine {
       return result;
     } catch (const std::exception& failure) {
       DbError error = error_from(failure, sql.substr(0, 200));
-      if (is_lost_connection(failure)) {
+      const bool lost = is_lost_connection(failure);
+      if (lost) {
         // libpq finds a closed connection only when it uses it. A BEGIN, or
         // anything on a read-only connection, changed nothing on the server,
         // so it is sent once more on a new connection: a server restart
@@ -259,20 +253,20 @@ class PostgresEngine final : public ConnectionEngine {
         const bool harmless = control == Control::begin || (options_.read_only && !in_transaction_);
         lose_connection();
         if (harmless && retry) return run(sql, exec, false);
-        if (control == Control::rollback || control == Control::commit) {
-          // The statement that ends the transaction ended it: the server
-          // rolls back what a lost session left open. A lost COMMIT may
-          // have been stored just before the loss; the caller cannot know.
-          lost_transaction_ = false;
-          note(control);
-          if (control == Control::rollback) return pqxx::result();
-          error.message += " (the connection was lost during COMMIT: it may or may not have been stored)";
-        }
         error.kind = DbErrorKind::io;
-        return unexpected(error);
+      } else if (in_transaction_) {
+        aborted_ = true;
       }
-      if (in_transaction_) aborted_ = true;
-      if (control == Control::commit || control == Control::rollback) note(control);
+      if (control == Control::commit || control == Control::rollback) {
+        // The statement that ends the transaction ended it, whatever else
+        // happened: the server rolls back what a lost session left open. A
+        // lost COMMIT may have been stored just before the loss; the caller
+        // cannot know.
+        lost_transaction_ = false;
+        note(control);
+        if (lost && control == Control::rollback) return pqxx::result();
+        if (lost) error.message += " (the connection was lost during COMMIT: it may or may not have been stored)";
+      }
       return unexpected(error);
     }
   }
@@ -294,17 +288,13 @@ class PostgresEngine final : public ConnectionEngine {
     try {
       if (work_) work_->exec("ROLLBACK");
     } catch (const std::exception&) {
-      // The connection is gone, and the transaction with it; a connection
-      // that failed is never used again (libpqxx would quietly reconnect
-      // it, without this engine's session settings and locks).
-      work_.reset();
-      connection_.reset();
+      // The connection is gone, and the transaction with it.
+      disconnect();
     }
     note(Control::rollback);
   }
 
   pqxx::nontransaction& work() { return *work_; }
-  pqxx::connection& connection() { return *connection_; }
   std::string next_statement_name() { return "yz" + std::to_string(++statements_); }
 
  private:
@@ -324,9 +314,15 @@ class PostgresEngine final : public ConnectionEngine {
     }
   }
 
-  void lose_connection() {
+  // A connection that failed is never used again: libpqxx would quietly
+  // reconnect it, without this engine's session settings and locks.
+  void disconnect() {
     work_.reset();
     connection_.reset();
+  }
+
+  void lose_connection() {
+    disconnect();
     if (in_transaction_) lost_transaction_ = true;
     aborted_ = false;
   }
@@ -444,7 +440,7 @@ class PostgresCursor final : public Cursor {
 };
 
 DbResult<std::unique_ptr<Cursor>> PostgresEngine::prepare(std::string_view sql) {
-  std::string text = postgres_placeholders(sql);
+  std::string text = postgres_numbered_parameters(sql);
   // A text without parameters is sent as it is; the others are prepared on
   // the server at their first run (and again on a new connection).
   std::string name = text == sql ? std::string() : next_statement_name();

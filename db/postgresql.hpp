@@ -32,7 +32,7 @@ DbResult<Connection> open_postgresql(const std::string& url, const PostgresOptio
 // The statement text PostgreSQL is given for the stores' spelling: `?` is the
 // next parameter, `?N` parameter N; string literals (E'' ones with their
 // backslash escapes), quoted names and comments are left as they are.
-std::string postgres_placeholders(std::string_view sql);
+std::string postgres_numbered_parameters(std::string_view sql);
 
 // The DbError kind of an SQLSTATE code.
 DbErrorKind postgres_error_kind(std::string_view sqlstate);

@@ -121,14 +121,12 @@ class SqliteEngine final : public ConnectionEngine {
   std::string_view begin_statement() const override { return "BEGIN IMMEDIATE"; }
 
   DbResult<int> schema_version() override {
-    sqlite3_stmt* raw = nullptr;
-    int rc = sqlite3_prepare_v2(db_, "PRAGMA user_version", -1, &raw, nullptr);
-    if (rc != SQLITE_OK) return unexpected(error_of(db_, rc, "PRAGMA user_version"));
-    SqliteCursor cursor(db_, raw);
-    auto stepped = cursor.step();
+    auto cursor = prepare("PRAGMA user_version");
+    if (!cursor) return unexpected(cursor.error());
+    auto stepped = (*cursor)->step();
     if (!stepped) return unexpected(stepped.error());
     if (!*stepped) return db_failure(DbErrorKind::corrupt, "PRAGMA user_version returned no row");
-    return static_cast<int>(cursor.integer(0));
+    return static_cast<int>((*cursor)->integer(0));
   }
 
   // user_version is part of the file header and so of the transaction; the

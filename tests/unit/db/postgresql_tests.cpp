@@ -20,15 +20,17 @@ using namespace yunzi::db::testing;
 
 TEST_CASE("the stores' ? parameters reach PostgreSQL numbered, quoted text and comments untouched",
           "[db][postgresql]") {
-  CHECK(postgres_placeholders("SELECT a FROM t WHERE b = ? AND c = ?") == "SELECT a FROM t WHERE b = $1 AND c = $2");
-  CHECK(postgres_placeholders("DELETE FROM m WHERE g = ?1 AND n > (SELECT c FROM g WHERE id = ?1)") ==
+  CHECK(postgres_numbered_parameters("SELECT a FROM t WHERE b = ? AND c = ?") ==
+        "SELECT a FROM t WHERE b = $1 AND c = $2");
+  CHECK(postgres_numbered_parameters("DELETE FROM m WHERE g = ?1 AND n > (SELECT c FROM g WHERE id = ?1)") ==
         "DELETE FROM m WHERE g = $1 AND n > (SELECT c FROM g WHERE id = $1)");
   // A plain ? after a numbered one takes the next number, as in SQLite.
-  CHECK(postgres_placeholders("VALUES (?2, ?1, ?)") == "VALUES ($2, $1, $3)");
-  CHECK(postgres_placeholders("SELECT '?', \"a?\" -- why?\n, ?") == "SELECT '?', \"a?\" -- why?\n, $1");
-  CHECK(postgres_placeholders("BEGIN") == "BEGIN");
-  CHECK(postgres_placeholders("SELECT E'it\\'s ?', '' /* don't? */ ?") == "SELECT E'it\\'s ?', '' /* don't? */ $1");
-  CHECK(postgres_placeholders("SELECT 'a''?', ?") == "SELECT 'a''?', $1");
+  CHECK(postgres_numbered_parameters("VALUES (?2, ?1, ?)") == "VALUES ($2, $1, $3)");
+  CHECK(postgres_numbered_parameters("SELECT '?', \"a?\" -- why?\n, ?") == "SELECT '?', \"a?\" -- why?\n, $1");
+  CHECK(postgres_numbered_parameters("BEGIN") == "BEGIN");
+  CHECK(postgres_numbered_parameters("SELECT E'it\\'s ?', '' /* don't? */ ?") ==
+        "SELECT E'it\\'s ?', '' /* don't? */ $1");
+  CHECK(postgres_numbered_parameters("SELECT 'a''?', ?") == "SELECT 'a''?', $1");
 }
 
 TEST_CASE("a database URL names the engine; the log never shows a password", "[db][postgresql]") {

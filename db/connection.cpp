@@ -16,6 +16,7 @@ std::string_view to_string(DbErrorKind kind) {
     case DbErrorKind::invalid_argument: return "invalid_argument";
     case DbErrorKind::stopped: return "stopped";
     case DbErrorKind::io: return "io";
+    case DbErrorKind::not_owner: return "not_owner";
     case DbErrorKind::other: return "other";
   }
   return "other";

@@ -21,6 +21,7 @@ enum class DbErrorKind {
   invalid_argument,  // a parameter out of range (limit, rank, ...)
   stopped,           // the writer thread no longer takes work
   io,                // disk full, read or write failure
+  not_owner,         // this node no longer holds the game it writes (db/ownership_store.hpp)
   other,
 };
 

@@ -7,6 +7,7 @@
 #include "db/sql_board_store.hpp"
 #include "db/sql_follow_store.hpp"
 #include "db/sql_message_store.hpp"
+#include "db/sql_ownership_store.hpp"
 #include "db/sql_tournament_store.hpp"
 #include "db/stores.hpp"
 
@@ -127,7 +128,8 @@ class SqlStores final : public Stores {
         tournaments_(connection),
         follows_(connection),
         messages_(connection),
-        boards_(connection) {}
+        boards_(connection),
+        owners_(connection) {}
   UserStore& users() override { return users_; }
   SessionStore& sessions() override { return sessions_; }
   GameStore& games() override { return games_; }
@@ -137,6 +139,7 @@ class SqlStores final : public Stores {
   FollowStore& follows() override { return follows_; }
   MessageStore& messages() override { return messages_; }
   BoardStore& boards() override { return boards_; }
+  OwnershipStore& owners() override { return owners_; }
 
  private:
   SqlUserStore users_;
@@ -148,6 +151,7 @@ class SqlStores final : public Stores {
   SqlFollowStore follows_;
   SqlMessageStore messages_;
   SqlBoardStore boards_;
+  SqlOwnershipStore owners_;
 };
 
 }  // namespace yunzi::db

@@ -12,6 +12,7 @@
 #include "db/error.hpp"
 #include "db/follow_store.hpp"
 #include "db/message_store.hpp"
+#include "db/ownership_store.hpp"
 #include "db/records.hpp"
 #include "db/tournament_store.hpp"
 
@@ -166,6 +167,7 @@ class Stores {
   virtual FollowStore& follows() = 0;
   virtual MessageStore& messages() = 0;
   virtual BoardStore& boards() = 0;
+  virtual OwnershipStore& owners() = 0;
 };
 
 // Shared checks of the stores' arguments.

@@ -1,0 +1,77 @@
+// A cluster node's hold on its games (db/ownership_store.hpp), kept by a
+// thread of its own with its own connection, so that a slow batch on the
+// writer never lets a lease run out. Every round it renews the node's
+// leases, then claims games no live lease covers (those of a node that
+// died or was paused), and tells the listener both, on its thread, with the
+// stores of its connection so the listener can read what it claimed.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "db/connection.hpp"
+#include "db/stores.hpp"
+
+namespace yunzi::db {
+
+struct LeaseOptions {
+  std::string node;
+  std::chrono::milliseconds lease{15'000};
+  std::chrono::milliseconds renew_every{5'000};
+  int claims_per_round = 64;
+};
+
+struct LeaseRound {
+  // When the renewal was sent (steady clock): a game claimed before it and
+  // missing from `held` is lost; one claimed after may simply be too new.
+  std::chrono::steady_clock::time_point renewal_sent;
+  std::vector<GameLease> held;     // after renewal, by game (empty when it failed)
+  std::vector<GameLease> claimed;  // games taken over in this round
+  std::optional<DbError> failure;  // the renewal failed: `held` says nothing
+};
+
+struct LeaseStats {
+  std::uint64_t rounds = 0;
+  std::uint64_t renewal_failures = 0;
+  std::uint64_t claims = 0;
+  std::size_t held = 0;
+  std::int64_t last_renewal_us = 0;
+};
+
+class LeaseKeeper {
+ public:
+  using Listener = std::function<void(Stores&, const LeaseRound&)>;
+
+  // The first round runs at once. `now` gives Unix ms (the lease times).
+  LeaseKeeper(Connection connection, LeaseOptions options, std::function<TimeMs()> now, Listener listener);
+  LeaseKeeper(const LeaseKeeper&) = delete;
+  ~LeaseKeeper();
+
+  // Ends the rounds and joins the thread; the leases are left to run out.
+  void stop();
+  LeaseStats stats() const;
+  const LeaseOptions& options() const { return options_; }
+
+ private:
+  void run();
+  LeaseRound round(Stores& stores);
+
+  Connection connection_;
+  const LeaseOptions options_;
+  const std::function<TimeMs()> now_;
+  const Listener listener_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  LeaseStats stats_;
+  std::thread thread_;  // last: starts after every other member exists
+};
+
+}  // namespace yunzi::db

@@ -120,7 +120,7 @@ DbResult<Connection> open_database(const DatabaseTarget& target, const OpenOptio
   if (target.engine == Engine::sqlite) return open_database(target.location, options);
   // A node killed a moment ago may still hold the writer lock until
   // PostgreSQL notices its session is gone: a restart waits a little for it.
-  const PostgresOptions writer{false, options.sole_writer};
+  const PostgresOptions writer{false, options.sole_writer, options.node, options.idle_transaction_limit_ms};
   auto connection = open_postgresql(target.location, writer);
   for (int waited_ms = 0; !connection && connection.error().kind == DbErrorKind::locked && waited_ms < 5000;
        waited_ms += 250) {
@@ -136,7 +136,9 @@ DbResult<Connection> open_database(const DatabaseTarget& target, const OpenOptio
 
 DbResult<Connection> open_reader(const DatabaseTarget& target, const OpenOptions& options) {
   if (target.engine == Engine::sqlite) return open_reader(target.location, options);
-  auto connection = open_postgresql(target.location, PostgresOptions{true, false});
+  PostgresOptions reader;
+  reader.read_only = true;
+  auto connection = open_postgresql(target.location, reader);
   if (!connection) return connection;
   if (auto checked = check_reader_version(*connection); !checked) return unexpected(checked.error());
   return connection;

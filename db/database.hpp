@@ -19,6 +19,10 @@ struct OpenOptions {
   // PostgreSQL: be the database's one writer (yunzi-server); tools that
   // write beside a running server (yunzi-admin) leave it false.
   bool sole_writer = false;
+  // PostgreSQL, with sole_writer: a cluster node's name and how long it may
+  // leave a transaction open (see PostgresOptions).
+  std::string node;
+  int idle_transaction_limit_ms = 0;
 };
 
 // Where the data lives: an SQLite file's path, or a PostgreSQL URL.

@@ -4,8 +4,7 @@
 
 namespace yunzi::db {
 
-LeaseKeeper::LeaseKeeper(Connection connection, LeaseOptions options, std::function<TimeMs()> now,
-                         Listener listener)
+LeaseKeeper::LeaseKeeper(Connection connection, LeaseOptions options, std::function<TimeMs()> now, Listener listener)
     : connection_(std::move(connection)),
       options_(std::move(options)),
       now_(std::move(now)),
@@ -21,6 +20,14 @@ void LeaseKeeper::stop() {
   }
   wake_.notify_one();
   if (thread_.joinable()) thread_.join();
+}
+
+DbResult<Done> LeaseKeeper::hand_over() {
+  stop();
+  SqlStores stores(connection_);
+  auto ended = stores.owners().renew(options_.node, 0);
+  if (!ended) return unexpected(ended.error());
+  return Done{};
 }
 
 LeaseStats LeaseKeeper::stats() const {

@@ -56,6 +56,10 @@ class LeaseKeeper {
 
   // Ends the rounds and joins the thread; the leases are left to run out.
   void stop();
+  // Stops, then ends every lease of the node at once, so that other nodes
+  // take its games over at their next round instead of a lease later (a
+  // clean shutdown). Its fences hold until another node claims a game.
+  DbResult<Done> hand_over();
   LeaseStats stats() const;
   const LeaseOptions& options() const { return options_; }
 

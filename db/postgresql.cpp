@@ -151,11 +151,16 @@ class PostgresEngine final : public ConnectionEngine {
       work_->exec(std::string("SET client_min_messages = warning; SET client_encoding = 'UTF8'; "
                               "SET bytea_output = 'hex'") +
                   (options_.read_only ? "; SET default_transaction_read_only = on" : ""));
+      if (options_.idle_transaction_limit_ms > 0) {
+        work_->exec_params("SELECT set_config('idle_in_transaction_session_timeout', $1, false)",
+                           std::to_string(options_.idle_transaction_limit_ms));
+      }
       if (options_.sole_writer && !claim_writer_lock()) {
         disconnect();
         return db_failure(DbErrorKind::locked,
-                          "another yunzi-server writes to this PostgreSQL database; one node per database until "
-                          "cluster mode takes game ownership over");
+                          options_.writer_name.empty()
+                              ? "another yunzi-server writes to this PostgreSQL database (a single node holds it alone)"
+                              : "another yunzi-server runs as node '" + options_.writer_name + "' on this database");
       }
     } catch (const std::exception& failure) {
       disconnect();
@@ -272,8 +277,9 @@ class PostgresEngine final : public ConnectionEngine {
   }
 
   bool claim_writer_lock() {
+    const std::string suffix = options_.writer_name.empty() ? "" : "/" + options_.writer_name;
     const pqxx::result tried =
-        work_->exec("SELECT pg_try_advisory_lock(" + std::to_string(writer_lock) + ", hashtext(current_schema()))");
+        work_->exec_params("SELECT pg_try_advisory_lock($1, hashtext(current_schema() || $2))", writer_lock, suffix);
     return std::string_view(tried[0][0].c_str()) == "t";
   }
 

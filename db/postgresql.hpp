@@ -21,6 +21,14 @@ struct PostgresOptions {
   // with the session, so a node that dies leaves the database free; one
   // that is merely stopped keeps it.
   bool sole_writer = false;
+  // A cluster node's name: the writer lock is then this node's alone (one
+  // process per name), and the other nodes write beside it, their writes
+  // of a game fenced by its ownership (db/ownership_store.hpp).
+  std::string writer_name;
+  // When above zero, PostgreSQL ends a session that leaves a transaction
+  // open this long (a paused node), so its row locks do not hold back the
+  // takeover of its games.
+  int idle_transaction_limit_ms = 0;
 };
 
 // Connects to `url` (postgresql://user@host:port/db?options, or any libpq

@@ -17,6 +17,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "core/expected.hpp"
+#include "db/lease_keeper.hpp"
 #include "db/read_pool.hpp"
 #include "db/writer.hpp"
 #include "server/accounts/accounts.hpp"
@@ -27,6 +28,7 @@
 #include "server/app/tournament_service.hpp"
 #include "server/boards/board_limits.hpp"
 #include "server/game/room.hpp"
+#include "server/game/stored_game.hpp"
 #include "server/lobby/game_registry.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/lobby/lobby_limits.hpp"
@@ -53,6 +55,9 @@ struct AppOptions {
   std::size_t messages_per_minute = 20;        // private messages one user may send within any minute
   std::size_t message_partners_per_hour = 10;  // users not answering yet whom one user may start writing to in an hour
   BoardLimits board_limits;
+  // A cluster node's name (empty: a single node) and how long its leases last.
+  std::string node;
+  std::chrono::milliseconds lease{15'000};
 };
 
 class BoardService;
@@ -68,14 +73,19 @@ class App final : public net::Handler {
   void on_message(const net::ConnectionPtr& connection, std::string text, bool over_rate_limit) override;
   void on_close(const net::ConnectionPtr& connection) override;
 
-  // Rebuilds a room for every stored game in progress; returns how many.
+  // Rebuilds a room for every stored game in progress; returns how many. A
+  // cluster node restores nothing here: its lease rounds adopt the games.
   Expected<std::size_t, std::string> restore_games();
+  // A cluster node's lease round (db::LeaseKeeper's listener, on its thread):
+  // the games it claimed get their rooms, the games it lost are retired.
+  void on_lease_round(db::Stores& stores, const db::LeaseRound& round);
   // A `notice` to every open connection.
   void notify_all(std::string_view text);
 
   // A game whose row exists: starts its room, lists it, tells the players' sessions
   // (and answers the request that accepted it, when there is one).
-  void start_room(GameId id, const GamePlan& plan, const std::optional<protocol::Responder>& respond);
+  void start_room(GameId id, const GamePlan& plan, const std::optional<protocol::Responder>& respond,
+                  std::optional<db::GameFence> fence = std::nullopt);
   boost::asio::io_context& io;
   db::Writer& writer;
   accounts::Accounts& accounts;
@@ -100,6 +110,15 @@ class App final : public net::Handler {
 
   void create_game(GamePlan plan, protocol::Responder respond);
   void on_game_ended(GameId game, const protocol::GameEnd& end);
+  // A stored game's room, listed and shown in the lobby; false when the engine cannot play it.
+  bool restore_room(const db::GameWithMoves& game, const game::StoredPlayers& players,
+                    std::optional<db::GameFence> fence);
+  // A game this node claimed from another: restored, and its players connected here join it.
+  void adopt_room(const db::GameWithMoves& game, const game::StoredPlayers& players, db::GameFence fence);
+  // The games held since before `renewal_sent` that the renewal did not return.
+  void drop_lost_games(const std::vector<db::GameLease>& held, std::chrono::steady_clock::time_point renewal_sent);
+  // Another node runs the game now: unlisted here, its room retired.
+  void retire_game(GameId game);
   // The policy's monthly publication for the current month, then again at the start of the next.
   void publish_ranks();
   boost::asio::steady_timer publication_timer_;

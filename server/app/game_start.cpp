@@ -29,29 +29,60 @@ protocol::LobbyGame lobby_entry(GameId id, const GameSettings& settings, const p
 
 }  // namespace
 
+namespace {
+
+struct CreatedGame {
+  GameId id = 0;
+  std::optional<db::GameFence> fence;
+};
+
+}  // namespace
+
 void App::create_game(GamePlan plan, protocol::Responder respond) {
   const db::NewGame row = new_game_row(plan, now_ms());
-  writer.submit_for<GameId>([row](db::Stores& stores) { return stores.games().create(row); },
-                            [this, plan, respond](db::DbResult<GameId> created) {
-                              if (!created) {
-                                if (plan.settings.rated) games.release_rated(plan.black.id, plan.white.id);
-                                lobby->game_not_started(plan.black.id, plan.white.id);
-                                spdlog::error("game creation failed black={} white={} error={}", plan.black.info.name,
-                                              plan.white.info.name, created.error().message);
-                                respond.fail(protocol::ErrorCode::internal, "the game could not be stored");
-                                return;
-                              }
-                              boost::asio::post(
-                                  io, [this, id = *created, plan, respond] { start_room(id, plan, respond); });
-                            });
+  // In a cluster the game is claimed in the transaction that creates it, so
+  // no other node's lease round can take it for an orphan.
+  std::optional<std::string> node;
+  if (!options.node.empty()) node = options.node;
+  const std::int64_t now = now_ms();
+  const std::int64_t lease_until = now + options.lease.count();
+  writer.submit_for<CreatedGame>(
+      [row, node, now, lease_until](db::Stores& stores) -> db::DbResult<CreatedGame> {
+        auto id = stores.games().create(row);
+        if (!id) return unexpected(id.error());
+        if (!node) return CreatedGame{*id, std::nullopt};
+        auto lease = stores.owners().claim(*id, *node, now, lease_until);
+        if (!lease) return unexpected(lease.error());
+        if (!*lease) return db::db_failure(db::DbErrorKind::conflict, "a new game was claimed by another node");
+        return CreatedGame{*id, (*lease)->fence};
+      },
+      [this, plan, respond](db::DbResult<CreatedGame> created) {
+        if (!created) {
+          if (plan.settings.rated) games.release_rated(plan.black.id, plan.white.id);
+          lobby->game_not_started(plan.black.id, plan.white.id);
+          spdlog::error("game creation failed black={} white={} error={}", plan.black.info.name, plan.white.info.name,
+                        created.error().message);
+          respond.fail(protocol::ErrorCode::internal, "the game could not be stored");
+          return;
+        }
+        boost::asio::post(
+            io, [this, created = *created, plan, respond] { start_room(created.id, plan, respond, created.fence); });
+      });
 }
 
-void App::start_room(GameId id, const GamePlan& plan, const std::optional<protocol::Responder>& respond) {
+void App::start_room(GameId id, const GamePlan& plan, const std::optional<protocol::Responder>& respond,
+                     std::optional<db::GameFence> fence) {
+  if (!options.node.empty() && !fence) {
+    // A game stored without a claim (a tournament's round): the next lease
+    // round of some node claims it as an orphan and runs it.
+    spdlog::info("game={} left to the cluster's lease rounds", id);
+    return;
+  }
   const game::RoomPlayer black{plan.black.id, plan.black.info};
   const game::RoomPlayer white{plan.white.id, plan.white.info};
   std::vector<net::ConnectionPtr> connections = online.connections_of(black.user_id);
   for (auto& connection : online.connections_of(white.user_id)) connections.push_back(std::move(connection));
-  auto room = game::GameRoom::create(room_services, id, plan.settings, black, white);
+  auto room = game::GameRoom::create(room_services, id, plan.settings, black, white, fence);
   if (!room) {
     // Settings the engine refuses (logged by the room); the places taken for the game are given back.
     if (plan.settings.rated) games.release_rated(black.user_id, white.user_id);
@@ -62,7 +93,8 @@ void App::start_room(GameId id, const GamePlan& plan, const std::optional<protoc
     return;
   }
   // Listed before anyone hears game.start: a move sent at once finds the room.
-  games.add(id, RunningGame{room, black.user_id, white.user_id, plan.settings.rated});
+  games.add(id, RunningGame{room, black.user_id, white.user_id, plan.settings.rated, fence,
+                            std::chrono::steady_clock::now()});
   room->announce(std::move(connections));
   metrics.games_started.Increment();
   lobby->game_started(lobby_entry(id, plan.settings, black.info, white.info, 0), black.user_id, white.user_id, true);
@@ -91,6 +123,7 @@ void App::on_game_ended(GameId game, const protocol::GameEnd& end) {
 }
 
 Expected<std::size_t, std::string> App::restore_games() {
+  if (!options.node.empty()) return 0;
   auto stored =
       reads.read<std::vector<db::GameWithMoves>>([](db::Stores& stores) { return stores.games().load_in_progress(); });
   if (!stored) return unexpected("cannot read the games in progress: " + stored.error().message);
@@ -101,22 +134,29 @@ Expected<std::size_t, std::string> App::restore_games() {
         reads.read<game::StoredPlayers>([&](db::Stores& stores) { return game::stored_players(stores, row); });
     if (!players)
       return unexpected("cannot read the players of game " + std::to_string(row.id) + ": " + players.error().message);
-    const game::RoomPlayer black{row.black_id, players->black};
-    const game::RoomPlayer white{row.white_id, players->white};
-    auto room = game::GameRoom::restore(room_services, game, black, white);
-    if (!room) {
-      spdlog::error("game not restored game={}", row.id);
-      continue;
-    }
-    if (row.settings.rated) games.reserve_rated(row.black_id, row.white_id);
-    games.add(row.id, RunningGame{room, row.black_id, row.white_id, row.settings.rated});
-    lobby->game_started(lobby_entry(row.id, row.settings, black.info, white.info, static_cast<int>(game.moves.size())),
-                        row.black_id, row.white_id, false);
-    spdlog::info("game restored game={} black={} white={} moves={}", row.id, row.black_name, row.white_name,
-                 game.moves.size());
-    ++restored;
+    if (restore_room(game, *players, std::nullopt)) ++restored;
   }
   return restored;
+}
+
+bool App::restore_room(const db::GameWithMoves& game, const game::StoredPlayers& players,
+                       std::optional<db::GameFence> fence) {
+  const db::GameRecord& row = game.game;
+  const game::RoomPlayer black{row.black_id, players.black};
+  const game::RoomPlayer white{row.white_id, players.white};
+  auto room = game::GameRoom::restore(room_services, game, black, white, fence);
+  if (!room) {
+    spdlog::error("game not restored game={}", row.id);
+    return false;
+  }
+  if (row.settings.rated) games.reserve_rated(row.black_id, row.white_id);
+  games.add(row.id,
+            RunningGame{room, row.black_id, row.white_id, row.settings.rated, fence, std::chrono::steady_clock::now()});
+  lobby->game_started(lobby_entry(row.id, row.settings, black.info, white.info, static_cast<int>(game.moves.size())),
+                      row.black_id, row.white_id, false);
+  spdlog::info("game restored game={} black={} white={} moves={}{}", row.id, row.black_name, row.white_name,
+               game.moves.size(), fence ? " node=" + fence->node + " epoch=" + std::to_string(fence->epoch) : "");
+  return true;
 }
 
 }  // namespace yunzi::app

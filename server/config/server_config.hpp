@@ -56,6 +56,12 @@ struct ServerConfig {
   std::string database_file = "yunzi.sqlite3";  // inside data_dir unless absolute
   // sqlite:PATH or postgresql://...; empty: the SQLite file database_path().
   std::string database;
+  // This node's name in a cluster (several nodes on one PostgreSQL
+  // database); empty: a single node, which holds the database alone.
+  std::string node;
+  // How long a node's hold on its games lasts unrenewed before another node
+  // may take them over (renewed every third of it).
+  std::chrono::seconds lease{15};
   std::string web_root = "web";
   int io_threads = default_io_threads();
   std::size_t frame_limit_bytes = 16384;               // largest WebSocket message accepted

@@ -1,5 +1,6 @@
 #include "server/config/settings.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <type_traits>
@@ -98,7 +99,7 @@ constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "
 
 constexpr std::int64_t day_s = 24 * 3600;
 
-const std::array<Setting, 50> settings_table{{
+const std::array<Setting, 52> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<&ServerConfig::bind_address>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -145,6 +146,22 @@ const std::array<Setting, 50> settings_table{{
        c.database = std::string(text);
        return Done{};
      }},
+    {"node", "NAME", ValueKind::text,
+     "this node's name in a cluster of nodes on one PostgreSQL database (letters, digits, '.', '_', '-'; at most 64); "
+     "empty: a single node",
+     show_text<&ServerConfig::node>,
+     [](ServerConfig& c, std::string_view text) -> Result {
+       const bool fits = text.size() <= 64 && std::all_of(text.begin(), text.end(), [](char ch) {
+                           return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_' || ch == '-';
+                         });
+       if (!fits)
+         return unexpected("expected at most 64 letters, digits, '.', '_' or '-', got '" + std::string(text) + "'");
+       c.node = std::string(text);
+       return Done{};
+     }},
+    {"lease_s", "SECONDS", ValueKind::integer,
+     "in a cluster, how long a node's hold on its games lasts unrenewed before another node takes them over",
+     show_seconds<&ServerConfig::lease>, apply_seconds<&ServerConfig::lease, 1, 600>},
     {"web_root", "DIR", ValueKind::text, "directory of the browser client's static files",
      show_text<&ServerConfig::web_root>, apply_text<&ServerConfig::web_root>},
     {"io_threads", "N", ValueKind::integer, "threads running network and game work (default: the number of cores)",

@@ -51,6 +51,14 @@ RoomSetup setup_of(RoomServices& services, GameId game, GameSettings settings, c
   return setup;
 }
 
+// Every write of a game in a cluster first checks that this node still holds it.
+db::DbResult<Done> check_fence(db::Stores& stores, GameId game, const std::optional<db::GameFence>& fence) {
+  if (!fence) return Done{};
+  return stores.owners().hold(game, *fence);
+}
+
+constexpr std::string_view moved_message = "another node runs this game now; connect again to reach it";
+
 // A database failure leaves the game as it was; a timer that wanted to end
 // it tries again after this pause rather than in a tight loop.
 constexpr std::int64_t retry_after_failure_ms = 1000;
@@ -58,9 +66,10 @@ constexpr std::int64_t retry_after_failure_ms = 1000;
 }  // namespace
 
 struct GameRoom::Private {
-  Private(RoomServices& s, RoomState initial)
+  Private(RoomServices& s, RoomState initial, std::optional<db::GameFence> held)
       : services(s),
         game(initial.id()),
+        fence(std::move(held)),
         strand(boost::asio::make_strand(s.io)),
         timer(strand),
         state(std::move(initial)) {
@@ -69,6 +78,8 @@ struct GameRoom::Private {
 
   RoomServices& services;
   const GameId game;
+  const std::optional<db::GameFence> fence;
+  bool lost = false;  // a fenced write failed: another node runs the game
   Strand strand;
   boost::asio::steady_timer timer;
   RoomState state;
@@ -102,6 +113,10 @@ struct GameRoom::Private {
   template <class Input>
   void run(const net::ConnectionPtr& requester, const std::optional<protocol::Responder>& respond, bool may_commit,
            Input input) {
+    if (lost) {
+      if (respond) respond->fail(protocol::ErrorCode::conflict, std::string(moved_message));
+      return;
+    }
     std::optional<SavedRoomState> before;
     if (may_commit) before = state.save();
     Outcome out = input(state, services.now_ms());
@@ -128,7 +143,9 @@ struct GameRoom::Private {
     const GameId id_of_game = game;
     if (const auto* move = std::get_if<MoveCommit>(&work)) {
       services.writer.submit_for<std::vector<protocol::RankChange>>(
-          [id_of_game, move = *move](db::Stores& stores) -> db::DbResult<std::vector<protocol::RankChange>> {
+          [id_of_game, fence = fence,
+           move = *move](db::Stores& stores) -> db::DbResult<std::vector<protocol::RankChange>> {
+            if (auto held = check_fence(stores, id_of_game, fence); !held) return unexpected(held.error());
             auto done = stores.games().append_move(id_of_game, move.move, move.clock_state);
             if (!done) return unexpected(done.error());
             return std::vector<protocol::RankChange>{};
@@ -136,7 +153,9 @@ struct GameRoom::Private {
           std::move(back));
     } else if (const auto* undo = std::get_if<UndoCommit>(&work)) {
       services.writer.submit_for<std::vector<protocol::RankChange>>(
-          [id_of_game, undo = *undo](db::Stores& stores) -> db::DbResult<std::vector<protocol::RankChange>> {
+          [id_of_game, fence = fence,
+           undo = *undo](db::Stores& stores) -> db::DbResult<std::vector<protocol::RankChange>> {
+            if (auto held = check_fence(stores, id_of_game, fence); !held) return unexpected(held.error());
             auto done = stores.games().undo_moves(id_of_game, undo.count, undo.clock_state);
             if (!done) return unexpected(done.error());
             return std::vector<protocol::RankChange>{};
@@ -145,10 +164,16 @@ struct GameRoom::Private {
     } else {
       // The end and the rank changes it causes commit together or not at all.
       services.writer.submit_for<std::vector<protocol::RankChange>>(
-          [id_of_game, end = std::get<EndCommit>(work),
+          [id_of_game, fence = fence, end = std::get<EndCommit>(work),
            rank_on_end = services.rank_on_end](db::Stores& stores) -> db::DbResult<std::vector<protocol::RankChange>> {
+            if (auto held = check_fence(stores, id_of_game, fence); !held) return unexpected(held.error());
             auto done = stores.games().end_game(id_of_game, end.end, {});
             if (!done) return unexpected(done.error());
+            // An ended game needs no owner; nobody will claim it.
+            if (fence) {
+              if (auto released = stores.owners().release(id_of_game, *fence); !released)
+                return unexpected(released.error());
+            }
             if (!rank_on_end) return std::vector<protocol::RankChange>{};
             return rank_on_end(stores, end.facts);
           },
@@ -159,6 +184,16 @@ struct GameRoom::Private {
   void on_committed(const net::ConnectionPtr& requester, const std::optional<protocol::Responder>& respond, Outcome out,
                     SavedRoomState before, db::DbResult<std::vector<protocol::RankChange>> result) {
     committing = false;
+    if (!result && result.error().kind == db::DbErrorKind::not_owner) {
+      spdlog::warn("game={} taken over by another node: {}", game, result.error().message);
+      state.restore(std::move(before));
+      lost = true;
+      if (respond && out.reply) respond->fail(protocol::ErrorCode::conflict, std::string(moved_message));
+      timer.cancel();
+      drain();
+      if (services.on_lost) services.on_lost(game);
+      return;
+    }
     if (!result) {
       spdlog::error("game={} commit failed: {}", game, result.error().message);
       state.restore(std::move(before));
@@ -199,12 +234,14 @@ struct GameRoom::Private {
   // database is logged, and the game goes on.
   void keep_chat_line(db::ChatRecord line) {
     const GameId id_of_game = game;
-    services.writer.submit([id_of_game, line = std::move(line)](
-                               db::Stores& stores) { return stores.games().append_chat(id_of_game, line); },
-                           [id_of_game](db::DbResult<Done> done) {
-                             if (!done)
-                               spdlog::warn("game={} chat line not kept: {}", id_of_game, done.error().message);
-                           });
+    services.writer.submit(
+        [id_of_game, fence = fence, line = std::move(line)](db::Stores& stores) -> db::DbResult<Done> {
+          if (auto held = check_fence(stores, id_of_game, fence); !held) return held;
+          return stores.games().append_chat(id_of_game, line);
+        },
+        [id_of_game](db::DbResult<Done> done) {
+          if (!done) spdlog::warn("game={} chat line not kept: {}", id_of_game, done.error().message);
+        });
   }
 
   void deliver(const std::vector<Delivery>& events, const net::ConnectionPtr& requester) {
@@ -220,7 +257,7 @@ struct GameRoom::Private {
   }
 
   void arm_timer() {
-    if (committing) return;
+    if (committing || lost) return;
     auto deadline = state.next_deadline();
     if (!deadline) {
       timer.cancel();
@@ -303,14 +340,15 @@ std::shared_ptr<GameRoom> GameRoom::start(RoomServices& services, GameId game, G
 }
 
 std::shared_ptr<GameRoom> GameRoom::create(RoomServices& services, GameId game, GameSettings settings, RoomPlayer black,
-                                           RoomPlayer white) {
+                                           RoomPlayer white, std::optional<db::GameFence> fence) {
   const std::int64_t now = services.now_ms();
   auto state = RoomState::create(setup_of(services, game, std::move(settings), black, white, now), now);
   if (!state) {
     spdlog::error("game={} cannot start: {}", game, state.error());
     return nullptr;
   }
-  std::shared_ptr<GameRoom> room(new GameRoom(std::make_unique<Private>(services, std::move(*state))));
+  std::shared_ptr<GameRoom> room(
+      new GameRoom(std::make_unique<Private>(services, std::move(*state), std::move(fence))));
   room->impl_->self = room;
   return room;
 }
@@ -330,7 +368,7 @@ void GameRoom::announce(std::vector<net::ConnectionPtr> player_connections) {
 }
 
 std::shared_ptr<GameRoom> GameRoom::restore(RoomServices& services, const db::GameWithMoves& stored, RoomPlayer black,
-                                            RoomPlayer white) {
+                                            RoomPlayer white, std::optional<db::GameFence> fence) {
   const GameSettings settings = stored.game.settings;
   auto state = RoomState::restore(setup_of(services, stored.game.id, settings, black, white, stored.game.started_ms),
                                   stored, services.now_ms());
@@ -338,7 +376,8 @@ std::shared_ptr<GameRoom> GameRoom::restore(RoomServices& services, const db::Ga
     spdlog::error("game={} cannot be restored: {}", stored.game.id, state.error());
     return nullptr;
   }
-  std::shared_ptr<GameRoom> room(new GameRoom(std::make_unique<Private>(services, std::move(*state))));
+  std::shared_ptr<GameRoom> room(
+      new GameRoom(std::make_unique<Private>(services, std::move(*state), std::move(fence))));
   room->impl_->self = room;
   boost::asio::post(room->impl_->strand, [room] {
     Private& p = *room->impl_;
@@ -436,6 +475,18 @@ void GameRoom::sgf(std::function<void(std::string)> done) {
   boost::asio::post(impl_->strand, [room = shared_from_this(), done = std::move(done)] {
     Private& p = *room->impl_;
     p.enqueue([&p, done] { done(p.state.sgf()); });
+  });
+}
+
+void GameRoom::retire(std::string reason) {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), reason = std::move(reason)] {
+    Private& p = *room->impl_;
+    p.lost = true;
+    p.timer.cancel();
+    for (const auto& [id, subscriber] : p.subscribers)
+      subscriber.connection->close(net::close_code::service_restart, reason);
+    p.subscribers.clear();
+    p.drain();
   });
 }
 

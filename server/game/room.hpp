@@ -48,6 +48,9 @@ struct RoomServices {
   // runs before game.end is sent, so the game is over for the server when a player reads it.
   std::function<void(const protocol::LobbyGame&)> on_lobby_change;
   std::function<void(std::int64_t game, const protocol::GameEnd&)> on_ended;
+  // Told (from the room's strand) when a fenced write found that another node of the cluster took the
+  // game over: the room answers no more and waits to be retired.
+  std::function<void(std::int64_t game)> on_lost;
 };
 
 class GameRoom : public std::enable_shared_from_this<GameRoom> {
@@ -58,12 +61,15 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
                                          std::vector<net::ConnectionPtr> player_connections);
   // The same in two steps, so the app can list the room where requests find it
   // before any player hears game.start and answers with a move.
-  static std::shared_ptr<GameRoom> create(RoomServices&, GameId, GameSettings, RoomPlayer black, RoomPlayer white);
+  // In a cluster every write of the game carries the node's `fence` (db/ownership_store.hpp).
+  static std::shared_ptr<GameRoom> create(RoomServices&, GameId, GameSettings, RoomPlayer black, RoomPlayer white,
+                                          std::optional<db::GameFence> fence = std::nullopt);
   void announce(std::vector<net::ConnectionPtr> player_connections);
   // After a restart: rebuilt from the stored game and moves; clocks resume without charging the
   // downtime; both players count as disconnected until they come back.
   // Both return nullptr (and log why) for settings or stored rows the engine cannot play.
-  static std::shared_ptr<GameRoom> restore(RoomServices&, const db::GameWithMoves&, RoomPlayer black, RoomPlayer white);
+  static std::shared_ptr<GameRoom> restore(RoomServices&, const db::GameWithMoves&, RoomPlayer black, RoomPlayer white,
+                                           std::optional<db::GameFence> fence = std::nullopt);
 
   // All public methods are thread-safe: they post to the room's strand.
   // A request is answered through its Responder; events go to the
@@ -83,6 +89,10 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void player_disconnected(UserId user);            // starts the forfeit timer, sends game.opponent_gone
   void forfeit(UserId user, std::string reason);    // bans: the player loses (B+F / W+F)
   void sgf(std::function<void(std::string)> done);  // SGF text of the game so far
+  // Another node runs the game now: the room stops its timers, answers every request still queued with
+  // `conflict`, and closes the connections that follow it (service_restart, `reason`), so their clients
+  // connect again and find the game where it is.
+  void retire(std::string reason);
   GameId id() const;
   // Whether the game is counting (after two passes); readable from any thread, for /metrics.
   bool in_scoring() const;

@@ -88,4 +88,9 @@ std::size_t GameRegistry::size() const {
   return games_.size();
 }
 
+std::map<GameId, RunningGame> GameRegistry::all() const {
+  std::lock_guard lock(mutex_);
+  return games_;
+}
+
 }  // namespace yunzi::app

@@ -5,6 +5,7 @@
 // acceptance and the room's start). Thread-safe: a mutex around small maps.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <map>
 #include <memory>
@@ -13,6 +14,7 @@
 #include <set>
 #include <vector>
 
+#include "db/ownership_store.hpp"
 #include "db/records.hpp"
 
 namespace yunzi::game {
@@ -26,6 +28,10 @@ struct RunningGame {
   UserId black = 0;
   UserId white = 0;
   bool rated = false;
+  // In a cluster: this node's hold on the game, and since when (a lease
+  // renewal sent before then cannot have seen it).
+  std::optional<db::GameFence> fence;
+  std::chrono::steady_clock::time_point held_since{};
 };
 
 class GameRegistry {
@@ -46,6 +52,8 @@ class GameRegistry {
   std::vector<GameId> games_of(UserId user) const;
   std::vector<std::shared_ptr<game::GameRoom>> rooms_of(UserId user) const;
   std::size_t size() const;
+  // A copy of every entry (the lease rounds of a cluster compare them with what the node holds).
+  std::map<GameId, RunningGame> all() const;
   // How many of the games are counting (after two passes).
   std::size_t scoring_count() const;
 

@@ -24,6 +24,7 @@
 #include <spdlog/spdlog.h>
 
 #include "db/database.hpp"
+#include "db/lease_keeper.hpp"
 #include "db/read_pool.hpp"
 #include "db/writer.hpp"
 #include "server/accounts/accounts.hpp"
@@ -227,15 +228,24 @@ int main(int argc, char** argv) {
   std::filesystem::create_directories(config.data_dir, ec);
   auto database = db::parse_database_url(config.database_url());
   if (!database) return refuse_start(*log_output, exit_bad_config, database.error().message);
+  const bool cluster = !config.node.empty();
+  if (cluster && database->engine != db::Engine::postgresql) {
+    return refuse_start(*log_output, exit_bad_config,
+                        "node is set: the nodes of a cluster share a PostgreSQL database");
+  }
   db::OpenOptions open_options;
   open_options.sole_writer = true;
+  open_options.node = config.node;
+  // A paused node's open transaction must not hold back the takeover of its games.
+  if (cluster) open_options.idle_transaction_limit_ms = static_cast<int>(config.lease.count() * 1000 / 2);
   auto connection = db::open_database(*database, open_options);
   if (!connection) {
     return refuse_start(*log_output, exit_database,
                         "cannot open the database " + db::describe(*database) + " (" +
                             std::string(db::to_string(connection.error().kind)) + "): " + connection.error().message);
   }
-  spdlog::info("database open engine={} at={}", db::to_string(database->engine), db::describe(*database));
+  spdlog::info("database open engine={} at={}{}", db::to_string(database->engine), db::describe(*database),
+               cluster ? " node=" + config.node : "");
 
   db::Writer writer(std::move(*connection));
   writer.on_health_change([](const db::WriterHealth& health) {
@@ -271,6 +281,8 @@ int main(int argc, char** argv) {
   options.board_limits.nodes_per_board = static_cast<std::size_t>(config.max_board_nodes);
   options.board_limits.boards_per_hour = static_cast<std::size_t>(config.boards_per_hour);
   options.board_limits.idle = config.board_idle;
+  options.node = config.node;
+  options.lease = config.lease;
   auto policy = ranking::make_ranking_policy(config::to_string(config.ranking_policy), config.association_rules);
   if (!policy) return refuse_start(*log_output, exit_bad_config, policy.error().message);
   options.ranking_policy = std::move(*policy);
@@ -278,7 +290,9 @@ int main(int argc, char** argv) {
   // The io threads, the readers, the hashing pool and the writer (whose completions hold references
   // to the App's parts) stop before the App goes, however main leaves from here. Each stop is a
   // no-op the second time, so the clean shutdown below leaves the guard nothing to do.
+  std::optional<db::LeaseKeeper> leases;
   const auto stop_all = [&](std::chrono::milliseconds grace) {
+    if (leases) leases->stop();
     server.shutdown(grace);
     reads.stop();
     hashing.shutdown();
@@ -301,6 +315,21 @@ int main(int argc, char** argv) {
   auto restored = application.restore_games();
   if (!restored) return refuse_start(*log_output, exit_database, restored.error());
   spdlog::info("games restored count={}", *restored);
+  if (cluster) {
+    auto lease_connection = db::open_database(*database, db::OpenOptions{});
+    if (!lease_connection) {
+      return refuse_start(*log_output, exit_database,
+                          "cannot open the lease connection: " + lease_connection.error().message);
+    }
+    db::LeaseOptions lease_options;
+    lease_options.node = config.node;
+    lease_options.lease = config.lease;
+    lease_options.renew_every = config.lease / 3;
+    leases.emplace(
+        std::move(*lease_connection), lease_options, wall_clock_ms,
+        [&application](db::Stores& stores, const db::LeaseRound& round) { application.on_lease_round(stores, round); });
+    spdlog::info("cluster node={} lease_s={}: games are claimed by lease rounds", config.node, config.lease.count());
+  }
   auto tournaments = application.tournaments->restore();
   if (!tournaments) {
     std::fprintf(stderr, "yunzi-server: %s\n", tournaments.error().c_str());
@@ -332,6 +361,15 @@ int main(int argc, char** argv) {
 
   application.notify_all("server restarting");
   stop_all(std::chrono::seconds(5));
+  if (leases) {
+    // Every write is drained: the other nodes may take the games over at once.
+    if (auto handed = leases->hand_over(); !handed) {
+      spdlog::warn("leases not handed over ({}); they run out within {} s", handed.error().message,
+                   config.lease.count());
+    } else {
+      spdlog::info("leases handed over node={}", config.node);
+    }
+  }
   spdlog::info("stopped cleanly");
   return 0;
 }

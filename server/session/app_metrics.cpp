@@ -13,6 +13,16 @@ AppMetrics::AppMetrics(prometheus::Registry& registry)
                         .Help("Games started in this process.")
                         .Register(registry)
                         .Add({})),
+      games_taken_over(prometheus::BuildCounter()
+                           .Name("yunzi_games_taken_over_total")
+                           .Help("Cluster: games this node took over after their owner's lease ran out.")
+                           .Register(registry)
+                           .Add({})),
+      games_lost(prometheus::BuildCounter()
+                     .Name("yunzi_games_lost_total")
+                     .Help("Cluster: games another node took over from this one.")
+                     .Register(registry)
+                     .Add({})),
       move_latency(prometheus::BuildHistogram()
                        .Name("yunzi_move_seconds")
                        .Help("From a game.move or game.pass arriving to its ok: checked, committed, broadcast.")

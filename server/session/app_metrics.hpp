@@ -32,6 +32,9 @@ class AppMetrics {
 
   prometheus::Counter& moves_total;
   prometheus::Counter& games_started;
+  // In a cluster: games this node took over from another (a node died or was paused) and games it lost.
+  prometheus::Counter& games_taken_over;
+  prometheus::Counter& games_lost;
   prometheus::Histogram& move_latency;  // observed in seconds
 
  private:

@@ -57,6 +57,8 @@ inline std::vector<Sample> samples() {
       {"data_dir", "/srv/yunzi", "/srv/yunzi"},
       {"database_file", "club.sqlite3", "club.sqlite3"},
       {"database", "postgresql://yunzi@db.example/yunzi", "postgresql://yunzi@db.example/yunzi"},
+      {"node", "node-2.eu_west", "node-2.eu_west"},
+      {"lease_s", "7", 7},
       {"web_root", "/srv/web", "/srv/web"},
       {"io_threads", "77", 77},
       {"frame_limit", "65536", 65536},

@@ -1,8 +1,8 @@
 // Two nodes' lease keepers on one database, with a clock the test moves: a
 // node keeps its games while it renews, and another takes them over once it
 // stops.
-#include <catch2/catch.hpp>
 #include <atomic>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <thread>
 

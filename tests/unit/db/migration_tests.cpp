@@ -14,6 +14,12 @@ using yunzi::db::testing::TempDir;
 
 namespace {
 
+OpenOptions short_wait() {
+  OpenOptions options;
+  options.busy_timeout_ms = 100;
+  return options;
+}
+
 std::string read_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), {});
@@ -290,11 +296,11 @@ TEST_CASE("a file locked by another process's write is a locked error, then open
   auto holder = open_sqlite(path, {});
   REQUIRE(holder);
   REQUIRE(holder->run_script("BEGIN EXCLUSIVE; INSERT INTO foreign_stuff VALUES (1);"));
-  auto refused = open_database(path, OpenOptions{100});
+  auto refused = open_database(path, short_wait());
   REQUIRE_FALSE(refused);
   CHECK(refused.error().kind == DbErrorKind::locked);
   REQUIRE(holder->run_script("ROLLBACK"));
-  auto opened = open_database(path, OpenOptions{100});
+  auto opened = open_database(path, short_wait());
   REQUIRE(opened);
   CHECK(*schema_version(*opened) == static_cast<int>(embedded_migrations(db::Engine::sqlite).size()));
 }

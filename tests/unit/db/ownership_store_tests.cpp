@@ -33,8 +33,9 @@ GameFence claimed(Stores& stores, GameId game, const std::string& node, TimeMs n
 
 }  // namespace
 
-TEST_CASE_METHOD(StoreTest, "a game's owner keeps it while its lease lasts; another node takes it after, fencing "
-                            "the first out",
+TEST_CASE_METHOD(StoreTest,
+                 "a game's owner keeps it while its lease lasts; another node takes it after, fencing "
+                 "the first out",
                  "[db][owners]") {
   OwnershipStore& owners = stores.owners();
   const GameId game = new_game(stores);

@@ -184,7 +184,9 @@ TEST_CASE("a write the database refuses makes the writer failing until a write s
           "[db][writer][sqlite]") {
   TempDir dir;
   const std::string path = dir.file("health.db");
-  auto connection = open_database(path, OpenOptions{100});
+  OpenOptions short_wait;
+  short_wait.busy_timeout_ms = 100;
+  auto connection = open_database(path, short_wait);
   REQUIRE(connection);
   Writer writer(std::move(*connection), std::chrono::milliseconds(250), std::chrono::milliseconds(20));
   std::mutex seen_mutex;

@@ -30,7 +30,14 @@ class RecordingConnection : public net::Connection {
     std::lock_guard lock(mutex_);
     frames_.push_back(nlohmann::json::parse(*frame));
   }
-  void close(std::uint16_t, std::string) override {}
+  void close(std::uint16_t code, std::string) override {
+    std::lock_guard lock(mutex_);
+    close_code_ = code;
+  }
+  std::optional<std::uint16_t> closed_with() const {
+    std::lock_guard lock(mutex_);
+    return close_code_;
+  }
   std::optional<std::chrono::microseconds> median_rtt() const override { return std::chrono::microseconds(40'000); }
 
   std::vector<nlohmann::json> frames() const {
@@ -56,6 +63,7 @@ class RecordingConnection : public net::Connection {
   std::string address_ = "127.0.0.1:1";
   mutable std::mutex mutex_;
   std::vector<nlohmann::json> frames_;
+  std::optional<std::uint16_t> close_code_;
 };
 
 std::int64_t wall_ms() {
@@ -79,6 +87,7 @@ struct Fixture {
   std::vector<protocol::LobbyGame> lobby;
   std::vector<std::pair<std::int64_t, protocol::GameEnd>> ended;
   std::vector<GameEndFacts> ranked;
+  std::vector<std::int64_t> lost;
   RoomPlayer alice{0, {"alice", *Rank::from_index(15), Role::user}};
   RoomPlayer bob{0, {"bob", *Rank::from_index(15), Role::user}};
   std::mutex mutex;
@@ -94,7 +103,8 @@ struct Fixture {
                            "alice", *Rank::from_index(15), *Rank::from_index(16), "promotion", facts.game}};
                      },
                      [this](const protocol::LobbyGame& game) { lobby.push_back(game); },
-                     [this](std::int64_t game, const protocol::GameEnd& end) { ended.emplace_back(game, end); }});
+                     [this](std::int64_t game, const protocol::GameEnd& end) { ended.emplace_back(game, end); },
+                     [this](std::int64_t game) { lost.push_back(game); }});
     alice.user_id = add_user("alice");
     bob.user_id = add_user("bob");
   }
@@ -334,4 +344,47 @@ TEST_CASE("GameRoom: a failed commit leaves the game as it was and answers inter
   REQUIRE(f.run_until([&] { return bob->got("ok"); }));
   CHECK(bob->last("ok")["state"]["moves"].empty());
   CHECK(bob->last("ok")["state"]["seq"] == 1);
+}
+
+TEST_CASE(
+    "GameRoom: in a cluster every write is fenced; a room whose game another node took answers conflict and "
+    "retires") {
+  Fixture f;
+  const GameId id = f.add_game(friendly_9x9());
+  const std::int64_t now = wall_ms();
+  const db::GameFence fence = f.on_writer<db::GameFence>([&](db::Stores& s) -> db::DbResult<db::GameFence> {
+    auto lease = s.owners().claim(id, "n1", now, now + 60'000);
+    if (!lease) return unexpected(lease.error());
+    return (*lease)->fence;
+  });
+  auto alice = std::make_shared<RecordingConnection>(1);
+  auto bob = std::make_shared<RecordingConnection>(2);
+  auto room = GameRoom::create(*f.services, id, friendly_9x9(), f.alice, f.bob, fence);
+  REQUIRE(room);
+  room->announce({alice, bob});
+  room->handle(alice, f.alice.user_id, "alice", false, game_move("D4"), answer_to(alice, 1));
+  REQUIRE(f.run_until([&] { return bob->got("game.move"); }));
+  CHECK(f.load(id).moves.size() == 1);
+
+  // Node n2 takes the game over (n1's lease ran out while it was away).
+  const auto taken = f.on_writer<bool>([&](db::Stores& s) -> db::DbResult<bool> {
+    auto lease = s.owners().claim(id, "n2", now + 120'000, now + 180'000);
+    if (!lease) return unexpected(lease.error());
+    return lease->has_value();
+  });
+  REQUIRE(taken);
+  room->handle(bob, f.bob.user_id, "bob", false, game_move("E5"), answer_to(bob, 2));
+  REQUIRE(f.run_until([&] { return bob->got("error"); }));
+  CHECK(bob->last("error")["code"] == "conflict");
+  CHECK(bob->last("error")["re"] == 2);
+  CHECK(f.lost == std::vector<std::int64_t>{id});
+  CHECK(f.load(id).moves.size() == 1);
+  // Nothing more goes out of the lost room, and nothing is written.
+  room->handle(bob, f.bob.user_id, "bob", false, game_move("E5"), answer_to(bob, 3));
+  REQUIRE(f.run_until([&] { return bob->last("error")["re"] == 3; }));
+  CHECK(bob->last("error")["code"] == "conflict");
+  room->retire("moved");
+  REQUIRE(f.run_until([&] { return alice->closed_with().has_value() && bob->closed_with().has_value(); }));
+  CHECK(*alice->closed_with() == net::close_code::service_restart);
+  CHECK(f.load(id).moves.size() == 1);
 }

@@ -53,8 +53,7 @@ void App::adopt_room(const db::GameWithMoves& game, const game::StoredPlayers& p
   spdlog::info("game={} taken over node={} epoch={}", id, fence.node, fence.epoch);
 }
 
-void App::drop_lost_games(const std::vector<db::GameLease>& held,
-                          std::chrono::steady_clock::time_point renewal_sent) {
+void App::drop_lost_games(const std::vector<db::GameLease>& held, std::chrono::steady_clock::time_point renewal_sent) {
   std::set<std::pair<GameId, std::int64_t>> kept;
   for (const db::GameLease& lease : held) kept.emplace(lease.game, lease.fence.epoch);
   for (const auto& [id, running] : games.all()) {

@@ -51,7 +51,9 @@ ServerProcess::ServerProcess(std::filesystem::path work_dir, ServerOptions optio
       port_path_(work_dir_ / "port"),
       options_(std::move(options)) {
   std::filesystem::create_directories(data_dir_);
-  if (auto server = db::testing::test_postgres_server()) {
+  if (options_.database) {
+    database_url_ = options_.database;
+  } else if (auto server = db::testing::test_postgres_server()) {
     database_url_ = db::testing::fresh_postgres_database(*server).location;
   }
   register_live(this, true);

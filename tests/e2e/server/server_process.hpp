@@ -29,6 +29,8 @@ struct ServerOptions {
   bool default_rate_limit = false;
   // Set in the child before it runs the server.
   std::vector<test_support::ResourceLimit> limits{};
+  // The database to use instead of a fresh one (the nodes of a cluster share one).
+  std::optional<std::string> database{};
 };
 
 class ServerProcess {

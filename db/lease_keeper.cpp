@@ -45,6 +45,7 @@ void LeaseKeeper::run() {
       if (stopping_) return;
       ++stats_.rounds;
       if (done.failure) ++stats_.renewal_failures;
+      stats_.failing = done.failure;
       stats_.claims += done.claimed.size();
       if (!done.failure) stats_.held = done.held.size();
     }

@@ -43,6 +43,9 @@ struct LeaseStats {
   std::uint64_t claims = 0;
   std::size_t held = 0;
   std::int64_t last_renewal_us = 0;
+  // The latest renewal failed (the database is out of reach): this node's
+  // games go to other nodes once their leases run out.
+  std::optional<DbError> failing;
 };
 
 class LeaseKeeper {

@@ -19,25 +19,30 @@ std::vector<net::AsyncHttpRoute> http_routes(db::ReadPool& reads, ScrapeSources 
                                              const prometheus::Registry& metrics,
                                              const std::vector<std::string>& metrics_allow) {
   std::vector<net::AsyncHttpRoute> routes;
-  routes.push_back(
-      [&reads, &writer = scrape.writer](const net::HttpRequest& request, const net::HttpResponder& respond) {
-        if (request.path() != "/healthz" || !is_get(request)) return false;
-        // A server that reads but cannot write loses every move: not healthy.
-        const db::WriterHealth health = writer.health();
-        if (health.failing) {
-          respond(http_answer(503, "database writes failing (" + std::string(db::to_string(health.reason.kind)) +
-                                       "): " + health.reason.message + "\n"));
-          return true;
-        }
-        read_and_respond<std::optional<db::UserRecord>>(
-            reads, [](db::Stores& stores) { return stores.users().find_by_id(0); },
-            [](db::DbResult<std::optional<db::UserRecord>> read) {
-              if (!read) return http_answer(503, "database unavailable: " + read.error().message + "\n");
-              return http_answer(200, "ok\n");
-            },
-            respond);
-        return true;
-      });
+  routes.push_back([&reads, &writer = scrape.writer, leases = scrape.leases](const net::HttpRequest& request,
+                                                                             const net::HttpResponder& respond) {
+    if (request.path() != "/healthz" || !is_get(request)) return false;
+    // A server that reads but cannot write loses every move: not healthy.
+    const db::WriterHealth health = writer.health();
+    if (health.failing) {
+      respond(http_answer(503, "database writes failing (" + std::string(db::to_string(health.reason.kind)) +
+                                   "): " + health.reason.message + "\n"));
+      return true;
+    }
+    // A cluster node that cannot renew its leases is about to lose its games.
+    if (const auto held = leases(); held && held->failing) {
+      respond(http_answer(503, "cluster leases not renewed: " + held->failing->message + "\n"));
+      return true;
+    }
+    read_and_respond<std::optional<db::UserRecord>>(
+        reads, [](db::Stores& stores) { return stores.users().find_by_id(0); },
+        [](db::DbResult<std::optional<db::UserRecord>> read) {
+          if (!read) return http_answer(503, "database unavailable: " + read.error().message + "\n");
+          return http_answer(200, "ok\n");
+        },
+        respond);
+    return true;
+  });
   routes.push_back([scrape, &metrics, allowed = net::AddressRanges(metrics_allow)](const net::HttpRequest& request,
                                                                                    const net::HttpResponder& respond) {
     if (request.path() != "/metrics" || !is_get(request)) return false;

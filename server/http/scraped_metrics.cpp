@@ -34,6 +34,22 @@ prometheus::MetricFamily counter(std::string name, std::string help, std::uint64
                 {sample(static_cast<double>(value), prometheus::MetricType::Counter)});
 }
 
+// A cluster node's hold on its games (db::LeaseKeeper).
+void add_cluster_figures(std::vector<prometheus::MetricFamily>& out, const db::LeaseStats& leases) {
+  out.push_back(gauge("yunzi_cluster_games_owned", "Cluster: games this node held at its latest lease renewal.",
+                      static_cast<double>(leases.held)));
+  out.push_back(counter("yunzi_cluster_lease_rounds_total", "Cluster: lease rounds (renewal, then claims of orphans).",
+                        leases.rounds));
+  out.push_back(counter("yunzi_cluster_lease_renewal_failures_total",
+                        "Cluster: lease renewals that did not reach the database.", leases.renewal_failures));
+  out.push_back(counter("yunzi_cluster_lease_claims_total",
+                        "Cluster: orphaned games this node claimed (another node's lease ran out).", leases.claims));
+  out.push_back(gauge("yunzi_cluster_lease_renewal_seconds", "Cluster: the latest renewal's round trip.",
+                      static_cast<double>(leases.last_renewal_us) / 1e6));
+  out.push_back(gauge("yunzi_cluster_lease_failing", "Cluster: 1 while the latest lease renewal failed, else 0.",
+                      leases.failing ? 1.0 : 0.0));
+}
+
 }  // namespace
 
 std::vector<prometheus::MetricFamily> scraped_metrics(const ScrapeSources& sources) {
@@ -71,6 +87,7 @@ std::vector<prometheus::MetricFamily> scraped_metrics(const ScrapeSources& sourc
                         writer.write_failures));
   out.push_back(gauge("yunzi_db_writer_failing", "1 while the latest write to the database failed, else 0.",
                       sources.writer.health().failing ? 1.0 : 0.0));
+  if (const auto leases = sources.leases()) add_cluster_figures(out, *leases);
   return out;
 }
 

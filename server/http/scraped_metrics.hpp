@@ -13,6 +13,7 @@
 #include <prometheus/metric_family.h>
 #include <prometheus/registry.h>
 
+#include "db/lease_keeper.hpp"
 #include "db/writer.hpp"
 
 namespace yunzi::app {
@@ -29,6 +30,8 @@ struct LiveFigures {
 struct ScrapeSources {
   const db::Writer& writer;
   std::function<LiveFigures()> live;
+  // A cluster node's lease keeper; nothing on a single node.
+  std::function<std::optional<db::LeaseStats>()> leases = [] { return std::nullopt; };
 };
 
 // The figures read at scrape time.

@@ -303,10 +303,15 @@ int main(int argc, char** argv) {
     ~StopBeforeApp() { stop(); }
   } stop_before_app{[&] { stop_all(std::chrono::seconds(1)); }};
   relay.attach(application);
-  const app::ScrapeSources scrape{writer, [&application] {
+  const app::ScrapeSources scrape{writer,
+                                  [&application] {
                                     return app::LiveFigures{application.online.session_count(),
                                                             application.games.size(), application.games.scoring_count(),
                                                             application.boards->open_boards()};
+                                  },
+                                  [&leases]() -> std::optional<db::LeaseStats> {
+                                    if (!leases) return std::nullopt;
+                                    return leases->stats();
                                   }};
   for (auto& route : app::http_routes(reads, scrape, metrics, config.metrics_allow)) {
     server.add_async_route(std::move(route));

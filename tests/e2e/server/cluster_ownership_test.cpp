@@ -12,6 +12,7 @@
 #include "tests/e2e/server/game_helpers.hpp"
 #include "tests/e2e/server/server_fixture.hpp"
 #include "tests/unit/db/temp_database.hpp"
+#include "tools/client/http_get.hpp"
 
 using namespace yunzi;
 using namespace yunzi::e2e;
@@ -87,6 +88,14 @@ Json join_on(Player& player, ServerProcess& node, std::int64_t game) {
   }
 }
 
+// The node's /metrics text.
+std::string metrics_of(const ServerProcess& node) {
+  auto reply = client::http_get("127.0.0.1", node.port(), "/metrics");
+  REQUIRE(reply);
+  REQUIRE(reply->status == 200);
+  return reply->body;
+}
+
 // SIGTERM, and the node's exit code.
 int stopped(ServerProcess& node) {
   auto code = node.stop();
@@ -94,13 +103,16 @@ int stopped(ServerProcess& node) {
   return *code;
 }
 
-Json byoyomi_10min() { return friendly_settings({{"system", "byoyomi"}, {"main_s", 600}, {"periods", 3}, {"period_s", 30}}); }
+Json byoyomi_10min() {
+  return friendly_settings({{"system", "byoyomi"}, {"main_s", 600}, {"periods", 3}, {"period_s", 30}});
+}
 
 }  // namespace
 
-TEST_CASE("cluster: the node running a game is killed; another takes it over with every acknowledged move and the "
-          "outage not charged to the clocks",
-          "[server][cluster][.postgresql]") {
+TEST_CASE(
+    "cluster: the node running a game is killed; another takes it over with every acknowledged move and the "
+    "outage not charged to the clocks",
+    "[server][cluster][.postgresql]") {
   Cluster cluster(2);
   Player alice(cluster.node(1).port(), "alice");
   alice.register_account();
@@ -124,13 +136,19 @@ TEST_CASE("cluster: the node running a game is killed; another takes it over wit
   REQUIRE(owner);
   CHECK(owner->fence == db::GameFence{"n2", 2});
 
+  const std::string figures = metrics_of(cluster.node(2));
+  CHECK_THAT(figures, Catch::Contains("yunzi_games_taken_over_total 1\n"));
+  CHECK_THAT(figures, Catch::Contains("yunzi_cluster_lease_claims_total 1\n"));
+  CHECK_THAT(figures, Catch::Contains("yunzi_cluster_lease_failing 0\n"));
+
   join_on(alice, cluster.node(2), game);
   play_moves(alice, bob, game, {"C7", "G3", "pass", "pass"}, {&alice, &bob}, 4, "white");
   CHECK(cluster.stored_moves(game).size() == 7);
   CHECK(stopped(cluster.node(2)) == 0);
 }
 
-TEST_CASE("cluster: an owner paused past its lease cannot write to the game another node took", "[server][cluster][.postgresql]") {
+TEST_CASE("cluster: an owner paused past its lease cannot write to the game another node took",
+          "[server][cluster][.postgresql]") {
   Cluster cluster(2);
   Player alice(cluster.node(1).port(), "alice");
   alice.register_account();
@@ -162,6 +180,7 @@ TEST_CASE("cluster: an owner paused past its lease cannot write to the game anot
   CHECK(alice_elsewhere.watch(game)["state"]["moves"] == Json::array({"E5", "C3"}));
   play_moves(alice_elsewhere, bob_elsewhere, game, {"G7"}, {&alice_elsewhere, &bob_elsewhere}, 3);
   CHECK(cluster.stored_moves(game).size() == 3);
+  CHECK_THAT(metrics_of(cluster.node(1)), Catch::Contains("yunzi_games_lost_total 1\n"));
 }
 
 TEST_CASE("cluster: a node stopped cleanly hands its games over at once, and a node's name runs once",

@@ -195,6 +195,8 @@ TEST_CASE("every metric family has a HELP and a TYPE line, and every metric keep
       {"yunzi_errors_total", "counter"},
       {"yunzi_moves_total", "counter"},
       {"yunzi_games_started_total", "counter"},
+      {"yunzi_games_taken_over_total", "counter"},
+      {"yunzi_games_lost_total", "counter"},
       {"yunzi_move_seconds", "histogram"},
       {"yunzi_db_queue_depth", "gauge"},
       {"yunzi_db_commit_last_seconds", "gauge"},

@@ -5,7 +5,7 @@ yunzi_build_packages=(
   build-essential cmake ninja-build ccache pkg-config
   libboost-dev libboost-system-dev nlohmann-json3-dev libspdlog-dev
   libsqlite3-dev sqlite3 libsodium-dev libicu-dev catch2 gnugo prometheus-cpp-dev
-  libpqxx-dev
+  libpqxx-dev libnats-dev nats-server
 )
 
 ensure_packages() {

@@ -38,4 +38,6 @@ std::string ws_baseline_path() { return built(YUNZI_BASELINE_PATH, "yunzi_bench_
 std::string gnugo_path() { return "/usr/games/gnugo"; }
 bool gnugo_available() { return std::filesystem::exists(gnugo_path()); }
 
+std::string nats_server_path() { return "/usr/sbin/nats-server"; }
+
 }  // namespace yunzi::test_support

@@ -1,5 +1,6 @@
 // Where the programs the tests run are: the yunzi executables built in this
-// tree (their paths come from CMake) and GNU Go as Debian installs it.
+// tree (their paths come from CMake), and GNU Go and nats-server as Debian
+// installs them.
 #pragma once
 
 #include <string>
@@ -15,5 +16,7 @@ std::string ws_baseline_path();  // bench/ws-baseline, built with YUNZI_BENCH
 
 std::string gnugo_path();  // /usr/games/gnugo
 bool gnugo_available();
+
+std::string nats_server_path();  // /usr/sbin/nats-server
 
 }  // namespace yunzi::test_support

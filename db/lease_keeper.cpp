@@ -39,29 +39,30 @@ void LeaseKeeper::run() {
   SqlStores stores(connection_);
   for (;;) {
     const auto started = std::chrono::steady_clock::now();
-    const LeaseRound done = round(stores);
+    LeaseRound renewal = renew(stores);
     {
       std::lock_guard lock(mutex_);
       if (stopping_) return;
       ++stats_.rounds;
-      if (done.failure) ++stats_.renewal_failures;
-      stats_.failing = done.failure;
-      stats_.claims += done.claimed.size();
-      if (!done.failure) stats_.held = done.held.size();
+      if (renewal.failure) ++stats_.renewal_failures;
+      stats_.failing = renewal.failure;
+      if (!renewal.failure) stats_.held = renewal.held.size();
     }
-    listener_(stores, done);
+    listener_(stores, renewal);
+    // A node that cannot renew cannot claim either; its writes are fenced
+    // by the epochs, whatever it believes it holds.
+    if (!renewal.failure) claim_orphans(stores, renewal.renewal_sent, started + options_.renew_every);
     std::unique_lock lock(mutex_);
     wake_.wait_until(lock, started + options_.renew_every, [this] { return stopping_; });
     if (stopping_) return;
   }
 }
 
-LeaseRound LeaseKeeper::round(Stores& stores) {
+LeaseRound LeaseKeeper::renew(Stores& stores) {
   LeaseRound out;
   out.renewal_sent = std::chrono::steady_clock::now();
-  const TimeMs now = now_();
-  const TimeMs until = now + options_.lease.count();
-  auto renewed = stores.owners().renew(options_.node, until);
+  out.renewed = true;
+  auto renewed = stores.owners().renew(options_.node, now_() + options_.lease.count());
   {
     std::lock_guard lock(mutex_);
     stats_.last_renewal_us =
@@ -69,19 +70,37 @@ LeaseRound LeaseKeeper::round(Stores& stores) {
             .count();
   }
   if (!renewed) {
-    // A node that cannot renew cannot claim either; its writes are fenced
-    // by the epochs, whatever it believes it holds.
     out.failure = renewed.error();
     return out;
   }
   out.held = std::move(*renewed);
-  auto orphans = stores.owners().orphaned(now, options_.claims_per_round);
-  if (!orphans) return out;
-  for (GameId game : *orphans) {
-    auto claimed = stores.owners().claim(game, options_.node, now, until);
-    if (claimed && *claimed) out.claimed.push_back(std::move(**claimed));
-  }
   return out;
+}
+
+void LeaseKeeper::claim_orphans(Stores& stores, std::chrono::steady_clock::time_point renewal_sent,
+                                std::chrono::steady_clock::time_point next_round) {
+  // Batch after batch, each handed over at once so its rooms start while the
+  // next is claimed; the next renewal is never put off for it.
+  for (;;) {
+    const TimeMs now = now_();
+    auto orphans = stores.owners().orphaned(now, options_.claims_per_round);
+    if (!orphans || orphans->empty()) return;
+    LeaseRound batch;
+    batch.renewal_sent = renewal_sent;
+    for (GameId game : *orphans) {
+      auto claimed = stores.owners().claim(game, options_.node, now, now + options_.lease.count());
+      if (claimed && *claimed) batch.claimed.push_back(std::move(**claimed));
+    }
+    {
+      std::lock_guard lock(mutex_);
+      if (stopping_) return;
+      stats_.claims += batch.claimed.size();
+    }
+    if (!batch.claimed.empty()) listener_(stores, batch);
+    // Fewer than asked for: none left. None won: other nodes are claiming them.
+    if (static_cast<int>(orphans->size()) < options_.claims_per_round || batch.claimed.empty()) return;
+    if (std::chrono::steady_clock::now() >= next_round) return;
+  }
 }
 
 }  // namespace yunzi::db

@@ -2,8 +2,9 @@
 // thread of its own with its own connection, so that a slow batch on the
 // writer never lets a lease run out. Every round it renews the node's
 // leases, then claims games no live lease covers (those of a node that
-// died or was paused), and tells the listener both, on its thread, with the
-// stores of its connection so the listener can read what it claimed.
+// died or was paused) in batches, and tells the listener the renewal and
+// each batch, on its thread, with the stores of its connection so that the
+// listener can read what it claimed.
 #pragma once
 
 #include <chrono>
@@ -25,15 +26,18 @@ struct LeaseOptions {
   std::string node;
   std::chrono::milliseconds lease{15'000};
   std::chrono::milliseconds renew_every{5'000};
-  int claims_per_round = 64;
+  int claims_per_round = 64;  // games claimed per batch; a round claims batches until none are left
 };
 
+// What one step of a round found: its renewal (`renewed`), or a batch of
+// games it claimed.
 struct LeaseRound {
-  // When the renewal was sent (steady clock): a game claimed before it and
-  // missing from `held` is lost; one claimed after may simply be too new.
+  // When the round's renewal was sent (steady clock): a game claimed before
+  // it and missing from `held` is lost; one claimed after may just be new.
   std::chrono::steady_clock::time_point renewal_sent;
+  bool renewed = false;            // this is the renewal: `held` and `failure` speak
   std::vector<GameLease> held;     // after renewal, by game (empty when it failed)
-  std::vector<GameLease> claimed;  // games taken over in this round
+  std::vector<GameLease> claimed;  // games taken over
   std::optional<DbError> failure;  // the renewal failed: `held` says nothing
 };
 
@@ -68,7 +72,9 @@ class LeaseKeeper {
 
  private:
   void run();
-  LeaseRound round(Stores& stores);
+  LeaseRound renew(Stores& stores);
+  void claim_orphans(Stores& stores, std::chrono::steady_clock::time_point renewal_sent,
+                     std::chrono::steady_clock::time_point next_round);
 
   Connection connection_;
   const LeaseOptions options_;

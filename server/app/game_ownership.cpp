@@ -29,6 +29,7 @@ void App::on_lease_round(db::Stores& stores, const db::LeaseRound& round) {
       adopt_room(game, players, fence);
     });
   }
+  if (!round.renewed) return;
   if (round.failure) {
     spdlog::warn("lease renewal failed node={} error={}; writes of this node's games stay fenced", options.node,
                  round.failure->message);

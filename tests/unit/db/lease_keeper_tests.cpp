@@ -92,6 +92,7 @@ TEST_CASE("a node claims the games nobody holds, keeps them while it renews, and
   {
     std::lock_guard lock(first_seen.mutex);
     const LeaseRound& last = first_seen.rounds.back();
+    CHECK(last.renewed);
     CHECK_FALSE(last.failure);
     REQUIRE(last.held.size() == 1);
     CHECK(last.held[0].lease_until_ms >= now.load());
@@ -104,4 +105,29 @@ TEST_CASE("a node claims the games nobody holds, keeps them while it renews, and
   CHECK(second_seen.claimed()[0].fence == GameFence{"n2", 2});
   CHECK(second.stats().claims == 1);
   REQUIRE(eventually([&] { return second.stats().held == 1; }));
+}
+
+TEST_CASE("one round claims every orphan, batch after batch, each batch told at once", "[db][owners]") {
+  TempDatabase db;
+  const UserId black = create_user(db.stores(), "batch-b").id;
+  const UserId white = create_user(db.stores(), "batch-w").id;
+  std::vector<GameId> games;
+  for (int i = 0; i < 5; ++i) games.push_back(*db.stores().games().create(sample_game(black, white)));
+
+  Seen seen;
+  LeaseOptions options = quick("n1");
+  options.claims_per_round = 2;
+  options.renew_every = 60'000ms;  // one round in this test
+  LeaseKeeper keeper(
+      open_migrated(db.target()), options, [] { return TimeMs{100'000}; },
+      [&](Stores& s, const LeaseRound& r) { seen.add(s, r); });
+  REQUIRE(eventually([&] { return seen.claimed().size() == 5; }));
+  std::lock_guard lock(seen.mutex);
+  REQUIRE(seen.rounds.size() == 4);  // the renewal, then batches of 2, 2 and 1
+  CHECK(seen.rounds[0].renewed);
+  for (std::size_t i = 1; i < seen.rounds.size(); ++i) {
+    CHECK_FALSE(seen.rounds[i].renewed);
+    CHECK(seen.rounds[i].renewal_sent == seen.rounds[0].renewal_sent);
+  }
+  CHECK(seen.rounds[3].claimed.size() == 1);
 }

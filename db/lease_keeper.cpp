@@ -30,6 +30,14 @@ DbResult<Done> LeaseKeeper::hand_over() {
   return Done{};
 }
 
+void LeaseKeeper::wake() {
+  {
+    std::lock_guard lock(mutex_);
+    woken_ = true;
+  }
+  wake_.notify_one();
+}
+
 LeaseStats LeaseKeeper::stats() const {
   std::lock_guard lock(mutex_);
   return stats_;
@@ -53,7 +61,8 @@ void LeaseKeeper::run() {
     // by the epochs, whatever it believes it holds.
     if (!renewal.failure) claim_orphans(stores, renewal.renewal_sent, started + options_.renew_every);
     std::unique_lock lock(mutex_);
-    wake_.wait_until(lock, started + options_.renew_every, [this] { return stopping_; });
+    wake_.wait_until(lock, started + options_.renew_every, [this] { return stopping_ || woken_; });
+    woken_ = false;
     if (stopping_) return;
   }
 }

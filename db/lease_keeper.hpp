@@ -63,6 +63,8 @@ class LeaseKeeper {
 
   // Ends the rounds and joins the thread; the leases are left to run out.
   void stop();
+  // Runs the next round now (another node has handed its games over).
+  void wake();
   // Stops, then ends every lease of the node at once, so that other nodes
   // take its games over at their next round instead of a lease later (a
   // clean shutdown). Its fences hold until another node claims a game.
@@ -83,6 +85,7 @@ class LeaseKeeper {
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;
+  bool woken_ = false;
   LeaseStats stats_;
   std::thread thread_;  // last: starts after every other member exists
 };

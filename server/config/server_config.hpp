@@ -62,6 +62,9 @@ struct ServerConfig {
   // How long a node's hold on its games lasts unrenewed before another node
   // may take them over (renewed every third of it).
   std::chrono::seconds lease{15};
+  // In a cluster, the NATS servers the nodes hear each other through
+  // (nats://host:port each); empty: no bus.
+  std::vector<std::string> nats;
   std::string web_root = "web";
   int io_threads = default_io_threads();
   std::size_t frame_limit_bytes = 16384;               // largest WebSocket message accepted

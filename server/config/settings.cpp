@@ -99,7 +99,7 @@ constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "
 
 constexpr std::int64_t day_s = 24 * 3600;
 
-const std::array<Setting, 52> settings_table{{
+const std::array<Setting, 53> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<&ServerConfig::bind_address>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -162,6 +162,15 @@ const std::array<Setting, 52> settings_table{{
     {"lease_s", "SECONDS", ValueKind::integer,
      "in a cluster, how long a node's hold on its games lasts unrenewed before another node takes them over",
      show_seconds<&ServerConfig::lease>, apply_seconds<&ServerConfig::lease, 1, 600>},
+    {"nats", "URLS", ValueKind::list,
+     "in a cluster, the NATS servers the nodes hear each other through (nats://host:port, comma-separated)",
+     [](const ServerConfig& c) { return join_list(c.nats); },
+     [](ServerConfig& c, std::string_view text) -> Result {
+       auto urls = parse_nats_urls(text);
+       if (!urls) return unexpected(urls.error());
+       c.nats = std::move(*urls);
+       return Done{};
+     }},
     {"web_root", "DIR", ValueKind::text, "directory of the browser client's static files",
      show_text<&ServerConfig::web_root>, apply_text<&ServerConfig::web_root>},
     {"io_threads", "N", ValueKind::integer, "threads running network and game work (default: the number of cores)",

@@ -1,5 +1,7 @@
 #include "server/config/value_parsers.hpp"
 
+#include <algorithm>
+
 #include <arpa/inet.h>
 
 #include <array>
@@ -95,6 +97,16 @@ Expected<std::vector<std::string>, std::string> parse_ip_range_list(std::string_
   return parse_list(text, [](std::string_view item) -> Expected<std::string, std::string> {
     if (!net::parse_address_range(item)) {
       return unexpected(quoted(item) + " is not an IP address or CIDR range (such as 127.0.0.1, ::1 or 10.0.0.0/8)");
+    }
+    return std::string(item);
+  });
+}
+
+Expected<std::vector<std::string>, std::string> parse_nats_urls(std::string_view text) {
+  return parse_list(text, [](std::string_view item) -> Expected<std::string, std::string> {
+    const bool printable = std::all_of(item.begin(), item.end(), [](char c) { return c > ' ' && c < 0x7f; });
+    if (!item.starts_with("nats://") || item.size() == 7 || !printable) {
+      return unexpected(quoted(item) + " is not a NATS server URL (such as nats://127.0.0.1:4222)");
     }
     return std::string(item);
   });

@@ -37,6 +37,8 @@ Expected<std::vector<std::string>, std::string> parse_ip_address_list(std::strin
 Expected<std::vector<std::string>, std::string> parse_ip_range_list(std::string_view text);
 // The list as parse_ip_address_list and parse_ip_range_list read it.
 std::string join_list(const std::vector<std::string>& items);
+// nats://host:port, comma-separated; empty text is none.
+Expected<std::vector<std::string>, std::string> parse_nats_urls(std::string_view text);
 
 // "a, b or c" for error messages and help.
 std::string list_choices(std::span<const std::string_view> choices);

@@ -19,8 +19,8 @@ std::vector<net::AsyncHttpRoute> http_routes(db::ReadPool& reads, ScrapeSources 
                                              const prometheus::Registry& metrics,
                                              const std::vector<std::string>& metrics_allow) {
   std::vector<net::AsyncHttpRoute> routes;
-  routes.push_back([&reads, &writer = scrape.writer, leases = scrape.leases](const net::HttpRequest& request,
-                                                                             const net::HttpResponder& respond) {
+  routes.push_back([&reads, &writer = scrape.writer, leases = scrape.leases, bus = scrape.bus](
+                       const net::HttpRequest& request, const net::HttpResponder& respond) {
     if (request.path() != "/healthz" || !is_get(request)) return false;
     // A server that reads but cannot write loses every move: not healthy.
     const db::WriterHealth health = writer.health();
@@ -32,6 +32,11 @@ std::vector<net::AsyncHttpRoute> http_routes(db::ReadPool& reads, ScrapeSources 
     // A cluster node that cannot renew its leases is about to lose its games.
     if (const auto held = leases(); held && held->failing) {
       respond(http_answer(503, "cluster leases not renewed: " + held->failing->message + "\n"));
+      return true;
+    }
+    // The node's own games go on without NATS, but it hears nothing of the other nodes.
+    if (const auto figures = bus(); figures && !figures->connected) {
+      respond(http_answer(503, "NATS connection lost; reconnecting\n"));
       return true;
     }
     read_and_respond<std::optional<db::UserRecord>>(

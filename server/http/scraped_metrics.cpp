@@ -50,6 +50,17 @@ void add_cluster_figures(std::vector<prometheus::MetricFamily>& out, const db::L
                       leases.failing ? 1.0 : 0.0));
 }
 
+void add_bus_figures(std::vector<prometheus::MetricFamily>& out, const BusFigures& bus) {
+  out.push_back(gauge("yunzi_cluster_nats_connected", "Cluster: 1 while the node is connected to NATS, else 0.",
+                      bus.connected ? 1.0 : 0.0));
+  out.push_back(counter("yunzi_cluster_nats_reconnects_total", "Cluster: reconnections to NATS.", bus.reconnects));
+  out.push_back(gauge("yunzi_cluster_nats_round_trip_seconds",
+                      "Cluster: the latest request over NATS answered by another node (a ping each heartbeat).",
+                      static_cast<double>(bus.last_round_trip_us) / 1e6));
+  out.push_back(gauge("yunzi_cluster_nodes_seen", "Cluster: other nodes heard from within three heartbeats.",
+                      static_cast<double>(bus.nodes_seen)));
+}
+
 }  // namespace
 
 std::vector<prometheus::MetricFamily> scraped_metrics(const ScrapeSources& sources) {
@@ -88,6 +99,7 @@ std::vector<prometheus::MetricFamily> scraped_metrics(const ScrapeSources& sourc
   out.push_back(gauge("yunzi_db_writer_failing", "1 while the latest write to the database failed, else 0.",
                       sources.writer.health().failing ? 1.0 : 0.0));
   if (const auto leases = sources.leases()) add_cluster_figures(out, *leases);
+  if (const auto bus = sources.bus()) add_bus_figures(out, *bus);
   return out;
 }
 

@@ -26,12 +26,22 @@ struct LiveFigures {
   std::size_t open_boards = 0;
 };
 
-// Where a scrape reads the figures from; both safe from any thread.
+// A cluster node's NATS bus and the nodes it hears of.
+struct BusFigures {
+  bool connected = false;
+  std::uint64_t reconnects = 0;
+  std::int64_t last_round_trip_us = 0;  // the latest request answered
+  std::size_t nodes_seen = 0;           // other nodes heard within three heartbeats
+};
+
+// Where a scrape reads the figures from; all safe from any thread.
 struct ScrapeSources {
   const db::Writer& writer;
   std::function<LiveFigures()> live;
   // A cluster node's lease keeper; nothing on a single node.
   std::function<std::optional<db::LeaseStats>()> leases = [] { return std::nullopt; };
+  // A cluster node's NATS bus; nothing without one.
+  std::function<std::optional<BusFigures>()> bus = [] { return std::nullopt; };
 };
 
 // The figures read at scrape time.

@@ -30,6 +30,8 @@
 #include "server/accounts/accounts.hpp"
 #include "server/app/app.hpp"
 #include "server/app/board_service.hpp"
+#include "server/cluster/bus.hpp"
+#include "server/cluster/node_presence.hpp"
 #include "server/config/config_loader.hpp"
 #include "server/http/http_routes.hpp"
 #include "server/lobby/lobby_snapshot.hpp"
@@ -233,6 +235,9 @@ int main(int argc, char** argv) {
     return refuse_start(*log_output, exit_bad_config,
                         "node is set: the nodes of a cluster share a PostgreSQL database");
   }
+  if (!cluster && !config.nats.empty()) {
+    return refuse_start(*log_output, exit_bad_config, "nats is set: only the nodes of a cluster (node) use it");
+  }
   db::OpenOptions open_options;
   open_options.sole_writer = true;
   open_options.node = config.node;
@@ -291,6 +296,8 @@ int main(int argc, char** argv) {
   // to the App's parts) stop before the App goes, however main leaves from here. Each stop is a
   // no-op the second time, so the clean shutdown below leaves the guard nothing to do.
   std::optional<db::LeaseKeeper> leases;
+  std::optional<cluster::Bus> bus;
+  std::shared_ptr<cluster::NodePresence> presence;
   const auto stop_all = [&](std::chrono::milliseconds grace) {
     if (leases) leases->stop();
     server.shutdown(grace);
@@ -298,21 +305,34 @@ int main(int argc, char** argv) {
     hashing.shutdown();
     writer.shutdown();
   };
+  // The bus outlives stop_all: a clean stop still tells the other nodes it handed its games over.
+  const auto stop_bus = [&] {
+    if (presence) presence->stop();
+    if (bus) bus->stop();
+  };
   struct StopBeforeApp {
     std::function<void()> stop;
     ~StopBeforeApp() { stop(); }
-  } stop_before_app{[&] { stop_all(std::chrono::seconds(1)); }};
+  } stop_before_app{[&] {
+    stop_all(std::chrono::seconds(1));
+    stop_bus();
+  }};
   relay.attach(application);
-  const app::ScrapeSources scrape{writer,
-                                  [&application] {
-                                    return app::LiveFigures{application.online.session_count(),
-                                                            application.games.size(), application.games.scoring_count(),
-                                                            application.boards->open_boards()};
-                                  },
-                                  [&leases]() -> std::optional<db::LeaseStats> {
-                                    if (!leases) return std::nullopt;
-                                    return leases->stats();
-                                  }};
+  const app::ScrapeSources scrape{
+      writer,
+      [&application] {
+        return app::LiveFigures{application.online.session_count(), application.games.size(),
+                                application.games.scoring_count(), application.boards->open_boards()};
+      },
+      [&leases]() -> std::optional<db::LeaseStats> {
+        if (!leases) return std::nullopt;
+        return leases->stats();
+      },
+      [&bus, &presence]() -> std::optional<app::BusFigures> {
+        if (!bus || !presence) return std::nullopt;
+        const cluster::BusStats stats = bus->stats();
+        return app::BusFigures{bus->connected(), stats.reconnects, stats.last_request_rtt_us, presence->peers().size()};
+      }};
   for (auto& route : app::http_routes(reads, scrape, metrics, config.metrics_allow)) {
     server.add_async_route(std::move(route));
   }
@@ -334,6 +354,30 @@ int main(int argc, char** argv) {
         std::move(*lease_connection), lease_options, wall_clock_ms,
         [&application](db::Stores& stores, const db::LeaseRound& round) { application.on_lease_round(stores, round); });
     spdlog::info("cluster node={} lease_s={}: games are claimed by lease rounds", config.node, config.lease.count());
+  }
+  if (!config.nats.empty()) {
+    cluster::BusOptions bus_options;
+    bus_options.urls = config.nats;
+    bus_options.name = "yunzi " + config.node;
+    bus.emplace(server.io_context().get_executor(), bus_options);
+    bus->on_state_change([](bool connected) {
+      if (connected) {
+        spdlog::info("NATS connected");
+      } else {
+        spdlog::warn("NATS connection lost; this node's games go on, /healthz answers 503 until it is back");
+      }
+    });
+    if (auto started = bus->start(); !started) return refuse_start(*log_output, exit_bad_config, started.error());
+    presence = std::make_shared<cluster::NodePresence>(
+        server.io_context(), *bus, cluster::PresenceOptions{config.node},
+        [&application] {
+          return cluster::NodeFigures{application.games.size(), application.online.session_count()};
+        },
+        [&leases](const std::string& node) {
+          spdlog::info("node {} handed its games over; claiming now", node);
+          if (leases) leases->wake();
+        });
+    if (auto started = presence->start(); !started) return refuse_start(*log_output, exit_database, started.error());
   }
   auto tournaments = application.tournaments->restore();
   if (!tournaments) {
@@ -373,8 +417,10 @@ int main(int argc, char** argv) {
                    config.lease.count());
     } else {
       spdlog::info("leases handed over node={}", config.node);
+      if (presence) presence->announce_handover();
     }
   }
+  stop_bus();
   spdlog::info("stopped cleanly");
   return 0;
 }

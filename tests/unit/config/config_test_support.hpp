@@ -59,6 +59,8 @@ inline std::vector<Sample> samples() {
       {"database", "postgresql://yunzi@db.example/yunzi", "postgresql://yunzi@db.example/yunzi"},
       {"node", "node-2.eu_west", "node-2.eu_west"},
       {"lease_s", "7", 7},
+      {"nats", "nats://10.0.0.5:4222,nats://10.0.0.6:4222",
+       nlohmann::json::array({"nats://10.0.0.5:4222", "nats://10.0.0.6:4222"})},
       {"web_root", "/srv/web", "/srv/web"},
       {"io_threads", "77", 77},
       {"frame_limit", "65536", 65536},

@@ -66,6 +66,7 @@ TEST_CASE("bad values name their source and what was expected", "[config][errors
        "--node: expected at most 64 letters, digits, '.', '_' or '-', got 'n1; DROP TABLE games'"},
       {{"--node", std::string(65, 'n')}, {}, "--node: expected at most 64 letters"},
       {{"--lease-s", "0"}, {}, "--lease-s: \"0\" is out of range"},
+      {{"--nats", "http://10.0.0.5:4222"}, {}, "is not a NATS server URL (such as nats://127.0.0.1:4222)"},
       {{"--data-dir="}, {}, "--data-dir: must not be empty"},
       {{}, {{"YUNZI_WEB_ROOT", ""}}, "environment YUNZI_WEB_ROOT: must not be empty"},
       {{"--io-threads", "0"}, {}, "--io-threads: \"0\" is out of range: expected a whole number from 1 to 256"},

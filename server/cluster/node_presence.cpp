@@ -1,0 +1,112 @@
+#include "server/cluster/node_presence.hpp"
+
+#include <nlohmann/json.hpp>
+#include <boost/asio/post.hpp>
+
+namespace yunzi::cluster {
+
+namespace {
+
+const std::string heartbeats = "yunzi.node.*";
+const std::string handovers = "yunzi.cluster.handover";
+
+std::string ping_subject(const std::string& node) { return "yunzi.node." + node + ".ping"; }
+
+std::size_t count_in(const nlohmann::json& beat, const char* key) {
+  const auto found = beat.find(key);
+  return found != beat.end() && found->is_number_unsigned() ? found->get<std::size_t>() : 0;
+}
+
+}  // namespace
+
+NodePresence::NodePresence(boost::asio::io_context& io, Bus& bus, PresenceOptions options, Figures figures,
+                           HandoverListener on_handover)
+    : strand_(boost::asio::make_strand(io)),
+      bus_(bus),
+      options_(std::move(options)),
+      figures_(std::move(figures)),
+      on_handover_(std::move(on_handover)),
+      timer_(strand_) {}
+
+Expected<Done, std::string> NodePresence::start() {
+  auto self = shared_from_this();
+  auto heard = bus_.subscribe(heartbeats, [self](BusMessage message) {
+    boost::asio::post(self->strand_, [self, message = std::move(message)] { self->heard(message); });
+  });
+  auto pinged = bus_.subscribe(ping_subject(options_.node), [self](BusMessage message) {
+    (void)self->bus_.reply(message, self->options_.node);
+  });
+  auto handed = bus_.subscribe(handovers, [self](BusMessage message) {
+    boost::asio::post(self->strand_, [self, message = std::move(message)] {
+      if (self->stopped_ || message.data == self->options_.node) return;
+      if (self->on_handover_) self->on_handover_(message.data);
+    });
+  });
+  for (auto* subscribed : {&heard, &pinged, &handed}) {
+    if (!*subscribed) return unexpected("cannot subscribe on the bus: " + subscribed->error().message);
+  }
+  boost::asio::post(strand_, [self, heard = std::move(*heard), pinged = std::move(*pinged),
+                              handed = std::move(*handed)]() mutable {
+    if (self->stopped_) return;
+    self->subscriptions_.push_back(std::move(heard));
+    self->subscriptions_.push_back(std::move(pinged));
+    self->subscriptions_.push_back(std::move(handed));
+    self->tick();
+  });
+  return Done{};
+}
+
+void NodePresence::announce_handover() { (void)bus_.publish(handovers, options_.node); }
+
+void NodePresence::stop() {
+  // Whatever is already queued on the strand sees the flag and does
+  // nothing; the timer and the subscriptions go on the strand (or with the
+  // presence, when the io threads have stopped first).
+  stopped_ = true;
+  boost::asio::post(strand_, [self = shared_from_this()] {
+    self->timer_.cancel();
+    self->subscriptions_.clear();
+  });
+}
+
+std::vector<PeerView> NodePresence::peers() const {
+  const auto recent = std::chrono::steady_clock::now() - 3 * options_.interval;
+  std::lock_guard lock(mutex_);
+  std::vector<PeerView> out;
+  for (const auto& [node, peer] : peers_) {
+    if (peer.heard >= recent) out.push_back(peer);
+  }
+  return out;
+}
+
+void NodePresence::tick() {
+  if (stopped_) return;
+  const NodeFigures mine = figures_ ? figures_() : NodeFigures{};
+  const nlohmann::json beat = {{"node", options_.node}, {"games", mine.games}, {"connections", mine.connections}};
+  (void)bus_.publish("yunzi.node." + options_.node, beat.dump());
+  // One peer a tick, in turn: the bus's round trip stays measured without
+  // every node pinging every other each second.
+  const std::vector<PeerView> others = peers();
+  if (!others.empty()) {
+    const std::string& peer = others[next_ping_++ % others.size()].node;
+    bus_.request(ping_subject(peer), options_.node, options_.interval, [](Expected<std::string, BusError>) {});
+  }
+  timer_.expires_after(options_.interval);
+  timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+    if (!ec) self->tick();
+  });
+}
+
+void NodePresence::heard(const BusMessage& message) {
+  const nlohmann::json beat = nlohmann::json::parse(message.data, nullptr, false);
+  if (!beat.is_object() || !beat.contains("node") || !beat["node"].is_string()) return;
+  const std::string node = beat["node"].get<std::string>();
+  if (node == options_.node) return;
+  PeerView peer{node, {}, std::chrono::steady_clock::now()};
+  peer.figures.games = count_in(beat, "games");
+  peer.figures.connections = count_in(beat, "connections");
+  std::lock_guard lock(mutex_);
+  peers_[node] = std::move(peer);
+}
+
+}  // namespace yunzi::cluster

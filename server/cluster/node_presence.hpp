@@ -1,0 +1,81 @@
+// The nodes of a cluster hearing of each other over the bus: each node
+// publishes a heartbeat on yunzi.node.<name> every interval (its games and
+// connections), keeps the table of the nodes it heard from, answers pings
+// on yunzi.node.<name>.ping and pings one peer each interval (the bus's
+// request round trip, for /metrics), and tells the others on
+// yunzi.cluster.handover when it has given its games up at a clean stop, so
+// that their lease rounds claim them at once. Presence is information only:
+// who runs a game is decided by the leases in the database, never by it.
+#pragma once
+
+#include <chrono>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "server/cluster/bus.hpp"
+
+namespace yunzi::cluster {
+
+struct NodeFigures {
+  std::size_t games = 0;
+  std::size_t connections = 0;
+};
+
+struct PeerView {
+  std::string node;
+  NodeFigures figures;
+  std::chrono::steady_clock::time_point heard;
+};
+
+struct PresenceOptions {
+  std::string node;
+  std::chrono::milliseconds interval{1000};
+};
+
+class NodePresence : public std::enable_shared_from_this<NodePresence> {
+ public:
+  using Figures = std::function<NodeFigures()>;
+  using HandoverListener = std::function<void(const std::string& node)>;
+
+  // `figures` is read on the presence's strand; `on_handover` is told there.
+  NodePresence(boost::asio::io_context& io, Bus& bus, PresenceOptions options, Figures figures,
+               HandoverListener on_handover);
+
+  // Subscribes and starts the heartbeats; the bus must be started.
+  Expected<Done, std::string> start();
+  // The node has handed its games over: the others may claim them now.
+  void announce_handover();
+  // Ends heartbeats and subscriptions; call it before the bus stops.
+  void stop();
+
+  // The other nodes heard from within three intervals, by name; any thread.
+  std::vector<PeerView> peers() const;
+
+ private:
+  void tick();
+  void heard(const BusMessage& message);
+
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  Bus& bus_;
+  const PresenceOptions options_;
+  const Figures figures_;
+  const HandoverListener on_handover_;
+  boost::asio::steady_timer timer_;
+  std::vector<Subscription> subscriptions_;
+  std::size_t next_ping_ = 0;
+  mutable std::mutex mutex_;
+  std::map<std::string, PeerView> peers_;
+  std::atomic<bool> stopped_{false};
+};
+
+}  // namespace yunzi::cluster

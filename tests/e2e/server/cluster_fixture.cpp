@@ -1,0 +1,98 @@
+#include "tests/e2e/server/cluster_fixture.hpp"
+
+#include <catch2/catch.hpp>
+#include <csignal>
+
+#include "db/database.hpp"
+#include "db/sql_stores.hpp"
+#include "tests/unit/db/temp_database.hpp"
+#include "tools/client/http_get.hpp"
+
+namespace yunzi::e2e {
+
+namespace {
+
+db::SqlStores* with_reader(std::optional<db::Connection>& reader, std::optional<db::SqlStores>& stores,
+                           const std::string& database) {
+  auto opened = db::open_reader(db::DatabaseTarget{db::Engine::postgresql, database});
+  REQUIRE(opened);
+  reader.emplace(std::move(*opened));
+  stores.emplace(*reader);
+  return &*stores;
+}
+
+client::HttpReply http_get(const ServerProcess& node, const std::string& target) {
+  auto reply = client::http_get("127.0.0.1", node.port(), target);
+  REQUIRE(reply);
+  return *reply;
+}
+
+}  // namespace
+
+Cluster::Cluster(int count, int lease, std::vector<std::string> extra_args) : lease_s(lease) {
+  auto server = db::testing::test_postgres_server();
+  REQUIRE(server);
+  database = db::testing::fresh_postgres_database(*server).location;
+  for (int i = 1; i <= count; ++i) {
+    ServerOptions options;
+    options.database = database;
+    options.extra_args = {"--node", "n" + std::to_string(i), "--lease-s", std::to_string(lease_s)};
+    options.extra_args.insert(options.extra_args.end(), extra_args.begin(), extra_args.end());
+    nodes.push_back(std::make_unique<ServerProcess>(dir.path() / ("n" + std::to_string(i)), options));
+    auto started = nodes.back()->start();
+    if (!started) FAIL("node n" << i << " did not start: " << started.error());
+  }
+}
+
+Cluster::~Cluster() {
+  for (auto& node : nodes) {
+    if (node->running()) node->send_signal(SIGCONT);
+  }
+}
+
+std::optional<db::GameLease> Cluster::owner_of(std::int64_t game) {
+  std::optional<db::Connection> reader;
+  std::optional<db::SqlStores> stores;
+  auto owner = with_reader(reader, stores, database)->owners().owner_of(game);
+  REQUIRE(owner);
+  return *owner;
+}
+
+std::size_t Cluster::stored_moves(std::int64_t game) {
+  std::optional<db::Connection> reader;
+  std::optional<db::SqlStores> stores;
+  auto stored = with_reader(reader, stores, database)->games().load(game);
+  REQUIRE(stored);
+  REQUIRE(stored->has_value());
+  return (*stored)->moves.size();
+}
+
+Json join_on(Player& player, ServerProcess& node, std::int64_t game, int lease_s) {
+  player.set_port(node.port());
+  player.connect();
+  player.resume();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(6 * lease_s + 20);
+  for (;;) {
+    const Json reply = player.call({{"type", "game.watch"}, {"game", game}});
+    if (reply["type"] != "error") return reply["state"];
+    REQUIRE(reply["code"] == "not_found");
+    REQUIRE(std::chrono::steady_clock::now() < deadline);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+}
+
+std::string metrics_of(const ServerProcess& node) {
+  const client::HttpReply reply = http_get(node, "/metrics");
+  REQUIRE(reply.status == 200);
+  return reply.body;
+}
+
+unsigned health_of(const ServerProcess& node) { return http_get(node, "/healthz").status; }
+
+int stopped(ServerProcess& node) {
+  auto code = node.stop();
+  if (!code) FAIL(code.error());
+  return *code;
+}
+
+}  // namespace yunzi::e2e

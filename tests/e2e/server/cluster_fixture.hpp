@@ -1,0 +1,62 @@
+// Several yunzi-server nodes (n1, n2, ...) on one fresh schema of the tests'
+// PostgreSQL server (tests/support/with-postgres), each a ServerProcess with
+// --node and --lease-s, and what the cluster tests ask of them.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <thread>
+#include <string>
+#include <vector>
+
+#include "db/ownership_store.hpp"
+#include "tests/e2e/server/player.hpp"
+#include "tests/e2e/server/server_process.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace yunzi::e2e {
+
+struct Cluster {
+  // `extra_args` go to every node.
+  Cluster(int count, int lease_s, std::vector<std::string> extra_args = {});
+  ~Cluster();  // a node left stopped (SIGSTOP) is continued so that it can be stopped
+
+  ServerProcess& node(int number) { return *nodes.at(static_cast<std::size_t>(number - 1)); }
+  // The game's owner as the database has it.
+  std::optional<db::GameLease> owner_of(std::int64_t game);
+  // How many moves the database keeps for the game.
+  std::size_t stored_moves(std::int64_t game);
+
+  test_support::TempDir dir{"yunzi-cluster"};
+  std::string database;
+  int lease_s;
+  std::vector<std::unique_ptr<ServerProcess>> nodes;
+};
+
+// `player` connects to `node` and signs in with its token; once the node
+// runs `game` (at once, or after a takeover within a few leases), the player
+// watches it there. Returns the game's state.
+Json join_on(Player& player, ServerProcess& node, std::int64_t game, int lease_s);
+
+// The node's /metrics text.
+std::string metrics_of(const ServerProcess& node);
+// The node's /healthz status code.
+unsigned health_of(const ServerProcess& node);
+
+// SIGTERM, and the node's exit code.
+int stopped(ServerProcess& node);
+
+// Waits (bounded) until `condition` holds.
+template <class Condition>
+bool eventually(Condition condition, std::chrono::seconds limit = std::chrono::seconds(30)) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (!condition()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return true;
+}
+
+}  // namespace yunzi::e2e

@@ -1,5 +1,7 @@
 #include "db/lease_keeper.hpp"
 
+#include <set>
+
 #include "db/sql_stores.hpp"
 
 namespace yunzi::db {
@@ -45,6 +47,7 @@ LeaseStats LeaseKeeper::stats() const {
 
 void LeaseKeeper::run() {
   SqlStores stores(connection_);
+  reclaim_own(stores);
   for (;;) {
     const auto started = std::chrono::steady_clock::now();
     LeaseRound renewal = renew(stores);
@@ -65,6 +68,24 @@ void LeaseKeeper::run() {
     woken_ = false;
     if (stopping_) return;
   }
+}
+
+void LeaseKeeper::reclaim_own(Stores& stores) {
+  auto recorded = stores.owners().held_by(options_.node);
+  if (!recorded || recorded->empty()) return;
+  LeaseRound batch;
+  batch.renewal_sent = std::chrono::steady_clock::now();
+  const TimeMs now = now_();
+  for (const GameLease& lease : *recorded) {
+    auto claimed = stores.owners().claim(lease.game, options_.node, now, now + options_.lease.count());
+    if (claimed && *claimed) batch.claimed.push_back(std::move(**claimed));
+  }
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    stats_.claims += batch.claimed.size();
+  }
+  if (!batch.claimed.empty()) listener_(stores, batch);
 }
 
 LeaseRound LeaseKeeper::renew(Stores& stores) {
@@ -90,10 +111,18 @@ void LeaseKeeper::claim_orphans(Stores& stores, std::chrono::steady_clock::time_
                                 std::chrono::steady_clock::time_point next_round) {
   // Batch after batch, each handed over at once so its rooms start while the
   // next is claimed; the next renewal is never put off for it.
+  // A game claimed and given up again in this round (its room could not be
+  // built) is an orphan again at once: it waits for the next round.
+  std::set<GameId> tried;
   for (;;) {
     const TimeMs now = now_();
-    auto orphans = stores.owners().orphaned(now, options_.claims_per_round);
-    if (!orphans || orphans->empty()) return;
+    auto orphans = stores.owners().orphaned(now, options_.claims_per_round + static_cast<int>(tried.size()));
+    if (!orphans) return;
+    std::erase_if(*orphans, [&tried](GameId game) { return tried.count(game) > 0; });
+    if (orphans->empty()) return;
+    if (orphans->size() > static_cast<std::size_t>(options_.claims_per_round))
+      orphans->resize(options_.claims_per_round);
+    tried.insert(orphans->begin(), orphans->end());
     LeaseRound batch;
     batch.renewal_sent = renewal_sent;
     for (GameId game : *orphans) {

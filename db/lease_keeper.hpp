@@ -1,6 +1,8 @@
 // A cluster node's hold on its games (db/ownership_store.hpp), kept by a
 // thread of its own with its own connection, so that a slow batch on the
-// writer never lets a lease run out. Every round it renews the node's
+// writer never lets a lease run out. It starts by claiming back, with new
+// epochs, the games recorded under its name (the node ran before under that
+// name: they have no room now). Then every round it renews the node's
 // leases, then claims games no live lease covers (those of a node that
 // died or was paused) in batches, and tells the listener the renewal and
 // each batch, on its thread, with the stores of its connection so that the
@@ -75,6 +77,7 @@ class LeaseKeeper {
  private:
   void run();
   LeaseRound renew(Stores& stores);
+  void reclaim_own(Stores& stores);
   void claim_orphans(Stores& stores, std::chrono::steady_clock::time_point renewal_sent,
                      std::chrono::steady_clock::time_point next_round);
 

@@ -40,8 +40,13 @@ class OwnershipStore {
   virtual DbResult<std::optional<GameLease>> claim(GameId game, std::string_view node, TimeMs now_ms,
                                                    TimeMs lease_until_ms) = 0;
   // Extends every lease `node` holds, run out or not, as long as no other
-  // node took the game; returns what it still holds, by game.
+  // node took the game; returns what it still holds, by game. One row at a
+  // time, outside any transaction: it never holds one game's row while it
+  // waits for another's (a writer batch holds several, see hold()).
   virtual DbResult<std::vector<GameLease>> renew(std::string_view node, TimeMs lease_until_ms) = 0;
+  // Every game `node` is recorded to hold, live lease or not, by game (a
+  // node starting again under its name claims them back).
+  virtual DbResult<std::vector<GameLease>> held_by(std::string_view node) = 0;
   // The fence of every write of a game: conflict unless the fence still
   // holds the game. On PostgreSQL it also keeps a claim of the game waiting
   // until the write's transaction ends, so a takeover sees the write.

@@ -159,8 +159,10 @@ class PostgresEngine final : public ConnectionEngine {
         disconnect();
         return db_failure(DbErrorKind::locked,
                           options_.writer_name.empty()
-                              ? "another yunzi-server writes to this PostgreSQL database (a single node holds it alone)"
-                              : "another yunzi-server runs as node '" + options_.writer_name + "' on this database");
+                              ? "another yunzi-server writes to this PostgreSQL database (a single node, or the "
+                                "nodes of a cluster)"
+                              : "another yunzi-server runs as node '" + options_.writer_name +
+                                    "' on this database, or a single node holds it alone");
       }
     } catch (const std::exception& failure) {
       disconnect();
@@ -276,10 +278,18 @@ class PostgresEngine final : public ConnectionEngine {
     }
   }
 
+  // The database's lock: a single node holds it alone, the nodes of a
+  // cluster share it (so neither kind runs beside the other), and each
+  // cluster node also holds the lock of its name alone. A refusal leaves
+  // what was taken to the disconnect that follows.
   bool claim_writer_lock() {
-    const std::string suffix = options_.writer_name.empty() ? "" : "/" + options_.writer_name;
     const pqxx::result tried =
-        work_->exec_params("SELECT pg_try_advisory_lock($1, hashtext(current_schema() || $2))", writer_lock, suffix);
+        options_.writer_name.empty()
+            ? work_->exec_params("SELECT pg_try_advisory_lock($1, hashtext(current_schema()))", writer_lock)
+            : work_->exec_params(
+                  "SELECT pg_try_advisory_lock_shared($1, hashtext(current_schema())) AND "
+                  "pg_try_advisory_lock($1, hashtext(current_schema() || $2))",
+                  writer_lock, "/" + options_.writer_name);
     return std::string_view(tried[0][0].c_str()) == "t";
   }
 

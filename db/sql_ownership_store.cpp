@@ -1,7 +1,5 @@
 #include "db/sql_ownership_store.hpp"
 
-#include <algorithm>
-
 #include "db/row_reading.hpp"
 
 namespace yunzi::db {
@@ -29,13 +27,25 @@ DbResult<std::optional<GameLease>> SqlOwnershipStore::claim(GameId game, std::st
 }
 
 DbResult<std::vector<GameLease>> SqlOwnershipStore::renew(std::string_view node, TimeMs lease_until_ms) {
-  auto leases = read_all<GameLease>(
-      db_.query("UPDATE game_owners SET lease_until_ms = ? WHERE node = ? RETURNING game_id, node, epoch, "
-                "lease_until_ms",
-                lease_until_ms, node),
+  auto recorded = held_by(node);
+  if (!recorded) return recorded;
+  std::vector<GameLease> renewed;
+  for (const GameLease& lease : *recorded) {
+    auto kept =
+        read_first<GameLease>(db_.query("UPDATE game_owners SET lease_until_ms = ? WHERE game_id = ? AND node = ? "
+                                        "RETURNING game_id, node, epoch, lease_until_ms",
+                                        lease_until_ms, lease.game, node),
+                              read_lease);
+    if (!kept) return unexpected(kept.error());
+    if (*kept) renewed.push_back(std::move(**kept));
+  }
+  return renewed;
+}
+
+DbResult<std::vector<GameLease>> SqlOwnershipStore::held_by(std::string_view node) {
+  return read_all<GameLease>(
+      db_.query("SELECT game_id, node, epoch, lease_until_ms FROM game_owners WHERE node = ? ORDER BY game_id", node),
       read_lease);
-  if (leases) std::sort(leases->begin(), leases->end(), [](const auto& a, const auto& b) { return a.game < b.game; });
-  return leases;
 }
 
 DbResult<Done> SqlOwnershipStore::hold(GameId game, const GameFence& fence) {

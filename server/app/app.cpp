@@ -51,7 +51,9 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
                     },
                     [this](const protocol::LobbyGame& entry) { lobby->game_changed(entry); },
                     [this](std::int64_t game, const protocol::GameEnd& end) { on_game_ended(game, end); },
-                    [this](std::int64_t game) { boost::asio::post(io, [this, game] { retire_game(game); }); }},
+                    [this](std::int64_t game, const db::GameFence& fence) {
+                      boost::asio::post(io, [this, game, fence] { retire_game(game, fence); });
+                    }},
       reports_quota(options_in.reports_per_hour, 3'600'000),
       lobby_chat_quota(options_in.lobby_chat_per_minute, 60'000),
       messages_quota(options_in.messages_per_minute, 60'000),

@@ -115,10 +115,12 @@ class App final : public net::Handler {
                     std::optional<db::GameFence> fence);
   // A game this node claimed from another: restored, and its players connected here join it.
   void adopt_room(const db::GameWithMoves& game, const game::StoredPlayers& players, db::GameFence fence);
-  // The games held since before `renewal_sent` that the renewal did not return.
-  void drop_lost_games(const std::vector<db::GameLease>& held, std::chrono::steady_clock::time_point renewal_sent);
-  // Another node runs the game now: unlisted here, its room retired.
-  void retire_game(GameId game);
+  // The games this node runs, held since before the renewal, that the renewal did not return and that
+  // another node holds now (a missing row is a game this node ended). On the lease thread.
+  std::vector<std::pair<GameId, db::GameFence>> lost_games(db::Stores& stores, const db::LeaseRound& renewal);
+  // Another node runs the game now: unlisted here, its room retired (unless this node holds it again,
+  // at a newer epoch than `fence`).
+  void retire_game(GameId game, const db::GameFence& fence);
   // The policy's monthly publication for the current month, then again at the start of the next.
   void publish_ranks();
   boost::asio::steady_timer publication_timer_;

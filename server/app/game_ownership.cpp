@@ -35,14 +35,36 @@ void App::on_lease_round(db::Stores& stores, const db::LeaseRound& round) {
                  round.failure->message);
     return;
   }
-  boost::asio::post(io, [this, held = round.held, sent = round.renewal_sent] { drop_lost_games(held, sent); });
+  for (auto& [game, fence] : lost_games(stores, round)) {
+    boost::asio::post(io, [this, game = game, fence = fence] { retire_game(game, fence); });
+  }
+}
+
+std::vector<std::pair<GameId, db::GameFence>> App::lost_games(db::Stores& stores, const db::LeaseRound& renewal) {
+  std::set<std::pair<GameId, std::int64_t>> kept;
+  for (const db::GameLease& lease : renewal.held) kept.emplace(lease.game, lease.fence.epoch);
+  std::vector<std::pair<GameId, db::GameFence>> lost;
+  for (const auto& [id, running] : games.all()) {
+    if (!running.fence || running.held_since >= renewal.renewal_sent) continue;
+    if (kept.count({id, running.fence->epoch}) > 0) continue;
+    auto owner = stores.owners().owner_of(id);
+    if (owner && *owner && (*owner)->fence != *running.fence) lost.emplace_back(id, *running.fence);
+  }
+  return lost;
 }
 
 void App::adopt_room(const db::GameWithMoves& game, const game::StoredPlayers& players, db::GameFence fence) {
   const GameId id = game.game.id;
   // This node may still list the game from an epoch it lost.
-  if (auto earlier = games.get(id)) retire_game(id);
-  if (!restore_room(game, players, fence)) return;
+  if (auto earlier = games.get(id); earlier && earlier->fence) retire_game(id, *earlier->fence);
+  if (!restore_room(game, players, fence)) {
+    // Given up, for another node (or a later round) to try.
+    writer.submit([id, fence](db::Stores& stores) { return stores.owners().release(id, fence); },
+                  [id](db::DbResult<Done> released) {
+                    if (!released) spdlog::warn("game={} not released: {}", id, released.error().message);
+                  });
+    return;
+  }
   metrics.games_taken_over.Increment();
   auto room = games.find(id);
   for (UserId player : {game.game.black_id, game.game.white_id}) {
@@ -54,17 +76,8 @@ void App::adopt_room(const db::GameWithMoves& game, const game::StoredPlayers& p
   spdlog::info("game={} taken over node={} epoch={}", id, fence.node, fence.epoch);
 }
 
-void App::drop_lost_games(const std::vector<db::GameLease>& held, std::chrono::steady_clock::time_point renewal_sent) {
-  std::set<std::pair<GameId, std::int64_t>> kept;
-  for (const db::GameLease& lease : held) kept.emplace(lease.game, lease.fence.epoch);
-  for (const auto& [id, running] : games.all()) {
-    if (!running.fence || running.held_since >= renewal_sent) continue;
-    if (kept.count({id, running.fence->epoch}) == 0) retire_game(id);
-  }
-}
-
-void App::retire_game(GameId game) {
-  auto running = games.remove(game);
+void App::retire_game(GameId game, const db::GameFence& fence) {
+  auto running = games.remove_held(game, fence);
   if (!running) return;
   lobby->game_ended(game);
   metrics.games_lost.Increment();

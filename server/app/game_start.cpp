@@ -76,6 +76,7 @@ void App::start_room(GameId id, const GamePlan& plan, const std::optional<protoc
     // A game stored without a claim (a tournament's round): the next lease
     // round of some node claims it as an orphan and runs it.
     spdlog::info("game={} left to the cluster's lease rounds", id);
+    if (plan.settings.rated) games.release_rated(plan.black.id, plan.white.id);
     return;
   }
   const game::RoomPlayer black{plan.black.id, plan.black.info};

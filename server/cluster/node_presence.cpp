@@ -1,7 +1,7 @@
 #include "server/cluster/node_presence.hpp"
 
-#include <nlohmann/json.hpp>
 #include <boost/asio/post.hpp>
+#include <nlohmann/json.hpp>
 
 namespace yunzi::cluster {
 
@@ -33,9 +33,8 @@ Expected<Done, std::string> NodePresence::start() {
   auto heard = bus_.subscribe(heartbeats, [self](BusMessage message) {
     boost::asio::post(self->strand_, [self, message = std::move(message)] { self->heard(message); });
   });
-  auto pinged = bus_.subscribe(ping_subject(options_.node), [self](BusMessage message) {
-    (void)self->bus_.reply(message, self->options_.node);
-  });
+  auto pinged = bus_.subscribe(ping_subject(options_.node),
+                               [self](BusMessage message) { (void)self->bus_.reply(message, self->options_.node); });
   auto handed = bus_.subscribe(handovers, [self](BusMessage message) {
     boost::asio::post(self->strand_, [self, message = std::move(message)] {
       if (self->stopped_ || message.data == self->options_.node) return;
@@ -45,14 +44,14 @@ Expected<Done, std::string> NodePresence::start() {
   for (auto* subscribed : {&heard, &pinged, &handed}) {
     if (!*subscribed) return unexpected("cannot subscribe on the bus: " + subscribed->error().message);
   }
-  boost::asio::post(strand_, [self, heard = std::move(*heard), pinged = std::move(*pinged),
-                              handed = std::move(*handed)]() mutable {
-    if (self->stopped_) return;
-    self->subscriptions_.push_back(std::move(heard));
-    self->subscriptions_.push_back(std::move(pinged));
-    self->subscriptions_.push_back(std::move(handed));
-    self->tick();
-  });
+  boost::asio::post(
+      strand_, [self, heard = std::move(*heard), pinged = std::move(*pinged), handed = std::move(*handed)]() mutable {
+        if (self->stopped_) return;
+        self->subscriptions_.push_back(std::move(heard));
+        self->subscriptions_.push_back(std::move(pinged));
+        self->subscriptions_.push_back(std::move(handed));
+        self->tick();
+      });
   return Done{};
 }
 

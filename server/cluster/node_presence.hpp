@@ -8,8 +8,8 @@
 // who runs a game is decided by the leases in the database, never by it.
 #pragma once
 
-#include <chrono>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>

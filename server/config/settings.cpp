@@ -147,15 +147,15 @@ const std::array<Setting, 53> settings_table{{
        return Done{};
      }},
     {"node", "NAME", ValueKind::text,
-     "this node's name in a cluster of nodes on one PostgreSQL database (letters, digits, '.', '_', '-'; at most 64); "
+     "this node's name in a cluster of nodes on one PostgreSQL database (letters, digits, '_', '-'; at most 64); "
      "empty: a single node",
      show_text<&ServerConfig::node>,
      [](ServerConfig& c, std::string_view text) -> Result {
        const bool fits = text.size() <= 64 && std::all_of(text.begin(), text.end(), [](char ch) {
-                           return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_' || ch == '-';
+                           return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-';
                          });
-       if (!fits)
-         return unexpected("expected at most 64 letters, digits, '.', '_' or '-', got '" + std::string(text) + "'");
+       // No '.': the name is one token of the NATS subjects (yunzi.node.<name>).
+       if (!fits) return unexpected("expected at most 64 letters, digits, '_' or '-', got '" + std::string(text) + "'");
        c.node = std::string(text);
        return Done{};
      }},

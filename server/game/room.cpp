@@ -191,7 +191,7 @@ struct GameRoom::Private {
       if (respond && out.reply) respond->fail(protocol::ErrorCode::conflict, std::string(moved_message));
       timer.cancel();
       drain();
-      if (services.on_lost) services.on_lost(game);
+      if (services.on_lost) services.on_lost(game, *fence);
       return;
     }
     if (!result) {

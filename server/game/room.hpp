@@ -50,7 +50,7 @@ struct RoomServices {
   std::function<void(std::int64_t game, const protocol::GameEnd&)> on_ended;
   // Told (from the room's strand) when a fenced write found that another node of the cluster took the
   // game over: the room answers no more and waits to be retired.
-  std::function<void(std::int64_t game)> on_lost;
+  std::function<void(std::int64_t game, const db::GameFence& fence)> on_lost;
 };
 
 class GameRoom : public std::enable_shared_from_this<GameRoom> {

@@ -35,6 +35,17 @@ std::optional<RunningGame> GameRegistry::remove(GameId id) {
   std::lock_guard lock(mutex_);
   auto it = games_.find(id);
   if (it == games_.end()) return std::nullopt;
+  return remove_locked(it);
+}
+
+std::optional<RunningGame> GameRegistry::remove_held(GameId id, const db::GameFence& fence) {
+  std::lock_guard lock(mutex_);
+  auto it = games_.find(id);
+  if (it == games_.end() || it->second.fence != fence) return std::nullopt;
+  return remove_locked(it);
+}
+
+RunningGame GameRegistry::remove_locked(std::map<GameId, RunningGame>::iterator it) {
   RunningGame game = std::move(it->second);
   games_.erase(it);
   if (game.rated) {

@@ -46,6 +46,9 @@ class GameRegistry {
   void add(GameId id, RunningGame game);
   // Returns the game that was removed, if it was there.
   std::optional<RunningGame> remove(GameId id);
+  // The same, only while the entry holds the game at that fence (a cluster
+  // node may have adopted the game again since, at a newer epoch).
+  std::optional<RunningGame> remove_held(GameId id, const db::GameFence& fence);
 
   std::shared_ptr<game::GameRoom> find(GameId id) const;
   std::optional<RunningGame> get(GameId id) const;
@@ -58,6 +61,8 @@ class GameRegistry {
   std::size_t scoring_count() const;
 
  private:
+  RunningGame remove_locked(std::map<GameId, RunningGame>::iterator it);
+
   mutable std::mutex mutex_;
   std::map<GameId, RunningGame> games_;
   std::multiset<UserId> rated_busy_;

@@ -349,7 +349,7 @@ int main(int argc, char** argv) {
     db::LeaseOptions lease_options;
     lease_options.node = config.node;
     lease_options.lease = config.lease;
-    lease_options.renew_every = config.lease / 3;
+    lease_options.renew_every = std::chrono::duration_cast<std::chrono::milliseconds>(config.lease) / 3;
     leases.emplace(
         std::move(*lease_connection), lease_options, wall_clock_ms,
         [&application](db::Stores& stores, const db::LeaseRound& round) { application.on_lease_round(stores, round); });

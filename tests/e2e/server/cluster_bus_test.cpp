@@ -63,8 +63,8 @@ TEST_CASE("cluster over NATS: a node stopped cleanly tells the others, which cla
           "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
   started(nats);
-  // A lease of a minute: the next lease round would come only 20 s later.
-  Cluster cluster(2, 60, {"--nats", nats.url()});
+  // Leases of ten minutes: without the word over NATS, the next lease round would come 200 s later.
+  Cluster cluster(2, 600, {"--nats", nats.url()});
   REQUIRE(eventually([&] { return shows(cluster.node(2), "yunzi_cluster_nodes_seen 1"); }));
   Player alice(cluster.node(1).port(), "alice");
   alice.register_account();
@@ -78,9 +78,7 @@ TEST_CASE("cluster over NATS: a node stopped cleanly tells the others, which cla
   const std::string taken = "game=" + std::to_string(game) + " taken over node=n2";
   REQUIRE(eventually([&] { return cluster.node(2).log_text().find(handover) != std::string::npos; }));
   REQUIRE(eventually([&] { return cluster.node(2).log_text().find(taken) != std::string::npos; }));
-  const std::string log = cluster.node(2).log_text();
-  CHECK(log.find(handover) < log.find(taken));
-  CHECK(join_on(alice, cluster.node(2), game, cluster.lease_s)["moves"] == Json::array({"E5"}));
+  CHECK(join_on(alice, cluster.node(2), game, 1)["moves"] == Json::array({"E5"}));
 
   // Only a cluster node uses NATS.
   ServerOptions single;

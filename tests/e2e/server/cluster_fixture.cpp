@@ -12,13 +12,13 @@ namespace yunzi::e2e {
 
 namespace {
 
-db::SqlStores* with_reader(std::optional<db::Connection>& reader, std::optional<db::SqlStores>& stores,
-                           const std::string& database) {
-  auto opened = db::open_reader(db::DatabaseTarget{db::Engine::postgresql, database});
-  REQUIRE(opened);
-  reader.emplace(std::move(*opened));
-  stores.emplace(*reader);
-  return &*stores;
+// Runs `work` with the stores of a reader connection to the cluster's database.
+template <class Work>
+auto with_reader(const std::string& database, Work work) {
+  auto reader = db::open_reader(db::DatabaseTarget{db::Engine::postgresql, database});
+  REQUIRE(reader);
+  db::SqlStores stores(*reader);
+  return work(stores);
 }
 
 client::HttpReply http_get(const ServerProcess& node, const std::string& target) {
@@ -51,20 +51,20 @@ Cluster::~Cluster() {
 }
 
 std::optional<db::GameLease> Cluster::owner_of(std::int64_t game) {
-  std::optional<db::Connection> reader;
-  std::optional<db::SqlStores> stores;
-  auto owner = with_reader(reader, stores, database)->owners().owner_of(game);
-  REQUIRE(owner);
-  return *owner;
+  return with_reader(database, [game](db::Stores& stores) {
+    auto owner = stores.owners().owner_of(game);
+    REQUIRE(owner);
+    return *owner;
+  });
 }
 
 std::size_t Cluster::stored_moves(std::int64_t game) {
-  std::optional<db::Connection> reader;
-  std::optional<db::SqlStores> stores;
-  auto stored = with_reader(reader, stores, database)->games().load(game);
-  REQUIRE(stored);
-  REQUIRE(stored->has_value());
-  return (*stored)->moves.size();
+  return with_reader(database, [game](db::Stores& stores) {
+    auto stored = stores.games().load(game);
+    REQUIRE(stored);
+    REQUIRE(stored->has_value());
+    return (*stored)->moves.size();
+  });
 }
 
 Json join_on(Player& player, ServerProcess& node, std::int64_t game, int lease_s) {

@@ -97,9 +97,12 @@ TEST_CASE("cluster: an owner paused past its lease cannot write to the game anot
   CHECK_THAT(metrics_of(cluster.node(1)), Catch::Contains("yunzi_games_lost_total 1\n"));
 }
 
-TEST_CASE("cluster: a node stopped cleanly hands its games over at once, and a node's name runs once",
-          "[server][cluster][.postgresql]") {
-  Cluster cluster(2, lease_s);
+TEST_CASE(
+    "cluster: a node stopped cleanly gives its leases up, a node restarted under its name runs its games again "
+    "at once, and neither a second process of a name nor a single node runs beside the cluster",
+    "[server][cluster][.postgresql]") {
+  // Leases of ten minutes: nothing here may wait for one to run out.
+  Cluster cluster(2, 600);
   Player alice(cluster.node(1).port(), "alice");
   alice.register_account();
   Player bob(cluster.node(1).port(), "bob");
@@ -107,20 +110,28 @@ TEST_CASE("cluster: a node stopped cleanly hands its games over at once, and a n
   const std::int64_t game = start_game(alice, bob);
   play_moves(alice, bob, game, {"E5"}, {&alice, &bob});
 
-  ServerOptions twin_options;
-  twin_options.database = cluster.database;
-  twin_options.extra_args = {"--node", "n1"};
-  ServerProcess twin(cluster.dir.path() / "twin", twin_options);
-  auto refused = twin.start();
-  REQUIRE_FALSE(refused);
-  CHECK_THAT(refused.error(), Catch::Contains("exit code 3"));
-  CHECK_THAT(twin.log_text(), Catch::Contains("runs as node 'n1'"));
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"--node", "n1"}, std::vector<std::string>{}}) {
+    ServerOptions intruder;
+    intruder.database = cluster.database;
+    intruder.extra_args = args;
+    ServerProcess refused(cluster.dir.path() / ("intruder" + std::to_string(args.size())), intruder);
+    auto start = refused.start();
+    REQUIRE_FALSE(start);
+    CHECK_THAT(start.error(), Catch::Contains("exit code 3"));
+  }
+
+  // Killed and started again: n1 claims its game back with a new epoch.
+  cluster.node(1).kill();
+  REQUIRE(cluster.node(1).start());
+  CHECK(join_on(alice, cluster.node(1), game, 1)["moves"] == Json::array({"E5"}));
+  CHECK(cluster.owner_of(game)->fence == db::GameFence{"n1", 2});
+  join_on(bob, cluster.node(1), game, 1);
+  play_moves(alice, bob, game, {"C3"}, {&alice, &bob}, 2, "white");
 
   REQUIRE(stopped(cluster.node(1)) == 0);
-  // The lease was given up, not left to run out.
   const auto owner = cluster.owner_of(game);
   REQUIRE(owner);
-  CHECK((owner->fence.node == "n2" || owner->lease_until_ms == 0));
-  const Json state = join_on(alice, cluster.node(2), game, lease_s);
-  CHECK(state["moves"] == Json::array({"E5"}));
+  CHECK(owner->fence.node == "n1");
+  CHECK(owner->lease_until_ms == 0);
+  CHECK(cluster.stored_moves(game) == 2);
 }

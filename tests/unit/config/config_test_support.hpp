@@ -57,7 +57,7 @@ inline std::vector<Sample> samples() {
       {"data_dir", "/srv/yunzi", "/srv/yunzi"},
       {"database_file", "club.sqlite3", "club.sqlite3"},
       {"database", "postgresql://yunzi@db.example/yunzi", "postgresql://yunzi@db.example/yunzi"},
-      {"node", "node-2.eu_west", "node-2.eu_west"},
+      {"node", "node-2_eu-west", "node-2_eu-west"},
       {"lease_s", "7", 7},
       {"nats", "nats://10.0.0.5:4222,nats://10.0.0.6:4222",
        nlohmann::json::array({"nats://10.0.0.5:4222", "nats://10.0.0.6:4222"})},

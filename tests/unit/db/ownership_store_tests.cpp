@@ -91,6 +91,11 @@ TEST_CASE_METHOD(StoreTest, "renewing extends the leases a node still holds, run
   CHECK((*renewed)[1].game == late);
   for (const GameLease& lease : *renewed) CHECK(lease.lease_until_ms == 20'000);
   CHECK((*owners.owner_of(lost))->fence.node == "n2");
+  auto recorded = owners.held_by("n1");
+  REQUIRE(recorded);
+  REQUIRE(recorded->size() == 2);
+  CHECK((*recorded)[0].game == kept);
+  CHECK((*recorded)[1].game == late);
   CHECK((*owners.owner_of(elsewhere))->lease_until_ms == 11'000);
   CHECK(owners.renew("nobody", 20'000)->empty());
 }

@@ -104,7 +104,7 @@ struct Fixture {
                      },
                      [this](const protocol::LobbyGame& game) { lobby.push_back(game); },
                      [this](std::int64_t game, const protocol::GameEnd& end) { ended.emplace_back(game, end); },
-                     [this](std::int64_t game) { lost.push_back(game); }});
+                     [this](std::int64_t game, const db::GameFence&) { lost.push_back(game); }});
     alice.user_id = add_user("alice");
     bob.user_id = add_user("bob");
   }

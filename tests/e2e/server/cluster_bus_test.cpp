@@ -40,10 +40,8 @@ TEST_CASE("cluster over NATS: nodes hear each other; losing NATS stops no game, 
   CHECK(health_of(cluster.node(1)) == 200);
 
   Player alice(cluster.node(1).port(), "alice");
-  alice.register_account();
   Player bob(cluster.node(1).port(), "bob");
-  bob.register_account();
-  const std::int64_t game = start_game(alice, bob);
+  const std::int64_t game = seated_game(alice, bob);
   play_moves(alice, bob, game, {"E5"}, {&alice, &bob});
 
   nats.kill();
@@ -67,10 +65,8 @@ TEST_CASE("cluster over NATS: a node stopped cleanly tells the others, which cla
   Cluster cluster(2, 600, {"--nats", nats.url()});
   REQUIRE(eventually([&] { return shows(cluster.node(2), "yunzi_cluster_nodes_seen 1"); }));
   Player alice(cluster.node(1).port(), "alice");
-  alice.register_account();
   Player bob(cluster.node(1).port(), "bob");
-  bob.register_account();
-  const std::int64_t game = start_game(alice, bob);
+  const std::int64_t game = seated_game(alice, bob);
   play_moves(alice, bob, game, {"E5"}, {&alice, &bob});
 
   REQUIRE(stopped(cluster.node(1)) == 0);

@@ -81,6 +81,12 @@ Json join_on(Player& player, ServerProcess& node, std::int64_t game, int lease_s
   }
 }
 
+std::int64_t seated_game(Player& black, Player& white, Json settings) {
+  black.register_account();
+  white.register_account();
+  return start_game(black, white, std::move(settings));
+}
+
 std::string metrics_of(const ServerProcess& node) {
   const client::HttpReply reply = http_get(node, "/metrics");
   REQUIRE(reply.status == 200);

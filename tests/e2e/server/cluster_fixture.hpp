@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "db/ownership_store.hpp"
+#include "tests/e2e/server/game_helpers.hpp"
 #include "tests/e2e/server/player.hpp"
 #include "tests/e2e/server/server_process.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -39,6 +40,10 @@ struct Cluster {
 // runs `game` (at once, or after a takeover within a few leases), the player
 // watches it there. Returns the game's state.
 Json join_on(Player& player, ServerProcess& node, std::int64_t game, int lease_s);
+
+// New accounts for both players (on the node they are connected to), in a
+// game `black` challenged `white` to with `settings`.
+std::int64_t seated_game(Player& black, Player& white, Json settings = friendly_settings());
 
 // The node's /metrics text.
 std::string metrics_of(const ServerProcess& node);

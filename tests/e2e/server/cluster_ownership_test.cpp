@@ -29,10 +29,8 @@ TEST_CASE(
     "[server][cluster][.postgresql]") {
   Cluster cluster(2, lease_s);
   Player alice(cluster.node(1).port(), "alice");
-  alice.register_account();
   Player bob(cluster.node(1).port(), "bob");
-  bob.register_account();
-  const std::int64_t game = start_game(alice, bob, byoyomi_10min());
+  const std::int64_t game = seated_game(alice, bob, byoyomi_10min());
   CHECK(cluster.owner_of(game)->fence.node == "n1");
   play_moves(alice, bob, game, {"E5", "C3", "G7"}, {&alice, &bob});
   const Json before = alice.watch(game)["state"];
@@ -65,10 +63,8 @@ TEST_CASE("cluster: an owner paused past its lease cannot write to the game anot
           "[server][cluster][.postgresql]") {
   Cluster cluster(2, lease_s);
   Player alice(cluster.node(1).port(), "alice");
-  alice.register_account();
   Player bob(cluster.node(1).port(), "bob");
-  bob.register_account();
-  const std::int64_t game = start_game(alice, bob);
+  const std::int64_t game = seated_game(alice, bob);
   play_moves(alice, bob, game, {"E5"}, {&alice, &bob});
 
   cluster.node(1).send_signal(SIGSTOP);
@@ -104,10 +100,8 @@ TEST_CASE(
   // Leases of ten minutes: nothing here may wait for one to run out.
   Cluster cluster(2, 600);
   Player alice(cluster.node(1).port(), "alice");
-  alice.register_account();
   Player bob(cluster.node(1).port(), "bob");
-  bob.register_account();
-  const std::int64_t game = start_game(alice, bob);
+  const std::int64_t game = seated_game(alice, bob);
   play_moves(alice, bob, game, {"E5"}, {&alice, &bob});
 
   for (const std::vector<std::string>& args : {std::vector<std::string>{"--node", "n1"}, std::vector<std::string>{}}) {

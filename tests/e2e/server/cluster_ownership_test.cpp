@@ -5,6 +5,8 @@
 // server of its own (tagged hidden, started by yunzi_server_tests_postgresql).
 #include <catch2/catch.hpp>
 #include <csignal>
+#include <cstdlib>
+#include <thread>
 
 #include "tests/e2e/server/cluster_fixture.hpp"
 #include "tests/e2e/server/game_helpers.hpp"
@@ -127,5 +129,26 @@ TEST_CASE(
   REQUIRE(owner);
   CHECK(owner->fence.node == "n1");
   CHECK(owner->lease_until_ms == 0);
+  CHECK(cluster.stored_moves(game) == 2);
+}
+
+TEST_CASE("cluster: a node whose PostgreSQL goes away answers 503, and keeps its game when it comes back",
+          "[server][cluster][.postgresql]") {
+  const char* ctl = std::getenv("YUNZI_TEST_POSTGRES_CTL");
+  REQUIRE(ctl);
+  Cluster cluster(1, lease_s);
+  Player alice(cluster.node(1).port(), "alice");
+  Player bob(cluster.node(1).port(), "bob");
+  const std::int64_t game = seated_game(alice, bob);
+  play_moves(alice, bob, game, {"E5"}, {&alice, &bob});
+
+  REQUIRE(std::system((std::string(ctl) + " stop").c_str()) == 0);
+  REQUIRE(eventually([&] { return health_of(cluster.node(1)) == 503; }));
+  // Down for more than a lease: the lease ran out, but nobody took the game.
+  std::this_thread::sleep_for(std::chrono::seconds(lease_s + 1));
+  REQUIRE(std::system((std::string(ctl) + " start").c_str()) == 0);
+  REQUIRE(eventually([&] { return health_of(cluster.node(1)) == 200; }));
+  CHECK(cluster.owner_of(game)->fence == db::GameFence{"n1", 1});
+  play_moves(alice, bob, game, {"C3"}, {&alice, &bob}, 2, "white");
   CHECK(cluster.stored_moves(game) == 2);
 }

@@ -152,3 +152,30 @@ TEST_CASE("cluster: a node whose PostgreSQL goes away answers 503, and keeps its
   play_moves(alice, bob, game, {"C3"}, {&alice, &bob}, 2, "white");
   CHECK(cluster.stored_moves(game) == 2);
 }
+
+TEST_CASE("cluster: of two nodes left when the owner dies, exactly one takes the game, for good",
+          "[server][cluster][.postgresql]") {
+  Cluster cluster(3, lease_s);
+  Player alice(cluster.node(1).port(), "alice");
+  Player bob(cluster.node(1).port(), "bob");
+  const std::int64_t game = seated_game(alice, bob);
+  play_moves(alice, bob, game, {"E5"}, {&alice, &bob});
+
+  cluster.node(1).kill();
+  REQUIRE(eventually([&] { return cluster.owner_of(game)->fence.node != "n1"; }));
+  const db::GameFence taken = cluster.owner_of(game)->fence;
+  CHECK(taken.epoch == 2);
+  ServerProcess& owner = cluster.node(taken.node == "n2" ? 2 : 3);
+  ServerProcess& other = cluster.node(taken.node == "n2" ? 3 : 2);
+  // Two more leases: the survivors' rounds leave the game where it is.
+  std::this_thread::sleep_for(std::chrono::seconds(2 * lease_s));
+  CHECK(cluster.owner_of(game)->fence == taken);
+  CHECK_THAT(metrics_of(owner), Catch::Contains("yunzi_games_taken_over_total 1\n"));
+  CHECK_THAT(metrics_of(other), Catch::Contains("yunzi_games_taken_over_total 0\n"));
+  CHECK(join_on(alice, owner, game, lease_s)["moves"] == Json::array({"E5"}));
+  // The other node does not run it: it says so rather than serve a copy.
+  bob.set_port(other.port());
+  bob.connect();
+  bob.resume();
+  CHECK(bob.call({{"type", "game.watch"}, {"game", game}})["code"] == "not_found");
+}

@@ -81,6 +81,11 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
 
 App::~App() = default;
 
+void App::attach_relay(std::shared_ptr<GameRelay> relay) {
+  relay_ = std::move(relay);
+  desks_.game.relay = relay_.get();
+}
+
 void App::on_open(const net::ConnectionPtr& connection) {
   auto session =
       Session::create(io, connection, metrics, [this](const SessionPtr& s, std::string text, bool over_rate_limit) {
@@ -96,6 +101,7 @@ void App::on_message(const net::ConnectionPtr& connection, std::string text, boo
 void App::on_close(const net::ConnectionPtr& connection) {
   SessionPtr session = online.remove_session(connection->id());
   if (!session) return;
+  if (relay_) relay_->connection_closed(connection->id());
   lobby->connection_closed(connection->id());
   boards->connection_closed(connection->id());
   session->post([this](Session& s) {

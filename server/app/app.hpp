@@ -23,6 +23,7 @@
 #include "server/accounts/accounts.hpp"
 #include "server/app/call.hpp"
 #include "server/app/desks.hpp"
+#include "server/app/game_relay.hpp"
 #include "server/app/rank_announcer.hpp"
 #include "server/app/sign_ins.hpp"
 #include "server/app/tournament_service.hpp"
@@ -79,6 +80,8 @@ class App final : public net::Handler {
   // A cluster node's lease round (db::LeaseKeeper's listener, on its thread):
   // the games it claimed get their rooms, the games it lost are retired.
   void on_lease_round(db::Stores& stores, const db::LeaseRound& round);
+  // A cluster node's relay of watches between nodes (over NATS); set before the server starts.
+  void attach_relay(std::shared_ptr<GameRelay> relay);
   // A `notice` to every open connection.
   void notify_all(std::string_view text);
 
@@ -104,6 +107,7 @@ class App final : public net::Handler {
   std::shared_ptr<BoardService> boards;
 
  private:
+  std::shared_ptr<GameRelay> relay_;
   SignIns sign_ins_;
   RankAnnouncer ranks_;
   Desks desks_;

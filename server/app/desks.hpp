@@ -39,10 +39,13 @@ struct LobbyDesk {
 };
 
 // Watching games, their records, and the requests passed to a game's room.
+class GameRelay;
+
 struct GameDesk {
   const GameRegistry& games;
   Lobby& lobby;  // who watches which game
   const OnlineUsers& online;
+  GameRelay* relay = nullptr;  // a cluster node's watches of games other nodes run; none without NATS
 };
 
 // Profiles, histories, following, reports and 6d recommendations.

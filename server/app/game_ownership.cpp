@@ -66,6 +66,7 @@ void App::adopt_room(const db::GameWithMoves& game, const game::StoredPlayers& p
     return;
   }
   metrics.games_taken_over.Increment();
+  if (relay_) relay_->announce_taken_over(id);
   auto room = games.find(id);
   for (UserId player : {game.game.black_id, game.game.white_id}) {
     for (const SessionPtr& session : online.sessions_of(player)) {
@@ -79,6 +80,7 @@ void App::adopt_room(const db::GameWithMoves& game, const game::StoredPlayers& p
 void App::retire_game(GameId game, const db::GameFence& fence) {
   auto running = games.remove_held(game, fence);
   if (!running) return;
+  if (relay_) relay_->unserve(game);
   lobby->game_ended(game);
   metrics.games_lost.Increment();
   running->room->retire("another node runs game " + std::to_string(game) + " now; connect again");

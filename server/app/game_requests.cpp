@@ -2,6 +2,7 @@
 // to its room. Games no longer in progress answer from the database.
 #include "db/game_sgf.hpp"
 #include "server/app/desks.hpp"
+#include "server/app/game_relay.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/game/room.hpp"
@@ -47,6 +48,9 @@ void watch_stored_game(const Call& call, GameId id) {
 
 void handle(const GameDesk& desk, const Call& call, const req::GameWatch& r) {
   auto room = desk.games.find(r.game);
+  if (!room && desk.relay) {
+    return desk.relay->watch_remote(call, r, [call, game = r.game] { watch_stored_game(call, game); });
+  }
   if (!room) return watch_stored_game(call, r.game);
   Session& s = *call.session;
   s.watched_games.insert(r.game);
@@ -70,7 +74,10 @@ void handle(const GameDesk& desk, const Call& call, const req::GameUnwatch& r) {
   s.watched_games.erase(r.game);
   if (s.user && s.spectating.erase(r.game) > 0) desk.lobby.set_watching(s.user->id, r.game, false);
   auto room = desk.games.find(r.game);
-  if (!room) return call.ok();
+  if (!room) {
+    if (desk.relay) desk.relay->unwatch_remote(s.id(), r.game);
+    return call.ok();
+  }
   room->unwatch(s.id(), call.respond);
 }
 

@@ -96,6 +96,7 @@ void App::start_room(GameId id, const GamePlan& plan, const std::optional<protoc
   // Listed before anyone hears game.start: a move sent at once finds the room.
   games.add(id, RunningGame{room, black.user_id, white.user_id, plan.settings.rated, fence,
                             std::chrono::steady_clock::now()});
+  if (relay_ && fence) relay_->serve(id);
   room->announce(std::move(connections));
   metrics.games_started.Increment();
   lobby->game_started(lobby_entry(id, plan.settings, black.info, white.info, 0), black.user_id, white.user_id, true);
@@ -111,6 +112,7 @@ void App::start_room(GameId id, const GamePlan& plan, const std::optional<protoc
 
 void App::on_game_ended(GameId game, const protocol::GameEnd& end) {
   auto running = games.remove(game);
+  if (relay_) relay_->unserve(game);
   lobby->game_ended(game);
   spdlog::info("game ended game={} result={} reason={}", game, to_sgf(end.result), to_string(end.result.how));
   tournaments->game_ended(game, end);
@@ -153,6 +155,7 @@ bool App::restore_room(const db::GameWithMoves& game, const game::StoredPlayers&
   if (row.settings.rated) games.reserve_rated(row.black_id, row.white_id);
   games.add(row.id,
             RunningGame{room, row.black_id, row.white_id, row.settings.rated, fence, std::chrono::steady_clock::now()});
+  if (relay_ && fence) relay_->serve(row.id);
   lobby->game_started(lobby_entry(row.id, row.settings, black.info, white.info, static_cast<int>(game.moves.size())),
                       row.black_id, row.white_id, false);
   spdlog::info("game restored game={} black={} white={} moves={}{}", row.id, row.black_name, row.white_name,

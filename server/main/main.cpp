@@ -298,6 +298,7 @@ int main(int argc, char** argv) {
   std::optional<db::LeaseKeeper> leases;
   std::optional<cluster::Bus> bus;
   std::shared_ptr<cluster::NodePresence> presence;
+  std::shared_ptr<app::GameRelay> watch_relay;
   const auto stop_all = [&](std::chrono::milliseconds grace) {
     if (leases) leases->stop();
     server.shutdown(grace);
@@ -307,6 +308,7 @@ int main(int argc, char** argv) {
   };
   // The bus outlives stop_all: a clean stop still tells the other nodes it handed its games over.
   const auto stop_bus = [&] {
+    if (watch_relay) watch_relay->stop();
     if (presence) presence->stop();
     if (bus) bus->stop();
   };
@@ -340,21 +342,6 @@ int main(int argc, char** argv) {
   auto restored = application.restore_games();
   if (!restored) return refuse_start(*log_output, exit_database, restored.error());
   spdlog::info("games restored count={}", *restored);
-  if (cluster) {
-    auto lease_connection = db::open_database(*database, db::OpenOptions{});
-    if (!lease_connection) {
-      return refuse_start(*log_output, exit_database,
-                          "cannot open the lease connection: " + lease_connection.error().message);
-    }
-    db::LeaseOptions lease_options;
-    lease_options.node = config.node;
-    lease_options.lease = config.lease;
-    lease_options.renew_every = std::chrono::duration_cast<std::chrono::milliseconds>(config.lease) / 3;
-    leases.emplace(
-        std::move(*lease_connection), lease_options, wall_clock_ms,
-        [&application](db::Stores& stores, const db::LeaseRound& round) { application.on_lease_round(stores, round); });
-    spdlog::info("cluster node={} lease_s={}: games are claimed by lease rounds", config.node, config.lease.count());
-  }
   if (!config.nats.empty()) {
     cluster::BusOptions bus_options;
     bus_options.urls = config.nats;
@@ -378,6 +365,27 @@ int main(int argc, char** argv) {
           if (leases) leases->wake();
         });
     if (auto started = presence->start(); !started) return refuse_start(*log_output, exit_database, started.error());
+    // Before the lease rounds: every game this node runs is served to the other nodes' watchers.
+    watch_relay = std::make_shared<app::GameRelay>(*bus, config.node, application.games);
+    if (auto started = watch_relay->start(); !started) {
+      return refuse_start(*log_output, exit_database, started.error());
+    }
+    application.attach_relay(watch_relay);
+  }
+  if (cluster) {
+    auto lease_connection = db::open_database(*database, db::OpenOptions{});
+    if (!lease_connection) {
+      return refuse_start(*log_output, exit_database,
+                          "cannot open the lease connection: " + lease_connection.error().message);
+    }
+    db::LeaseOptions lease_options;
+    lease_options.node = config.node;
+    lease_options.lease = config.lease;
+    lease_options.renew_every = std::chrono::duration_cast<std::chrono::milliseconds>(config.lease) / 3;
+    leases.emplace(
+        std::move(*lease_connection), lease_options, wall_clock_ms,
+        [&application](db::Stores& stores, const db::LeaseRound& round) { application.on_lease_round(stores, round); });
+    spdlog::info("cluster node={} lease_s={}: games are claimed by lease rounds", config.node, config.lease.count());
   }
   auto tournaments = application.tournaments->restore();
   if (!tournaments) {

@@ -5,6 +5,7 @@
 // a PostgreSQL server of its own (tagged hidden, started by
 // yunzi_server_tests_postgresql).
 #include <catch2/catch.hpp>
+#include <csignal>
 
 #include "tests/e2e/server/cluster_fixture.hpp"
 #include "tests/e2e/server/game_helpers.hpp"
@@ -83,4 +84,77 @@ TEST_CASE("cluster over NATS: a node stopped cleanly tells the others, which cla
   auto start = refused.start();
   REQUIRE_FALSE(start);
   CHECK_THAT(start.error(), Catch::Contains("exit code 2"));
+}
+
+TEST_CASE("cluster over NATS: a spectator on another node watches a game, move by move, to its end",
+          "[server][cluster][.postgresql]") {
+  test_support::NatsServer nats;
+  started(nats);
+  Cluster cluster(2, 3, {"--nats", nats.url()});
+  Player alice(cluster.node(1).port(), "alice");
+  Player bob(cluster.node(1).port(), "bob");
+  const std::int64_t game = seated_game(alice, bob);
+  play_moves(alice, bob, game, {"E5"}, {&alice, &bob});
+
+  Player carol(cluster.node(2).port(), "carol");
+  carol.register_account();
+  Player anonymous(cluster.node(2).port(), "guest");
+  const Json state = carol.watch(game)["state"];
+  CHECK(state["moves"] == Json::array({"E5"}));
+  CHECK(anonymous.watch(game)["state"]["moves"] == Json::array({"E5"}));
+  // The spectators on n2 count in the room on n1.
+  const Json counted = alice.wait_event(
+      "game.spectators", [](const Json& e) { return e["spectators"] == 1 && e["anonymous_spectators"] == 1; });
+  CHECK(counted["spectator_names"] == Json::array({"carol"}));
+
+  play_moves(alice, bob, game, {"C3", "G7"}, {&alice, &bob, &carol, &anonymous}, 2, "white");
+  CHECK(anonymous.ok({{"type", "game.unwatch"}, {"game", game}})["type"] == "ok");
+  play_moves(alice, bob, game, {"C7"}, {&alice, &bob, &carol}, 4, "white");
+  CHECK(anonymous.no_event("game.move", std::chrono::milliseconds(500)));
+
+  alice.ok({{"type", "game.resign"}, {"game", game}});
+  CHECK(carol.wait_game_event(game, "game.end")["result"] == "W+R");
+  CHECK(carol.seq_errors() == std::vector<std::string>{});
+  // Ended, the game is read from the database on any node.
+  CHECK(anonymous.watch(game)["state"]["phase"] == "ended");
+  CHECK(carol.call({{"type", "game.watch"}, {"game", game + 100}})["code"] == "not_found");
+}
+
+TEST_CASE(
+    "cluster over NATS: the node running a game dies; a spectator on a third node is sent to watch it where "
+    "it went, and misses no move",
+    "[server][cluster][.postgresql]") {
+  test_support::NatsServer nats;
+  started(nats);
+  Cluster cluster(3, 3, {"--nats", nats.url()});
+  Player alice(cluster.node(1).port(), "alice");
+  Player bob(cluster.node(1).port(), "bob");
+  const std::int64_t game = seated_game(alice, bob);
+  Player carol(cluster.node(3).port(), "carol");
+  carol.register_account();
+  carol.watch(game);
+  play_moves(alice, bob, game, {"E5", "C3"}, {&alice, &bob, &carol});
+
+  // Kept off n3, so that n2 is the one to take the game over.
+  cluster.node(3).send_signal(SIGSTOP);
+  cluster.node(1).kill();
+  REQUIRE(eventually([&] { return cluster.owner_of(game)->fence.node == "n2"; }));
+  cluster.node(3).send_signal(SIGCONT);
+  auto closed = carol.ws().wait_closed(std::chrono::seconds(30));
+  REQUIRE(closed);
+  CHECK(closed->code == 1012);
+
+  carol.connect();
+  carol.resume();
+  const Json caught_up = carol.watch(game, carol.last_seq(game));
+  CHECK(caught_up["type"] == "ok");
+  join_on(alice, cluster.node(2), game, 3);
+  join_on(bob, cluster.node(2), game, 3);
+  play_moves(alice, bob, game, {"G7", "C7"}, {&alice, &bob, &carol}, 3);
+  CHECK(carol.seq_errors() == std::vector<std::string>{});
+  std::vector<std::string> seen;
+  for (const Json& event : carol.history(game)) {
+    if (event["type"] == "game.move") seen.push_back(event["vertex"]);
+  }
+  CHECK(seen == std::vector<std::string>{"E5", "C3", "G7", "C7"});
 }

@@ -1,0 +1,250 @@
+#include "server/app/game_relay.hpp"
+
+#include <atomic>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "server/game/room.hpp"
+
+namespace yunzi::app {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr auto remote_timeout = std::chrono::seconds(2);
+const std::string taken_over_subject = "yunzi.cluster.taken_over";
+
+std::string request_subject(GameId game) { return "yunzi.game." + std::to_string(game) + ".req"; }
+
+std::string events_subject(const std::string& node, std::uint64_t connection) {
+  return "yunzi.conn." + node + "." + std::to_string(connection);
+}
+
+// Another node's watcher, as the room sees it: what the room sends it goes
+// over the bus to the watcher's node.
+class RemoteConnection final : public net::Connection {
+ public:
+  RemoteConnection(cluster::Bus& bus, std::string subject, std::string address)
+      : bus_(bus), id_(next_id_++), subject_(std::move(subject)), address_(std::move(address)) {}
+  std::uint64_t id() const override { return id_; }
+  const std::string& remote_address() const override { return address_; }
+  void send(std::shared_ptr<const std::string> frame) override { (void)bus_.publish(subject_, *frame); }
+  // The watcher's node keeps its own connection; a stand-in has nothing to close.
+  void close(std::uint16_t, std::string) override {}
+  std::optional<std::chrono::microseconds> median_rtt() const override { return std::nullopt; }
+
+ private:
+  // Far above the ids of this process's own connections, which count from 1.
+  static inline std::atomic<std::uint64_t> next_id_{std::uint64_t{1} << 62};
+  cluster::Bus& bus_;
+  const std::uint64_t id_;
+  const std::string subject_;
+  const std::string address_;
+};
+
+// The owner's answer goes back as the reply to the bus request.
+class BusReplyChannel final : public protocol::Responder::Channel {
+ public:
+  BusReplyChannel(cluster::Bus& bus, cluster::BusMessage request) : bus_(bus), request_(std::move(request)) {}
+  void answered(protocol::Frame frame, std::optional<protocol::ErrorCode>) override {
+    (void)bus_.reply(request_, *frame);
+  }
+  void dropped(const protocol::RequestId&) override {}
+  void answered_again(const protocol::RequestId&) override {}
+
+ private:
+  cluster::Bus& bus_;
+  const cluster::BusMessage request_;
+};
+
+}  // namespace
+
+GameRelay::GameRelay(cluster::Bus& bus, std::string node, const GameRegistry& games)
+    : bus_(bus), node_(std::move(node)), games_(games) {}
+
+Expected<Done, std::string> GameRelay::start() {
+  auto subscribed = bus_.subscribe("yunzi.conn." + node_ + ".*", [weak = weak_from_this()](cluster::BusMessage m) {
+    if (auto self = weak.lock()) self->deliver(m);
+  });
+  if (!subscribed) return unexpected("cannot subscribe on the bus: " + subscribed.error().message);
+  auto moved = bus_.subscribe(taken_over_subject, [weak = weak_from_this()](cluster::BusMessage m) {
+    if (auto self = weak.lock()) self->game_moved(m);
+  });
+  if (!moved) return unexpected("cannot subscribe on the bus: " + moved.error().message);
+  std::lock_guard lock(mutex_);
+  events_.emplace(std::move(*subscribed));
+  moves_of_games_.emplace(std::move(*moved));
+  return Done{};
+}
+
+void GameRelay::announce_taken_over(GameId game) { (void)bus_.publish(taken_over_subject, std::to_string(game)); }
+
+void GameRelay::game_moved(const cluster::BusMessage& message) {
+  GameId game = 0;
+  try {
+    game = std::stoll(message.data);
+  } catch (const std::exception&) {
+    return;
+  }
+  std::vector<std::shared_ptr<net::Connection>> watching;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto it = watchers_.begin(); it != watchers_.end();) {
+      if (it->second.second.count(game) > 0) {
+        if (auto connection = it->second.first.lock()) watching.push_back(std::move(connection));
+        it = watchers_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  for (const auto& connection : watching) {
+    connection->close(net::close_code::service_restart, "game " + std::to_string(game) + " moved; connect again");
+  }
+}
+
+void GameRelay::stop() {
+  std::lock_guard lock(mutex_);
+  events_.reset();
+  moves_of_games_.reset();
+  served_.clear();
+  stand_ins_.clear();
+}
+
+void GameRelay::serve(GameId game) {
+  auto subscribed = bus_.subscribe(request_subject(game), [weak = weak_from_this(), game](cluster::BusMessage m) {
+    if (auto self = weak.lock()) self->serve_request(game, m);
+  });
+  if (!subscribed) {
+    spdlog::warn("game={} not served to other nodes: {}", game, subscribed.error().message);
+    return;
+  }
+  std::lock_guard lock(mutex_);
+  served_.insert_or_assign(game, std::move(*subscribed));
+}
+
+void GameRelay::unserve(GameId game) {
+  std::lock_guard lock(mutex_);
+  served_.erase(game);
+}
+
+void GameRelay::serve_request(GameId game, const cluster::BusMessage& message) {
+  const json request = json::parse(message.data, nullptr, false);
+  if (!request.is_object() || !request.contains("origin") || !request["origin"].is_string() ||
+      !request.contains("conn") || !request["conn"].is_number_unsigned()) {
+    return;
+  }
+  const std::string origin = request["origin"];
+  const std::uint64_t connection = request["conn"];
+  auto room = games_.find(game);
+  const std::string type = request.value("type", "");
+  if (type == "unwatch") {
+    std::shared_ptr<net::Connection> stand_in;
+    {
+      std::lock_guard lock(mutex_);
+      auto found = stand_ins_.find({origin, connection});
+      if (found == stand_ins_.end()) return;
+      stand_in = found->second;
+      stand_ins_.erase(found);
+    }
+    if (room) room->unwatch(stand_in->id(), protocol::Responder::unheard());
+    return;
+  }
+  if (type != "watch" || !room || message.reply_to.empty()) return;
+  std::shared_ptr<net::Connection> stand_in;
+  {
+    std::lock_guard lock(mutex_);
+    auto& slot = stand_ins_[{origin, connection}];
+    if (!slot) slot = std::make_shared<RemoteConnection>(bus_, events_subject(origin, connection), "node " + origin);
+    stand_in = slot;
+  }
+  std::optional<UserId> user;
+  if (request.contains("user") && request["user"].is_number_integer()) user = request["user"].get<UserId>();
+  std::optional<std::int64_t> since;
+  if (request.contains("since") && request["since"].is_number_integer()) since = request["since"].get<std::int64_t>();
+  protocol::RequestId id;
+  if (request.contains("id") && request["id"].is_number_integer()) id = request["id"].get<std::int64_t>();
+  room->watch(stand_in, user, request.value("name", ""), since,
+              protocol::Responder(id, std::make_shared<BusReplyChannel>(bus_, message)));
+}
+
+void GameRelay::watch_remote(const Call& call, const protocol::req::GameWatch& request,
+                             std::function<void()> not_running) {
+  const std::uint64_t connection = call.session->id();
+  json asked = {{"type", "watch"}, {"origin", node_}, {"conn", connection}, {"id", nullptr}};
+  if (call.id) asked["id"] = *call.id;
+  if (call.user) {
+    asked["user"] = call.user->id;
+    asked["name"] = call.user->name;
+  }
+  if (request.since) asked["since"] = *request.since;
+  {
+    std::lock_guard lock(mutex_);
+    auto& watcher = watchers_[connection];
+    watcher.first = call.session->connection();
+    watcher.second.insert(request.game);
+  }
+  bus_.request(request_subject(request.game), asked.dump(), remote_timeout,
+               [self = shared_from_this(), call, game = request.game, connection,
+                not_running = std::move(not_running)](Expected<std::string, cluster::BusError> answer) {
+                 if (answer) {
+                   call.reply(std::make_shared<const std::string>(std::move(*answer)));
+                   return;
+                 }
+                 self->unwatch_remote(connection, game);
+                 if (answer.error().kind == cluster::BusErrorKind::no_responders) return not_running();
+                 call.error(protocol::ErrorCode::internal,
+                            "the node running this game did not answer: " + answer.error().message);
+               });
+}
+
+void GameRelay::unwatch_remote(std::uint64_t connection, GameId game) {
+  {
+    std::lock_guard lock(mutex_);
+    auto found = watchers_.find(connection);
+    if (found == watchers_.end() || found->second.second.erase(game) == 0) return;
+    if (found->second.second.empty()) watchers_.erase(found);
+  }
+  publish_unwatch(connection, game);
+}
+
+void GameRelay::connection_closed(std::uint64_t connection) {
+  std::set<GameId> watched;
+  {
+    std::lock_guard lock(mutex_);
+    auto found = watchers_.find(connection);
+    if (found == watchers_.end()) return;
+    watched = std::move(found->second.second);
+    watchers_.erase(found);
+  }
+  for (GameId game : watched) publish_unwatch(connection, game);
+}
+
+void GameRelay::publish_unwatch(std::uint64_t connection, GameId game) {
+  const json told = {{"type", "unwatch"}, {"origin", node_}, {"conn", connection}};
+  (void)bus_.publish(request_subject(game), told.dump());
+}
+
+void GameRelay::deliver(const cluster::BusMessage& message) {
+  const auto dot = message.subject.rfind('.');
+  if (dot == std::string::npos) return;
+  std::uint64_t connection = 0;
+  try {
+    connection = std::stoull(message.subject.substr(dot + 1));
+  } catch (const std::exception&) {
+    return;
+  }
+  std::shared_ptr<net::Connection> to;
+  {
+    std::lock_guard lock(mutex_);
+    auto found = watchers_.find(connection);
+    if (found == watchers_.end()) return;
+    to = found->second.first.lock();
+  }
+  if (to) to->send(std::make_shared<const std::string>(message.data));
+}
+
+}  // namespace yunzi::app

@@ -3,8 +3,8 @@
 #include <atomic>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
 
 #include "server/game/room.hpp"
 
@@ -106,12 +106,19 @@ void GameRelay::game_moved(const cluster::BusMessage& message) {
   }
 }
 
+// Subscriptions are cancelled outside the lock: a cancel waits for a
+// handler still running, and the handlers take the lock.
 void GameRelay::stop() {
-  std::lock_guard lock(mutex_);
-  events_.reset();
-  moves_of_games_.reset();
-  served_.clear();
-  stand_ins_.clear();
+  std::optional<cluster::Subscription> events;
+  std::optional<cluster::Subscription> moves;
+  std::map<GameId, cluster::Subscription> served;
+  {
+    std::lock_guard lock(mutex_);
+    events.swap(events_);
+    moves.swap(moves_of_games_);
+    served.swap(served_);
+    stand_ins_.clear();
+  }
 }
 
 void GameRelay::serve(GameId game) {
@@ -122,13 +129,22 @@ void GameRelay::serve(GameId game) {
     spdlog::warn("game={} not served to other nodes: {}", game, subscribed.error().message);
     return;
   }
+  std::optional<cluster::Subscription> replaced;
   std::lock_guard lock(mutex_);
-  served_.insert_or_assign(game, std::move(*subscribed));
+  auto [slot, added] = served_.try_emplace(game, std::move(*subscribed));
+  if (!added) {
+    replaced.emplace(std::move(slot->second));
+    slot->second = std::move(*subscribed);
+  }
 }
 
 void GameRelay::unserve(GameId game) {
+  std::optional<cluster::Subscription> dropped;
   std::lock_guard lock(mutex_);
-  served_.erase(game);
+  auto found = served_.find(game);
+  if (found == served_.end()) return;
+  dropped.emplace(std::move(found->second));
+  served_.erase(found);
 }
 
 void GameRelay::serve_request(GameId game, const cluster::BusMessage& message) {

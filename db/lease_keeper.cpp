@@ -72,20 +72,29 @@ void LeaseKeeper::run() {
 
 void LeaseKeeper::reclaim_own(Stores& stores) {
   auto recorded = stores.owners().held_by(options_.node);
-  if (!recorded || recorded->empty()) return;
+  if (!recorded) return;
+  std::vector<GameId> games;
+  for (const GameLease& lease : *recorded) games.push_back(lease.game);
+  claim_and_report(stores, games, std::chrono::steady_clock::now());
+}
+
+std::optional<std::size_t> LeaseKeeper::claim_and_report(Stores& stores, const std::vector<GameId>& games,
+                                                         std::chrono::steady_clock::time_point renewal_sent) {
   LeaseRound batch;
-  batch.renewal_sent = std::chrono::steady_clock::now();
+  batch.renewal_sent = renewal_sent;
   const TimeMs now = now_();
-  for (const GameLease& lease : *recorded) {
-    auto claimed = stores.owners().claim(lease.game, options_.node, now, now + options_.lease.count());
+  for (GameId game : games) {
+    auto claimed = stores.owners().claim(game, options_.node, now, now + options_.lease.count());
     if (claimed && *claimed) batch.claimed.push_back(std::move(**claimed));
   }
   {
     std::lock_guard lock(mutex_);
-    if (stopping_) return;
+    if (stopping_) return std::nullopt;
     stats_.claims += batch.claimed.size();
   }
-  if (!batch.claimed.empty()) listener_(stores, batch);
+  const std::size_t won = batch.claimed.size();
+  if (won > 0) listener_(stores, batch);
+  return won;
 }
 
 LeaseRound LeaseKeeper::renew(Stores& stores) {
@@ -115,28 +124,16 @@ void LeaseKeeper::claim_orphans(Stores& stores, std::chrono::steady_clock::time_
   // built) is an orphan again at once: it waits for the next round.
   std::set<GameId> tried;
   for (;;) {
-    const TimeMs now = now_();
-    auto orphans = stores.owners().orphaned(now, options_.claims_per_round + static_cast<int>(tried.size()));
+    auto orphans = stores.owners().orphaned(now_(), options_.claims_per_round + static_cast<int>(tried.size()));
     if (!orphans) return;
     std::erase_if(*orphans, [&tried](GameId game) { return tried.count(game) > 0; });
     if (orphans->empty()) return;
     if (orphans->size() > static_cast<std::size_t>(options_.claims_per_round))
       orphans->resize(options_.claims_per_round);
     tried.insert(orphans->begin(), orphans->end());
-    LeaseRound batch;
-    batch.renewal_sent = renewal_sent;
-    for (GameId game : *orphans) {
-      auto claimed = stores.owners().claim(game, options_.node, now, now + options_.lease.count());
-      if (claimed && *claimed) batch.claimed.push_back(std::move(**claimed));
-    }
-    {
-      std::lock_guard lock(mutex_);
-      if (stopping_) return;
-      stats_.claims += batch.claimed.size();
-    }
-    if (!batch.claimed.empty()) listener_(stores, batch);
+    const auto won = claim_and_report(stores, *orphans, renewal_sent);
     // Fewer than asked for: none left. None won: other nodes are claiming them.
-    if (static_cast<int>(orphans->size()) < options_.claims_per_round || batch.claimed.empty()) return;
+    if (!won || *won == 0 || static_cast<int>(orphans->size()) < options_.claims_per_round) return;
     if (std::chrono::steady_clock::now() >= next_round) return;
   }
 }

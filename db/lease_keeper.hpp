@@ -78,6 +78,10 @@ class LeaseKeeper {
   void run();
   LeaseRound renew(Stores& stores);
   void reclaim_own(Stores& stores);
+  // Claims the games and tells the listener the ones won: how many, or
+  // nothing once the keeper is stopping.
+  std::optional<std::size_t> claim_and_report(Stores& stores, const std::vector<GameId>& games,
+                                              std::chrono::steady_clock::time_point renewal_sent);
   void claim_orphans(Stores& stores, std::chrono::steady_clock::time_point renewal_sent,
                      std::chrono::steady_clock::time_point next_round);
 

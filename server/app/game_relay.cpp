@@ -1,6 +1,8 @@
 #include "server/app/game_relay.hpp"
 
 #include <atomic>
+#include <charconv>
+#include <string_view>
 #include <vector>
 
 #include <spdlog/spdlog.h>
@@ -16,6 +18,21 @@ using nlohmann::json;
 
 constexpr auto remote_timeout = std::chrono::seconds(2);
 const std::string taken_over_subject = "yunzi.cluster.taken_over";
+
+// A whole number the bus carries as text (a game id, the last token of a subject).
+template <class Number>
+std::optional<Number> number_in(std::string_view text) {
+  Number value{};
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+std::optional<std::int64_t> integer_field(const json& message, const char* key) {
+  const auto found = message.find(key);
+  if (found == message.end() || !found->is_number_integer()) return std::nullopt;
+  return found->get<std::int64_t>();
+}
 
 std::string request_subject(GameId game) { return "yunzi.game." + std::to_string(game) + ".req"; }
 
@@ -83,12 +100,9 @@ Expected<Done, std::string> GameRelay::start() {
 void GameRelay::announce_taken_over(GameId game) { (void)bus_.publish(taken_over_subject, std::to_string(game)); }
 
 void GameRelay::game_moved(const cluster::BusMessage& message) {
-  GameId game = 0;
-  try {
-    game = std::stoll(message.data);
-  } catch (const std::exception&) {
-    return;
-  }
+  const auto moved = number_in<GameId>(message.data);
+  if (!moved) return;
+  const GameId game = *moved;
   std::vector<std::shared_ptr<net::Connection>> watching;
   {
     std::lock_guard lock(mutex_);
@@ -177,14 +191,8 @@ void GameRelay::serve_request(GameId game, const cluster::BusMessage& message) {
     if (!slot) slot = std::make_shared<RemoteConnection>(bus_, events_subject(origin, connection), "node " + origin);
     stand_in = slot;
   }
-  std::optional<UserId> user;
-  if (request.contains("user") && request["user"].is_number_integer()) user = request["user"].get<UserId>();
-  std::optional<std::int64_t> since;
-  if (request.contains("since") && request["since"].is_number_integer()) since = request["since"].get<std::int64_t>();
-  protocol::RequestId id;
-  if (request.contains("id") && request["id"].is_number_integer()) id = request["id"].get<std::int64_t>();
-  room->watch(stand_in, user, request.value("name", ""), since,
-              protocol::Responder(id, std::make_shared<BusReplyChannel>(bus_, message)));
+  room->watch(stand_in, integer_field(request, "user"), request.value("name", ""), integer_field(request, "since"),
+              protocol::Responder(integer_field(request, "id"), std::make_shared<BusReplyChannel>(bus_, message)));
 }
 
 void GameRelay::watch_remote(const Call& call, const protocol::req::GameWatch& request,
@@ -247,16 +255,12 @@ void GameRelay::publish_unwatch(std::uint64_t connection, GameId game) {
 void GameRelay::deliver(const cluster::BusMessage& message) {
   const auto dot = message.subject.rfind('.');
   if (dot == std::string::npos) return;
-  std::uint64_t connection = 0;
-  try {
-    connection = std::stoull(message.subject.substr(dot + 1));
-  } catch (const std::exception&) {
-    return;
-  }
+  const auto connection = number_in<std::uint64_t>(std::string_view(message.subject).substr(dot + 1));
+  if (!connection) return;
   std::shared_ptr<net::Connection> to;
   {
     std::lock_guard lock(mutex_);
-    auto found = watchers_.find(connection);
+    auto found = watchers_.find(*connection);
     if (found == watchers_.end()) return;
     to = found->second.first.lock();
   }

@@ -5,6 +5,7 @@
 #include <deque>
 #include <map>
 #include <set>
+#include <type_traits>
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
@@ -51,10 +52,19 @@ RoomSetup setup_of(RoomServices& services, GameId game, GameSettings settings, c
   return setup;
 }
 
-// Every write of a game in a cluster first checks that this node still holds it.
-db::DbResult<Done> check_fence(db::Stores& stores, GameId game, const std::optional<db::GameFence>& fence) {
-  if (!fence) return Done{};
-  return stores.owners().hold(game, *fence);
+using RankChanges = std::vector<protocol::RankChange>;
+
+// A write of the game, which in a cluster first checks, in the same
+// transaction, that this node still holds the game.
+template <class Write>
+auto fenced(GameId game, std::optional<db::GameFence> fence, Write write) {
+  return [game, fence = std::move(fence),
+          write = std::move(write)](db::Stores& stores) -> std::invoke_result_t<Write&, db::Stores&> {
+    if (fence) {
+      if (auto held = stores.owners().hold(game, *fence); !held) return unexpected(held.error());
+    }
+    return write(stores);
+  };
 }
 
 constexpr std::string_view moved_message = "another node runs this game now; connect again to reach it";
@@ -133,56 +143,49 @@ struct GameRoom::Private {
     const Commit work = *out.commit;
     auto room = self.lock();
     auto back = [room, requester, respond, out = std::make_shared<Outcome>(std::move(out)),
-                 before = std::make_shared<SavedRoomState>(std::move(before))](
-                    db::DbResult<std::vector<protocol::RankChange>> result) mutable {
+                 before =
+                     std::make_shared<SavedRoomState>(std::move(before))](db::DbResult<RankChanges> result) mutable {
       boost::asio::post(
           room->impl_->strand, [room, requester, respond, out, before, result = std::move(result)]() mutable {
             room->impl_->on_committed(requester, respond, std::move(*out), std::move(*before), std::move(result));
           });
     };
     const GameId id_of_game = game;
+    // Each kind of change as its own lambda, submitted as it is: no extra std::function on the move path.
+    const auto submit = [&](auto write) {
+      services.writer.submit_for<RankChanges>(fenced(id_of_game, fence, std::move(write)), std::move(back));
+    };
     if (const auto* move = std::get_if<MoveCommit>(&work)) {
-      services.writer.submit_for<std::vector<protocol::RankChange>>(
-          [id_of_game, fence = fence,
-           move = *move](db::Stores& stores) -> db::DbResult<std::vector<protocol::RankChange>> {
-            if (auto held = check_fence(stores, id_of_game, fence); !held) return unexpected(held.error());
-            auto done = stores.games().append_move(id_of_game, move.move, move.clock_state);
-            if (!done) return unexpected(done.error());
-            return std::vector<protocol::RankChange>{};
-          },
-          std::move(back));
+      submit([id_of_game, move = *move](db::Stores& stores) -> db::DbResult<RankChanges> {
+        auto done = stores.games().append_move(id_of_game, move.move, move.clock_state);
+        if (!done) return unexpected(done.error());
+        return RankChanges{};
+      });
     } else if (const auto* undo = std::get_if<UndoCommit>(&work)) {
-      services.writer.submit_for<std::vector<protocol::RankChange>>(
-          [id_of_game, fence = fence,
-           undo = *undo](db::Stores& stores) -> db::DbResult<std::vector<protocol::RankChange>> {
-            if (auto held = check_fence(stores, id_of_game, fence); !held) return unexpected(held.error());
-            auto done = stores.games().undo_moves(id_of_game, undo.count, undo.clock_state);
-            if (!done) return unexpected(done.error());
-            return std::vector<protocol::RankChange>{};
-          },
-          std::move(back));
+      submit([id_of_game, undo = *undo](db::Stores& stores) -> db::DbResult<RankChanges> {
+        auto done = stores.games().undo_moves(id_of_game, undo.count, undo.clock_state);
+        if (!done) return unexpected(done.error());
+        return RankChanges{};
+      });
     } else {
       // The end and the rank changes it causes commit together or not at all.
-      services.writer.submit_for<std::vector<protocol::RankChange>>(
-          [id_of_game, fence = fence, end = std::get<EndCommit>(work),
-           rank_on_end = services.rank_on_end](db::Stores& stores) -> db::DbResult<std::vector<protocol::RankChange>> {
-            if (auto held = check_fence(stores, id_of_game, fence); !held) return unexpected(held.error());
-            auto done = stores.games().end_game(id_of_game, end.end, {});
-            if (!done) return unexpected(done.error());
-            // An ended game needs no owner; nobody will claim it.
-            if (fence) {
-              if (auto released = stores.owners().release(id_of_game, *fence); !released)
-                return unexpected(released.error());
-            }
-            if (!rank_on_end) return std::vector<protocol::RankChange>{};
-            return rank_on_end(stores, end.facts);
-          },
-          std::move(back));
+      submit([id_of_game, fence = fence, end = std::get<EndCommit>(work),
+              rank_on_end = services.rank_on_end](db::Stores& stores) -> db::DbResult<RankChanges> {
+        auto done = stores.games().end_game(id_of_game, end.end, {});
+        if (!done) return unexpected(done.error());
+        // An ended game needs no owner; nobody will claim it.
+        if (fence) {
+          if (auto released = stores.owners().release(id_of_game, *fence); !released)
+            return unexpected(released.error());
+        }
+        if (!rank_on_end) return RankChanges{};
+        return rank_on_end(stores, end.facts);
+      });
     }
   }
 
   void on_committed(const net::ConnectionPtr& requester, const std::optional<protocol::Responder>& respond, Outcome out,
-                    SavedRoomState before, db::DbResult<std::vector<protocol::RankChange>> result) {
+                    SavedRoomState before, db::DbResult<RankChanges> result) {
     committing = false;
     if (!result && result.error().kind == db::DbErrorKind::not_owner) {
       spdlog::warn("game={} taken over by another node: {}", game, result.error().message);
@@ -234,14 +237,14 @@ struct GameRoom::Private {
   // database is logged, and the game goes on.
   void keep_chat_line(db::ChatRecord line) {
     const GameId id_of_game = game;
-    services.writer.submit(
-        [id_of_game, fence = fence, line = std::move(line)](db::Stores& stores) -> db::DbResult<Done> {
-          if (auto held = check_fence(stores, id_of_game, fence); !held) return held;
-          return stores.games().append_chat(id_of_game, line);
-        },
-        [id_of_game](db::DbResult<Done> done) {
-          if (!done) spdlog::warn("game={} chat line not kept: {}", id_of_game, done.error().message);
-        });
+    services.writer.submit(fenced(id_of_game, fence,
+                                  [id_of_game, line = std::move(line)](db::Stores& stores) {
+                                    return stores.games().append_chat(id_of_game, line);
+                                  }),
+                           [id_of_game](db::DbResult<Done> done) {
+                             if (!done)
+                               spdlog::warn("game={} chat line not kept: {}", id_of_game, done.error().message);
+                           });
   }
 
   void deliver(const std::vector<Delivery>& events, const net::ConnectionPtr& requester) {

@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 #include <csignal>
+#include <thread>
 
 #include "db/database.hpp"
 #include "db/sql_stores.hpp"

@@ -5,10 +5,10 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "db/ownership_store.hpp"
@@ -16,6 +16,7 @@
 #include "tests/e2e/server/player.hpp"
 #include "tests/e2e/server/server_process.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/wait.hpp"
 
 namespace yunzi::e2e {
 
@@ -53,15 +54,9 @@ unsigned health_of(const ServerProcess& node);
 // SIGTERM, and the node's exit code.
 int stopped(ServerProcess& node);
 
-// Waits (bounded) until `condition` holds.
-template <class Condition>
-bool eventually(Condition condition, std::chrono::seconds limit = std::chrono::seconds(30)) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  while (!condition()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return true;
+// Waits (bounded) until `condition` holds: a cluster's lease rounds and heartbeats take seconds.
+inline bool eventually(const std::function<bool()>& condition) {
+  return test_support::wait_until(condition, std::chrono::seconds(30), std::chrono::milliseconds(50));
 }
 
 }  // namespace yunzi::e2e

@@ -35,15 +35,6 @@ bool Executor::drain(std::chrono::milliseconds timeout) {
   return future.wait_for(timeout) == std::future_status::ready;
 }
 
-bool wait_until(const std::function<bool()>& condition, std::chrono::milliseconds timeout) {
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (!condition()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(5ms);
-  }
-  return true;
-}
-
 BusOptions options_for(const test_support::NatsServer& nats, const std::string& name) {
   BusOptions options;
   options.urls = {nats.url()};

@@ -18,6 +18,7 @@
 
 #include "server/cluster/bus.hpp"
 #include "tests/support/nats_server.hpp"
+#include "tests/support/wait.hpp"
 
 namespace yunzi::cluster::testing {
 
@@ -73,7 +74,9 @@ class Mailbox {
 };
 
 // Polls the condition until it holds or the timeout passes.
-bool wait_until(const std::function<bool()>& condition, std::chrono::milliseconds timeout = 10s);
+inline bool wait_until(const std::function<bool()>& condition, std::chrono::milliseconds timeout = 10s) {
+  return test_support::wait_until(condition, timeout);
+}
 
 BusOptions options_for(const test_support::NatsServer& nats, const std::string& name = "test-node");
 

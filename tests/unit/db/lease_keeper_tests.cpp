@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "db/lease_keeper.hpp"
+#include "tests/support/wait.hpp"
 #include "tests/unit/db/temp_database.hpp"
 
 using namespace yunzi;
@@ -42,15 +43,7 @@ struct Seen {
   }
 };
 
-template <class Condition>
-bool eventually(Condition condition) {
-  const auto deadline = std::chrono::steady_clock::now() + 10s;
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (condition()) return true;
-    std::this_thread::sleep_for(5ms);
-  }
-  return condition();
-}
+bool eventually(const std::function<bool()>& condition) { return test_support::wait_until(condition, 10s); }
 
 LeaseOptions quick(const std::string& node) {
   LeaseOptions options;

@@ -159,6 +159,12 @@ DbResult<std::vector<GameSummary>> SqlGameStore::games_of_user(UserId user, std:
       });
 }
 
+DbResult<std::vector<GameId>> SqlGameStore::in_progress_of_user(UserId user) {
+  return read_all<GameId>(
+      db_.query("SELECT id FROM games WHERE status = 'playing' AND (black_id = ?1 OR white_id = ?1) ORDER BY id", user),
+      [](const Row& row) { return row.integer(0); });
+}
+
 DbResult<std::vector<GameRecord>> SqlGameStore::rated_games_of_user(UserId user, TimeMs after_ms) {
   return read_all<GameRecord>(
       db_.query(std::string(game_select) +

@@ -88,6 +88,8 @@ class GameStore {
   virtual DbResult<std::optional<Profile>> profile(UserId user) = 0;
   // Newest first; `before` pages by game id; limit 1..max_page_size.
   virtual DbResult<std::vector<GameSummary>> games_of_user(UserId user, std::optional<GameId> before, int limit) = 0;
+  // The ids of the user's games in progress, oldest first.
+  virtual DbResult<std::vector<GameId>> in_progress_of_user(UserId user) = 0;
   // The user's ended rated games (annulled ones included, moves left out)
   // that ended after `after_ms`, in the order they ended.
   virtual DbResult<std::vector<GameRecord>> rated_games_of_user(UserId user, TimeMs after_ms) = 0;

@@ -84,6 +84,8 @@ App::~App() = default;
 void App::attach_relay(std::shared_ptr<GameRelay> relay) {
   relay_ = std::move(relay);
   desks_.game.relay = relay_.get();
+  desks_.session.relay = relay_.get();
+  sign_ins_.attach_relay(relay_.get());
 }
 
 void App::on_open(const net::ConnectionPtr& connection) {
@@ -101,7 +103,7 @@ void App::on_message(const net::ConnectionPtr& connection, std::string text, boo
 void App::on_close(const net::ConnectionPtr& connection) {
   SessionPtr session = online.remove_session(connection->id());
   if (!session) return;
-  if (relay_) relay_->connection_closed(connection->id());
+  if (relay_) relay_->connection_left(connection->id());
   lobby->connection_closed(connection->id());
   boards->connection_closed(connection->id());
   session->post([this](Session& s) {

@@ -24,10 +24,13 @@ class BoardService;
 class TournamentService;
 
 // hello, register, login, resume, logout, ping.
+class GameRelay;
+
 struct SessionDesk {
   accounts::Accounts& accounts;
   SignIns& sign_ins;
-  const GameRegistry& games;  // a resumed user's games in progress
+  const GameRegistry& games;   // a resumed user's games in progress
+  GameRelay* relay = nullptr;  // in a cluster with NATS: the user's games other nodes run
 };
 
 // Seeks, automatch, challenges, the lobby's chat.
@@ -39,7 +42,6 @@ struct LobbyDesk {
 };
 
 // Watching games, their records, and the requests passed to a game's room.
-class GameRelay;
 
 struct GameDesk {
   const GameRegistry& games;

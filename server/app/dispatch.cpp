@@ -68,7 +68,7 @@ void check_admin_then_handle(const AdminDesk& desk, const Call& call, protocol::
 // Every request type reaches its area at compile time: an admin request goes
 // through the role check, a room's request to its room, and any other type
 // without a `handle` overload does not build.
-void route(const Desks& desks, const Call& call, protocol::Request request) {
+void route(const Desks& desks, const Call& call, protocol::Request request, const std::string& text) {
   std::visit(
       [&](auto& r) {
         using T = std::decay_t<decltype(r)>;
@@ -76,7 +76,7 @@ void route(const Desks& desks, const Call& call, protocol::Request request) {
           check_admin_then_handle(desks.admin, call, std::move(request));
         } else if constexpr (is_room_request<T>()) {
           const std::int64_t game = r.game;
-          forward_to_room(desks.game, call, game, std::move(request));
+          forward_to_room(desks.game, call, game, std::move(request), text);
         } else {
           hand_to_desk(call, r, desks.session, desks.lobby, desks.game, desks.user, desks.message, desks.board,
                        desks.tournament);
@@ -110,7 +110,7 @@ void dispatch(const Desks& desks, db::ReadPool& reads, const NowMs& now_ms, cons
       std::holds_alternative<req::GamePass>(envelope->request)) {
     session->time_reply_as_move();
   }
-  route(desks, call, std::move(envelope->request));
+  route(desks, call, std::move(envelope->request), text);
 }
 
 }  // namespace yunzi::app

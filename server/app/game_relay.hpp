@@ -1,12 +1,23 @@
-// Spectators on any node of a cluster. A node asked to watch a game another
-// node runs sends the request over NATS to yunzi.game.<id>.req, which only
-// the node running the game subscribes to; that node answers with the
-// reply frame and has the room send the game's events to a stand-in
-// connection (RemoteConnection) that publishes them to
-// yunzi.conn.<node>.<connection>, from where the watcher's node hands them
-// to the watcher. At most once, like every NATS message: events carry
-// `seq`, so a client that misses one catches up with game.watch since.
-// A node without the bus has no relay.
+// Games across the nodes of a cluster. Each game runs on one node; a
+// connection on any other node reaches it through this relay, over NATS:
+//
+// - A watch of a game another node runs goes to yunzi.game.<id>.req, which
+//   only the node running the game subscribes to. That node answers with the
+//   reply frame and has the room send the game's events to a stand-in
+//   connection (RemoteConnection) that publishes them to
+//   yunzi.conn.<node>.<boot>.<connection>, from where the connection's node
+//   hands them to it.
+// - A player signed in on another node joins their game there the same way:
+//   the stand-in counts as the player's presence, so the forfeit timer runs
+//   only once the player is gone from every node. Their game.* requests go
+//   to the running node as bus requests carrying the connection's round
+//   trip (lag compensation), and its answer is the reply.
+// - A connection that closes or logs out, and a node that falls silent or is
+//   restarted (<boot> tells its processes apart), leave the games they were in.
+//
+// At most once, like every NATS message: events carry `seq`, so a client
+// that misses one catches up with game.watch since. A node without the bus
+// has no relay.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +29,7 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/ids.hpp"
 #include "protocol/requests.hpp"
@@ -28,48 +40,82 @@
 
 namespace yunzi::app {
 
+namespace relay_wire {
+class RemoteConnection;
+}
+
 class GameRelay : public std::enable_shared_from_this<GameRelay> {
  public:
-  GameRelay(cluster::Bus& bus, std::string node, const GameRegistry& games);
+  // `boot` tells this process from an earlier one of the same node name.
+  GameRelay(cluster::Bus& bus, std::string node, std::string boot, const GameRegistry& games);
+  ~GameRelay();
 
-  // Subscribes to the events for this node's watchers; the bus must be started.
+  // Subscribes to the events for this node's connections; the bus must be started.
   Expected<Done, std::string> start();
   // Drops every subscription; before the bus stops.
   void stop();
 
-  // While this node runs the game, other nodes' watchers reach it here.
+  // --- The games this node runs.
+  // While this node runs the game, other nodes' connections reach it here.
   void serve(GameId game);
-  // This node took the game over: the nodes whose watchers followed it on
+  // This node took the game over: the nodes whose connections followed it on
   // the node that lost it close those connections (1012), so the clients
-  // connect again and watch it here, from the seq they last saw.
+  // connect again and find it here, from the seq they last saw.
   void announce_taken_over(GameId game);
   void unserve(GameId game);
+  // Another node's process is gone (NodePresence): its connections leave the games they were in.
+  void node_gone(const std::string& node, const std::string& boot);
 
+  // --- This node's connections in games other nodes run.
   // A watch of a game this node does not run: answered by the node that
   // runs it, or, when none does, by `not_running` (an ended game, or none).
   void watch_remote(const Call& call, const protocol::req::GameWatch& request, std::function<void()> not_running);
-  // The connection stops following a game it watched on another node.
+  // A player signed in here to games other nodes run: they are back in each.
+  void join_remote(const SessionPtr& session, UserId user, const std::string& name, const std::vector<GameId>& games);
+  // Any other game.* request (`text`, as the client sent it) for a game this
+  // node does not run: answered by the node that runs it, or `not_found`.
+  void call_remote(const Call& call, GameId game, std::string text, bool muted);
+  // The connection stops hearing a game it watched on another node; that
+  // node still knows it until it leaves (connection_left).
   void unwatch_remote(std::uint64_t connection, GameId game);
-  // A closed connection: the nodes it watched games on forget it.
-  void connection_closed(std::uint64_t connection);
+  // A connection closed or logged out: it leaves every game it was in on other nodes.
+  void connection_left(std::uint64_t connection);
+  // Back on the bus after losing it: the other nodes may have taken this
+  // node for gone, so its connections in their games are closed (1012) to
+  // come back.
+  void reconnected();
 
  private:
+  // Another node's connection in a game of this node.
+  struct StandIn {
+    std::shared_ptr<relay_wire::RemoteConnection> connection;
+    std::optional<UserId> user;  // signed in as
+    std::set<GameId> games;
+  };
+  using StandInKey = std::pair<std::string, std::uint64_t>;  // (origin, connection)
+
   void serve_request(GameId game, const cluster::BusMessage& message);
+  std::shared_ptr<relay_wire::RemoteConnection> stand_in_for(const StandInKey& key, std::optional<UserId> user,
+                                                             std::optional<GameId> game);
+  void unwatch(const StandInKey& key, GameId game);
+  void leave(const StandInKey& key, std::optional<GameId> only);
   void deliver(const cluster::BusMessage& message);
   void game_moved(const cluster::BusMessage& message);
-  void publish_unwatch(std::uint64_t connection, GameId game);
+  void follow(const SessionPtr& session, GameId game);
+  void unfollow(std::uint64_t connection, GameId game);
+  void publish_leave(const char* type, std::uint64_t connection, GameId game);
+  void close_followers(const std::function<bool(GameId)>& of_game, const std::string& reason);
 
   cluster::Bus& bus_;
-  const std::string node_;
+  const std::string address_;  // <node>.<boot>
   const GameRegistry& games_;
   std::mutex mutex_;
   std::optional<cluster::Subscription> events_;
   std::optional<cluster::Subscription> moves_of_games_;
   std::map<GameId, cluster::Subscription> served_;
-  // Watchers of this node: each connection, and the games it watches elsewhere.
-  std::map<std::uint64_t, std::pair<std::weak_ptr<net::Connection>, std::set<GameId>>> watchers_;
-  // Stand-ins of other nodes' watchers, by (node, connection).
-  std::map<std::pair<std::string, std::uint64_t>, std::shared_ptr<net::Connection>> stand_ins_;
+  // This node's connections, and the games each follows on other nodes.
+  std::map<std::uint64_t, std::pair<std::weak_ptr<net::Connection>, std::set<GameId>>> followers_;
+  std::map<StandInKey, StandIn> stand_ins_;
 };
 
 }  // namespace yunzi::app

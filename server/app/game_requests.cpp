@@ -95,12 +95,14 @@ void handle(const GameDesk& desk, const Call& call, const req::GameSgf& r) {
       });
 }
 
-void forward_to_room(const GameDesk& desk, const Call& call, std::int64_t game, protocol::Request request) {
-  auto room = desk.games.find(game);
-  if (!room) return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
+void forward_to_room(const GameDesk& desk, const Call& call, std::int64_t game, protocol::Request request,
+                     const std::string& text) {
   const SignedIn& user = *call.user;
-  room->handle(call.session->connection(), user.id, user.name, desk.online.is_muted(user.id, call.now_ms()),
-               std::move(request), call.respond);
+  const bool muted = desk.online.is_muted(user.id, call.now_ms());
+  auto room = desk.games.find(game);
+  if (!room && desk.relay) return desk.relay->call_remote(call, game, text, muted);
+  if (!room) return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
+  room->handle(call.session->connection(), user.id, user.name, muted, std::move(request), call.respond);
 }
 
 }  // namespace yunzi::app

@@ -81,8 +81,6 @@ void App::start_room(GameId id, const GamePlan& plan, const std::optional<protoc
   }
   const game::RoomPlayer black{plan.black.id, plan.black.info};
   const game::RoomPlayer white{plan.white.id, plan.white.info};
-  std::vector<net::ConnectionPtr> connections = online.connections_of(black.user_id);
-  for (auto& connection : online.connections_of(white.user_id)) connections.push_back(std::move(connection));
   auto room = game::GameRoom::create(room_services, id, plan.settings, black, white, fence);
   if (!room) {
     // Settings the engine refuses (logged by the room); the places taken for the game are given back.
@@ -97,7 +95,7 @@ void App::start_room(GameId id, const GamePlan& plan, const std::optional<protoc
   games.add(id, RunningGame{room, black.user_id, white.user_id, plan.settings.rated, fence,
                             std::chrono::steady_clock::now()});
   if (relay_ && fence) relay_->serve(id);
-  room->announce(std::move(connections));
+  room->announce(online.connections_of(black.user_id), online.connections_of(white.user_id));
   metrics.games_started.Increment();
   lobby->game_started(lobby_entry(id, plan.settings, black.info, white.info, 0), black.user_id, white.user_id, true);
   for (UserId player : {black.user_id, white.user_id}) {

@@ -38,7 +38,9 @@ void handle(const LobbyDesk& desk, const Call& call, const req::LobbyChat& r);
 void handle(const GameDesk& desk, const Call& call, const req::GameWatch& r);
 void handle(const GameDesk& desk, const Call& call, const req::GameUnwatch& r);
 void handle(const GameDesk& desk, const Call& call, const req::GameSgf& r);
-void forward_to_room(const GameDesk& desk, const Call& call, std::int64_t game, protocol::Request request);
+// `text`: the request as the client sent it, for the node that runs the game when another does.
+void forward_to_room(const GameDesk& desk, const Call& call, std::int64_t game, protocol::Request request,
+                     const std::string& text);
 
 // Users
 void handle(const UserDesk& desk, const Call& call, const req::UserInfo& r);

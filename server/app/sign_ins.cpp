@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "server/app/game_relay.hpp"
 #include "server/game/room.hpp"
 
 namespace yunzi::app {
@@ -40,18 +41,14 @@ void SignIns::sign_out(Session& s) {
   s.user.reset();
   for (GameId game : s.spectating) lobby_.set_watching(user.id, game, false);
   s.spectating.clear();
-  const auto rooms = games_.rooms_of(user.id);
-  if (!s.closed) {
-    // A logged-out connection no longer hears its former player's games.
-    for (const auto& room : rooms) {
-      room->unwatch(s.id(), protocol::Responder::unheard());
-      s.watched_games.erase(room->id());
-    }
+  // A logged-out connection no longer hears its former player's games, and
+  // no longer counts as the player's presence there.
+  for (const auto& room : games_.rooms_of(user.id)) {
+    room->player_disconnected(user.id, s.id());
+    if (!s.closed) s.watched_games.erase(room->id());
   }
-  if (online_.sign_out(user.id, s.id()) == 0) {
-    lobby_.user_offline(user.id);
-    for (const auto& room : rooms) room->player_disconnected(user.id);
-  }
+  if (relay_ && !s.closed) relay_->connection_left(s.id());
+  if (online_.sign_out(user.id, s.id()) == 0) lobby_.user_offline(user.id);
   spdlog::info("signed out user={} connection={}", user.name, s.id());
 }
 

@@ -13,6 +13,8 @@
 
 namespace yunzi::app {
 
+class GameRelay;
+
 class SignIns {
  public:
   SignIns(OnlineUsers& online, Lobby& lobby, GameRegistry& games, std::size_t connections_per_user)
@@ -25,8 +27,11 @@ class SignIns {
   void sign_out(Session& session);
 
   std::size_t connections_per_user() const { return connections_per_user_; }
+  // In a cluster with NATS: a logout leaves the games other nodes run too. Set before the server starts.
+  void attach_relay(GameRelay* relay) { relay_ = relay; }
 
  private:
+  GameRelay* relay_ = nullptr;
   OnlineUsers& online_;
   Lobby& lobby_;
   GameRegistry& games_;

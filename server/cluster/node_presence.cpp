@@ -1,5 +1,7 @@
 #include "server/cluster/node_presence.hpp"
 
+#include <optional>
+
 #include <boost/asio/post.hpp>
 #include <nlohmann/json.hpp>
 
@@ -81,7 +83,8 @@ std::vector<PeerView> NodePresence::peers() const {
 void NodePresence::tick() {
   if (stopped_) return;
   const NodeFigures mine = figures_ ? figures_() : NodeFigures{};
-  const nlohmann::json beat = {{"node", options_.node}, {"games", mine.games}, {"connections", mine.connections}};
+  const nlohmann::json beat = {
+      {"node", options_.node}, {"boot", options_.boot}, {"games", mine.games}, {"connections", mine.connections}};
   (void)bus_.publish("yunzi.node." + options_.node, beat.dump());
   // One peer a tick, in turn: the bus's round trip stays measured without
   // every node pinging every other each second.
@@ -90,6 +93,7 @@ void NodePresence::tick() {
     const std::string& peer = others[next_ping_++ % others.size()].node;
     bus_.request(ping_subject(peer), options_.node, options_.interval, [](Expected<std::string, BusError>) {});
   }
+  forget_silent_peers();
   timer_.expires_after(options_.interval);
   timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
     if (!ec) self->tick();
@@ -101,11 +105,39 @@ void NodePresence::heard(const BusMessage& message) {
   if (!beat.is_object() || !beat.contains("node") || !beat["node"].is_string()) return;
   const std::string node = beat["node"].get<std::string>();
   if (node == options_.node) return;
-  PeerView peer{node, {}, std::chrono::steady_clock::now()};
+  const auto boot = beat.find("boot");
+  PeerView peer{node,
+                boot != beat.end() && boot->is_string() ? boot->get<std::string>() : "",
+                {},
+                std::chrono::steady_clock::now()};
   peer.figures.games = count_in(beat, "games");
   peer.figures.connections = count_in(beat, "connections");
-  std::lock_guard lock(mutex_);
-  peers_[node] = std::move(peer);
+  std::optional<std::string> restarted;
+  {
+    std::lock_guard lock(mutex_);
+    auto& known = peers_[node];
+    if (!known.node.empty() && known.boot != peer.boot) restarted = known.boot;
+    known = std::move(peer);
+  }
+  if (restarted && on_gone_) on_gone_(node, *restarted);
+}
+
+void NodePresence::forget_silent_peers() {
+  const auto recent = std::chrono::steady_clock::now() - 3 * options_.interval;
+  std::vector<PeerView> silent;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto it = peers_.begin(); it != peers_.end();) {
+      if (it->second.heard < recent) {
+        silent.push_back(std::move(it->second));
+        it = peers_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  if (!on_gone_) return;
+  for (const PeerView& peer : silent) on_gone_(peer.node, peer.boot);
 }
 
 }  // namespace yunzi::cluster

@@ -4,7 +4,9 @@
 // on yunzi.node.<name>.ping and pings one peer each interval (the bus's
 // request round trip, for /metrics), and tells the others on
 // yunzi.cluster.handover when it has given its games up at a clean stop, so
-// that their lease rounds claim them at once. Presence is information only:
+// that their lease rounds claim them at once. A peer that falls silent, or
+// comes back as another process, is reported gone, so that what stood in
+// for its connections is dropped. Presence is information only:
 // who runs a game is decided by the leases in the database, never by it.
 #pragma once
 
@@ -33,12 +35,15 @@ struct NodeFigures {
 
 struct PeerView {
   std::string node;
+  std::string boot;
   NodeFigures figures;
   std::chrono::steady_clock::time_point heard;
 };
 
 struct PresenceOptions {
   std::string node;
+  // Tells this process from an earlier one of the same name (a restart).
+  std::string boot;
   std::chrono::milliseconds interval{1000};
 };
 
@@ -46,11 +51,16 @@ class NodePresence : public std::enable_shared_from_this<NodePresence> {
  public:
   using Figures = std::function<NodeFigures()>;
   using HandoverListener = std::function<void(const std::string& node)>;
+  // A process of another node is gone: not heard within three intervals, or
+  // its name came back with another boot (it was restarted).
+  using GoneListener = std::function<void(const std::string& node, const std::string& boot)>;
 
   // `figures` is read on the presence's strand; `on_handover` is told there.
   NodePresence(boost::asio::io_context& io, Bus& bus, PresenceOptions options, Figures figures,
                HandoverListener on_handover);
 
+  // Told on the presence's strand; set before start().
+  void on_gone(GoneListener listener) { on_gone_ = std::move(listener); }
   // Subscribes and starts the heartbeats; the bus must be started.
   Expected<Done, std::string> start();
   // The node has handed its games over: the others may claim them now.
@@ -64,12 +74,14 @@ class NodePresence : public std::enable_shared_from_this<NodePresence> {
  private:
   void tick();
   void heard(const BusMessage& message);
+  void forget_silent_peers();
 
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   Bus& bus_;
   const PresenceOptions options_;
   const Figures figures_;
   const HandoverListener on_handover_;
+  GoneListener on_gone_;
   boost::asio::steady_timer timer_;
   std::vector<Subscription> subscriptions_;
   std::size_t next_ping_ = 0;

@@ -95,6 +95,8 @@ struct GameRoom::Private {
   RoomState state;
   std::weak_ptr<GameRoom> self;
   std::map<std::uint64_t, Subscriber> subscribers;
+  // Each player's connections that count as their presence (room.hpp, player_connected).
+  std::map<UserId, std::set<std::uint64_t>> present_through;
   std::vector<std::string> spectator_names;  // the signed-in spectators' names, sorted, capped
   bool committing = false;
   std::int64_t not_before_ms = 0;             // timer pause after a failed commit
@@ -321,6 +323,12 @@ struct GameRoom::Private {
     return out;
   }
 
+  void came(UserId user, const net::ConnectionPtr& connection) {
+    if (!state.color_of(user)) return;
+    present_through[user].insert(connection->id());
+    if (state.is_away(*state.color_of(user))) presence(state.color_of(user), true);
+  }
+
   void presence(std::optional<engine::Color> color, bool back) {
     if (!color) return;
     run(nullptr, std::nullopt, false,
@@ -336,9 +344,10 @@ GameId GameRoom::id() const { return impl_->game; }
 bool GameRoom::in_scoring() const { return impl_->scoring.load(std::memory_order_relaxed); }
 
 std::shared_ptr<GameRoom> GameRoom::start(RoomServices& services, GameId game, GameSettings settings, RoomPlayer black,
-                                          RoomPlayer white, std::vector<net::ConnectionPtr> player_connections) {
+                                          RoomPlayer white, std::vector<net::ConnectionPtr> black_connections,
+                                          std::vector<net::ConnectionPtr> white_connections) {
   auto room = create(services, game, std::move(settings), std::move(black), std::move(white));
-  if (room) room->announce(std::move(player_connections));
+  if (room) room->announce(std::move(black_connections), std::move(white_connections));
   return room;
 }
 
@@ -356,14 +365,20 @@ std::shared_ptr<GameRoom> GameRoom::create(RoomServices& services, GameId game, 
   return room;
 }
 
-void GameRoom::announce(std::vector<net::ConnectionPtr> player_connections) {
-  boost::asio::post(impl_->strand, [room = shared_from_this(), connections = std::move(player_connections)] {
+void GameRoom::announce(std::vector<net::ConnectionPtr> black_connections,
+                        std::vector<net::ConnectionPtr> white_connections) {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), black_connections = std::move(black_connections),
+                                    white_connections = std::move(white_connections)] {
     Private& p = *room->impl_;
     const protocol::Frame start_frame = p.state.event_log().front().second;
-    for (const auto& connection : connections) {
-      if (!connection) continue;
-      p.subscribers[connection->id()] = Subscriber{connection, true, std::nullopt};
-      connection->send(start_frame);
+    for (const auto& [user, connections] : {std::pair{p.state.setup().black.user_id, &black_connections},
+                                            std::pair{p.state.setup().white.user_id, &white_connections}}) {
+      for (const auto& connection : *connections) {
+        if (!connection) continue;
+        p.subscribers[connection->id()] = Subscriber{connection, true, user};
+        p.present_through[user].insert(connection->id());
+        connection->send(start_frame);
+      }
     }
     if (p.services.on_lobby_change) p.services.on_lobby_change(p.state.lobby_entry());
     p.arm_timer();
@@ -405,9 +420,7 @@ void GameRoom::watch(net::ConnectionPtr connection, std::optional<UserId> user, 
       // The missed events do not say who watches now.
       if (missed) connection->send(p.spectators_frame());
       // A player who watches their own game again is back.
-      if (user && p.state.color_of(*user) && p.state.is_away(*p.state.color_of(*user))) {
-        p.presence(p.state.color_of(*user), true);
-      }
+      if (user) p.came(*user, connection);
     });
   });
 }
@@ -445,18 +458,22 @@ void GameRoom::player_connected(UserId user, net::ConnectionPtr connection) {
   boost::asio::post(impl_->strand, [room = shared_from_this(), user, connection] {
     Private& p = *room->impl_;
     p.enqueue([&p, user, connection] {
-      if (connection) p.subscribe(connection, user, {});
-      p.presence(p.state.color_of(user), true);
+      if (!connection) return;
+      p.subscribe(connection, user, {});
+      p.came(user, connection);
     });
   });
 }
 
-void GameRoom::player_disconnected(UserId user) {
-  boost::asio::post(impl_->strand, [room = shared_from_this(), user] {
+void GameRoom::player_disconnected(UserId user, std::uint64_t connection_id) {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), user, connection_id] {
     Private& p = *room->impl_;
-    p.enqueue([&p, user] {
-      std::erase_if(p.subscribers, [user](const auto& entry) { return entry.second.user == user; });
-      p.spectators_changed();
+    p.enqueue([&p, user, connection_id] {
+      if (p.subscribers.erase(connection_id) > 0) p.spectators_changed();
+      auto present = p.present_through.find(user);
+      if (present == p.present_through.end() || present->second.erase(connection_id) == 0) return;
+      if (!present->second.empty()) return;
+      p.present_through.erase(present);
       p.presence(p.state.color_of(user), false);
     });
   });

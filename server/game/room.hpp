@@ -58,13 +58,14 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // A new game: the row is already created by the app (game id known); the room sends
   // game.start (seq 1) to both players' connections that are passed in.
   static std::shared_ptr<GameRoom> start(RoomServices&, GameId, GameSettings, RoomPlayer black, RoomPlayer white,
-                                         std::vector<net::ConnectionPtr> player_connections);
+                                         std::vector<net::ConnectionPtr> black_connections,
+                                         std::vector<net::ConnectionPtr> white_connections);
   // The same in two steps, so the app can list the room where requests find it
   // before any player hears game.start and answers with a move.
   // In a cluster every write of the game carries the node's `fence` (db/ownership_store.hpp).
   static std::shared_ptr<GameRoom> create(RoomServices&, GameId, GameSettings, RoomPlayer black, RoomPlayer white,
                                           std::optional<db::GameFence> fence = std::nullopt);
-  void announce(std::vector<net::ConnectionPtr> player_connections);
+  void announce(std::vector<net::ConnectionPtr> black_connections, std::vector<net::ConnectionPtr> white_connections);
   // After a restart: rebuilt from the stored game and moves; clocks resume without charging the
   // downtime; both players count as disconnected until they come back.
   // Both return nullptr (and log why) for settings or stored rows the engine cannot play.
@@ -76,7 +77,8 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // connections that follow the room.
   // The connection follows the room; answers ok with `state` or `events`
   // (then game.spectators follows); `user_name` names a signed-in spectator
-  // in the spectator list.
+  // in the spectator list. A player's watching connection counts as the
+  // player's presence, as a connection passed to player_connected does.
   void watch(net::ConnectionPtr, std::optional<UserId> user, std::string user_name, std::optional<std::int64_t> since,
              protocol::Responder respond);
   // The connection stops following the room; answers ok.
@@ -84,9 +86,13 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // every game.* request but watch/unwatch; the connection gives the lag and whether it follows the room
   void handle(net::ConnectionPtr, UserId user, std::string user_name, bool muted, protocol::Request request,
               protocol::Responder respond);
-  void player_connected(UserId user,
-                        net::ConnectionPtr);        // resume: cancels the forfeit timer, sends game.opponent_back
-  void player_disconnected(UserId user);            // starts the forfeit timer, sends game.opponent_gone
+  // A player is here through each of their connections that follow the room
+  // (their signed-in connections on this node, stand-ins for their
+  // connections on other nodes of a cluster): away, with the forfeit timer
+  // running and game.opponent_gone sent, once the last is gone; back, with
+  // game.opponent_back, when one comes.
+  void player_connected(UserId user, net::ConnectionPtr);
+  void player_disconnected(UserId user, std::uint64_t connection_id);
   void forfeit(UserId user, std::string reason);    // bans: the player loses (B+F / W+F)
   void sgf(std::function<void(std::string)> done);  // SGF text of the game so far
   // Another node runs the game now: the room stops its timers, answers every request still queued with

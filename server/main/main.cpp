@@ -17,6 +17,7 @@
 #include <functional>
 #include <future>
 #include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -180,6 +181,16 @@ bool write_port_file(const std::string& path, std::uint16_t port) {
   std::error_code ec;
   std::filesystem::rename(temporary, path, ec);
   return !ec;
+}
+
+// This process among the node's: a restart under the same name gets
+// another, so the other nodes drop what stood in for the earlier one's
+// connections (NodePresence, GameRelay).
+std::string boot_id() {
+  std::random_device random;
+  char text[17];
+  std::snprintf(text, sizeof text, "%08x%08x", random(), random());
+  return text;
 }
 
 }  // namespace
@@ -347,16 +358,20 @@ int main(int argc, char** argv) {
     bus_options.urls = config.nats;
     bus_options.name = "yunzi " + config.node;
     bus.emplace(server.io_context().get_executor(), bus_options);
-    bus->on_state_change([](bool connected) {
+    const std::string boot = boot_id();
+    // Made before the bus starts, so that its state reports may reach it; started after.
+    watch_relay = std::make_shared<app::GameRelay>(*bus, config.node, boot, application.games);
+    bus->on_state_change([&watch_relay](bool connected) {
       if (connected) {
         spdlog::info("NATS connected");
+        watch_relay->reconnected();
       } else {
         spdlog::warn("NATS connection lost; this node's games go on, /healthz answers 503 until it is back");
       }
     });
     if (auto started = bus->start(); !started) return refuse_start(*log_output, exit_bad_config, started.error());
     presence = std::make_shared<cluster::NodePresence>(
-        server.io_context(), *bus, cluster::PresenceOptions{config.node},
+        server.io_context(), *bus, cluster::PresenceOptions{config.node, boot},
         [&application] {
           return cluster::NodeFigures{application.games.size(), application.online.session_count()};
         },
@@ -364,9 +379,11 @@ int main(int argc, char** argv) {
           spdlog::info("node {} handed its games over; claiming now", node);
           if (leases) leases->wake();
         });
+    presence->on_gone([&watch_relay](const std::string& node, const std::string& gone_boot) {
+      watch_relay->node_gone(node, gone_boot);
+    });
     if (auto started = presence->start(); !started) return refuse_start(*log_output, exit_database, started.error());
-    // Before the lease rounds: every game this node runs is served to the other nodes' watchers.
-    watch_relay = std::make_shared<app::GameRelay>(*bus, config.node, application.games);
+    // Before the lease rounds: every game this node runs is served to the other nodes' connections.
     if (auto started = watch_relay->start(); !started) {
       return refuse_start(*log_output, exit_database, started.error());
     }

@@ -34,6 +34,7 @@ class Executor {
   Executor& operator=(const Executor&) = delete;
 
   boost::asio::any_io_executor get() { return io_.get_executor(); }
+  boost::asio::io_context& context() { return io_; }
   // True on one of this executor's threads.
   bool runs_here() const;
   // Returns once everything posted before it has been taken up by a thread

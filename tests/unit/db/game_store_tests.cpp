@@ -186,6 +186,20 @@ TEST_CASE_METHOD(StoreTest, "a user's games are listed newest first and paged by
   CHECK(games.games_of_user(third, std::nullopt, 10)->size() == 1);
 }
 
+TEST_CASE_METHOD(StoreTest, "a user's games in progress are listed by id, ended ones and others' left out",
+                 "[db][games]") {
+  GameStore& games = db.stores().games();
+  const Players p = two_players(db);
+  const UserId third = create_user(db.stores(), "third").id;
+  finished_game(games, p.black, p.white, "B+R", 1);
+  const GameId as_black = *games.create(sample_game(p.black, p.white));
+  const GameId others = *games.create(sample_game(p.white, third));
+  const GameId as_white = *games.create(sample_game(third, p.black));
+  CHECK(*games.in_progress_of_user(p.black) == std::vector<GameId>{as_black, as_white});
+  CHECK(*games.in_progress_of_user(third) == std::vector<GameId>{others, as_white});
+  CHECK(games.in_progress_of_user(777)->empty());
+}
+
 TEST_CASE_METHOD(StoreTest, "a game can be annulled and a bad size is refused", "[db][games]") {
   GameStore& games = db.stores().games();
   const Players p = two_players(db);

@@ -132,7 +132,7 @@ struct Fixture {
     const GameId id = add_game(friendly_9x9());
     auto alice_connection = std::make_shared<RecordingConnection>(1);
     auto bob_connection = std::make_shared<RecordingConnection>(2);
-    auto room = GameRoom::start(*services, id, friendly_9x9(), alice, bob, {alice_connection, bob_connection});
+    auto room = GameRoom::start(*services, id, friendly_9x9(), alice, bob, {alice_connection}, {bob_connection});
     return Table{id, std::move(alice_connection), std::move(bob_connection), std::move(room)};
   }
 
@@ -275,7 +275,7 @@ TEST_CASE("GameRoom: a player who stays away past the grace loses by forfeit") {
   Fixture f(150ms);
   auto [id, alice, bob, room] = f.start_friendly();
   room->player_connected(f.alice.user_id, alice);
-  room->player_disconnected(f.bob.user_id);
+  room->player_disconnected(f.bob.user_id, bob->id());
   REQUIRE(f.run_until([&] { return alice->got("game.opponent_gone"); }));
   CHECK(alice->last("game.opponent_gone")["color"] == "white");
   REQUIRE(f.run_until([&] { return alice->got("game.end"); }));
@@ -284,13 +284,37 @@ TEST_CASE("GameRoom: a player who stays away past the grace loses by forfeit") {
   CHECK(to_sgf(*f.load(id).game.result) == "B+F");
 }
 
+TEST_CASE("GameRoom: a player is away only once the last of their connections is gone, and back through any") {
+  Fixture f;
+  auto [id, alice, bob, room] = f.start_friendly();
+  auto bob_again = std::make_shared<RecordingConnection>(4);
+  room->player_connected(f.bob.user_id, bob_again);
+  room->player_disconnected(f.bob.user_id, bob->id());
+  room->handle(alice, f.alice.user_id, "alice", false, game_move("C3"), answer_to(alice, 1));
+  REQUIRE(f.run_until([&] { return bob_again->got("game.move"); }));
+  CHECK_FALSE(alice->got("game.opponent_gone"));
+  CHECK_FALSE(bob->got("game.move"));
+  // A connection that never counted for the player changes nothing.
+  room->player_disconnected(f.bob.user_id, 99);
+  room->player_disconnected(f.bob.user_id, bob_again->id());
+  REQUIRE(f.run_until([&] { return alice->got("game.opponent_gone"); }));
+  CHECK(alice->last("game.opponent_gone")["color"] == "white");
+
+  // Watching from another node's stand-in is being back.
+  auto stand_in = std::make_shared<RecordingConnection>(5);
+  room->watch(stand_in, f.bob.user_id, "bob", std::nullopt, answer_to(stand_in, 2));
+  REQUIRE(f.run_until([&] { return alice->got("game.opponent_back"); }));
+  room->player_disconnected(f.bob.user_id, stand_in->id());
+  REQUIRE(f.run_until([&] { return alice->frames().back()["type"] == "game.opponent_gone"; }));
+}
+
 TEST_CASE("GameRoom: an ended room is freed once the registry lets go of it") {
   Fixture f;  // a grace of minutes: the away player's forfeit timer is still armed when the game ends
   auto [id, alice, bob, room] = f.start_friendly();
   auto carol = std::make_shared<RecordingConnection>(3);
   REQUIRE(room);
   room->watch(carol, UserId{77}, "carol", std::nullopt, answer_to(carol, 1));
-  room->player_disconnected(f.bob.user_id);
+  room->player_disconnected(f.bob.user_id, bob->id());
   REQUIRE(f.run_until([&] { return alice->got("game.opponent_gone") && carol->got("ok"); }));
   room->handle(alice, f.alice.user_id, "alice", false, protocol::req::GameResign{1}, answer_to(alice, 2));
   REQUIRE(f.run_until([&] { return carol->got("game.end"); }));
@@ -307,7 +331,7 @@ TEST_CASE("GameRoom: restored from the database, a returning player resumes the 
   {
     auto alice = std::make_shared<RecordingConnection>(1);
     auto bob = std::make_shared<RecordingConnection>(2);
-    auto room = GameRoom::start(*f.services, id, friendly_9x9(), f.alice, f.bob, {alice, bob});
+    auto room = GameRoom::start(*f.services, id, friendly_9x9(), f.alice, f.bob, {alice}, {bob});
     room->handle(alice, f.alice.user_id, "alice", false, game_move("C3"), answer_to(alice, 1));
     REQUIRE(f.run_until([&] { return bob->got("game.move"); }));
     room->handle(bob, f.bob.user_id, "bob", false, game_move("G7"), answer_to(bob, 2));
@@ -361,7 +385,7 @@ TEST_CASE(
   auto bob = std::make_shared<RecordingConnection>(2);
   auto room = GameRoom::create(*f.services, id, friendly_9x9(), f.alice, f.bob, fence);
   REQUIRE(room);
-  room->announce({alice, bob});
+  room->announce({alice}, {bob});
   room->handle(alice, f.alice.user_id, "alice", false, game_move("D4"), answer_to(alice, 1));
   REQUIRE(f.run_until([&] { return bob->got("game.move"); }));
   CHECK(f.load(id).moves.size() == 1);

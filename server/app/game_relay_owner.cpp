@@ -1,0 +1,149 @@
+// The relay's side of the games this node runs: the watches, joins, leaves
+// and game.* requests of other nodes' connections, each through a stand-in
+// connection the room treats as any other.
+#include <vector>
+
+#include <spdlog/spdlog.h>
+
+#include "protocol/decode.hpp"
+#include "server/app/game_relay.hpp"
+#include "server/app/game_relay_wire.hpp"
+#include "server/game/room.hpp"
+
+namespace yunzi::app {
+
+using namespace relay_wire;
+
+void GameRelay::serve(GameId game) {
+  auto subscribed = bus_.subscribe(request_subject(game), [weak = weak_from_this(), game](cluster::BusMessage m) {
+    if (auto self = weak.lock()) self->serve_request(game, m);
+  });
+  if (!subscribed) {
+    spdlog::warn("game={} not served to other nodes: {}", game, subscribed.error().message);
+    return;
+  }
+  std::optional<cluster::Subscription> replaced;
+  std::lock_guard lock(mutex_);
+  auto [slot, added] = served_.try_emplace(game, std::move(*subscribed));
+  if (!added) {
+    replaced.emplace(std::move(slot->second));
+    slot->second = std::move(*subscribed);
+  }
+}
+
+void GameRelay::unserve(GameId game) {
+  std::optional<cluster::Subscription> dropped;
+  std::lock_guard lock(mutex_);
+  auto found = served_.find(game);
+  if (found == served_.end()) return;
+  dropped.emplace(std::move(found->second));
+  served_.erase(found);
+}
+
+std::shared_ptr<RemoteConnection> GameRelay::stand_in_for(const StandInKey& key, std::optional<UserId> user,
+                                                          std::optional<GameId> game) {
+  std::lock_guard lock(mutex_);
+  StandIn& stand_in = stand_ins_[key];
+  if (!stand_in.connection) {
+    stand_in.connection =
+        std::make_shared<RemoteConnection>(bus_, events_subject(key.first, key.second), "node " + key.first);
+  }
+  if (user) stand_in.user = user;
+  if (game) stand_in.games.insert(*game);
+  return stand_in.connection;
+}
+
+// The connection stops hearing the game's events. It stays known, with the
+// game, until it leaves: a player who only looks elsewhere is still there.
+void GameRelay::unwatch(const StandInKey& key, GameId game) {
+  std::shared_ptr<RemoteConnection> connection;
+  {
+    std::lock_guard lock(mutex_);
+    auto found = stand_ins_.find(key);
+    if (found == stand_ins_.end()) return;
+    connection = found->second.connection;
+  }
+  if (auto room = games_.find(game)) room->unwatch(connection->id(), protocol::Responder::unheard());
+}
+
+// The connection closed or logged out: it leaves one game (`only`) or all,
+// as a watcher and, signed in as a player, as one of their presences.
+void GameRelay::leave(const StandInKey& key, std::optional<GameId> only) {
+  std::shared_ptr<RemoteConnection> connection;
+  std::optional<UserId> user;
+  std::set<GameId> left;
+  {
+    std::lock_guard lock(mutex_);
+    auto found = stand_ins_.find(key);
+    if (found == stand_ins_.end()) return;
+    StandIn& stand_in = found->second;
+    connection = stand_in.connection;
+    user = stand_in.user;
+    if (only) {
+      if (stand_in.games.erase(*only) == 0) return;
+      left.insert(*only);
+    } else {
+      left.swap(stand_in.games);
+    }
+    if (stand_in.games.empty()) stand_ins_.erase(found);
+  }
+  for (GameId game : left) {
+    auto room = games_.find(game);
+    if (!room) continue;
+    if (user) {
+      room->player_disconnected(*user, connection->id());
+    } else {
+      room->unwatch(connection->id(), protocol::Responder::unheard());
+    }
+  }
+}
+
+void GameRelay::node_gone(const std::string& node, const std::string& boot) {
+  const std::string origin = node + "." + boot;
+  std::vector<StandInKey> gone;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto it = stand_ins_.lower_bound({origin, 0}); it != stand_ins_.end() && it->first.first == origin; ++it) {
+      gone.push_back(it->first);
+    }
+  }
+  if (!gone.empty()) spdlog::info("node {} (boot {}) gone: {} of its connections leave their games", node, boot, gone.size());
+  for (const StandInKey& key : gone) leave(key, std::nullopt);
+}
+
+void GameRelay::serve_request(GameId game, const cluster::BusMessage& message) {
+  const json request = json::parse(message.data, nullptr, false);
+  if (!request.is_object() || !request.contains("origin") || !request["origin"].is_string() ||
+      !request.contains("conn") || !request["conn"].is_number_unsigned()) {
+    return;
+  }
+  const StandInKey key{request["origin"].get<std::string>(), request["conn"].get<std::uint64_t>()};
+  const std::string type = request.value("type", "");
+  if (type == "unwatch") return unwatch(key, game);
+  if (type == "leave") return leave(key, game);
+  const std::optional<UserId> user = integer_field(request, "user");
+  const std::string name = request.value("name", "");
+  auto room = games_.find(game);
+  if (type == "join") {
+    if (room && user) room->player_connected(*user, stand_in_for(key, user, game));
+    return;
+  }
+  if (message.reply_to.empty()) return;
+  auto channel = std::make_shared<BusReplyChannel>(bus_, message);
+  if (type == "watch") {
+    protocol::Responder respond(integer_field(request, "id"), channel);
+    if (!room) return respond.fail(protocol::ErrorCode::not_found, "no game in progress with that id");
+    room->watch(stand_in_for(key, user, game), user, name, integer_field(request, "since"), respond);
+    return;
+  }
+  if (type != "call" || !user || !request.contains("text") || !request["text"].is_string()) return;
+  auto envelope = protocol::decode_request(request["text"].get<std::string>());
+  if (!envelope) return (void)bus_.reply(message, *protocol::encode_error(envelope.error()));
+  protocol::Responder respond(envelope->id, channel);
+  if (!room) return respond.fail(protocol::ErrorCode::not_found, "no game in progress with that id");
+  auto stand_in = stand_in_for(key, user, game);
+  stand_in->set_rtt(integer_field(request, "rtt_us"));
+  room->handle(stand_in, *user, name, request.value("muted", false), std::move(envelope->request), respond);
+}
+
+}  // namespace yunzi::app

@@ -1,0 +1,120 @@
+// Players on different nodes of a cluster over a real nats-server: a game
+// runs on one node, a player connected to another plays it through that
+// node (requests to the running node, events back, presence counted over
+// every node), and a spectator on a third node sees it all. Runs beside a
+// PostgreSQL server of its own (tagged hidden, started by
+// yunzi_server_tests_postgresql).
+#include <catch2/catch.hpp>
+#include <csignal>
+
+#include "tests/e2e/server/cluster_fixture.hpp"
+#include "tests/e2e/server/game_helpers.hpp"
+#include "tests/support/nats_server.hpp"
+
+using namespace yunzi;
+using namespace yunzi::e2e;
+
+namespace {
+
+void started(test_support::NatsServer& nats) {
+  auto up = nats.start();
+  if (!up) FAIL("nats-server did not start: " << up.error());
+}
+
+// The player's connection now goes to `node`, where `game` runs elsewhere:
+// the resume lists it, and the player is back in it there.
+void moved_to(Player& player, ServerProcess& node, std::int64_t game) {
+  player.set_port(node.port());
+  player.connect();
+  const Json resumed = player.resume();
+  CHECK(resumed["games"] == Json::array({game}));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "cluster over NATS: players on two nodes play a game to its count, a spectator on a third sees every move "
+    "and the end",
+    "[server][cluster][.postgresql]") {
+  test_support::NatsServer nats;
+  started(nats);
+  Cluster cluster(3, 3, {"--nats", nats.url()});
+  Player alice(cluster.node(1).port(), "alice");
+  Player bob(cluster.node(1).port(), "bob");
+  const std::int64_t game = seated_game(alice, bob);
+  moved_to(bob, cluster.node(2), game);
+  CHECK(bob.watch(game)["state"]["white"]["name"] == "bob");
+  Player carol(cluster.node(3).port(), "carol");
+  carol.register_account();
+  carol.watch(game);
+
+  // Answers come back through the player's node, errors included.
+  CHECK(bob.fails({{"type", "game.move"}, {"game", game}, {"vertex", "E5"}})["code"] == "not_your_turn");
+  CHECK(bob.fails({{"type", "game.move"}, {"game", game + 100}, {"vertex", "E5"}})["code"] == "not_found");
+  bob.ok({{"type", "game.chat"}, {"game", game}, {"text", "have a good game"}});
+  CHECK(alice.wait_game_event(game, "game.chat")["text"] == "have a good game");
+
+  const CountedRecord& record = counted_record();
+  play_moves(alice, bob, game, record.moves, {&alice, &bob, &carol});
+  for (Player* p : {&alice, &bob, &carol}) p->wait_game_event(game, "game.scoring");
+  alice.ok({{"type", "game.dead"}, {"game", game}, {"vertex", record.dead_white_stone}, {"dead", true}});
+  bob.ok({{"type", "game.dead"}, {"game", game}, {"vertex", record.dead_black_stone}, {"dead", true}});
+  Json marking;
+  for (Player* p : {&alice, &bob, &carol}) {
+    marking = p->wait_event("game.scoring", [](const Json& e) { return e["dead"].size() == 2; });
+  }
+  for (Player* p : {&alice, &bob}) {
+    p->ok({{"type", "game.score.accept"}, {"game", game}, {"marking_version", marking["marking_version"]}});
+  }
+  for (Player* p : {&alice, &bob, &carol}) {
+    INFO(p->name());
+    const Json end = p->wait_game_event(game, "game.end");
+    CHECK(end["result"] == "B+1.5");
+    CHECK(end["reason"] == "count");
+    CHECK(p->seq_errors() == std::vector<std::string>{});
+  }
+  CHECK(cluster.stored_moves(game) == record.moves.size());
+  // Every node tells the same story of the ended game.
+  for (int n : {1, 2, 3}) {
+    Player reader(cluster.node(n).port(), "reader");
+    CHECK(reader.watch(game)["state"]["result"] == "B+1.5");
+  }
+}
+
+TEST_CASE(
+    "cluster over NATS: a player is away only when gone from every node, and back through any; a node that dies "
+    "takes its players' presence with it",
+    "[server][cluster][.postgresql]") {
+  test_support::NatsServer nats;
+  started(nats);
+  Cluster cluster(3, 3, {"--nats", nats.url()});
+  Player alice(cluster.node(1).port(), "alice");
+  Player bob(cluster.node(1).port(), "bob");
+  const std::int64_t game = seated_game(alice, bob);
+  play_moves(alice, bob, game, {"E5"}, {&alice, &bob});
+  bob.drop();
+  CHECK(alice.wait_game_event(game, "game.opponent_gone")["color"] == "white");
+  moved_to(bob, cluster.node(2), game);
+  CHECK(alice.wait_game_event(game, "game.opponent_back")["color"] == "white");
+
+  // Signed in on n1 as well: leaving n2 leaves him in the game.
+  Player bob_on_n1(cluster.node(1).port(), "bob");
+  bob_on_n1.login();
+  bob.drop();
+  CHECK(alice.no_event("game.opponent_gone", std::chrono::milliseconds(1500)));
+  bob_on_n1.drop();
+  CHECK(alice.wait_game_event(game, "game.opponent_gone")["color"] == "white");
+
+  // Back through n2, he plays on from there.
+  moved_to(bob, cluster.node(2), game);
+  CHECK(alice.wait_game_event(game, "game.opponent_back")["color"] == "white");
+  play_moves(alice, bob, game, {"C3"}, {&alice, &bob}, 2, "white");
+
+  // n2 dies with Bob on it: n1 hears no more of n2, and Bob is away.
+  cluster.node(2).kill();
+  CHECK(alice.wait_game_event(game, "game.opponent_gone", std::chrono::seconds(20))["color"] == "white");
+  moved_to(bob, cluster.node(3), game);
+  CHECK(alice.wait_game_event(game, "game.opponent_back")["color"] == "white");
+  play_moves(alice, bob, game, {"G7", "C7"}, {&alice, &bob}, 3);
+  CHECK(cluster.stored_moves(game) == 4);
+}

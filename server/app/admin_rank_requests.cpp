@@ -51,7 +51,7 @@ void recommendation_step(const AdminDesk& desk, const Call& call, std::string_vi
         return done;
       },
       [&desk, notices = std::move(notices)](const Call& c, const RecommendationStep& done) {
-        if (done.change) desk.ranks.announce(done.change->user, done.change->change);
+        if (done.change) desk.reach.rank_changed(done.change->user, done.change->change);
         notices(c, done);
       });
 }

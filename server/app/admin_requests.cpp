@@ -51,14 +51,6 @@ void change_user(const AdminDesk& desk, const Call& call, const std::string& nam
       std::move(after));
 }
 
-void kick_user(const AdminDesk& desk, UserId user, std::string_view reason) {
-  const protocol::Frame frame = protocol::kicked(reason);
-  for (const SessionPtr& session : desk.online.sessions_of(user)) {
-    session->connection()->send(frame);
-    session->connection()->close(net::close_code::policy, "kicked");
-  }
-}
-
 void admin(const AdminDesk& desk, const Call& call, const req::AdminBroadcast& r) {
   desk.online.send_to_all(protocol::notice(r.text));
   spdlog::info("admin action=admin.broadcast admin={} text={}", call.user->name, r.text);
@@ -83,7 +75,7 @@ void admin(const AdminDesk& desk, const Call& call, const req::AdminKick& r) {
   change_user(
       desk, call, r.user, audit(call, "admin.kick", r.reason),
       [call](db::Stores&, const db::UserRecord& user) { return not_oneself(call, user, "kick"); },
-      [&desk, reason = r.reason](const Call&, const db::UserRecord& user) { kick_user(desk, user.id, reason); });
+      [&desk, reason = r.reason](const Call&, const db::UserRecord& user) { desk.reach.kick(user.id, reason); });
 }
 
 void admin(const AdminDesk& desk, const Call& call, const req::AdminBan& r) {
@@ -97,8 +89,8 @@ void admin(const AdminDesk& desk, const Call& call, const req::AdminBan& r) {
         return stores.users().set_banned_until(user.id, until);
       },
       [&desk, reason = r.reason](const Call&, const db::UserRecord& user) {
-        kick_user(desk, user.id, reason);
-        for (const auto& room : desk.games.rooms_of(user.id)) room->forfeit(user.id, "banned: " + reason);
+        desk.reach.kick(user.id, reason);
+        desk.reach.forfeit_games(user.id, "banned: " + reason);
       });
 }
 
@@ -141,7 +133,7 @@ void admin(const AdminDesk& desk, const Call& call, const req::AdminSetRank& r) 
         return Done{};
       },
       [&desk, rank = r.rank, from](const Call&, const db::UserRecord& user) {
-        desk.ranks.announce(user.id, protocol::RankChange{user.name, *from, rank, "admin", std::nullopt});
+        desk.reach.rank_changed(user.id, protocol::RankChange{user.name, *from, rank, "admin", std::nullopt});
       });
 }
 
@@ -167,7 +159,7 @@ void admin(const AdminDesk& desk, const Call& call, const req::AdminAnnul& r) {
         for (UserId player : {annulled.game.black_id, annulled.game.white_id}) {
           desk.online.send_to_user(player, protocol::notice(text));
         }
-        for (const UserRankChange& changed : annulled.changes) desk.ranks.announce(changed.user, changed.change);
+        for (const UserRankChange& changed : annulled.changes) desk.reach.rank_changed(changed.user, changed.change);
       });
 }
 
@@ -280,8 +272,8 @@ void admin(const AdminDesk& desk, const Call& call, const req::AdminRetireInacti
         const std::string reason = "account closed after " + std::to_string(days) + " days without a login";
         for (const db::UserRecord& user : *result) {
           spdlog::info("admin action=admin.retire_inactive admin={} user={}", call.user->name, user.name);
-          kick_user(desk, user.id, reason);
-          for (const auto& room : desk.games.rooms_of(user.id)) room->forfeit(user.id, reason);
+          desk.reach.kick(user.id, reason);
+          desk.reach.forfeit_games(user.id, reason);
         }
         call.ok({{"users", names_of(*result)}, {"dry_run", false}});
       });

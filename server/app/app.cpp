@@ -62,16 +62,16 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
           [this](GameId id, const GamePlan& plan) { start_room(id, plan, std::nullopt); })),
       boards(std::make_shared<BoardService>(io_in, writer_in, reads_in, now_ms, options_in.board_limits)),
       sign_ins_(online, *lobby, games, options_in.connections_per_user),
-      ranks_(online, *lobby),
+      reach_(online, *lobby, games),
       desks_{
           .session = {accounts_in, sign_ins_, games},
           .lobby = {*lobby, online, lobby_chat_quota, options.plan_rules},
           .game = {games, *lobby, online},
-          .user = {writer_in, online, reports_quota, *options.ranking_policy, options.recommendation_approval, ranks_},
+          .user = {writer_in, online, reports_quota, *options.ranking_policy, options.recommendation_approval, reach_},
           .message = {writer_in, online, messages_quota, options.message_partners_per_hour},
           .board = {*boards, writer_in},
           .tournament = {*tournaments},
-          .admin = {writer_in, online, games, *tournaments, *options.ranking_policy, options.plan_rules, ranks_}},
+          .admin = {writer_in, online, games, *tournaments, *options.ranking_policy, options.plan_rules, reach_}},
       publication_timer_(io_in) {
   boards->start();
   lobby->set_start_game([this](GamePlan plan, protocol::Responder respond) { create_game(std::move(plan), respond); });

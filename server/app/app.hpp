@@ -24,9 +24,9 @@
 #include "server/app/call.hpp"
 #include "server/app/desks.hpp"
 #include "server/app/game_relay.hpp"
-#include "server/app/rank_announcer.hpp"
 #include "server/app/sign_ins.hpp"
 #include "server/app/tournament_service.hpp"
+#include "server/app/user_reach.hpp"
 #include "server/boards/board_limits.hpp"
 #include "server/game/room.hpp"
 #include "server/game/stored_game.hpp"
@@ -82,6 +82,8 @@ class App final : public net::Handler {
   void on_lease_round(db::Stores& stores, const db::LeaseRound& round);
   // A cluster node's relay of watches between nodes (over NATS); set before the server starts.
   void attach_relay(std::shared_ptr<GameRelay> relay);
+  // Rank changes, kicks and forfeits of one user, on every node of a cluster (start_on the bus).
+  UserReach& reach() { return reach_; }
   // A `notice` to every open connection.
   void notify_all(std::string_view text);
 
@@ -109,7 +111,7 @@ class App final : public net::Handler {
  private:
   std::shared_ptr<GameRelay> relay_;
   SignIns sign_ins_;
-  RankAnnouncer ranks_;
+  UserReach reach_;
   Desks desks_;
 
   void create_game(GamePlan plan, protocol::Responder respond);

@@ -9,8 +9,8 @@
 
 #include "db/writer.hpp"
 #include "server/accounts/accounts.hpp"
-#include "server/app/rank_announcer.hpp"
 #include "server/app/sign_ins.hpp"
+#include "server/app/user_reach.hpp"
 #include "server/lobby/game_plan.hpp"
 #include "server/lobby/game_registry.hpp"
 #include "server/lobby/lobby.hpp"
@@ -57,7 +57,7 @@ struct UserDesk {
   WindowQuota& reports_quota;  // reports per user within any hour
   const ranking::RankingPolicy& ranking_policy;
   bool recommendation_approval;
-  const RankAnnouncer& ranks;
+  const UserReach& reach;  // rank changes, kicks and forfeits, on every node
 };
 
 // Private messages.
@@ -86,7 +86,7 @@ struct AdminDesk {
   TournamentService& tournaments;
   const ranking::RankingPolicy& ranking_policy;
   const PlanRules& plan_rules;
-  const RankAnnouncer& ranks;
+  const UserReach& reach;  // rank changes, kicks and forfeits, on every node
 };
 
 struct Desks {

@@ -107,7 +107,8 @@ void GameRelay::node_gone(const std::string& node, const std::string& boot) {
       gone.push_back(it->first);
     }
   }
-  if (!gone.empty()) spdlog::info("node {} (boot {}) gone: {} of its connections leave their games", node, boot, gone.size());
+  if (!gone.empty())
+    spdlog::info("node {} (boot {}) gone: {} of its connections leave their games", node, boot, gone.size());
   for (const StandInKey& key : gone) leave(key, std::nullopt);
 }
 

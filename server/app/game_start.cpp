@@ -118,7 +118,7 @@ void App::on_game_ended(GameId game, const protocol::GameEnd& end) {
   for (const protocol::RankChange& change : end.rank_changes) {
     for (UserId player : {running->black, running->white}) {
       auto user = online.find(player);
-      if (user && user->info.name == change.name) ranks_.announce(player, change);
+      if (user && user->info.name == change.name) reach_.rank_changed(player, change);
     }
   }
 }

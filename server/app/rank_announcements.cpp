@@ -1,5 +1,5 @@
-// Rank changes reaching the people online: the user's sessions and the
-// lobby, and the monthly publication job of an averaging policy.
+// The monthly publication job of an averaging policy: its rank changes
+// reach the users through UserReach.
 #include <chrono>
 
 #include <spdlog/spdlog.h>
@@ -10,17 +10,6 @@
 #include "server/ranking_service/rank_publication.hpp"
 
 namespace yunzi::app {
-
-void RankAnnouncer::announce(UserId player, const protocol::RankChange& change) const {
-  if (auto user = online_.find(player)) {
-    user->info.rank = change.to;
-    online_.update_info(player, user->info);
-    lobby_.user_changed(player, user->info);
-  }
-  online_.send_to_user(player, protocol::rank_changed(change));
-  spdlog::info("rank change user={} from={} to={} reason={} game={}", change.name, to_string(change.from),
-               to_string(change.to), change.reason, change.game ? std::to_string(*change.game) : "-");
-}
 
 void App::publish_ranks() {
   const TimeMs now = now_ms();
@@ -35,7 +24,7 @@ void App::publish_ranks() {
           return;
         }
         spdlog::info("rank publication month_start={} promotions={}", month_start, published->size());
-        for (const UserRankChange& p : *published) ranks_.announce(p.user, p.change);
+        for (const UserRankChange& p : *published) reach_.rank_changed(p.user, p.change);
       });
   const TimeMs next = ranking::start_of_next_month(now / 1000) * 1000;
   publication_timer_.expires_after(std::chrono::milliseconds(next - now));

@@ -168,7 +168,7 @@ void handle(const UserDesk& desk, const Call& call, const req::RankRecommend& r)
         spdlog::info("recommendation recommender={} user={} status={}", recommended->recommender, recommended->user,
                      waiting ? "pending" : "approved");
         call.ok({{"status", waiting ? "pending" : "approved"}});
-        if (recommended->change) desk.ranks.announce(recommended->change->user, recommended->change->change);
+        if (recommended->change) desk.reach.rank_changed(recommended->change->user, recommended->change->change);
         if (waiting) {
           desk.online.send_to_user(
               recommended->recommendation.user_id,

@@ -320,6 +320,7 @@ int main(int argc, char** argv) {
   // The bus outlives stop_all: a clean stop still tells the other nodes it handed its games over.
   const auto stop_bus = [&] {
     if (watch_relay) watch_relay->stop();
+    application.reach().stop();
     if (presence) presence->stop();
     if (bus) bus->stop();
   };
@@ -385,6 +386,9 @@ int main(int argc, char** argv) {
     if (auto started = presence->start(); !started) return refuse_start(*log_output, exit_database, started.error());
     // Before the lease rounds: every game this node runs is served to the other nodes' connections.
     if (auto started = watch_relay->start(); !started) {
+      return refuse_start(*log_output, exit_database, started.error());
+    }
+    if (auto started = application.reach().start_on(*bus, config.node + "." + boot); !started) {
       return refuse_start(*log_output, exit_database, started.error());
     }
     application.attach_relay(watch_relay);

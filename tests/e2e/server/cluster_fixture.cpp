@@ -59,6 +59,17 @@ std::optional<db::GameLease> Cluster::owner_of(std::int64_t game) {
   });
 }
 
+void Cluster::make_admin(const std::string& name_key) {
+  // A second writer beside the nodes, as yunzi-admin is.
+  auto connection = db::open_database(db::DatabaseTarget{db::Engine::postgresql, database});
+  REQUIRE(connection);
+  db::SqlStores stores(*connection);
+  auto user = stores.users().find_by_name_key(name_key);
+  REQUIRE(user);
+  REQUIRE(*user);
+  REQUIRE(stores.users().set_role((*user)->id, Role::admin));
+}
+
 std::size_t Cluster::stored_moves(std::int64_t game) {
   return with_reader(database, [game](db::Stores& stores) {
     auto stored = stores.games().load(game);

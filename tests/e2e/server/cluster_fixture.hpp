@@ -30,6 +30,8 @@ struct Cluster {
   std::optional<db::GameLease> owner_of(std::int64_t game);
   // How many moves the database keeps for the game.
   std::size_t stored_moves(std::int64_t game);
+  // The account becomes an admin (each admin request reads the role from the database).
+  void make_admin(const std::string& name_key);
 
   test_support::TempDir dir{"yunzi-cluster"};
   std::string database;

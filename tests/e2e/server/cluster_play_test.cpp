@@ -118,3 +118,34 @@ TEST_CASE(
   play_moves(alice, bob, game, {"G7", "C7"}, {&alice, &bob}, 3);
   CHECK(cluster.stored_moves(game) == 4);
 }
+
+TEST_CASE(
+    "cluster over NATS: an admin on one node reaches a player on another: a rank set there, a ban that kicks "
+    "them there and forfeits their game where it runs",
+    "[server][cluster][.postgresql]") {
+  test_support::NatsServer nats;
+  started(nats);
+  Cluster cluster(3, 3, {"--nats", nats.url()});
+  Player alice(cluster.node(1).port(), "alice");
+  Player bob(cluster.node(1).port(), "bob");
+  const std::int64_t game = seated_game(alice, bob);
+  moved_to(bob, cluster.node(2), game);
+  Player ops(cluster.node(3).port(), "ops");
+  ops.register_account();
+  cluster.make_admin("ops");
+
+  ops.ok({{"type", "admin.set_rank"}, {"user", "bob"}, {"rank", "3k"}, {"reason", "strength shown"}});
+  const Json changed = bob.wait_event("rank.change");
+  CHECK(changed["to"] == "3k");
+  CHECK(changed["reason"] == "admin");
+
+  ops.ok({{"type", "admin.ban"}, {"user", "bob"}, {"reason", "abuse"}});
+  CHECK(bob.wait_event("kicked")["reason"] == "abuse");
+  auto closed = bob.ws().wait_closed(std::chrono::seconds(10));
+  REQUIRE(closed);
+  CHECK(closed->code == 1008);
+  const Json end = alice.wait_game_event(game, "game.end");
+  CHECK(end["result"] == "B+F");
+  bob.connect();
+  CHECK(bob.fails({{"type", "resume"}, {"token", bob.token()}})["code"] == "banned");
+}

@@ -21,8 +21,12 @@ struct Node {
   Node(Executor& executor, const test_support::NatsServer& nats, const std::string& name, const std::string& boot)
       : bus(executor.get(), options_for(nats, name)) {
     REQUIRE(bus.start());
-    presence = std::make_shared<NodePresence>(executor.context(), bus, PresenceOptions{name, boot, beat},
-                                              [] { return NodeFigures{3, 5}; }, nullptr);
+    presence = std::make_shared<NodePresence>(
+        executor.context(), bus, PresenceOptions{name, boot, beat},
+        [] {
+          return NodeFigures{3, 5};
+        },
+        nullptr);
   }
   void start() { REQUIRE(presence->start()); }
   ~Node() {

@@ -87,6 +87,7 @@ void Accounts::register_user(std::string_view raw_name, std::string password, st
                                                                     " an hour; try again in " +
                                                                     whole_units(slot.error().ms, 60'000) + " min"));
   }
+  tell(LimitNote::Kind::signup_reserved, *slot);
   create_account(std::move(*name), *rank, std::move(password), std::move(*slot), std::move(done));
 }
 
@@ -94,7 +95,10 @@ void Accounts::create_account(NewAccountName name, Rank rank, std::string passwo
                               AuthCallback done) {
   // Whatever ends the sign-up without an account gives its slot back.
   auto finish = [this, slot, done](AccountResult<Authenticated> result) {
-    if (!result) signups_.release(slot);
+    if (!result) {
+      signups_.release(slot);
+      tell(LimitNote::Kind::signup_released, slot);
+    }
     done(std::move(result));
   };
   auto task = [this, name = std::move(name), rank, password = std::move(password), finish]() mutable {
@@ -153,22 +157,47 @@ void Accounts::login(std::string_view raw_name, std::string password, std::strin
     return done(account_failure(AccountErrorCode::rate_limited, "too many failed logins; try again in " +
                                                                     whole_units(attempt.error().ms, 1000) + " s"));
   }
+  tell(LimitNote::Kind::login_reserved, *attempt);
   writer_.submit_for<std::optional<db::UserRecord>>(
       [key = name->key](db::Stores& stores) { return stores.users().find_by_name_key(key); },
       [this, attempt = std::move(*attempt), password = std::move(password),
        done](db::DbResult<std::optional<db::UserRecord>> found) mutable {
         if (!found) {
-          throttle_.release(attempt, clock_());
+          release_attempt(attempt);
           return done(internal_error(found.error()));
         }
         auto task = [this, user = std::move(*found), attempt, password = std::move(password), done]() mutable {
           verify_login(std::move(user), std::move(attempt), std::move(password), std::move(done));
         };
         if (!hashing_.post(std::move(task))) {
-          throttle_.release(attempt, clock_());
+          release_attempt(attempt);
           done(stopping());
         }
       });
+}
+
+void Accounts::release_attempt(const LoginAttempt& attempt) {
+  throttle_.release(attempt, clock_());
+  tell(LimitNote::Kind::login_released, attempt);
+}
+
+void Accounts::tell(LimitNote::Kind kind, const LoginAttempt& attempt) const {
+  if (limit_listener_) limit_listener_(LimitNote{kind, attempt, {}});
+}
+
+void Accounts::tell(LimitNote::Kind kind, const SignupSlot& slot) const {
+  if (limit_listener_) limit_listener_(LimitNote{kind, {}, slot});
+}
+
+void Accounts::heard_limit_change(const LimitNote& note) {
+  const TimeMs now = clock_();
+  switch (note.kind) {
+    case LimitNote::Kind::login_reserved: return throttle_.charged_elsewhere(note.attempt, now);
+    case LimitNote::Kind::login_succeeded: return throttle_.succeeded(note.attempt, now);
+    case LimitNote::Kind::login_released: return throttle_.release(note.attempt, now);
+    case LimitNote::Kind::signup_reserved: return signups_.reserved_elsewhere(note.slot);
+    case LimitNote::Kind::signup_released: return signups_.release(note.slot);
+  }
 }
 
 const std::string& Accounts::dummy_hash() {
@@ -191,6 +220,7 @@ void Accounts::verify_login(std::optional<db::UserRecord> user, LoginAttempt att
     return done(bad_credentials());
   }
   throttle_.succeeded(attempt, now);
+  tell(LimitNote::Kind::login_succeeded, attempt);
   if (auto refusal = refusal_for(*user, now)) return done(unexpected(*refusal));
   start_session(std::move(*user), std::move(done));
 }

@@ -24,6 +24,7 @@
 #include "accounts/registration_rules.hpp"
 #include "db/records.hpp"
 #include "db/writer.hpp"
+#include "server/accounts/limit_note.hpp"
 #include "server/accounts/login_throttle.hpp"
 #include "server/accounts/signup_limit.hpp"
 #include "server/accounts/worker_pool.hpp"
@@ -73,11 +74,22 @@ class Accounts {
 
   const LoginThrottle& throttle() const { return throttle_; }
 
+  // In a cluster: every change of the login throttle and the sign-up cap
+  // is told to `listener` (on whichever thread made it), for the other
+  // nodes; what they tell goes to heard_limit_change. Set before serving.
+  using LimitListener = std::function<void(const LimitNote&)>;
+  void on_limit_change(LimitListener listener) { limit_listener_ = std::move(listener); }
+  void heard_limit_change(const LimitNote& note);
+
  private:
   void create_account(NewAccountName name, Rank rank, std::string password, SignupSlot slot, AuthCallback done);
   void verify_login(std::optional<db::UserRecord> user, LoginAttempt attempt, std::string password, AuthCallback done);
   void start_session(db::UserRecord user, AuthCallback done);
   const std::string& dummy_hash();
+  void tell(LimitNote::Kind kind, const LoginAttempt& attempt) const;
+  void tell(LimitNote::Kind kind, const SignupSlot& slot) const;
+  void release_attempt(const LoginAttempt& attempt);
+  LimitListener limit_listener_;
 
   db::Writer& writer_;
   WorkerPool& hashing_;

@@ -82,6 +82,13 @@ Expected<LoginAttempt, LoginWait> LoginThrottle::reserve(std::string_view name_k
   return attempt;
 }
 
+void LoginThrottle::charged_elsewhere(const LoginAttempt& attempt, std::int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  take(by_pair_, pair_key(attempt.name_key, attempt.address), options_.per_name_address, now_ms);
+  take(by_name_, attempt.name_key, options_.per_name, now_ms);
+  if (attempt.charged_address) take(by_address_, attempt.address, options_.per_address, now_ms);
+}
+
 void LoginThrottle::succeeded(const LoginAttempt& attempt, std::int64_t now_ms) {
   std::lock_guard lock(mutex_);
   by_pair_.erase(pair_key(attempt.name_key, attempt.address));

@@ -64,6 +64,8 @@ class LoginThrottle {
   // No password was checked (the server failed first): the attempt is given back.
   void release(const LoginAttempt& attempt, std::int64_t now_ms);
   // A wrong password keeps its reservation: nothing to call.
+  // Another node of a cluster reserved this attempt: it is charged here too, without a check.
+  void charged_elsewhere(const LoginAttempt& attempt, std::int64_t now_ms);
 
   // Attempts still charged to the name (all addresses), for logs and tests.
   int recent_failures_of_name(std::string_view name_key, std::int64_t now_ms) const;

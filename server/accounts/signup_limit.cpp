@@ -45,6 +45,16 @@ Expected<SignupSlot, SignupWait> SignupLimit::reserve(std::string_view address, 
   return SignupSlot{std::string(address), now_ms};
 }
 
+void SignupLimit::reserved_elsewhere(const SignupSlot& slot) {
+  std::lock_guard lock(mutex_);
+  auto found = by_address_.find(slot.address);
+  if (found == by_address_.end()) {
+    make_room(slot.at_ms);
+    found = by_address_.emplace(slot.address, Times{}).first;
+  }
+  found->second.push_back(slot.at_ms);
+}
+
 void SignupLimit::release(const SignupSlot& slot) {
   std::lock_guard lock(mutex_);
   const auto found = by_address_.find(slot.address);

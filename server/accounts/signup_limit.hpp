@@ -39,6 +39,8 @@ class SignupLimit {
   Expected<SignupSlot, SignupWait> reserve(std::string_view address, std::int64_t now_ms);
   // The sign-up created no account.
   void release(const SignupSlot& slot);
+  // Another node of a cluster reserved this slot: it counts here too, without a check.
+  void reserved_elsewhere(const SignupSlot& slot);
 
   const SignupOptions& options() const { return options_; }
 

@@ -31,6 +31,7 @@
 #include "server/accounts/accounts.hpp"
 #include "server/app/app.hpp"
 #include "server/app/board_service.hpp"
+#include "server/app/shared_limits.hpp"
 #include "server/cluster/bus.hpp"
 #include "server/cluster/node_presence.hpp"
 #include "server/config/config_loader.hpp"
@@ -310,6 +311,7 @@ int main(int argc, char** argv) {
   std::optional<cluster::Bus> bus;
   std::shared_ptr<cluster::NodePresence> presence;
   std::shared_ptr<app::GameRelay> watch_relay;
+  std::optional<app::SharedLimits> shared_limits;
   const auto stop_all = [&](std::chrono::milliseconds grace) {
     if (leases) leases->stop();
     server.shutdown(grace);
@@ -321,6 +323,7 @@ int main(int argc, char** argv) {
   const auto stop_bus = [&] {
     if (watch_relay) watch_relay->stop();
     application.reach().stop();
+    if (shared_limits) shared_limits->stop();
     if (presence) presence->stop();
     if (bus) bus->stop();
   };
@@ -389,6 +392,10 @@ int main(int argc, char** argv) {
       return refuse_start(*log_output, exit_database, started.error());
     }
     if (auto started = application.reach().start_on(*bus, config.node + "." + boot); !started) {
+      return refuse_start(*log_output, exit_database, started.error());
+    }
+    shared_limits.emplace(accounts);
+    if (auto started = shared_limits->start_on(*bus, config.node + "." + boot); !started) {
       return refuse_start(*log_output, exit_database, started.error());
     }
     application.attach_relay(watch_relay);

@@ -118,3 +118,24 @@ TEST_CASE("the tables stay bounded, forgetting the least limited first", "[accou
   for (int i = 0; i < 40; ++i) CHECK(guess(throttle, "m" + std::to_string(i), "b" + std::to_string(i), 50'000));
   CHECK(guess(throttle, "hot", "x", 50'000));
 }
+
+TEST_CASE("attempts another node reserved count here as this node's own, and give back as they do",
+          "[accounts][throttle]") {
+  LoginThrottle here(small());
+  LoginThrottle there(small());
+  const std::int64_t now = 100'000;
+  for (int i = 0; i < 2; ++i) {
+    auto attempt = there.reserve("alice", "10.0.0.1", now);
+    REQUIRE(attempt);
+    here.charged_elsewhere(*attempt, now);
+  }
+  CHECK(guess(here, "alice", "10.0.0.1", now));
+  CHECK(wait_of(here, "alice", "10.0.0.1", now) == 1'000);
+  // A right password there clears the name for that address here too.
+  auto right = there.reserve("alice", "10.0.0.1", now);
+  REQUIRE(right);
+  here.charged_elsewhere(*right, now);
+  there.succeeded(*right, now);
+  here.succeeded(*right, now);
+  CHECK(guess(here, "alice", "10.0.0.1", now));
+}

@@ -59,3 +59,18 @@ TEST_CASE("the table of addresses stays bounded and keeps the busiest", "[accoun
   for (int i = 0; i < 40; ++i) CHECK(limit.reserve("a" + std::to_string(i), i));
   CHECK_FALSE(limit.reserve("busy", 10 * minute_ms));
 }
+
+TEST_CASE("sign-ups another node reserved count here too, until it gives them back", "[accounts][signups]") {
+  SignupLimit here(SignupOptions{2, 1000});
+  SignupLimit there(SignupOptions{2, 1000});
+  auto first = there.reserve("10.0.0.1", 0);
+  auto second = there.reserve("10.0.0.1", minute_ms);
+  REQUIRE(first);
+  REQUIRE(second);
+  here.reserved_elsewhere(*first);
+  here.reserved_elsewhere(*second);
+  CHECK_FALSE(here.reserve("10.0.0.1", 2 * minute_ms));
+  here.release(*second);
+  CHECK(here.reserve("10.0.0.1", 2 * minute_ms));
+  CHECK(here.reserve("10.0.0.1", 60 * minute_ms + 1));  // the first is out of the hour
+}

@@ -70,9 +70,8 @@ Expected<Done, std::string> SharedLimits::start_on(cluster::Bus& bus, std::strin
   address_ = std::move(address);
   auto subscribed = bus.subscribe(subject, [this](cluster::BusMessage m) { heard(m); });
   if (!subscribed) return unexpected("cannot subscribe on the bus: " + subscribed.error().message);
-  accounts_.on_limit_change([this](const accounts::LimitNote& note) {
-    (void)bus_->publish(subject, encoded(note, address_).dump());
-  });
+  accounts_.on_limit_change(
+      [this](const accounts::LimitNote& note) { (void)bus_->publish(subject, encoded(note, address_).dump()); });
   std::lock_guard lock(mutex_);
   subscription_.emplace(std::move(*subscribed));
   return Done{};

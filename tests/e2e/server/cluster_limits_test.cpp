@@ -78,7 +78,8 @@ TEST_CASE("cluster over NATS: sign-ups from one address spread over the nodes me
   settle();
   for (int n : {1, 2}) {
     Player late(cluster.node(n).port(), "late" + std::to_string(n));
-    CHECK(late.call({{"type", "register"}, {"name", late.name()}, {"password", late.password()}, {"rank", "5k"}})
-              ["code"] == "rate_limited");
+    CHECK(late.call(
+              {{"type", "register"}, {"name", late.name()}, {"password", late.password()}, {"rank", "5k"}})["code"] ==
+          "rate_limited");
   }
 }

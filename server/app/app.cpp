@@ -86,6 +86,20 @@ void App::attach_relay(std::shared_ptr<GameRelay> relay) {
   desks_.game.relay = relay_.get();
   desks_.session.relay = relay_.get();
   sign_ins_.attach_relay(relay_.get());
+  // A game another node made for a user connected here: their connections join it from its start.
+  reach_.on_game_made_elsewhere([this](UserId user, GameId game) {
+    const auto online_user = online.find(user);
+    if (!online_user) return;
+    for (const SessionPtr& session : online.sessions_of(user)) {
+      relay_->join_remote(session, user, online_user->info.name, {game}, 0);
+    }
+  });
+}
+
+void App::attach_lobby_link(std::shared_ptr<LobbyLink> link) {
+  lobby_link_ = std::move(link);
+  lobby->attach_peers(*lobby_link_, lobby_link_->id_base());
+  desks_.lobby.link = lobby_link_.get();
 }
 
 void App::on_open(const net::ConnectionPtr& connection) {

@@ -24,6 +24,7 @@
 #include "server/app/call.hpp"
 #include "server/app/desks.hpp"
 #include "server/app/game_relay.hpp"
+#include "server/app/lobby_link.hpp"
 #include "server/app/sign_ins.hpp"
 #include "server/app/tournament_service.hpp"
 #include "server/app/user_reach.hpp"
@@ -82,6 +83,8 @@ class App final : public net::Handler {
   void on_lease_round(db::Stores& stores, const db::LeaseRound& round);
   // A cluster node's relay of watches between nodes (over NATS); set before the server starts.
   void attach_relay(std::shared_ptr<GameRelay> relay);
+  // A cluster node's lobby across the nodes (over NATS); set before the server starts, after attach_relay.
+  void attach_lobby_link(std::shared_ptr<LobbyLink> link);
   // Rank changes, kicks and forfeits of one user, on every node of a cluster (start_on the bus).
   UserReach& reach() { return reach_; }
   // A `notice` to every open connection.
@@ -110,6 +113,7 @@ class App final : public net::Handler {
 
  private:
   std::shared_ptr<GameRelay> relay_;
+  std::shared_ptr<LobbyLink> lobby_link_;
   SignIns sign_ins_;
   UserReach reach_;
   Desks desks_;

@@ -21,6 +21,7 @@
 namespace yunzi::app {
 
 class BoardService;
+class LobbyLink;
 class TournamentService;
 
 // hello, register, login, resume, logout, ping.
@@ -39,6 +40,7 @@ struct LobbyDesk {
   const OnlineUsers& online;
   WindowQuota& chat_quota;  // lobby.chat lines per user within any minute
   const PlanRules& plan_rules;
+  const LobbyLink* link = nullptr;  // in a cluster with NATS: the seeks and challenges other nodes hold
 };
 
 // Watching games, their records, and the requests passed to a game's room.

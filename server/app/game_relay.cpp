@@ -118,10 +118,11 @@ void GameRelay::watch_remote(const Call& call, const protocol::req::GameWatch& r
 }
 
 void GameRelay::join_remote(const SessionPtr& session, UserId user, const std::string& name,
-                            const std::vector<GameId>& games) {
+                            const std::vector<GameId>& games, std::optional<std::int64_t> replay_since) {
   for (GameId game : games) {
     follow(session, game);
-    const json told = {{"type", "join"}, {"origin", address_}, {"conn", session->id()}, {"user", user}, {"name", name}};
+    json told = {{"type", "join"}, {"origin", address_}, {"conn", session->id()}, {"user", user}, {"name", name}};
+    if (replay_since) told["since"] = *replay_since;
     (void)bus_.publish(request_subject(game), told.dump());
   }
 }

@@ -70,8 +70,11 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   // A watch of a game this node does not run: answered by the node that
   // runs it, or, when none does, by `not_running` (an ended game, or none).
   void watch_remote(const Call& call, const protocol::req::GameWatch& request, std::function<void()> not_running);
-  // A player signed in here to games other nodes run: they are back in each.
-  void join_remote(const SessionPtr& session, UserId user, const std::string& name, const std::vector<GameId>& games);
+  // A player signed in here to games other nodes run: they are back in each
+  // (`replay_since`: sent the events after that seq first, as
+  // GameRoom::player_connected).
+  void join_remote(const SessionPtr& session, UserId user, const std::string& name, const std::vector<GameId>& games,
+                   std::optional<std::int64_t> replay_since = std::nullopt);
   // Any other game.* request (`text`, as the client sent it) for a game this
   // node does not run: answered by the node that runs it, or `not_found`.
   void call_remote(const Call& call, GameId game, std::string text, bool muted);

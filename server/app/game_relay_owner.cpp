@@ -126,7 +126,7 @@ void GameRelay::serve_request(GameId game, const cluster::BusMessage& message) {
   const std::string name = request.value("name", "");
   auto room = games_.find(game);
   if (type == "join") {
-    if (room && user) room->player_connected(*user, stand_in_for(key, user, game));
+    if (room && user) room->player_connected(*user, stand_in_for(key, user, game), integer_field(request, "since"));
     return;
   }
   if (message.reply_to.empty()) return;

@@ -49,6 +49,9 @@ void watch_stored_game(const Call& call, GameId id) {
 void handle(const GameDesk& desk, const Call& call, const req::GameWatch& r) {
   auto room = desk.games.find(r.game);
   if (!room && desk.relay) {
+    // Shown as watching in every node's lobby while the game runs (the lobby knows its players).
+    Session& s = *call.session;
+    if (s.user && s.spectating.insert(r.game).second) desk.lobby.set_watching(s.user->id, r.game, true);
     return desk.relay->watch_remote(call, r, [call, game = r.game] { watch_stored_game(call, game); });
   }
   if (!room) return watch_stored_game(call, r.game);

@@ -96,6 +96,9 @@ void App::start_room(GameId id, const GamePlan& plan, const std::optional<protoc
                             std::chrono::steady_clock::now()});
   if (relay_ && fence) relay_->serve(id);
   room->announce(online.connections_of(black.user_id), online.connections_of(white.user_id));
+  // Their connections on the other nodes of a cluster join it there.
+  reach_.game_made(black.user_id, id);
+  reach_.game_made(white.user_id, id);
   metrics.games_started.Increment();
   lobby->game_started(lobby_entry(id, plan.settings, black.info, white.info, 0), black.user_id, white.user_id, true);
   for (UserId player : {black.user_id, white.user_id}) {

@@ -2,6 +2,7 @@
 // the server's default clock when they name none, then handed to the
 // lobby's strand, which replies.
 #include "server/app/desks.hpp"
+#include "server/app/lobby_link.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/session/name_key.hpp"
 
@@ -17,6 +18,16 @@ std::optional<LobbyCaller> caller_of(const LobbyDesk& desk, const Call& call) {
     return std::nullopt;
   }
   return LobbyCaller{*user, call.respond};
+}
+
+// A request about a seek or challenge: to the lobby here, or to the node of the cluster that holds it.
+template <class Act>
+void about_offer(const LobbyDesk& desk, const Call& call, const char* kind, std::int64_t target, Act act,
+                 nlohmann::json extra = {}) {
+  auto caller = caller_of(desk, call);
+  if (!caller) return;
+  if (desk.link && desk.link->pass_on(*caller, kind, target, std::move(extra))) return;
+  act(std::move(*caller));
 }
 
 }  // namespace
@@ -38,11 +49,11 @@ void handle(const LobbyDesk& desk, const Call& call, const req::SeekCreate& r) {
 }
 
 void handle(const LobbyDesk& desk, const Call& call, const req::SeekCancel& r) {
-  if (auto caller = caller_of(desk, call)) desk.lobby.cancel_seek(std::move(*caller), r.seek);
+  about_offer(desk, call, "seek.cancel", r.seek, [&](LobbyCaller caller) { desk.lobby.cancel_seek(caller, r.seek); });
 }
 
 void handle(const LobbyDesk& desk, const Call& call, const req::SeekAccept& r) {
-  if (auto caller = caller_of(desk, call)) desk.lobby.accept_seek(std::move(*caller), r.seek);
+  about_offer(desk, call, "seek.accept", r.seek, [&](LobbyCaller caller) { desk.lobby.accept_seek(caller, r.seek); });
 }
 
 void handle(const LobbyDesk& desk, const Call& call, const req::AutomatchJoin& r) {
@@ -62,11 +73,16 @@ void handle(const LobbyDesk& desk, const Call& call, const req::Challenge& r) {
 }
 
 void handle(const LobbyDesk& desk, const Call& call, const req::ChallengeAccept& r) {
-  if (auto caller = caller_of(desk, call)) desk.lobby.accept_challenge(std::move(*caller), r.challenge);
+  about_offer(desk, call, "challenge.accept", r.challenge,
+              [&](LobbyCaller caller) { desk.lobby.accept_challenge(caller, r.challenge); });
 }
 
 void handle(const LobbyDesk& desk, const Call& call, const req::ChallengeDecline& r) {
-  if (auto caller = caller_of(desk, call)) desk.lobby.decline_challenge(std::move(*caller), r.challenge, r.reason);
+  nlohmann::json extra = nlohmann::json::object();
+  if (r.reason) extra["reason"] = *r.reason;
+  about_offer(
+      desk, call, "challenge.decline", r.challenge,
+      [&](LobbyCaller caller) { desk.lobby.decline_challenge(caller, r.challenge, r.reason); }, std::move(extra));
 }
 
 void handle(const LobbyDesk& desk, const Call& call, const req::LobbyChat& r) {

@@ -37,6 +37,17 @@ void UserReach::forfeit_games(UserId user, const std::string& reason) const {
   tell_others(user, {{"kind", "forfeit"}, {"reason", reason}});
 }
 
+void UserReach::send_elsewhere(UserId user, const protocol::Frame& frame) const {
+  tell_others(user, {{"kind", "frame"}, {"frame", *frame}});
+}
+
+void UserReach::game_made(UserId user, GameId game) const { tell_others(user, {{"kind", "game"}, {"game", game}}); }
+
+void UserReach::on_game_made_elsewhere(GameMadeElsewhere joins) {
+  std::lock_guard lock(mutex_);
+  game_made_elsewhere_ = std::move(joins);
+}
+
 void UserReach::apply_rank(UserId user, Rank rank, const protocol::Frame& frame) const {
   if (auto online = online_.find(user)) {
     online->info.rank = rank;
@@ -97,6 +108,15 @@ void UserReach::heard(const cluster::BusMessage& message) const {
     apply_kick(id, event.value("reason", ""));
   } else if (kind == "forfeit") {
     apply_forfeit(id, event.value("reason", ""));
+  } else if (kind == "frame" && event.contains("frame") && event["frame"].is_string()) {
+    online_.send_to_user(id, std::make_shared<const std::string>(event["frame"].get<std::string>()));
+  } else if (kind == "game" && event.contains("game") && event["game"].is_number_integer()) {
+    GameMadeElsewhere joins;
+    {
+      std::lock_guard lock(mutex_);
+      joins = game_made_elsewhere_;
+    }
+    if (joins) joins(id, event["game"].get<GameId>());
   }
 }
 

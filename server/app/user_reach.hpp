@@ -6,6 +6,7 @@
 // user may be connected there, or their games run there.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -33,6 +34,14 @@ class UserReach {
   void rank_changed(UserId user, const protocol::RankChange& change) const;
   void kick(UserId user, std::string_view reason) const;
   void forfeit_games(UserId user, const std::string& reason) const;
+  // In a cluster: a frame for the user's connections on the other nodes
+  // (this node's own are the caller's to send), and a game this node made
+  // for the user, which their connections there join from its start.
+  void send_elsewhere(UserId user, const protocol::Frame& frame) const;
+  void game_made(UserId user, GameId game) const;
+  // How a game another node made reaches the user's connections here.
+  using GameMadeElsewhere = std::function<void(UserId user, GameId game)>;
+  void on_game_made_elsewhere(GameMadeElsewhere joins);
 
   // A cluster node's bus: what happens here is told to the other nodes, and
   // what they tell is carried out here. `address` (<node>.<boot>) tells this
@@ -54,6 +63,7 @@ class UserReach {
   std::string address_;
   mutable std::mutex mutex_;
   std::optional<cluster::Subscription> subscription_;
+  GameMadeElsewhere game_made_elsewhere_;  // under mutex_
 };
 
 }  // namespace yunzi::app

@@ -454,12 +454,17 @@ void GameRoom::handle(net::ConnectionPtr connection, UserId user, std::string us
   });
 }
 
-void GameRoom::player_connected(UserId user, net::ConnectionPtr connection) {
-  boost::asio::post(impl_->strand, [room = shared_from_this(), user, connection] {
+void GameRoom::player_connected(UserId user, net::ConnectionPtr connection, std::optional<std::int64_t> replay_since) {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), user, connection, replay_since] {
     Private& p = *room->impl_;
-    p.enqueue([&p, user, connection] {
+    p.enqueue([&p, user, connection, replay_since] {
       if (!connection) return;
       p.subscribe(connection, user, {});
+      if (replay_since) {
+        if (auto missed = p.state.events_since(*replay_since)) {
+          for (const protocol::Frame& frame : *missed) connection->send(frame);
+        }
+      }
       p.came(user, connection);
     });
   });

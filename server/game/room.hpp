@@ -91,7 +91,10 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // connections on other nodes of a cluster): away, with the forfeit timer
   // running and game.opponent_gone sent, once the last is gone; back, with
   // game.opponent_back, when one comes.
-  void player_connected(UserId user, net::ConnectionPtr);
+  // `replay_since`: the connection is sent the events after that seq first
+  // (0: the whole game from game.start, for a player whose game was just
+  // made on another node).
+  void player_connected(UserId user, net::ConnectionPtr, std::optional<std::int64_t> replay_since = std::nullopt);
   void player_disconnected(UserId user, std::uint64_t connection_id);
   void forfeit(UserId user, std::string reason);    // bans: the player loses (B+F / W+F)
   void sgf(std::function<void(std::string)> done);  // SGF text of the game so far

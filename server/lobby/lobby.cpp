@@ -28,8 +28,8 @@ Lobby::Lobby(boost::asio::io_context& io, OnlineUsers& online, GameRegistry& gam
 void Lobby::publish_user(UserId user) {
   auto it = users_.find(user);
   if (it == users_.end()) return;
-  const ListedUser& listed = it->second;
-  publish([&] { return protocol::lobby_user(protocol::LobbyUser{listed.info, listed.status()}); });
+  if (peers_) peers_->user(user, it->second.info, it->second.status());
+  show_user(user);
 }
 
 void Lobby::user_online(const OnlineUser& user) {
@@ -52,12 +52,13 @@ void Lobby::user_offline(UserId user) {
     self.users_.erase(it);
     std::vector<std::int64_t> own;
     for (const auto& [id, seek] : self.seeks_) {
-      if (seek.owner == user) own.push_back(id);
+      if (seek.owner == user && seek.origin.empty()) own.push_back(id);
     }
     for (std::int64_t id : own) self.remove_seek(id);
     self.drop_challenges_of(user);
     self.drop_automatch(user);
-    self.publish([&] { return protocol::lobby_user_left(name); });
+    if (self.peers_) self.peers_->user_left(user);
+    self.show_user_or_left(user, name);
   });
 }
 
@@ -75,7 +76,10 @@ void Lobby::set_watching(UserId user, GameId game, bool watching) {
     auto it = self.users_.find(user);
     if (it == self.users_.end()) return;
     const UserStatus before = it->second.status();
-    if (watching && self.games_listed_.contains(game)) {
+    const auto listed = self.games_listed_.find(game);
+    const bool plays =
+        listed != self.games_listed_.end() && (listed->second.black == user || listed->second.white == user);
+    if (watching && listed != self.games_listed_.end() && !plays) {
       it->second.watching.insert(game);
     } else {
       it->second.watching.erase(game);
@@ -94,11 +98,15 @@ void Lobby::set_playing(UserId user, int delta) {
 
 LobbySnapshot Lobby::snapshot() const {
   LobbySnapshot out;
-  for (const auto& [id, user] : users_) {
+  // Each user once, however many nodes they are connected to, by id.
+  std::set<UserId> ids;
+  for (const auto& [id, user] : users_) ids.insert(id);
+  for (const auto& [id, nodes] : peer_users_) ids.insert(id);
+  for (UserId id : ids) {
     if (out.users.size() >= limits_.list_max) break;
-    out.users.push_back(protocol::LobbyUser{user.info, user.status()});
+    if (auto user = shown_user(id)) out.users.push_back(std::move(*user));
   }
-  out.users_total = users_.size();
+  out.users_total = ids.size();
   for (const auto& [id, seek] : seeks_) out.seeks.push_back(seek.info);
   // The most watched games first, when not all of them are listed.
   std::vector<const protocol::LobbyGame*> games;
@@ -161,18 +169,34 @@ std::size_t Lobby::games_of(UserId user) const {
 
 void Lobby::game_started(const protocol::LobbyGame& entry, UserId black, UserId white, bool reserved) {
   on_strand([entry, black, white, reserved](Lobby& self) {
-    if (!reserved) {
-      self.count_game(black, +1);
-      self.count_game(white, +1);
-    }
-    self.games_listed_[entry.game] = ListedGame{entry, black, white};
-    self.publish([&] { return protocol::lobby_game(entry); });
-    self.set_playing(black, +1);
-    self.set_playing(white, +1);
+    self.list_game(entry, black, white, !reserved, true);
+    if (self.peers_) self.peers_->game(entry, black, white);
     // A player who sits down to a game no longer waits for a quick one.
     self.drop_automatch(black);
     self.drop_automatch(white);
   });
+}
+
+void Lobby::list_game(const protocol::LobbyGame& entry, UserId black, UserId white, bool counted, bool here) {
+  auto [it, added] = games_listed_.try_emplace(entry.game, ListedGame{entry, black, white, here});
+  if (!added) {
+    // Told again (by the node that took it over, say): the same game, counted once.
+    if (!counted) {
+      count_game(black, -1);
+      count_game(white, -1);
+    }
+    it->second.entry = entry;
+    it->second.here = here;
+    publish([&] { return protocol::lobby_game(entry); });
+    return;
+  }
+  if (counted) {
+    count_game(black, +1);
+    count_game(white, +1);
+  }
+  publish([&] { return protocol::lobby_game(entry); });
+  set_playing(black, +1);
+  set_playing(white, +1);
 }
 
 void Lobby::game_not_started(UserId black, UserId white) {
@@ -190,26 +214,33 @@ void Lobby::game_changed(const protocol::LobbyGame& entry) {
       self.metrics_.moves_total.Increment(static_cast<double>(entry.move_number - it->second.entry.move_number));
     }
     it->second.entry = entry;
+    it->second.here = true;
     self.publish([&] { return protocol::lobby_game(entry); });
+    if (self.peers_) self.peers_->game(entry, it->second.black, it->second.white);
   });
 }
 
 void Lobby::game_ended(GameId game) {
   on_strand([game](Lobby& self) {
-    auto it = self.games_listed_.find(game);
-    if (it == self.games_listed_.end()) return;
-    const ListedGame listed = it->second;
-    self.games_listed_.erase(it);
-    self.count_game(listed.black, -1);
-    self.count_game(listed.white, -1);
-    self.publish([&] { return protocol::lobby_game_removed(game); });
-    self.set_playing(listed.black, -1);
-    self.set_playing(listed.white, -1);
-    for (auto& [id, user] : self.users_) {
-      const UserStatus before = user.status();
-      if (user.watching.erase(game) > 0 && user.status() != before) self.publish_user(id);
-    }
+    if (self.peers_ && self.games_listed_.contains(game)) self.peers_->game_removed(game);
+    self.unlist_game(game);
   });
+}
+
+void Lobby::unlist_game(GameId game) {
+  auto it = games_listed_.find(game);
+  if (it == games_listed_.end()) return;
+  const ListedGame listed = it->second;
+  games_listed_.erase(it);
+  count_game(listed.black, -1);
+  count_game(listed.white, -1);
+  publish([&] { return protocol::lobby_game_removed(game); });
+  set_playing(listed.black, -1);
+  set_playing(listed.white, -1);
+  for (auto& [id, user] : users_) {
+    const UserStatus before = user.status();
+    if (user.watching.erase(game) > 0 && user.status() != before) publish_user(id);
+  }
 }
 
 }  // namespace yunzi::app

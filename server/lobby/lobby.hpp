@@ -5,6 +5,8 @@
 // taken twice) and hands the plan to the game starter. What one user may
 // hold (seeks, challenges, games) is counted here too, on the strand, so
 // requests from many connections of one user cannot pass a cap together.
+// In a cluster each node's lobby also shows what the other nodes hold
+// (lobby_peers.cpp): their users, seeks and games, told over the bus.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +32,7 @@
 #include "server/lobby/game_plan.hpp"
 #include "server/lobby/game_registry.hpp"
 #include "server/lobby/lobby_limits.hpp"
+#include "server/lobby/lobby_peers.hpp"
 #include "server/lobby/lobby_snapshot.hpp"
 #include "server/net/connection.hpp"
 #include "server/session/app_metrics.hpp"
@@ -91,6 +94,24 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void game_changed(const protocol::LobbyGame& entry);
   void game_ended(GameId game);
 
+  // --- A cluster's other nodes (lobby_peers.cpp).
+  // What this lobby holds is told to `peers`; its seeks and challenges are
+  // numbered from id_base + 1, a prefix of this node's own, so that any
+  // node tells whose an id is. Before any seek or challenge.
+  void attach_peers(LobbyPeers& peers, std::int64_t id_base);
+  // What a node (`origin`) tells of its own.
+  void peer_user(const std::string& origin, UserId user, const protocol::UserInfo& info, UserStatus status);
+  void peer_user_left(const std::string& origin, UserId user);
+  void peer_seek(const std::string& origin, const protocol::SeekInfo& seek, UserId owner);
+  void peer_seek_removed(std::int64_t seek);
+  void peer_game(const protocol::LobbyGame& entry, UserId black, UserId white);
+  void peer_game_removed(GameId game);
+  // The node is gone: its users and seeks leave. Its games stay listed for
+  // the node that takes them over, which tells them again.
+  void peer_gone(const std::string& origin);
+  // Tells the peers all this node holds: a node came, or this one is back on the bus.
+  void tell_peers_everything();
+
  private:
   struct ListedUser {
     protocol::UserInfo info;
@@ -101,6 +122,13 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   struct OpenSeek {
     protocol::SeekInfo info;
     UserId owner = 0;
+    std::string origin;  // the node that holds it; empty: this one
+  };
+  // A user as another node shows them.
+  struct PeerUser {
+    protocol::UserInfo info;
+    UserStatus status = UserStatus::idle;
+    std::string name_key;
   };
   struct PendingChallenge {
     protocol::ChallengeInfo info;
@@ -115,6 +143,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
     protocol::LobbyGame entry;
     UserId black = 0;
     UserId white = 0;
+    bool here = true;  // this node runs it
   };
 
   template <class Fn>
@@ -127,7 +156,19 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
     const protocol::Frame frame = build();
     for (const auto& [id, connection] : watchers_) connection->send(frame);
   }
+  // A user of this node changed: the peers hear it, the watchers see the user as every node shows them.
   void publish_user(UserId user);
+  void show_user(UserId user);
+  // Gone from every node: lobby.user_left, else the user as the nodes still show them.
+  void show_user_or_left(UserId user, const std::string& name);
+  std::optional<protocol::LobbyUser> shown_user(UserId user) const;
+  // An online user by name key, on this node or another one.
+  std::optional<OnlineUser> find_by_name_key(const std::string& name_key) const;
+  // To the user's connections here and on the other nodes.
+  void send_to_user(UserId user, const protocol::Frame& frame) const;
+  // Listed (counted and shown as playing) once, however many nodes tell of it.
+  void list_game(const protocol::LobbyGame& entry, UserId black, UserId white, bool counted, bool here);
+  void unlist_game(GameId game);
   void set_playing(UserId user, int delta);
   void remove_seek(std::int64_t seek);
   void drop_challenges_of(UserId user);
@@ -155,7 +196,9 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   Coin coin_;
   LobbyLimits limits_;
   StartGame start_game_;
-  std::map<UserId, ListedUser> users_;
+  LobbyPeers* peers_ = nullptr;
+  std::map<UserId, ListedUser> users_;                            // online on this node
+  std::map<UserId, std::map<std::string, PeerUser>> peer_users_;  // online on other nodes, by node
   std::map<std::int64_t, OpenSeek> seeks_;
   std::map<std::int64_t, PendingChallenge> challenges_;
   std::map<GameId, ListedGame> games_listed_;

@@ -66,8 +66,24 @@ bool Lobby::start(const LobbyCaller& acceptor, const OnlineUser& creator, const 
 }
 
 void Lobby::remove_seek(std::int64_t seek) {
-  if (seeks_.erase(seek) > 0) publish([&] { return protocol::lobby_seek_removed(seek); });
+  auto it = seeks_.find(seek);
+  if (it == seeks_.end()) return;
+  const bool here = it->second.origin.empty();
+  seeks_.erase(it);
+  publish([&] { return protocol::lobby_seek_removed(seek); });
+  if (here && peers_) peers_->seek_removed(seek);
 }
+
+namespace {
+
+// Reached only when the request was not passed to the node holding the seek (it has just left the cluster, say).
+bool held_elsewhere(const LobbyCaller& caller, const std::string& origin) {
+  if (origin.empty()) return false;
+  reply_error(caller, protocol::ErrorCode::conflict, "that seek is held by a node that does not answer; try again");
+  return true;
+}
+
+}  // namespace
 
 void Lobby::drop_challenges_of(UserId user) {
   for (auto it = challenges_.begin(); it != challenges_.end();) {
@@ -94,10 +110,11 @@ void Lobby::create_seek(LobbyCaller caller, GameSettings settings) {
                                      " open seeks, its limit; try again later");
     }
     if (!self.may_offer_game(caller)) return;
-    OpenSeek seek{protocol::SeekInfo{self.next_seek_++, caller.user.info, settings}, caller.user.id};
+    OpenSeek seek{protocol::SeekInfo{self.next_seek_++, caller.user.info, settings}, caller.user.id, {}};
     self.seeks_[seek.info.id] = seek;
     caller.respond.reply(protocol::reply_seek(caller.respond.id(), seek.info));
     self.publish([&] { return protocol::lobby_seek(seek.info); });
+    if (self.peers_) self.peers_->seek(seek.info, seek.owner);
   });
 }
 
@@ -105,6 +122,7 @@ void Lobby::cancel_seek(LobbyCaller caller, std::int64_t seek) {
   on_strand([caller = std::move(caller), seek](Lobby& self) {
     auto it = self.seeks_.find(seek);
     if (it == self.seeks_.end()) return reply_error(caller, protocol::ErrorCode::not_found, "no such seek");
+    if (held_elsewhere(caller, it->second.origin)) return;
     if (it->second.owner != caller.user.id) {
       return reply_error(caller, protocol::ErrorCode::forbidden, "that seek is not yours");
     }
@@ -119,6 +137,7 @@ void Lobby::accept_seek(LobbyCaller caller, std::int64_t seek) {
     if (it == self.seeks_.end()) {
       return reply_error(caller, protocol::ErrorCode::not_found, "no such seek (taken or cancelled)");
     }
+    if (held_elsewhere(caller, it->second.origin)) return;
     if (it->second.owner == caller.user.id) {
       return reply_error(caller, protocol::ErrorCode::bad_request, "you cannot accept your own seek");
     }
@@ -134,7 +153,7 @@ void Lobby::accept_seek(LobbyCaller caller, std::int64_t seek) {
 
 void Lobby::challenge(LobbyCaller caller, std::string to_name_key, GameSettings settings) {
   on_strand([caller = std::move(caller), to_name_key = std::move(to_name_key), settings](Lobby& self) {
-    auto target = self.online_.find_by_name_key(to_name_key);
+    auto target = self.find_by_name_key(to_name_key);
     if (!target) return reply_error(caller, protocol::ErrorCode::not_found, "no such user online");
     if (target->id == caller.user.id) {
       return reply_error(caller, protocol::ErrorCode::bad_request, "you cannot challenge yourself");
@@ -154,7 +173,7 @@ void Lobby::challenge(LobbyCaller caller, std::string to_name_key, GameSettings 
                              caller.user.id, target->id};
     self.challenges_[pending.info.id] = pending;
     caller.respond.reply(protocol::reply_challenge(caller.respond.id(), pending.info));
-    self.online_.send_to_user(target->id, protocol::challenge_received(pending.info));
+    self.send_to_user(target->id, protocol::challenge_received(pending.info));
   });
 }
 
@@ -187,7 +206,7 @@ void Lobby::decline_challenge(LobbyCaller caller, std::int64_t challenge, std::o
     caller.respond.ok();
     // The challenger withdrawing tells the target; the target declining tells the challenger.
     const UserId other = pending.to == caller.user.id ? pending.from : pending.to;
-    self.online_.send_to_user(other, protocol::challenge_declined(challenge, caller.user.info.name, reason));
+    self.send_to_user(other, protocol::challenge_declined(challenge, caller.user.info.name, reason));
   });
 }
 

@@ -311,6 +311,7 @@ int main(int argc, char** argv) {
   std::optional<cluster::Bus> bus;
   std::shared_ptr<cluster::NodePresence> presence;
   std::shared_ptr<app::GameRelay> watch_relay;
+  std::shared_ptr<app::LobbyLink> lobby_link;
   std::optional<app::SharedLimits> shared_limits;
   const auto stop_all = [&](std::chrono::milliseconds grace) {
     if (leases) leases->stop();
@@ -322,6 +323,7 @@ int main(int argc, char** argv) {
   // The bus outlives stop_all: a clean stop still tells the other nodes it handed its games over.
   const auto stop_bus = [&] {
     if (watch_relay) watch_relay->stop();
+    if (lobby_link) lobby_link->stop();
     application.reach().stop();
     if (shared_limits) shared_limits->stop();
     if (presence) presence->stop();
@@ -365,10 +367,13 @@ int main(int argc, char** argv) {
     const std::string boot = boot_id();
     // Made before the bus starts, so that its state reports may reach it; started after.
     watch_relay = std::make_shared<app::GameRelay>(*bus, config.node, boot, application.games);
-    bus->on_state_change([&watch_relay](bool connected) {
+    lobby_link = std::make_shared<app::LobbyLink>(*bus, config.node + "." + boot, app::LobbyLink::random_id_base(),
+                                                  *application.lobby, application.reach());
+    bus->on_state_change([&watch_relay, &lobby_link](bool connected) {
       if (connected) {
         spdlog::info("NATS connected");
         watch_relay->reconnected();
+        lobby_link->reconnected();
       } else {
         spdlog::warn("NATS connection lost; this node's games go on, /healthz answers 503 until it is back");
       }
@@ -383,8 +388,9 @@ int main(int argc, char** argv) {
           spdlog::info("node {} handed its games over; claiming now", node);
           if (leases) leases->wake();
         });
-    presence->on_gone([&watch_relay](const std::string& node, const std::string& gone_boot) {
+    presence->on_gone([&watch_relay, &lobby_link](const std::string& node, const std::string& gone_boot) {
       watch_relay->node_gone(node, gone_boot);
+      lobby_link->node_gone(node, gone_boot);
     });
     if (auto started = presence->start(); !started) return refuse_start(*log_output, exit_database, started.error());
     // Before the lease rounds: every game this node runs is served to the other nodes' connections.
@@ -399,6 +405,8 @@ int main(int argc, char** argv) {
       return refuse_start(*log_output, exit_database, started.error());
     }
     application.attach_relay(watch_relay);
+    application.attach_lobby_link(lobby_link);
+    if (auto started = lobby_link->start(); !started) return refuse_start(*log_output, exit_database, started.error());
   }
   if (cluster) {
     auto lease_connection = db::open_database(*database, db::OpenOptions{});

@@ -1,0 +1,204 @@
+#include "server/app/lobby_link.hpp"
+
+#include <random>
+
+#include <spdlog/spdlog.h>
+
+#include "protocol/payload_json.hpp"
+#include "protocol/payload_read.hpp"
+#include "server/app/game_relay_wire.hpp"
+
+namespace yunzi::app {
+namespace {
+
+using nlohmann::json;
+using relay_wire::integer_field;
+
+const std::string deltas_subject = "yunzi.lobby";
+constexpr int prefix_shift = 32;
+
+std::string requests_subject(const std::string& address) { return "yunzi.lobby." + address + ".req"; }
+
+std::optional<protocol::UserStatus> parse_status(std::string_view text) {
+  for (auto status : {protocol::UserStatus::idle, protocol::UserStatus::playing, protocol::UserStatus::watching}) {
+    if (protocol::to_string(status) == text) return status;
+  }
+  return std::nullopt;
+}
+
+const json& member(const json& message, const char* key) {
+  static const json none;
+  const auto found = message.find(key);
+  return found == message.end() ? none : *found;
+}
+
+}  // namespace
+
+LobbyLink::LobbyLink(cluster::Bus& bus, std::string address, std::int64_t id_base, Lobby& lobby,
+                     const UserReach& reach)
+    : bus_(bus), address_(std::move(address)), id_base_(id_base), lobby_(lobby), reach_(reach) {}
+
+LobbyLink::~LobbyLink() { stop(); }
+
+std::int64_t LobbyLink::random_id_base() {
+  std::random_device random;
+  std::uniform_int_distribution<std::int64_t> prefix(1, (std::int64_t{1} << 20) - 1);
+  return prefix(random) << prefix_shift;
+}
+
+Expected<Done, std::string> LobbyLink::start() {
+  auto deltas = bus_.subscribe(deltas_subject, [this](cluster::BusMessage m) { heard(m); });
+  if (!deltas) return unexpected("cannot subscribe to " + deltas_subject + ": " + deltas.error().message);
+  auto requests = bus_.subscribe(requests_subject(address_), [this](cluster::BusMessage m) { passed_on(m); });
+  if (!requests) return unexpected("cannot subscribe to the lobby's requests: " + requests.error().message);
+  {
+    std::lock_guard lock(mutex_);
+    deltas_.emplace(std::move(*deltas));
+    requests_.emplace(std::move(*requests));
+  }
+  publish({{"type", "hello"}});
+  return Done{};
+}
+
+// Cancelled outside the lock: a cancel waits for a handler still running, which may take it.
+void LobbyLink::stop() {
+  std::optional<cluster::Subscription> deltas, requests;
+  std::lock_guard lock(mutex_);
+  deltas.swap(deltas_);
+  requests.swap(requests_);
+}
+
+void LobbyLink::reconnected() {
+  publish({{"type", "hello"}});
+  lobby_.tell_peers_everything();
+}
+
+void LobbyLink::node_gone(const std::string& node, const std::string& boot) {
+  const std::string origin = node + "." + boot;
+  {
+    std::lock_guard lock(mutex_);
+    std::erase_if(holders_, [&origin](const auto& entry) { return entry.second == origin; });
+  }
+  lobby_.peer_gone(origin);
+}
+
+void LobbyLink::publish(json message) {
+  message["origin"] = address_;
+  message["prefix"] = id_base_ >> prefix_shift;
+  (void)bus_.publish(deltas_subject, message.dump());
+}
+
+void LobbyLink::user(UserId id, const protocol::UserInfo& info, protocol::UserStatus status) {
+  publish({{"type", "user"}, {"user", id}, {"info", protocol::to_json(info)}, {"status", protocol::to_string(status)}});
+}
+
+void LobbyLink::user_left(UserId id) { publish({{"type", "user_left"}, {"user", id}}); }
+
+void LobbyLink::seek(const protocol::SeekInfo& seek, UserId owner) {
+  publish({{"type", "seek"}, {"seek", protocol::to_json(seek)}, {"owner", owner}});
+}
+
+void LobbyLink::seek_removed(std::int64_t seek) { publish({{"type", "seek_removed"}, {"seek", seek}}); }
+
+void LobbyLink::game(const protocol::LobbyGame& entry, UserId black, UserId white) {
+  publish({{"type", "game"}, {"game", protocol::to_json(entry)}, {"black", black}, {"white", white}});
+}
+
+void LobbyLink::game_removed(GameId game) { publish({{"type", "game_removed"}, {"game", game}}); }
+
+void LobbyLink::send_to_user(UserId user, const protocol::Frame& frame) { reach_.send_elsewhere(user, frame); }
+
+void LobbyLink::heard(const cluster::BusMessage& message) {
+  const json told = json::parse(message.data, nullptr, false);
+  if (!told.is_object()) return;
+  const std::string origin = told.value("origin", "");
+  // The bus hears its own publications too.
+  if (origin.empty() || origin == address_) return;
+  if (auto prefix = integer_field(told, "prefix")) {
+    if (*prefix == id_base_ >> prefix_shift) {
+      spdlog::error("node {} numbers its seeks and challenges with this node's prefix {}", origin, *prefix);
+    }
+    std::lock_guard lock(mutex_);
+    holders_[*prefix] = origin;
+  }
+  const std::string type = told.value("type", "");
+  if (type == "hello") return lobby_.tell_peers_everything();
+  if (type == "user") {
+    const auto id = integer_field(told, "user");
+    const auto info = protocol::read_user_info(member(told, "info"));
+    const auto status = parse_status(told.value("status", ""));
+    if (id && info && status) lobby_.peer_user(origin, *id, *info, *status);
+  } else if (type == "user_left") {
+    if (const auto id = integer_field(told, "user")) lobby_.peer_user_left(origin, *id);
+  } else if (type == "seek") {
+    const auto seek = protocol::read_seek_info(member(told, "seek"));
+    const auto owner = integer_field(told, "owner");
+    if (seek && owner) lobby_.peer_seek(origin, *seek, *owner);
+  } else if (type == "seek_removed") {
+    if (const auto seek = integer_field(told, "seek")) lobby_.peer_seek_removed(*seek);
+  } else if (type == "game") {
+    const auto entry = protocol::read_lobby_game(member(told, "game"));
+    const auto black = integer_field(told, "black");
+    const auto white = integer_field(told, "white");
+    if (entry && black && white) lobby_.peer_game(*entry, *black, *white);
+  } else if (type == "game_removed") {
+    if (const auto game = integer_field(told, "game")) lobby_.peer_game_removed(*game);
+  }
+}
+
+std::optional<std::string> LobbyLink::holder_of(std::int64_t id) const {
+  std::lock_guard lock(mutex_);
+  const auto found = holders_.find(id >> prefix_shift);
+  if (found == holders_.end()) return std::nullopt;
+  return found->second;
+}
+
+bool LobbyLink::pass_on(const LobbyCaller& caller, std::string kind, std::int64_t target, json extra) const {
+  if (target >> prefix_shift == id_base_ >> prefix_shift) return false;
+  const auto holder = holder_of(target);
+  if (!holder) return false;
+  json asked = extra.is_object() ? std::move(extra) : json::object();
+  asked["kind"] = std::move(kind);
+  asked["target"] = target;
+  asked["user"] = caller.user.id;
+  asked["info"] = protocol::to_json(caller.user.info);
+  if (caller.respond.id()) asked["id"] = *caller.respond.id();
+  bus_.request(requests_subject(*holder), asked.dump(), relay_wire::remote_timeout,
+               [respond = caller.respond](Expected<std::string, cluster::BusError> answer) {
+                 if (answer) return respond.reply(std::make_shared<const std::string>(std::move(*answer)));
+                 if (answer.error().kind == cluster::BusErrorKind::no_responders) {
+                   return respond.fail(protocol::ErrorCode::not_found,
+                                       "the node that held it has left the cluster, and it went with it");
+                 }
+                 respond.fail(protocol::ErrorCode::internal,
+                              "the node that holds it did not answer: " + answer.error().message);
+               });
+  return true;
+}
+
+void LobbyLink::passed_on(const cluster::BusMessage& message) {
+  if (message.reply_to.empty()) return;
+  const json asked = json::parse(message.data, nullptr, false);
+  if (!asked.is_object()) return;
+  protocol::Responder respond(integer_field(asked, "id"),
+                              std::make_shared<relay_wire::BusReplyChannel>(bus_, message));
+  const auto target = integer_field(asked, "target");
+  const auto user = integer_field(asked, "user");
+  auto info = protocol::read_user_info(member(asked, "info"));
+  if (!target || !user || !info) {
+    return respond.fail(protocol::ErrorCode::bad_request, "a malformed lobby request from another node");
+  }
+  LobbyCaller caller{OnlineUser{*user, std::move(*info), std::nullopt}, respond};
+  const std::string kind = asked.value("kind", "");
+  if (kind == "seek.accept") return lobby_.accept_seek(std::move(caller), *target);
+  if (kind == "seek.cancel") return lobby_.cancel_seek(std::move(caller), *target);
+  if (kind == "challenge.accept") return lobby_.accept_challenge(std::move(caller), *target);
+  if (kind == "challenge.decline") {
+    std::optional<std::string> reason;
+    if (member(asked, "reason").is_string()) reason = asked["reason"].get<std::string>();
+    return lobby_.decline_challenge(std::move(caller), *target, std::move(reason));
+  }
+  respond.fail(protocol::ErrorCode::bad_request, "an unknown lobby request from another node");
+}
+
+}  // namespace yunzi::app

@@ -1,0 +1,83 @@
+// The lobby across the nodes of a cluster with NATS. Each node keeps a
+// replica of the whole lobby: what it holds itself (its users with their
+// status, the seeks made on it, the games it runs) it publishes on
+// yunzi.lobby as it changes, and it shows what the others publish beside
+// its own. A node that starts, or comes back to the bus, says hello and the
+// others tell it all they hold; a node that falls silent (NodePresence)
+// takes its users and seeks with it.
+//
+// A seek or a challenge stays on the node it was made on, which alone
+// decides who gets it (a seek is never taken twice). Its id carries that
+// node's prefix (the upper bits), so a request about it made on any other
+// node is passed there as a bus request and its answer comes back as the
+// reply; the game starts on the holding node, and the players' connections
+// elsewhere join it from its start (UserReach::game_made).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/expected.hpp"
+#include "server/app/call.hpp"
+#include "server/app/user_reach.hpp"
+#include "server/cluster/bus.hpp"
+#include "server/lobby/lobby.hpp"
+#include "server/lobby/lobby_peers.hpp"
+#include "server/session/online_users.hpp"
+
+namespace yunzi::app {
+
+class LobbyLink final : public LobbyPeers {
+ public:
+  // `address`: this node's <node>.<boot>; `id_base`: the prefix its seeks and challenges are numbered from.
+  LobbyLink(cluster::Bus& bus, std::string address, std::int64_t id_base, Lobby& lobby, const UserReach& reach);
+  ~LobbyLink() override;
+
+  // A prefix for a node's seek and challenge ids, drawn at random (20 bits, above 32).
+  static std::int64_t random_id_base();
+  std::int64_t id_base() const { return id_base_; }
+
+  // Subscribes and says hello; the bus must be started. Before the server serves.
+  Expected<Done, std::string> start();
+  void stop();  // before the bus stops
+  // Back on the bus: says hello again and tells all this node holds.
+  void reconnected();
+  void node_gone(const std::string& node, const std::string& boot);
+
+  // A request about a seek or challenge another node holds (`kind`: the
+  // request's type) goes there and is answered from there: true. False when
+  // the id is this node's or no known node's, for the lobby here to answer.
+  bool pass_on(const LobbyCaller& caller, std::string kind, std::int64_t target, nlohmann::json extra = {}) const;
+
+  // LobbyPeers
+  void user(UserId id, const protocol::UserInfo& info, protocol::UserStatus status) override;
+  void user_left(UserId id) override;
+  void seek(const protocol::SeekInfo& seek, UserId owner) override;
+  void seek_removed(std::int64_t seek) override;
+  void game(const protocol::LobbyGame& entry, UserId black, UserId white) override;
+  void game_removed(GameId game) override;
+  void send_to_user(UserId user, const protocol::Frame& frame) override;
+
+ private:
+  void publish(nlohmann::json message);
+  void heard(const cluster::BusMessage& message);
+  void passed_on(const cluster::BusMessage& message);
+  std::optional<std::string> holder_of(std::int64_t id) const;
+
+  cluster::Bus& bus_;
+  const std::string address_;
+  const std::int64_t id_base_;
+  Lobby& lobby_;
+  const UserReach& reach_;
+  mutable std::mutex mutex_;
+  std::map<std::int64_t, std::string> holders_;  // id prefix -> node address
+  std::optional<cluster::Subscription> deltas_;
+  std::optional<cluster::Subscription> requests_;
+};
+
+}  // namespace yunzi::app

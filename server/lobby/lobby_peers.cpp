@@ -1,0 +1,147 @@
+// The lobby's other half in a cluster: what the other nodes hold, shown
+// beside this node's own. Users are merged by id (a user may be connected
+// to several nodes: shown once, playing if any node says so, else
+// watching); seeks and games are keyed by their cluster-wide ids.
+#include <algorithm>
+#include <vector>
+
+#include "protocol/events.hpp"
+#include "server/lobby/lobby.hpp"
+#include "server/session/name_key.hpp"
+
+namespace yunzi::app {
+namespace {
+
+int weight(UserStatus status) {
+  switch (status) {
+    case UserStatus::playing: return 2;
+    case UserStatus::watching: return 1;
+    case UserStatus::idle: return 0;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void Lobby::attach_peers(LobbyPeers& peers, std::int64_t id_base) {
+  on_strand([&peers, id_base](Lobby& self) {
+    self.peers_ = &peers;
+    self.next_seek_ = std::max(self.next_seek_, id_base + 1);
+    self.next_challenge_ = std::max(self.next_challenge_, id_base + 1);
+  });
+}
+
+std::optional<protocol::LobbyUser> Lobby::shown_user(UserId user) const {
+  std::optional<protocol::LobbyUser> shown;
+  if (auto local = users_.find(user); local != users_.end()) {
+    shown = protocol::LobbyUser{local->second.info, local->second.status()};
+  }
+  if (auto remote = peer_users_.find(user); remote != peer_users_.end()) {
+    for (const auto& [origin, peer] : remote->second) {
+      if (!shown) shown = protocol::LobbyUser{peer.info, peer.status};
+      if (weight(peer.status) > weight(shown->status)) shown->status = peer.status;
+    }
+  }
+  return shown;
+}
+
+void Lobby::show_user(UserId user) {
+  if (auto shown = shown_user(user)) publish([&] { return protocol::lobby_user(*shown); });
+}
+
+void Lobby::show_user_or_left(UserId user, const std::string& name) {
+  if (shown_user(user)) return show_user(user);
+  publish([&] { return protocol::lobby_user_left(name); });
+}
+
+std::optional<OnlineUser> Lobby::find_by_name_key(const std::string& name_key) const {
+  if (auto here = online_.find_by_name_key(name_key)) return here;
+  for (const auto& [id, nodes] : peer_users_) {
+    for (const auto& [origin, peer] : nodes) {
+      if (peer.name_key == name_key) return OnlineUser{id, peer.info, std::nullopt};
+    }
+  }
+  return std::nullopt;
+}
+
+void Lobby::send_to_user(UserId user, const protocol::Frame& frame) const {
+  online_.send_to_user(user, frame);
+  if (peers_) peers_->send_to_user(user, frame);
+}
+
+void Lobby::peer_user(const std::string& origin, UserId user, const protocol::UserInfo& info, UserStatus status) {
+  on_strand([origin, user, info, status](Lobby& self) {
+    self.peer_users_[user][origin] = PeerUser{info, status, name_key(info.name)};
+    self.show_user(user);
+  });
+}
+
+void Lobby::peer_user_left(const std::string& origin, UserId user) {
+  on_strand([origin, user](Lobby& self) {
+    auto it = self.peer_users_.find(user);
+    if (it == self.peer_users_.end()) return;
+    auto node = it->second.find(origin);
+    if (node == it->second.end()) return;
+    const std::string name = node->second.info.name;
+    it->second.erase(node);
+    if (it->second.empty()) self.peer_users_.erase(it);
+    self.show_user_or_left(user, name);
+  });
+}
+
+void Lobby::peer_seek(const std::string& origin, const protocol::SeekInfo& seek, UserId owner) {
+  on_strand([origin, seek, owner](Lobby& self) {
+    self.seeks_[seek.id] = OpenSeek{seek, owner, origin};
+    self.publish([&] { return protocol::lobby_seek(seek); });
+  });
+}
+
+void Lobby::peer_seek_removed(std::int64_t seek) {
+  on_strand([seek](Lobby& self) {
+    auto it = self.seeks_.find(seek);
+    if (it != self.seeks_.end() && !it->second.origin.empty()) self.remove_seek(seek);
+  });
+}
+
+void Lobby::peer_game(const protocol::LobbyGame& entry, UserId black, UserId white) {
+  on_strand([entry, black, white](Lobby& self) { self.list_game(entry, black, white, true, false); });
+}
+
+void Lobby::peer_game_removed(GameId game) {
+  on_strand([game](Lobby& self) { self.unlist_game(game); });
+}
+
+void Lobby::peer_gone(const std::string& origin) {
+  on_strand([origin](Lobby& self) {
+    std::vector<std::pair<UserId, std::string>> left;
+    for (auto it = self.peer_users_.begin(); it != self.peer_users_.end();) {
+      auto node = it->second.find(origin);
+      if (node != it->second.end()) {
+        left.emplace_back(it->first, node->second.info.name);
+        it->second.erase(node);
+      }
+      it = it->second.empty() ? self.peer_users_.erase(it) : std::next(it);
+    }
+    for (const auto& [user, name] : left) self.show_user_or_left(user, name);
+    std::vector<std::int64_t> seeks;
+    for (const auto& [id, seek] : self.seeks_) {
+      if (seek.origin == origin) seeks.push_back(id);
+    }
+    for (std::int64_t id : seeks) self.remove_seek(id);
+  });
+}
+
+void Lobby::tell_peers_everything() {
+  on_strand([](Lobby& self) {
+    if (!self.peers_) return;
+    for (const auto& [id, user] : self.users_) self.peers_->user(id, user.info, user.status());
+    for (const auto& [id, seek] : self.seeks_) {
+      if (seek.origin.empty()) self.peers_->seek(seek.info, seek.owner);
+    }
+    for (const auto& [id, game] : self.games_listed_) {
+      if (game.here) self.peers_->game(game.entry, game.black, game.white);
+    }
+  });
+}
+
+}  // namespace yunzi::app

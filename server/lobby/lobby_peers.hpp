@@ -1,0 +1,30 @@
+// The other nodes of a cluster, as the lobby sees them. What the lobby holds
+// itself (its node's users with their status, the seeks made here, the games
+// this node runs) it tells them through this interface, and they keep it in
+// their replicas; a challenge (or its refusal) may be for a user connected
+// to another node. server/app's LobbyLink carries it over NATS.
+#pragma once
+
+#include <cstdint>
+
+#include "core/ids.hpp"
+#include "protocol/lobby_messages.hpp"
+#include "protocol/payloads.hpp"
+#include "protocol/responder.hpp"
+
+namespace yunzi::app {
+
+class LobbyPeers {
+ public:
+  virtual ~LobbyPeers() = default;
+  virtual void user(UserId id, const protocol::UserInfo& info, protocol::UserStatus status) = 0;
+  virtual void user_left(UserId id) = 0;
+  virtual void seek(const protocol::SeekInfo& seek, UserId owner) = 0;
+  virtual void seek_removed(std::int64_t seek) = 0;
+  virtual void game(const protocol::LobbyGame& entry, UserId black, UserId white) = 0;
+  virtual void game_removed(GameId game) = 0;
+  // To the user's connections on the other nodes (this node's are sent to already).
+  virtual void send_to_user(UserId user, const protocol::Frame& frame) = 0;
+};
+
+}  // namespace yunzi::app

@@ -1,0 +1,180 @@
+// One lobby over three nodes with NATS: every node shows the same users,
+// seeks and games, whichever node each player is connected to; a seek or a
+// challenge made on one node is taken from another and the game starts for
+// both; a node that dies takes its users and seeks out of every lobby.
+// Runs beside a PostgreSQL server of its own (tagged hidden, started by
+// yunzi_server_tests_postgresql).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tests/e2e/server/cluster_fixture.hpp"
+#include "tests/e2e/server/game_helpers.hpp"
+#include "tests/support/nats_server.hpp"
+
+using namespace yunzi;
+using namespace yunzi::e2e;
+
+namespace {
+
+void started(test_support::NatsServer& nats) {
+  auto up = nats.start();
+  if (!up) FAIL("nats-server did not start: " << up.error());
+}
+
+// What a lobby.watch answer shows, in an order that does not depend on the node:
+// "name:status" per user, the seeks' ids and owners, the games with their players and move numbers.
+struct LobbyView {
+  std::set<std::string> users;
+  std::set<std::string> seeks;
+  std::set<std::string> games;
+  friend bool operator==(const LobbyView&, const LobbyView&) = default;
+};
+
+LobbyView view_of(const Json& snapshot) {
+  LobbyView view;
+  for (const Json& user : snapshot["users"]) {
+    view.users.insert(user["name"].get<std::string>() + ":" + user["status"].get<std::string>());
+  }
+  for (const Json& seek : snapshot["seeks"]) {
+    view.seeks.insert(std::to_string(seek["id"].get<std::int64_t>()) + " by " + seek["from"]["name"].get<std::string>());
+  }
+  for (const Json& game : snapshot["games"]) {
+    view.games.insert(std::to_string(game["game"].get<std::int64_t>()) + " " + game["black"]["name"].get<std::string>() +
+                      "-" + game["white"]["name"].get<std::string>() + " #" +
+                      std::to_string(game["move_number"].get<int>()));
+  }
+  return view;
+}
+
+LobbyView lobby_seen_by(Player& player) { return view_of(player.ok({{"type", "lobby.watch"}})); }
+
+// Every one of `players` (each on its own node) sees `expected` in the lobby, within a bounded time.
+bool all_see(const std::vector<Player*>& players, const LobbyView& expected) {
+  return eventually([&] {
+    return std::all_of(players.begin(), players.end(), [&](Player* p) { return lobby_seen_by(*p) == expected; });
+  });
+}
+
+std::string seek_line(std::int64_t id, const std::string& by) { return std::to_string(id) + " by " + by; }
+
+std::string game_line(std::int64_t game, const std::string& black, const std::string& white, int moves) {
+  return std::to_string(game) + " " + black + "-" + white + " #" + std::to_string(moves);
+}
+
+Json seek_settings() { return friendly_settings(); }
+
+}  // namespace
+
+TEST_CASE(
+    "cluster over NATS: every node's lobby shows the same users, seeks and games; a seek made on one node is "
+    "taken on another and the game starts for both",
+    "[server][cluster][.postgresql]") {
+  test_support::NatsServer nats;
+  started(nats);
+  Cluster cluster(3, 3, {"--nats", nats.url()});
+  Player alice(cluster.node(1).port(), "alice");
+  Player bob(cluster.node(2).port(), "bob");
+  Player carol(cluster.node(3).port(), "carol");
+  const std::vector<Player*> everyone{&alice, &bob, &carol};
+  for (Player* p : everyone) p->register_account();
+  LobbyView expected{{"alice:idle", "bob:idle", "carol:idle"}, {}, {}};
+  REQUIRE(all_see(everyone, expected));
+
+  // A seek made on n1 is listed on every node, with the id n1 gave it.
+  const Json made = alice.ok({{"type", "seek.create"}, {"settings", seek_settings()}});
+  const auto seek = made["seek"]["id"].get<std::int64_t>();
+  for (Player* p : {&bob, &carol}) {
+    CHECK(p->wait_event("lobby.seek", [&](const Json& e) { return e["seek"]["id"] == seek; })["seek"]["from"]["name"] ==
+          "alice");
+  }
+  expected.seeks = {seek_line(seek, "alice")};
+  CHECK(all_see(everyone, expected));
+
+  // Only alice may cancel it, from whichever node.
+  CHECK(carol.fails({{"type", "seek.cancel"}, {"seek", seek}})["code"] == "forbidden");
+
+  // Bob takes it on n2: the game runs on n1, where the seek was, and starts for both.
+  const Json accepted = bob.ok({{"type", "seek.accept"}, {"seek", seek}});
+  const auto game = accepted["game"].get<std::int64_t>();
+  Json start;
+  for (Player* p : {&alice, &bob}) {
+    INFO(p->name());
+    start = p->wait_game_event(game, "game.start");
+    CHECK(start["seq"] == 1);
+  }
+  CHECK(carol.wait_event("lobby.seek_removed", [&](const Json& e) { return e["seek"] == seek; })["seek"] == seek);
+  CHECK(carol.wait_event("lobby.game", [&](const Json& e) { return e["game"] == game; })["move_number"] == 0);
+  REQUIRE(cluster.owner_of(game));
+  CHECK(cluster.owner_of(game)->fence.node == "n1");
+  const bool alice_black = start["black"]["name"] == "alice";
+  Player& black = alice_black ? alice : bob;
+  Player& white = alice_black ? bob : alice;
+
+  // The second seek of the same id would be a new one: the taken seek is gone for good, everywhere.
+  CHECK(carol.fails({{"type", "seek.accept"}, {"seek", seek}})["code"] == "not_found");
+
+  play_moves(black, white, game, {"E5", "C3"}, {&alice, &bob});
+  carol.watch(game);
+  expected = LobbyView{{"alice:playing", "bob:playing", "carol:watching"},
+                       {},
+                       {game_line(game, black.name(), white.name(), 2)}};
+  CHECK(all_see(everyone, expected));
+
+  // Carol's seek on n3 goes with n3 when it dies, and so does she, from every lobby left.
+  const auto carols_seek =
+      carol.ok({{"type", "seek.create"}, {"settings", seek_settings()}})["seek"]["id"].get<std::int64_t>();
+  alice.wait_event("lobby.seek", [&](const Json& e) { return e["seek"]["id"] == carols_seek; });
+  cluster.node(3).kill();
+  CHECK(alice.wait_event("lobby.seek_removed", [&](const Json& e) { return e["seek"] == carols_seek; },
+                         std::chrono::seconds(20))["seek"] == carols_seek);
+  CHECK(alice.wait_event("lobby.user_left", [](const Json& e) { return e["name"] == "carol"; },
+                         std::chrono::seconds(20))["name"] == "carol");
+  expected.users = {"alice:playing", "bob:playing"};
+  CHECK(all_see({&alice, &bob}, expected));
+}
+
+TEST_CASE(
+    "cluster over NATS: a challenge reaches its target on another node, is declined and accepted from there, and "
+    "a user's seeks count against one cap over every node",
+    "[server][cluster][.postgresql]") {
+  test_support::NatsServer nats;
+  started(nats);
+  Cluster cluster(3, 3, {"--nats", nats.url()});
+  Player dave(cluster.node(2).port(), "dave");
+  Player erin(cluster.node(3).port(), "erin");
+  dave.register_account();
+  erin.register_account();
+  REQUIRE(all_see({&dave, &erin}, LobbyView{{"dave:idle", "erin:idle"}, {}, {}}));
+
+  // Declined on n2, and erin on n3 hears of it.
+  const Json sent = erin.ok({{"type", "challenge"}, {"to", "dave"}, {"settings", friendly_settings()}});
+  const auto challenge = sent["challenge"]["id"].get<std::int64_t>();
+  CHECK(dave.wait_event("challenge")["challenge"]["id"] == challenge);
+  dave.ok({{"type", "challenge.decline"}, {"challenge", challenge}, {"reason", "busy"}});
+  const Json declined = erin.wait_event("challenge.declined");
+  CHECK(declined["challenge"] == challenge);
+  CHECK(declined["by"] == "dave");
+  CHECK(dave.fails({{"type", "challenge.accept"}, {"challenge", challenge}})["code"] == "not_found");
+
+  // Asked again and accepted on n2: the game runs on n3, where the challenge was, and both play it.
+  const std::int64_t game = start_game(erin, dave);
+  REQUIRE(cluster.owner_of(game));
+  CHECK(cluster.owner_of(game)->fence.node == "n3");
+  play_moves(erin, dave, game, {"D4", "F6", "E5"}, {&erin, &dave});
+  CHECK(cluster.stored_moves(game) == 3);
+
+  // Three seeks of dave's on n2; signed in on n1 too, he may not open a fourth there.
+  Player dave_on_n1(cluster.node(1).port(), "dave");
+  dave_on_n1.login();
+  std::set<std::string> seeks;
+  for (int i = 0; i < 3; ++i) {
+    const auto id = dave.ok({{"type", "seek.create"}, {"settings", seek_settings()}})["seek"]["id"].get<std::int64_t>();
+    seeks.insert(seek_line(id, "dave"));
+  }
+  REQUIRE(eventually([&] { return lobby_seen_by(dave_on_n1).seeks == seeks; }));
+  CHECK(dave_on_n1.fails({{"type", "seek.create"}, {"settings", seek_settings()}})["code"] == "limit_reached");
+}

@@ -34,8 +34,7 @@ const json& member(const json& message, const char* key) {
 
 }  // namespace
 
-LobbyLink::LobbyLink(cluster::Bus& bus, std::string address, std::int64_t id_base, Lobby& lobby,
-                     const UserReach& reach)
+LobbyLink::LobbyLink(cluster::Bus& bus, std::string address, std::int64_t id_base, Lobby& lobby, const UserReach& reach)
     : bus_(bus), address_(std::move(address)), id_base_(id_base), lobby_(lobby), reach_(reach) {}
 
 LobbyLink::~LobbyLink() { stop(); }
@@ -106,6 +105,10 @@ void LobbyLink::game(const protocol::LobbyGame& entry, UserId black, UserId whit
 
 void LobbyLink::game_removed(GameId game) { publish({{"type", "game_removed"}, {"game", game}}); }
 
+void LobbyLink::chat(const protocol::LobbyChatLine& line) {
+  publish({{"type", "chat"}, {"line", protocol::to_json(line)}});
+}
+
 void LobbyLink::send_to_user(UserId user, const protocol::Frame& frame) { reach_.send_elsewhere(user, frame); }
 
 void LobbyLink::heard(const cluster::BusMessage& message) {
@@ -143,6 +146,12 @@ void LobbyLink::heard(const cluster::BusMessage& message) {
     if (entry && black && white) lobby_.peer_game(*entry, *black, *white);
   } else if (type == "game_removed") {
     if (const auto game = integer_field(told, "game")) lobby_.peer_game_removed(*game);
+  } else if (type == "chat") {
+    const json& line = member(told, "line");
+    const auto at = line.is_object() ? integer_field(line, "at") : std::nullopt;
+    if (at && member(line, "from").is_string() && member(line, "text").is_string()) {
+      lobby_.peer_chat(protocol::LobbyChatLine{line["from"].get<std::string>(), line["text"].get<std::string>(), *at});
+    }
   }
 }
 
@@ -180,8 +189,7 @@ void LobbyLink::passed_on(const cluster::BusMessage& message) {
   if (message.reply_to.empty()) return;
   const json asked = json::parse(message.data, nullptr, false);
   if (!asked.is_object()) return;
-  protocol::Responder respond(integer_field(asked, "id"),
-                              std::make_shared<relay_wire::BusReplyChannel>(bus_, message));
+  protocol::Responder respond(integer_field(asked, "id"), std::make_shared<relay_wire::BusReplyChannel>(bus_, message));
   const auto target = integer_field(asked, "target");
   const auto user = integer_field(asked, "user");
   auto info = protocol::read_user_info(member(asked, "info"));

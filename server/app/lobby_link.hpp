@@ -61,6 +61,7 @@ class LobbyLink final : public LobbyPeers {
   void seek_removed(std::int64_t seek) override;
   void game(const protocol::LobbyGame& entry, UserId black, UserId white) override;
   void game_removed(GameId game) override;
+  void chat(const protocol::LobbyChatLine& line) override;
   void send_to_user(UserId user, const protocol::Frame& frame) override;
 
  private:

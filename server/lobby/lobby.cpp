@@ -142,13 +142,17 @@ void Lobby::unwatch(std::uint64_t connection_id, protocol::Responder respond) {
 void Lobby::chat(LobbyCaller caller, std::string text, std::int64_t now_ms) {
   on_strand([caller = std::move(caller), text = std::move(text), now_ms](Lobby& self) {
     protocol::LobbyChatLine line{caller.user.info.name, text, now_ms};
-    self.publish([&] { return protocol::lobby_chat(line); });
-    if (self.limits_.chat_history > 0) {
-      self.chat_.push_back(std::move(line));
-      if (self.chat_.size() > self.limits_.chat_history) self.chat_.pop_front();
-    }
+    if (self.peers_) self.peers_->chat(line);
+    self.show_chat(std::move(line));
     caller.respond.ok();
   });
+}
+
+void Lobby::show_chat(protocol::LobbyChatLine line) {
+  publish([&] { return protocol::lobby_chat(line); });
+  if (limits_.chat_history == 0) return;
+  chat_.push_back(std::move(line));
+  if (chat_.size() > limits_.chat_history) chat_.pop_front();
 }
 
 void Lobby::connection_closed(std::uint64_t connection_id) {

@@ -106,6 +106,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void peer_seek_removed(std::int64_t seek);
   void peer_game(const protocol::LobbyGame& entry, UserId black, UserId white);
   void peer_game_removed(GameId game);
+  void peer_chat(const protocol::LobbyChatLine& line);
   // The node is gone: its users and seeks leave. Its games stay listed for
   // the node that takes them over, which tells them again.
   void peer_gone(const std::string& origin);
@@ -169,6 +170,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // Listed (counted and shown as playing) once, however many nodes tell of it.
   void list_game(const protocol::LobbyGame& entry, UserId black, UserId white, bool counted, bool here);
   void unlist_game(GameId game);
+  // To the watchers here, and kept among the newest lines.
+  void show_chat(protocol::LobbyChatLine line);
   void set_playing(UserId user, int delta);
   void remove_seek(std::int64_t seek);
   void drop_challenges_of(UserId user);

@@ -111,6 +111,10 @@ void Lobby::peer_game_removed(GameId game) {
   on_strand([game](Lobby& self) { self.unlist_game(game); });
 }
 
+void Lobby::peer_chat(const protocol::LobbyChatLine& line) {
+  on_strand([line](Lobby& self) { self.show_chat(line); });
+}
+
 void Lobby::peer_gone(const std::string& origin) {
   on_strand([origin](Lobby& self) {
     std::vector<std::pair<UserId, std::string>> left;

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "core/ids.hpp"
+#include "protocol/chat_messages.hpp"
 #include "protocol/lobby_messages.hpp"
 #include "protocol/payloads.hpp"
 #include "protocol/responder.hpp"
@@ -23,6 +24,7 @@ class LobbyPeers {
   virtual void seek_removed(std::int64_t seek) = 0;
   virtual void game(const protocol::LobbyGame& entry, UserId black, UserId white) = 0;
   virtual void game_removed(GameId game) = 0;
+  virtual void chat(const protocol::LobbyChatLine& line) = 0;
   // To the user's connections on the other nodes (this node's are sent to already).
   virtual void send_to_user(UserId user, const protocol::Frame& frame) = 0;
 };

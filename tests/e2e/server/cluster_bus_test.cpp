@@ -20,17 +20,12 @@ bool shows(const ServerProcess& node, const std::string& line) {
   return metrics_of(node).find(line + "\n") != std::string::npos;
 }
 
-void started(test_support::NatsServer& nats) {
-  auto up = nats.start();
-  if (!up) FAIL("nats-server did not start: " << up.error());
-}
-
 }  // namespace
 
 TEST_CASE("cluster over NATS: nodes hear each other; losing NATS stops no game, /healthz says so until it is back",
           "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
-  started(nats);
+  start_nats(nats);
   Cluster cluster(2, 3, {"--nats", nats.url()});
   for (int n : {1, 2}) {
     INFO("node n" << n);
@@ -50,7 +45,7 @@ TEST_CASE("cluster over NATS: nodes hear each other; losing NATS stops no game, 
   CHECK(shows(cluster.node(1), "yunzi_cluster_nats_connected 0"));
   play_moves(alice, bob, game, {"C3", "G7"}, {&alice, &bob}, 2, "white");
 
-  started(nats);
+  start_nats(nats);
   REQUIRE(eventually([&] { return health_of(cluster.node(1)) == 200; }));
   CHECK(shows(cluster.node(1), "yunzi_cluster_nats_reconnects_total 1"));
   REQUIRE(eventually([&] { return shows(cluster.node(1), "yunzi_cluster_nodes_seen 1"); }));
@@ -61,7 +56,7 @@ TEST_CASE("cluster over NATS: nodes hear each other; losing NATS stops no game, 
 TEST_CASE("cluster over NATS: a node stopped cleanly tells the others, which claim its games at once",
           "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
-  started(nats);
+  start_nats(nats);
   // Leases of ten minutes: without the word over NATS, the next lease round would come 200 s later.
   Cluster cluster(2, 600, {"--nats", nats.url()});
   REQUIRE(eventually([&] { return shows(cluster.node(2), "yunzi_cluster_nodes_seen 1"); }));
@@ -89,7 +84,7 @@ TEST_CASE("cluster over NATS: a node stopped cleanly tells the others, which cla
 TEST_CASE("cluster over NATS: a spectator on another node watches a game, move by move, to its end",
           "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
-  started(nats);
+  start_nats(nats);
   Cluster cluster(2, 3, {"--nats", nats.url()});
   Player alice(cluster.node(1).port(), "alice");
   Player bob(cluster.node(1).port(), "bob");
@@ -125,7 +120,7 @@ TEST_CASE(
     "it went, and misses no move",
     "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
-  started(nats);
+  start_nats(nats);
   Cluster cluster(3, 3, {"--nats", nats.url()});
   Player alice(cluster.node(1).port(), "alice");
   Player bob(cluster.node(1).port(), "bob");

@@ -99,6 +99,11 @@ std::int64_t seated_game(Player& black, Player& white, Json settings) {
   return start_game(black, white, std::move(settings));
 }
 
+void start_nats(test_support::NatsServer& nats) {
+  auto up = nats.start();
+  if (!up) FAIL("nats-server did not start: " << up.error());
+}
+
 std::string metrics_of(const ServerProcess& node) {
   const client::HttpReply reply = http_get(node, "/metrics");
   REQUIRE(reply.status == 200);

@@ -15,6 +15,7 @@
 #include "tests/e2e/server/game_helpers.hpp"
 #include "tests/e2e/server/player.hpp"
 #include "tests/e2e/server/server_process.hpp"
+#include "tests/support/nats_server.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/wait.hpp"
 
@@ -47,6 +48,9 @@ Json join_on(Player& player, ServerProcess& node, std::int64_t game, int lease_s
 // New accounts for both players (on the node they are connected to), in a
 // game `black` challenged `white` to with `settings`.
 std::int64_t seated_game(Player& black, Player& white, Json settings = friendly_settings());
+
+// Starts the tests' nats-server, or fails the test.
+void start_nats(test_support::NatsServer& nats);
 
 // The node's /metrics text.
 std::string metrics_of(const ServerProcess& node);

@@ -13,6 +13,7 @@
 
 #include "tests/e2e/server/cluster_fixture.hpp"
 #include "tests/e2e/server/game_helpers.hpp"
+#include "tests/e2e/server/lobby_view.hpp"
 #include "tests/support/nats_server.hpp"
 
 using namespace yunzi;
@@ -20,50 +21,7 @@ using namespace yunzi::e2e;
 
 namespace {
 
-void started(test_support::NatsServer& nats) {
-  auto up = nats.start();
-  if (!up) FAIL("nats-server did not start: " << up.error());
-}
-
-// What a lobby.watch answer shows, in an order that does not depend on the node:
-// "name:status" per user, the seeks' ids and owners, the games with their players and move numbers.
-struct LobbyView {
-  std::set<std::string> users;
-  std::set<std::string> seeks;
-  std::set<std::string> games;
-  friend bool operator==(const LobbyView&, const LobbyView&) = default;
-};
-
-LobbyView view_of(const Json& snapshot) {
-  LobbyView view;
-  for (const Json& user : snapshot["users"]) {
-    view.users.insert(user["name"].get<std::string>() + ":" + user["status"].get<std::string>());
-  }
-  for (const Json& seek : snapshot["seeks"]) {
-    view.seeks.insert(std::to_string(seek["id"].get<std::int64_t>()) + " by " + seek["from"]["name"].get<std::string>());
-  }
-  for (const Json& game : snapshot["games"]) {
-    view.games.insert(std::to_string(game["game"].get<std::int64_t>()) + " " + game["black"]["name"].get<std::string>() +
-                      "-" + game["white"]["name"].get<std::string>() + " #" +
-                      std::to_string(game["move_number"].get<int>()));
-  }
-  return view;
-}
-
-LobbyView lobby_seen_by(Player& player) { return view_of(player.ok({{"type", "lobby.watch"}})); }
-
-// Every one of `players` (each on its own node) sees `expected` in the lobby, within a bounded time.
-bool all_see(const std::vector<Player*>& players, const LobbyView& expected) {
-  return eventually([&] {
-    return std::all_of(players.begin(), players.end(), [&](Player* p) { return lobby_seen_by(*p) == expected; });
-  });
-}
-
 std::string seek_line(std::int64_t id, const std::string& by) { return std::to_string(id) + " by " + by; }
-
-std::string game_line(std::int64_t game, const std::string& black, const std::string& white, int moves) {
-  return std::to_string(game) + " " + black + "-" + white + " #" + std::to_string(moves);
-}
 
 Json seek_settings() { return friendly_settings(); }
 
@@ -74,7 +32,7 @@ TEST_CASE(
     "taken on another and the game starts for both",
     "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
-  started(nats);
+  start_nats(nats);
   Cluster cluster(3, 3, {"--nats", nats.url()});
   Player alice(cluster.node(1).port(), "alice");
   Player bob(cluster.node(2).port(), "bob");
@@ -83,6 +41,10 @@ TEST_CASE(
   for (Player* p : everyone) p->register_account();
   LobbyView expected{{"alice:idle", "bob:idle", "carol:idle"}, {}, {}};
   REQUIRE(all_see(everyone, expected));
+
+  // The lobby's chat is one room over the nodes.
+  bob.ok({{"type", "lobby.chat"}, {"text", "anyone for a 9x9?"}});
+  for (Player* p : everyone) CHECK(p->wait_event("lobby.chat")["from"] == "bob");
 
   // A seek made on n1 is listed on every node, with the id n1 gave it.
   const Json made = alice.ok({{"type", "seek.create"}, {"settings", seek_settings()}});
@@ -119,9 +81,8 @@ TEST_CASE(
 
   play_moves(black, white, game, {"E5", "C3"}, {&alice, &bob});
   carol.watch(game);
-  expected = LobbyView{{"alice:playing", "bob:playing", "carol:watching"},
-                       {},
-                       {game_line(game, black.name(), white.name(), 2)}};
+  expected = LobbyView{
+      {"alice:playing", "bob:playing", "carol:watching"}, {}, {game_line(game, black.name(), white.name(), 2)}};
   CHECK(all_see(everyone, expected));
 
   // Carol's seek on n3 goes with n3 when it dies, and so does she, from every lobby left.
@@ -129,10 +90,12 @@ TEST_CASE(
       carol.ok({{"type", "seek.create"}, {"settings", seek_settings()}})["seek"]["id"].get<std::int64_t>();
   alice.wait_event("lobby.seek", [&](const Json& e) { return e["seek"]["id"] == carols_seek; });
   cluster.node(3).kill();
-  CHECK(alice.wait_event("lobby.seek_removed", [&](const Json& e) { return e["seek"] == carols_seek; },
-                         std::chrono::seconds(20))["seek"] == carols_seek);
-  CHECK(alice.wait_event("lobby.user_left", [](const Json& e) { return e["name"] == "carol"; },
-                         std::chrono::seconds(20))["name"] == "carol");
+  CHECK(alice.wait_event(
+            "lobby.seek_removed", [&](const Json& e) { return e["seek"] == carols_seek; },
+            std::chrono::seconds(20))["seek"] == carols_seek);
+  CHECK(alice.wait_event(
+            "lobby.user_left", [](const Json& e) { return e["name"] == "carol"; }, std::chrono::seconds(20))["name"] ==
+        "carol");
   expected.users = {"alice:playing", "bob:playing"};
   CHECK(all_see({&alice, &bob}, expected));
 }
@@ -142,7 +105,7 @@ TEST_CASE(
     "a user's seeks count against one cap over every node",
     "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
-  started(nats);
+  start_nats(nats);
   Cluster cluster(3, 3, {"--nats", nats.url()});
   Player dave(cluster.node(2).port(), "dave");
   Player erin(cluster.node(3).port(), "erin");

@@ -16,11 +16,6 @@ using namespace yunzi::e2e;
 
 namespace {
 
-void started(test_support::NatsServer& nats) {
-  auto up = nats.start();
-  if (!up) FAIL("nats-server did not start: " << up.error());
-}
-
 // The player's connection now goes to `node`, where `game` runs elsewhere:
 // the resume lists it, and the player is back in it there.
 void moved_to(Player& player, ServerProcess& node, std::int64_t game) {
@@ -37,7 +32,7 @@ TEST_CASE(
     "and the end",
     "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
-  started(nats);
+  start_nats(nats);
   Cluster cluster(3, 3, {"--nats", nats.url()});
   Player alice(cluster.node(1).port(), "alice");
   Player bob(cluster.node(1).port(), "bob");
@@ -86,7 +81,7 @@ TEST_CASE(
     "takes its players' presence with it",
     "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
-  started(nats);
+  start_nats(nats);
   Cluster cluster(3, 3, {"--nats", nats.url()});
   Player alice(cluster.node(1).port(), "alice");
   Player bob(cluster.node(1).port(), "bob");
@@ -124,7 +119,7 @@ TEST_CASE(
     "them there and forfeits their game where it runs",
     "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
-  started(nats);
+  start_nats(nats);
   Cluster cluster(3, 3, {"--nats", nats.url()});
   Player alice(cluster.node(1).port(), "alice");
   Player bob(cluster.node(1).port(), "bob");

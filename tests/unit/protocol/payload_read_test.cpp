@@ -21,10 +21,9 @@ bool same(const UserInfo& a, const UserInfo& b) { return a.name == b.name && a.r
 }  // namespace
 
 TEST_CASE("a seek reads back as it was written, for every clock", "[protocol][payload_read]") {
-  const TimeControl clock = GENERATE(TimeControl::none(), TimeControl::absolute(600'000),
-                                     TimeControl::byoyomi(1'200'000, 3, 30'000),
-                                     TimeControl::fischer(300'000, 10'000, 600'000),
-                                     TimeControl::canadian(600'000, 25, 300'000));
+  const TimeControl clock =
+      GENERATE(TimeControl::none(), TimeControl::absolute(600'000), TimeControl::byoyomi(1'200'000, 3, 30'000),
+               TimeControl::fischer(300'000, 10'000, 600'000), TimeControl::canadian(600'000, 25, 300'000));
   SeekInfo seek{(std::int64_t{7} << 32) + 3, user("李 小龙", "3d", Role::admin), GameSettings{}};
   seek.settings.size = 13;
   seek.settings.rated = false;

@@ -85,6 +85,13 @@ struct NewGame {
 
 enum class GameStatus { playing, ended };
 
+// One player's games in progress, as a new game's creation counts them.
+struct GamesInProgress {
+  int total = 0;
+  int rated = 0;
+  bool operator==(const GamesInProgress&) const = default;
+};
+
 struct GameRecord {
   GameId id = 0;
   UserId black_id = 0;

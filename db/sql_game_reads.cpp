@@ -165,6 +165,22 @@ DbResult<std::vector<GameId>> SqlGameStore::in_progress_of_user(UserId user) {
       [](const Row& row) { return row.integer(0); });
 }
 
+DbResult<GamesInProgress> SqlGameStore::lock_games_in_progress(UserId user) {
+  // A write of nothing, for its row lock (SQLite's one writer orders every transaction already).
+  if (auto locked = db_.execute("UPDATE users SET closed = closed WHERE id = ?", user); !locked) {
+    return unexpected(locked.error());
+  }
+  auto counted = read_first<GamesInProgress>(
+      db_.query("SELECT COUNT(*), COALESCE(SUM(CASE WHEN rated = 1 THEN 1 ELSE 0 END), 0) FROM games "
+                "WHERE status = 'playing' AND (black_id = ?1 OR white_id = ?1)",
+                user),
+      [](const Row& row) {
+        return GamesInProgress{static_cast<int>(row.integer(0)), static_cast<int>(row.integer(1))};
+      });
+  if (!counted) return unexpected(counted.error());
+  return counted->value_or(GamesInProgress{});
+}
+
 DbResult<std::vector<GameRecord>> SqlGameStore::rated_games_of_user(UserId user, TimeMs after_ms) {
   return read_all<GameRecord>(
       db_.query(std::string(game_select) +

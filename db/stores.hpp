@@ -90,6 +90,11 @@ class GameStore {
   virtual DbResult<std::vector<GameSummary>> games_of_user(UserId user, std::optional<GameId> before, int limit) = 0;
   // The ids of the user's games in progress, oldest first.
   virtual DbResult<std::vector<GameId>> in_progress_of_user(UserId user) = 0;
+  // The user's games in progress (rated ones apart), with the user's row
+  // locked until the transaction ends: nodes of a cluster creating games
+  // for one player at the same moment count them one after the other. The
+  // two players of a game are locked in the order of their ids.
+  virtual DbResult<GamesInProgress> lock_games_in_progress(UserId user) = 0;
   // The user's ended rated games (annulled ones included, moves left out)
   // that ended after `after_ms`, in the order they ended.
   virtual DbResult<std::vector<GameRecord>> rated_games_of_user(UserId user, TimeMs after_ms) = 0;

@@ -1,6 +1,9 @@
 // Creating, restoring and ending games: the game row is written through the
 // writer first, then the room starts; the end of a game clears it from the
 // registry and the lobby and announces rank changes.
+#include <algorithm>
+#include <string>
+
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
 
@@ -31,10 +34,39 @@ protocol::LobbyGame lobby_entry(GameId id, const GameSettings& settings, const p
 
 namespace {
 
+// Why the database refused a game's players, with the error for the acceptor.
+struct Refusal {
+  protocol::ErrorCode code;
+  std::string message;
+};
+
 struct CreatedGame {
   GameId id = 0;
   std::optional<db::GameFence> fence;
+  std::optional<Refusal> refused;
 };
+
+// In a cluster each node's lobby counts a player's games from what it has
+// heard of the others, which a game made elsewhere a moment ago may not have
+// reached; the database has the last word, with both players' rows locked.
+db::DbResult<std::optional<Refusal>> refusal_of_players(db::Stores& stores, const db::NewGame& row,
+                                                        std::size_t games_per_user) {
+  const auto [first, second] = std::minmax(row.black_id, row.white_id);
+  for (UserId player : {first, second}) {
+    auto games = stores.games().lock_games_in_progress(player);
+    if (!games) return unexpected(games.error());
+    if (static_cast<std::size_t>(games->total) >= games_per_user) {
+      return std::optional<Refusal>(
+          Refusal{protocol::ErrorCode::limit_reached,
+                  "at most " + std::to_string(games_per_user) + " games in progress per user"});
+    }
+    if (row.settings.rated && games->rated > 0) {
+      return std::optional<Refusal>(Refusal{protocol::ErrorCode::not_rated_eligible,
+                                            "a player may have only one rated game in progress at a time"});
+    }
+  }
+  return std::optional<Refusal>();
+}
 
 }  // namespace
 
@@ -47,22 +79,36 @@ void App::create_game(GamePlan plan, protocol::Responder respond) {
   const std::int64_t now = now_ms();
   const std::int64_t lease_until = now + options.lease.count();
   writer.submit_for<CreatedGame>(
-      [row, node, now, lease_until](db::Stores& stores) -> db::DbResult<CreatedGame> {
+      [row, node, now, lease_until,
+       games_per_user = options.lobby_limits.games_per_user](db::Stores& stores) -> db::DbResult<CreatedGame> {
+        if (node) {
+          auto refused = refusal_of_players(stores, row, games_per_user);
+          if (!refused) return unexpected(refused.error());
+          if (*refused) return CreatedGame{0, std::nullopt, std::move(*refused)};
+        }
         auto id = stores.games().create(row);
         if (!id) return unexpected(id.error());
-        if (!node) return CreatedGame{*id, std::nullopt};
+        if (!node) return CreatedGame{*id, std::nullopt, std::nullopt};
         auto lease = stores.owners().claim(*id, *node, now, lease_until);
         if (!lease) return unexpected(lease.error());
         if (!*lease) return db::db_failure(db::DbErrorKind::conflict, "a new game was claimed by another node");
-        return CreatedGame{*id, (*lease)->fence};
+        return CreatedGame{*id, (*lease)->fence, std::nullopt};
       },
       [this, plan, respond](db::DbResult<CreatedGame> created) {
-        if (!created) {
+        if (!created || created->refused) {
           if (plan.settings.rated) games.release_rated(plan.black.id, plan.white.id);
           lobby->game_not_started(plan.black.id, plan.white.id);
+        }
+        if (!created) {
           spdlog::error("game creation failed black={} white={} error={}", plan.black.info.name, plan.white.info.name,
                         created.error().message);
           respond.fail(protocol::ErrorCode::internal, "the game could not be stored");
+          return;
+        }
+        if (created->refused) {
+          spdlog::info("game refused black={} white={} reason=\"{}\"", plan.black.info.name, plan.white.info.name,
+                       created->refused->message);
+          respond.fail(created->refused->code, created->refused->message);
           return;
         }
         boost::asio::post(

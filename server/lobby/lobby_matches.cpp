@@ -34,8 +34,14 @@ bool Lobby::may_offer_game(const LobbyCaller& caller) const {
   return true;
 }
 
+// A rated game of the user's is known here when this node reserved it, or
+// when any node lists it (the lobby hears of every node's games).
 Contender Lobby::contender(const OnlineUser& user) const {
-  return Contender{user.id, user.info, games_.has_rated_game(user.id)};
+  const bool listed_rated = std::any_of(games_listed_.begin(), games_listed_.end(), [&user](const auto& listed) {
+    const ListedGame& game = listed.second;
+    return game.entry.rated && (game.black == user.id || game.white == user.id);
+  });
+  return Contender{user.id, user.info, listed_rated || games_.has_rated_game(user.id)};
 }
 
 bool Lobby::start(const LobbyCaller& acceptor, const OnlineUser& creator, const GameSettings& settings) {

@@ -102,7 +102,7 @@ TEST_CASE(
 
 TEST_CASE(
     "cluster over NATS: a challenge reaches its target on another node, is declined and accepted from there, and "
-    "a user's seeks count against one cap over every node",
+    "a user's rated game and seeks count on every node",
     "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
   start_nats(nats);
@@ -130,6 +130,24 @@ TEST_CASE(
   play_moves(erin, dave, game, {"D4", "F6", "E5"}, {&erin, &dave});
   CHECK(cluster.stored_moves(game) == 3);
 
+  // A rated game of dave's running on n3 keeps him from a second one, made on n1.
+  const Json rated = {{"size", 19},
+                      {"rated", true},
+                      {"komi", 7.5},
+                      {"color", "auto"},
+                      {"time", {{"system", "byoyomi"}, {"main_s", 600}, {"periods", 3}, {"period_s", 30}}}};
+  const auto rated_challenge =
+      erin.ok({{"type", "challenge"}, {"to", "dave"}, {"settings", rated}})["challenge"]["id"].get<std::int64_t>();
+  dave.wait_event("challenge");
+  const auto rated_game =
+      dave.ok({{"type", "challenge.accept"}, {"challenge", rated_challenge}})["game"].get<std::int64_t>();
+  CHECK(cluster.owner_of(rated_game)->fence.node == "n3");
+  Player gina(cluster.node(1).port(), "gina");
+  gina.register_account();
+  const auto rated_seek = gina.ok({{"type", "seek.create"}, {"settings", rated}})["seek"]["id"].get<std::int64_t>();
+  dave.wait_event("lobby.seek", [&](const Json& e) { return e["seek"]["id"] == rated_seek; });
+  CHECK(dave.fails({{"type", "seek.accept"}, {"seek", rated_seek}})["code"] == "not_rated_eligible");
+
   // Three seeks of dave's on n2; signed in on n1 too, he may not open a fourth there.
   Player dave_on_n1(cluster.node(1).port(), "dave");
   dave_on_n1.login();
@@ -138,6 +156,7 @@ TEST_CASE(
     const auto id = dave.ok({{"type", "seek.create"}, {"settings", seek_settings()}})["seek"]["id"].get<std::int64_t>();
     seeks.insert(seek_line(id, "dave"));
   }
+  seeks.insert(seek_line(rated_seek, "gina"));
   REQUIRE(eventually([&] { return lobby_seen_by(dave_on_n1).seeks == seeks; }));
   CHECK(dave_on_n1.fails({{"type", "seek.create"}, {"settings", seek_settings()}})["code"] == "limit_reached");
 }

@@ -82,10 +82,9 @@ TEST_CASE(
     REQUIRE(owner);
     CHECK(owner->fence.epoch > 1);
   }
-  const LobbyView expected{
-      {"alice:playing", "bob:playing", "carol:playing", "dave:playing"},
-      {},
-      {game_line(first.id, "alice", "bob", 6), game_line(second.id, "carol", "dave", 6)}};
+  const LobbyView expected{{"alice:playing", "bob:playing", "carol:playing", "dave:playing"},
+                           {},
+                           {game_line(first.id, "alice", "bob", 6), game_line(second.id, "carol", "dave", 6)}};
   // The players all ended on n1; alice looks from the two other nodes too.
   Player alice_on_n2(cluster.node(2).port(), "alice");
   Player alice_on_n3(cluster.node(3).port(), "alice");

@@ -12,7 +12,8 @@ LobbyView view_of(const Json& snapshot) {
     view.users.insert(user["name"].get<std::string>() + ":" + user["status"].get<std::string>());
   }
   for (const Json& seek : snapshot["seeks"]) {
-    view.seeks.insert(std::to_string(seek["id"].get<std::int64_t>()) + " by " + seek["from"]["name"].get<std::string>());
+    view.seeks.insert(std::to_string(seek["id"].get<std::int64_t>()) + " by " +
+                      seek["from"]["name"].get<std::string>());
   }
   for (const Json& game : snapshot["games"]) {
     view.games.insert(game_line(game["game"].get<std::int64_t>(), game["black"]["name"].get<std::string>(),

@@ -200,6 +200,24 @@ TEST_CASE_METHOD(StoreTest, "a user's games in progress are listed by id, ended 
   CHECK(games.in_progress_of_user(777)->empty());
 }
 
+TEST_CASE_METHOD(StoreTest, "a player's games in progress are counted, rated ones apart, for a new game",
+                 "[db][games]") {
+  GameStore& games = db.stores().games();
+  const Players p = two_players(db);
+  CHECK(*games.lock_games_in_progress(p.black) == GamesInProgress{0, 0});
+  NewGame friendly = sample_game(p.black, p.white);
+  friendly.settings.rated = false;
+  NewGame rated = sample_game(p.white, p.black);
+  rated.settings.rated = true;
+  REQUIRE(games.create(friendly));
+  const GameId rated_id = *games.create(rated);
+  const GameId ended = finished_game(games, p.black, p.white, "B+R", 1);
+  REQUIRE(ended != rated_id);
+  CHECK(*games.lock_games_in_progress(p.black) == GamesInProgress{2, 1});
+  CHECK(*games.lock_games_in_progress(p.white) == GamesInProgress{2, 1});
+  CHECK(*games.lock_games_in_progress(777) == GamesInProgress{0, 0});
+}
+
 TEST_CASE_METHOD(StoreTest, "a game can be annulled and a bad size is refused", "[db][games]") {
   GameStore& games = db.stores().games();
   const Players p = two_players(db);

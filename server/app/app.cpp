@@ -98,7 +98,7 @@ void App::attach_relay(std::shared_ptr<GameRelay> relay) {
 
 void App::attach_lobby_link(std::shared_ptr<LobbyLink> link) {
   lobby_link_ = std::move(link);
-  lobby->attach_peers(*lobby_link_, lobby_link_->id_base());
+  lobby->attach_peers(*lobby_link_, lobby_link_->id_base(), lobby_link_->address());
   desks_.lobby.link = lobby_link_.get();
 }
 

@@ -109,6 +109,26 @@ void LobbyLink::chat(const protocol::LobbyChatLine& line) {
   publish({{"type", "chat"}, {"line", protocol::to_json(line)}});
 }
 
+void LobbyLink::automatch_waiting(UserId user, const protocol::UserInfo& info, const GameSettings& settings) {
+  publish({{"type", "automatch"},
+           {"user", user},
+           {"info", protocol::to_json(info)},
+           {"settings", protocol::to_json(settings)}});
+}
+
+void LobbyLink::automatch_left(UserId user) { publish({{"type", "automatch_left"}, {"user", user}}); }
+
+void LobbyLink::pair_elsewhere(const std::string& origin, const LobbyCaller& caller, UserId partner,
+                               const GameSettings& settings, std::function<void()> not_paired) {
+  ask(origin, caller, {{"kind", "automatch.take"}, {"target", partner}, {"settings", protocol::to_json(settings)}},
+      [respond = caller.respond, not_paired = std::move(not_paired)](Expected<std::string, cluster::BusError> answer) {
+        const bool paired = answer && json::parse(*answer, nullptr, false).value("code", "") !=
+                                          protocol::to_string(protocol::ErrorCode::conflict);
+        if (!paired) return not_paired();
+        respond.reply(std::make_shared<const std::string>(std::move(*answer)));
+      });
+}
+
 void LobbyLink::send_to_user(UserId user, const protocol::Frame& frame) { reach_.send_elsewhere(user, frame); }
 
 void LobbyLink::heard(const cluster::BusMessage& message) {
@@ -146,6 +166,13 @@ void LobbyLink::heard(const cluster::BusMessage& message) {
     if (entry && black && white) lobby_.peer_game(*entry, *black, *white);
   } else if (type == "game_removed") {
     if (const auto game = integer_field(told, "game")) lobby_.peer_game_removed(*game);
+  } else if (type == "automatch") {
+    const auto id = integer_field(told, "user");
+    const auto info = protocol::read_user_info(member(told, "info"));
+    const auto settings = protocol::read_game_settings(member(told, "settings"));
+    if (id && info && settings) lobby_.peer_automatch(origin, *id, *info, *settings);
+  } else if (type == "automatch_left") {
+    if (const auto id = integer_field(told, "user")) lobby_.peer_automatch_left(origin, *id);
   } else if (type == "chat") {
     const json& line = member(told, "line");
     const auto at = line.is_object() ? integer_field(line, "at") : std::nullopt;
@@ -169,20 +196,23 @@ bool LobbyLink::pass_on(const LobbyCaller& caller, std::string kind, std::int64_
   json asked = extra.is_object() ? std::move(extra) : json::object();
   asked["kind"] = std::move(kind);
   asked["target"] = target;
+  ask(*holder, caller, std::move(asked), [respond = caller.respond](Expected<std::string, cluster::BusError> answer) {
+    if (answer) return respond.reply(std::make_shared<const std::string>(std::move(*answer)));
+    if (answer.error().kind == cluster::BusErrorKind::no_responders) {
+      return respond.fail(protocol::ErrorCode::not_found,
+                          "the node that held it has left the cluster, and it went with it");
+    }
+    respond.fail(protocol::ErrorCode::internal, "the node that holds it did not answer: " + answer.error().message);
+  });
+  return true;
+}
+
+void LobbyLink::ask(const std::string& holder, const LobbyCaller& caller, json asked,
+                    std::function<void(Expected<std::string, cluster::BusError>)> answered) const {
   asked["user"] = caller.user.id;
   asked["info"] = protocol::to_json(caller.user.info);
   if (caller.respond.id()) asked["id"] = *caller.respond.id();
-  bus_.request(requests_subject(*holder), asked.dump(), relay_wire::remote_timeout,
-               [respond = caller.respond](Expected<std::string, cluster::BusError> answer) {
-                 if (answer) return respond.reply(std::make_shared<const std::string>(std::move(*answer)));
-                 if (answer.error().kind == cluster::BusErrorKind::no_responders) {
-                   return respond.fail(protocol::ErrorCode::not_found,
-                                       "the node that held it has left the cluster, and it went with it");
-                 }
-                 respond.fail(protocol::ErrorCode::internal,
-                              "the node that holds it did not answer: " + answer.error().message);
-               });
-  return true;
+  bus_.request(requests_subject(holder), asked.dump(), relay_wire::remote_timeout, std::move(answered));
 }
 
 void LobbyLink::passed_on(const cluster::BusMessage& message) {
@@ -201,6 +231,11 @@ void LobbyLink::passed_on(const cluster::BusMessage& message) {
   if (kind == "seek.accept") return lobby_.accept_seek(std::move(caller), *target);
   if (kind == "seek.cancel") return lobby_.cancel_seek(std::move(caller), *target);
   if (kind == "challenge.accept") return lobby_.accept_challenge(std::move(caller), *target);
+  if (kind == "automatch.take") {
+    const auto settings = protocol::read_game_settings(member(asked, "settings"));
+    if (!settings) return respond.fail(protocol::ErrorCode::bad_request, "a quick game's settings are unreadable");
+    return lobby_.take_automatch(std::move(caller), *target, *settings);
+  }
   if (kind == "challenge.decline") {
     std::optional<std::string> reason;
     if (member(asked, "reason").is_string()) reason = asked["reason"].get<std::string>();

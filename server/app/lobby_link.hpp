@@ -41,6 +41,7 @@ class LobbyLink final : public LobbyPeers {
   // A prefix for a node's seek and challenge ids, drawn at random (20 bits, above 32).
   static std::int64_t random_id_base();
   std::int64_t id_base() const { return id_base_; }
+  const std::string& address() const { return address_; }
 
   // Subscribes and says hello; the bus must be started. Before the server serves.
   Expected<Done, std::string> start();
@@ -62,6 +63,10 @@ class LobbyLink final : public LobbyPeers {
   void game(const protocol::LobbyGame& entry, UserId black, UserId white) override;
   void game_removed(GameId game) override;
   void chat(const protocol::LobbyChatLine& line) override;
+  void automatch_waiting(UserId user, const protocol::UserInfo& info, const GameSettings& settings) override;
+  void automatch_left(UserId user) override;
+  void pair_elsewhere(const std::string& origin, const LobbyCaller& caller, UserId partner,
+                      const GameSettings& settings, std::function<void()> not_paired) override;
   void send_to_user(UserId user, const protocol::Frame& frame) override;
 
  private:
@@ -69,6 +74,9 @@ class LobbyLink final : public LobbyPeers {
   void heard(const cluster::BusMessage& message);
   void passed_on(const cluster::BusMessage& message);
   std::optional<std::string> holder_of(std::int64_t id) const;
+  // A request to the node at `holder`, on behalf of the caller; the answer (or why there is none) goes to `answered`.
+  void ask(const std::string& holder, const LobbyCaller& caller, nlohmann::json asked,
+           std::function<void(Expected<std::string, cluster::BusError>)> answered) const;
 
   cluster::Bus& bus_;
   const std::string address_;

@@ -175,9 +175,6 @@ void Lobby::game_started(const protocol::LobbyGame& entry, UserId black, UserId 
   on_strand([entry, black, white, reserved](Lobby& self) {
     self.list_game(entry, black, white, !reserved, true);
     if (self.peers_) self.peers_->game(entry, black, white);
-    // A player who sits down to a game no longer waits for a quick one.
-    self.drop_automatch(black);
-    self.drop_automatch(white);
   });
 }
 
@@ -201,6 +198,9 @@ void Lobby::list_game(const protocol::LobbyGame& entry, UserId black, UserId whi
   publish([&] { return protocol::lobby_game(entry); });
   set_playing(black, +1);
   set_playing(white, +1);
+  // A player who sits down to a game, here or on another node, no longer waits for a quick one.
+  drop_automatch(black);
+  drop_automatch(white);
 }
 
 void Lobby::game_not_started(UserId black, UserId white) {

@@ -44,12 +44,6 @@ using protocol::UserStatus;
 // Playing wins over watching.
 UserStatus status_of(int games_playing, int games_watching);
 
-// Who asks, and the answer to their request.
-struct LobbyCaller {
-  OnlineUser user;
-  protocol::Responder respond;
-};
-
 class Lobby : public std::enable_shared_from_this<Lobby> {
  public:
   // Creates the game and answers the acceptor's request (`game`, or an error).
@@ -98,7 +92,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // What this lobby holds is told to `peers`; its seeks and challenges are
   // numbered from id_base + 1, a prefix of this node's own, so that any
   // node tells whose an id is. Before any seek or challenge.
-  void attach_peers(LobbyPeers& peers, std::int64_t id_base);
+  void attach_peers(LobbyPeers& peers, std::int64_t id_base, std::string origin);
   // What a node (`origin`) tells of its own.
   void peer_user(const std::string& origin, UserId user, const protocol::UserInfo& info, UserStatus status);
   void peer_user_left(const std::string& origin, UserId user);
@@ -107,6 +101,15 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void peer_game(const protocol::LobbyGame& entry, UserId black, UserId white);
   void peer_game_removed(GameId game);
   void peer_chat(const protocol::LobbyChatLine& line);
+  void peer_automatch(const std::string& origin, UserId user, const protocol::UserInfo& info,
+                      const GameSettings& settings);
+  void peer_automatch_left(const std::string& origin, UserId user);
+  // Quick play across the nodes (lobby_automatch.cpp): a player of another
+  // node is paired with `partner`, who waits here, or told (conflict) that
+  // the partner waits no more.
+  void take_automatch(LobbyCaller caller, UserId partner, GameSettings settings);
+  // Waits here: the other nodes had nobody for the caller after all.
+  void wait_automatch(LobbyCaller caller, GameSettings settings);
   // The node is gone: its users and seeks leave. Its games stay listed for
   // the node that takes them over, which tells them again.
   void peer_gone(const std::string& origin);
@@ -138,6 +141,13 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   };
   struct AutomatchEntry {
     UserId user = 0;
+    GameSettings settings;
+  };
+  // A player waiting on another node.
+  struct PeerAutomatch {
+    std::string origin;
+    UserId user = 0;
+    protocol::UserInfo info;
     GameSettings settings;
   };
   struct ListedGame {
@@ -188,6 +198,14 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   std::optional<std::pair<std::vector<AutomatchEntry>::iterator, OnlineUser>> automatch_partner(
       const OnlineUser& caller, const GameSettings& settings);
   void drop_automatch(UserId user);
+  // The caller waits here from now on (the answer: queued), and the other nodes hear of it.
+  void queue_automatch(const LobbyCaller& caller, const GameSettings& settings);
+  // A player waiting on another node the caller can be paired with (taken off the list), if any.
+  std::optional<PeerAutomatch> peer_automatch_partner(const OnlineUser& caller, const GameSettings& settings);
+  // Pairs the caller with a player waiting on another node; back to waiting here when that fails.
+  void pair_elsewhere(const LobbyCaller& caller, const PeerAutomatch& partner);
+  // A waiting player got their game: the other nodes stop offering them.
+  void automatch_paired(UserId user);
   // Plans and starts; false (and the error replied) when refused.
   bool start(const LobbyCaller& acceptor, const OnlineUser& creator, const GameSettings& settings);
 
@@ -205,8 +223,10 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   std::map<std::int64_t, OpenSeek> seeks_;
   std::map<std::int64_t, PendingChallenge> challenges_;
   std::map<GameId, ListedGame> games_listed_;
-  std::deque<protocol::LobbyChatLine> chat_;  // oldest first, at most limits_.chat_history
-  std::vector<AutomatchEntry> automatch_;     // one per user, the longest waiting first
+  std::deque<protocol::LobbyChatLine> chat_;   // oldest first, at most limits_.chat_history
+  std::vector<AutomatchEntry> automatch_;      // one per user, the longest waiting first
+  std::vector<PeerAutomatch> peer_automatch_;  // the other nodes' waiting players, in the order heard
+  std::string origin_;                         // this node's name in a cluster
   std::map<std::uint64_t, net::ConnectionPtr> watchers_;
   // Games in progress and games accepted but still being created, per player.
   std::map<UserId, std::size_t> games_per_user_;

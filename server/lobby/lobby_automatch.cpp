@@ -2,6 +2,13 @@
 // with the longest-waiting player who asked for the same, when the two may
 // play that game (the rated rules, the caps); otherwise they wait, once per
 // user, until paired, until they leave the queue or go offline.
+//
+// In a cluster each node keeps its own queue and tells the others who waits
+// on it. A player with nobody to meet on their node is paired with one
+// waiting on another node: the request goes there, and the game is made
+// there. Two players who start waiting on two nodes at the same moment
+// both hear of the other; the node whose name sorts after the other's hands
+// its player over, so that exactly one of them acts.
 #include <algorithm>
 #include <optional>
 #include <utility>
@@ -29,7 +36,44 @@ std::optional<std::pair<std::vector<Lobby::AutomatchEntry>::iterator, OnlineUser
 }
 
 void Lobby::drop_automatch(UserId user) {
-  std::erase_if(automatch_, [user](const AutomatchEntry& entry) { return entry.user == user; });
+  if (std::erase_if(automatch_, [user](const AutomatchEntry& entry) { return entry.user == user; }) > 0) {
+    automatch_paired(user);
+  }
+}
+
+void Lobby::automatch_paired(UserId user) {
+  if (peers_) peers_->automatch_left(user);
+}
+
+void Lobby::queue_automatch(const LobbyCaller& caller, const GameSettings& settings) {
+  automatch_.push_back({caller.user.id, settings});
+  const auto waiting = static_cast<std::size_t>(
+      std::count_if(automatch_.begin(), automatch_.end(),
+                    [&settings](const AutomatchEntry& entry) { return entry.settings == settings; }));
+  caller.respond.reply(protocol::reply_automatch_queued(caller.respond.id(), waiting - 1));
+  if (peers_) peers_->automatch_waiting(caller.user.id, caller.user.info, settings);
+}
+
+std::optional<Lobby::PeerAutomatch> Lobby::peer_automatch_partner(const OnlineUser& caller,
+                                                                  const GameSettings& settings) {
+  for (auto it = peer_automatch_.begin(); it != peer_automatch_.end(); ++it) {
+    if (it->user == caller.id || it->settings != settings || games_of(it->user) >= limits_.games_per_user) continue;
+    const OnlineUser other{it->user, it->info, std::nullopt};
+    if (settings.rated &&
+        !plan_game(settings, contender(other), contender(caller), rules_, [] { return true; }).has_value()) {
+      continue;
+    }
+    PeerAutomatch found = *it;
+    peer_automatch_.erase(it);
+    return found;
+  }
+  return std::nullopt;
+}
+
+void Lobby::pair_elsewhere(const LobbyCaller& caller, const PeerAutomatch& partner) {
+  peers_->pair_elsewhere(
+      partner.origin, caller, partner.user, partner.settings,
+      [self = shared_from_this(), caller, settings = partner.settings] { self->wait_automatch(caller, settings); });
 }
 
 void Lobby::join_automatch(LobbyCaller caller, GameSettings settings) {
@@ -45,18 +89,72 @@ void Lobby::join_automatch(LobbyCaller caller, GameSettings settings) {
     self.drop_automatch(caller.user.id);
     auto partner = self.automatch_partner(caller.user, settings);
     if (!partner) {
-      self.automatch_.push_back({caller.user.id, settings});
-      const auto waiting = static_cast<std::size_t>(
-          std::count_if(self.automatch_.begin(), self.automatch_.end(),
-                        [&settings](const AutomatchEntry& entry) { return entry.settings == settings; }));
-      caller.respond.reply(protocol::reply_automatch_queued(caller.respond.id(), waiting - 1));
-      return;
+      if (auto elsewhere = self.peer_automatch_partner(caller.user, settings)) {
+        return self.pair_elsewhere(caller, *elsewhere);
+      }
+      return self.queue_automatch(caller, settings);
     }
     const auto place = partner->first - self.automatch_.begin();
     const AutomatchEntry entry = *partner->first;
     self.automatch_.erase(partner->first);
     // Refused at the last step (the caller is told why): the waiting player keeps their place.
-    if (!self.start(caller, partner->second, settings)) self.automatch_.insert(self.automatch_.begin() + place, entry);
+    if (!self.start(caller, partner->second, settings)) {
+      self.automatch_.insert(self.automatch_.begin() + place, entry);
+      return;
+    }
+    self.automatch_paired(entry.user);
+  });
+}
+
+void Lobby::wait_automatch(LobbyCaller caller, GameSettings settings) {
+  on_strand([caller = std::move(caller), settings](Lobby& self) {
+    self.drop_automatch(caller.user.id);
+    self.queue_automatch(caller, settings);
+  });
+}
+
+void Lobby::take_automatch(LobbyCaller caller, UserId partner, GameSettings settings) {
+  on_strand([caller = std::move(caller), partner, settings](Lobby& self) {
+    auto waiting = std::find_if(self.automatch_.begin(), self.automatch_.end(), [&](const AutomatchEntry& entry) {
+      return entry.user == partner && entry.settings == settings;
+    });
+    auto other = self.online_.find(partner);
+    if (waiting == self.automatch_.end() || !other) {
+      return reply_error(caller, protocol::ErrorCode::conflict, "that player waits for a quick game no more");
+    }
+    const auto place = waiting - self.automatch_.begin();
+    const AutomatchEntry entry = *waiting;
+    self.automatch_.erase(waiting);
+    if (!self.start(caller, *other, settings)) {
+      self.automatch_.insert(self.automatch_.begin() + place, entry);
+      return;
+    }
+    self.automatch_paired(entry.user);
+  });
+}
+
+void Lobby::peer_automatch(const std::string& origin, UserId user, const protocol::UserInfo& info,
+                           const GameSettings& settings) {
+  on_strand([origin, user, info, settings](Lobby& self) {
+    std::erase_if(self.peer_automatch_, [user](const PeerAutomatch& entry) { return entry.user == user; });
+    const PeerAutomatch heard{origin, user, info, settings};
+    // Both waiting at once on two nodes: the node that sorts after the other hands its player over.
+    if (self.peers_ && self.origin_ > origin) {
+      if (auto partner = self.automatch_partner(OnlineUser{user, info, std::nullopt}, settings)) {
+        const OnlineUser mine = partner->second;
+        self.automatch_.erase(partner->first);
+        self.automatch_paired(mine.id);
+        return self.pair_elsewhere(LobbyCaller{mine, protocol::Responder::unheard()}, heard);
+      }
+    }
+    self.peer_automatch_.push_back(heard);
+  });
+}
+
+void Lobby::peer_automatch_left(const std::string& origin, UserId user) {
+  on_strand([origin, user](Lobby& self) {
+    std::erase_if(self.peer_automatch_,
+                  [&](const PeerAutomatch& entry) { return entry.user == user && entry.origin == origin; });
   });
 }
 

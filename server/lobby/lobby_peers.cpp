@@ -23,9 +23,10 @@ int weight(UserStatus status) {
 
 }  // namespace
 
-void Lobby::attach_peers(LobbyPeers& peers, std::int64_t id_base) {
-  on_strand([&peers, id_base](Lobby& self) {
+void Lobby::attach_peers(LobbyPeers& peers, std::int64_t id_base, std::string origin) {
+  on_strand([&peers, id_base, origin = std::move(origin)](Lobby& self) {
     self.peers_ = &peers;
+    self.origin_ = origin;
     self.next_seek_ = std::max(self.next_seek_, id_base + 1);
     self.next_challenge_ = std::max(self.next_challenge_, id_base + 1);
   });
@@ -132,6 +133,7 @@ void Lobby::peer_gone(const std::string& origin) {
       if (seek.origin == origin) seeks.push_back(id);
     }
     for (std::int64_t id : seeks) self.remove_seek(id);
+    std::erase_if(self.peer_automatch_, [&origin](const PeerAutomatch& entry) { return entry.origin == origin; });
   });
 }
 
@@ -144,6 +146,11 @@ void Lobby::tell_peers_everything() {
     }
     for (const auto& [id, game] : self.games_listed_) {
       if (game.here) self.peers_->game(game.entry, game.black, game.white);
+    }
+    for (const AutomatchEntry& entry : self.automatch_) {
+      if (auto user = self.users_.find(entry.user); user != self.users_.end()) {
+        self.peers_->automatch_waiting(entry.user, user->second.info, entry.settings);
+      }
     }
   });
 }

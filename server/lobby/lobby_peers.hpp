@@ -6,14 +6,23 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <string>
 
 #include "core/ids.hpp"
 #include "protocol/chat_messages.hpp"
 #include "protocol/lobby_messages.hpp"
 #include "protocol/payloads.hpp"
 #include "protocol/responder.hpp"
+#include "server/session/online_users.hpp"
 
 namespace yunzi::app {
+
+// Who asks, and the answer to their request.
+struct LobbyCaller {
+  OnlineUser user;
+  protocol::Responder respond;
+};
 
 class LobbyPeers {
  public:
@@ -25,6 +34,14 @@ class LobbyPeers {
   virtual void game(const protocol::LobbyGame& entry, UserId black, UserId white) = 0;
   virtual void game_removed(GameId game) = 0;
   virtual void chat(const protocol::LobbyChatLine& line) = 0;
+  // Quick play: a player of this node waits for a game with these settings, or no longer does.
+  virtual void automatch_waiting(UserId user, const protocol::UserInfo& info, const GameSettings& settings) = 0;
+  virtual void automatch_left(UserId user) = 0;
+  // Pairs the caller with `partner`, who waits on node `origin`: the game
+  // is made there and the caller answered from there. When the partner
+  // waits no more (or the node does not answer), `not_paired` runs instead.
+  virtual void pair_elsewhere(const std::string& origin, const LobbyCaller& caller, UserId partner,
+                              const GameSettings& settings, std::function<void()> not_paired) = 0;
   // To the user's connections on the other nodes (this node's are sent to already).
   virtual void send_to_user(UserId user, const protocol::Frame& frame) = 0;
 };

@@ -31,9 +31,8 @@ std::optional<BaselineMove> decode_baseline_move(std::string_view frame) {
   return move;
 }
 
-BaselineScenario::BaselineScenario(boost::asio::io_context& io, Options options,
-                                   boost::asio::ip::tcp::endpoint endpoint)
-    : Scenario(io, std::move(options), std::move(endpoint), "baseline"), settle_(io) {}
+BaselineScenario::BaselineScenario(boost::asio::io_context& io, Options options, Endpoints endpoints)
+    : Scenario(io, std::move(options), std::move(endpoints), "baseline"), settle_(io) {}
 
 void BaselineScenario::on_connection_open(int index) {
   const Seat seat = seating().seat_of(index);

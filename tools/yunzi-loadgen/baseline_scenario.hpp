@@ -13,7 +13,7 @@ namespace yunzi::loadgen {
 
 class BaselineScenario : public Scenario {
  public:
-  BaselineScenario(boost::asio::io_context& io, Options options, boost::asio::ip::tcp::endpoint endpoint);
+  BaselineScenario(boost::asio::io_context& io, Options options, Endpoints endpoints);
 
  protected:
   void on_connection_open(int index) override;

@@ -52,18 +52,21 @@ int main(int argc, char** argv) {
   boost::asio::io_context io(1);
   boost::asio::ip::tcp::resolver resolver(io);
   boost::system::error_code ec;
-  const auto endpoints = resolver.resolve(options.host, std::to_string(options.port), ec);
-  if (ec || endpoints.empty()) {
-    std::fprintf(stderr, "yunzi-loadgen: cannot resolve %s: %s\n", options.host.c_str(), ec.message().c_str());
-    return 1;
+  Endpoints endpoints;
+  for (std::uint16_t port : options.ports) {
+    const auto resolved = resolver.resolve(options.host, std::to_string(port), ec);
+    if (ec || resolved.empty()) {
+      std::fprintf(stderr, "yunzi-loadgen: cannot resolve %s: %s\n", options.host.c_str(), ec.message().c_str());
+      return 1;
+    }
+    endpoints.push_back(resolved.begin()->endpoint());
   }
-  const auto endpoint = endpoints.begin()->endpoint();
 
   std::unique_ptr<Scenario> scenario;
   if (options.baseline) {
-    scenario = std::make_unique<BaselineScenario>(io, options, endpoint);
+    scenario = std::make_unique<BaselineScenario>(io, options, endpoints);
   } else {
-    scenario = std::make_unique<YunziScenario>(io, options, endpoint);
+    scenario = std::make_unique<YunziScenario>(io, options, endpoints);
   }
   const RunReport report = scenario->run();
 

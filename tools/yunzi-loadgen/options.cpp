@@ -60,7 +60,7 @@ const std::map<std::string, Setter>& setters() {
        [](Options& o, const std::string& v) {
          unsigned n = 0;
          if (!parse_number(v, n) || n == 0 || n > 65535) return false;
-         o.port = static_cast<std::uint16_t>(n);
+         o.ports.push_back(static_cast<std::uint16_t>(n));
          return true;
        }},
       {"--connections", number_in(&Options::connections, 1, 100000)},
@@ -80,7 +80,7 @@ const std::map<std::string, Setter>& setters() {
        [](Options& o, const std::string& v) {
          int n = 0;
          if (!parse_number(v, n) || n <= 0) return false;
-         o.server_pid = n;
+         o.server_pids.push_back(n);
          return true;
        }},
       {"--run",
@@ -133,7 +133,7 @@ Expected<Parsed, std::string> parse_options(const std::vector<std::string>& args
     if (setter == setters().end()) return unexpected("unknown flag " + flag + " (see --help)");
     if (!setter->second(o, value)) return unexpected("bad value for " + flag + ": '" + value + "' (see --help)");
   }
-  if (o.port == 0) return unexpected(std::string("--port is required"));
+  if (o.ports.empty()) return unexpected(std::string("--port is required"));
   if (o.idle_connections() < 0) {
     return unexpected("--connections " + std::to_string(o.connections) + " is fewer than the " +
                       std::to_string(o.players_and_spectators()) + " players and spectators that " +
@@ -153,7 +153,8 @@ events/s, move latency to the opponent and to spectators, errors by code,
 and the server's memory and CPU.
 
   --host ADDR            server address (127.0.0.1)
-  --port N               server port (required)
+  --port N               server port (required); given again for each node of
+                         a cluster, the connections take them in turn
   --connections N        all connections: players + spectators + idle (1000)
   --games M              simultaneous games (200)
   --spectators S         spectators per game (3)
@@ -161,7 +162,8 @@ and the server's memory and CPU.
   --duration SECONDS     measured window after set-up (30)
   --setup-timeout SEC    give up when set-up takes longer (300)
   --size 9|13|19         board size (19)
-  --server-pid PID       read VmRSS and CPU time of this process from /proc
+  --server-pid PID       read VmRSS and CPU time of this process from /proc;
+                         again for each node of a cluster, summed
   --run ID               names are loadgen-ID-<i>; 1-6 of a-z0-9 (from the clock)
   --password TEXT        password of the generated accounts
   --baseline             drive yunzi_bench_ws_baseline with the same fan-out

@@ -14,7 +14,9 @@ namespace yunzi::loadgen {
 
 struct Options {
   std::string host = "127.0.0.1";
-  std::uint16_t port = 0;
+  // One or more servers: connection i goes to ports[i % size] (players of
+  // one game on different nodes of a cluster when there are several).
+  std::vector<std::uint16_t> ports;
   int connections = 1000;  // all of them: players, spectators and idle ones
   int games = 200;
   int spectators = 3;        // per game
@@ -22,8 +24,8 @@ struct Options {
   double duration_s = 30.0;  // the measured window, after set-up
   double setup_timeout_s = 300.0;
   int board_size = 19;
-  std::optional<int> server_pid;  // read VmRSS and CPU time of this process
-  std::string run_id;             // names are loadgen-<run>-<i>
+  std::vector<int> server_pids;  // read VmRSS and CPU time of these processes (a cluster's nodes: summed)
+  std::string run_id;            // names are loadgen-<run>-<i>
   std::string password = "loadgen-password";
   bool baseline = false;     // drive yunzi_bench_ws_baseline instead of yunzi
   int frame_bytes = 240;     // baseline move frames, about a yunzi game.move event

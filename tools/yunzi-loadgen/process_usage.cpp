@@ -55,4 +55,16 @@ double cpu_percent(const ProcessUsage& before, const ProcessUsage& after, double
   return 100.0 * (after.cpu_seconds - before.cpu_seconds) / wall_seconds;
 }
 
+Expected<ProcessUsage, std::string> read_processes_usage(const std::vector<int>& pids) {
+  ProcessUsage total;
+  for (int pid : pids) {
+    auto usage = read_process_usage(pid);
+    if (!usage) return usage;
+    total.rss_kib += usage->rss_kib;
+    total.peak_rss_kib += usage->peak_rss_kib;
+    total.cpu_seconds += usage->cpu_seconds;
+  }
+  return total;
+}
+
 }  // namespace yunzi::loadgen

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/expected.hpp"
 
@@ -18,6 +19,9 @@ struct ProcessUsage {
 
 // pid 0 reads the calling process (/proc/self).
 Expected<ProcessUsage, std::string> read_process_usage(int pid);
+
+// The processes' usage added up (a cluster's nodes as one server).
+Expected<ProcessUsage, std::string> read_processes_usage(const std::vector<int>& pids);
 
 // Percent of one core used between two readings taken wall_seconds apart.
 double cpu_percent(const ProcessUsage& before, const ProcessUsage& after, double wall_seconds);

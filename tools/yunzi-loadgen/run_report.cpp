@@ -75,7 +75,7 @@ nlohmann::json to_json(const RunReport& r) {
   };
   if (o.baseline) out["frame_bytes"] = o.frame_bytes;
   if (r.server) {
-    out["server"] = {{"pid", o.server_pid.value_or(0)},
+    out["server"] = {{"pids", o.server_pids},
                      {"rss_kib_before", r.server->before.rss_kib},
                      {"rss_kib_after", r.server->after.rss_kib},
                      {"peak_rss_kib", r.server->after.peak_rss_kib},

@@ -12,11 +12,10 @@ double seconds_between(SteadyTime from, SteadyTime to) { return std::chrono::dur
 
 }  // namespace
 
-Scenario::Scenario(boost::asio::io_context& io, Options options, boost::asio::ip::tcp::endpoint endpoint,
-                   std::string target_name)
+Scenario::Scenario(boost::asio::io_context& io, Options options, Endpoints endpoints, std::string target_name)
     : io_(io),
       options_(std::move(options)),
-      endpoint_(std::move(endpoint)),
+      endpoints_(std::move(endpoints)),
       seating_(options_.games, options_.spectators),
       traffic_(io, options_.games, options_.board_size, options_.move_rate, options_.seed, counters_,
                GameTraffic::Hooks{[this](int game, Role mover, int number, const std::string& vertex) {
@@ -51,7 +50,8 @@ RunReport Scenario::run() {
 
 void Scenario::open_next() {
   const int index = next_to_open_++;
-  const std::string host = endpoint_.address().to_string() + ":" + std::to_string(endpoint_.port());
+  const auto& endpoint = endpoints_[static_cast<std::size_t>(index) % endpoints_.size()];
+  const std::string host = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
   connections_[index] = std::make_shared<WsConnection>(
       io_, WsConnection::Handlers{[this, index] { on_connection_open(index); },
                                   [this, index](std::string_view text) {
@@ -60,7 +60,7 @@ void Scenario::open_next() {
                                     on_frame(index, text, arrival);
                                   },
                                   [this, index](const std::string& why) { connection_failed(index, why); }});
-  connections_[index]->start(endpoint_, host);
+  connections_[index]->start(endpoint, host);
 }
 
 void Scenario::connection_ready(int index) {
@@ -115,8 +115,8 @@ void Scenario::begin_window() {
   counters_.setup_over = true;
   counters_.measuring = true;
   if (auto self = read_process_usage(0)) loadgen_before_ = *self;
-  if (options_.server_pid) {
-    auto server = read_process_usage(*options_.server_pid);
+  if (!options_.server_pids.empty()) {
+    auto server = read_processes_usage(options_.server_pids);
     if (server) {
       server_before_ = *server;
     } else {
@@ -140,7 +140,7 @@ void Scenario::end_window() {
     report_.loadgen_cpu_percent = cpu_percent(loadgen_before_, *self, report_.window_s);
   }
   if (server_before_) {
-    auto server = read_process_usage(*options_.server_pid);
+    auto server = read_processes_usage(options_.server_pids);
     if (server) {
       report_.server = ServerUsage{*server_before_, *server, cpu_percent(*server_before_, *server, report_.window_s)};
     } else {

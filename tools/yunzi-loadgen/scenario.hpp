@@ -24,10 +24,12 @@
 
 namespace yunzi::loadgen {
 
+// The servers the connections go to, one or several nodes of a cluster.
+using Endpoints = std::vector<boost::asio::ip::tcp::endpoint>;
+
 class Scenario {
  public:
-  Scenario(boost::asio::io_context& io, Options options, boost::asio::ip::tcp::endpoint endpoint,
-           std::string target_name);
+  Scenario(boost::asio::io_context& io, Options options, Endpoints endpoints, std::string target_name);
   virtual ~Scenario();
   Scenario(const Scenario&) = delete;
   Scenario& operator=(const Scenario&) = delete;
@@ -70,7 +72,7 @@ class Scenario {
 
   boost::asio::io_context& io_;
   Options options_;
-  boost::asio::ip::tcp::endpoint endpoint_;
+  Endpoints endpoints_;  // connection i goes to endpoints_[i % size]
   Seating seating_;
   RunCounters counters_;
   GameTraffic traffic_;

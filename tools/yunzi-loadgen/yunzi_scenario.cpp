@@ -4,8 +4,8 @@ namespace yunzi::loadgen {
 
 using Json = nlohmann::json;
 
-YunziScenario::YunziScenario(boost::asio::io_context& io, Options options, boost::asio::ip::tcp::endpoint endpoint)
-    : Scenario(io, std::move(options), std::move(endpoint), "yunzi"),
+YunziScenario::YunziScenario(boost::asio::io_context& io, Options options, Endpoints endpoints)
+    : Scenario(io, std::move(options), std::move(endpoints), "yunzi"),
       peers_(static_cast<std::size_t>(this->options().connections)),
       slots_(static_cast<std::size_t>(this->options().games)) {
   for (std::size_t i = 0; i < peers_.size(); ++i) {

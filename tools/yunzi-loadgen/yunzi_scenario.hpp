@@ -18,7 +18,7 @@ namespace yunzi::loadgen {
 
 class YunziScenario : public Scenario {
  public:
-  YunziScenario(boost::asio::io_context& io, Options options, boost::asio::ip::tcp::endpoint endpoint);
+  YunziScenario(boost::asio::io_context& io, Options options, Endpoints endpoints);
 
  protected:
   void on_connection_open(int index) override;

@@ -15,18 +15,18 @@ TEST_CASE("baseline run: the same fan-out through the bare server, measured", "[
   REQUIRE(started);
 
   Options options;
-  options.port = server.port();
+  options.ports = {server.port()};
   options.connections = 14;  // 3 games x (2 players + 2 spectators) + 2 idle
   options.games = 3;
   options.spectators = 2;
   options.board_size = 9;
   options.move_rate = 20;
   options.duration_s = 2;
-  options.server_pid = server.pid();
+  options.server_pids = {server.pid()};
   options.run_id = "b";
 
   boost::asio::io_context io(1);
-  BaselineScenario scenario(io, options, {boost::asio::ip::address_v4::loopback(), server.port()});
+  BaselineScenario scenario(io, options, {{boost::asio::ip::address_v4::loopback(), server.port()}});
   const RunReport report = scenario.run();
 
   INFO(to_table(report));

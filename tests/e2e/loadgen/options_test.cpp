@@ -25,7 +25,7 @@ std::string parse_error(std::vector<std::string> args) {
 TEST_CASE("options: defaults, both flag spellings and the idle remainder") {
   const Options o = parse_ok({"--port", "9000", "--connections=1200", "--games", "200", "--spectators=3", "--move-rate",
                               "2.5", "--size", "9", "--run", "abc12", "--baseline"});
-  CHECK(o.port == 9000);
+  CHECK(o.ports == std::vector<std::uint16_t>{9000});
   CHECK(o.connections == 1200);
   CHECK(o.players_and_spectators() == 1000);
   CHECK(o.idle_connections() == 200);
@@ -35,6 +35,11 @@ TEST_CASE("options: defaults, both flag spellings and the idle remainder") {
   CHECK(o.baseline);
   CHECK(o.host == "127.0.0.1");
   CHECK(o.duration_s == Approx(30));
+}
+
+TEST_CASE("options: --port again adds a node, in order") {
+  const Options o = parse_ok({"--port", "9001", "--port=9002", "--port", "9003"});
+  CHECK(o.ports == std::vector<std::uint16_t>{9001, 9002, 9003});
 }
 
 TEST_CASE("options: a run id is made from the clock when none is given") {

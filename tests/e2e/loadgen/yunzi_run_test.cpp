@@ -12,9 +12,9 @@ using namespace yunzi::loadgen;
 namespace {
 
 RunReport run_against(std::uint16_t port, Options options) {
-  options.port = port;
+  options.ports = {port};
   boost::asio::io_context io(1);
-  YunziScenario scenario(io, options, {boost::asio::ip::address_v4::loopback(), port});
+  YunziScenario scenario(io, options, {{boost::asio::ip::address_v4::loopback(), port}});
   return scenario.run();
 }
 

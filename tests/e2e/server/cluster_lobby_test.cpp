@@ -160,3 +160,45 @@ TEST_CASE(
   REQUIRE(eventually([&] { return lobby_seen_by(dave_on_n1).seeks == seeks; }));
   CHECK(dave_on_n1.fails({{"type", "seek.create"}, {"settings", seek_settings()}})["code"] == "limit_reached");
 }
+
+TEST_CASE(
+    "cluster over NATS: quick play pairs players waiting on different nodes, also two who ask at the same moment, "
+    "into one game each",
+    "[server][cluster][.postgresql]") {
+  test_support::NatsServer nats;
+  start_nats(nats);
+  Cluster cluster(3, 3, {"--nats", nats.url()});
+  Player hana(cluster.node(1).port(), "hana");
+  Player ivan(cluster.node(2).port(), "ivan");
+  Player jack(cluster.node(3).port(), "jack");
+  Player kate(cluster.node(2).port(), "kate");
+  for (Player* p : {&hana, &ivan, &jack, &kate}) p->register_account();
+  const Json quick = {{"type", "automatch.join"},
+                      {"settings", {{"size", 9}, {"rated", false}, {"komi", 7.5}, {"time", {{"system", "none"}}}}}};
+  const auto paired = [](Player& a, Player& b) {
+    const Json a_start = a.wait_event("game.start");
+    const Json b_start = b.wait_event("game.start");
+    CHECK(a_start["game"] == b_start["game"]);
+    const std::set<std::string> seated{a_start["black"]["name"], a_start["white"]["name"]};
+    CHECK(seated == std::set<std::string>{a.name(), b.name()});
+    // One game each, not two.
+    CHECK(a.no_event("game.start", std::chrono::milliseconds(1500)));
+    CHECK(b.no_event("game.start", std::chrono::milliseconds(100)));
+    return a_start;
+  };
+
+  CHECK(hana.ok(quick)["queued"] == true);
+  ivan.ok(quick);
+  const Json start = paired(hana, ivan);
+  const auto first = start["game"].get<std::int64_t>();
+  // Made where hana waited, and played from both nodes.
+  CHECK(cluster.owner_of(first)->fence.node == "n1");
+  const bool hana_black = start["black"]["name"] == "hana";
+  play_moves(hana_black ? hana : ivan, hana_black ? ivan : hana, first, {"E5", "C3"}, {&hana, &ivan});
+
+  const auto jack_asked = jack.send(quick);
+  const auto kate_asked = kate.send(quick);
+  CHECK(jack.reply_to(jack_asked)["type"] == "ok");
+  CHECK(kate.reply_to(kate_asked)["type"] == "ok");
+  paired(jack, kate);
+}

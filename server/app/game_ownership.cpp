@@ -81,7 +81,7 @@ void App::retire_game(GameId game, const db::GameFence& fence) {
   auto running = games.remove_held(game, fence);
   if (!running) return;
   if (relay_) relay_->unserve(game);
-  lobby->game_ended(game);
+  lobby->game_moved_away(game);
   metrics.games_lost.Increment();
   running->room->retire("another node runs game " + std::to_string(game) + " now; connect again");
   spdlog::warn("game={} retired: another node holds it", game);

@@ -16,6 +16,9 @@ using relay_wire::integer_field;
 
 const std::string deltas_subject = "yunzi.lobby";
 constexpr int prefix_shift = 32;
+// An acceptance makes a game on the holding node (its writer, the players'
+// rows locked in PostgreSQL): given longer than a game request.
+constexpr auto offer_timeout = std::chrono::seconds(10);
 
 std::string requests_subject(const std::string& address) { return "yunzi.lobby." + address + ".req"; }
 
@@ -119,13 +122,18 @@ void LobbyLink::automatch_waiting(UserId user, const protocol::UserInfo& info, c
 void LobbyLink::automatch_left(UserId user) { publish({{"type", "automatch_left"}, {"user", user}}); }
 
 void LobbyLink::pair_elsewhere(const std::string& origin, const LobbyCaller& caller, UserId partner,
-                               const GameSettings& settings, std::function<void()> not_paired) {
+                               const GameSettings& settings, std::function<void(PairAnswer)> answered) {
   ask(origin, caller, {{"kind", "automatch.take"}, {"target", partner}, {"settings", protocol::to_json(settings)}},
-      [respond = caller.respond, not_paired = std::move(not_paired)](Expected<std::string, cluster::BusError> answer) {
-        const bool paired = answer && json::parse(*answer, nullptr, false).value("code", "") !=
-                                          protocol::to_string(protocol::ErrorCode::conflict);
-        if (!paired) return not_paired();
-        respond.reply(std::make_shared<const std::string>(std::move(*answer)));
+      [respond = caller.respond, answered = std::move(answered)](Expected<std::string, cluster::BusError> answer) {
+        if (!answer) return answered(PairAnswer::partner_gone);
+        const json reply = json::parse(*answer, nullptr, false);
+        if (reply.is_object() && reply.value("type", "") == "ok") {
+          respond.reply(std::make_shared<const std::string>(std::move(*answer)));
+          return answered(PairAnswer::paired);
+        }
+        const bool gone =
+            reply.is_object() && reply.value("code", "") == protocol::to_string(protocol::ErrorCode::conflict);
+        answered(gone ? PairAnswer::partner_gone : PairAnswer::refused);
       });
 }
 
@@ -212,7 +220,7 @@ void LobbyLink::ask(const std::string& holder, const LobbyCaller& caller, json a
   asked["user"] = caller.user.id;
   asked["info"] = protocol::to_json(caller.user.info);
   if (caller.respond.id()) asked["id"] = *caller.respond.id();
-  bus_.request(requests_subject(holder), asked.dump(), relay_wire::remote_timeout, std::move(answered));
+  bus_.request(requests_subject(holder), asked.dump(), offer_timeout, std::move(answered));
 }
 
 void LobbyLink::passed_on(const cluster::BusMessage& message) {

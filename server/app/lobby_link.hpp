@@ -66,7 +66,7 @@ class LobbyLink final : public LobbyPeers {
   void automatch_waiting(UserId user, const protocol::UserInfo& info, const GameSettings& settings) override;
   void automatch_left(UserId user) override;
   void pair_elsewhere(const std::string& origin, const LobbyCaller& caller, UserId partner,
-                      const GameSettings& settings, std::function<void()> not_paired) override;
+                      const GameSettings& settings, std::function<void(PairAnswer)> answered) override;
   void send_to_user(UserId user, const protocol::Frame& frame) override;
 
  private:

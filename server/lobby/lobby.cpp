@@ -57,6 +57,7 @@ void Lobby::user_offline(UserId user) {
     for (std::int64_t id : own) self.remove_seek(id);
     self.drop_challenges_of(user);
     self.drop_automatch(user);
+    self.pairing_elsewhere_.erase(user);
     if (self.peers_) self.peers_->user_left(user);
     self.show_user_or_left(user, name);
   });
@@ -226,8 +227,15 @@ void Lobby::game_changed(const protocol::LobbyGame& entry) {
 
 void Lobby::game_ended(GameId game) {
   on_strand([game](Lobby& self) {
-    if (self.peers_ && self.games_listed_.contains(game)) self.peers_->game_removed(game);
+    auto it = self.games_listed_.find(game);
+    if (self.peers_ && it != self.games_listed_.end() && it->second.here) self.peers_->game_removed(game);
     self.unlist_game(game);
+  });
+}
+
+void Lobby::game_moved_away(GameId game) {
+  on_strand([game](Lobby& self) {
+    if (auto it = self.games_listed_.find(game); it != self.games_listed_.end()) it->second.here = false;
   });
 }
 

@@ -87,6 +87,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void game_not_started(UserId black, UserId white);
   void game_changed(const protocol::LobbyGame& entry);
   void game_ended(GameId game);
+  // Another node runs the game now: it stays listed, and that node tells of it from now on.
+  void game_moved_away(GameId game);
 
   // --- A cluster's other nodes (lobby_peers.cpp).
   // What this lobby holds is told to `peers`; its seeks and challenges are
@@ -108,8 +110,6 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // node is paired with `partner`, who waits here, or told (conflict) that
   // the partner waits no more.
   void take_automatch(LobbyCaller caller, UserId partner, GameSettings settings);
-  // Waits here: the other nodes had nobody for the caller after all.
-  void wait_automatch(LobbyCaller caller, GameSettings settings);
   // The node is gone: its users and seeks leave. Its games stay listed for
   // the node that takes them over, which tells them again.
   void peer_gone(const std::string& origin);
@@ -204,6 +204,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   std::optional<PeerAutomatch> peer_automatch_partner(const OnlineUser& caller, const GameSettings& settings);
   // Pairs the caller with a player waiting on another node; back to waiting here when that fails.
   void pair_elsewhere(const LobbyCaller& caller, const PeerAutomatch& partner);
+  void elsewhere_answered(const LobbyCaller& caller, const PeerAutomatch& partner, PairAnswer answer);
   // A waiting player got their game: the other nodes stop offering them.
   void automatch_paired(UserId user);
   // Plans and starts; false (and the error replied) when refused.
@@ -227,6 +228,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   std::vector<AutomatchEntry> automatch_;      // one per user, the longest waiting first
   std::vector<PeerAutomatch> peer_automatch_;  // the other nodes' waiting players, in the order heard
   std::string origin_;                         // this node's name in a cluster
+  std::set<UserId> pairing_elsewhere_;         // this node's players being paired on another node
   std::map<std::uint64_t, net::ConnectionPtr> watchers_;
   // Games in progress and games accepted but still being created, per player.
   std::map<UserId, std::size_t> games_per_user_;

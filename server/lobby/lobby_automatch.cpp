@@ -71,9 +71,25 @@ std::optional<Lobby::PeerAutomatch> Lobby::peer_automatch_partner(const OnlineUs
 }
 
 void Lobby::pair_elsewhere(const LobbyCaller& caller, const PeerAutomatch& partner) {
+  pairing_elsewhere_.insert(caller.user.id);
   peers_->pair_elsewhere(
       partner.origin, caller, partner.user, partner.settings,
-      [self = shared_from_this(), caller, settings = partner.settings] { self->wait_automatch(caller, settings); });
+      [self = shared_from_this(), caller, partner](PairAnswer answer) {
+        self->on_strand([caller, partner, answer](Lobby& lobby) { lobby.elsewhere_answered(caller, partner, answer); });
+      });
+}
+
+void Lobby::elsewhere_answered(const LobbyCaller& caller, const PeerAutomatch& partner, PairAnswer answer) {
+  // Refused, the partner still waits there: listed again, though not told again.
+  if (answer == PairAnswer::refused) peer_automatch_.push_back(partner);
+  // Left the queue (or went offline) meanwhile: not queued again.
+  if (pairing_elsewhere_.erase(caller.user.id) == 0) {
+    if (answer != PairAnswer::paired) reply_error(caller, protocol::ErrorCode::not_found, "you left the queue");
+    return;
+  }
+  if (answer == PairAnswer::paired) return;
+  drop_automatch(caller.user.id);
+  queue_automatch(caller, partner.settings);
 }
 
 void Lobby::join_automatch(LobbyCaller caller, GameSettings settings) {
@@ -103,13 +119,6 @@ void Lobby::join_automatch(LobbyCaller caller, GameSettings settings) {
       return;
     }
     self.automatch_paired(entry.user);
-  });
-}
-
-void Lobby::wait_automatch(LobbyCaller caller, GameSettings settings) {
-  on_strand([caller = std::move(caller), settings](Lobby& self) {
-    self.drop_automatch(caller.user.id);
-    self.queue_automatch(caller, settings);
   });
 }
 
@@ -162,7 +171,8 @@ void Lobby::leave_automatch(LobbyCaller caller) {
   on_strand([caller = std::move(caller)](Lobby& self) {
     const auto before = self.automatch_.size();
     self.drop_automatch(caller.user.id);
-    if (self.automatch_.size() == before) {
+    const bool being_paired = self.pairing_elsewhere_.erase(caller.user.id) > 0;
+    if (self.automatch_.size() == before && !being_paired) {
       return reply_error(caller, protocol::ErrorCode::not_found, "you are not waiting for a quick game");
     }
     caller.respond.ok();

@@ -52,6 +52,8 @@ void Lobby::show_user(UserId user) {
 
 void Lobby::show_user_or_left(UserId user, const std::string& name) {
   if (shown_user(user)) return show_user(user);
+  // Gone from every node: the challenges made here to them or by them go too.
+  drop_challenges_of(user);
   publish([&] { return protocol::lobby_user_left(name); });
 }
 
@@ -108,8 +110,12 @@ void Lobby::peer_game(const protocol::LobbyGame& entry, UserId black, UserId whi
   on_strand([entry, black, white](Lobby& self) { self.list_game(entry, black, white, true, false); });
 }
 
+// A removal from a node that ran the game before this one took it over is late news: ignored.
 void Lobby::peer_game_removed(GameId game) {
-  on_strand([game](Lobby& self) { self.unlist_game(game); });
+  on_strand([game](Lobby& self) {
+    auto it = self.games_listed_.find(game);
+    if (it != self.games_listed_.end() && !it->second.here) self.unlist_game(game);
+  });
 }
 
 void Lobby::peer_chat(const protocol::LobbyChatLine& line) {

@@ -24,6 +24,13 @@ struct LobbyCaller {
   protocol::Responder respond;
 };
 
+// How another node answered a request to pair a player with one waiting there.
+enum class PairAnswer {
+  paired,        // the game is made there, and the caller was answered
+  partner_gone,  // the partner waits there no more (or the node did not answer)
+  refused,       // the partner still waits, but may not play the caller now (a cap, the rated rules)
+};
+
 class LobbyPeers {
  public:
   virtual ~LobbyPeers() = default;
@@ -37,11 +44,11 @@ class LobbyPeers {
   // Quick play: a player of this node waits for a game with these settings, or no longer does.
   virtual void automatch_waiting(UserId user, const protocol::UserInfo& info, const GameSettings& settings) = 0;
   virtual void automatch_left(UserId user) = 0;
-  // Pairs the caller with `partner`, who waits on node `origin`: the game
-  // is made there and the caller answered from there. When the partner
-  // waits no more (or the node does not answer), `not_paired` runs instead.
+  // Pairs the caller with `partner`, who waits on node `origin`: when the
+  // game is made there, the caller is answered from there. `answered` is
+  // told how it went, on no particular thread.
   virtual void pair_elsewhere(const std::string& origin, const LobbyCaller& caller, UserId partner,
-                              const GameSettings& settings, std::function<void()> not_paired) = 0;
+                              const GameSettings& settings, std::function<void(PairAnswer)> answered) = 0;
   // To the user's connections on the other nodes (this node's are sent to already).
   virtual void send_to_user(UserId user, const protocol::Frame& frame) = 0;
 };

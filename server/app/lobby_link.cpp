@@ -137,6 +137,10 @@ void LobbyLink::pair_elsewhere(const std::string& origin, const LobbyCaller& cal
       });
 }
 
+void LobbyLink::everything_begins() { publish({{"type", "everything"}}); }
+
+void LobbyLink::everything_ends() { publish({{"type", "everything_told"}}); }
+
 void LobbyLink::send_to_user(UserId user, const protocol::Frame& frame) { reach_.send_elsewhere(user, frame); }
 
 void LobbyLink::heard(const cluster::BusMessage& message) {
@@ -154,6 +158,8 @@ void LobbyLink::heard(const cluster::BusMessage& message) {
   }
   const std::string type = told.value("type", "");
   if (type == "hello") return lobby_.tell_peers_everything();
+  if (type == "everything") return lobby_.peer_everything_begins(origin);
+  if (type == "everything_told") return lobby_.peer_everything_ends(origin);
   if (type == "user") {
     const auto id = integer_field(told, "user");
     const auto info = protocol::read_user_info(member(told, "info"));
@@ -171,7 +177,7 @@ void LobbyLink::heard(const cluster::BusMessage& message) {
     const auto entry = protocol::read_lobby_game(member(told, "game"));
     const auto black = integer_field(told, "black");
     const auto white = integer_field(told, "white");
-    if (entry && black && white) lobby_.peer_game(*entry, *black, *white);
+    if (entry && black && white) lobby_.peer_game(origin, *entry, *black, *white);
   } else if (type == "game_removed") {
     if (const auto game = integer_field(told, "game")) lobby_.peer_game_removed(*game);
   } else if (type == "automatch") {

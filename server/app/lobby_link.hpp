@@ -63,6 +63,8 @@ class LobbyLink final : public LobbyPeers {
   void game(const protocol::LobbyGame& entry, UserId black, UserId white) override;
   void game_removed(GameId game) override;
   void chat(const protocol::LobbyChatLine& line) override;
+  void everything_begins() override;
+  void everything_ends() override;
   void automatch_waiting(UserId user, const protocol::UserInfo& info, const GameSettings& settings) override;
   void automatch_left(UserId user) override;
   void pair_elsewhere(const std::string& origin, const LobbyCaller& caller, UserId partner,

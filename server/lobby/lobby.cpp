@@ -174,13 +174,16 @@ std::size_t Lobby::games_of(UserId user) const {
 
 void Lobby::game_started(const protocol::LobbyGame& entry, UserId black, UserId white, bool reserved) {
   on_strand([entry, black, white, reserved](Lobby& self) {
-    self.list_game(entry, black, white, !reserved, true);
+    self.list_game(entry, black, white, !reserved, {});
     if (self.peers_) self.peers_->game(entry, black, white);
   });
 }
 
-void Lobby::list_game(const protocol::LobbyGame& entry, UserId black, UserId white, bool counted, bool here) {
-  auto [it, added] = games_listed_.try_emplace(entry.game, ListedGame{entry, black, white, here});
+void Lobby::list_game(const protocol::LobbyGame& entry, UserId black, UserId white, bool counted,
+                      const std::string& origin) {
+  const bool here = origin.empty();
+  if (auto told = unconfirmed_.find(origin); told != unconfirmed_.end()) told->second.games.erase(entry.game);
+  auto [it, added] = games_listed_.try_emplace(entry.game, ListedGame{entry, black, white, here, origin});
   if (!added) {
     // Told again (by the node that took it over, say): the same game, counted once.
     if (!counted) {
@@ -189,6 +192,7 @@ void Lobby::list_game(const protocol::LobbyGame& entry, UserId black, UserId whi
     }
     it->second.entry = entry;
     it->second.here = here;
+    it->second.origin = origin;
     publish([&] { return protocol::lobby_game(entry); });
     return;
   }
@@ -220,6 +224,7 @@ void Lobby::game_changed(const protocol::LobbyGame& entry) {
     }
     it->second.entry = entry;
     it->second.here = true;
+    it->second.origin.clear();
     self.publish([&] { return protocol::lobby_game(entry); });
     if (self.peers_) self.peers_->game(entry, it->second.black, it->second.white);
   });

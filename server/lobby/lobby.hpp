@@ -100,7 +100,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void peer_user_left(const std::string& origin, UserId user);
   void peer_seek(const std::string& origin, const protocol::SeekInfo& seek, UserId owner);
   void peer_seek_removed(std::int64_t seek);
-  void peer_game(const protocol::LobbyGame& entry, UserId black, UserId white);
+  void peer_game(const std::string& origin, const protocol::LobbyGame& entry, UserId black, UserId white);
   void peer_game_removed(GameId game);
   void peer_chat(const protocol::LobbyChatLine& line);
   void peer_automatch(const std::string& origin, UserId user, const protocol::UserInfo& info,
@@ -110,6 +110,10 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // node is paired with `partner`, who waits here, or told (conflict) that
   // the partner waits no more.
   void take_automatch(LobbyCaller caller, UserId partner, GameSettings settings);
+  // The node tells everything it holds again; whatever of it is not told
+  // again by the end was missed going away (NATS delivers at most once).
+  void peer_everything_begins(const std::string& origin);
+  void peer_everything_ends(const std::string& origin);
   // The node is gone: its users and seeks leave. Its games stay listed for
   // the node that takes them over, which tells them again.
   void peer_gone(const std::string& origin);
@@ -154,7 +158,15 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
     protocol::LobbyGame entry;
     UserId black = 0;
     UserId white = 0;
-    bool here = true;  // this node runs it
+    bool here = true;    // this node runs it
+    std::string origin;  // the node that told of it, when another one runs it
+  };
+  // What a node showed here when it began to tell everything again, and has not told again yet.
+  struct Unconfirmed {
+    std::set<UserId> users;
+    std::set<std::int64_t> seeks;
+    std::set<GameId> games;
+    std::set<UserId> waiting;
   };
 
   template <class Fn>
@@ -178,7 +190,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // To the user's connections here and on the other nodes.
   void send_to_user(UserId user, const protocol::Frame& frame) const;
   // Listed (counted and shown as playing) once, however many nodes tell of it.
-  void list_game(const protocol::LobbyGame& entry, UserId black, UserId white, bool counted, bool here);
+  // `origin`: the node that tells of it, empty when this one runs it.
+  void list_game(const protocol::LobbyGame& entry, UserId black, UserId white, bool counted, const std::string& origin);
   void unlist_game(GameId game);
   // To the watchers here, and kept among the newest lines.
   void show_chat(protocol::LobbyChatLine line);
@@ -224,11 +237,12 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   std::map<std::int64_t, OpenSeek> seeks_;
   std::map<std::int64_t, PendingChallenge> challenges_;
   std::map<GameId, ListedGame> games_listed_;
-  std::deque<protocol::LobbyChatLine> chat_;   // oldest first, at most limits_.chat_history
-  std::vector<AutomatchEntry> automatch_;      // one per user, the longest waiting first
-  std::vector<PeerAutomatch> peer_automatch_;  // the other nodes' waiting players, in the order heard
-  std::string origin_;                         // this node's name in a cluster
-  std::set<UserId> pairing_elsewhere_;         // this node's players being paired on another node
+  std::deque<protocol::LobbyChatLine> chat_;        // oldest first, at most limits_.chat_history
+  std::vector<AutomatchEntry> automatch_;           // one per user, the longest waiting first
+  std::vector<PeerAutomatch> peer_automatch_;       // the other nodes' waiting players, in the order heard
+  std::string origin_;                              // this node's name in a cluster
+  std::set<UserId> pairing_elsewhere_;              // this node's players being paired on another node
+  std::map<std::string, Unconfirmed> unconfirmed_;  // by node, while it tells everything again
   std::map<std::uint64_t, net::ConnectionPtr> watchers_;
   // Games in progress and games accepted but still being created, per player.
   std::map<UserId, std::size_t> games_per_user_;

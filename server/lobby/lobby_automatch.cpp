@@ -146,6 +146,7 @@ void Lobby::peer_automatch(const std::string& origin, UserId user, const protoco
                            const GameSettings& settings) {
   on_strand([origin, user, info, settings](Lobby& self) {
     std::erase_if(self.peer_automatch_, [user](const PeerAutomatch& entry) { return entry.user == user; });
+    if (auto told = self.unconfirmed_.find(origin); told != self.unconfirmed_.end()) told->second.waiting.erase(user);
     const PeerAutomatch heard{origin, user, info, settings};
     // Both waiting at once on two nodes: the node that sorts after the other hands its player over.
     if (self.peers_ && self.origin_ > origin) {

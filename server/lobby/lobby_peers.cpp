@@ -75,6 +75,7 @@ void Lobby::send_to_user(UserId user, const protocol::Frame& frame) const {
 void Lobby::peer_user(const std::string& origin, UserId user, const protocol::UserInfo& info, UserStatus status) {
   on_strand([origin, user, info, status](Lobby& self) {
     self.peer_users_[user][origin] = PeerUser{info, status, name_key(info.name)};
+    if (auto told = self.unconfirmed_.find(origin); told != self.unconfirmed_.end()) told->second.users.erase(user);
     self.show_user(user);
   });
 }
@@ -95,6 +96,7 @@ void Lobby::peer_user_left(const std::string& origin, UserId user) {
 void Lobby::peer_seek(const std::string& origin, const protocol::SeekInfo& seek, UserId owner) {
   on_strand([origin, seek, owner](Lobby& self) {
     self.seeks_[seek.id] = OpenSeek{seek, owner, origin};
+    if (auto told = self.unconfirmed_.find(origin); told != self.unconfirmed_.end()) told->second.seeks.erase(seek.id);
     self.publish([&] { return protocol::lobby_seek(seek); });
   });
 }
@@ -106,8 +108,8 @@ void Lobby::peer_seek_removed(std::int64_t seek) {
   });
 }
 
-void Lobby::peer_game(const protocol::LobbyGame& entry, UserId black, UserId white) {
-  on_strand([entry, black, white](Lobby& self) { self.list_game(entry, black, white, true, false); });
+void Lobby::peer_game(const std::string& origin, const protocol::LobbyGame& entry, UserId black, UserId white) {
+  on_strand([origin, entry, black, white](Lobby& self) { self.list_game(entry, black, white, true, origin); });
 }
 
 // A removal from a node that ran the game before this one took it over is late news: ignored.
@@ -143,9 +145,61 @@ void Lobby::peer_gone(const std::string& origin) {
   });
 }
 
+void Lobby::peer_everything_begins(const std::string& origin) {
+  on_strand([origin](Lobby& self) {
+    Unconfirmed& shown = self.unconfirmed_[origin];
+    shown = Unconfirmed{};
+    for (const auto& [id, nodes] : self.peer_users_) {
+      if (nodes.contains(origin)) shown.users.insert(id);
+    }
+    for (const auto& [id, seek] : self.seeks_) {
+      if (seek.origin == origin) shown.seeks.insert(id);
+    }
+    for (const auto& [id, game] : self.games_listed_) {
+      if (!game.here && game.origin == origin) shown.games.insert(id);
+    }
+    for (const PeerAutomatch& entry : self.peer_automatch_) {
+      if (entry.origin == origin) shown.waiting.insert(entry.user);
+    }
+  });
+}
+
+void Lobby::peer_everything_ends(const std::string& origin) {
+  on_strand([origin](Lobby& self) {
+    auto found = self.unconfirmed_.find(origin);
+    if (found == self.unconfirmed_.end()) return;
+    const Unconfirmed gone = std::move(found->second);
+    self.unconfirmed_.erase(found);
+    for (UserId user : gone.users) {
+      auto it = self.peer_users_.find(user);
+      if (it == self.peer_users_.end()) continue;
+      auto node = it->second.find(origin);
+      if (node == it->second.end()) continue;
+      const std::string name = node->second.info.name;
+      it->second.erase(node);
+      if (it->second.empty()) self.peer_users_.erase(it);
+      self.show_user_or_left(user, name);
+    }
+    for (std::int64_t seek : gone.seeks) {
+      if (auto it = self.seeks_.find(seek); it != self.seeks_.end() && it->second.origin == origin) {
+        self.remove_seek(seek);
+      }
+    }
+    for (GameId game : gone.games) {
+      if (auto it = self.games_listed_.find(game); it != self.games_listed_.end() && it->second.origin == origin) {
+        self.unlist_game(game);
+      }
+    }
+    std::erase_if(self.peer_automatch_, [&](const PeerAutomatch& entry) {
+      return entry.origin == origin && gone.waiting.contains(entry.user);
+    });
+  });
+}
+
 void Lobby::tell_peers_everything() {
   on_strand([](Lobby& self) {
     if (!self.peers_) return;
+    self.peers_->everything_begins();
     for (const auto& [id, user] : self.users_) self.peers_->user(id, user.info, user.status());
     for (const auto& [id, seek] : self.seeks_) {
       if (seek.origin.empty()) self.peers_->seek(seek.info, seek.owner);
@@ -158,6 +212,7 @@ void Lobby::tell_peers_everything() {
         self.peers_->automatch_waiting(entry.user, user->second.info, entry.settings);
       }
     }
+    self.peers_->everything_ends();
   });
 }
 

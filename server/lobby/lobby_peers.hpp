@@ -41,6 +41,10 @@ class LobbyPeers {
   virtual void game(const protocol::LobbyGame& entry, UserId black, UserId white) = 0;
   virtual void game_removed(GameId game) = 0;
   virtual void chat(const protocol::LobbyChatLine& line) = 0;
+  // Everything this node holds is told between these two: what a node
+  // showed of this one before and is not told again is gone.
+  virtual void everything_begins() = 0;
+  virtual void everything_ends() = 0;
   // Quick play: a player of this node waits for a game with these settings, or no longer does.
   virtual void automatch_waiting(UserId user, const protocol::UserInfo& info, const GameSettings& settings) = 0;
   virtual void automatch_left(UserId user) = 0;

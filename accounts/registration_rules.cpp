@@ -86,6 +86,8 @@ AccountResult<AccountName> check_name(std::string_view raw) {
   return name;
 }
 
+void load_name_rules() { (void)check_new_name("yunzi"); }
+
 AccountResult<NewAccountName> check_new_name(std::string_view raw) {
   auto name = check_name(raw);
   if (!name) return unexpected(name.error());

@@ -35,6 +35,11 @@ inline constexpr std::size_t max_password_bytes = 128;
 AccountResult<AccountName> check_name(std::string_view raw);
 // For a name about to be taken (register, yunzi-admin create-admin).
 AccountResult<NewAccountName> check_new_name(std::string_view raw);
+// Sets up ICU's normalizers and the spoof checker now, on the calling
+// thread. The server calls it before its threads start: ICU's own
+// once-only set-up is safe, but invisible to ThreadSanitizer, which would
+// take the first checks on two threads for a race.
+void load_name_rules();
 // The rank for exactly "10k".."1k" or "1d" (lower case).
 AccountResult<Rank> check_starting_rank(std::string_view text);
 AccountResult<Done> check_password(std::string_view password);

@@ -273,6 +273,7 @@ int main(int argc, char** argv) {
       spdlog::info("database writes succeed again");
     }
   });
+  accounts::load_name_rules();
   accounts::WorkerPool hashing(2);
   accounts::Accounts accounts(writer, hashing, wall_clock_ms, accounts_options(config));
   if (!fill_name_skeletons(accounts)) return exit_database;

@@ -184,6 +184,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void show_user(UserId user);
   // Gone from every node: lobby.user_left, else the user as the nodes still show them.
   void show_user_or_left(UserId user, const std::string& name);
+  // The node no longer shows the user.
+  void forget_peer_user(const std::string& origin, UserId user);
   std::optional<protocol::LobbyUser> shown_user(UserId user) const;
   // An online user by name key, on this node or another one.
   std::optional<OnlineUser> find_by_name_key(const std::string& name_key) const;

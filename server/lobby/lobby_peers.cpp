@@ -81,16 +81,18 @@ void Lobby::peer_user(const std::string& origin, UserId user, const protocol::Us
 }
 
 void Lobby::peer_user_left(const std::string& origin, UserId user) {
-  on_strand([origin, user](Lobby& self) {
-    auto it = self.peer_users_.find(user);
-    if (it == self.peer_users_.end()) return;
-    auto node = it->second.find(origin);
-    if (node == it->second.end()) return;
-    const std::string name = node->second.info.name;
-    it->second.erase(node);
-    if (it->second.empty()) self.peer_users_.erase(it);
-    self.show_user_or_left(user, name);
-  });
+  on_strand([origin, user](Lobby& self) { self.forget_peer_user(origin, user); });
+}
+
+void Lobby::forget_peer_user(const std::string& origin, UserId user) {
+  auto it = peer_users_.find(user);
+  if (it == peer_users_.end()) return;
+  auto node = it->second.find(origin);
+  if (node == it->second.end()) return;
+  const std::string name = node->second.info.name;
+  it->second.erase(node);
+  if (it->second.empty()) peer_users_.erase(it);
+  show_user_or_left(user, name);
 }
 
 void Lobby::peer_seek(const std::string& origin, const protocol::SeekInfo& seek, UserId owner) {
@@ -170,16 +172,7 @@ void Lobby::peer_everything_ends(const std::string& origin) {
     if (found == self.unconfirmed_.end()) return;
     const Unconfirmed gone = std::move(found->second);
     self.unconfirmed_.erase(found);
-    for (UserId user : gone.users) {
-      auto it = self.peer_users_.find(user);
-      if (it == self.peer_users_.end()) continue;
-      auto node = it->second.find(origin);
-      if (node == it->second.end()) continue;
-      const std::string name = node->second.info.name;
-      it->second.erase(node);
-      if (it->second.empty()) self.peer_users_.erase(it);
-      self.show_user_or_left(user, name);
-    }
+    for (UserId user : gone.users) self.forget_peer_user(origin, user);
     for (std::int64_t seek : gone.seeks) {
       if (auto it = self.seeks_.find(seek); it != self.seeks_.end() && it->second.origin == origin) {
         self.remove_seek(seek);

@@ -186,6 +186,9 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void show_user_or_left(UserId user, const std::string& name);
   // The node no longer shows the user.
   void forget_peer_user(const std::string& origin, UserId user);
+  // What the node shows here, and its removal.
+  Unconfirmed shown_by(const std::string& origin) const;
+  void forget(const std::string& origin, const Unconfirmed& gone);
   std::optional<protocol::LobbyUser> shown_user(UserId user) const;
   // An online user by name key, on this node or another one.
   std::optional<OnlineUser> find_by_name_key(const std::string& name_key) const;

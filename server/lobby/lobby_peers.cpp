@@ -126,44 +126,49 @@ void Lobby::peer_chat(const protocol::LobbyChatLine& line) {
   on_strand([line](Lobby& self) { self.show_chat(line); });
 }
 
+// A gone node's games stay listed: the node that takes them over tells them again.
 void Lobby::peer_gone(const std::string& origin) {
   on_strand([origin](Lobby& self) {
-    std::vector<std::pair<UserId, std::string>> left;
-    for (auto it = self.peer_users_.begin(); it != self.peer_users_.end();) {
-      auto node = it->second.find(origin);
-      if (node != it->second.end()) {
-        left.emplace_back(it->first, node->second.info.name);
-        it->second.erase(node);
-      }
-      it = it->second.empty() ? self.peer_users_.erase(it) : std::next(it);
+    Unconfirmed shown = self.shown_by(origin);
+    shown.games.clear();
+    self.forget(origin, shown);
+  });
+}
+
+Lobby::Unconfirmed Lobby::shown_by(const std::string& origin) const {
+  Unconfirmed shown;
+  for (const auto& [id, nodes] : peer_users_) {
+    if (nodes.contains(origin)) shown.users.insert(id);
+  }
+  for (const auto& [id, seek] : seeks_) {
+    if (seek.origin == origin) shown.seeks.insert(id);
+  }
+  for (const auto& [id, game] : games_listed_) {
+    if (!game.here && game.origin == origin) shown.games.insert(id);
+  }
+  for (const PeerAutomatch& entry : peer_automatch_) {
+    if (entry.origin == origin) shown.waiting.insert(entry.user);
+  }
+  return shown;
+}
+
+void Lobby::forget(const std::string& origin, const Unconfirmed& gone) {
+  for (UserId user : gone.users) forget_peer_user(origin, user);
+  for (std::int64_t seek : gone.seeks) {
+    if (auto it = seeks_.find(seek); it != seeks_.end() && it->second.origin == origin) remove_seek(seek);
+  }
+  for (GameId game : gone.games) {
+    if (auto it = games_listed_.find(game); it != games_listed_.end() && it->second.origin == origin) {
+      unlist_game(game);
     }
-    for (const auto& [user, name] : left) self.show_user_or_left(user, name);
-    std::vector<std::int64_t> seeks;
-    for (const auto& [id, seek] : self.seeks_) {
-      if (seek.origin == origin) seeks.push_back(id);
-    }
-    for (std::int64_t id : seeks) self.remove_seek(id);
-    std::erase_if(self.peer_automatch_, [&origin](const PeerAutomatch& entry) { return entry.origin == origin; });
+  }
+  std::erase_if(peer_automatch_, [&](const PeerAutomatch& entry) {
+    return entry.origin == origin && gone.waiting.contains(entry.user);
   });
 }
 
 void Lobby::peer_everything_begins(const std::string& origin) {
-  on_strand([origin](Lobby& self) {
-    Unconfirmed& shown = self.unconfirmed_[origin];
-    shown = Unconfirmed{};
-    for (const auto& [id, nodes] : self.peer_users_) {
-      if (nodes.contains(origin)) shown.users.insert(id);
-    }
-    for (const auto& [id, seek] : self.seeks_) {
-      if (seek.origin == origin) shown.seeks.insert(id);
-    }
-    for (const auto& [id, game] : self.games_listed_) {
-      if (!game.here && game.origin == origin) shown.games.insert(id);
-    }
-    for (const PeerAutomatch& entry : self.peer_automatch_) {
-      if (entry.origin == origin) shown.waiting.insert(entry.user);
-    }
-  });
+  on_strand([origin](Lobby& self) { self.unconfirmed_[origin] = self.shown_by(origin); });
 }
 
 void Lobby::peer_everything_ends(const std::string& origin) {
@@ -172,20 +177,7 @@ void Lobby::peer_everything_ends(const std::string& origin) {
     if (found == self.unconfirmed_.end()) return;
     const Unconfirmed gone = std::move(found->second);
     self.unconfirmed_.erase(found);
-    for (UserId user : gone.users) self.forget_peer_user(origin, user);
-    for (std::int64_t seek : gone.seeks) {
-      if (auto it = self.seeks_.find(seek); it != self.seeks_.end() && it->second.origin == origin) {
-        self.remove_seek(seek);
-      }
-    }
-    for (GameId game : gone.games) {
-      if (auto it = self.games_listed_.find(game); it != self.games_listed_.end() && it->second.origin == origin) {
-        self.unlist_game(game);
-      }
-    }
-    std::erase_if(self.peer_automatch_, [&](const PeerAutomatch& entry) {
-      return entry.origin == origin && gone.waiting.contains(entry.user);
-    });
+    self.forget(origin, gone);
   });
 }
 

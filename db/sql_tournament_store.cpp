@@ -299,6 +299,12 @@ DbResult<Done> SqlTournamentStore::set_status(TournamentId id, std::string_view 
       "tournament " + std::to_string(id));
 }
 
+// A write of nothing, for its row lock (SQLite's one writer orders every transaction already).
+DbResult<Done> SqlTournamentStore::lock(TournamentId id) {
+  return expect_changed(db_, db_.execute("UPDATE tournaments SET status = status WHERE id = ?", id),
+                        "tournament " + std::to_string(id));
+}
+
 DbResult<Done> SqlTournamentStore::save_round(TournamentId id, const TournamentRound& r) {
   return db_.execute(
       "INSERT INTO tournament_rounds (tournament_id, number, scheduled_ms, status, started_ms, ended_ms) "

@@ -21,6 +21,7 @@ class SqlTournamentStore final : public TournamentStore {
   DbResult<Done> add_entrant(TournamentId id, const TournamentEntrant& entrant) override;
   DbResult<Done> withdraw(TournamentId id, UserId user, std::optional<int> after_round) override;
   DbResult<Done> set_status(TournamentId id, std::string_view status, int current_round) override;
+  DbResult<Done> lock(TournamentId id) override;
   DbResult<Done> save_round(TournamentId id, const TournamentRound& round) override;
   DbResult<std::vector<TournamentPairing>> replace_pairings(TournamentId id, int round,
                                                             std::span<const NewTournamentPairing> pairings) override;

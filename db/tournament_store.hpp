@@ -40,6 +40,10 @@ class TournamentStore {
   // plays no round after `after_round`. not_found for a user not entered.
   virtual DbResult<Done> withdraw(TournamentId id, UserId user, std::optional<int> after_round) = 0;
   virtual DbResult<Done> set_status(TournamentId id, std::string_view status, int current_round) = 0;
+  // Holds the tournament's row until the transaction ends and changes
+  // nothing: the nodes of a cluster that advance one tournament take turns,
+  // each seeing what the one before wrote. not_found for an unknown id.
+  virtual DbResult<Done> lock(TournamentId id) = 0;
   // Creates or updates the round's row.
   virtual DbResult<Done> save_round(TournamentId id, const TournamentRound& round) = 0;
   // Replaces the round's pairings (a re-pairing before the round starts);

@@ -58,8 +58,17 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
       lobby_chat_quota(options_in.lobby_chat_per_minute, 60'000),
       messages_quota(options_in.messages_per_minute, 60'000),
       tournaments(std::make_shared<TournamentService>(
-          io_in, writer_in, reads_in, now_ms, online, games,
-          [this](GameId id, const GamePlan& plan) { start_room(id, plan, std::nullopt); })),
+          io_in, writer_in, reads_in, now_ms, games,
+          [this](GameId id, const GamePlan& plan, std::optional<db::GameFence> fence) {
+            start_room(id, plan, std::nullopt, std::move(fence));
+          },
+          [this](UserId user, const protocol::Frame& frame) {
+            online.send_to_user(user, frame);
+            reach_.send_elsewhere(user, frame);
+          },
+          options_in.node.empty()
+              ? std::nullopt
+              : std::optional(TournamentService::ClusterNode{options_in.node, options_in.lease.count()}))),
       boards(std::make_shared<BoardService>(io_in, writer_in, reads_in, now_ms, options_in.board_limits)),
       sign_ins_(online, *lobby, games, options_in.connections_per_user),
       reach_(online, *lobby, games),
@@ -86,6 +95,7 @@ void App::attach_relay(std::shared_ptr<GameRelay> relay) {
   desks_.game.relay = relay_.get();
   desks_.session.relay = relay_.get();
   sign_ins_.attach_relay(relay_.get());
+  relay_->on_game_ended_elsewhere([this](GameId game) { lobby->peer_game_removed(game); });
   // A game another node made for a user connected here: their connections join it from its start.
   reach_.on_game_made_elsewhere([this](UserId user, GameId game) {
     const auto online_user = online.find(user);

@@ -177,19 +177,46 @@ void GameRelay::publish_leave(const char* type, std::uint64_t connection, GameId
   (void)bus_.publish(request_subject(game), told.dump());
 }
 
+void GameRelay::on_game_ended_elsewhere(std::function<void(GameId)> ended) {
+  std::lock_guard lock(mutex_);
+  game_ended_elsewhere_ = std::move(ended);
+}
+
+namespace {
+
+// The game a game.end frame ends. Inside a JSON string every quote is
+// escaped, so the unescaped `"type":"game.end"` is only ever the frame's own
+// type; other frames are not parsed.
+std::optional<GameId> game_ended_by(const std::string& frame) {
+  if (frame.find(R"("type":"game.end")") == std::string::npos) return std::nullopt;
+  const json parsed = json::parse(frame, nullptr, false);
+  if (!parsed.is_object() || parsed.value("type", "") != "game.end") return std::nullopt;
+  const auto game = parsed.find("game");
+  if (game == parsed.end() || !game->is_number_integer()) return std::nullopt;
+  return game->get<GameId>();
+}
+
+}  // namespace
+
 void GameRelay::deliver(const cluster::BusMessage& message) {
   const auto dot = message.subject.rfind('.');
   if (dot == std::string::npos) return;
   const auto connection = number_in<std::uint64_t>(std::string_view(message.subject).substr(dot + 1));
   if (!connection) return;
   std::shared_ptr<net::Connection> to;
+  std::function<void(GameId)> ended;
   {
     std::lock_guard lock(mutex_);
     auto found = followers_.find(*connection);
     if (found == followers_.end()) return;
     to = found->second.first.lock();
+    ended = game_ended_elsewhere_;
   }
-  if (to) to->send(std::make_shared<const std::string>(message.data));
+  if (!to) return;
+  if (ended) {
+    if (const auto game = game_ended_by(message.data)) ended(*game);
+  }
+  to->send(std::make_shared<const std::string>(message.data));
 }
 
 }  // namespace yunzi::app

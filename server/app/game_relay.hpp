@@ -83,6 +83,11 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   void unwatch_remote(std::uint64_t connection, GameId game);
   // A connection closed or logged out: it leaves every game it was in on other nodes.
   void connection_left(std::uint64_t connection);
+  // `ended` hears of each game another node ran that ended, before the
+  // game.end reaches this node's connections: what they ask next finds the
+  // game gone (from the lobby) even when the running node's own word of it
+  // comes later.
+  void on_game_ended_elsewhere(std::function<void(GameId)> ended);
   // Back on the bus after losing it: the other nodes may have taken this
   // node for gone, so its connections in their games are closed (1012) to
   // come back.
@@ -119,6 +124,7 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   // This node's connections, and the games each follows on other nodes.
   std::map<std::uint64_t, std::pair<std::weak_ptr<net::Connection>, std::set<GameId>>> followers_;
   std::map<StandInKey, StandIn> stand_ins_;
+  std::function<void(GameId)> game_ended_elsewhere_;
 };
 
 }  // namespace yunzi::app

@@ -139,7 +139,7 @@ void App::start_room(GameId id, const GamePlan& plan, const std::optional<protoc
   }
   // Listed before anyone hears game.start: a move sent at once finds the room.
   games.add(id, RunningGame{room, black.user_id, white.user_id, plan.settings.rated, fence,
-                            std::chrono::steady_clock::now()});
+                            std::chrono::steady_clock::now(), black.info.name, white.info.name});
   if (relay_ && fence) relay_->serve(id);
   room->announce(online.connections_of(black.user_id), online.connections_of(white.user_id));
   // Their connections on the other nodes of a cluster join it there.
@@ -165,10 +165,8 @@ void App::on_game_ended(GameId game, const protocol::GameEnd& end) {
   tournaments->game_ended(game, end);
   if (!running) return;
   for (const protocol::RankChange& change : end.rank_changes) {
-    for (UserId player : {running->black, running->white}) {
-      auto user = online.find(player);
-      if (user && user->info.name == change.name) reach_.rank_changed(player, change);
-    }
+    if (change.name == running->black_name) reach_.rank_changed(running->black, change);
+    if (change.name == running->white_name) reach_.rank_changed(running->white, change);
   }
 }
 
@@ -200,8 +198,8 @@ bool App::restore_room(const db::GameWithMoves& game, const game::StoredPlayers&
     return false;
   }
   if (row.settings.rated) games.reserve_rated(row.black_id, row.white_id);
-  games.add(row.id,
-            RunningGame{room, row.black_id, row.white_id, row.settings.rated, fence, std::chrono::steady_clock::now()});
+  games.add(row.id, RunningGame{room, row.black_id, row.white_id, row.settings.rated, fence,
+                                std::chrono::steady_clock::now(), black.info.name, white.info.name});
   if (relay_ && fence) relay_->serve(row.id);
   lobby->game_started(lobby_entry(row.id, row.settings, black.info, white.info, static_cast<int>(game.moves.size())),
                       row.black_id, row.white_id, false);

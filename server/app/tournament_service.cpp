@@ -8,6 +8,7 @@
 
 #include "protocol/tournament_payloads.hpp"
 #include "server/game/room.hpp"
+#include "server/session/online_users.hpp"
 #include "server/stored_tournaments/tournament_finish.hpp"
 #include "server/stored_tournaments/tournament_rounds.hpp"
 #include "server/stored_tournaments/tournament_views.hpp"
@@ -28,7 +29,22 @@ struct StartedGame {
   std::int64_t pairing = 0;
   GameId game = 0;
   GamePlan plan;
+  std::optional<db::GameFence> fence;
 };
+
+// Where a tournament stands, as far as its steps go: a step is taken only
+// from the place it was planned at.
+struct Place {
+  std::string status;
+  int round = 0;
+  std::string round_status;
+  bool operator==(const Place&) const = default;
+};
+
+Place place_of(const db::StoredTournament& t) {
+  const db::TournamentRound* row = round_row(t, t.current_round);
+  return Place{t.status, t.current_round, row ? row->status : ""};
+}
 
 // Gives each pending pairing whose game has ended the game's result.
 db::DbResult<Done> settle_ended_games(db::Stores& stores, TournamentId id) {
@@ -78,14 +94,15 @@ struct RoundStart {
 }  // namespace
 
 TournamentService::TournamentService(boost::asio::io_context& io, db::Writer& writer, db::ReadPool& reads,
-                                     const NowMs& now_ms, OnlineUsers& online, GameRegistry& games,
-                                     StartRoom start_room)
+                                     const NowMs& now_ms, GameRegistry& games, StartRoom start_room, TellUser tell_user,
+                                     std::optional<ClusterNode> node)
     : writer_(writer),
       reads_(reads),
       now_ms_(now_ms),
-      online_(online),
       games_(games),
       start_room_(std::move(start_room)),
+      tell_user_(std::move(tell_user)),
+      node_(std::move(node)),
       strand_(boost::asio::make_strand(io)) {}
 
 Expected<std::size_t, std::string> TournamentService::restore() {
@@ -109,6 +126,7 @@ void TournamentService::change(TournamentId id, Change work, Written written) {
     ++self->entry(id).in_flight;
     self->writer_.submit_for<db::StoredTournament>(
         [id, work = std::move(work)](db::Stores& stores) -> db::DbResult<db::StoredTournament> {
+          if (auto locked = stores.tournaments().lock(id); !locked) return unexpected(locked.error());
           if (auto done = work(stores); !done) return unexpected(done.error());
           auto loaded = stores.tournaments().load(id);
           if (!loaded) return unexpected(loaded.error());
@@ -146,7 +164,15 @@ TournamentService::Running& TournamentService::entry(TournamentId id) {
 
 void TournamentService::step(Running& r, Change work) {
   ++r.in_flight;  // no other step starts before this one's write is on its way
-  change(r.t.id, std::move(work), {});
+  change(r.t.id,
+         [id = r.t.id, planned_at = place_of(r.t), work = std::move(work)](db::Stores& stores) -> db::DbResult<Done> {
+           auto now = stores.tournaments().load(id);
+           if (!now) return unexpected(now.error());
+           // Another node of the cluster took the step (or another one) first.
+           if (!*now || place_of(**now) != planned_at) return Done{};
+           return work(stores);
+         },
+         {});
   boost::asio::post(strand_, [self = shared_from_this(), id = r.t.id] { --self->entry(id).in_flight; });
 }
 
@@ -244,8 +270,10 @@ void TournamentService::start_round(Running& r) {
   const TimeMs now = now_ms_();
   auto self = shared_from_this();
   writer_.submit_for<RoundStart>(
-      [id = t.id, round, settings, now](db::Stores& stores) -> db::DbResult<RoundStart> {
-        // Read again here: only what the database holds decides which games still need creating.
+      [id = t.id, round, settings, now, node = node_](db::Stores& stores) -> db::DbResult<RoundStart> {
+        // Read again here, under the row's lock: only what the database holds decides which games still need
+        // creating.
+        if (auto locked = stores.tournaments().lock(id); !locked) return unexpected(locked.error());
         auto fresh = stores.tournaments().load(id);
         if (!fresh) return unexpected(fresh.error());
         if (!*fresh) return db::db_failure(db::DbErrorKind::not_found, "no such tournament");
@@ -276,7 +304,15 @@ void TournamentService::start_round(Running& r) {
           if (!game) return unexpected(game.error());
           if (auto linked = stores.tournaments().set_pairing_game(p.id, *game); !linked)
             return unexpected(linked.error());
-          started.push_back({p.id, *game, std::move(plan)});
+          std::optional<db::GameFence> fence;
+          if (node) {
+            // Claimed with its creation, so that this node runs it from its first move.
+            auto lease = stores.owners().claim(*game, node->name, now, now + node->lease_ms);
+            if (!lease) return unexpected(lease.error());
+            if (!*lease) return db::db_failure(db::DbErrorKind::conflict, "a new game was claimed by another node");
+            fence = (*lease)->fence;
+          }
+          started.push_back({p.id, *game, std::move(plan), fence});
         }
         auto saved = stores.tournaments().save_round(
             t.id, db::TournamentRound{round, row->scheduled_ms, "playing", now, std::nullopt});
@@ -298,7 +334,7 @@ void TournamentService::start_round(Running& r) {
           if (started.after) self->entry(t.id).t = *started.after;
           for (const StartedGame& s : started.games) {
             if (s.plan.settings.rated) self->games_.reserve_rated(s.plan.black.id, s.plan.white.id);
-            self->start_room_(s.game, s.plan);
+            self->start_room_(s.game, s.plan, s.fence);
           }
           if (started.after) self->announce_round(*started.after, round);
           spdlog::info("tournament round started tournament={} round={} games={}", t.id, round, started.games.size());
@@ -319,55 +355,58 @@ void TournamentService::announce_round(const db::StoredTournament& t, int round)
     event.pairings.push_back(
         {p.id, round, group_name(t.settings, p.group_id), names[p.black_id], white, p.game_id, p.outcome, p.how});
     if (p.white_id && decided(p)) continue;  // a forfeit at the start: no game to go to
-    online_.send_to_user(p.black_id, protocol::tournament_pairing(
-                                         {t.id, round, p.game_id, p.white_id ? "black" : "", white, !p.white_id}));
+    tell_user_(p.black_id,
+               protocol::tournament_pairing({t.id, round, p.game_id, p.white_id ? "black" : "", white, !p.white_id}));
     if (p.white_id) {
-      online_.send_to_user(*p.white_id,
-                           protocol::tournament_pairing({t.id, round, p.game_id, "white", names[p.black_id], false}));
+      tell_user_(*p.white_id,
+                 protocol::tournament_pairing({t.id, round, p.game_id, "white", names[p.black_id], false}));
     }
   }
   const protocol::Frame frame = protocol::tournament_round(event);
-  for (const auto& e : t.entrants) online_.send_to_user(e.user_id, frame);
+  for (const auto& e : t.entrants) tell_user_(e.user_id, frame);
 }
 
+// Presence is the room's: a player counts as here through any connection in
+// the game, on any node of a cluster.
 void TournamentService::check_no_shows(Running& r) {
   const db::StoredTournament& t = r.t;
   r.no_show_checked = t.current_round;
-  std::vector<db::TournamentPairing> both_absent;
   for (const db::TournamentPairing& p : t.pairings) {
     if (p.round != t.current_round || decided(p) || !p.game_id || !p.white_id) continue;
-    const bool black_here = online_.is_online(p.black_id);
-    const bool white_here = online_.is_online(*p.white_id);
-    if (black_here && white_here) continue;
     auto room = games_.find(*p.game_id);
     if (!room) continue;
-    spdlog::info("tournament no-show tournament={} game={} black_here={} white_here={}", t.id, *p.game_id, black_here,
-                 white_here);
-    if (!black_here && !white_here) both_absent.push_back(p);
-    room->forfeit(black_here ? *p.white_id : p.black_id, "absent at the tournament's no-show deadline");
+    room->forfeit_absent(
+        "absent at the tournament's no-show deadline",
+        [self = shared_from_this(), id = t.id, pairing = p.id, game = *p.game_id](bool black_here, bool white_here) {
+          if (black_here && white_here) return;
+          spdlog::info("tournament no-show tournament={} game={} black_here={} white_here={}", id, game, black_here,
+                       white_here);
+          if (black_here || white_here) return;
+          // Both absent: both lose, whatever the room's forfeit says.
+          self->change(id,
+                       [pairing, now = self->now_ms_()](db::Stores& stores) {
+                         return stores.tournaments().set_result(pairing, "both_lose", "forfeit", now);
+                       },
+                       {});
+        });
   }
-  if (both_absent.empty()) return;
-  // Both absent: both lose, whatever the room's forfeit says.
-  const TimeMs now = now_ms_();
-  step(r, [both_absent, now](db::Stores& stores) -> db::DbResult<Done> {
-    for (const auto& p : both_absent) {
-      if (auto set = stores.tournaments().set_result(p.id, "both_lose", "forfeit", now); !set) return set;
-    }
-    return Done{};
-  });
 }
 
 void TournamentService::game_ended(GameId game, const protocol::GameEnd& end) {
   boost::asio::post(strand_, [self = shared_from_this(), game, end] {
     for (auto& [id, r] : self->running_) {
       for (const db::TournamentPairing& p : r.t.pairings) {
-        if (p.game_id != game || decided(p)) continue;
+        if (p.game_id != game) continue;
         const std::string outcome = outcome_of_result(end.result);
         const std::string how = pairing_how(end.result);
         spdlog::info("tournament result tournament={} game={} outcome={} how={}", id, game, outcome, how);
         self->change(id,
-                     [pairing = p.id, outcome, how, now = self->now_ms_()](db::Stores& stores) {
-                       return stores.tournaments().set_result(pairing, outcome, how, now);
+                     [game, outcome, how, now = self->now_ms_()](db::Stores& stores) -> db::DbResult<Done> {
+                       // A pairing decided meanwhile (both players absent: both lose) keeps its result.
+                       auto found = stores.tournaments().pairing_of_game(game);
+                       if (!found) return unexpected(found.error());
+                       if (!*found || decided((*found)->second)) return Done{};
+                       return stores.tournaments().set_result((*found)->second.id, outcome, how, now);
                      },
                      {});
         return;

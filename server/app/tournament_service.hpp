@@ -9,11 +9,19 @@
 // after its last round. One timer per tournament waits for the next
 // deadline (registration close, round start, no-show check); the deadlines
 // are stored, so a restart picks them up again.
+//
+// In a cluster every node follows the unfinished tournaments. Each step
+// locks the tournament's row and is taken only when the tournament is still
+// where this node saw it, so of two nodes stepping at once the second finds
+// the step done and reads the tournament as it is now. The node that starts
+// a round claims its games and runs them; their players' connections on
+// other nodes join them there.
 #pragma once
 
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <boost/asio/steady_timer.hpp>
@@ -21,6 +29,7 @@
 
 #include "core/expected.hpp"
 #include "db/error.hpp"
+#include "db/ownership_store.hpp"
 #include "db/read_pool.hpp"
 #include "db/records.hpp"
 #include "db/tournament_records.hpp"
@@ -29,7 +38,6 @@
 #include "server/app/call.hpp"
 #include "server/lobby/game_plan.hpp"
 #include "server/lobby/game_registry.hpp"
-#include "server/session/online_users.hpp"
 
 namespace yunzi::db {
 class Stores;
@@ -43,11 +51,20 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
   // Told whether the change was written; the caller answers its request through its Call.
   using Written = std::function<void(db::DbResult<Done>)>;
 
-  // Starts the room of a tournament game whose row is written.
-  using StartRoom = std::function<void(GameId, const GamePlan&)>;
+  // Starts the room of a tournament game whose row is written (in a
+  // cluster, with this node's hold on the game).
+  using StartRoom = std::function<void(GameId, const GamePlan&, std::optional<db::GameFence>)>;
+  // Sends a frame to every connection of a user (in a cluster, on every node).
+  using TellUser = std::function<void(UserId, const protocol::Frame&)>;
+  // In a cluster: this node's name, and how long the games it starts are leased for.
+  struct ClusterNode {
+    std::string name;
+    TimeMs lease_ms = 0;
+  };
 
   TournamentService(boost::asio::io_context& io, db::Writer& writer, db::ReadPool& reads, const NowMs& now_ms,
-                    OnlineUsers& online, GameRegistry& games, StartRoom start_room);
+                    GameRegistry& games, StartRoom start_room, TellUser tell_user,
+                    std::optional<ClusterNode> node = std::nullopt);
 
   // Picks up every unfinished tournament after a restart (after the games
   // in progress were restored); returns how many.
@@ -85,9 +102,10 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
   db::Writer& writer_;
   db::ReadPool& reads_;
   const NowMs& now_ms_;
-  OnlineUsers& online_;
   GameRegistry& games_;
   StartRoom start_room_;
+  TellUser tell_user_;
+  std::optional<ClusterNode> node_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   std::map<TournamentId, Running> running_;
 };

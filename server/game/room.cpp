@@ -334,6 +334,11 @@ struct GameRoom::Private {
     run(nullptr, std::nullopt, false,
         [&](RoomState& s, std::int64_t now) { return back ? s.player_back(*color, now) : s.player_left(*color, now); });
   }
+
+  void forfeit(engine::Color color, const std::string& reason) {
+    spdlog::info("game={} forfeit by {}: {}", game, engine::to_string(color), reason);
+    run(nullptr, std::nullopt, true, [&](RoomState& s, std::int64_t now) { return s.forfeit(color, now); });
+  }
 };
 
 GameRoom::GameRoom(std::unique_ptr<Private> impl) : impl_(std::move(impl)) {}
@@ -488,10 +493,19 @@ void GameRoom::forfeit(UserId user, std::string reason) {
   boost::asio::post(impl_->strand, [room = shared_from_this(), user, reason = std::move(reason)] {
     Private& p = *room->impl_;
     p.enqueue([&p, user, reason] {
-      const auto color = p.state.color_of(user);
-      if (!color) return;
-      spdlog::info("game={} forfeit by {}: {}", p.game, engine::to_string(*color), reason);
-      p.run(nullptr, std::nullopt, true, [&](RoomState& s, std::int64_t now) { return s.forfeit(*color, now); });
+      if (const auto color = p.state.color_of(user)) p.forfeit(*color, reason);
+    });
+  });
+}
+
+void GameRoom::forfeit_absent(std::string reason, std::function<void(bool, bool)> done) {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), reason = std::move(reason), done = std::move(done)] {
+    Private& p = *room->impl_;
+    p.enqueue([&p, reason, done] {
+      const bool black_here = p.present_through.contains(p.state.setup().black.user_id);
+      const bool white_here = p.present_through.contains(p.state.setup().white.user_id);
+      if (!black_here || !white_here) p.forfeit(black_here ? engine::Color::white : engine::Color::black, reason);
+      done(black_here, white_here);
     });
   });
 }

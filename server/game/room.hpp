@@ -96,7 +96,10 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // made on another node).
   void player_connected(UserId user, net::ConnectionPtr, std::optional<std::int64_t> replay_since = std::nullopt);
   void player_disconnected(UserId user, std::uint64_t connection_id);
-  void forfeit(UserId user, std::string reason);    // bans: the player loses (B+F / W+F)
+  void forfeit(UserId user, std::string reason);  // bans: the player loses (B+F / W+F)
+  // A player with no connection in the room (on any node) forfeits; with
+  // both gone, Black does. `done` hears who was there (black, white).
+  void forfeit_absent(std::string reason, std::function<void(bool, bool)> done);
   void sgf(std::function<void(std::string)> done);  // SGF text of the game so far
   // Another node runs the game now: the room stops its timers, answers every request still queued with
   // `conflict`, and closes the connections that follow it (service_restart, `reason`), so their clients

@@ -32,6 +32,9 @@ struct RunningGame {
   // renewal sent before then cannot have seen it).
   std::optional<db::GameFence> fence;
   std::chrono::steady_clock::time_point held_since{};
+  // Rank changes name their player; in a cluster the player may be signed in on other nodes only.
+  std::string black_name;
+  std::string white_name;
 };
 
 class GameRegistry {

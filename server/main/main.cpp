@@ -389,9 +389,13 @@ int main(int argc, char** argv) {
           spdlog::info("node {} handed its games over; claiming now", node);
           if (leases) leases->wake();
         });
-    presence->on_gone([&watch_relay, &lobby_link](const std::string& node, const std::string& gone_boot) {
+    presence->on_gone([&watch_relay, &lobby_link, &application](const std::string& node, const std::string& gone_boot) {
       watch_relay->node_gone(node, gone_boot);
       lobby_link->node_gone(node, gone_boot);
+      // Tournaments made on the gone node since this one started are followed here from now on.
+      if (auto followed = application.tournaments->restore(); !followed) {
+        spdlog::error("tournaments not followed after node {} left: {}", node, followed.error());
+      }
     });
     if (auto started = presence->start(); !started) return refuse_start(*log_output, exit_database, started.error());
     // Before the lease rounds: every game this node runs is served to the other nodes' connections.

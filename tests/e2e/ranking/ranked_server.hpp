@@ -1,6 +1,5 @@
 // A running server with an admin account, made as an operator would: `yunzi-admin db init`
-// and `db create-admin` on the data directory before the start. Rated games between Players end by
-// resignation at once, so a test can play a rank block in seconds.
+// and `db create-admin` on the data directory before the start.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +7,7 @@
 #include <vector>
 
 #include "tests/e2e/server/player.hpp"
+#include "tests/e2e/server/rated_games.hpp"
 #include "tests/e2e/server/server_process.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -36,27 +36,6 @@ struct RankedServer {
   test_support::TempDir dir;
   ServerProcess server;
 };
-
-// 19x19, even, komi 7.5, byo-yomi, situational superko: what the rank rules accept as rated.
-Json rated_settings();
-
-struct RatedGame {
-  std::int64_t game = 0;
-  Json end;  // game.end as the winner saw it
-};
-
-// `challenger` offers `opponent` a rated game, which is accepted; both
-// players must get game.start. Returns the game.start event.
-Json start_rated_game(Player& challenger, Player& opponent);
-
-// A rated game as above; as soon as it starts the player who is not `winner`
-// resigns. Both players must get the same game.end.
-RatedGame play_rated_win(Player& challenger, Player& opponent, Player& winner);
-
-// The same, but first the moves are played in turn from Black ("pass" for a
-// pass), whichever player the draw made Black.
-RatedGame play_rated_moves_then_resign(Player& challenger, Player& opponent, Player& winner,
-                                       const std::vector<std::string>& moves);
 
 // The user's rank as user.info tells it to `asker`.
 std::string rank_of(Player& asker, const std::string& name);

@@ -68,30 +68,42 @@ std::vector<Json> play_moves(Player& black, Player& white, std::int64_t game, co
   return seen;
 }
 
+CountedRecord walled_record(int size, int black_columns) {
+  auto column = [](int number) {
+    const char letter = static_cast<char>('A' + number - 1);
+    return std::string(1, letter >= 'I' ? static_cast<char>(letter + 1) : letter);
+  };
+  CountedRecord r;
+  r.size = size;
+  // The walls, from the middle outwards so each move stays connected.
+  const int middle = (size + 1) / 2;
+  std::vector<int> rows{middle};
+  for (int step = 1; middle - step >= 1; ++step) {
+    rows.push_back(middle - step);
+    rows.push_back(middle + step);
+  }
+  for (const int row : rows) {
+    r.moves.push_back(column(black_columns) + std::to_string(row));
+    r.moves.push_back(column(black_columns + 1) + std::to_string(row));
+  }
+  r.dead_black_stone = column(size - 1) + std::to_string(middle);  // in White's area
+  r.dead_white_stone = column(2) + std::to_string(middle);         // in Black's area
+  r.moves.push_back(r.dead_black_stone);
+  r.moves.push_back(r.dead_white_stone);
+  r.moves.push_back("pass");
+  r.moves.push_back("pass");
+  return r;
+}
+
 const CountedRecord& counted_record() {
-  static const CountedRecord record = [] {
-    CountedRecord r;
-    // The walls, from the middle outwards so each move stays connected.
-    const std::vector<std::string> rows = {"5", "4", "6", "3", "7", "2", "8", "1", "9"};
-    for (const auto& row : rows) {
-      r.moves.push_back("E" + row);
-      r.moves.push_back("F" + row);
-    }
-    r.moves.push_back("H5");  // Black's stone in White's area
-    r.moves.push_back("B5");  // White's stone in Black's area
-    r.moves.push_back("pass");
-    r.moves.push_back("pass");
-    r.dead_white_stone = "B5";
-    r.dead_black_stone = "H5";
-    return r;
-  }();
+  static const CountedRecord record = walled_record(9, 5);
   return record;
 }
 
 std::string engine_result(const CountedRecord& record, double komi) {
   using namespace yunzi::engine;
   GameSetup setup;
-  setup.size = 9;
+  setup.size = record.size;
   setup.komi = komi;
   auto game = Game::create(setup);
   REQUIRE(game);
@@ -100,14 +112,15 @@ std::string engine_result(const CountedRecord& record, double komi) {
     if (move == "pass") {
       REQUIRE(game->pass(color));
     } else {
-      auto vertex = parse_gtp(move, 9);
+      auto vertex = parse_gtp(move, record.size);
       REQUIRE(vertex);
       REQUIRE(game->play(color, *vertex));
     }
     color = opponent(color);
   }
   REQUIRE(game->phase() == Phase::scoring);
-  const std::vector<Vertex> dead = {*parse_gtp(record.dead_white_stone, 9), *parse_gtp(record.dead_black_stone, 9)};
+  const std::vector<Vertex> dead = {*parse_gtp(record.dead_white_stone, record.size),
+                                    *parse_gtp(record.dead_black_stone, record.size)};
   auto score = score_game(*game, dead);
   REQUIRE(score);
   return to_sgf(score->result);

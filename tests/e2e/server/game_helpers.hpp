@@ -28,14 +28,18 @@ std::vector<Json> play_moves(Player& black, Player& white, std::int64_t game, co
                              const std::vector<Player*>& watchers, int first_move_number = 1,
                              const std::string& first_color = "black");
 
-// A 9x9 game that ends with two passes: Black walls off columns A-E, White
-// F-J, then each side drops one stone into the other's area, where it is
-// dead. Counted with those two stones dead: Black 45, White 36, komi 7.5.
+// A game that ends with two passes: Black walls off the first
+// `black_columns` columns, White the rest, then each side drops one stone
+// into the other's area (column B and the next-to-last column), where it is
+// dead. Counted with those two stones dead, each side has its columns.
 struct CountedRecord {
+  int size = 9;
   std::vector<std::string> moves;
   std::string dead_white_stone;  // Black marks it
   std::string dead_black_stone;  // White marks it
 };
+CountedRecord walled_record(int size, int black_columns);
+// The 9x9 walled record with Black's wall on E: Black 45, White 36, komi 7.5.
 const CountedRecord& counted_record();
 // The result the rules engine gives for the record with its dead stones.
 std::string engine_result(const CountedRecord& record, double komi);

@@ -1,8 +1,6 @@
-// What the tournament tests share: a field of registered players, the
-// tournament's requests and waits (the server moves on its own time, a test
-// asks until the state it expects is there), rounds whose games the script
-// ends by resignation, and the checks of the final standings against
-// expected_standings.
+// What the tournament tests share: a field of registered players, rounds
+// whose games the script ends by resignation, and the checks of the final
+// standings against expected_standings (the waits: tournament_waits.hpp).
 #pragma once
 
 #include <cstdint>
@@ -13,6 +11,7 @@
 
 #include "tests/e2e/ranking/ranked_server.hpp"
 #include "tests/e2e/server/game_helpers.hpp"
+#include "tests/e2e/server/tournament_waits.hpp"
 #include "tests/e2e/tournament/expected_standings.hpp"
 #include "tests/e2e/tournament/standings_check.hpp"
 
@@ -32,21 +31,6 @@ Field enter_field(RankedServer& ranked, std::int64_t tournament,
 
 // After a restart: every player (and the admin) connects to the new port and resumes.
 void reconnect(RankedServer& ranked, Field& field, Player& admin);
-
-Json tournament_info(Player& asker, std::int64_t tournament);  // the `tournament` object
-Json round_pairings(Player& asker, std::int64_t tournament, int round);
-
-// Asks until round `round` is paired and `done` holds for its pairings.
-Json wait_round(Player& asker, std::int64_t tournament, int round, const std::function<bool(const Json&)>& done);
-bool any_pairing(const Json& list);
-bool all_started(const Json& list);  // every game (not a bye) has its game id
-bool all_decided(const Json& list);
-
-// Asks until the tournament is finished; returns its info.
-Json wait_finished(Player& asker, std::int64_t tournament);
-
-// The names of the players who have the round's byes.
-std::vector<std::string> byes_in(const Json& list);
 
 // The winner of black against white, by the test's script.
 using Script = std::function<std::string(const std::string& black, const std::string& white)>;

@@ -1,5 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <future>
+
+#include "db/database.hpp"
 #include "tests/unit/db/temp_database.hpp"
 
 using namespace yunzi;
@@ -231,4 +235,51 @@ TEST_CASE_METHOD(StoreTest, "awards are kept per tournament and read per user fr
   REQUIRE(later->size() == 1);
   CHECK((*later)[0].tournament_id == second);
   CHECK(store.awards_of_user(b + 100, 0)->empty());
+}
+
+TEST_CASE_METHOD(StoreTest, "a tournament's lock changes nothing and knows only stored tournaments",
+                 "[db][tournaments]") {
+  TournamentStore& store = db.stores().tournaments();
+  auto id = store.create(promotion_settings());
+  REQUIRE(id);
+  REQUIRE(store.set_status(*id, "running", 2));
+  REQUIRE(store.lock(*id));
+  const StoredTournament t = **store.load(*id);
+  CHECK(t.status == "running");
+  CHECK(t.current_round == 2);
+  CHECK(store.lock(*id + 9).error().kind == DbErrorKind::not_found);
+}
+
+TEST_CASE(
+    "on PostgreSQL a second node's lock of a tournament waits for the first node's transaction and then sees "
+    "its write",
+    "[db][.postgresql]") {
+  TempDir dir("yunzi-tournament-lock");
+  const DatabaseTarget target = fresh_test_database(dir);
+  REQUIRE(target.engine == Engine::postgresql);
+  Connection first = open_migrated(target);
+  Connection second = open_migrated(target);
+  SqlStores first_stores(first);
+  SqlStores second_stores(second);
+  auto id = first_stores.tournaments().create(promotion_settings());
+  REQUIRE(id);
+
+  auto tx = Transaction::begin(first);
+  REQUIRE(tx);
+  REQUIRE(first_stores.tournaments().lock(*id));
+  auto after_lock = std::async(std::launch::async, [&]() -> std::optional<StoredTournament> {
+    auto tx2 = Transaction::begin(second);
+    if (!tx2 || !second_stores.tournaments().lock(*id)) return std::nullopt;
+    auto seen = second_stores.tournaments().load(*id);
+    if (!seen || !*seen || !tx2->commit()) return std::nullopt;
+    return **seen;
+  });
+  CHECK(after_lock.wait_for(std::chrono::milliseconds(300)) == std::future_status::timeout);
+  REQUIRE(first_stores.tournaments().set_status(*id, "running", 1));
+  REQUIRE(tx->commit());
+
+  const auto seen = after_lock.get();
+  REQUIRE(seen);
+  CHECK(seen->status == "running");
+  CHECK(seen->current_round == 1);
 }

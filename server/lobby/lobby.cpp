@@ -167,6 +167,13 @@ void Lobby::count_game(UserId user, int delta) {
   if (count == 0) games_per_user_.erase(user);
 }
 
+void Lobby::count_rated(const ListedGame& game, int delta) {
+  if (!game.entry.rated) return;
+  for (UserId player : {game.black, game.white}) {
+    if ((rated_listed_[player] += delta) <= 0) rated_listed_.erase(player);
+  }
+}
+
 std::size_t Lobby::games_of(UserId user) const {
   auto it = games_per_user_.find(user);
   return it == games_per_user_.end() ? 0 : it->second;
@@ -200,6 +207,7 @@ void Lobby::list_game(const protocol::LobbyGame& entry, UserId black, UserId whi
     count_game(black, +1);
     count_game(white, +1);
   }
+  count_rated(it->second, +1);
   publish([&] { return protocol::lobby_game(entry); });
   set_playing(black, +1);
   set_playing(white, +1);
@@ -249,6 +257,7 @@ void Lobby::unlist_game(GameId game) {
   if (it == games_listed_.end()) return;
   const ListedGame listed = it->second;
   games_listed_.erase(it);
+  count_rated(listed, -1);
   count_game(listed.black, -1);
   count_game(listed.white, -1);
   publish([&] { return protocol::lobby_game_removed(game); });

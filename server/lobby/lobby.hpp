@@ -208,6 +208,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   std::size_t challenges_from(UserId user) const;
   std::size_t games_of(UserId user) const;
   void count_game(UserId user, int delta);
+  // The rated games listed here of the game's players go up or down by one.
+  void count_rated(const ListedGame& game, int delta);
   // Whether the caller may open another seek or challenge: false (and the error replied) at a cap.
   bool may_offer_game(const LobbyCaller& caller) const;
   LobbySnapshot snapshot() const;
@@ -251,6 +253,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   std::map<std::uint64_t, net::ConnectionPtr> watchers_;
   // Games in progress and games accepted but still being created, per player.
   std::map<UserId, std::size_t> games_per_user_;
+  // Rated games in games_listed_ per player: contender() asks for each waiting player of a quick play.
+  std::map<UserId, int> rated_listed_;
   std::int64_t next_seek_ = 1;
   std::int64_t next_challenge_ = 1;
 };

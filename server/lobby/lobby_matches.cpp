@@ -37,11 +37,7 @@ bool Lobby::may_offer_game(const LobbyCaller& caller) const {
 // A rated game of the user's is known here when this node reserved it, or
 // when any node lists it (the lobby hears of every node's games).
 Contender Lobby::contender(const OnlineUser& user) const {
-  const bool listed_rated = std::any_of(games_listed_.begin(), games_listed_.end(), [&user](const auto& listed) {
-    const ListedGame& game = listed.second;
-    return game.entry.rated && (game.black == user.id || game.white == user.id);
-  });
-  return Contender{user.id, user.info, listed_rated || games_.has_rated_game(user.id)};
+  return Contender{user.id, user.info, rated_listed_.contains(user.id) || games_.has_rated_game(user.id)};
 }
 
 bool Lobby::start(const LobbyCaller& acceptor, const OnlineUser& creator, const GameSettings& settings) {

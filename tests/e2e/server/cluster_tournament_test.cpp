@@ -35,16 +35,15 @@ TEST_CASE(
   // Time enough for two node restarts before round 1; the later rounds start as soon as the one before ends.
   using std::chrono::duration_cast, std::chrono::milliseconds, std::chrono::system_clock;
   const auto first_round_ms = duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count() + 15'000;
-  const auto tournament =
-      ops.ok({{"type", "admin.tournament.create"},
-              {"name", "Three nodes"},
-              {"system", "round_robin"},
-              {"settings", friendly_settings()},
-              {"rounds", 3},
-              {"round_start", "fixed"},
-              {"round_times_ms", {first_round_ms, first_round_ms + 1000, first_round_ms + 2000}},
-              {"no_show_s", no_show_s}})["tournament"]
-          .get<std::int64_t>();
+  const auto tournament = ops.ok({{"type", "admin.tournament.create"},
+                                  {"name", "Three nodes"},
+                                  {"system", "round_robin"},
+                                  {"settings", friendly_settings()},
+                                  {"rounds", 3},
+                                  {"round_start", "fixed"},
+                                  {"round_times_ms", {first_round_ms, first_round_ms + 1000, first_round_ms + 2000}},
+                                  {"no_show_s", no_show_s}})["tournament"]
+                              .get<std::int64_t>();
 
   // The names sort by strength: the earlier name wins every game.
   std::vector<Player> players;
@@ -93,8 +92,7 @@ TEST_CASE(
       for (const std::string color : {"black", "white"}) {
         Player& player = player_named(p[color]);
         if (round > 1 || back_in_time) {
-          const Json told =
-              player.wait_event("tournament.pairing", [&](const Json& e) { return e["round"] == round; });
+          const Json told = player.wait_event("tournament.pairing", [&](const Json& e) { return e["round"] == round; });
           CHECK(told["game"] == game);
           CHECK(told["color"] == color);
           CHECK(player.wait_game_event(game, "game.start")[color]["name"] == p[color]);

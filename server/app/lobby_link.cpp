@@ -90,8 +90,13 @@ void LobbyLink::publish(json message) {
   (void)bus_.publish(deltas_subject, message.dump());
 }
 
-void LobbyLink::user(UserId id, const protocol::UserInfo& info, protocol::UserStatus status) {
-  publish({{"type", "user"}, {"user", id}, {"info", protocol::to_json(info)}, {"status", protocol::to_string(status)}});
+void LobbyLink::user(UserId id, const protocol::UserInfo& info, protocol::UserStatus status, UserHolds holds) {
+  publish({{"type", "user"},
+           {"user", id},
+           {"info", protocol::to_json(info)},
+           {"status", protocol::to_string(status)},
+           {"connections", holds.connections},
+           {"challenges", holds.challenges}});
 }
 
 void LobbyLink::user_left(UserId id) { publish({{"type", "user_left"}, {"user", id}}); }
@@ -164,7 +169,13 @@ void LobbyLink::heard(const cluster::BusMessage& message) {
     const auto id = integer_field(told, "user");
     const auto info = protocol::read_user_info(member(told, "info"));
     const auto status = parse_status(told.value("status", ""));
-    if (id && info && status) lobby_.peer_user(origin, *id, *info, *status);
+    // A node from before the counts were told holds at least the one connection.
+    const auto connections = integer_field(told, "connections").value_or(1);
+    const auto challenges = integer_field(told, "challenges").value_or(0);
+    if (id && info && status && connections >= 0 && challenges >= 0) {
+      lobby_.peer_user(origin, *id, *info, *status,
+                       UserHolds{static_cast<std::size_t>(connections), static_cast<std::size_t>(challenges)});
+    }
   } else if (type == "user_left") {
     if (const auto id = integer_field(told, "user")) lobby_.peer_user_left(origin, *id);
   } else if (type == "seek") {

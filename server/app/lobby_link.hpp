@@ -56,7 +56,7 @@ class LobbyLink final : public LobbyPeers {
   bool pass_on(const LobbyCaller& caller, std::string kind, std::int64_t target, nlohmann::json extra = {}) const;
 
   // LobbyPeers
-  void user(UserId id, const protocol::UserInfo& info, protocol::UserStatus status) override;
+  void user(UserId id, const protocol::UserInfo& info, protocol::UserStatus status, UserHolds holds) override;
   void user_left(UserId id) override;
   void seek(const protocol::SeekInfo& seek, UserId owner) override;
   void seek_removed(std::int64_t seek) override;

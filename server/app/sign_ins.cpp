@@ -27,6 +27,7 @@ bool SignIns::sign_in(const SessionPtr& session, const db::UserRecord& user, std
   if (s.user) sign_out(s);
   s.user = SignedIn{user.id, user.name, std::move(token)};
   if (*sessions == 1) lobby_.user_online(online_user);
+  else lobby_.user_connections_changed(user.id);
   for (const auto& room : games_.rooms_of(user.id)) {
     room->player_connected(user.id, s.connection());
     s.watched_games.insert(room->id());
@@ -49,6 +50,7 @@ void SignIns::sign_out(Session& s) {
   }
   if (relay_ && !s.closed) relay_->connection_left(s.id());
   if (online_.sign_out(user.id, s.id()) == 0) lobby_.user_offline(user.id);
+  else lobby_.user_connections_changed(user.id);
   spdlog::info("signed out user={} connection={}", user.name, s.id());
 }
 

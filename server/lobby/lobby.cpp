@@ -28,8 +28,21 @@ Lobby::Lobby(boost::asio::io_context& io, OnlineUsers& online, GameRegistry& gam
 void Lobby::publish_user(UserId user) {
   auto it = users_.find(user);
   if (it == users_.end()) return;
-  if (peers_) peers_->user(user, it->second.info, it->second.status());
+  if (peers_) peers_->user(user, it->second.info, it->second.status(), holds_of(user));
   show_user(user);
+}
+
+UserHolds Lobby::holds_of(UserId user) const {
+  return UserHolds{online_.connection_count(user), challenges_here(user)};
+}
+
+void Lobby::tell_holds(UserId user) {
+  auto it = users_.find(user);
+  if (peers_ && it != users_.end()) peers_->user(user, it->second.info, it->second.status(), holds_of(user));
+}
+
+void Lobby::user_connections_changed(UserId user) {
+  on_strand([user](Lobby& self) { self.tell_holds(user); });
 }
 
 void Lobby::user_online(const OnlineUser& user) {

@@ -96,7 +96,11 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // node tells whose an id is. Before any seek or challenge.
   void attach_peers(LobbyPeers& peers, std::int64_t id_base, std::string origin);
   // What a node (`origin`) tells of its own.
-  void peer_user(const std::string& origin, UserId user, const protocol::UserInfo& info, UserStatus status);
+  void peer_user(const std::string& origin, UserId user, const protocol::UserInfo& info, UserStatus status,
+                 UserHolds holds);
+  // The user signed in or out on one more or one fewer connection here, still online: the other nodes hear the
+  // count.
+  void user_connections_changed(UserId user);
   void peer_user_left(const std::string& origin, UserId user);
   void peer_seek(const std::string& origin, const protocol::SeekInfo& seek, UserId owner);
   void peer_seek_removed(std::int64_t seek);
@@ -137,6 +141,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
     protocol::UserInfo info;
     UserStatus status = UserStatus::idle;
     std::string name_key;
+    std::size_t challenges = 0;  // pending challenges they sent from that node
   };
   struct PendingChallenge {
     protocol::ChallengeInfo info;
@@ -205,9 +210,14 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void drop_challenges_of(UserId user);
   Contender contender(const OnlineUser& user) const;
   std::size_t seeks_of(UserId user) const;
+  // Pending challenges the user sent, from this node and from every other.
   std::size_t challenges_from(UserId user) const;
+  std::size_t challenges_here(UserId user) const;
   std::size_t games_of(UserId user) const;
   void count_game(UserId user, int delta);
+  UserHolds holds_of(UserId user) const;
+  // The other nodes hear what a user of this node holds now.
+  void tell_holds(UserId user);
   // The rated games listed here of the game's players go up or down by one.
   void count_rated(const ListedGame& game, int delta);
   // Whether the caller may open another seek or challenge: false (and the error replied) at a cap.

@@ -1,6 +1,7 @@
 // Seeks and challenges: the lobby's matchmaking half (lobby.cpp holds presence,
 // watchers and the list of games).
 #include <algorithm>
+#include <set>
 #include <string>
 
 #include <boost/asio/post.hpp>
@@ -21,9 +22,17 @@ std::size_t Lobby::seeks_of(UserId user) const {
       std::count_if(seeks_.begin(), seeks_.end(), [user](const auto& entry) { return entry.second.owner == user; }));
 }
 
-std::size_t Lobby::challenges_from(UserId user) const {
+std::size_t Lobby::challenges_here(UserId user) const {
   return static_cast<std::size_t>(std::count_if(challenges_.begin(), challenges_.end(),
                                                 [user](const auto& entry) { return entry.second.from == user; }));
+}
+
+std::size_t Lobby::challenges_from(UserId user) const {
+  std::size_t count = challenges_here(user);
+  if (auto it = peer_users_.find(user); it != peer_users_.end()) {
+    for (const auto& [node, peer] : it->second) count += peer.challenges;
+  }
+  return count;
 }
 
 bool Lobby::may_offer_game(const LobbyCaller& caller) const {
@@ -88,13 +97,16 @@ bool held_elsewhere(const LobbyCaller& caller, const std::string& origin) {
 }  // namespace
 
 void Lobby::drop_challenges_of(UserId user) {
+  std::set<UserId> senders;
   for (auto it = challenges_.begin(); it != challenges_.end();) {
     if (it->second.from == user || it->second.to == user) {
+      senders.insert(it->second.from);
       it = challenges_.erase(it);
     } else {
       ++it;
     }
   }
+  for (UserId sender : senders) tell_holds(sender);
 }
 
 void Lobby::create_seek(LobbyCaller caller, GameSettings settings) {
@@ -174,6 +186,7 @@ void Lobby::challenge(LobbyCaller caller, std::string to_name_key, GameSettings 
     PendingChallenge pending{protocol::ChallengeInfo{self.next_challenge_++, caller.user.info, target->info, settings},
                              caller.user.id, target->id};
     self.challenges_[pending.info.id] = pending;
+    self.tell_holds(caller.user.id);
     caller.respond.reply(protocol::reply_challenge(caller.respond.id(), pending.info));
     self.send_to_user(target->id, protocol::challenge_received(pending.info));
   });
@@ -187,12 +200,17 @@ void Lobby::accept_challenge(LobbyCaller caller, std::int64_t challenge) {
       return reply_error(caller, protocol::ErrorCode::forbidden, "that challenge is not addressed to you");
     }
     auto challenger = self.online_.find(it->second.from);
+    const UserId from = it->second.from;
     if (!challenger) {
       self.challenges_.erase(it);
+      self.tell_holds(from);
       return reply_error(caller, protocol::ErrorCode::conflict, "the challenger has left");
     }
     const GameSettings settings = it->second.info.settings;
-    if (self.start(caller, *challenger, settings)) self.challenges_.erase(challenge);
+    if (self.start(caller, *challenger, settings)) {
+      self.challenges_.erase(challenge);
+      self.tell_holds(from);
+    }
   });
 }
 
@@ -205,6 +223,7 @@ void Lobby::decline_challenge(LobbyCaller caller, std::int64_t challenge, std::o
       return reply_error(caller, protocol::ErrorCode::forbidden, "that challenge is not yours");
     }
     self.challenges_.erase(it);
+    self.tell_holds(pending.from);
     caller.respond.ok();
     // The challenger withdrawing tells the target; the target declining tells the challenger.
     const UserId other = pending.to == caller.user.id ? pending.from : pending.to;

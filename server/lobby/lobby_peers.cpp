@@ -72,9 +72,11 @@ void Lobby::send_to_user(UserId user, const protocol::Frame& frame) const {
   if (peers_) peers_->send_to_user(user, frame);
 }
 
-void Lobby::peer_user(const std::string& origin, UserId user, const protocol::UserInfo& info, UserStatus status) {
-  on_strand([origin, user, info, status](Lobby& self) {
-    self.peer_users_[user][origin] = PeerUser{info, status, name_key(info.name)};
+void Lobby::peer_user(const std::string& origin, UserId user, const protocol::UserInfo& info, UserStatus status,
+                      UserHolds holds) {
+  on_strand([origin, user, info, status, holds](Lobby& self) {
+    self.peer_users_[user][origin] = PeerUser{info, status, name_key(info.name), holds.challenges};
+    self.online_.set_elsewhere(user, origin, holds.connections);
     if (auto told = self.unconfirmed_.find(origin); told != self.unconfirmed_.end()) told->second.users.erase(user);
     self.show_user(user);
   });
@@ -91,6 +93,7 @@ void Lobby::forget_peer_user(const std::string& origin, UserId user) {
   if (node == it->second.end()) return;
   const std::string name = node->second.info.name;
   it->second.erase(node);
+  online_.set_elsewhere(user, origin, 0);
   if (it->second.empty()) peer_users_.erase(it);
   show_user_or_left(user, name);
 }
@@ -185,7 +188,9 @@ void Lobby::tell_peers_everything() {
   on_strand([](Lobby& self) {
     if (!self.peers_) return;
     self.peers_->everything_begins();
-    for (const auto& [id, user] : self.users_) self.peers_->user(id, user.info, user.status());
+    for (const auto& [id, user] : self.users_) {
+      self.peers_->user(id, user.info, user.status(), self.holds_of(id));
+    }
     for (const auto& [id, seek] : self.seeks_) {
       if (seek.origin.empty()) self.peers_->seek(seek.info, seek.owner);
     }

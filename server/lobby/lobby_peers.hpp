@@ -31,10 +31,16 @@ enum class PairAnswer {
   refused,       // the partner still waits, but may not play the caller now (a cap, the rated rules)
 };
 
+// What a user holds on one node that the caps per user count over every node.
+struct UserHolds {
+  std::size_t connections = 0;  // signed-in connections
+  std::size_t challenges = 0;   // pending challenges they sent
+};
+
 class LobbyPeers {
  public:
   virtual ~LobbyPeers() = default;
-  virtual void user(UserId id, const protocol::UserInfo& info, protocol::UserStatus status) = 0;
+  virtual void user(UserId id, const protocol::UserInfo& info, protocol::UserStatus status, UserHolds holds) = 0;
   virtual void user_left(UserId id) = 0;
   virtual void seek(const protocol::SeekInfo& seek, UserId owner) = 0;
   virtual void seek_removed(std::int64_t seek) = 0;

@@ -33,9 +33,14 @@ SessionPtr OnlineUsers::remove_session(std::uint64_t session_id) {
 std::optional<std::size_t> OnlineUsers::sign_in(const OnlineUser& user, const SessionPtr& session,
                                                 std::size_t max_sessions) {
   std::lock_guard lock(mutex_);
-  if (auto it = users_.find(user.id); it != users_.end() && it->second.sessions.size() >= max_sessions &&
-                                      !it->second.sessions.contains(session->id())) {
-    return std::nullopt;
+  auto it = users_.find(user.id);
+  const bool again = it != users_.end() && it->second.sessions.contains(session->id());
+  if (!again) {
+    std::size_t held = it == users_.end() ? 0 : it->second.sessions.size();
+    if (auto other = elsewhere_.find(user.id); other != elsewhere_.end()) {
+      for (const auto& [node, connections] : other->second) held += connections;
+    }
+    if (held >= max_sessions) return std::nullopt;
   }
   Entry& entry = users_[user.id];
   entry.user = user;
@@ -51,6 +56,24 @@ std::size_t OnlineUsers::sign_out(UserId user, std::uint64_t session_id) {
   const std::size_t left = it->second.sessions.size();
   if (left == 0) users_.erase(it);
   return left;
+}
+
+std::size_t OnlineUsers::connection_count(UserId user) const {
+  std::lock_guard lock(mutex_);
+  auto it = users_.find(user);
+  return it == users_.end() ? 0 : it->second.sessions.size();
+}
+
+void OnlineUsers::set_elsewhere(UserId user, const std::string& node, std::size_t connections) {
+  std::lock_guard lock(mutex_);
+  if (connections > 0) {
+    elsewhere_[user][node] = connections;
+    return;
+  }
+  auto it = elsewhere_.find(user);
+  if (it == elsewhere_.end()) return;
+  it->second.erase(node);
+  if (it->second.empty()) elsewhere_.erase(it);
 }
 
 std::optional<OnlineUser> OnlineUsers::find(UserId user) const {

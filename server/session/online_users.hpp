@@ -33,9 +33,11 @@ class OnlineUsers {
   SessionPtr remove_session(std::uint64_t session_id);
 
   // Returns how many sessions the user has now (1: they just came online),
-  // or nullopt (and nothing changed) when the user already has max_sessions.
-  // Counted and added under one lock: sign-ins racing from many connections
-  // cannot pass the cap together.
+  // or nullopt (and nothing changed) when the user already has max_sessions,
+  // here and on the other nodes of a cluster together. Counted and added
+  // under one lock: sign-ins racing from many connections to this node
+  // cannot pass the cap together (to several nodes at once they may, by the
+  // few milliseconds the nodes take to hear of each other).
   std::optional<std::size_t> sign_in(const OnlineUser& user, const SessionPtr& session, std::size_t max_sessions);
   // Returns how many sessions the user still has (0: they went offline).
   std::size_t sign_out(UserId user, std::uint64_t session_id);
@@ -53,6 +55,10 @@ class OnlineUsers {
   std::vector<net::ConnectionPtr> connections_of(UserId user) const;
   std::vector<SessionPtr> all_sessions() const;
   std::size_t session_count() const;
+  // The user's signed-in sessions on this node.
+  std::size_t connection_count(UserId user) const;
+  // The user's signed-in connections on another node of a cluster, as that node last told (0: none).
+  void set_elsewhere(UserId user, const std::string& node, std::size_t connections);
 
   void send_to_user(UserId user, const protocol::Frame& frame) const;
   void send_to_all(const protocol::Frame& frame) const;
@@ -65,6 +71,7 @@ class OnlineUsers {
   mutable std::mutex mutex_;
   std::map<std::uint64_t, SessionPtr> sessions_;  // every open session, by connection id
   std::map<UserId, Entry> users_;
+  std::map<UserId, std::map<std::string, std::size_t>> elsewhere_;  // by user, then node
 };
 
 // A stored account as the wire shows it.

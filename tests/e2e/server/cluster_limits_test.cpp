@@ -1,12 +1,15 @@
 // The accounts' limits across the nodes of a cluster over a real
-// nats-server: wrong passwords and sign-ups spread over the nodes meet the
-// limits of one node. Runs beside a PostgreSQL server of its own (tagged
-// hidden, started by yunzi_server_tests_postgresql).
+// nats-server: wrong passwords, sign-ups, one user's connections and the
+// challenges they send, spread over the nodes, meet the limits of one node. Runs beside a PostgreSQL
+// server of its own (tagged hidden, started by yunzi_server_tests_cluster).
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "tests/e2e/server/cluster_fixture.hpp"
+#include "tests/e2e/server/game_helpers.hpp"
 #include "tests/support/nats_server.hpp"
 
 using namespace yunzi;
@@ -82,4 +85,59 @@ TEST_CASE("cluster over NATS: sign-ups from one address spread over the nodes me
               {{"type", "register"}, {"name", late.name()}, {"password", late.password()}, {"rank", "5k"}})["code"] ==
           "rate_limited");
   }
+}
+
+TEST_CASE("cluster over NATS: one user's connections on every node count against one cap",
+          "[server][cluster][.postgresql]") {
+  test_support::NatsServer nats;
+  start_nats(nats);
+  Cluster cluster(3, 3, {"--nats", nats.url(), "--connections-per-user", "3"});
+  Player first(cluster.node(1).port(), "popular");
+  first.register_account();
+  Player second(cluster.node(2).port(), "popular");
+  Player third(cluster.node(3).port(), "popular");
+  CHECK(second.login()["type"] == "ok");
+  CHECK(third.login()["type"] == "ok");
+  settle();
+  // Three places taken, one on each node: a fourth is refused on every node.
+  for (int n : {1, 2, 3}) {
+    Player more(cluster.node(n).port(), "popular");
+    const Json refused = more.call({{"type", "login"}, {"name", "popular"}, {"password", first.password()}});
+    CHECK(refused["code"] == "limit_reached");
+  }
+  // A place given back on n3 can be taken on n1.
+  third.drop();
+  settle();
+  Player again(cluster.node(1).port(), "popular");
+  CHECK(again.login()["type"] == "ok");
+}
+
+TEST_CASE("cluster over NATS: the challenges one user sends from several nodes count against one cap",
+          "[server][cluster][.postgresql]") {
+  test_support::NatsServer nats;
+  start_nats(nats);
+  Cluster cluster(3, 3, {"--nats", nats.url(), "--challenges-per-user", "2"});
+  Player eager(cluster.node(1).port(), "eager");
+  eager.register_account();
+  Player eager_on_n2(cluster.node(2).port(), "eager");
+  CHECK(eager_on_n2.login()["type"] == "ok");
+  std::vector<Player> targets;
+  for (int i = 0; i < 3; ++i) {
+    targets.emplace_back(cluster.node(3).port(), "target" + std::to_string(i));
+    targets.back().register_account();
+  }
+  settle();
+  auto challenge = [](Player& from, const std::string& to) {
+    return from.call({{"type", "challenge"}, {"to", to}, {"settings", friendly_settings()}});
+  };
+  CHECK(challenge(eager, "target0")["type"] == "ok");
+  const Json second = challenge(eager_on_n2, "target1");
+  REQUIRE(second["type"] == "ok");
+  settle();
+  // Two pending, one sent from each node: a third is refused on both.
+  for (Player* from : {&eager, &eager_on_n2}) CHECK(challenge(*from, "target2")["code"] == "limit_reached");
+  // Declined on n3, the one sent from n2 gives its place back, on n1 too.
+  targets[1].ok({{"type", "challenge.decline"}, {"challenge", second["challenge"]["id"]}});
+  settle();
+  CHECK(challenge(eager, "target2")["type"] == "ok");
 }

@@ -56,15 +56,7 @@ TEST_CASE("ten wins against five opponents and two losses promote a 5k to 4k", "
   const std::int64_t promoting_game = block.losses.back();
 
   // game.end carries the change (seen here by the winner of that game).
-  const Json end = block.opponents[1].history(promoting_game).back();
-  REQUIRE(end["type"] == "game.end");
-  REQUIRE(end["rank_changes"].size() == 1);
-  const Json& change = end["rank_changes"][0];
-  CHECK(change["name"] == "hero");
-  CHECK(change["from"] == "5k");
-  CHECK(change["to"] == "4k");
-  CHECK(change["reason"] == "promotion");
-  CHECK(change["game"] == promoting_game);
+  check_promotion(block.opponents[1].history(promoting_game).back(), "hero", "5k", "4k", promoting_game);
 
   const Json told = hero.wait_event("rank.change");
   CHECK(told["name"] == "hero");

@@ -105,13 +105,7 @@ TEST_CASE(
     const Json end = p->wait_game_event(game, "game.end");
     CHECK(end["result"] == result);
     CHECK(end["reason"] == "count");
-    REQUIRE(end["rank_changes"].size() == 1);
-    const Json& change = end["rank_changes"][0];
-    CHECK(change["name"] == "hero");
-    CHECK(change["from"] == "5k");
-    CHECK(change["to"] == "4k");
-    CHECK(change["reason"] == "promotion");
-    CHECK(change["game"] == game);
+    check_promotion(end, "hero", "5k", "4k", game);
     CHECK(p->seq_errors() == std::vector<std::string>{});
   }
   CHECK(cluster.stored_moves(game) == record.moves.size());

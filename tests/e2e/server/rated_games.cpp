@@ -59,4 +59,17 @@ RatedGame play_rated_moves_then_resign(Player& challenger, Player& opponent, Pla
   return resign_for(challenger, opponent, winner, game);
 }
 
+void check_promotion(const Json& game_end, const std::string& name, const std::string& from, const std::string& to,
+                     std::int64_t game) {
+  INFO(game_end.dump());
+  REQUIRE(game_end["type"] == "game.end");
+  REQUIRE(game_end["rank_changes"].size() == 1);
+  const Json& change = game_end["rank_changes"][0];
+  CHECK(change["name"] == name);
+  CHECK(change["from"] == from);
+  CHECK(change["to"] == to);
+  CHECK(change["reason"] == "promotion");
+  CHECK(change["game"] == game);
+}
+
 }  // namespace yunzi::e2e

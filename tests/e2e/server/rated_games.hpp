@@ -32,4 +32,8 @@ RatedGame play_rated_win(Player& challenger, Player& opponent, Player& winner);
 RatedGame play_rated_moves_then_resign(Player& challenger, Player& opponent, Player& winner,
                                        const std::vector<std::string>& moves);
 
+// The game.end names one rank change: `name` promoted from `from` to `to` by `game`.
+void check_promotion(const Json& game_end, const std::string& name, const std::string& from, const std::string& to,
+                     std::int64_t game);
+
 }  // namespace yunzi::e2e

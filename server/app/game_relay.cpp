@@ -14,8 +14,18 @@ namespace yunzi::app {
 
 using namespace relay_wire;
 
-GameRelay::GameRelay(cluster::Bus& bus, std::string node, std::string boot, const GameRegistry& games)
-    : bus_(bus), address_(node + "." + boot), games_(games) {}
+GameRelay::GameRelay(cluster::Bus& bus, boost::asio::any_io_executor executor, std::string node, std::string boot,
+                     const GameRegistry& games)
+    : bus_(bus),
+      address_(node + "." + boot),
+      games_(games),
+      executor_(std::move(executor)),
+      outbox_counts_(std::make_shared<OutboxCounts>()) {}
+
+std::pair<std::uint64_t, std::uint64_t> GameRelay::relayed() const {
+  return {outbox_counts_->messages.load(std::memory_order_relaxed),
+          outbox_counts_->deliveries.load(std::memory_order_relaxed)};
+}
 
 GameRelay::~GameRelay() = default;
 
@@ -24,12 +34,17 @@ Expected<Done, std::string> GameRelay::start() {
     if (auto self = weak.lock()) self->deliver(m);
   });
   if (!subscribed) return unexpected("cannot subscribe on the bus: " + subscribed.error().message);
+  auto batches = bus_.subscribe(batches_subject(address_), [weak = weak_from_this()](cluster::BusMessage m) {
+    if (auto self = weak.lock()) self->deliver_batch(m);
+  });
+  if (!batches) return unexpected("cannot subscribe on the bus: " + batches.error().message);
   auto moved = bus_.subscribe(taken_over_subject, [weak = weak_from_this()](cluster::BusMessage m) {
     if (auto self = weak.lock()) self->game_moved(m);
   });
   if (!moved) return unexpected("cannot subscribe on the bus: " + moved.error().message);
   std::lock_guard lock(mutex_);
   events_.emplace(std::move(*subscribed));
+  batches_.emplace(std::move(*batches));
   moves_of_games_.emplace(std::move(*moved));
   return Done{};
 }
@@ -38,12 +53,14 @@ Expected<Done, std::string> GameRelay::start() {
 // handler still running, and the handlers take the lock.
 void GameRelay::stop() {
   std::optional<cluster::Subscription> events;
+  std::optional<cluster::Subscription> batches;
   std::optional<cluster::Subscription> moves;
   std::map<GameId, cluster::Subscription> served;
   std::map<StandInKey, StandIn> stand_ins;
   {
     std::lock_guard lock(mutex_);
     events.swap(events_);
+    batches.swap(batches_);
     moves.swap(moves_of_games_);
     served.swap(served_);
     stand_ins.swap(stand_ins_);
@@ -90,7 +107,7 @@ void GameRelay::follow(const SessionPtr& session, GameId game) {
 void GameRelay::watch_remote(const Call& call, const protocol::req::GameWatch& request,
                              std::function<void()> not_running) {
   const std::uint64_t connection = call.session->id();
-  json asked = {{"type", "watch"}, {"origin", address_}, {"conn", connection}, {"id", nullptr}};
+  json asked = {{"type", "watch"}, {"origin", address_}, {"conn", connection}, {"id", nullptr}, {"batches", true}};
   if (call.id) asked["id"] = *call.id;
   if (call.user) {
     asked["user"] = call.user->id;
@@ -121,7 +138,8 @@ void GameRelay::join_remote(const SessionPtr& session, UserId user, const std::s
                             const std::vector<GameId>& games, std::optional<std::int64_t> replay_since) {
   for (GameId game : games) {
     follow(session, game);
-    json told = {{"type", "join"}, {"origin", address_}, {"conn", session->id()}, {"user", user}, {"name", name}};
+    json told = {{"type", "join"}, {"origin", address_}, {"conn", session->id()},
+                 {"user", user},   {"name", name},       {"batches", true}};
     if (replay_since) told["since"] = *replay_since;
     (void)bus_.publish(request_subject(game), told.dump());
   }
@@ -129,7 +147,7 @@ void GameRelay::join_remote(const SessionPtr& session, UserId user, const std::s
 
 void GameRelay::call_remote(const Call& call, GameId game, std::string text, bool muted) {
   json asked = {{"type", "call"},          {"origin", address_}, {"conn", call.session->id()}, {"user", call.user->id},
-                {"name", call.user->name}, {"muted", muted},     {"text", std::move(text)}};
+                {"name", call.user->name}, {"muted", muted},     {"text", std::move(text)},    {"batches", true}};
   if (auto rtt = call.session->connection()->median_rtt()) asked["rtt_us"] = rtt->count();
   follow(call.session, game);
   bus_.request(request_subject(game), asked.dump(), remote_timeout,
@@ -198,25 +216,42 @@ std::optional<GameId> game_ended_by(const std::string& frame) {
 
 }  // namespace
 
+// From a node of the version before batches: the subject names the connection.
 void GameRelay::deliver(const cluster::BusMessage& message) {
   const auto dot = message.subject.rfind('.');
   if (dot == std::string::npos) return;
   const auto connection = number_in<std::uint64_t>(std::string_view(message.subject).substr(dot + 1));
   if (!connection) return;
-  std::shared_ptr<net::Connection> to;
+  hand_over(std::make_shared<const std::string>(message.data), {*connection});
+}
+
+void GameRelay::deliver_batch(const cluster::BusMessage& message) {
+  const auto records = read_records(message.data);
+  if (!records) {
+    spdlog::warn("relay: a malformed batch of frames on {} dropped", message.subject);
+    return;
+  }
+  for (const FrameRecord& record : *records) hand_over(record.frame, record.connections);
+}
+
+void GameRelay::hand_over(const std::shared_ptr<const std::string>& frame,
+                          const std::vector<std::uint64_t>& connections) {
+  std::vector<std::shared_ptr<net::Connection>> to;
   std::function<void(GameId)> ended;
   {
     std::lock_guard lock(mutex_);
-    auto found = followers_.find(*connection);
-    if (found == followers_.end()) return;
-    to = found->second.first.lock();
+    for (std::uint64_t connection : connections) {
+      auto found = followers_.find(connection);
+      if (found == followers_.end()) continue;
+      if (auto alive = found->second.first.lock()) to.push_back(std::move(alive));
+    }
     ended = game_ended_elsewhere_;
   }
-  if (!to) return;
+  if (to.empty()) return;
   if (ended) {
-    if (const auto game = game_ended_by(message.data)) ended(*game);
+    if (const auto game = game_ended_by(*frame)) ended(*game);
   }
-  to->send(std::make_shared<const std::string>(message.data));
+  for (const auto& connection : to) connection->send(frame);
 }
 
 }  // namespace yunzi::app

@@ -4,9 +4,10 @@
 // - A watch of a game another node runs goes to yunzi.game.<id>.req, which
 //   only the node running the game subscribes to. That node answers with the
 //   reply frame and has the room send the game's events to a stand-in
-//   connection (RemoteConnection) that publishes them to
-//   yunzi.conn.<node>.<boot>.<connection>, from where the connection's node
-//   hands them to it.
+//   connection (RemoteConnection). What the games send to that node's
+//   connections goes to yunzi.conn.<node>.<boot>, a frame for several of
+//   them once (relay_outbox.hpp), from where that node hands each frame to
+//   the connections it names.
 // - A player signed in on another node joins their game there the same way:
 //   the stand-in counts as the player's presence, so the forfeit timer runs
 //   only once the player is gone from every node. Their game.* requests go
@@ -31,6 +32,8 @@
 #include <utility>
 #include <vector>
 
+#include <boost/asio/any_io_executor.hpp>
+
 #include "core/ids.hpp"
 #include "protocol/requests.hpp"
 #include "server/app/call.hpp"
@@ -42,18 +45,26 @@ namespace yunzi::app {
 
 namespace relay_wire {
 class RemoteConnection;
-}
+class NodeOutbox;
+struct OutboxCounts;
+}  // namespace relay_wire
 
 class GameRelay : public std::enable_shared_from_this<GameRelay> {
  public:
-  // `boot` tells this process from an earlier one of the same node name.
-  GameRelay(cluster::Bus& bus, std::string node, std::string boot, const GameRegistry& games);
+  // `boot` tells this process from an earlier one of the same node name;
+  // `executor` sends the frames for other nodes' connections.
+  GameRelay(cluster::Bus& bus, boost::asio::any_io_executor executor, std::string node, std::string boot,
+            const GameRegistry& games);
   ~GameRelay();
 
   // Subscribes to the events for this node's connections; the bus must be started.
   Expected<Done, std::string> start();
   // Drops every subscription; before the bus stops.
   void stop();
+
+  // The bus messages that carried this node's games' frames to other nodes'
+  // connections, and those frames once per connection; any thread.
+  std::pair<std::uint64_t, std::uint64_t> relayed() const;
 
   // --- The games this node runs.
   // While this node runs the game, other nodes' connections reach it here.
@@ -103,11 +114,15 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   using StandInKey = std::pair<std::string, std::uint64_t>;  // (origin, connection)
 
   void serve_request(GameId game, const cluster::BusMessage& message);
+  // `batches`: the connection's node reads the frames for its connections in batches.
   std::shared_ptr<relay_wire::RemoteConnection> stand_in_for(const StandInKey& key, std::optional<UserId> user,
-                                                             std::optional<GameId> game);
+                                                             std::optional<GameId> game, bool batches);
   void unwatch(const StandInKey& key, GameId game);
   void leave(const StandInKey& key, std::optional<GameId> only);
   void deliver(const cluster::BusMessage& message);
+  void deliver_batch(const cluster::BusMessage& message);
+  // Hands a frame from another node to this node's connections that follow a game there.
+  void hand_over(const std::shared_ptr<const std::string>& frame, const std::vector<std::uint64_t>& connections);
   void game_moved(const cluster::BusMessage& message);
   void follow(const SessionPtr& session, GameId game);
   void unfollow(std::uint64_t connection, GameId game);
@@ -119,11 +134,15 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   const GameRegistry& games_;
   std::mutex mutex_;
   std::optional<cluster::Subscription> events_;
+  std::optional<cluster::Subscription> batches_;
   std::optional<cluster::Subscription> moves_of_games_;
   std::map<GameId, cluster::Subscription> served_;
   // This node's connections, and the games each follows on other nodes.
   std::map<std::uint64_t, std::pair<std::weak_ptr<net::Connection>, std::set<GameId>>> followers_;
   std::map<StandInKey, StandIn> stand_ins_;
+  boost::asio::any_io_executor executor_;
+  std::map<std::string, std::shared_ptr<relay_wire::NodeOutbox>> outboxes_;
+  const std::shared_ptr<relay_wire::OutboxCounts> outbox_counts_;  // by the other node's <node>.<boot>
   std::function<void(GameId)> game_ended_elsewhere_;
 };
 

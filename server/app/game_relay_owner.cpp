@@ -41,12 +41,17 @@ void GameRelay::unserve(GameId game) {
 }
 
 std::shared_ptr<RemoteConnection> GameRelay::stand_in_for(const StandInKey& key, std::optional<UserId> user,
-                                                          std::optional<GameId> game) {
+                                                          std::optional<GameId> game, bool batches) {
   std::lock_guard lock(mutex_);
   StandIn& stand_in = stand_ins_[key];
   if (!stand_in.connection) {
-    stand_in.connection =
-        std::make_shared<RemoteConnection>(bus_, events_subject(key.first, key.second), "node " + key.first);
+    std::shared_ptr<NodeOutbox> outbox;
+    if (batches) {
+      auto& shared = outboxes_[key.first];
+      if (!shared) shared = std::make_shared<NodeOutbox>(bus_, executor_, batches_subject(key.first), outbox_counts_);
+      outbox = shared;
+    }
+    stand_in.connection = std::make_shared<RemoteConnection>(bus_, std::move(outbox), key.first, key.second);
   }
   if (user) stand_in.user = user;
   if (game) stand_in.games.insert(*game);
@@ -107,6 +112,10 @@ void GameRelay::node_gone(const std::string& node, const std::string& boot) {
       gone.push_back(it->first);
     }
   }
+  {
+    std::lock_guard lock(mutex_);
+    outboxes_.erase(origin);
+  }
   if (!gone.empty())
     spdlog::info("node {} (boot {}) gone: {} of its connections leave their games", node, boot, gone.size());
   for (const StandInKey& key : gone) leave(key, std::nullopt);
@@ -123,10 +132,13 @@ void GameRelay::serve_request(GameId game, const cluster::BusMessage& message) {
   if (type == "unwatch") return unwatch(key, game);
   if (type == "leave") return leave(key, game);
   const std::optional<UserId> user = integer_field(request, "user");
+  const auto batches_field = request.find("batches");
+  const bool batches = batches_field != request.end() && batches_field->is_boolean() && batches_field->get<bool>();
   const std::string name = request.value("name", "");
   auto room = games_.find(game);
   if (type == "join") {
-    if (room && user) room->player_connected(*user, stand_in_for(key, user, game), integer_field(request, "since"));
+    if (room && user)
+      room->player_connected(*user, stand_in_for(key, user, game, batches), integer_field(request, "since"));
     return;
   }
   if (message.reply_to.empty()) return;
@@ -134,7 +146,7 @@ void GameRelay::serve_request(GameId game, const cluster::BusMessage& message) {
   if (type == "watch") {
     protocol::Responder respond(integer_field(request, "id"), channel);
     if (!room) return respond.fail(protocol::ErrorCode::not_found, "no game in progress with that id");
-    room->watch(stand_in_for(key, user, game), user, name, integer_field(request, "since"), respond);
+    room->watch(stand_in_for(key, user, game, batches), user, name, integer_field(request, "since"), respond);
     return;
   }
   if (type != "call" || !user || !request.contains("text") || !request["text"].is_string()) return;
@@ -142,7 +154,7 @@ void GameRelay::serve_request(GameId game, const cluster::BusMessage& message) {
   if (!envelope) return (void)bus_.reply(message, *protocol::encode_error(envelope.error()));
   protocol::Responder respond(envelope->id, channel);
   if (!room) return respond.fail(protocol::ErrorCode::not_found, "no game in progress with that id");
-  auto stand_in = stand_in_for(key, user, game);
+  auto stand_in = stand_in_for(key, user, game, batches);
   stand_in->set_rtt(integer_field(request, "rtt_us"));
   room->handle(stand_in, *user, name, request.value("muted", false), std::move(envelope->request), respond);
 }

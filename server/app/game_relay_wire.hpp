@@ -15,6 +15,7 @@
 
 #include "core/ids.hpp"
 #include "protocol/responder.hpp"
+#include "server/app/relay_outbox.hpp"
 #include "server/cluster/bus.hpp"
 #include "server/net/connection.hpp"
 
@@ -42,21 +43,36 @@ inline std::optional<std::int64_t> integer_field(const json& message, const char
 
 inline std::string request_subject(GameId game) { return "yunzi.game." + std::to_string(game) + ".req"; }
 
-// `origin`: a node's relay address, <node>.<boot>.
+// `origin`: a node's relay address, <node>.<boot>. The frames for several of
+// its connections (relay_batch.hpp).
+inline std::string batches_subject(const std::string& origin) { return "yunzi.conn." + origin; }
+// The frames for one of its connections, as the version before batches sends and reads them.
 inline std::string events_subject(const std::string& origin, std::uint64_t connection) {
   return "yunzi.conn." + origin + "." + std::to_string(connection);
 }
 
 // Another node's connection, as a room sees it: what the room sends it goes
-// over the bus to that node; its round trip is the one the node measured,
-// carried with each of its requests.
+// over the bus to that node, through the outbox of that node when it reads
+// batches (relay_outbox.hpp), else on a subject of the connection's own (the
+// nodes of the version before batches); its round trip is the one the node
+// measured, carried with each of its requests.
 class RemoteConnection final : public net::Connection {
  public:
-  RemoteConnection(cluster::Bus& bus, std::string subject, std::string address)
-      : bus_(bus), id_(next_id_++), subject_(std::move(subject)), address_(std::move(address)) {}
+  // `outbox`: none for a node of the version before batches.
+  RemoteConnection(cluster::Bus& bus, std::shared_ptr<NodeOutbox> outbox, const std::string& origin,
+                   std::uint64_t connection)
+      : outbox_(std::move(outbox)),
+        bus_(bus),
+        id_(next_id_++),
+        connection_(connection),
+        subject_(events_subject(origin, connection)),
+        address_("node " + origin) {}
   std::uint64_t id() const override { return id_; }
   const std::string& remote_address() const override { return address_; }
-  void send(std::shared_ptr<const std::string> frame) override { (void)bus_.publish(subject_, *frame); }
+  void send(std::shared_ptr<const std::string> frame) override {
+    if (outbox_) return outbox_->add(connection_, std::move(frame));
+    (void)bus_.publish(subject_, *frame);
+  }
   // The node keeps its own connection; a stand-in has nothing to close.
   void close(std::uint16_t, std::string) override {}
   std::optional<std::chrono::microseconds> median_rtt() const override {
@@ -69,8 +85,10 @@ class RemoteConnection final : public net::Connection {
  private:
   // Far above the ids of this process's own connections, which count from 1.
   static inline std::atomic<std::uint64_t> next_id_{std::uint64_t{1} << 62};
+  const std::shared_ptr<NodeOutbox> outbox_;
   cluster::Bus& bus_;
   const std::uint64_t id_;
+  const std::uint64_t connection_;  // its id on its own node
   const std::string subject_;
   const std::string address_;
   std::atomic<std::int64_t> rtt_us_{-1};

@@ -16,6 +16,8 @@ using relay_wire::integer_field;
 
 const std::string deltas_subject = "yunzi.lobby";
 constexpr int prefix_shift = 32;
+// A game's entry goes to the other nodes at most about this often (LobbyGamePacer).
+constexpr auto game_entry_interval = std::chrono::seconds(1);
 // An acceptance makes a game on the holding node (its writer, the players'
 // rows locked in PostgreSQL): given longer than a game request.
 constexpr auto offer_timeout = std::chrono::seconds(10);
@@ -37,8 +39,21 @@ const json& member(const json& message, const char* key) {
 
 }  // namespace
 
-LobbyLink::LobbyLink(cluster::Bus& bus, std::string address, std::int64_t id_base, Lobby& lobby, const UserReach& reach)
-    : bus_(bus), address_(std::move(address)), id_base_(id_base), lobby_(lobby), reach_(reach) {}
+LobbyLink::LobbyLink(cluster::Bus& bus, boost::asio::any_io_executor executor, std::string address,
+                     std::int64_t id_base, Lobby& lobby, const UserReach& reach)
+    : bus_(bus),
+      address_(std::move(address)),
+      id_base_(id_base),
+      lobby_(lobby),
+      reach_(reach),
+      games_(std::make_shared<LobbyGamePacer>(
+          std::move(executor), game_entry_interval,
+          [this](const protocol::LobbyGame& entry, UserId black, UserId white) {
+            publish({{"type", "game"}, {"game", protocol::to_json(entry)}, {"black", black}, {"white", white}});
+          },
+          [this](GameId game) {
+            publish({{"type", "game_removed"}, {"game", game}});
+          })) {}
 
 LobbyLink::~LobbyLink() { stop(); }
 
@@ -64,6 +79,7 @@ Expected<Done, std::string> LobbyLink::start() {
 
 // Cancelled outside the lock: a cancel waits for a handler still running, which may take it.
 void LobbyLink::stop() {
+  games_->stop();
   std::optional<cluster::Subscription> deltas, requests;
   std::lock_guard lock(mutex_);
   deltas.swap(deltas_);
@@ -108,10 +124,12 @@ void LobbyLink::seek(const protocol::SeekInfo& seek, UserId owner) {
 void LobbyLink::seek_removed(std::int64_t seek) { publish({{"type", "seek_removed"}, {"seek", seek}}); }
 
 void LobbyLink::game(const protocol::LobbyGame& entry, UserId black, UserId white) {
-  publish({{"type", "game"}, {"game", protocol::to_json(entry)}, {"black", black}, {"white", white}});
+  games_->changed(entry, black, white, telling_everything_.load());
 }
 
-void LobbyLink::game_removed(GameId game) { publish({{"type", "game_removed"}, {"game", game}}); }
+void LobbyLink::game_removed(GameId game) { games_->removed(game); }
+
+void LobbyLink::game_moved_away(GameId game) { games_->moved_away(game); }
 
 void LobbyLink::chat(const protocol::LobbyChatLine& line) {
   publish({{"type", "chat"}, {"line", protocol::to_json(line)}});
@@ -142,9 +160,16 @@ void LobbyLink::pair_elsewhere(const std::string& origin, const LobbyCaller& cal
       });
 }
 
-void LobbyLink::everything_begins() { publish({{"type", "everything"}}); }
+// What is told between the two goes at once: the others drop what they do not hear of before the end.
+void LobbyLink::everything_begins() {
+  telling_everything_ = true;
+  publish({{"type", "everything"}});
+}
 
-void LobbyLink::everything_ends() { publish({{"type", "everything_told"}}); }
+void LobbyLink::everything_ends() {
+  publish({{"type", "everything_told"}});
+  telling_everything_ = false;
+}
 
 void LobbyLink::send_to_user(UserId user, const protocol::Frame& frame) { reach_.send_elsewhere(user, frame); }
 

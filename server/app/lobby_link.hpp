@@ -2,9 +2,9 @@
 // replica of the whole lobby: what it holds itself (its users with their
 // status, the seeks made on it, the games it runs) it publishes on
 // yunzi.lobby as it changes, and it shows what the others publish beside
-// its own. A node that starts, or comes back to the bus, says hello and the
-// others tell it all they hold; a node that falls silent (NodePresence)
-// takes its users and seeks with it.
+// its own (a game's entry at most about once a second: LobbyGamePacer). A node that starts, or comes back to the bus,
+// says hello and the others tell it all they hold; a node that falls silent (NodePresence) takes its users and seeks
+// with it.
 //
 // A seek or a challenge stays on the node it was made on, which alone
 // decides who gets it (a seek is never taken twice). Its id carries that
@@ -14,16 +14,19 @@
 // elsewhere join it from its start (UserReach::game_made).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <string>
 
+#include <boost/asio/any_io_executor.hpp>
 #include <nlohmann/json.hpp>
 
 #include "core/expected.hpp"
 #include "server/app/call.hpp"
+#include "server/app/lobby_game_pacer.hpp"
 #include "server/app/user_reach.hpp"
 #include "server/cluster/bus.hpp"
 #include "server/lobby/lobby.hpp"
@@ -35,7 +38,9 @@ namespace yunzi::app {
 class LobbyLink final : public LobbyPeers {
  public:
   // `address`: this node's <node>.<boot>; `id_base`: the prefix its seeks and challenges are numbered from.
-  LobbyLink(cluster::Bus& bus, std::string address, std::int64_t id_base, Lobby& lobby, const UserReach& reach);
+  // `executor` runs the pacing of the games' entries (LobbyGamePacer).
+  LobbyLink(cluster::Bus& bus, boost::asio::any_io_executor executor, std::string address, std::int64_t id_base,
+            Lobby& lobby, const UserReach& reach);
   ~LobbyLink() override;
 
   // A prefix for a node's seek and challenge ids, drawn at random (20 bits, above 32).
@@ -62,6 +67,7 @@ class LobbyLink final : public LobbyPeers {
   void seek_removed(std::int64_t seek) override;
   void game(const protocol::LobbyGame& entry, UserId black, UserId white) override;
   void game_removed(GameId game) override;
+  void game_moved_away(GameId game) override;
   void chat(const protocol::LobbyChatLine& line) override;
   void everything_begins() override;
   void everything_ends() override;
@@ -89,6 +95,8 @@ class LobbyLink final : public LobbyPeers {
   std::map<std::int64_t, std::string> holders_;  // id prefix -> node address
   std::optional<cluster::Subscription> deltas_;
   std::optional<cluster::Subscription> requests_;
+  std::atomic<bool> telling_everything_{false};
+  const std::shared_ptr<LobbyGamePacer> games_;
 };
 
 }  // namespace yunzi::app

@@ -72,6 +72,16 @@ Expected<Done, std::string> SharedLimits::start_on(cluster::Bus& bus, std::strin
   if (!subscribed) return unexpected("cannot subscribe on the bus: " + subscribed.error().message);
   accounts_.on_limit_change(
       [this](const accounts::LimitNote& note) { (void)bus_->publish(subject, encoded(note, address_).dump()); });
+  for (const SharedQuota& shared : quotas_) {
+    shared.quota.on_change([this, name = shared.name](bool taken, std::int64_t key, std::int64_t at_ms) {
+      const json told = {{"origin", address_},
+                         {"kind", taken ? "quota_taken" : "quota_given_back"},
+                         {"quota", name},
+                         {"key", key},
+                         {"at_ms", at_ms}};
+      (void)bus_->publish(subject, told.dump());
+    });
+  }
   std::lock_guard lock(mutex_);
   subscription_.emplace(std::move(*subscribed));
   return Done{};
@@ -81,6 +91,7 @@ Expected<Done, std::string> SharedLimits::start_on(cluster::Bus& bus, std::strin
 void SharedLimits::stop() {
   // The accounts' pools have stopped by now: nothing tells the listener any more.
   accounts_.on_limit_change(nullptr);
+  for (const SharedQuota& shared : quotas_) shared.quota.on_change(nullptr);
   std::optional<cluster::Subscription> subscription;
   std::lock_guard lock(mutex_);
   subscription.swap(subscription_);
@@ -90,7 +101,26 @@ void SharedLimits::heard(const cluster::BusMessage& message) {
   const json in = json::parse(message.data, nullptr, false);
   // The bus hears its own publications too; this node counted them already.
   if (!in.is_object() || in.value("origin", "") == address_) return;
-  if (auto note = decoded(in)) accounts_.heard_limit_change(*note);
+  if (auto note = decoded(in)) return accounts_.heard_limit_change(*note);
+  heard_quota(in);
+}
+
+void SharedLimits::heard_quota(const json& in) {
+  const auto kind = in.find("kind");
+  const auto name = in.find("quota");
+  const auto key = in.find("key");
+  const auto at_ms = in.find("at_ms");
+  if (kind == in.end() || name == in.end() || key == in.end() || at_ms == in.end() || !key->is_number_integer() ||
+      !at_ms->is_number_integer()) {
+    return;
+  }
+  for (const SharedQuota& shared : quotas_) {
+    if (*name != shared.name) continue;
+    if (*kind == "quota_taken") shared.quota.heard_take(key->get<std::int64_t>(), at_ms->get<std::int64_t>());
+    if (*kind == "quota_given_back") {
+      shared.quota.heard_give_back(key->get<std::int64_t>(), at_ms->get<std::int64_t>());
+    }
+  }
 }
 
 }  // namespace yunzi::app

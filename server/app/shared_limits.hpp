@@ -1,7 +1,9 @@
-// The login throttle and the sign-up cap held across the nodes of a cluster
-// with NATS: each node tells the others every attempt it reserves and gives
-// back (yunzi.accounts.limits), and counts theirs as its own, so guesses or
-// sign-ups spread over the nodes meet the limits of one node. At most once,
+// The login throttle, the sign-up cap and the quotas per user (reports,
+// lobby chat, private messages) held across the nodes of a cluster with
+// NATS: each node tells the others every attempt or use it reserves and
+// gives back (yunzi.accounts.limits), and counts theirs as its own, so
+// guesses, sign-ups or lines spread over the nodes meet the limits of one
+// node. At most once,
 // like every NATS message, and a few milliseconds late: attempts sent at the
 // same instant to several nodes may each pass before the others hear.
 #pragma once
@@ -9,16 +11,27 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
 
 #include "core/expected.hpp"
 #include "server/accounts/accounts.hpp"
 #include "server/cluster/bus.hpp"
+#include "server/session/window_quota.hpp"
 
 namespace yunzi::app {
 
+// A quota shared under its name; the name is the same on every node.
+struct SharedQuota {
+  std::string name;
+  WindowQuota& quota;
+};
+
 class SharedLimits {
  public:
-  explicit SharedLimits(accounts::Accounts& accounts) : accounts_(accounts) {}
+  SharedLimits(accounts::Accounts& accounts, std::vector<SharedQuota> quotas)
+      : accounts_(accounts), quotas_(std::move(quotas)) {}
 
   // `address` (<node>.<boot>) tells this node's own messages apart. Before
   // the server serves; stop before the bus stops.
@@ -27,8 +40,10 @@ class SharedLimits {
 
  private:
   void heard(const cluster::BusMessage& message);
+  void heard_quota(const nlohmann::json& message);
 
   accounts::Accounts& accounts_;
+  const std::vector<SharedQuota> quotas_;
   cluster::Bus* bus_ = nullptr;
   std::string address_;
   std::mutex mutex_;

@@ -59,6 +59,12 @@ void add_bus_figures(std::vector<prometheus::MetricFamily>& out, const BusFigure
                       static_cast<double>(bus.last_round_trip_us) / 1e6));
   out.push_back(gauge("yunzi_cluster_nodes_seen", "Cluster: other nodes heard from within three heartbeats.",
                       static_cast<double>(bus.nodes_seen)));
+  out.push_back(counter("yunzi_cluster_relay_messages_total",
+                        "Cluster: bus messages that carried this node's games' frames to other nodes' connections.",
+                        bus.relay_messages));
+  out.push_back(counter("yunzi_cluster_relay_deliveries_total",
+                        "Cluster: this node's games' frames for other nodes' connections, once per connection.",
+                        bus.relay_deliveries));
 }
 
 }  // namespace

@@ -32,6 +32,10 @@ struct BusFigures {
   std::uint64_t reconnects = 0;
   std::int64_t last_round_trip_us = 0;  // the latest request answered
   std::size_t nodes_seen = 0;           // other nodes heard within three heartbeats
+  // Games' frames for other nodes' connections: the bus messages that carried
+  // them, and the frames times the connections each was for.
+  std::uint64_t relay_messages = 0;
+  std::uint64_t relay_deliveries = 0;
 };
 
 // Where a scrape reads the figures from; all safe from any thread.

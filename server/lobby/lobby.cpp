@@ -262,6 +262,7 @@ void Lobby::game_ended(GameId game) {
 void Lobby::game_moved_away(GameId game) {
   on_strand([game](Lobby& self) {
     if (auto it = self.games_listed_.find(game); it != self.games_listed_.end()) it->second.here = false;
+    if (self.peers_) self.peers_->game_moved_away(game);
   });
 }
 

@@ -46,6 +46,8 @@ class LobbyPeers {
   virtual void seek_removed(std::int64_t seek) = 0;
   virtual void game(const protocol::LobbyGame& entry, UserId black, UserId white) = 0;
   virtual void game_removed(GameId game) = 0;
+  // Another node took the game over: it tells of it from now on.
+  virtual void game_moved_away(GameId game) = 0;
   virtual void chat(const protocol::LobbyChatLine& line) = 0;
   // Everything this node holds is told between these two: what a node
   // showed of this one before and is not told again is gone.

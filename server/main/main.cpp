@@ -348,10 +348,12 @@ int main(int argc, char** argv) {
         if (!leases) return std::nullopt;
         return leases->stats();
       },
-      [&bus, &presence]() -> std::optional<app::BusFigures> {
-        if (!bus || !presence) return std::nullopt;
+      [&bus, &presence, &watch_relay]() -> std::optional<app::BusFigures> {
+        if (!bus || !presence || !watch_relay) return std::nullopt;
         const cluster::BusStats stats = bus->stats();
-        return app::BusFigures{bus->connected(), stats.reconnects, stats.last_request_rtt_us, presence->peers().size()};
+        const auto [relay_messages, relay_deliveries] = watch_relay->relayed();
+        return app::BusFigures{bus->connected(),         stats.reconnects, stats.last_request_rtt_us,
+                               presence->peers().size(), relay_messages,   relay_deliveries};
       }};
   for (auto& route : app::http_routes(reads, scrape, metrics, config.metrics_allow)) {
     server.add_async_route(std::move(route));
@@ -367,9 +369,11 @@ int main(int argc, char** argv) {
     bus.emplace(server.io_context().get_executor(), bus_options);
     const std::string boot = boot_id();
     // Made before the bus starts, so that its state reports may reach it; started after.
-    watch_relay = std::make_shared<app::GameRelay>(*bus, config.node, boot, application.games);
-    lobby_link = std::make_shared<app::LobbyLink>(*bus, config.node + "." + boot, app::LobbyLink::random_id_base(),
-                                                  *application.lobby, application.reach());
+    watch_relay = std::make_shared<app::GameRelay>(*bus, server.io_context().get_executor(), config.node, boot,
+                                                   application.games);
+    lobby_link =
+        std::make_shared<app::LobbyLink>(*bus, server.io_context().get_executor(), config.node + "." + boot,
+                                         app::LobbyLink::random_id_base(), *application.lobby, application.reach());
     bus->on_state_change([&watch_relay, &lobby_link](bool connected) {
       if (connected) {
         spdlog::info("NATS connected");
@@ -405,7 +409,9 @@ int main(int argc, char** argv) {
     if (auto started = application.reach().start_on(*bus, config.node + "." + boot); !started) {
       return refuse_start(*log_output, exit_database, started.error());
     }
-    shared_limits.emplace(accounts);
+    shared_limits.emplace(accounts, std::vector<app::SharedQuota>{{"reports", application.reports_quota},
+                                                                  {"lobby_chat", application.lobby_chat_quota},
+                                                                  {"messages", application.messages_quota}});
     if (auto started = shared_limits->start_on(*bus, config.node + "." + boot); !started) {
       return refuse_start(*log_output, exit_database, started.error());
     }

@@ -4,11 +4,16 @@
 // together. Thread-safe: one mutex; the key's past uses are forgotten as
 // they leave the window, and keys with none left are swept now and then, so
 // the map holds only the keys active within the window.
+//
+// In a cluster each node tells the others the uses it takes and gives back
+// (on_change), and counts theirs as its own (heard_take, heard_give_back):
+// app::SharedLimits.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 
@@ -25,12 +30,24 @@ class WindowQuota {
   // Undoes a use taken at taken_ms (the work it allowed did not happen).
   void give_back(std::int64_t key, std::int64_t taken_ms);
 
+  // Told of each use taken (`taken`) or given back here, outside the lock.
+  using Listener = std::function<void(bool taken, std::int64_t key, std::int64_t at_ms)>;
+  void on_change(Listener listener);
+  // A use another node took or gave back: counted here, whatever the room
+  // left (that node let it pass), and not told on.
+  void heard_take(std::int64_t key, std::int64_t at_ms);
+  void heard_give_back(std::int64_t key, std::int64_t taken_ms);
+
  private:
+  void sweep(std::int64_t now_ms);                       // with the lock held
+  bool remove(std::int64_t key, std::int64_t taken_ms);  // with the lock held
+
   const std::size_t max_uses_;
   const std::int64_t window_ms_;
   std::mutex mutex_;
   std::map<std::int64_t, std::deque<std::int64_t>> uses_;  // per key, oldest first
   std::size_t takes_since_sweep_ = 0;
+  Listener listener_;
 };
 
 }  // namespace yunzi::app

@@ -141,3 +141,35 @@ TEST_CASE("cluster over NATS: the challenges one user sends from several nodes c
   settle();
   CHECK(challenge(eager, "target2")["type"] == "ok");
 }
+
+TEST_CASE("cluster over NATS: one user's lobby chat and private messages from several nodes meet one quota",
+          "[server][cluster][.postgresql]") {
+  test_support::NatsServer nats;
+  start_nats(nats);
+  Cluster cluster(2, 3, {"--nats", nats.url(), "--lobby-chat-per-minute", "4", "--messages-per-minute", "3"});
+  Player bob(cluster.node(1).port(), "bob");
+  bob.register_account();
+  Player alice_n1(cluster.node(1).port(), "alice");
+  alice_n1.register_account();
+  Player alice_n2(cluster.node(2).port(), "alice");
+  alice_n2.login();
+  both_heard(cluster);
+
+  for (int i = 0; i < 4; ++i) {
+    Player& alice = i % 2 == 0 ? alice_n1 : alice_n2;
+    alice.ok({{"type", "lobby.chat"}, {"text", "line " + std::to_string(i)}});
+  }
+  for (int i = 0; i < 3; ++i) {
+    Player& alice = i % 2 == 0 ? alice_n2 : alice_n1;
+    alice.ok({{"type", "message.send"}, {"to", "bob"}, {"text", "note " + std::to_string(i)}});
+  }
+  settle();
+  // Each node let only some through, and counts all of them against the next.
+  for (Player* alice : {&alice_n1, &alice_n2}) {
+    INFO((alice == &alice_n1 ? "on n1" : "on n2"));
+    CHECK(alice->fails({{"type", "lobby.chat"}, {"text", "one more"}})["code"] == "rate_limited");
+    CHECK(alice->fails({{"type", "message.send"}, {"to", "bob"}, {"text", "one more"}})["code"] == "rate_limited");
+  }
+  // Another user has quotas of their own.
+  bob.ok({{"type", "lobby.chat"}, {"text", "my turn"}});
+}

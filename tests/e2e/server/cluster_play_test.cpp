@@ -144,3 +144,60 @@ TEST_CASE(
   bob.connect();
   CHECK(bob.fails({{"type", "resume"}, {"token", bob.token()}})["code"] == "banned");
 }
+
+namespace {
+
+// A counter's value in a node's /metrics text.
+double counter_of(const std::string& metrics, const std::string& name) {
+  const auto at = metrics.find("\n" + name + " ");
+  REQUIRE(at != std::string::npos);
+  return std::stod(metrics.substr(at + name.size() + 2));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "cluster over NATS: the running node sends a frame once for all the watchers on another node, and each of "
+    "them sees every move in order",
+    "[server][cluster][.postgresql]") {
+  test_support::NatsServer nats;
+  start_nats(nats);
+  Cluster cluster(2, 3, {"--nats", nats.url()});
+  Player alice(cluster.node(1).port(), "alice");
+  Player bob(cluster.node(1).port(), "bob");
+  const std::int64_t game = seated_game(alice, bob);
+  moved_to(bob, cluster.node(2), game);
+  bob.watch(game);  // what he missed while he moved
+  std::vector<std::unique_ptr<Player>> watchers;
+  std::vector<Player*> everyone{&alice, &bob};
+  for (int i = 0; i < 6; ++i) {
+    watchers.push_back(std::make_unique<Player>(cluster.node(2).port(), "watcher" + std::to_string(i)));
+    if (i % 2 == 0) watchers.back()->register_account();  // the others watch without an account
+    watchers.back()->watch(game);
+    everyone.push_back(watchers.back().get());
+  }
+  const std::string before = metrics_of(cluster.node(1));
+
+  const std::vector<std::string> moves{"E5", "C3", "G7", "C7", "G3", "E3", "E7", "D4"};
+  play_moves(alice, bob, game, moves, everyone);
+  // One watcher looks away and another loses its connection; the rest go on hearing the game.
+  watchers[1]->ok({{"type", "game.unwatch"}, {"game", game}});
+  watchers[2]->drop();
+  std::vector<Player*> still{&alice, &bob, watchers[0].get(), watchers[3].get(), watchers[4].get(), watchers[5].get()};
+  play_moves(alice, bob, game, {"F4", "F6"}, still, static_cast<int>(moves.size()) + 1);
+  CHECK(watchers[1]->no_event("game.move", std::chrono::milliseconds(300)));
+  for (Player* p : still) {
+    INFO(p->name());
+    CHECK(p->seq_errors() == std::vector<std::string>{});
+  }
+
+  // Bob and the six watchers on n2 heard each move: a frame for all of them
+  // at once went in one bus message, not in one for each.
+  const std::string after = metrics_of(cluster.node(1));
+  const double messages = counter_of(after, "yunzi_cluster_relay_messages_total") -
+                          counter_of(before, "yunzi_cluster_relay_messages_total");
+  const double deliveries = counter_of(after, "yunzi_cluster_relay_deliveries_total") -
+                            counter_of(before, "yunzi_cluster_relay_deliveries_total");
+  CHECK(deliveries >= 7.0 * static_cast<double>(moves.size()));
+  CHECK(messages * 4 <= deliveries);
+}

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "server/session/window_quota.hpp"
@@ -53,4 +54,24 @@ TEST_CASE("window quota: threads racing for one key get the quota between them")
   }
   for (auto& thread : threads) thread.join();
   CHECK(granted.load() == 10);
+}
+
+TEST_CASE("window quota: uses heard from other nodes count, in their time order, and are not told on") {
+  WindowQuota quota(3, hour_ms);
+  std::vector<std::tuple<bool, std::int64_t, std::int64_t>> told;
+  quota.on_change([&](bool taken, std::int64_t key, std::int64_t at) { told.emplace_back(taken, key, at); });
+  CHECK(quota.try_take(1, 100));
+  quota.heard_take(1, 300);
+  quota.heard_take(1, 50);  // another node's older use, heard late
+  CHECK_FALSE(quota.try_take(1, 400));
+  // The oldest use, the one heard late, leaves the window first.
+  CHECK(quota.try_take(1, hour_ms + 50));
+  CHECK_FALSE(quota.try_take(1, hour_ms + 60));
+  // A use the other node gave back makes room.
+  quota.heard_give_back(1, 300);
+  CHECK(quota.try_take(1, hour_ms + 70));
+  quota.give_back(1, hour_ms + 70);
+  using Told = std::tuple<bool, std::int64_t, std::int64_t>;
+  CHECK(told ==
+        std::vector<Told>{{true, 1, 100}, {true, 1, hour_ms + 50}, {true, 1, hour_ms + 70}, {false, 1, hour_ms + 70}});
 }

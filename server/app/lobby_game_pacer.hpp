@@ -1,0 +1,72 @@
+// How often the other nodes hear of a game this node runs. Its lobby entry
+// changes with every move and every spectator who comes or goes, but another
+// node's lobby shows a move count and a spectator count, which may be a
+// moment behind: so a game's entry goes out at once when it has not gone out
+// for an interval, and otherwise waits for the end of that interval, when
+// only the newest of the entries held meanwhile goes. A busy game costs the
+// other nodes one message an interval instead of one a move.
+//
+// The start of a game and its end go out at once, the end taking with it
+// whatever of the game was still held, so that no entry of an ended game
+// follows its removal. Thread-safe; the interval's timer runs on a strand of
+// the executor given.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "core/ids.hpp"
+#include "protocol/lobby_messages.hpp"
+
+namespace yunzi::app {
+
+class LobbyGamePacer : public std::enable_shared_from_this<LobbyGamePacer> {
+ public:
+  using PublishEntry = std::function<void(const protocol::LobbyGame& entry, UserId black, UserId white)>;
+  using PublishRemoval = std::function<void(GameId game)>;
+
+  // The publishers are called with the pacer's lock held: what they publish
+  // leaves in the order the pacer decided, never an entry after its removal.
+  LobbyGamePacer(boost::asio::any_io_executor executor, std::chrono::milliseconds interval, PublishEntry entry,
+                 PublishRemoval removal);
+
+  // `at_once`: the entry goes out now, whenever it last did (a node telling
+  // all it holds).
+  void changed(const protocol::LobbyGame& entry, UserId black, UserId white, bool at_once);
+  // The game ended here: its removal goes out, and nothing held of it.
+  void removed(GameId game);
+  // Another node runs the game now: nothing held of it goes out from here.
+  void moved_away(GameId game);
+  // Ends the timer; what is held is dropped.
+  void stop();
+
+ private:
+  struct Held {
+    protocol::LobbyGame entry;
+    UserId black;
+    UserId white;
+  };
+  using Clock = std::chrono::steady_clock;
+
+  void arm();  // with the lock held
+  void interval_over();
+
+  const std::chrono::milliseconds interval_;
+  const PublishEntry publish_entry_;
+  const PublishRemoval publish_removal_;
+  std::mutex mutex_;
+  boost::asio::steady_timer timer_;
+  bool armed_ = false;
+  bool stopped_ = false;
+  std::map<GameId, Clock::time_point> last_sent_;
+  std::map<GameId, Held> held_;
+};
+
+}  // namespace yunzi::app

@@ -1,0 +1,56 @@
+// What the games of this node send to the connections of one other node
+// (internal to the game relay). A room hands each frame to every follower
+// in turn; the outbox gathers them, so that a frame for several connections
+// of that node crosses the bus once, and the frames that pile up while it
+// is busy (several rooms at once) go in one message. The node at the other
+// end hands each frame to the connections it names
+// (relay_batch.hpp: the payload).
+//
+// Sending is deferred, never done by the room: a room pays one lock and a
+// copy of a pointer per follower on another node. The outbox's strand
+// publishes in the order the frames came, so every connection gets its
+// frames in the room's order.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "server/app/relay_batch.hpp"
+#include "server/cluster/bus.hpp"
+
+namespace yunzi::app::relay_wire {
+
+// What the outboxes of a relay have sent, for /metrics; any thread.
+struct OutboxCounts {
+  std::atomic<std::uint64_t> messages{0};
+  std::atomic<std::uint64_t> deliveries{0};  // frames times the connections each was for
+};
+
+class NodeOutbox : public std::enable_shared_from_this<NodeOutbox> {
+ public:
+  // `subject`: where the other node hears the frames for its connections.
+  NodeOutbox(cluster::Bus& bus, boost::asio::any_io_executor executor, std::string subject,
+             std::shared_ptr<OutboxCounts> counts);
+
+  void add(std::uint64_t connection, std::shared_ptr<const std::string> frame);
+
+ private:
+  void flush();
+  void publish(const std::string& payload);
+
+  cluster::Bus& bus_;
+  boost::asio::strand<boost::asio::any_io_executor> strand_;
+  const std::string subject_;
+  const std::shared_ptr<OutboxCounts> counts_;
+  std::mutex mutex_;
+  std::vector<FrameRecord> pending_;
+};
+
+}  // namespace yunzi::app::relay_wire

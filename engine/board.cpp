@@ -26,7 +26,7 @@ struct HeadSet {
 
 }  // namespace
 
-Board::Board(int size) : size_(size), stride_(size + 1) {
+Board::Board(int size) : size_(size), stride_(size + 1), row_reciprocal_((1 << row_shift) / stride_ + 1) {
   if (size < min_board_size || size > max_board_size) throw std::invalid_argument("board size out of range");
   end_ = size_ * stride_ + size_ + 1;
   offsets_ = {-stride_, -1, 1, stride_};
@@ -35,7 +35,7 @@ Board::Board(int size) : size_(size), stride_(size + 1) {
   next_.fill(0);
   chain_.fill(ChainInfo{});
   empty_pos_.fill(-1);
-  marks_.fill(0);
+  around_.fill(0);
   for (int y = 0; y < size_; ++y) {
     for (int x = 0; x < size_; ++x) {
       const Index i = index_of(Vertex{x, y});
@@ -43,6 +43,9 @@ Board::Board(int size) : size_(size), stride_(size + 1) {
       empty_pos_[i] = static_cast<Index>(empty_count_);
       empty_list_[empty_count_++] = i;
     }
+  }
+  for (int i = 0; i < end_; ++i) {
+    if (cells_[i] == Cell::empty) around_[i] = count_around(i);
   }
 }
 
@@ -53,7 +56,11 @@ std::optional<Color> Board::color_at(Vertex v) const {
   return color_of(c);
 }
 
-int Board::liberties_at(int index) const { return is_stone(cells_[index]) ? chain_[head_[index]].liberties : 0; }
+int Board::liberties_at(int index) const {
+  if (!is_stone(cells_[index])) return 0;
+  std::vector<std::uint32_t> marks(max_points, 0);
+  return count_liberties_from_scratch(head_[index], marks, 1);
+}
 
 int Board::liberties(Vertex v) const { return contains(v) ? liberties_at(index_of(v)) : 0; }
 
@@ -80,18 +87,15 @@ Expected<Done, MoveError> Board::check(Color c, Vertex v) const {
   return check_at(c, index_of(v));
 }
 
-Expected<Done, MoveError> Board::check_at(Color c, int index) const {
-  if (cells_[index] != Cell::empty) return unexpected(MoveError::occupied);
+Expected<Done, MoveError> Board::check_surrounded_at(Color c, int index) const {
   const Cell own = cell_of(c);
   for (int offset : offsets_) {
     const int n = index + offset;
     const Cell cell = cells_[n];
-    if (cell == Cell::empty) return Done{};
     if (cell == Cell::wall) continue;
-    const int liberties = chain_[head_[n]].liberties;
     // A friendly chain with another liberty keeps the stone alive; an enemy
     // chain in atari is captured and frees a liberty.
-    if ((cell == own) == (liberties > 1)) return Done{};
+    if ((cell == own) != chain_[head_[n]].in_atari()) return Done{};
   }
   return unexpected(MoveError::suicide);
 }
@@ -99,12 +103,14 @@ Expected<Done, MoveError> Board::check_at(Color c, int index) const {
 std::uint64_t Board::hash_after_at(Color c, int index) const {
   std::uint64_t h = hash_ ^ zobrist::stone_key(c, index);
   const Cell enemy = cell_of(opponent(c));
+  // Nothing can be captured without an enemy stone next to the point.
+  if (neighbours_holding(enemy, index) == 0) return h;
   HeadSet seen;
   for (int offset : offsets_) {
     const int n = index + offset;
     if (cells_[n] != enemy) continue;
     const Index head = head_[n];
-    if (chain_[head].liberties != 1 || !seen.add(head)) continue;
+    if (!chain_[head].in_atari() || !seen.add(head)) continue;
     int s = head;
     do {
       h ^= zobrist::stone_key(opponent(c), s);
@@ -131,6 +137,8 @@ std::vector<Vertex> Board::to_vertices(const std::vector<Index>& indices) const 
 
 void Board::set_stone(Color c, int index) {
   cells_[index] = cell_of(c);
+  const int change = (1 << around_shift(cell_of(c))) - (1 << around_shift(Cell::empty));
+  for (int offset : offsets_) around_[index + offset] = static_cast<std::uint16_t>(around_[index + offset] + change);
   hash_ ^= zobrist::stone_key(c, index);
   const Index pos = empty_pos_[index];
   const Index last = empty_list_[--empty_count_];
@@ -141,80 +149,68 @@ void Board::set_stone(Color c, int index) {
 
 void Board::set_empty(int index) {
   hash_ ^= zobrist::stone_key(color_of(cells_[index]), index);
+  const int change = (1 << around_shift(cells_[index])) - (1 << around_shift(Cell::empty));
+  for (int offset : offsets_) around_[index + offset] = static_cast<std::uint16_t>(around_[index + offset] - change);
   cells_[index] = Cell::empty;
   empty_pos_[index] = static_cast<Index>(empty_count_);
   empty_list_[empty_count_++] = static_cast<Index>(index);
 }
 
-int Board::play_at(Color c, int index, std::vector<Index>* captured) {
-  const Cell enemy = cell_of(opponent(c));
+int Board::place(Color c, int index) {
   set_stone(c, index);
   head_[index] = static_cast<Index>(index);
   next_[index] = static_cast<Index>(index);
-  std::int16_t own_liberties = 0;
-  HeadSet neighbours;
+  ChainInfo mine;
+  mine.stones = 1;
   for (int offset : offsets_) {
     const int n = index + offset;
     const Cell cell = cells_[n];
     if (cell == Cell::empty) {
-      ++own_liberties;
-    } else if (cell != Cell::wall && neighbours.add(head_[n])) {
-      // The new stone took one liberty from each adjacent chain, once.
-      --chain_[head_[n]].liberties;
+      mine.add(n);
+    } else if (cell != Cell::wall) {
+      chain_[head_[n]].take(index);
     }
   }
-  chain_[index] = ChainInfo{own_liberties, 1};
-
+  chain_[index] = mine;
+  const Cell own = cell_of(c);
   int head = index;
-  for (int i = 0; i < neighbours.count; ++i) {
-    if (cells_[neighbours.heads[i]] == cell_of(c)) head = merge_chains(head, neighbours.heads[i]);
+  for (int offset : offsets_) {
+    const int n = index + offset;
+    if (cells_[n] == own && head_[n] != head) head = merge_chains(head, head_[n]);
   }
+  return head;
+}
+
+int Board::play_at(Color c, int index, std::vector<Index>* captured) {
+  const int head = place(c, index);
+  const Cell enemy = cell_of(opponent(c));
   int taken = 0;
   int last_taken = -1;
-  for (int i = 0; i < neighbours.count; ++i) {
-    const Index h = neighbours.heads[i];
-    if (cells_[h] == enemy && chain_[h].liberties == 0) {
-      taken += remove_chain(h, captured);
-      last_taken = h;
-    }
+  for (int offset : offsets_) {
+    const int n = index + offset;
+    if (cells_[n] != enemy || chain_[head_[n]].pseudo != 0) continue;
+    last_taken = head_[n];
+    taken += remove_chain(last_taken, captured);
   }
   const ChainInfo& mine = chain_[head];
-  ko_shape_point_ = (taken == 1 && mine.stones == 1 && mine.liberties == 1) ? last_taken : -1;
+  ko_shape_point_ = (taken == 1 && mine.stones == 1 && mine.pseudo == 1) ? last_taken : -1;
   return taken;
 }
 
 int Board::merge_chains(int head_a, int head_b) {
   if (chain_[head_a].stones < chain_[head_b].stones) std::swap(head_a, head_b);
-  if (++mark_generation_ == 0) {
-    marks_.fill(0);
-    mark_generation_ = 1;
-  }
-  const std::uint32_t mark = mark_generation_;
-  const Cell colour = cells_[head_a];
-  // Liberties of the smaller chain that the larger one does not share.
-  int gained = 0;
   int s = head_b;
   do {
-    for (int offset : offsets_) {
-      const int n = s + offset;
-      if (cells_[n] != Cell::empty || marks_[n] == mark) continue;
-      marks_[n] = mark;
-      bool shared = false;
-      for (int offset2 : offsets_) {
-        const int m = n + offset2;
-        if (cells_[m] == colour && head_[m] == head_a) {
-          shared = true;
-          break;
-        }
-      }
-      if (!shared) ++gained;
-    }
     head_[s] = static_cast<Index>(head_a);
     s = next_[s];
   } while (s != head_b);
   std::swap(next_[head_a], next_[head_b]);
-  chain_[head_a].stones = static_cast<std::int16_t>(chain_[head_a].stones + chain_[head_b].stones);
-  chain_[head_a].liberties = static_cast<std::int16_t>(chain_[head_a].liberties + gained);
+  ChainInfo& a = chain_[head_a];
+  const ChainInfo& b = chain_[head_b];
+  a.pseudo = static_cast<std::int16_t>(a.pseudo + b.pseudo);
+  a.stones = static_cast<std::int16_t>(a.stones + b.stones);
+  a.sum += b.sum;
+  a.sum_squares += b.sum_squares;
   return head_a;
 }
 
@@ -227,13 +223,13 @@ int Board::remove_chain(int head, std::vector<Index>* captured) {
     ++count;
     s = next_[s];
   } while (s != head);
-  // Each freed point is one new liberty for every distinct chain around it.
+  // Each freed point is a pseudo-liberty of every stone next to it (all of
+  // the capturer's colour: the chain's own stones are empty now).
   s = head;
   do {
-    HeadSet around;
     for (int offset : offsets_) {
       const int n = s + offset;
-      if (is_stone(cells_[n]) && around.add(head_[n])) ++chain_[head_[n]].liberties;
+      if (is_stone(cells_[n])) chain_[head_[n]].add(s);
     }
     s = next_[s];
   } while (s != head);
@@ -244,46 +240,20 @@ Expected<Done, MoveError> Board::add_stone(Color c, Vertex v) {
   if (!contains(v)) return unexpected(MoveError::off_board);
   const int index = index_of(v);
   if (cells_[index] != Cell::empty) return unexpected(MoveError::occupied);
-  set_stone(c, index);
-  head_[index] = static_cast<Index>(index);
-  next_[index] = static_cast<Index>(index);
-  std::int16_t own_liberties = 0;
-  HeadSet neighbours;
-  for (int offset : offsets_) {
-    const int n = index + offset;
-    if (cells_[n] == Cell::empty) {
-      ++own_liberties;
-    } else if (is_stone(cells_[n]) && neighbours.add(head_[n])) {
-      --chain_[head_[n]].liberties;
-    }
-  }
-  chain_[index] = ChainInfo{own_liberties, 1};
-  int head = index;
-  for (int i = 0; i < neighbours.count; ++i) {
-    if (cells_[neighbours.heads[i]] == cell_of(c)) head = merge_chains(head, neighbours.heads[i]);
-  }
+  place(c, index);
   ko_shape_point_ = -1;
   return Done{};
 }
 
 bool Board::has_chain_without_liberties() const {
   for (int i = 0; i < end_; ++i) {
-    if (is_stone(cells_[i]) && chain_[head_[i]].liberties == 0) return true;
+    if (is_stone(cells_[i]) && chain_[head_[i]].pseudo == 0) return true;
   }
   return false;
 }
 
 int Board::stone_count(Color c) const {
   return static_cast<int>(std::count(cells_.begin(), cells_.begin() + end_, cell_of(c)));
-}
-
-bool Board::is_single_point_eye(Color c, int index) const {
-  const Cell own = cell_of(c);
-  for (int offset : offsets_) {
-    const Cell cell = cells_[index + offset];
-    if (cell != own && cell != Cell::wall) return false;
-  }
-  return true;
 }
 
 int Board::count_liberties_from_scratch(int head, std::vector<std::uint32_t>& marks, std::uint32_t mark) const {
@@ -302,6 +272,32 @@ int Board::count_liberties_from_scratch(int head, std::vector<std::uint32_t>& ma
   return liberties;
 }
 
+Board::ChainInfo Board::count_pseudo_liberties(int head) const {
+  ChainInfo info;
+  int s = head;
+  do {
+    ++info.stones;
+    for (int offset : offsets_) {
+      if (cells_[s + offset] == Cell::empty) info.add(s + offset);
+    }
+    s = next_[s];
+  } while (s != head);
+  return info;
+}
+
+std::uint16_t Board::count_around(int index) const {
+  int counts = 0;
+  for (int offset : offsets_) {
+    const Cell cell = cells_[index + offset];
+    if (cell == Cell::wall) {
+      counts += (1 << around_shift(Cell::black)) + (1 << around_shift(Cell::white));
+    } else {
+      counts += 1 << around_shift(cell);
+    }
+  }
+  return static_cast<std::uint16_t>(counts);
+}
+
 bool Board::is_consistent() const {
   std::uint64_t hash = 0;
   int empties = 0;
@@ -311,6 +307,7 @@ bool Board::is_consistent() const {
   std::uint32_t mark = 0;
   for (int i = 0; i < end_; ++i) {
     const Cell cell = cells_[i];
+    if (cell != Cell::wall && around_[i] != count_around(i)) return false;
     if (cell == Cell::empty) {
       ++empties;
       if (empty_pos_[i] < 0 || empty_pos_[i] >= empty_count_ || empty_list_[empty_pos_[i]] != i) return false;
@@ -344,7 +341,12 @@ bool Board::is_consistent() const {
       s = next_[s];
     } while (s != head);
     if (listed != members || chain_[head].stones != members) return false;
-    if (chain_[head].liberties != count_liberties_from_scratch(head, marks, ++mark)) return false;
+    const ChainInfo counted = count_pseudo_liberties(head);
+    const ChainInfo& kept = chain_[head];
+    if (kept.pseudo != counted.pseudo || kept.sum != counted.sum || kept.sum_squares != counted.sum_squares)
+      return false;
+    const bool one_liberty = count_liberties_from_scratch(head, marks, ++mark) == 1;
+    if (kept.in_atari() != one_liberty) return false;
   }
   return hash == hash_ && empties == empty_count_;
 }

@@ -1,6 +1,7 @@
-// The board: stones on a square grid of 2x2..25x25 with their chains, exact
-// liberty counts kept up to date on every placement and capture, and an
-// incremental Zobrist hash of the stones. It knows the rules that concern one
+// The board: stones on a square grid of 2x2..25x25 with their chains, each
+// chain's pseudo-liberties kept up to date on every placement and capture
+// (enough to tell exactly whether it is in atari), and an incremental Zobrist
+// hash of the stones. It knows the rules that concern one
 // move alone (occupied, suicide, captures); ko and repetition belong to Game.
 //
 // Points are stored in a padded 1-D array (one wall row above and below, one
@@ -41,7 +42,8 @@ class Board {
   Cell at(Vertex v) const { return cells_[index_of(v)]; }
   std::optional<Color> color_at(Vertex v) const;
   bool contains(Vertex v) const { return on_board(v, size_); }
-  // Liberties and stones of the chain through v; 0 on an empty point.
+  // Liberties (counted from the chain's stones) and stones of the chain
+  // through v; 0 on an empty point.
   int liberties(Vertex v) const;
   int chain_size(Vertex v) const;
   // Every stone of the chain through v (empty when v is empty).
@@ -68,12 +70,19 @@ class Board {
 
   // --- Index interface (hot paths) --------------------------------------
   Index index_of(Vertex v) const { return static_cast<Index>((v.y + 1) * stride_ + v.x + 1); }
-  Vertex vertex_of(int index) const { return Vertex{index % stride_ - 1, index / stride_ - 1}; }
+  Vertex vertex_of(int index) const {
+    const int row = (index * row_reciprocal_) >> row_shift;
+    return Vertex{index - row * stride_ - 1, row - 1};
+  }
   Cell cell(int index) const { return cells_[index]; }
   // The vertices of these indices, sorted row by row from the top.
   std::vector<Vertex> to_vertices(const std::vector<Index>& indices) const;
   int liberties_at(int index) const;
-  Expected<Done, MoveError> check_at(Color c, int index) const;
+  Expected<Done, MoveError> check_at(Color c, int index) const {
+    if (cells_[index] != Cell::empty) return unexpected(MoveError::occupied);
+    if (neighbours_holding(Cell::empty, index) > 0) return Done{};
+    return check_surrounded_at(c, index);
+  }
   std::uint64_t hash_after_at(Color c, int index) const;
   // Places a stone that check_at() accepted (anything else corrupts the
   // board); appends captured indices to *captured when given.
@@ -88,33 +97,71 @@ class Board {
   Index empty_point(int i) const { return empty_list_[i]; }
 
   // True when every on-board neighbour of index holds a stone of colour c.
-  bool is_single_point_eye(Color c, int index) const;
+  bool is_single_point_eye(Color c, int index) const { return neighbours_holding(cell_of(c), index) == 4; }
 
   // Recounts every chain from scratch and compares with the incremental
-  // bookkeeping (heads, stone counts, liberty counts, hash, empty list).
+  // bookkeeping (heads, stone counts, pseudo-liberties, hash, empty list).
   bool is_consistent() const;
 
  private:
+  // A chain's pseudo-liberties: one entry per (stone, empty neighbour) pair,
+  // so a liberty next to two of the chain's stones counts twice. Keeping the
+  // count, the sum and the sum of squares of the entries' indices lets
+  // placing, merging and capturing add and subtract without telling shared
+  // liberties apart, and still answers "exactly one liberty" exactly: all
+  // entries are equal iff count * sum_squares == sum * sum (Cauchy-Schwarz).
   struct ChainInfo {
-    std::int16_t liberties = 0;
+    std::int16_t pseudo = 0;
     std::int16_t stones = 0;
+    std::int32_t sum = 0;
+    std::uint32_t sum_squares = 0;
+
+    void add(int index) {
+      ++pseudo;
+      sum += index;
+      sum_squares += static_cast<std::uint32_t>(index * index);
+    }
+    void take(int index) {
+      --pseudo;
+      sum -= index;
+      sum_squares -= static_cast<std::uint32_t>(index * index);
+    }
+    bool in_atari() const {
+      return static_cast<std::int64_t>(pseudo) * sum_squares == static_cast<std::int64_t>(sum) * sum;
+    }
   };
+
+  static constexpr int around_shift(Cell cell) { return 4 * static_cast<int>(cell); }
+  // How many of the four neighbours hold `cell` (a wall counts as both colours).
+  int neighbours_holding(Cell cell, int index) const { return (around_[index] >> around_shift(cell)) & 0xF; }
+  // check_at() for a point without an empty neighbour.
+  Expected<Done, MoveError> check_surrounded_at(Color c, int index) const;
 
   void set_empty(int index);
   void set_stone(Color c, int index);
+  // Places a stone, takes its point from the chains around and joins it to
+  // its own colour's chains; returns the head of its chain.
+  int place(Color c, int index);
   int merge_chains(int head_a, int head_b);  // returns the surviving head
   int remove_chain(int head, std::vector<Index>* captured);
   int count_liberties_from_scratch(int head, std::vector<std::uint32_t>& marks, std::uint32_t mark) const;
+  ChainInfo count_pseudo_liberties(int head) const;
+  std::uint16_t count_around(int index) const;
+
+  // index / stride_ as a multiply and a shift (vertex_of runs for every move
+  // recorded): with the reciprocal rounded up, the error stays below
+  // max_points / 2^row_shift, under 1 / stride_, so the quotient is exact.
+  static constexpr int row_shift = 16;
+  static_assert(max_points * max_stride < (1 << row_shift));
 
   int size_;
   int stride_;
+  int row_reciprocal_;
   int end_;  // one past the last on-board index
   std::array<int, 4> offsets_;
   std::uint64_t hash_ = 0;
   int ko_shape_point_ = -1;
   int empty_count_ = 0;
-  // Generation mark for liberty deduplication while merging.
-  mutable std::uint32_t mark_generation_ = 0;
 
   std::array<Cell, max_points> cells_;
   std::array<Index, max_points> head_;       // chain head of each stone
@@ -122,7 +169,11 @@ class Board {
   std::array<ChainInfo, max_points> chain_;  // valid at heads only
   std::array<Index, max_points> empty_list_;
   std::array<Index, max_points> empty_pos_;  // position of a point in empty_list_
-  mutable std::array<std::uint32_t, max_points> marks_;
+  // The four neighbours of each point counted by what they hold, 4 bits
+  // each: empty, black or wall, white or wall (a wall borders an eye of
+  // either colour). The eye test and a move with an empty neighbour (most
+  // moves) then read one number instead of four cells.
+  std::array<std::uint16_t, max_points> around_;
 };
 
 }  // namespace yunzi::engine

@@ -55,13 +55,18 @@ Expected<Game, SetupError> Game::create(const GameSetup& setup) {
     if (!game.board_.add_stone(stone.color, stone.vertex)) return unexpected(SetupError::bad_setup_stone);
   }
   if (game.board_.has_chain_without_liberties()) return unexpected(SetupError::chain_without_liberties);
-  game.reset_to_start();
+  // The board already holds the start position.
+  game.reset_history();
   return game;
 }
 
 void Game::reset_to_start() {
   board_ = Board(setup_.size);
   for (const SetupStone& stone : start_stones_) board_.add_stone(stone.color, stone.vertex);
+  reset_history();
+}
+
+void Game::reset_history() {
   phase_ = Phase::play;
   to_move_ = setup_.first_player.value_or(setup_.handicap >= 2 ? Color::white : Color::black);
   consecutive_passes_ = 0;

@@ -128,6 +128,9 @@ class Game {
   Expected<Done, MoveError> check_turn(Color color) const;
   std::uint64_t situation_hash(std::uint64_t board_hash, Color next) const;
   void reset_to_start();
+  // Everything but the board back to the start: no moves, the first player
+  // to move, the start position the only one seen.
+  void reset_history();
   // Plays `moves` from the start position, resuming from scoring at each
   // index in `resumes`, as the game went the first time.
   void replay(const std::vector<Move>& moves, std::vector<std::size_t> resumes);

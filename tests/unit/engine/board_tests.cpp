@@ -34,6 +34,54 @@ TEST_CASE("joining chains counts shared liberties once", "[board]") {
   CHECK(board.is_consistent());
 }
 
+TEST_CASE("a chain whose one liberty touches several of its stones is in atari", "[board][capture]") {
+  // Black's ring has one liberty, (1,1), next to four of its stones.
+  Board board = board_from({
+      "XXXO.",
+      "X.XO.",
+      "XXXO.",
+      "OOOO.",
+      ".....",
+  });
+  REQUIRE(board.liberties(Vertex{0, 0}) == 1);
+  REQUIRE(board.check(Color::white, Vertex{1, 1}).has_value());
+  const auto captured = *board.play(Color::white, Vertex{1, 1});
+  CHECK(captured.size() == 8);
+  CHECK(board.liberties(Vertex{1, 1}) == 4);
+  CHECK(board.is_consistent());
+}
+
+TEST_CASE("a chain with two liberties, each next to three of its stones, is not in atari", "[board][suicide]") {
+  Board board = board_from({
+      "X.X.XO",
+      "XXXXXO",
+      "OOOOOO",
+      "......",
+      "......",
+      "......",
+  });
+  REQUIRE(board.liberties(Vertex{0, 0}) == 2);
+  // White in either eye captures nothing, so it is suicide; Black may fill one.
+  CHECK(board.check(Color::white, Vertex{1, 0}).error() == MoveError::suicide);
+  CHECK(board.check(Color::white, Vertex{3, 0}).error() == MoveError::suicide);
+  REQUIRE(board.play(Color::black, Vertex{1, 0}).has_value());
+  CHECK(board.liberties(Vertex{0, 0}) == 1);
+  CHECK(board.check(Color::white, Vertex{3, 0}).has_value());
+  CHECK(board.is_consistent());
+}
+
+TEST_CASE("vertex_of undoes index_of on every board size", "[board]") {
+  for (int size = min_board_size; size <= max_board_size; ++size) {
+    const Board board(size);
+    for (int y = 0; y < size; ++y) {
+      for (int x = 0; x < size; ++x) {
+        const Vertex v{x, y};
+        REQUIRE(board.vertex_of(board.index_of(v)) == v);
+      }
+    }
+  }
+}
+
 TEST_CASE("a stone on a point with no liberties is legal when it captures", "[board][capture]") {
   Board board = board_from({
       ".OX..",

@@ -3,9 +3,10 @@
 #pragma once
 
 #include <cstddef>
-#include <deque>
 #include <memory>
 #include <string>
+
+#include "core/ring_queue.hpp"
 
 namespace yunzi::net {
 
@@ -28,7 +29,7 @@ class SendQueue {
   std::size_t max_frames_;
   std::size_t max_bytes_;
   std::size_t bytes_ = 0;
-  std::deque<std::shared_ptr<const std::string>> frames_;
+  RingQueue<std::shared_ptr<const std::string>> frames_;
 };
 
 }  // namespace yunzi::net

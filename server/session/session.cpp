@@ -71,7 +71,7 @@ void Session::receive(std::string text, bool over_rate_limit) {
       s.connection_->close(net::close_code::policy, "too many requests waiting");
       return;
     }
-    s.waiting_.emplace_back(std::move(text), over_rate_limit);
+    s.waiting_.push_back({std::move(text), over_rate_limit});
     s.start_next();
   });
 }

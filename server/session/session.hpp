@@ -8,16 +8,17 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
 
+#include "core/ring_queue.hpp"
 #include "db/records.hpp"
 #include "protocol/responder.hpp"
 #include "server/net/connection.hpp"
@@ -78,7 +79,7 @@ class Session : public std::enable_shared_from_this<Session> {
   Strand strand_;
   net::ConnectionPtr connection_;
   Dispatch dispatch_;
-  std::deque<std::pair<std::string, bool>> waiting_;
+  RingQueue<std::pair<std::string, bool>> waiting_;
   bool in_flight_ = false;
   std::uint64_t current_ = 0;  // the number of the request in flight (counted from 1)
   AppMetrics& metrics_;

@@ -37,12 +37,15 @@ std::string_view to_string(Phase phase) {
   return "play";
 }
 
-// The position set starts at half the board's area and grows with the game:
-// a 19x19 game of 250 moves holds 4 KiB of it, where a set sized for the
-// longest games (twice the area) would hold 16 KiB in every live room from
-// the first move. Growing costs a rehash at 256 and 512 positions.
+// By default the position set starts at half the board's area and grows
+// with the game: a 19x19 game of 250 moves holds 4 KiB of it, where a set
+// sized for the longest games (twice the area) would hold 16 KiB in every
+// live room from the first move.
 Game::Game(GameSetup setup)
-    : setup_(std::move(setup)), board_(setup_.size), seen_(static_cast<std::size_t>(setup_.size * setup_.size / 2)) {}
+    : setup_(std::move(setup)),
+      board_(setup_.size),
+      seen_(setup_.expected_positions > 0 ? setup_.expected_positions
+                                          : static_cast<std::size_t>(setup_.size * setup_.size / 2)) {}
 
 Expected<Game, SetupError> Game::create(const GameSetup& setup) {
   if (setup.size < min_board_size || setup.size > max_board_size) return unexpected(SetupError::bad_size);

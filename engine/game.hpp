@@ -5,6 +5,7 @@
 // Counting the final position is in scoring.hpp.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,6 +40,12 @@ struct GameSetup {
   // When false either colour may move at any time (GTP `play`, SGF records
   // with two moves of one colour in a row); turn order is then not checked.
   bool alternate = true;
+  // How many positions the superko set is sized for before it first grows
+  // (0: half the board's area, enough for most games). Not a rule: a
+  // program that plays many long games (random playouts) sets more, so that
+  // its set never grows and stays sparse; a server holding many live games
+  // keeps the default and its memory.
+  std::size_t expected_positions = 0;
 };
 
 enum class SetupError : std::uint8_t {

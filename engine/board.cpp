@@ -1,7 +1,9 @@
 #include "engine/board.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
+#include <type_traits>
 
 #include "engine/zobrist.hpp"
 
@@ -26,16 +28,73 @@ struct HeadSet {
 
 }  // namespace
 
-Board::Board(int size) : size_(size), stride_(size + 1), row_reciprocal_((1 << row_shift) / stride_ + 1) {
+namespace detail {
+
+// Board's constructor fills every array, so the block is not zeroed first.
+PointArrays::PointArrays(int points)
+    : points_(points), block_(std::make_unique_for_overwrite<std::byte[]>(bytes_for(points))) {
+  point_into_block();
+}
+
+PointArrays::PointArrays(const PointArrays& other)
+    : points_(other.points_), block_(std::make_unique_for_overwrite<std::byte[]>(bytes_for(other.points_))) {
+  std::memcpy(block_.get(), other.block_.get(), bytes_for(points_));
+  point_into_block();
+}
+
+PointArrays& PointArrays::operator=(const PointArrays& other) {
+  if (this == &other) return *this;
+  if (!block_ || points_ != other.points_) {
+    points_ = other.points_;
+    block_ = std::make_unique_for_overwrite<std::byte[]>(bytes_for(points_));
+    point_into_block();
+  }
+  std::memcpy(block_.get(), other.block_.get(), bytes_for(points_));
+  return *this;
+}
+
+std::size_t PointArrays::bytes_for(int points) {
+  const auto n = static_cast<std::size_t>(points);
+  return n * (sizeof(ChainInfo) + 4 * sizeof(Index) + sizeof(std::uint16_t) + sizeof(Cell));
+}
+
+void PointArrays::point_into_block() {
+  const auto n = static_cast<std::size_t>(points_);
+  std::byte* at = block_.get();
+  const auto take = [&](auto*& array) {
+    using Element = std::remove_reference_t<decltype(*array)>;
+    static_assert(alignof(ChainInfo) % alignof(Element) == 0);
+    array = reinterpret_cast<Element*>(at);
+    at += n * sizeof(Element);
+  };
+  take(chain_);
+  take(head_);
+  take(next_);
+  take(empty_list_);
+  take(empty_pos_);
+  take(around_);
+  take(cells_);
+}
+
+}  // namespace detail
+
+int Board::points_for(int size) {
   if (size < min_board_size || size > max_board_size) throw std::invalid_argument("board size out of range");
+  return (size + 2) * (size + 1) + 1;
+}
+
+Board::Board(int size)
+    : PointArrays(points_for(size)), size_(size), stride_(size + 1), row_reciprocal_((1 << row_shift) / stride_ + 1) {
   end_ = size_ * stride_ + size_ + 1;
   offsets_ = {-stride_, -1, 1, stride_};
-  cells_.fill(Cell::wall);
-  head_.fill(0);
-  next_.fill(0);
-  chain_.fill(ChainInfo{});
-  empty_pos_.fill(-1);
-  around_.fill(0);
+  const int n = points();
+  std::fill_n(cells_, n, Cell::wall);
+  std::fill_n(head_, n, Index{0});
+  std::fill_n(next_, n, Index{0});
+  std::fill_n(chain_, n, ChainInfo{});
+  std::fill_n(empty_list_, n, Index{0});
+  std::fill_n(empty_pos_, n, Index{-1});
+  std::fill_n(around_, n, std::uint16_t{0});
   for (int y = 0; y < size_; ++y) {
     for (int x = 0; x < size_; ++x) {
       const Index i = index_of(Vertex{x, y});
@@ -58,7 +117,7 @@ std::optional<Color> Board::color_at(Vertex v) const {
 
 int Board::liberties_at(int index) const {
   if (!is_stone(cells_[index])) return 0;
-  std::vector<std::uint32_t> marks(max_points, 0);
+  std::vector<std::uint32_t> marks(points(), 0);
   return count_liberties_from_scratch(head_[index], marks, 1);
 }
 
@@ -252,9 +311,7 @@ bool Board::has_chain_without_liberties() const {
   return false;
 }
 
-int Board::stone_count(Color c) const {
-  return static_cast<int>(std::count(cells_.begin(), cells_.begin() + end_, cell_of(c)));
-}
+int Board::stone_count(Color c) const { return static_cast<int>(std::count(cells_, cells_ + end_, cell_of(c))); }
 
 int Board::count_liberties_from_scratch(int head, std::vector<std::uint32_t>& marks, std::uint32_t mark) const {
   int liberties = 0;
@@ -301,8 +358,8 @@ std::uint16_t Board::count_around(int index) const {
 bool Board::is_consistent() const {
   std::uint64_t hash = 0;
   int empties = 0;
-  std::vector<std::uint32_t> marks(max_points, 0);
-  std::vector<int> chain_of(max_points, -1);
+  std::vector<std::uint32_t> marks(points(), 0);
+  std::vector<int> chain_of(points(), -1);
   std::vector<int> stack;
   std::uint32_t mark = 0;
   for (int i = 0; i < end_; ++i) {

@@ -109,19 +109,32 @@ Expected<Done, MoveError> Game::check(Color color, Vertex v) const {
   return check_at(color, board_.index_of(v));
 }
 
-Expected<Done, MoveError> Game::check_at(Color color, int index) const {
+Expected<Done, MoveError> Game::check_before_repetition(Color color, int index) const {
   if (auto turn = check_turn(color); !turn) return turn;
   if (auto placed = board_.check_at(color, index); !placed) return placed;
   if (index == ko_point_ && color == ko_player_) return unexpected(MoveError::ko);
-  if (setup_.ko_rule != KoRule::simple &&
-      seen_.contains(situation_hash(board_.hash_after_at(color, index), opponent(color)))) {
+  return Done{};
+}
+
+std::uint64_t Game::situation_after(Color color, int index) const {
+  return situation_hash(board_.hash_after_at(color, index), opponent(color));
+}
+
+Expected<Done, MoveError> Game::check_at(Color color, int index) const {
+  if (auto legal = check_before_repetition(color, index); !legal) return legal;
+  if (setup_.ko_rule != KoRule::simple && seen_.contains(situation_after(color, index))) {
     return unexpected(MoveError::superko);
   }
   return Done{};
 }
 
 Expected<int, MoveError> Game::play_at(Color color, int index, std::vector<Board::Index>* captured) {
-  if (auto legal = check_at(color, index); !legal) return unexpected(legal.error());
+  if (auto legal = check_before_repetition(color, index); !legal) return unexpected(legal.error());
+  // One probe of the set both refuses a repetition and records the new
+  // situation: past the checks above the move cannot fail.
+  if (setup_.ko_rule != KoRule::simple && !seen_.insert(situation_after(color, index))) {
+    return unexpected(MoveError::superko);
+  }
   const int taken = board_.play_at(color, index, captured);
   (color == Color::black ? black_captures_ : white_captures_) += taken;
   ko_point_ = board_.ko_shape_point();
@@ -129,7 +142,6 @@ Expected<int, MoveError> Game::play_at(Color color, int index, std::vector<Board
   to_move_ = opponent(color);
   consecutive_passes_ = 0;
   moves_.push_back(Move{color, board_.vertex_of(index)});
-  if (setup_.ko_rule != KoRule::simple) seen_.insert(situation_hash(board_.hash(), to_move_));
   return taken;
 }
 

@@ -133,6 +133,11 @@ class Game {
  private:
   explicit Game(GameSetup setup);
   Expected<Done, MoveError> check_turn(Color color) const;
+  // Every test of a placement but the repetition of a whole-board situation.
+  Expected<Done, MoveError> check_before_repetition(Color color, int index) const;
+  // The situation hash after color plays at index (a placement that passed
+  // check_before_repetition).
+  std::uint64_t situation_after(Color color, int index) const;
   std::uint64_t situation_hash(std::uint64_t board_hash, Color next) const;
   void reset_to_start();
   // Everything but the board back to the start: no moves, the first player

@@ -213,3 +213,43 @@ TEST_CASE("on 2x2 the fourth stone is suicide unless it captures", "[board][suic
   CHECK(fresh.check(Color::black, Vertex{0, 0}).has_value());
   CHECK(fresh.is_consistent());
 }
+
+TEST_CASE("a copied or assigned board is independent of its source, whatever the sizes", "[board]") {
+  Board source(19);
+  source.play(Color::black, Vertex{3, 3});
+  source.play(Color::white, Vertex{15, 15});
+
+  Board copy(source);
+  copy.play(Color::black, Vertex{10, 10});
+  CHECK(source.at(Vertex{10, 10}) == Cell::empty);
+  CHECK(copy.at(Vertex{10, 10}) == Cell::black);
+  CHECK(copy.hash() != source.hash());
+  CHECK(copy.is_consistent());
+
+  // Assigning over a board of another size takes the source's size and
+  // stones; over one of the same size it overwrites them.
+  Board small(5);
+  small = source;
+  CHECK(small.size() == 19);
+  CHECK(small.at(Vertex{15, 15}) == Cell::white);
+  CHECK(small.hash() == source.hash());
+  CHECK(small.is_consistent());
+  small = copy;
+  CHECK(small.at(Vertex{10, 10}) == Cell::black);
+  CHECK(small.is_consistent());
+
+  Board large(25);
+  large.play(Color::white, Vertex{24, 24});
+  large = Board(9);
+  CHECK(large.size() == 9);
+  CHECK(large.empty_count() == 81);
+  CHECK(large.is_consistent());
+
+  // A moved-from board takes a new value by assignment.
+  Board taken(std::move(copy));
+  CHECK(taken.at(Vertex{10, 10}) == Cell::black);
+  copy = source;
+  CHECK(copy.at(Vertex{10, 10}) == Cell::empty);
+  CHECK(copy.is_consistent());
+  CHECK(taken.is_consistent());
+}

@@ -4,7 +4,7 @@ namespace yunzi::game {
 
 void EventLog::append(std::int64_t seq, protocol::Frame frame) {
   if (entries_.empty()) first_seq_ = seq;
-  entries_.emplace_back(seq, std::move(frame));
+  entries_.push_back(Entry{seq, std::move(frame)});
   if (entries_.size() > capacity_) {
     entries_.pop_front();
     ++first_seq_;

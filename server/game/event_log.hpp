@@ -9,11 +9,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <optional>
 #include <utility>
 #include <vector>
 
+#include "core/ring_queue.hpp"
 #include "protocol/replies.hpp"
 
 namespace yunzi::game {
@@ -49,7 +49,7 @@ class EventLog {
  private:
   std::size_t capacity_;
   std::int64_t first_seq_ = 1;  // the seq of entries_.front(), or of the next append when empty
-  std::deque<Entry> entries_;
+  RingQueue<Entry> entries_;
 };
 
 }  // namespace yunzi::game

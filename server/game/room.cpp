@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <deque>
 #include <map>
 #include <set>
 #include <type_traits>
@@ -12,6 +11,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 
+#include "core/ring_queue.hpp"
 #include "protocol/events.hpp"
 #include "protocol/replies.hpp"
 #include "server/game/clock_codec.hpp"
@@ -99,9 +99,9 @@ struct GameRoom::Private {
   std::map<UserId, std::set<std::uint64_t>> present_through;
   std::vector<std::string> spectator_names;  // the signed-in spectators' names, sorted, capped
   bool committing = false;
-  std::int64_t not_before_ms = 0;             // timer pause after a failed commit
-  std::deque<std::function<void()>> waiting;  // inputs that arrived during a commit
-  std::atomic<bool> scoring{false};           // the state's phase, mirrored for readers off the strand
+  std::int64_t not_before_ms = 0;            // timer pause after a failed commit
+  RingQueue<std::function<void()>> waiting;  // inputs that arrived during a commit
+  std::atomic<bool> scoring{false};          // the state's phase, mirrored for readers off the strand
 
   // Inputs run one at a time, and never while a commit is in flight, so
   // nobody sees a change that is not yet on disk.

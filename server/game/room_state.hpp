@@ -8,13 +8,13 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <optional>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/ring_queue.hpp"
 #include "db/records.hpp"
 #include "engine/game.hpp"
 #include "protocol/payloads.hpp"
@@ -193,7 +193,7 @@ class RoomState : private RoomLiveFields {
   std::vector<db::MoveRecord> records_;
   std::vector<std::optional<clock::ClockSnapshot>> clock_before_;  // per move: its turn's start, for undo
   EventLog log_;
-  std::deque<protocol::ChatLine> chat_;  // the newest db::max_chat_lines_per_game lines
+  RingQueue<protocol::ChatLine> chat_;  // the newest db::max_chat_lines_per_game lines
 };
 
 // The state before an input that may commit, kept until the commit is done.

@@ -4,6 +4,8 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/ring_queue.hpp"
 
@@ -54,4 +56,23 @@ TEST_CASE("a ring queue frees what an element owns when the element leaves", "[r
   queue.pop_back();
   CHECK(second.use_count() == 1);
   CHECK(queue.empty());
+}
+
+TEST_CASE("a ring queue is read by index and iterated from the front, across wrap-around", "[ring_queue]") {
+  RingQueue<int> queue;
+  for (int i = 0; i < 4; ++i) queue.push_back(i);
+  queue.pop_front();
+  queue.pop_front();
+  queue.push_back(4);
+  queue.push_back(5);  // the last two sit in the slots the first two left
+  CHECK(queue.capacity() == 4);
+  std::vector<int> seen(queue.begin(), queue.end());
+  CHECK(seen == std::vector<int>{2, 3, 4, 5});
+  CHECK(queue[0] == 2);
+  CHECK(queue[3] == 5);
+  CHECK(std::as_const(queue).back() == 5);
+  queue.clear();
+  CHECK(queue.empty());
+  CHECK(queue.capacity() == 0);
+  CHECK(queue.begin() == queue.end());
 }

@@ -40,23 +40,49 @@ Writer::Writer(Connection connection, std::chrono::milliseconds checkpoint_inter
     : connection_(std::move(connection)),
       checkpointer_(connection_, checkpoint_interval),
       probe_interval_(probe_interval),
+      may_commit_here_(connection_.engine() == Engine::sqlite),
       thread_([this] { run(); }) {}
 
 Writer::~Writer() { shutdown(); }
 
+bool Writer::enqueue_locked(Item& item) {
+  if (stopping_) return false;
+  queue_.push_back(std::move(item));
+  stats_.queue_depth = queue_.size();
+  // The writer sleeps only on an empty queue: once it holds items, the
+  // writer is already awake or already woken.
+  if (queue_.size() == 1) wake_.notify_one();
+  return true;
+}
+
 void Writer::submit(Work work, Completion done) {
+  Item item{std::move(work), std::move(done)};
   {
     std::lock_guard lock(mutex_);
-    if (!stopping_) {
-      queue_.push_back(Item{std::move(work), std::move(done)});
-      stats_.queue_depth = queue_.size();
-      // The writer sleeps only on an empty queue: once it holds items, the
-      // writer is already awake or already woken.
-      if (queue_.size() == 1) wake_.notify_one();
-      return;
+    if (enqueue_locked(item)) return;
+  }
+  item.done(db_failure(DbErrorKind::stopped, "the database writer has shut down"));
+}
+
+void Writer::submit_or_commit_here(Work work, Completion done) {
+  Item item{std::move(work), std::move(done)};
+  bool stopped = false;
+  {
+    std::lock_guard lock(mutex_);
+    // A failing writer probes on its own thread; a caller would only meet the same error.
+    const bool idle = may_commit_here_ && !committing_ && queue_.empty() && !health_.failing && !stopping_;
+    if (!idle) {
+      if (enqueue_locked(item)) return;
+      stopped = true;
+    } else {
+      committing_ = true;
     }
   }
-  done(db_failure(DbErrorKind::stopped, "the database writer has shut down"));
+  if (stopped) {
+    item.done(db_failure(DbErrorKind::stopped, "the database writer has shut down"));
+    return;
+  }
+  commit_batch(std::span<Item>(&item, 1));
 }
 
 void Writer::shutdown() {
@@ -87,28 +113,34 @@ void Writer::on_health_change(HealthListener listener) {
 }
 
 void Writer::run() {
-  std::deque<Item> batch;
+  std::vector<Item> batch;
   for (;;) {
     {
       std::unique_lock lock(mutex_);
-      const auto has_work = [this] { return stopping_ || !queue_.empty(); };
+      // A caller committing its own work holds the connection until it is done.
+      const auto has_work = [this] { return (stopping_ || !queue_.empty()) && !committing_; };
       if (!health_.failing) {
         wake_.wait(lock, has_work);
       } else if (!wake_.wait_for(lock, probe_interval_, has_work)) {
+        if (committing_) continue;
+        committing_ = true;
         lock.unlock();
         probe();
+        lock.lock();
+        committing_ = false;
         continue;
       }
       if (queue_.empty()) return;  // stopping, and everything is drained
       batch.swap(queue_);
       stats_.queue_depth = 0;
+      committing_ = true;
     }
     commit_batch(batch);
     batch.clear();
   }
 }
 
-void Writer::commit_batch(std::deque<Item>& batch) {
+void Writer::commit_batch(std::span<Item> batch) {
   const auto started = std::chrono::steady_clock::now();
   SqlStores stores(connection_);
   std::vector<DbResult<Done>> outcomes;
@@ -119,23 +151,20 @@ void Writer::commit_batch(std::deque<Item>& batch) {
   if (!tx) {
     batch_error = tx.error();
   } else {
-    for (Item& item : batch) {
-      auto savepoint = Transaction::begin(connection_);
-      if (!savepoint) {
-        outcomes.emplace_back(unexpected(savepoint.error()));
-        continue;
-      }
-      DbResult<Done> outcome = item.work(stores);
-      if (outcome) {
-        auto released = savepoint->commit();
-        if (!released) outcome = unexpected(released.error());
-      } else {
-        savepoint->rollback();
-      }
-      outcomes.push_back(std::move(outcome));
+    if (batch.size() == 1) {
+      // A lone item needs no savepoint: the transaction is the item's own.
+      outcomes.push_back(batch.front().work(stores));
+    } else {
+      for (Item& item : batch) outcomes.push_back(run_in_savepoint(item, stores));
     }
-    auto committed = tx->commit();
-    if (!committed) batch_error = committed.error();
+    if (batch.size() > 1 || outcomes.front()) {
+      auto committed = tx->commit();
+      if (!committed) batch_error = committed.error();
+    } else {
+      // A lone item that failed leaves nothing to commit. Rolled back now,
+      // while this thread still holds the connection.
+      tx->rollback();
+    }
   }
   const auto elapsed_us =
       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started).count();
@@ -166,8 +195,27 @@ void Writer::commit_batch(std::deque<Item>& batch) {
     stats_.commit_seconds_total += static_cast<double>(elapsed_us) / 1e6;
   }
   record_write(refusal);
+  {
+    std::lock_guard lock(mutex_);
+    committing_ = false;
+    // Work queued while a caller committed its own waits for the writer thread.
+    if (!queue_.empty() || stopping_) wake_.notify_one();
+  }
   // Only now, with the batch durable, does anyone hear about it.
   for (std::size_t i = 0; i < batch.size(); ++i) batch[i].done(std::move(outcomes[i]));
+}
+
+DbResult<Done> Writer::run_in_savepoint(Item& item, Stores& stores) {
+  auto savepoint = Transaction::begin(connection_);
+  if (!savepoint) return unexpected(savepoint.error());
+  DbResult<Done> outcome = item.work(stores);
+  if (!outcome) {
+    savepoint->rollback();
+    return outcome;
+  }
+  auto released = savepoint->commit();
+  if (!released) return unexpected(released.error());
+  return outcome;
 }
 
 void Writer::probe() {

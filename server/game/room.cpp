@@ -147,6 +147,9 @@ struct GameRoom::Private {
     auto back = [room, requester, respond, out = std::make_shared<Outcome>(std::move(out)),
                  before =
                      std::make_shared<SavedRoomState>(std::move(before))](db::DbResult<RankChanges> result) mutable {
+      // On SQLite this is usually called within this very handler (the
+      // writer was idle, so this thread committed): the strand is busy, and
+      // the post only queues behind the handler, waking no other thread.
       boost::asio::post(
           room->impl_->strand, [room, requester, respond, out, before, result = std::move(result)]() mutable {
             room->impl_->on_committed(requester, respond, std::move(*out), std::move(*before), std::move(result));
@@ -155,7 +158,8 @@ struct GameRoom::Private {
     const GameId id_of_game = game;
     // Each kind of change as its own lambda, submitted as it is: no extra std::function on the move path.
     const auto submit = [&](auto write) {
-      services.writer.submit_for<RankChanges>(fenced(id_of_game, fence, std::move(write)), std::move(back));
+      services.writer.submit_for<RankChanges>(fenced(id_of_game, fence, std::move(write)), std::move(back),
+                                              db::Writer::Where::here_when_idle);
     };
     if (const auto* move = std::get_if<MoveCommit>(&work)) {
       submit([id_of_game, move = *move](db::Stores& stores) -> db::DbResult<RankChanges> {

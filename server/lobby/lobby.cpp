@@ -237,7 +237,7 @@ void Lobby::game_not_started(UserId black, UserId white) {
 }
 
 void Lobby::game_changed(const protocol::LobbyGame& entry) {
-  on_strand([entry](Lobby& self) {
+  on_strand_after_caller([entry](Lobby& self) {
     auto it = self.games_listed_.find(entry.game);
     if (it == self.games_listed_.end()) return;
     if (entry.move_number > it->second.entry.move_number) {

@@ -20,6 +20,7 @@
 
 #include <deque>
 
+#include <boost/asio/defer.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
@@ -176,6 +177,13 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
 
   template <class Fn>
   void on_strand(Fn fn);
+  // For what every move says (game_changed): run after the caller's handler,
+  // on its thread, without waking the other io thread. Not for what must
+  // be seen before something the caller sends next, such as a game's end
+  // before its game.end reaches another node: a deferred call waits for the
+  // caller's handler to finish, while a post starts at once.
+  template <class Fn>
+  void on_strand_after_caller(Fn fn);
   // Builds the event only when someone watches: a move changes a listed
   // game, and encoding it for nobody cost about 5 % of the server's CPU.
   template <class Build>
@@ -272,6 +280,11 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
 template <class Fn>
 void Lobby::on_strand(Fn fn) {
   boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable { fn(*self); });
+}
+
+template <class Fn>
+void Lobby::on_strand_after_caller(Fn fn) {
+  boost::asio::defer(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable { fn(*self); });
 }
 
 }  // namespace yunzi::app

@@ -270,3 +270,20 @@ TEST_CASE("a writer on PostgreSQL fails while the server is down and its probe f
   CHECK_FALSE(*stores.users().find_by_name_key("during"));
   CHECK(*stores.users().find_by_name_key("after"));
 }
+
+TEST_CASE("a writer on PostgreSQL always commits on its own thread", "[db][.postgresql]") {
+  TempDir dir("yunzi-pg");
+  const DatabaseTarget target = fresh_postgres(dir);
+  Writer writer(open_migrated(target));
+  std::promise<std::thread::id> ran_on;
+  writer.submit_or_commit_here(
+      [](Stores& stores) -> DbResult<yunzi::Done> {
+        auto created = stores.users().create(sample_user("queued"));
+        if (!created) return yunzi::unexpected(created.error());
+        return yunzi::Done{};
+      },
+      [&](DbResult<yunzi::Done> r) { ran_on.set_value(r ? std::this_thread::get_id() : std::thread::id{}); });
+  const std::thread::id committer = ran_on.get_future().get();
+  CHECK(committer != std::thread::id{});
+  CHECK(committer != std::this_thread::get_id());
+}

@@ -2,6 +2,8 @@
 #include <catch2/catch.hpp>
 #include <future>
 #include <mutex>
+#include <optional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -125,6 +127,135 @@ TEST_CASE("a failing item is undone alone; the rest of its batch commits", "[db]
   CHECK(f.count("SELECT COUNT(*) FROM users WHERE name IN ('first', 'third')") == 2);
   CHECK(f.count("SELECT COUNT(*) FROM users WHERE name = 'half-done'") == 0);
   CHECK(f.writer.stats().items_failed == 1);
+}
+
+TEST_CASE("a lone item that fails is undone whole, and the disk is not blamed", "[db][writer]") {
+  WriterFixture f;
+  for (const auto where : {Writer::Where::queued, Writer::Where::here_when_idle}) {
+    std::promise<DbErrorKind> refused;
+    f.writer.submit_for<yunzi::Done>(
+        [](Stores& stores) -> DbResult<yunzi::Done> {
+          (void)stores.users().create(sample_user("half-done"));
+          return db_failure(DbErrorKind::conflict, "refused after writing");
+        },
+        [&](DbResult<yunzi::Done> r) { refused.set_value(r ? DbErrorKind::other : r.error().kind); }, where);
+    CHECK(refused.get_future().get() == DbErrorKind::conflict);
+  }
+  CHECK(f.count("SELECT COUNT(*) FROM users WHERE name = 'half-done'") == 0);
+  const WriterStats stats = f.writer.stats();
+  CHECK(stats.items_failed == 2);
+  CHECK(stats.commit_failures == 0);
+  CHECK(stats.write_failures == 0);
+  CHECK_FALSE(f.writer.health().failing);
+  // The connection is left with no transaction open: the next change commits.
+  std::promise<bool> next;
+  f.writer.submit(insert_user("next"), [&](DbResult<yunzi::Done> r) { next.set_value(r.has_value()); });
+  CHECK(next.get_future().get());
+  CHECK(f.count("SELECT COUNT(*) FROM users WHERE name = 'next'") == 1);
+}
+
+TEST_CASE("an idle SQLite writer lets the caller commit its change itself", "[db][writer][sqlite]") {
+  TempDir dir;
+  const std::string path = dir.file("here.db");
+  Writer writer(open_migrated(path));
+  std::optional<std::thread::id> ran_on;
+  std::optional<bool> succeeded;
+  writer.submit_or_commit_here(insert_user("here"), [&](DbResult<yunzi::Done> r) {
+    ran_on = std::this_thread::get_id();
+    succeeded = r.has_value();
+  });
+  // Already done, on this thread, and durable: another connection reads it.
+  REQUIRE(succeeded == true);
+  CHECK(ran_on == std::this_thread::get_id());
+  auto reader = open_sqlite(path, {});
+  REQUIRE(reader);
+  auto q = reader->query("SELECT COUNT(*) FROM users WHERE name = 'here'");
+  REQUIRE(q);
+  REQUIRE(*q->step());
+  CHECK(q->row().integer(0) == 1);
+  const WriterStats stats = writer.stats();
+  CHECK(stats.batches == 1);
+  CHECK(stats.items_committed == 1);
+  CHECK(stats.queue_depth == 0);
+}
+
+TEST_CASE("a caller that would commit itself queues behind a busy writer, in order", "[db][writer]") {
+  WriterFixture f;
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  std::promise<void> blocking_started;
+  std::mutex order_mutex;
+  std::vector<std::string> order;
+  const auto note = [&](const std::string& what) {
+    std::lock_guard lock(order_mutex);
+    order.push_back(what);
+  };
+  f.writer.submit(
+      [&](Stores&) -> DbResult<yunzi::Done> {
+        blocking_started.set_value();
+        released.wait();
+        return yunzi::Done{};
+      },
+      [&](DbResult<yunzi::Done>) { note("blocker"); });
+  blocking_started.get_future().wait();
+
+  std::optional<std::thread::id> ran_on;
+  std::promise<void> second_done;
+  f.writer.submit_or_commit_here(insert_user("second"), [&](DbResult<yunzi::Done> r) {
+    ran_on = std::this_thread::get_id();
+    note(r ? "second" : "second failed");
+    second_done.set_value();
+  });
+  {
+    std::lock_guard lock(order_mutex);
+    CHECK(order.empty());  // the writer was busy: queued, not committed here
+  }
+  CHECK(f.writer.stats().queue_depth == 1);
+  // Once something waits in the queue, later callers queue behind it too.
+  f.writer.submit_or_commit_here(insert_user("third"),
+                                 [&](DbResult<yunzi::Done> r) { note(r ? "third" : "third failed"); });
+  release.set_value();
+  second_done.get_future().wait();
+  f.writer.shutdown();
+  CHECK(ran_on != std::this_thread::get_id());
+  CHECK(order == std::vector<std::string>{"blocker", "second", "third"});
+  CHECK(f.count("SELECT COUNT(*) FROM users WHERE name IN ('second', 'third')") == 2);
+}
+
+TEST_CASE("callers committing themselves and the writer thread never use the connection at once", "[db][writer]") {
+  WriterFixture f;
+  constexpr int threads_count = 4;
+  constexpr int per_thread = 60;
+  std::atomic<int> succeeded{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < threads_count; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < per_thread; ++i) {
+        auto work = insert_user("m" + std::to_string(t) + "_" + std::to_string(i));
+        auto done = [&](DbResult<yunzi::Done> r) { succeeded += r ? 1 : 0; };
+        if ((i + t) % 2 == 0) {
+          f.writer.submit_or_commit_here(std::move(work), done);
+        } else {
+          f.writer.submit(std::move(work), done);
+        }
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  f.writer.shutdown();
+  CHECK(succeeded == threads_count * per_thread);
+  const WriterStats stats = f.writer.stats();
+  CHECK(stats.items_committed == threads_count * per_thread);
+  CHECK(stats.items_failed == 0);
+  CHECK(f.count("SELECT COUNT(*) FROM users") == threads_count * per_thread);
+}
+
+TEST_CASE("after shutdown a caller that would commit itself is refused", "[db][writer]") {
+  WriterFixture f;
+  f.writer.shutdown();
+  std::optional<DbErrorKind> refused;
+  f.writer.submit_or_commit_here(insert_user("late"), [&](DbResult<yunzi::Done> r) { refused = r.error().kind; });
+  CHECK(refused == DbErrorKind::stopped);
 }
 
 TEST_CASE("work can return a value", "[db][writer]") {

@@ -74,7 +74,9 @@ Writer::Work move_work(GameId game, int number) {
 // threads (the io threads) each drive `games` games, and a game submits its
 // next move only after the previous one is acknowledged, so each game has at
 // most one move in flight. The completion hands the game back to its
-// thread, as the server posts it back to the room's strand.
+// thread, as the server posts it back to the room's strand. The third
+// argument, 1, submits as the game rooms do (submit_or_commit_here): a
+// producer that finds the writer idle commits its move itself.
 struct ProducerQueue {
   std::mutex mutex;
   std::condition_variable wake;
@@ -84,6 +86,7 @@ struct ProducerQueue {
 void BM_writer_games(benchmark::State& state) {
   const int threads = static_cast<int>(state.range(0));
   const int games_per_thread = static_cast<int>(state.range(1));
+  const auto where = state.range(2) == 1 ? Writer::Where::here_when_idle : Writer::Where::queued;
   const int moves_per_game = std::max(20, 60'000 / (threads * games_per_thread));
   BenchDatabase db;
   std::uint64_t acknowledged_total = 0;
@@ -116,12 +119,18 @@ void BM_writer_games(benchmark::State& state) {
               ++finished;
               continue;
             }
-            writer.submit(move_work(games[t * games_per_thread + g], n), [&, g](DbResult<yunzi::Done> r) {
+            auto work = move_work(games[t * games_per_thread + g], n);
+            auto acknowledge = [&, g](DbResult<yunzi::Done> r) {
               if (!r) ++failed;
               std::lock_guard lock(queue.mutex);
               queue.ready.push_back(g);
               queue.wake.notify_one();
-            });
+            };
+            if (where == Writer::Where::here_when_idle) {
+              writer.submit_or_commit_here(std::move(work), std::move(acknowledge));
+            } else {
+              writer.submit(std::move(work), std::move(acknowledge));
+            }
           }
           ready.clear();
           if (finished == games_per_thread) break;
@@ -146,11 +155,15 @@ void BM_writer_games(benchmark::State& state) {
       static_cast<double>(acknowledged_total) / static_cast<double>(std::max<std::uint64_t>(batches, 1));
 }
 BENCHMARK(BM_writer_games)
-    ->Args({1, 1})
-    ->Args({2, 16})
-    ->Args({2, 128})
-    ->Args({2, 512})
-    ->Args({8, 128})
+    ->Args({1, 1, 0})
+    ->Args({1, 1, 1})
+    ->Args({2, 16, 0})
+    ->Args({2, 16, 1})
+    ->Args({2, 128, 0})
+    ->Args({2, 128, 1})
+    ->Args({2, 512, 0})
+    ->Args({2, 512, 1})
+    ->Args({8, 128, 0})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 

@@ -69,8 +69,12 @@ void Writer::submit_or_commit_here(Work work, Completion done) {
   bool stopped = false;
   {
     std::lock_guard lock(mutex_);
-    // A failing writer probes on its own thread; a caller would only meet the same error.
-    const bool idle = may_commit_here_ && !committing_ && queue_.empty() && !health_.failing && !stopping_;
+    // A failing writer probes on its own thread; a caller would only meet the
+    // same error. After a batch of several the load is high enough to batch:
+    // callers queue until the writer thread commits a lone item again, so
+    // they do not split its batches with commits of one.
+    const bool idle =
+        may_commit_here_ && !committing_ && queue_.empty() && last_batch_was_lone_ && !health_.failing && !stopping_;
     if (!idle) {
       if (enqueue_locked(item)) return;
       stopped = true;
@@ -190,6 +194,7 @@ void Writer::commit_batch(std::span<Item> batch) {
     if (batch_error) ++stats_.commit_failures;
     if (refusal) ++stats_.write_failures;
     if (batch.size() > stats_.largest_batch) stats_.largest_batch = batch.size();
+    last_batch_was_lone_ = batch.size() == 1;
     stats_.last_commit_us = elapsed_us;
     if (elapsed_us > stats_.max_commit_us) stats_.max_commit_us = elapsed_us;
     stats_.commit_seconds_total += static_cast<double>(elapsed_us) / 1e6;

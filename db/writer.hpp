@@ -75,10 +75,11 @@ class Writer {
   // Like submit(), but on SQLite, when the writer is idle (nothing queued,
   // no batch being committed), the caller's thread commits the work itself
   // and runs the completion before this returns. That spares a lone change
-  // the two thread wake-ups of a round trip through the writer thread; under
-  // load the queue is rarely empty, so batches form as before. For callers whose completion only hands the result on
-  // (posts it), since it may run inside this call. PostgreSQL always queues: a commit there is a network round trip the
-  // caller must not wait on.
+  // the two thread wake-ups of a round trip through the writer thread. Once
+  // the writer thread has committed a batch of several, callers queue until
+  // it commits a lone item again: under load, batches form as before. For callers whose completion only hands the
+  // result on (posts it), since it may run inside this call. PostgreSQL always queues: a commit there is a network
+  // round trip the caller must not wait on.
   void submit_or_commit_here(Work work, Completion done);
 
   enum class Where { queued, here_when_idle };
@@ -142,6 +143,7 @@ class Writer {
   std::vector<Item> queue_;
   bool stopping_ = false;
   bool committing_ = false;  // a batch is being committed, by the writer thread or a caller
+  bool last_batch_was_lone_ = true;
   const bool may_commit_here_;
   WriterStats stats_;
   WriterHealth health_;

@@ -222,6 +222,40 @@ TEST_CASE("a caller that would commit itself queues behind a busy writer, in ord
   CHECK(f.count("SELECT COUNT(*) FROM users WHERE name IN ('second', 'third')") == 2);
 }
 
+TEST_CASE("after a batch of several, callers queue until the writer commits a lone item again",
+          "[db][writer][sqlite]") {
+  TempDir dir;
+  Writer writer(open_migrated(dir.file("busy.db")));
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  std::promise<void> blocking_started;
+  writer.submit(
+      [&](Stores&) -> DbResult<yunzi::Done> {
+        blocking_started.set_value();
+        released.wait();
+        return yunzi::Done{};
+      },
+      [](DbResult<yunzi::Done>) {});
+  blocking_started.get_future().wait();
+  std::promise<void> pair_done;
+  writer.submit(insert_user("pair1"), [](DbResult<yunzi::Done>) {});
+  writer.submit(insert_user("pair2"), [&](DbResult<yunzi::Done>) { pair_done.set_value(); });
+  release.set_value();
+  pair_done.get_future().wait();
+  REQUIRE(writer.stats().largest_batch == 2);
+
+  // The writer is idle now, but its last batch held two: this one queues.
+  std::promise<std::thread::id> queued_on;
+  writer.submit_or_commit_here(insert_user("queued"),
+                               [&](DbResult<yunzi::Done>) { queued_on.set_value(std::this_thread::get_id()); });
+  CHECK(queued_on.get_future().get() != std::this_thread::get_id());
+  // That was a lone batch: the next caller commits itself.
+  std::optional<std::thread::id> here_on;
+  writer.submit_or_commit_here(insert_user("here"),
+                               [&](DbResult<yunzi::Done>) { here_on = std::this_thread::get_id(); });
+  CHECK(here_on == std::this_thread::get_id());
+}
+
 TEST_CASE("callers committing themselves and the writer thread never use the connection at once", "[db][writer]") {
   WriterFixture f;
   constexpr int threads_count = 4;

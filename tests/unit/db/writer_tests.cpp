@@ -1,6 +1,7 @@
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <future>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -43,6 +44,24 @@ Writer::Work insert_user(const std::string& name) {
   };
 }
 
+// Keeps the writer thread inside a work item of its own until the promise
+// returned is set, so that what is submitted meanwhile queues.
+std::promise<void> hold_writer_thread(Writer& writer) {
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  auto started = std::make_shared<std::promise<void>>();
+  std::future<void> started_future = started->get_future();
+  writer.submit(
+      [released, started](Stores&) -> DbResult<yunzi::Done> {
+        started->set_value();
+        released.wait();
+        return yunzi::Done{};
+      },
+      [](DbResult<yunzi::Done>) {});
+  started_future.wait();
+  return release;
+}
+
 }  // namespace
 
 TEST_CASE("a completion runs only after its change is committed and readable elsewhere", "[db][writer]") {
@@ -56,17 +75,7 @@ TEST_CASE("a completion runs only after its change is committed and readable els
 
 TEST_CASE("work queued while a batch runs is committed together in the next batch", "[db][writer]") {
   WriterFixture f;
-  std::promise<void> release;
-  std::shared_future<void> released = release.get_future().share();
-  std::promise<void> blocking_started;
-  f.writer.submit(
-      [&](Stores&) -> DbResult<yunzi::Done> {
-        blocking_started.set_value();
-        released.wait();
-        return yunzi::Done{};
-      },
-      [](DbResult<yunzi::Done>) {});
-  blocking_started.get_future().wait();
+  std::promise<void> release = hold_writer_thread(f.writer);
 
   constexpr int producers = 4;
   constexpr int per_producer = 50;
@@ -226,17 +235,7 @@ TEST_CASE("after a batch of several, callers queue until the writer commits a lo
           "[db][writer][sqlite]") {
   TempDir dir;
   Writer writer(open_migrated(dir.file("busy.db")));
-  std::promise<void> release;
-  std::shared_future<void> released = release.get_future().share();
-  std::promise<void> blocking_started;
-  writer.submit(
-      [&](Stores&) -> DbResult<yunzi::Done> {
-        blocking_started.set_value();
-        released.wait();
-        return yunzi::Done{};
-      },
-      [](DbResult<yunzi::Done>) {});
-  blocking_started.get_future().wait();
+  std::promise<void> release = hold_writer_thread(writer);
   std::promise<void> pair_done;
   writer.submit(insert_user("pair1"), [](DbResult<yunzi::Done>) {});
   writer.submit(insert_user("pair2"), [&](DbResult<yunzi::Done>) { pair_done.set_value(); });

@@ -45,44 +45,26 @@ Writer::Writer(Connection connection, std::chrono::milliseconds checkpoint_inter
 
 Writer::~Writer() { shutdown(); }
 
-bool Writer::enqueue_locked(Item& item) {
-  if (stopping_) return false;
-  queue_.push_back(std::move(item));
-  stats_.queue_depth = queue_.size();
-  // The writer sleeps only on an empty queue: once it holds items, the
-  // writer is already awake or already woken.
-  if (queue_.size() == 1) wake_.notify_one();
-  return true;
-}
-
-void Writer::submit(Work work, Completion done) {
+void Writer::submit(Work work, Completion done, Where where) {
   Item item{std::move(work), std::move(done)};
+  bool commit_here = false;
   {
     std::lock_guard lock(mutex_);
-    if (enqueue_locked(item)) return;
-  }
-  item.done(db_failure(DbErrorKind::stopped, "the database writer has shut down"));
-}
-
-void Writer::submit_or_commit_here(Work work, Completion done) {
-  Item item{std::move(work), std::move(done)};
-  bool stopped = false;
-  {
-    std::lock_guard lock(mutex_);
-    // A failing writer probes on its own thread; a caller would only meet the
-    // same error. After a batch of several the load is high enough to batch:
-    // callers queue until the writer thread commits a lone item again, so
-    // they do not split its batches with commits of one.
-    const bool idle =
-        may_commit_here_ && !committing_ && queue_.empty() && last_batch_was_lone_ && !health_.failing && !stopping_;
-    if (!idle) {
-      if (enqueue_locked(item)) return;
-      stopped = true;
-    } else {
+    // A failing writer probes on its own thread; a caller would only meet the same error.
+    commit_here = where == Where::here_when_idle && may_commit_here_ && !stopping_ && !committing_ && queue_.empty() &&
+                  last_batch_was_lone_ && !health_.failing;
+    if (commit_here) {
       committing_ = true;
+    } else if (!stopping_) {
+      queue_.push_back(std::move(item));
+      stats_.queue_depth = queue_.size();
+      // The writer sleeps only on an empty queue: once it holds items, the
+      // writer is already awake or already woken.
+      if (queue_.size() == 1) wake_.notify_one();
+      return;
     }
   }
-  if (stopped) {
+  if (!commit_here) {
     item.done(db_failure(DbErrorKind::stopped, "the database writer has shut down"));
     return;
   }

@@ -4,7 +4,7 @@
 // then runs each item's completion with its result: a completion that sees
 // success means the change is on disk (WAL, synchronous=NORMAL: it survives a
 // crash of the process). Completions run on the writer thread, or on the
-// caller's with submit_or_commit_here; callers that live on an executor post
+// caller's with Where::here_when_idle; callers that live on an executor post
 // from there (db/ knows nothing of Asio). Only one batch at a time uses the
 // connection, whichever thread commits it, and batches start in the order
 // their work was submitted.
@@ -68,24 +68,24 @@ class Writer {
   Writer(const Writer&) = delete;
   ~Writer();
 
-  // Queues work. After shutdown() the completion is called at once, on the
-  // caller's thread, with DbErrorKind::stopped.
-  void submit(Work work, Completion done);
-
-  // Like submit(), but on SQLite, when the writer is idle (nothing queued,
-  // no batch being committed), the caller's thread commits the work itself
-  // and runs the completion before this returns. That spares a lone change
-  // the two thread wake-ups of a round trip through the writer thread. Once
-  // the writer thread has committed a batch of several, callers queue until
-  // it commits a lone item again: under load, batches form as before. For callers whose completion only hands the
-  // result on (posts it), since it may run inside this call. PostgreSQL always queues: a commit there is a network
-  // round trip the caller must not wait on.
-  void submit_or_commit_here(Work work, Completion done);
-
+  // Where a change is committed. `queued`: on the writer thread, in its
+  // next batch. `here_when_idle`: on SQLite, when the writer is idle (nothing
+  // queued, no batch being committed, the last batch a lone item), the
+  // caller's thread commits the work itself and runs the completion before
+  // submit() returns, which spares a lone change the two thread wake-ups of
+  // a round trip through the writer thread; otherwise it queues. After a
+  // batch of several, callers queue until the writer thread commits a lone
+  // item again, so under load batches form as before. For callers whose
+  // completion only hands the result on (posts it), since it may run inside
+  // the call. PostgreSQL always queues: a commit there is a network round
+  // trip the caller must not wait on.
   enum class Where { queued, here_when_idle };
 
-  // The same for work that produces a value; `where` chooses between
-  // submit() and submit_or_commit_here().
+  // After shutdown() the completion is called at once, on the caller's
+  // thread, with DbErrorKind::stopped.
+  void submit(Work work, Completion done, Where where = Where::queued);
+
+  // The same for work that produces a value.
   template <class T>
   void submit_for(std::function<DbResult<T>(Stores&)> work, std::function<void(DbResult<T>)> done,
                   Where where = Where::queued) {
@@ -102,11 +102,7 @@ class Writer {
         done(std::move(slot->value()));
       }
     };
-    if (where == Where::here_when_idle) {
-      submit_or_commit_here(std::move(produce), std::move(hand_on));
-    } else {
-      submit(std::move(produce), std::move(hand_on));
-    }
+    submit(std::move(produce), std::move(hand_on), where);
   }
 
   // Stops taking work, commits everything already queued, joins the thread.
@@ -128,8 +124,6 @@ class Writer {
   void commit_batch(std::span<Item> batch);
   // One item of a batch of several, so that its failure undoes it alone.
   DbResult<Done> run_in_savepoint(Item& item, Stores& stores);
-  // Called with mutex_ held: queues the item, or says the writer has stopped.
-  bool enqueue_locked(Item& item);
   void probe();
   // Records whether the latest write reached the disk and tells the listener
   // when that changes the writer's health.

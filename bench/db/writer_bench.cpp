@@ -75,7 +75,7 @@ Writer::Work move_work(GameId game, int number) {
 // next move only after the previous one is acknowledged, so each game has at
 // most one move in flight. The completion hands the game back to its
 // thread, as the server posts it back to the room's strand. The third
-// argument, 1, submits as the game rooms do (submit_or_commit_here): a
+// argument, 1, submits as the game rooms do (Writer::Where::here_when_idle): a
 // producer that finds the writer idle commits its move itself.
 struct ProducerQueue {
   std::mutex mutex;
@@ -119,18 +119,15 @@ void BM_writer_games(benchmark::State& state) {
               ++finished;
               continue;
             }
-            auto work = move_work(games[t * games_per_thread + g], n);
-            auto acknowledge = [&, g](DbResult<yunzi::Done> r) {
-              if (!r) ++failed;
-              std::lock_guard lock(queue.mutex);
-              queue.ready.push_back(g);
-              queue.wake.notify_one();
-            };
-            if (where == Writer::Where::here_when_idle) {
-              writer.submit_or_commit_here(std::move(work), std::move(acknowledge));
-            } else {
-              writer.submit(std::move(work), std::move(acknowledge));
-            }
+            writer.submit(
+                move_work(games[t * games_per_thread + g], n),
+                [&, g](DbResult<yunzi::Done> r) {
+                  if (!r) ++failed;
+                  std::lock_guard lock(queue.mutex);
+                  queue.ready.push_back(g);
+                  queue.wake.notify_one();
+                },
+                where);
           }
           ready.clear();
           if (finished == games_per_thread) break;

@@ -276,13 +276,14 @@ TEST_CASE("a writer on PostgreSQL always commits on its own thread", "[db][.post
   const DatabaseTarget target = fresh_postgres(dir);
   Writer writer(open_migrated(target));
   std::promise<std::thread::id> ran_on;
-  writer.submit_or_commit_here(
+  writer.submit(
       [](Stores& stores) -> DbResult<yunzi::Done> {
         auto created = stores.users().create(sample_user("queued"));
         if (!created) return yunzi::unexpected(created.error());
         return yunzi::Done{};
       },
-      [&](DbResult<yunzi::Done> r) { ran_on.set_value(r ? std::this_thread::get_id() : std::thread::id{}); });
+      [&](DbResult<yunzi::Done> r) { ran_on.set_value(r ? std::this_thread::get_id() : std::thread::id{}); },
+      Writer::Where::here_when_idle);
   const std::thread::id committer = ran_on.get_future().get();
   CHECK(committer != std::thread::id{});
   CHECK(committer != std::this_thread::get_id());

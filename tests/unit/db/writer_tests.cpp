@@ -1,5 +1,6 @@
 #include <atomic>
 #include <catch2/catch.hpp>
+#include <functional>
 #include <future>
 #include <memory>
 #include <mutex>
@@ -62,6 +63,24 @@ std::promise<void> hold_writer_thread(Writer& writer) {
   return release;
 }
 
+// `threads` threads each submit `per_thread` new users (u<thread>_<i>),
+// each where `where_of(thread, i)` says, and are joined; every completion
+// that sees success counts in `succeeded`.
+void insert_users_from_threads(Writer& writer, int threads, int per_thread, std::atomic<int>& succeeded,
+                               const std::function<Writer::Where(int, int)>& where_of) {
+  std::vector<std::thread> running;
+  for (int t = 0; t < threads; ++t) {
+    running.emplace_back([&, t] {
+      for (int i = 0; i < per_thread; ++i) {
+        writer.submit(
+            insert_user("u" + std::to_string(t) + "_" + std::to_string(i)),
+            [&](DbResult<yunzi::Done> r) { succeeded += r ? 1 : 0; }, where_of(t, i));
+      }
+    });
+  }
+  for (auto& thread : running) thread.join();
+}
+
 }  // namespace
 
 TEST_CASE("a completion runs only after its change is committed and readable elsewhere", "[db][writer]") {
@@ -80,16 +99,8 @@ TEST_CASE("work queued while a batch runs is committed together in the next batc
   constexpr int producers = 4;
   constexpr int per_producer = 50;
   std::atomic<int> succeeded{0};
-  std::vector<std::thread> threads;
-  for (int p = 0; p < producers; ++p) {
-    threads.emplace_back([&, p] {
-      for (int i = 0; i < per_producer; ++i) {
-        f.writer.submit(insert_user("u" + std::to_string(p) + "_" + std::to_string(i)),
-                        [&](DbResult<yunzi::Done> r) { succeeded += r ? 1 : 0; });
-      }
-    });
-  }
-  for (auto& t : threads) t.join();
+  insert_users_from_threads(f.writer, producers, per_producer, succeeded,
+                            [](int, int) { return Writer::Where::queued; });
   CHECK(f.writer.stats().queue_depth == producers * per_producer);
   release.set_value();
   f.writer.shutdown();
@@ -164,25 +175,21 @@ TEST_CASE("a lone item that fails is undone whole, and the disk is not blamed", 
 }
 
 TEST_CASE("an idle SQLite writer lets the caller commit its change itself", "[db][writer][sqlite]") {
-  TempDir dir;
-  const std::string path = dir.file("here.db");
-  Writer writer(open_migrated(path));
+  WriterFixture f;
   std::optional<std::thread::id> ran_on;
   std::optional<bool> succeeded;
-  writer.submit_or_commit_here(insert_user("here"), [&](DbResult<yunzi::Done> r) {
-    ran_on = std::this_thread::get_id();
-    succeeded = r.has_value();
-  });
+  f.writer.submit(
+      insert_user("here"),
+      [&](DbResult<yunzi::Done> r) {
+        ran_on = std::this_thread::get_id();
+        succeeded = r.has_value();
+      },
+      Writer::Where::here_when_idle);
   // Already done, on this thread, and durable: another connection reads it.
   REQUIRE(succeeded == true);
   CHECK(ran_on == std::this_thread::get_id());
-  auto reader = open_sqlite(path, {});
-  REQUIRE(reader);
-  auto q = reader->query("SELECT COUNT(*) FROM users WHERE name = 'here'");
-  REQUIRE(q);
-  REQUIRE(*q->step());
-  CHECK(q->row().integer(0) == 1);
-  const WriterStats stats = writer.stats();
+  CHECK(f.count("SELECT COUNT(*) FROM users WHERE name = 'here'") == 1);
+  const WriterStats stats = f.writer.stats();
   CHECK(stats.batches == 1);
   CHECK(stats.items_committed == 1);
   CHECK(stats.queue_depth == 0);
@@ -210,19 +217,23 @@ TEST_CASE("a caller that would commit itself queues behind a busy writer, in ord
 
   std::optional<std::thread::id> ran_on;
   std::promise<void> second_done;
-  f.writer.submit_or_commit_here(insert_user("second"), [&](DbResult<yunzi::Done> r) {
-    ran_on = std::this_thread::get_id();
-    note(r ? "second" : "second failed");
-    second_done.set_value();
-  });
+  f.writer.submit(
+      insert_user("second"),
+      [&](DbResult<yunzi::Done> r) {
+        ran_on = std::this_thread::get_id();
+        note(r ? "second" : "second failed");
+        second_done.set_value();
+      },
+      Writer::Where::here_when_idle);
   {
     std::lock_guard lock(order_mutex);
     CHECK(order.empty());  // the writer was busy: queued, not committed here
   }
   CHECK(f.writer.stats().queue_depth == 1);
   // Once something waits in the queue, later callers queue behind it too.
-  f.writer.submit_or_commit_here(insert_user("third"),
-                                 [&](DbResult<yunzi::Done> r) { note(r ? "third" : "third failed"); });
+  f.writer.submit(
+      insert_user("third"), [&](DbResult<yunzi::Done> r) { note(r ? "third" : "third failed"); },
+      Writer::Where::here_when_idle);
   release.set_value();
   second_done.get_future().wait();
   f.writer.shutdown();
@@ -233,25 +244,26 @@ TEST_CASE("a caller that would commit itself queues behind a busy writer, in ord
 
 TEST_CASE("after a batch of several, callers queue until the writer commits a lone item again",
           "[db][writer][sqlite]") {
-  TempDir dir;
-  Writer writer(open_migrated(dir.file("busy.db")));
-  std::promise<void> release = hold_writer_thread(writer);
+  WriterFixture f;
+  std::promise<void> release = hold_writer_thread(f.writer);
   std::promise<void> pair_done;
-  writer.submit(insert_user("pair1"), [](DbResult<yunzi::Done>) {});
-  writer.submit(insert_user("pair2"), [&](DbResult<yunzi::Done>) { pair_done.set_value(); });
+  f.writer.submit(insert_user("pair1"), [](DbResult<yunzi::Done>) {});
+  f.writer.submit(insert_user("pair2"), [&](DbResult<yunzi::Done>) { pair_done.set_value(); });
   release.set_value();
   pair_done.get_future().wait();
-  REQUIRE(writer.stats().largest_batch == 2);
+  REQUIRE(f.writer.stats().largest_batch == 2);
 
   // The writer is idle now, but its last batch held two: this one queues.
   std::promise<std::thread::id> queued_on;
-  writer.submit_or_commit_here(insert_user("queued"),
-                               [&](DbResult<yunzi::Done>) { queued_on.set_value(std::this_thread::get_id()); });
+  f.writer.submit(
+      insert_user("queued"), [&](DbResult<yunzi::Done>) { queued_on.set_value(std::this_thread::get_id()); },
+      Writer::Where::here_when_idle);
   CHECK(queued_on.get_future().get() != std::this_thread::get_id());
   // That was a lone batch: the next caller commits itself.
   std::optional<std::thread::id> here_on;
-  writer.submit_or_commit_here(insert_user("here"),
-                               [&](DbResult<yunzi::Done>) { here_on = std::this_thread::get_id(); });
+  f.writer.submit(
+      insert_user("here"), [&](DbResult<yunzi::Done>) { here_on = std::this_thread::get_id(); },
+      Writer::Where::here_when_idle);
   CHECK(here_on == std::this_thread::get_id());
 }
 
@@ -260,21 +272,9 @@ TEST_CASE("callers committing themselves and the writer thread never use the con
   constexpr int threads_count = 4;
   constexpr int per_thread = 60;
   std::atomic<int> succeeded{0};
-  std::vector<std::thread> threads;
-  for (int t = 0; t < threads_count; ++t) {
-    threads.emplace_back([&, t] {
-      for (int i = 0; i < per_thread; ++i) {
-        auto work = insert_user("m" + std::to_string(t) + "_" + std::to_string(i));
-        auto done = [&](DbResult<yunzi::Done> r) { succeeded += r ? 1 : 0; };
-        if ((i + t) % 2 == 0) {
-          f.writer.submit_or_commit_here(std::move(work), done);
-        } else {
-          f.writer.submit(std::move(work), done);
-        }
-      }
-    });
-  }
-  for (auto& t : threads) t.join();
+  insert_users_from_threads(f.writer, threads_count, per_thread, succeeded, [](int thread, int i) {
+    return (i + thread) % 2 == 0 ? Writer::Where::here_when_idle : Writer::Where::queued;
+  });
   f.writer.shutdown();
   CHECK(succeeded == threads_count * per_thread);
   const WriterStats stats = f.writer.stats();
@@ -287,7 +287,8 @@ TEST_CASE("after shutdown a caller that would commit itself is refused", "[db][w
   WriterFixture f;
   f.writer.shutdown();
   std::optional<DbErrorKind> refused;
-  f.writer.submit_or_commit_here(insert_user("late"), [&](DbResult<yunzi::Done> r) { refused = r.error().kind; });
+  f.writer.submit(
+      insert_user("late"), [&](DbResult<yunzi::Done> r) { refused = r.error().kind; }, Writer::Where::here_when_idle);
   CHECK(refused == DbErrorKind::stopped);
 }
 

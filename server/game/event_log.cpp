@@ -1,14 +1,18 @@
 #include "server/game/event_log.hpp"
 
+#include "protocol/events.hpp"
+
 namespace yunzi::game {
 
-void EventLog::append(std::int64_t seq, protocol::Frame frame) {
-  if (entries_.empty()) first_seq_ = seq;
-  entries_.push_back(Entry{seq, std::move(frame)});
-  if (entries_.size() > capacity_) {
+void EventLog::keep(Entry entry) {
+  if (entries_.empty()) first_seq_ = entry.seq;
+  // Making room before the push keeps the ring at `capacity` slots; pushing
+  // first would double it for one entry more.
+  if (entries_.size() == capacity_) {
     entries_.pop_front();
     ++first_seq_;
   }
+  entries_.push_back(std::move(entry));
 }
 
 void EventLog::start_after(std::int64_t seq) {
@@ -17,7 +21,7 @@ void EventLog::start_after(std::int64_t seq) {
 }
 
 void EventLog::drop_after(std::int64_t seq) {
-  while (!entries_.empty() && entries_.back().first > seq) entries_.pop_back();
+  while (!entries_.empty() && entries_.back().seq > seq) entries_.pop_back();
   if (entries_.empty()) first_seq_ = seq + 1;
 }
 
@@ -25,9 +29,16 @@ std::optional<std::vector<protocol::Frame>> EventLog::since(std::int64_t since, 
   if (since > current_seq || since + 1 < first_seq_) return std::nullopt;
   std::vector<protocol::Frame> out;
   for (auto i = static_cast<std::size_t>(since + 1 - first_seq_); i < entries_.size(); ++i) {
-    out.push_back(entries_[i].second);
+    out.push_back(frame_of(entries_[i]));
   }
   return out;
+}
+
+protocol::Frame EventLog::frame_of(const Entry& entry) const {
+  if (const auto* move = std::get_if<protocol::MovePlayed>(&entry.event)) {
+    return protocol::game_move(moves_.game, entry.seq, moves_.board_size, *move);
+  }
+  return std::get<protocol::Frame>(entry.event);
 }
 
 }  // namespace yunzi::game

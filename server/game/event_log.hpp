@@ -5,28 +5,46 @@
 // 19x19 state about 20 bytes a move, so past a few dozen events the state is
 // also the smaller answer, while 300 kept events cost a live room some 75 KB
 // (bench/README.md, "Events kept per room").
+//
+// A move, the event nearly every entry is, is kept as its payload and
+// encoded again for the rare catch-up: about 150 bytes where the encoded
+// frame with its buffer and shared owner took about 330 (bench/README.md,
+// "Moves kept as payloads").
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
-#include <utility>
+#include <variant>
 #include <vector>
 
 #include "core/ring_queue.hpp"
+#include "protocol/payloads.hpp"
 #include "protocol/replies.hpp"
 
 namespace yunzi::game {
 
+// What a move's game.move frame names besides the move.
+struct MoveFrameContext {
+  std::int64_t game = 0;
+  int board_size = 19;
+};
+
 class EventLog {
  public:
-  using Entry = std::pair<std::int64_t, protocol::Frame>;
+  struct Entry {
+    std::int64_t seq = 0;
+    std::variant<protocol::Frame, protocol::MovePlayed> event;
+  };
+  using MoveFrames = MoveFrameContext;
   static constexpr std::size_t default_capacity = 64;
 
-  explicit EventLog(std::size_t capacity = default_capacity) : capacity_(capacity == 0 ? 1 : capacity) {}
+  explicit EventLog(MoveFrames moves = {}, std::size_t capacity = default_capacity)
+      : moves_(moves), capacity_(capacity == 0 ? 1 : capacity) {}
 
   // `seq` is one more than the last appended (or the start: see start_after).
-  void append(std::int64_t seq, protocol::Frame frame);
+  void append(std::int64_t seq, protocol::Frame frame) { keep(Entry{seq, std::move(frame)}); }
+  void append_move(std::int64_t seq, protocol::MovePlayed move) { keep(Entry{seq, std::move(move)}); }
   // Nothing up to `seq` is held: after a restart, the events before it were
   // never stored.
   void start_after(std::int64_t seq);
@@ -36,9 +54,13 @@ class EventLog {
   // The events with seq > since, or nullopt when the log no longer reaches
   // back that far or since is ahead of `current_seq`.
   std::optional<std::vector<protocol::Frame>> since(std::int64_t since, std::int64_t current_seq) const;
+  // The entry as it was broadcast.
+  protocol::Frame frame_of(const Entry& entry) const;
 
   std::int64_t last_seq() const { return first_seq_ + static_cast<std::int64_t>(entries_.size()) - 1; }
   std::size_t size() const { return entries_.size(); }
+  // The entries room is held for: what the log costs a room.
+  std::size_t slots() const { return entries_.capacity(); }
   bool empty() const { return entries_.empty(); }
   const Entry& front() const { return entries_.front(); }
   const Entry& back() const { return entries_.back(); }
@@ -47,6 +69,9 @@ class EventLog {
   auto end() const { return entries_.end(); }
 
  private:
+  void keep(Entry entry);
+
+  MoveFrames moves_;
   std::size_t capacity_;
   std::int64_t first_seq_ = 1;  // the seq of entries_.front(), or of the next append when empty
   RingQueue<Entry> entries_;

@@ -45,7 +45,10 @@ Expected<engine::Game, std::string> new_engine_game(const GameSettings& settings
 }  // namespace
 
 RoomState::RoomState(RoomSetup setup, engine::Game game, clock::GameClock game_clock)
-    : RoomLiveFields(std::move(game_clock)), setup_(std::move(setup)), game_(std::move(game)) {}
+    : RoomLiveFields(std::move(game_clock)),
+      setup_(std::move(setup)),
+      game_(std::move(game)),
+      log_(EventLog::MoveFrames{setup_.game, setup_.settings.size}) {}
 
 Expected<RoomState, std::string> RoomState::create(const RoomSetup& setup, std::int64_t now_ms) {
   auto game = new_engine_game(setup.settings);
@@ -226,12 +229,18 @@ Outcome RoomState::play(const RoomRequest& request, engine::Color color, std::op
   clock_before_.push_back(turn_start_);
   played.clock = to_wire(after);
   start_turn_timers(now_ms);
-  emit(out, [&](std::int64_t seq) { return protocol::game_move(id(), seq, setup_.settings.size, played); });
+  emit_move(out, std::move(played));
   if (game_.phase() == engine::Phase::scoring) open_scoring(out, now_ms);
   out.commit = MoveCommit{record, clock_state(now_ms)};
   out.reply = ok(request);
   out.lobby_changed = true;
   return out;
+}
+
+void RoomState::emit_move(Outcome& out, protocol::MovePlayed played) {
+  const std::int64_t seq = ++seq_;
+  out.events.push_back({Audience::everyone, protocol::game_move(id(), seq, setup_.settings.size, played)});
+  log_.append_move(seq, std::move(played));
 }
 
 Outcome RoomState::resign(const RoomRequest& request, engine::Color color, std::int64_t now_ms) {

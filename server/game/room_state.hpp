@@ -183,6 +183,8 @@ class RoomState : private RoomLiveFields {
     log_.append(seq, frame);
     out.events.push_back({Audience::everyone, std::move(frame)});
   }
+  // emit() for game.move: the log keeps the move, not its frame (event_log.hpp).
+  void emit_move(Outcome& out, protocol::MovePlayed played);
   std::string clock_state(std::int64_t now_ms) const;
   RoomReply error(const RoomRequest& request, protocol::ErrorCode code, std::string_view message) const;
   RoomReply ok(const RoomRequest& request) const;

@@ -1,6 +1,7 @@
 #include "server/net/websocket_session.hpp"
 
 #include <spdlog/spdlog.h>
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/bind_handler.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
@@ -48,9 +49,7 @@ WebSocketSession::WebSocketSession(asio::ip::tcp::socket&& socket, SessionContex
       queue_(context.config.send_queue_frames, context.config.send_queue_bytes),
       limiter_(context.config.messages_per_second, context.config.message_burst, context.config.flood_rejections,
                context.config.flood_window, SteadyClock::now()),
-      ping_timer_(ws_.get_executor()),
-      close_deadline_(ws_.get_executor()),
-      idle_timer_(ws_.get_executor()) {}
+      timer_(ws_.get_executor()) {}
 
 void WebSocketSession::run(beast::http::request<beast::http::string_body> upgrade) {
   const NetConfig& config = context_.config;
@@ -59,7 +58,7 @@ void WebSocketSession::run(beast::http::request<beast::http::string_body> upgrad
   // Beast's idle timeout stays off: it fires idle_timeout after the open
   // whatever the peer sent meanwhile (without keep-alive pings nothing pushes
   // it back), and it drops the socket without a close frame. Our own pings
-  // keep a live client talking and measure round trips; idle_timer_ watches
+  // keep a live client talking and measure round trips; timer_ watches
   // for silence.
   ws_.set_option(websocket::stream_base::timeout{config.handshake_timeout, websocket::stream_base::none(), false});
   ws_.set_option(websocket::stream_base::decorator(
@@ -101,8 +100,8 @@ void WebSocketSession::on_accept(beast::error_code ec) {
   // Posted, so what on_open sent goes out before the close frame.
   if (shutting_down) close(close_code::service_restart, "service restart");
   heard_from_peer();
-  wait_for_idle_deadline();
   do_ping();
+  arm_timer();
   do_read();
 }
 
@@ -206,14 +205,13 @@ void WebSocketSession::start_close(std::uint16_t code, std::string reason) {
   if (closing_ || finished_) return;
   closing_ = true;
   if (sendable_close_code(code) != code) spdlog::warn("net: close code {} cannot be sent conn={}", code, id_);
-  close_reason_ = websocket::close_reason(static_cast<websocket::close_code>(sendable_close_code(code)),
-                                          close_reason_text(std::move(reason)));
-  ping_timer_.cancel();
-  idle_timer_.cancel();
+  close_code_ = sendable_close_code(code);
+  close_text_ = close_reason_text(std::move(reason));
   // A peer that does not read would keep the flush and the close handshake
-  // waiting forever; past the deadline the socket is simply shut.
-  close_deadline_.expires_after(context_.config.close_timeout);
-  close_deadline_.async_wait(beast::bind_front_handler(&WebSocketSession::on_close_deadline, shared_from_this()));
+  // waiting forever; past the deadline the socket is simply shut. No more
+  // pings or idle checks from here.
+  close_deadline_ = SteadyClock::now() + context_.config.close_timeout;
+  arm_timer();
   send_close_when_flushed();
 }
 
@@ -221,28 +219,24 @@ void WebSocketSession::send_close_when_flushed() {
   // Beast allows one close at a time and no close while our ping is being written.
   if (close_sent_ || writing_ || ping_writing_ || !queue_.empty() || finished_) return;
   close_sent_ = true;
-  ws_.async_close(close_reason_, [self = shared_from_this()](beast::error_code) {
+  const websocket::close_reason reason(static_cast<websocket::close_code>(close_code_), close_text_);
+  ws_.async_close(reason, [self = shared_from_this()](beast::error_code) {
     // The pending read completes with the peer's reply (or the error) and finishes.
   });
 }
 
-void WebSocketSession::on_close_deadline(beast::error_code ec) {
-  if (ec == asio::error::operation_aborted || finished_) return;
-  spdlog::info("net: close deadline passed conn={} remote={}", id_, remote_address_);
-  beast::get_lowest_layer(ws_).close();
-}
-
 void WebSocketSession::do_ping() {
   if (closing_ || finished_) return;
+  // A ping still unanswered is not repeated: its round trip is still measured.
   if (!pong_awaited_) {
-    ping_payload_ = websocket::ping_data(std::to_string(++pings_sent_));
     ping_sent_at_ = SteadyClock::now();
     pong_awaited_ = true;
     ping_writing_ = true;
-    ws_.async_ping(ping_payload_, beast::bind_front_handler(&WebSocketSession::on_ping_sent, shared_from_this()));
+    // Beast copies the payload into its frame before the call returns.
+    ws_.async_ping(websocket::ping_data(std::to_string(++pings_sent_)),
+                   beast::bind_front_handler(&WebSocketSession::on_ping_sent, shared_from_this()));
   }
-  ping_timer_.expires_after(context_.config.ping_interval);
-  ping_timer_.async_wait(beast::bind_front_handler(&WebSocketSession::on_ping_timer, shared_from_this()));
+  next_ping_at_ = SteadyClock::now() + context_.config.ping_interval;
 }
 
 void WebSocketSession::on_ping_sent(beast::error_code) {
@@ -250,13 +244,8 @@ void WebSocketSession::on_ping_sent(beast::error_code) {
   if (closing_) send_close_when_flushed();
 }
 
-void WebSocketSession::on_ping_timer(beast::error_code ec) {
-  if (ec == asio::error::operation_aborted) return;
-  do_ping();
-}
-
 void WebSocketSession::on_pong(beast::string_view payload) {
-  if (!pong_awaited_ || payload != beast::string_view(ping_payload_.data(), ping_payload_.size())) return;
+  if (!pong_awaited_ || payload != std::to_string(pings_sent_)) return;
   pong_awaited_ = false;
   rtt_.add(std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() - ping_sent_at_));
   median_rtt_us_.store(rtt_.median()->count(), std::memory_order_relaxed);
@@ -264,18 +253,33 @@ void WebSocketSession::on_pong(beast::string_view payload) {
 
 void WebSocketSession::heard_from_peer() { last_heard_ = SteadyClock::now(); }
 
-void WebSocketSession::wait_for_idle_deadline() {
-  idle_timer_.expires_at(last_heard_ + context_.config.idle_timeout);
-  idle_timer_.async_wait(beast::bind_front_handler(&WebSocketSession::on_idle_timer, shared_from_this()));
+void WebSocketSession::arm_timer() {
+  if (finished_) return;
+  const auto due = closing_ ? close_deadline_ : std::min(next_ping_at_, last_heard_ + context_.config.idle_timeout);
+  // Setting the expiry aborts the wait before it, so one wait is ever live.
+  timer_.expires_at(due);
+  timer_.async_wait(beast::bind_front_handler(&WebSocketSession::on_timer, shared_from_this()));
 }
 
-void WebSocketSession::on_idle_timer(beast::error_code ec) {
-  if (ec == asio::error::operation_aborted || closing_ || finished_) return;
-  // Frames heard since the timer was set moved the deadline on.
-  if (SteadyClock::now() - last_heard_ < context_.config.idle_timeout) return wait_for_idle_deadline();
-  context_.metrics.closed_idle.Increment();
-  spdlog::info("net: idle timeout conn={} remote={}", id_, remote_address_);
-  start_close(close_code::going_away, "idle timeout");
+void WebSocketSession::on_timer(beast::error_code ec) {
+  if (ec == asio::error::operation_aborted || finished_) return;
+  // A wait that had already fired when the timer was set again still
+  // completes without an error, so each case checks the time itself.
+  const auto now = SteadyClock::now();
+  if (closing_) {
+    if (now < close_deadline_) return arm_timer();
+    spdlog::info("net: close deadline passed conn={} remote={}", id_, remote_address_);
+    beast::get_lowest_layer(ws_).close();
+    return;
+  }
+  // Frames heard since the timer was set moved the idle deadline on.
+  if (now - last_heard_ >= context_.config.idle_timeout) {
+    context_.metrics.closed_idle.Increment();
+    spdlog::info("net: idle timeout conn={} remote={}", id_, remote_address_);
+    return start_close(close_code::going_away, "idle timeout");
+  }
+  if (now >= next_ping_at_) do_ping();
+  arm_timer();
 }
 
 std::optional<std::chrono::microseconds> WebSocketSession::median_rtt() const {
@@ -287,9 +291,7 @@ std::optional<std::chrono::microseconds> WebSocketSession::median_rtt() const {
 void WebSocketSession::finish(beast::error_code ec) {
   if (finished_) return;
   finished_ = true;
-  ping_timer_.cancel();
-  idle_timer_.cancel();
-  close_deadline_.cancel();
+  timer_.cancel();
   beast::get_lowest_layer(ws_).close();
   // The address may connect again at once, not only when the last handler lets go of this session.
   address_slot_.reset();

@@ -54,14 +54,14 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
   void on_write(boost::beast::error_code ec, std::size_t bytes);
   void start_close(std::uint16_t code, std::string reason);
   void send_close_when_flushed();
-  void on_close_deadline(boost::beast::error_code ec);
   void do_ping();
   void on_ping_sent(boost::beast::error_code ec);
-  void on_ping_timer(boost::beast::error_code ec);
   void on_pong(boost::beast::string_view payload);
   void heard_from_peer();
-  void wait_for_idle_deadline();
-  void on_idle_timer(boost::beast::error_code ec);
+  // One timer serves the next ping, the idle check and, once closing, the
+  // close deadline: a connection holds one timer instead of three.
+  void arm_timer();
+  void on_timer(boost::beast::error_code ec);
   void finish(boost::beast::error_code ec);
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
@@ -76,18 +76,19 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
   RttTracker rtt_;
   std::atomic<std::int64_t> median_rtt_us_{-1};  // read from other strands
 
-  boost::asio::steady_timer ping_timer_;
-  boost::asio::steady_timer close_deadline_;
   // Beast's own idle timeout is not pushed back by incoming frames; this one is.
-  boost::asio::steady_timer idle_timer_;
+  boost::asio::steady_timer timer_;
   std::chrono::steady_clock::time_point last_heard_;
-  boost::beast::websocket::ping_data ping_payload_;
+  std::chrono::steady_clock::time_point next_ping_at_;
+  std::chrono::steady_clock::time_point close_deadline_;
   std::chrono::steady_clock::time_point ping_sent_at_;
   std::uint64_t pings_sent_ = 0;
   bool pong_awaited_ = false;
   bool ping_writing_ = false;
 
-  boost::beast::websocket::close_reason close_reason_;
+  // Beast's close_reason holds 123 bytes inline; the text is kept only once closing.
+  std::uint16_t close_code_ = 0;
+  std::string close_text_;
   bool writing_ = false;
   bool closing_ = false;  // no more sends or messages; flushing towards close
   bool close_sent_ = false;

@@ -81,3 +81,20 @@ TEST_CASE("a client that answers nothing is closed with 1001 and a reason", "[ne
   auto reply = talking->request({{"type", "still-there"}});
   REQUIRE(reply);
 }
+
+TEST_CASE("a client that never answers the close frame is dropped at the close deadline", "[net][ws][idle]") {
+  NetConfig config = idle_config(std::chrono::milliseconds(100));
+  config.close_timeout = std::chrono::milliseconds(300);
+  config.handshake_timeout = std::chrono::minutes(5);  // Beast's own limit on the close handshake stays out of reach
+  NetFixture fx(config);
+  auto silent = fx.connect();  // reads nothing: answers neither the pings nor the close
+  REQUIRE(fx.app.wait_opened(1));
+  const auto guard = std::chrono::steady_clock::now() + 20s;
+  while (fx.server.metrics().closed_idle.Value() == 0 && std::chrono::steady_clock::now() < guard) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  REQUIRE(fx.server.metrics().closed_idle.Value() == 1);
+  // Only the deadline ends the connection: the close handshake never completes.
+  REQUIRE(fx.app.wait_closed(1, 30s));
+  CHECK(fx.server.open_connections() == 0);
+}

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "protocol/events.hpp"
 #include "server/game/event_log.hpp"
 
 using yunzi::game::EventLog;
@@ -22,10 +23,10 @@ std::string joined(const std::vector<yunzi::protocol::Frame>& frames) {
 }  // namespace
 
 TEST_CASE("the log keeps the newest events up to its capacity") {
-  EventLog log(3);
+  EventLog log(EventLog::MoveFrames{}, 3);
   for (std::int64_t seq = 1; seq <= 5; ++seq) log.append(seq, frame(seq));
   CHECK(log.size() == 3);
-  CHECK(log.front().first == 3);
+  CHECK(log.front().seq == 3);
   CHECK(log.last_seq() == 5);
   CHECK(joined(*log.since(2, 5)) == "3 4 5 ");
   CHECK(joined(*log.since(4, 5)) == "5 ");
@@ -35,7 +36,7 @@ TEST_CASE("the log keeps the newest events up to its capacity") {
 }
 
 TEST_CASE("a log started after a restart holds nothing from before") {
-  EventLog log(10);
+  EventLog log(EventLog::MoveFrames{}, 10);
   log.start_after(1007);
   CHECK(log.since(1007, 1007)->empty());
   CHECK_FALSE(log.since(1006, 1007).has_value());
@@ -44,7 +45,7 @@ TEST_CASE("a log started after a restart holds nothing from before") {
 }
 
 TEST_CASE("taking back events after a refused commit leaves a consistent log, also past the bound") {
-  EventLog log(3);
+  EventLog log(EventLog::MoveFrames{}, 3);
   for (std::int64_t seq = 1; seq <= 3; ++seq) log.append(seq, frame(seq));
   log.append(4, frame(4));
   log.append(5, frame(5));  // 1 and 2 have gone
@@ -63,4 +64,29 @@ TEST_CASE("taking back events after a refused commit leaves a consistent log, al
   CHECK_FALSE(log.since(1, 2).has_value());
   log.append(3, frame(3));
   CHECK(joined(*log.since(2, 3)) == "3 ");
+}
+
+TEST_CASE("a logged move comes back as the game.move frame it was broadcast as") {
+  EventLog log(EventLog::MoveFrames{42, 9}, 4);
+  yunzi::protocol::MovePlayed move{
+      yunzi::engine::Color::black, yunzi::engine::Vertex{2, 2}, {yunzi::engine::Vertex{3, 2}}, {}, 5};
+  move.clock.black.main_ms = 61'000;
+  log.append(6, frame(6));
+  log.append_move(7, move);
+  const auto caught_up = log.since(5, 7);
+  REQUIRE(caught_up.has_value());
+  REQUIRE(caught_up->size() == 2);
+  CHECK(*caught_up->front() == "6");
+  CHECK(*caught_up->back() == *yunzi::protocol::game_move(42, 7, 9, move));
+}
+
+TEST_CASE("a full log makes room before it keeps an event, so it never holds room for more than its capacity") {
+  EventLog log(EventLog::MoveFrames{}, 8);
+  for (std::int64_t seq = 1; seq <= 100; ++seq) {
+    log.append_move(seq, yunzi::protocol::MovePlayed{});
+    CHECK(log.size() <= 8);
+    CHECK(log.slots() <= 8);
+  }
+  CHECK(log.front().seq == 93);
+  CHECK(log.since(92, 100)->size() == 8);
 }

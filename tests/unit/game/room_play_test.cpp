@@ -24,7 +24,7 @@ void play_walls(RoomState& room, std::int64_t& now) {
 TEST_CASE("a new room logs game.start with seq 1 and the full state") {
   RoomState room = new_room(setup_9x9());
   REQUIRE(room.seq() == 1);
-  const auto start = json_of(room.event_log().front().second);
+  const auto start = json_of(room.event_log().frame_of(room.event_log().front()));
   CHECK(start["type"] == "game.start");
   CHECK(start["seq"] == 1);
   CHECK(start["size"] == 9);
@@ -160,8 +160,8 @@ TEST_CASE("every game event carries the next seq and can be replayed from any po
   const auto& log = room.event_log();
   REQUIRE(log.size() == 9);
   for (std::size_t i = 0; i < log.size(); ++i) {
-    CHECK(log[i].first == static_cast<std::int64_t>(i + 1));
-    CHECK(json_of(log[i].second)["seq"] == i + 1);
+    CHECK(log[i].seq == static_cast<std::int64_t>(i + 1));
+    CHECK(json_of(log.frame_of(log[i]))["seq"] == i + 1);
   }
   const auto missed = room.events_since(6);
   REQUIRE(missed.has_value());
@@ -170,6 +170,37 @@ TEST_CASE("every game event carries the next seq and can be replayed from any po
   CHECK(room.events_since(9)->empty());
   CHECK_FALSE(room.events_since(10).has_value());
   CHECK(room.events_since(0)->size() == 9);
+}
+
+TEST_CASE("a catch-up gets every event byte for byte as it was broadcast, a capture and the clocks included") {
+  RoomState room = new_room(setup_9x9());
+  std::int64_t now = t0;
+  std::vector<std::string> broadcast;
+  auto play = [&](const RoomRequest& request) {
+    const Outcome out = room.handle(request, now += 1234);
+    REQUIRE(error_code(out).empty());
+    for (const auto& delivery : out.events) {
+      if (delivery.audience == Audience::everyone) broadcast.push_back(*delivery.frame);
+    }
+  };
+  // White's E5 is surrounded by D5, F5, E4 and E6, and taken by the last.
+  for (const auto& [user, vertex] : std::vector<std::pair<UserId, std::string>>{
+           {alice_id, "D5"}, {bob_id, "E5"}, {alice_id, "F5"}, {bob_id, "A1"}, {alice_id, "E4"}, {bob_id, "A2"}}) {
+    play(move(user, vertex));
+  }
+  room.player_left(engine::Color::white, now += 10);
+  room.player_back(engine::Color::white, now += 10);
+  play(move(alice_id, "E6"));
+  play(pass(bob_id));
+  REQUIRE(nlohmann::json::parse(broadcast[broadcast.size() - 2])["captured"] == nlohmann::json{"E5"});
+
+  const auto caught_up = room.events_since(1);
+  REQUIRE(caught_up.has_value());
+  std::vector<std::string> logged_moves;
+  for (const auto& frame : *caught_up) {
+    if (json_of(frame)["type"] == "game.move") logged_moves.push_back(*frame);
+  }
+  CHECK(logged_moves == broadcast);
 }
 
 TEST_CASE("a long game keeps only its last events; an older since gets nothing but the full state") {
@@ -188,7 +219,7 @@ TEST_CASE("a long game keeps only its last events; an older since gets nothing b
   const std::int64_t last = room.seq();
   REQUIRE(last > static_cast<std::int64_t>(EventLog::default_capacity) + 1);
   CHECK(room.event_log().size() == EventLog::default_capacity);
-  CHECK(room.event_log().front().first == last - static_cast<std::int64_t>(EventLog::default_capacity) + 1);
+  CHECK(room.event_log().front().seq == last - static_cast<std::int64_t>(EventLog::default_capacity) + 1);
   CHECK_FALSE(room.events_since(0).has_value());
   CHECK_FALSE(room.events_since(last - static_cast<std::int64_t>(EventLog::default_capacity) - 1).has_value());
   const auto oldest_held = room.events_since(last - static_cast<std::int64_t>(EventLog::default_capacity));

@@ -21,7 +21,9 @@ std::string view_of(const RoomState& room, std::int64_t now) {
   view += "\nphase " + std::string(engine::to_string(room.game().phase()));
   view += "\ndeadline " + std::to_string(room.next_deadline().value_or(-1));
   view += "\nended " + std::to_string(room.ended());
-  for (const auto& [seq, frame] : room.event_log()) view += "\n" + std::to_string(seq) + " " + *frame;
+  for (const auto& entry : room.event_log()) {
+    view += "\n" + std::to_string(entry.seq) + " " + *room.event_log().frame_of(entry);
+  }
   return view;
 }
 

@@ -160,7 +160,8 @@ TEST_CASE("the scoring deadline counts an agreed marking and resumes a disputed 
 TEST_CASE("every change of the marking gets a new version; an acceptance keeps it") {
   std::int64_t now = t0;
   RoomState room = room_in_scoring(now);
-  const auto& [opening_seq, opening] = room.event_log().back();
+  const std::int64_t opening_seq = room.event_log().back().seq;
+  const protocol::Frame opening = room.event_log().frame_of(room.event_log().back());
   REQUIRE(json_of(opening)["type"] == "game.scoring");
   const std::int64_t opened = room.marking_version();
   CHECK(json_of(opening)["marking_version"] == opened);

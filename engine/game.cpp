@@ -37,15 +37,11 @@ std::string_view to_string(Phase phase) {
   return "play";
 }
 
-// By default the position set starts at half the board's area and grows
-// with the game: a 19x19 game of 250 moves holds 4 KiB of it, where a set
-// sized for the longest games (twice the area) would hold 16 KiB in every
-// live room from the first move.
-Game::Game(GameSetup setup)
-    : setup_(std::move(setup)),
-      board_(setup_.size),
-      seen_(setup_.expected_positions > 0 ? setup_.expected_positions
-                                          : static_cast<std::size_t>(setup_.size * setup_.size / 2)) {}
+// By default the position set starts at its smallest (64 slots, 512 bytes)
+// and doubles with the game: a 19x19 game of 250 moves holds 4 KiB of it and
+// one of 30 moves 512 bytes, where a set sized for the longest games (twice
+// the area) would hold 16 KiB in every live room from the first move.
+Game::Game(GameSetup setup) : setup_(std::move(setup)), board_(setup_.size), seen_(setup_.expected_positions) {}
 
 Expected<Game, SetupError> Game::create(const GameSetup& setup) {
   if (setup.size < min_board_size || setup.size > max_board_size) return unexpected(SetupError::bad_size);

@@ -41,10 +41,10 @@ struct GameSetup {
   // with two moves of one colour in a row); turn order is then not checked.
   bool alternate = true;
   // How many positions the superko set is sized for before it first grows
-  // (0: half the board's area, enough for most games). Not a rule: a
+  // (0: the fewest it holds, 32, doubling as the game goes on). Not a rule: a
   // program that plays many long games (random playouts) sets more, so that
   // its set never grows and stays sparse; a server holding many live games
-  // keeps the default and its memory.
+  // keeps the default, so that a room holds what its game has played.
   std::size_t expected_positions = 0;
 };
 

@@ -48,7 +48,7 @@ namespace yunzi::engine {
 // kept at most half full; no allocation until the table grows.
 class PositionSet {
  public:
-  // Sized so that `expected` positions fit without growing.
+  // Sized so that `expected` positions fit without growing; 32 at the least.
   explicit PositionSet(std::size_t expected = 512);
 
   // Returns false when the hash was already present.

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/bind_handler.hpp>
-#include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/version.hpp>
 #include <boost/beast/websocket/error.hpp>
 #include <exception>
@@ -18,7 +17,8 @@ using SteadyClock = std::chrono::steady_clock;
 
 namespace {
 
-constexpr std::size_t kMaxCloseReasonBytes = 123;  // RFC 6455: 125-byte control payload
+constexpr std::size_t kMaxCloseReasonBytes = 123;
+constexpr std::size_t read_part_bytes = 512;  // RFC 6455: 125-byte control payload
 
 // Codes a peer may legally receive (RFC 6455 section 7.4); anything else
 // becomes a plain normal closure.
@@ -106,19 +106,28 @@ void WebSocketSession::on_accept(beast::error_code ec) {
 }
 
 void WebSocketSession::do_read() {
-  ws_.async_read(buffer_, beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
+  // A part at a time, each at most read_part_bytes: a whole-message read asks
+  // for 1.5 KB up front, which every idle connection would then hold while
+  // it waits. Nearly every request fits in one part.
+  ws_.async_read_some(buffer_, read_part_bytes,
+                      beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
 }
 
-void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
+void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
   if (ec) {
     if (ec == websocket::error::message_too_big) context_.metrics.closed_too_big.Increment();
     return finish(ec);
   }
   heard_from_peer();
+  if (!ws_.is_message_done()) return do_read();
+  on_message(buffer_.size());
+  do_read();
+}
+
+void WebSocketSession::on_message(std::size_t bytes) {
   context_.metrics.frames_in.Increment();
   context_.metrics.bytes_in.Increment(static_cast<double>(bytes));
-  std::string text = beast::buffers_to_string(buffer_.data());
-  buffer_.consume(buffer_.size());
+  std::string text = buffer_.take();
   // A closing session keeps reading only to see the peer's close frame.
   if (!closing_) {
     if (!ws_.got_text()) {
@@ -138,7 +147,6 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t bytes) {
       }
     }
   }
-  do_read();
 }
 
 void WebSocketSession::deliver(std::string text, bool over_rate_limit) {

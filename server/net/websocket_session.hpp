@@ -17,6 +17,7 @@
 
 #include "server/net/address_slots.hpp"
 #include "server/net/connection.hpp"
+#include "server/net/message_buffer.hpp"
 #include "server/net/rate_limiter.hpp"
 #include "server/net/rtt_tracker.hpp"
 #include "server/net/send_queue.hpp"
@@ -47,7 +48,8 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
  private:
   void on_accept(boost::beast::error_code ec);
   void do_read();
-  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void on_read(boost::beast::error_code ec, std::size_t part_bytes);
+  void on_message(std::size_t bytes);
   void deliver(std::string text, bool over_rate_limit);
   void enqueue(std::shared_ptr<const std::string> frame);
   void do_write();
@@ -65,7 +67,7 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
   void finish(boost::beast::error_code ec);
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
-  boost::beast::flat_buffer buffer_;
+  MessageBuffer buffer_;
   SessionContext& context_;
   const std::uint64_t id_;
   const std::string remote_address_;

@@ -1,10 +1,14 @@
 // The network layer's pure parts: rate limiting, round-trip medians, the
-// bounded send queue, the connections per address and static file resolution.
+// bounded send queue, the buffer a message is read into, the connections per
+// address and static file resolution.
 #include <catch2/catch.hpp>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <string>
 
 #include "server/net/address_slots.hpp"
+#include "server/net/message_buffer.hpp"
 #include "server/net/rate_limiter.hpp"
 #include "server/net/rtt_tracker.hpp"
 #include "server/net/send_queue.hpp"
@@ -154,4 +158,30 @@ TEST_CASE("address slots: cap 0 means no cap", "[net][address]") {
   CHECK(slots.held("203.0.113.5") == 1000);
   held.clear();
   CHECK(slots.held("203.0.113.5") == 0);
+}
+
+TEST_CASE("a message read in parts comes out whole, and the buffer then holds nothing", "[net][ws]") {
+  static_assert(boost::asio::is_dynamic_buffer<MessageBuffer>::value);
+  MessageBuffer buffer;
+  const std::string message = std::string(700, 'x') + "end";
+  std::size_t read = 0;
+  while (read < message.size()) {
+    // As a read does: asks for a part, receives less than it asked for.
+    auto space = buffer.prepare(512);
+    const std::size_t got = std::min<std::size_t>(300, message.size() - read);
+    std::memcpy(space.data(), message.data() + read, got);
+    buffer.commit(got);
+    read += got;
+    CHECK(buffer.size() == read);
+  }
+  CHECK(std::string(static_cast<const char*>(buffer.data().data()), buffer.data().size()) == message);
+  buffer.consume(3);
+  CHECK(buffer.size() == message.size() - 3);
+  const std::string taken = buffer.take();
+  CHECK(taken == message.substr(3));
+  CHECK(buffer.size() == 0);
+  CHECK(buffer.capacity() < 16);  // only the string's inline room is left
+  buffer.prepare(10);
+  buffer.commit(0);
+  CHECK(buffer.take().empty());
 }

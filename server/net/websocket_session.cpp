@@ -17,8 +17,10 @@ using SteadyClock = std::chrono::steady_clock;
 
 namespace {
 
-constexpr std::size_t kMaxCloseReasonBytes = 123;
-constexpr std::size_t read_part_bytes = 512;  // RFC 6455: 125-byte control payload
+constexpr std::size_t kMaxCloseReasonBytes = 123;  // RFC 6455: 125-byte control payload
+// The most a read asks for at once: what an idle connection holds for its
+// pending read (see do_read).
+constexpr std::size_t read_part_bytes = 512;
 
 // Codes a peer may legally receive (RFC 6455 section 7.4); anything else
 // becomes a plain normal closure.

@@ -4,6 +4,12 @@
 // measurement from pings.
 #include <catch2/catch.hpp>
 
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/websocket.hpp>
+
 #include "tests/e2e/net/net_fixture.hpp"
 
 using namespace yunzi;
@@ -41,6 +47,28 @@ TEST_CASE("connection ids are unique", "[net][ws]") {
   const auto connections = fx.app.open_connections();
   REQUIRE(connections.size() == 2);
   CHECK(connections[0]->id() != connections[1]->id());
+}
+
+TEST_CASE("a message sent in several frames, some longer than one read, arrives whole", "[net][ws]") {
+  NetFixture fx;
+  boost::asio::io_context io;
+  boost::asio::ip::tcp::resolver resolver(io);
+  boost::beast::websocket::stream<boost::asio::ip::tcp::socket> ws(io);
+  boost::asio::connect(ws.next_layer(), resolver.resolve("127.0.0.1", std::to_string(fx.port)));
+  ws.handshake("127.0.0.1", "/ws");
+  ws.text(true);
+  const std::vector<std::string> frames{"first ", std::string(1500, 'm'), "", " last"};
+  std::string whole;
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    ws.write_some(i + 1 == frames.size(), boost::asio::buffer(frames[i]));
+    whole += frames[i];
+  }
+  boost::beast::flat_buffer echoed;
+  ws.read(echoed);  // the server's first ping is answered inside the read
+  CHECK(boost::beast::buffers_to_string(echoed.data()) == whole);
+  REQUIRE(fx.app.wait_opened(1));
+  CHECK(fx.server.metrics().frames_in.Value() == 1);  // one message, however many frames
+  ws.close(boost::beast::websocket::close_code::normal);
 }
 
 TEST_CASE("a frame at the limit passes, one over it closes with 1009", "[net][ws]") {

@@ -90,7 +90,7 @@ Expected<RoomState, std::string> RoomState::restore(const RoomSetup& setup, cons
   if (!game_clock) return unexpected("time control: " + game_clock.error());
   RoomState state(setup, std::move(*game), std::move(*game_clock));
   state.records_ = stored.moves;
-  state.clock_before_.assign(stored.moves.size(), std::nullopt);
+  state.turn_starts_.assume_unknown(stored.moves.size());
   if (auto saved = decode_clock_state(stored.game.clock_state)) {
     // A snapshot that does not fit leaves full time: better than no game.
     if (state.clock_.restore(saved->clock)) {
@@ -123,7 +123,7 @@ SavedRoomState RoomState::save() const {
   return SavedRoomState{static_cast<const RoomLiveFields&>(*this),
                         game_.mark(tail),
                         {records_.begin() + from, records_.end()},
-                        {clock_before_.begin() + from, clock_before_.end()},
+                        turn_starts_.tail_from(records_.size() - tail),
                         log_.last_seq()};
 }
 
@@ -132,8 +132,8 @@ void RoomState::restore(SavedRoomState saved) {
   const std::size_t untouched = saved.game.move_count - saved.record_tail.size();
   records_.resize(untouched);
   records_.insert(records_.end(), saved.record_tail.begin(), saved.record_tail.end());
-  clock_before_.resize(untouched);
-  clock_before_.insert(clock_before_.end(), saved.clock_tail.begin(), saved.clock_tail.end());
+  turn_starts_.truncate(untouched);
+  for (auto& clocks : saved.clock_tail) turn_starts_.push(std::move(clocks));
   game_.rewind(saved.game);
   log_.drop_after(saved.last_logged_seq);
 }
@@ -226,7 +226,7 @@ Outcome RoomState::play(const RoomRequest& request, engine::Color color, std::op
   const clock::ClockSnapshot after = clock_.snapshot(now_ms);
   record_time_left(record, after, color);
   records_.push_back(record);
-  clock_before_.push_back(turn_start_);
+  turn_starts_.push(turn_start_);
   played.clock = to_wire(after);
   start_turn_timers(now_ms);
   emit_move(out, std::move(played));

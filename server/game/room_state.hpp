@@ -24,6 +24,7 @@
 #include "server/clock/lag_compensator.hpp"
 #include "server/game/event_log.hpp"
 #include "server/game/room_outcome.hpp"
+#include "server/game/turn_start_clocks.hpp"
 
 namespace yunzi::game {
 
@@ -193,7 +194,7 @@ class RoomState : private RoomLiveFields {
   RoomSetup setup_;
   engine::Game game_;
   std::vector<db::MoveRecord> records_;
-  std::vector<std::optional<clock::ClockSnapshot>> clock_before_;  // per move: its turn's start, for undo
+  TurnStartClocks turn_starts_;  // for undo
   EventLog log_;
   RingQueue<protocol::ChatLine> chat_;  // the newest db::max_chat_lines_per_game lines
 };
@@ -209,7 +210,7 @@ struct SavedRoomState {
   RoomLiveFields live;
   engine::GameMark game;  // its move count is that of the records too
   std::vector<db::MoveRecord> record_tail;
-  std::vector<std::optional<clock::ClockSnapshot>> clock_tail;
+  std::vector<TurnStartClocks::Entry> clock_tail;
   std::int64_t last_logged_seq = 0;
 };
 

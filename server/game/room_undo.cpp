@@ -46,13 +46,14 @@ Outcome RoomState::answer_undo(const RoomRequest& request, engine::Color color, 
     return out;
   }
   const std::size_t keep = records_.size() - static_cast<std::size_t>(*count);
-  const std::optional<clock::ClockSnapshot> rewind = clock_before_[keep];
+  const TurnStartClocks::Entry rewind = turn_starts_.at(keep);
   clock_.pause(now_ms);
   for (int i = 0; i < *count; ++i) game_.undo();
   records_.resize(keep);
-  clock_before_.resize(keep);
+  turn_starts_.truncate(keep);
   // The clocks go back to the instant the first undone move was made; a move
-  // replayed from storage after a restart has no such snapshot, and then the
+  // replayed from storage after a restart, or further back than the clocks
+  // are kept (turn_start_clocks.hpp), has no such snapshot, and then the
   // clocks simply stay as they are.
   if (rewind) clock_.restore(*rewind);
   clock_.start(game_.to_move(), now_ms);

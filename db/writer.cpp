@@ -168,6 +168,7 @@ void Writer::commit_batch(std::span<Item> batch) {
       refusal = outcome.error();
     }
   }
+  std::function<void()> tell_listener;
   {
     std::lock_guard lock(mutex_);
     ++stats_.batches;
@@ -180,8 +181,11 @@ void Writer::commit_batch(std::span<Item> batch) {
     stats_.last_commit_us = elapsed_us;
     if (elapsed_us > stats_.max_commit_us) stats_.max_commit_us = elapsed_us;
     stats_.commit_seconds_total += static_cast<double>(elapsed_us) / 1e6;
+    tell_listener = note_write_locked(refusal);
   }
-  record_write(refusal);
+  // Before the connection is released, so that health changes reach the
+  // listener in the order of the writes, whichever thread made them.
+  if (tell_listener) tell_listener();
   {
     std::lock_guard lock(mutex_);
     committing_ = false;
@@ -211,18 +215,20 @@ void Writer::probe() {
 }
 
 void Writer::record_write(const std::optional<DbError>& refusal) {
-  HealthListener listener;
-  WriterHealth now;
+  std::function<void()> tell_listener;
   {
     std::lock_guard lock(mutex_);
-    const bool changed = health_.failing != refusal.has_value();
-    health_.failing = refusal.has_value();
-    health_.reason = refusal.value_or(DbError{});
-    if (!changed || !health_listener_) return;
-    listener = health_listener_;
-    now = health_;
+    tell_listener = note_write_locked(refusal);
   }
-  listener(now);
+  if (tell_listener) tell_listener();
+}
+
+std::function<void()> Writer::note_write_locked(const std::optional<DbError>& refusal) {
+  const bool changed = health_.failing != refusal.has_value();
+  health_.failing = refusal.has_value();
+  health_.reason = refusal.value_or(DbError{});
+  if (!changed || !health_listener_) return {};
+  return [listener = health_listener_, now = health_] { listener(now); };
 }
 
 }  // namespace yunzi::db

@@ -128,6 +128,9 @@ class Writer {
   // Records whether the latest write reached the disk and tells the listener
   // when that changes the writer's health.
   void record_write(const std::optional<DbError>& refusal);
+  // The recording part, with mutex_ held: returns the call the listener is
+  // owed, to be made once the lock is released.
+  std::function<void()> note_write_locked(const std::optional<DbError>& refusal);
 
   Connection connection_;
   Checkpointer checkpointer_;

@@ -15,6 +15,11 @@ void EventLog::keep(Entry entry) {
   entries_.push_back(std::move(entry));
 }
 
+protocol::Frame EventLog::append_move(std::int64_t seq, protocol::MovePlayed move) {
+  keep(Entry{seq, std::move(move)});
+  return frame_of(entries_.back());
+}
+
 void EventLog::start_after(std::int64_t seq) {
   entries_.clear();
   first_seq_ = seq + 1;

@@ -9,7 +9,8 @@
 // A move, the event nearly every entry is, is kept as its payload and
 // encoded again for the rare catch-up: about 150 bytes where the encoded
 // frame with its buffer and shared owner took about 330 (bench/README.md,
-// "Moves kept as payloads").
+// "Per connection and per game: the read buffer, one timer, moves as
+// payloads").
 #pragma once
 
 #include <cstddef>
@@ -36,15 +37,16 @@ class EventLog {
     std::int64_t seq = 0;
     std::variant<protocol::Frame, protocol::MovePlayed> event;
   };
-  using MoveFrames = MoveFrameContext;
   static constexpr std::size_t default_capacity = 64;
 
-  explicit EventLog(MoveFrames moves = {}, std::size_t capacity = default_capacity)
+  explicit EventLog(MoveFrameContext moves = {}, std::size_t capacity = default_capacity)
       : moves_(moves), capacity_(capacity == 0 ? 1 : capacity) {}
 
   // `seq` is one more than the last appended (or the start: see start_after).
   void append(std::int64_t seq, protocol::Frame frame) { keep(Entry{seq, std::move(frame)}); }
-  void append_move(std::int64_t seq, protocol::MovePlayed move) { keep(Entry{seq, std::move(move)}); }
+  // Keeps the move and returns the game.move frame to broadcast, so that the
+  // frame a catch-up gets is made the same way.
+  protocol::Frame append_move(std::int64_t seq, protocol::MovePlayed move);
   // Nothing up to `seq` is held: after a restart, the events before it were
   // never stored.
   void start_after(std::int64_t seq);
@@ -71,7 +73,7 @@ class EventLog {
  private:
   void keep(Entry entry);
 
-  MoveFrames moves_;
+  MoveFrameContext moves_;
   std::size_t capacity_;
   std::int64_t first_seq_ = 1;  // the seq of entries_.front(), or of the next append when empty
   RingQueue<Entry> entries_;

@@ -48,7 +48,7 @@ RoomState::RoomState(RoomSetup setup, engine::Game game, clock::GameClock game_c
     : RoomLiveFields(std::move(game_clock)),
       setup_(std::move(setup)),
       game_(std::move(game)),
-      log_(EventLog::MoveFrames{setup_.game, setup_.settings.size}) {}
+      log_(MoveFrameContext{setup_.game, setup_.settings.size}) {}
 
 Expected<RoomState, std::string> RoomState::create(const RoomSetup& setup, std::int64_t now_ms) {
   auto game = new_engine_game(setup.settings);
@@ -238,9 +238,7 @@ Outcome RoomState::play(const RoomRequest& request, engine::Color color, std::op
 }
 
 void RoomState::emit_move(Outcome& out, protocol::MovePlayed played) {
-  const std::int64_t seq = ++seq_;
-  out.events.push_back({Audience::everyone, protocol::game_move(id(), seq, setup_.settings.size, played)});
-  log_.append_move(seq, std::move(played));
+  out.events.push_back({Audience::everyone, log_.append_move(++seq_, std::move(played))});
 }
 
 Outcome RoomState::resign(const RoomRequest& request, engine::Color color, std::int64_t now_ms) {

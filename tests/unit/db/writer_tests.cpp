@@ -46,8 +46,10 @@ Writer::Work insert_user(const std::string& name) {
 }
 
 // Keeps the writer thread inside a work item of its own until the promise
-// returned is set, so that what is submitted meanwhile queues.
-std::promise<void> hold_writer_thread(Writer& writer) {
+// returned is set, so that what is submitted meanwhile queues. `done` is
+// that item's completion.
+std::promise<void> hold_writer_thread(
+    Writer& writer, Writer::Completion done = [](DbResult<yunzi::Done>) {}) {
   std::promise<void> release;
   std::shared_future<void> released = release.get_future().share();
   auto started = std::make_shared<std::promise<void>>();
@@ -58,7 +60,7 @@ std::promise<void> hold_writer_thread(Writer& writer) {
         released.wait();
         return yunzi::Done{};
       },
-      [](DbResult<yunzi::Done>) {});
+      std::move(done));
   started_future.wait();
   return release;
 }
@@ -197,23 +199,13 @@ TEST_CASE("an idle SQLite writer lets the caller commit its change itself", "[db
 
 TEST_CASE("a caller that would commit itself queues behind a busy writer, in order", "[db][writer]") {
   WriterFixture f;
-  std::promise<void> release;
-  std::shared_future<void> released = release.get_future().share();
-  std::promise<void> blocking_started;
   std::mutex order_mutex;
   std::vector<std::string> order;
   const auto note = [&](const std::string& what) {
     std::lock_guard lock(order_mutex);
     order.push_back(what);
   };
-  f.writer.submit(
-      [&](Stores&) -> DbResult<yunzi::Done> {
-        blocking_started.set_value();
-        released.wait();
-        return yunzi::Done{};
-      },
-      [&](DbResult<yunzi::Done>) { note("blocker"); });
-  blocking_started.get_future().wait();
+  std::promise<void> release = hold_writer_thread(f.writer, [&](DbResult<yunzi::Done>) { note("blocker"); });
 
   std::optional<std::thread::id> ran_on;
   std::promise<void> second_done;

@@ -23,7 +23,7 @@ std::string joined(const std::vector<yunzi::protocol::Frame>& frames) {
 }  // namespace
 
 TEST_CASE("the log keeps the newest events up to its capacity") {
-  EventLog log(EventLog::MoveFrames{}, 3);
+  EventLog log(yunzi::game::MoveFrameContext{}, 3);
   for (std::int64_t seq = 1; seq <= 5; ++seq) log.append(seq, frame(seq));
   CHECK(log.size() == 3);
   CHECK(log.front().seq == 3);
@@ -36,7 +36,7 @@ TEST_CASE("the log keeps the newest events up to its capacity") {
 }
 
 TEST_CASE("a log started after a restart holds nothing from before") {
-  EventLog log(EventLog::MoveFrames{}, 10);
+  EventLog log(yunzi::game::MoveFrameContext{}, 10);
   log.start_after(1007);
   CHECK(log.since(1007, 1007)->empty());
   CHECK_FALSE(log.since(1006, 1007).has_value());
@@ -45,7 +45,7 @@ TEST_CASE("a log started after a restart holds nothing from before") {
 }
 
 TEST_CASE("taking back events after a refused commit leaves a consistent log, also past the bound") {
-  EventLog log(EventLog::MoveFrames{}, 3);
+  EventLog log(yunzi::game::MoveFrameContext{}, 3);
   for (std::int64_t seq = 1; seq <= 3; ++seq) log.append(seq, frame(seq));
   log.append(4, frame(4));
   log.append(5, frame(5));  // 1 and 2 have gone
@@ -67,7 +67,7 @@ TEST_CASE("taking back events after a refused commit leaves a consistent log, al
 }
 
 TEST_CASE("a logged move comes back as the game.move frame it was broadcast as") {
-  EventLog log(EventLog::MoveFrames{42, 9}, 4);
+  EventLog log(yunzi::game::MoveFrameContext{42, 9}, 4);
   yunzi::protocol::MovePlayed move{
       yunzi::engine::Color::black, yunzi::engine::Vertex{2, 2}, {yunzi::engine::Vertex{3, 2}}, {}, 5};
   move.clock.black.main_ms = 61'000;
@@ -81,7 +81,7 @@ TEST_CASE("a logged move comes back as the game.move frame it was broadcast as")
 }
 
 TEST_CASE("a full log makes room before it keeps an event, so it never holds room for more than its capacity") {
-  EventLog log(EventLog::MoveFrames{}, 8);
+  EventLog log(yunzi::game::MoveFrameContext{}, 8);
   for (std::int64_t seq = 1; seq <= 100; ++seq) {
     log.append_move(seq, yunzi::protocol::MovePlayed{});
     CHECK(log.size() <= 8);

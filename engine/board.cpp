@@ -4,6 +4,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <type_traits>
+#include <utility>
 
 #include "engine/zobrist.hpp"
 
@@ -32,33 +33,49 @@ namespace detail {
 
 // Board's constructor fills every array, so the block is not zeroed first.
 PointArrays::PointArrays(int points)
-    : points_(points), block_(std::make_unique_for_overwrite<std::byte[]>(bytes_for(points))) {
-  point_into_block();
+    : points_(points), block_(std::make_unique_for_overwrite<std::byte[]>(bytes_for(points, true))) {
+  point_into_block(true);
 }
 
 PointArrays::PointArrays(const PointArrays& other)
-    : points_(other.points_), block_(std::make_unique_for_overwrite<std::byte[]>(bytes_for(other.points_))) {
-  std::memcpy(block_.get(), other.block_.get(), bytes_for(points_));
-  point_into_block();
+    : points_(other.points_),
+      block_(std::make_unique_for_overwrite<std::byte[]>(bytes_for(other.points_, other.has_chains()))) {
+  std::memcpy(block_.get(), other.block_.get(), bytes_for(points_, other.has_chains()));
+  point_into_block(other.has_chains());
 }
 
 PointArrays& PointArrays::operator=(const PointArrays& other) {
   if (this == &other) return *this;
-  if (!block_ || points_ != other.points_) {
+  const bool chains = other.has_chains();
+  if (!block_ || points_ != other.points_ || has_chains() != chains) {
     points_ = other.points_;
-    block_ = std::make_unique_for_overwrite<std::byte[]>(bytes_for(points_));
-    point_into_block();
+    block_ = std::make_unique_for_overwrite<std::byte[]>(bytes_for(points_, chains));
+    point_into_block(chains);
   }
-  std::memcpy(block_.get(), other.block_.get(), bytes_for(points_));
+  std::memcpy(block_.get(), other.block_.get(), bytes_for(points_, chains));
   return *this;
 }
 
-std::size_t PointArrays::bytes_for(int points) {
+void PointArrays::keep_cells_only() {
+  auto cells = std::make_unique_for_overwrite<std::byte[]>(bytes_for(points_, false));
+  std::memcpy(cells.get(), cells_, bytes_for(points_, false));
+  block_ = std::move(cells);
+  point_into_block(false);
+}
+
+std::unique_ptr<std::byte[]> PointArrays::make_room_for_chains() {
+  auto cells = std::exchange(block_, std::make_unique_for_overwrite<std::byte[]>(bytes_for(points_, true)));
+  point_into_block(true);
+  return cells;
+}
+
+std::size_t PointArrays::bytes_for(int points, bool chains) {
   const auto n = static_cast<std::size_t>(points);
+  if (!chains) return n * sizeof(Cell);
   return n * (sizeof(ChainInfo) + 4 * sizeof(Index) + sizeof(std::uint16_t) + sizeof(Cell));
 }
 
-void PointArrays::point_into_block() {
+void PointArrays::point_into_block(bool chains) {
   const auto n = static_cast<std::size_t>(points_);
   std::byte* at = block_.get();
   const auto take = [&](auto*& array) {
@@ -67,12 +84,18 @@ void PointArrays::point_into_block() {
     array = reinterpret_cast<Element*>(at);
     at += n * sizeof(Element);
   };
-  take(chain_);
-  take(head_);
-  take(next_);
-  take(empty_list_);
-  take(empty_pos_);
-  take(around_);
+  if (chains) {
+    take(chain_);
+    take(head_);
+    take(next_);
+    take(empty_list_);
+    take(empty_pos_);
+    take(around_);
+  } else {
+    chain_ = nullptr;
+    head_ = next_ = empty_list_ = empty_pos_ = nullptr;
+    around_ = nullptr;
+  }
   take(cells_);
 }
 
@@ -87,6 +110,10 @@ Board::Board(int size)
     : PointArrays(points_for(size)), size_(size), stride_(size + 1), row_reciprocal_((1 << row_shift) / stride_ + 1) {
   end_ = size_ * stride_ + size_ + 1;
   offsets_ = {-stride_, -1, 1, stride_};
+  clear();
+}
+
+void Board::clear() {
   const int n = points();
   std::fill_n(cells_, n, Cell::wall);
   std::fill_n(head_, n, Index{0});
@@ -95,6 +122,9 @@ Board::Board(int size)
   std::fill_n(empty_list_, n, Index{0});
   std::fill_n(empty_pos_, n, Index{-1});
   std::fill_n(around_, n, std::uint16_t{0});
+  hash_ = 0;
+  ko_shape_point_ = -1;
+  empty_count_ = 0;
   for (int y = 0; y < size_; ++y) {
     for (int x = 0; x < size_; ++x) {
       const Index i = index_of(Vertex{x, y});
@@ -108,6 +138,24 @@ Board::Board(int size)
   }
 }
 
+void Board::drop_chains() {
+  if (has_chains()) keep_cells_only();
+}
+
+// Placing the stones one by one on an empty board gives the same chains,
+// pseudo-liberties and hash whatever the order: none of them is captured,
+// since every chain of a position reached by legal moves has a liberty.
+void Board::rebuild_chains() {
+  const std::unique_ptr<std::byte[]> before = make_room_for_chains();
+  const auto* stones = reinterpret_cast<const Cell*>(before.get());
+  const int ko_shape_point = ko_shape_point_;
+  clear();
+  for (int i = 0; i < end_; ++i) {
+    if (is_stone(stones[i])) place(color_of(stones[i]), i);
+  }
+  ko_shape_point_ = ko_shape_point;
+}
+
 std::optional<Color> Board::color_at(Vertex v) const {
   if (!contains(v)) return std::nullopt;
   const Cell c = at(v);
@@ -116,6 +164,7 @@ std::optional<Color> Board::color_at(Vertex v) const {
 }
 
 int Board::liberties_at(int index) const {
+  assert(has_chains());
   if (!is_stone(cells_[index])) return 0;
   std::vector<std::uint32_t> marks(points(), 0);
   return count_liberties_from_scratch(head_[index], marks, 1);
@@ -124,6 +173,7 @@ int Board::liberties_at(int index) const {
 int Board::liberties(Vertex v) const { return contains(v) ? liberties_at(index_of(v)) : 0; }
 
 int Board::chain_size(Vertex v) const {
+  assert(has_chains());
   if (!contains(v)) return 0;
   const Index i = index_of(v);
   return is_stone(cells_[i]) ? chain_[head_[i]].stones : 0;
@@ -132,12 +182,34 @@ int Board::chain_size(Vertex v) const {
 std::vector<Vertex> Board::chain(Vertex v) const {
   std::vector<Vertex> stones;
   if (!contains(v) || !is_stone(at(v))) return stones;
+  if (!has_chains()) return flood_chain(v);
   const int start = index_of(v);
   int s = start;
   do {
     stones.push_back(vertex_of(s));
     s = next_[s];
   } while (s != start);
+  return stones;
+}
+
+std::vector<Vertex> Board::flood_chain(Vertex v) const {
+  const Cell colour = at(v);
+  std::vector<bool> seen(static_cast<std::size_t>(points()), false);
+  std::vector<int> stack{index_of(v)};
+  seen[static_cast<std::size_t>(stack.back())] = true;
+  std::vector<Vertex> stones;
+  while (!stack.empty()) {
+    const int s = stack.back();
+    stack.pop_back();
+    stones.push_back(vertex_of(s));
+    for (int offset : offsets_) {
+      const int n = s + offset;
+      if (cells_[n] == colour && !seen[static_cast<std::size_t>(n)]) {
+        seen[static_cast<std::size_t>(n)] = true;
+        stack.push_back(n);
+      }
+    }
+  }
   return stones;
 }
 
@@ -160,6 +232,7 @@ Expected<Done, MoveError> Board::check_surrounded_at(Color c, int index) const {
 }
 
 std::uint64_t Board::hash_after_at(Color c, int index) const {
+  assert(has_chains());
   std::uint64_t h = hash_ ^ zobrist::stone_key(c, index);
   const Cell enemy = cell_of(opponent(c));
   // Nothing can be captured without an enemy stone next to the point.
@@ -241,6 +314,7 @@ int Board::place(Color c, int index) {
 }
 
 int Board::play_at(Color c, int index, std::vector<Index>* captured) {
+  assert(has_chains());
   const int head = place(c, index);
   const Cell enemy = cell_of(opponent(c));
   int taken = 0;
@@ -297,6 +371,7 @@ int Board::remove_chain(int head, std::vector<Index>* captured) {
 
 Expected<Done, MoveError> Board::add_stone(Color c, Vertex v) {
   if (!contains(v)) return unexpected(MoveError::off_board);
+  assert(has_chains());
   const int index = index_of(v);
   if (cells_[index] != Cell::empty) return unexpected(MoveError::occupied);
   place(c, index);
@@ -305,6 +380,7 @@ Expected<Done, MoveError> Board::add_stone(Color c, Vertex v) {
 }
 
 bool Board::has_chain_without_liberties() const {
+  assert(has_chains());
   for (int i = 0; i < end_; ++i) {
     if (is_stone(cells_[i]) && chain_[head_[i]].pseudo == 0) return true;
   }
@@ -356,6 +432,7 @@ std::uint16_t Board::count_around(int index) const {
 }
 
 bool Board::is_consistent() const {
+  assert(has_chains());
   std::uint64_t hash = 0;
   int empties = 0;
   std::vector<std::uint32_t> marks(points(), 0);

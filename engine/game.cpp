@@ -102,33 +102,41 @@ Expected<Done, MoveError> Game::check_turn(Color color) const {
 Expected<Done, MoveError> Game::check(Color color, Vertex v) const {
   if (auto turn = check_turn(color); !turn) return turn;
   if (!board_.contains(v)) return unexpected(MoveError::off_board);
+  if (!board_.has_chains()) {
+    Board expanded = board_;
+    expanded.restore_chains();
+    return check_on(expanded, color, board_.index_of(v));
+  }
   return check_at(color, board_.index_of(v));
 }
 
-Expected<Done, MoveError> Game::check_before_repetition(Color color, int index) const {
+Expected<Done, MoveError> Game::check_before_repetition(const Board& board, Color color, int index) const {
   if (auto turn = check_turn(color); !turn) return turn;
-  if (auto placed = board_.check_at(color, index); !placed) return placed;
+  if (auto placed = board.check_at(color, index); !placed) return placed;
   if (index == ko_point_ && color == ko_player_) return unexpected(MoveError::ko);
   return Done{};
 }
 
-std::uint64_t Game::situation_after(Color color, int index) const {
-  return situation_hash(board_.hash_after_at(color, index), opponent(color));
+std::uint64_t Game::situation_after(const Board& board, Color color, int index) const {
+  return situation_hash(board.hash_after_at(color, index), opponent(color));
 }
 
-Expected<Done, MoveError> Game::check_at(Color color, int index) const {
-  if (auto legal = check_before_repetition(color, index); !legal) return legal;
-  if (setup_.ko_rule != KoRule::simple && seen_.contains(situation_after(color, index))) {
+Expected<Done, MoveError> Game::check_at(Color color, int index) const { return check_on(board_, color, index); }
+
+Expected<Done, MoveError> Game::check_on(const Board& board, Color color, int index) const {
+  if (auto legal = check_before_repetition(board, color, index); !legal) return legal;
+  if (setup_.ko_rule != KoRule::simple && seen_.contains(situation_after(board, color, index))) {
     return unexpected(MoveError::superko);
   }
   return Done{};
 }
 
 Expected<int, MoveError> Game::play_at(Color color, int index, std::vector<Board::Index>* captured) {
-  if (auto legal = check_before_repetition(color, index); !legal) return unexpected(legal.error());
+  board_.restore_chains();
+  if (auto legal = check_before_repetition(board_, color, index); !legal) return unexpected(legal.error());
   // One probe of the set both refuses a repetition and records the new
   // situation: past the checks above the move cannot fail.
-  if (setup_.ko_rule != KoRule::simple && !seen_.insert(situation_after(color, index))) {
+  if (setup_.ko_rule != KoRule::simple && !seen_.insert(situation_after(board_, color, index))) {
     return unexpected(MoveError::superko);
   }
   const int taken = board_.play_at(color, index, captured);

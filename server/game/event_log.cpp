@@ -15,9 +15,9 @@ void EventLog::keep(Entry entry) {
   entries_.push_back(std::move(entry));
 }
 
-protocol::Frame EventLog::append_move(std::int64_t seq, protocol::MovePlayed move) {
-  keep(Entry{seq, std::move(move)});
-  return frame_of(entries_.back());
+protocol::Frame EventLog::append_move(std::int64_t seq, const protocol::MovePlayed& move) {
+  keep(Entry{seq, LoggedMove(move)});
+  return protocol::game_move(moves_.game, seq, moves_.board_size, move);
 }
 
 void EventLog::start_after(std::int64_t seq) {
@@ -40,8 +40,8 @@ std::optional<std::vector<protocol::Frame>> EventLog::since(std::int64_t since, 
 }
 
 protocol::Frame EventLog::frame_of(const Entry& entry) const {
-  if (const auto* move = std::get_if<protocol::MovePlayed>(&entry.event)) {
-    return protocol::game_move(moves_.game, entry.seq, moves_.board_size, *move);
+  if (const auto* move = std::get_if<LoggedMove>(&entry.event)) {
+    return protocol::game_move(moves_.game, entry.seq, moves_.board_size, move->unpack());
   }
   return std::get<protocol::Frame>(entry.event);
 }

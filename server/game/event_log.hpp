@@ -6,11 +6,12 @@
 // also the smaller answer, while 300 kept events cost a live room some 75 KB
 // (bench/README.md, "Events kept per room").
 //
-// A move, the event nearly every entry is, is kept as its payload and
-// encoded again for the rare catch-up: about 150 bytes where the encoded
-// frame with its buffer and shared owner took about 330 (bench/README.md,
-// "Per connection and per game: the read buffer, one timer, moves as
-// payloads").
+// A move, the event nearly every entry is, is kept as its packed payload
+// (logged_move.hpp) and encoded again for the rare catch-up: an entry takes
+// 72 bytes, where the encoded frame with its buffer and shared owner took
+// about 330 (bench/README.md, "Per connection and per game: the read buffer,
+// one timer, moves as payloads", and "A live room's board and event log,
+// compacted").
 #pragma once
 
 #include <cstddef>
@@ -22,6 +23,7 @@
 #include "core/ring_queue.hpp"
 #include "protocol/payloads.hpp"
 #include "protocol/replies.hpp"
+#include "server/game/logged_move.hpp"
 
 namespace yunzi::game {
 
@@ -35,7 +37,7 @@ class EventLog {
  public:
   struct Entry {
     std::int64_t seq = 0;
-    std::variant<protocol::Frame, protocol::MovePlayed> event;
+    std::variant<protocol::Frame, LoggedMove> event;
   };
   static constexpr std::size_t default_capacity = 64;
 
@@ -46,7 +48,7 @@ class EventLog {
   void append(std::int64_t seq, protocol::Frame frame) { keep(Entry{seq, std::move(frame)}); }
   // Keeps the move and returns the game.move frame to broadcast, so that the
   // frame a catch-up gets is made the same way.
-  protocol::Frame append_move(std::int64_t seq, protocol::MovePlayed move);
+  protocol::Frame append_move(std::int64_t seq, const protocol::MovePlayed& move);
   // Nothing up to `seq` is held: after a restart, the events before it were
   // never stored.
   void start_after(std::int64_t seq);

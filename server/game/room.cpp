@@ -379,14 +379,14 @@ void GameRoom::announce(std::vector<net::ConnectionPtr> black_connections,
   boost::asio::post(impl_->strand, [room = shared_from_this(), black_connections = std::move(black_connections),
                                     white_connections = std::move(white_connections)] {
     Private& p = *room->impl_;
-    const protocol::Frame start_frame = p.state.event_log().frame_of(p.state.event_log().front());
+    const protocol::Frame start_frame = p.state.take_start_frame();
     for (const auto& [user, connections] : {std::pair{p.state.setup().black.user_id, &black_connections},
                                             std::pair{p.state.setup().white.user_id, &white_connections}}) {
       for (const auto& connection : *connections) {
         if (!connection) continue;
         p.subscribers[connection->id()] = Subscriber{connection, true, user};
         p.present_through[user].insert(connection->id());
-        connection->send(start_frame);
+        if (start_frame) connection->send(start_frame);
       }
     }
     if (p.services.on_lobby_change) p.services.on_lobby_change(p.state.lobby_entry());

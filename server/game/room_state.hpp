@@ -115,6 +115,10 @@ class RoomState : private RoomLiveFields {
   std::int64_t seq() const { return seq_; }
   std::optional<engine::Color> color_of(UserId user) const;
   const EventLog& event_log() const { return log_; }
+  // The game.start frame (seq 1) for the players, once: a new room keeps it
+  // only until it is announced. Null after the first call, and for a room
+  // read back from storage.
+  protocol::Frame take_start_frame() { return std::move(start_frame_); }
 
   // What a failed commit puts back (see SavedRoomState).
   SavedRoomState save() const;
@@ -196,6 +200,7 @@ class RoomState : private RoomLiveFields {
   std::vector<db::MoveRecord> records_;
   TurnStartClocks turn_starts_;  // for undo
   EventLog log_;
+  protocol::Frame start_frame_;
   RingQueue<protocol::ChatLine> chat_;  // the newest db::max_chat_lines_per_game lines
 };
 

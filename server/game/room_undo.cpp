@@ -49,6 +49,7 @@ Outcome RoomState::answer_undo(const RoomRequest& request, engine::Color color, 
   const TurnStartClocks::Entry rewind = turn_starts_.at(keep);
   clock_.pause(now_ms);
   for (int i = 0; i < *count; ++i) game_.undo();
+  game_.compact();
   records_.resize(keep);
   turn_starts_.truncate(keep);
   // The clocks go back to the instant the first undone move was made; a move

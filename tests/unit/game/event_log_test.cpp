@@ -90,3 +90,39 @@ TEST_CASE("a full log makes room before it keeps an event, so it never holds roo
   CHECK(log.front().seq == 93);
   CHECK(log.since(92, 100)->size() == 8);
 }
+
+TEST_CASE("a logged move keeps every clock field of every time system, the running side and the captures") {
+  using yunzi::engine::Color;
+  using yunzi::engine::Vertex;
+  using yunzi::protocol::MovePlayed;
+  std::vector<MovePlayed> moves;
+  MovePlayed byoyomi{Color::white, Vertex{18, 0}, {Vertex{17, 0}, Vertex{18, 1}, Vertex{16, 3}}, {}, 211};
+  byoyomi.clock.black = {0, 3, 29'500, std::nullopt};
+  byoyomi.clock.white = {1'200'000, 5, 30'000, std::nullopt};
+  byoyomi.clock.running = Color::black;
+  moves.push_back(byoyomi);
+  MovePlayed canadian{Color::black, std::nullopt, {}, {}, 2};  // a pass
+  canadian.clock.black = {0, std::nullopt, 299'999, 25};
+  canadian.clock.white = {0, std::nullopt, 7'200'000, 1'000};
+  canadian.clock.running = Color::white;
+  moves.push_back(canadian);
+  MovePlayed fischer{Color::black, Vertex{0, 24}, {}, {}, 1};
+  fischer.clock.black.main_ms = 30LL * 24 * 3600 * 1000;  // the longest clock a game may have
+  fischer.clock.white.main_ms = -1;                       // flagged, shown below zero
+  moves.push_back(fischer);
+
+  EventLog log(yunzi::game::MoveFrameContext{7, 25}, 8);
+  std::int64_t seq = 10;
+  std::vector<std::string> broadcast;
+  for (const auto& move : moves) broadcast.push_back(*log.append_move(++seq, move));
+  const auto caught_up = log.since(10, seq);
+  REQUIRE(caught_up.has_value());
+  REQUIRE(caught_up->size() == moves.size());
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    CHECK(*(*caught_up)[i] == broadcast[i]);
+    CHECK(broadcast[i] == *yunzi::protocol::game_move(7, 11 + static_cast<std::int64_t>(i), 25, moves[i]));
+  }
+  // The frames differ where the moves do: the packing lost nothing that shows.
+  CHECK(broadcast[0].find("\"periods\":3") != std::string::npos);
+  CHECK(broadcast[1].find("\"stones\":1000") != std::string::npos);
+}

@@ -21,10 +21,18 @@ void play_walls(RoomState& room, std::int64_t& now) {
 
 }  // namespace
 
-TEST_CASE("a new room logs game.start with seq 1 and the full state") {
+TEST_CASE("a new room gives its players game.start with seq 1 and the full state, once, and logs it not") {
   RoomState room = new_room(setup_9x9());
   REQUIRE(room.seq() == 1);
-  const auto start = json_of(room.event_log().frame_of(room.event_log().front()));
+  const protocol::Frame frame = room.take_start_frame();
+  REQUIRE(frame);
+  CHECK_FALSE(room.take_start_frame());
+  // A watcher from before game.start gets the state; from it, the events after.
+  CHECK(room.event_log().empty());
+  CHECK_FALSE(room.events_since(0).has_value());
+  REQUIRE(room.events_since(1).has_value());
+  CHECK(room.events_since(1)->empty());
+  const auto start = json_of(frame);
   CHECK(start["type"] == "game.start");
   CHECK(start["seq"] == 1);
   CHECK(start["size"] == 9);
@@ -158,10 +166,11 @@ TEST_CASE("every game event carries the next seq and can be replayed from any po
   room.handle(pass(bob_id), now += 10);
   room.handle(from(alice_id, protocol::req::GameScoreResume{42}), now += 10);
   const auto& log = room.event_log();
-  REQUIRE(log.size() == 9);
+  // Every event after game.start (seq 1, which the log does not keep).
+  REQUIRE(log.size() == 8);
   for (std::size_t i = 0; i < log.size(); ++i) {
-    CHECK(log[i].seq == static_cast<std::int64_t>(i + 1));
-    CHECK(json_of(log.frame_of(log[i]))["seq"] == i + 1);
+    CHECK(log[i].seq == static_cast<std::int64_t>(i + 2));
+    CHECK(json_of(log.frame_of(log[i]))["seq"] == i + 2);
   }
   const auto missed = room.events_since(6);
   REQUIRE(missed.has_value());
@@ -169,7 +178,8 @@ TEST_CASE("every game event carries the next seq and can be replayed from any po
   CHECK(json_of(missed->front())["seq"] == 7);
   CHECK(room.events_since(9)->empty());
   CHECK_FALSE(room.events_since(10).has_value());
-  CHECK(room.events_since(0)->size() == 9);
+  CHECK(room.events_since(1)->size() == 8);
+  CHECK_FALSE(room.events_since(0).has_value());
 }
 
 TEST_CASE("a catch-up gets every event byte for byte as it was broadcast, a capture and the clocks included") {

@@ -106,7 +106,8 @@ Expected<RoomState, std::string> RoomState::restore(const RoomSetup& setup, cons
   auto game_clock = clock::GameClock::make(setup.settings.time);
   if (!game_clock) return unexpected("time control: " + game_clock.error());
   RoomState state(setup, std::move(*game), std::move(*game_clock));
-  state.records_ = stored.moves;
+  state.times_left_.reserve(stored.moves.size());
+  for (const db::MoveRecord& record : stored.moves) state.times_left_.push_back(MoveTimeLeft::of(record));
   state.turn_starts_.assume_unknown(stored.moves.size());
   if (auto saved = decode_clock_state(stored.game.clock_state)) {
     // A snapshot that does not fit leaves full time: better than no game.
@@ -135,20 +136,20 @@ Expected<RoomState, std::string> RoomState::restore(const RoomSetup& setup, cons
 }
 
 SavedRoomState RoomState::save() const {
-  const std::size_t tail = std::min(max_undo_moves, records_.size());
-  const auto from = static_cast<std::ptrdiff_t>(records_.size() - tail);
+  const std::size_t tail = std::min(max_undo_moves, times_left_.size());
+  const auto from = static_cast<std::ptrdiff_t>(times_left_.size() - tail);
   return SavedRoomState{static_cast<const RoomLiveFields&>(*this),
                         game_.mark(tail),
-                        {records_.begin() + from, records_.end()},
-                        turn_starts_.tail_from(records_.size() - tail),
+                        {times_left_.begin() + from, times_left_.end()},
+                        turn_starts_.tail_from(times_left_.size() - tail),
                         log_.last_seq()};
 }
 
 void RoomState::restore(SavedRoomState saved) {
   static_cast<RoomLiveFields&>(*this) = std::move(saved.live);
-  const std::size_t untouched = saved.game.move_count - saved.record_tail.size();
-  records_.resize(untouched);
-  records_.insert(records_.end(), saved.record_tail.begin(), saved.record_tail.end());
+  const std::size_t untouched = saved.game.move_count - saved.time_left_tail.size();
+  times_left_.resize(untouched);
+  times_left_.insert(times_left_.end(), saved.time_left_tail.begin(), saved.time_left_tail.end());
   turn_starts_.truncate(untouched);
   for (auto& clocks : saved.clock_tail) turn_starts_.push(std::move(clocks));
   game_.rewind(saved.game);
@@ -245,7 +246,7 @@ Outcome RoomState::play(const RoomRequest& request, engine::Color color, std::op
   record.server_ms = now_ms;
   const clock::ClockSnapshot after = clock_.snapshot(now_ms);
   record_time_left(record, after, color);
-  records_.push_back(record);
+  times_left_.push_back(MoveTimeLeft::of(record));
   turn_starts_.push(turn_start_);
   played.clock = to_wire(after);
   start_turn_timers(now_ms);

@@ -23,6 +23,7 @@
 #include "server/clock/game_clock.hpp"
 #include "server/clock/lag_compensator.hpp"
 #include "server/game/event_log.hpp"
+#include "server/game/move_time_left.hpp"
 #include "server/game/room_outcome.hpp"
 #include "server/game/turn_start_clocks.hpp"
 
@@ -197,7 +198,7 @@ class RoomState : private RoomLiveFields {
   // What grows with the game, kept out of RoomLiveFields (see SavedRoomState).
   RoomSetup setup_;
   engine::Game game_;
-  std::vector<db::MoveRecord> records_;
+  std::vector<MoveTimeLeft> times_left_;  // one a move, as game_.moves()
   TurnStartClocks turn_starts_;  // for undo
   EventLog log_;
   protocol::Frame start_frame_;
@@ -213,8 +214,8 @@ class RoomState : private RoomLiveFields {
 // which is slow but happens only when the database refused a change.
 struct SavedRoomState {
   RoomLiveFields live;
-  engine::GameMark game;  // its move count is that of the records too
-  std::vector<db::MoveRecord> record_tail;
+  engine::GameMark game;  // its move count is that of the times left too
+  std::vector<MoveTimeLeft> time_left_tail;
   std::vector<TurnStartClocks::Entry> clock_tail;
   std::int64_t last_logged_seq = 0;
 };

@@ -45,12 +45,12 @@ Outcome RoomState::answer_undo(const RoomRequest& request, engine::Color color, 
     emit(out, [&](std::int64_t seq) { return protocol::game_undo_declined(id(), seq, color); });
     return out;
   }
-  const std::size_t keep = records_.size() - static_cast<std::size_t>(*count);
+  const std::size_t keep = times_left_.size() - static_cast<std::size_t>(*count);
   const TurnStartClocks::Entry rewind = turn_starts_.at(keep);
   clock_.pause(now_ms);
   for (int i = 0; i < *count; ++i) game_.undo();
   game_.compact();
-  records_.resize(keep);
+  times_left_.resize(keep);
   turn_starts_.truncate(keep);
   // The clocks go back to the instant the first undone move was made; a move
   // replayed from storage after a restart, or further back than the clocks

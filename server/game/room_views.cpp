@@ -75,8 +75,12 @@ std::string RoomState::sgf() const {
   if (end_) {
     g.result = end_->result;
   }
-  g.move_count = static_cast<int>(records_.size());
-  record.moves = records_;
+  const std::vector<engine::Move>& moves = game_.moves();
+  g.move_count = static_cast<int>(moves.size());
+  record.moves.reserve(moves.size());
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    record.moves.push_back(times_left_[i].record(static_cast<int>(i) + 1, moves[i]));
+  }
   if (counted()) record.final_dead.assign(dead_.begin(), dead_.end());
   return db::game_sgf(record);
 }

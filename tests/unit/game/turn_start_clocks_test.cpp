@@ -60,3 +60,25 @@ TEST_CASE("a game read back from storage knows none of its moves' turn starts, t
   CHECK(move_of(clocks.at(120)) == 120);
   CHECK(clocks.size() == 121);
 }
+
+TEST_CASE("a kept turn start comes back with every field of every time system") {
+  using yunzi::Color;
+  using yunzi::TimeSystem;
+  using yunzi::clock::ClockSnapshot;
+  using yunzi::clock::SideTime;
+  std::vector<TurnStartClocks::Entry> entries;
+  ClockSnapshot byoyomi{TimeSystem::byoyomi, SideTime{0, 100, 3'600'000, 0}, SideTime{36'000'000, 5, 30'000, 0},
+                        Color::white, std::nullopt};
+  ClockSnapshot canadian{TimeSystem::canadian, SideTime{0, 0, 7'199'999, 1000}, SideTime{0, 0, 1, 1},
+                         std::nullopt, Color::black};
+  ClockSnapshot fischer{TimeSystem::fischer, SideTime{30LL * 24 * 3600 * 1000, 0, 0, 0}, SideTime{-5, 0, 0, 0},
+                        Color::black, Color::white};
+  entries = {byoyomi, std::nullopt, canadian, fischer, ClockSnapshot{}};
+  TurnStartClocks clocks(8);
+  for (const auto& entry : entries) clocks.push(entry);
+  REQUIRE(clocks.size() == entries.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    INFO("entry " << i);
+    CHECK(clocks.at(i) == entries[i]);
+  }
+}

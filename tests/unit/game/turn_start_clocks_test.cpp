@@ -69,8 +69,8 @@ TEST_CASE("a kept turn start comes back with every field of every time system") 
   std::vector<TurnStartClocks::Entry> entries;
   ClockSnapshot byoyomi{TimeSystem::byoyomi, SideTime{0, 100, 3'600'000, 0}, SideTime{36'000'000, 5, 30'000, 0},
                         Color::white, std::nullopt};
-  ClockSnapshot canadian{TimeSystem::canadian, SideTime{0, 0, 7'199'999, 1000}, SideTime{0, 0, 1, 1},
-                         std::nullopt, Color::black};
+  ClockSnapshot canadian{TimeSystem::canadian, SideTime{0, 0, 7'199'999, 1000}, SideTime{0, 0, 1, 1}, std::nullopt,
+                         Color::black};
   ClockSnapshot fischer{TimeSystem::fischer, SideTime{30LL * 24 * 3600 * 1000, 0, 0, 0}, SideTime{-5, 0, 0, 0},
                         Color::black, Color::white};
   entries = {byoyomi, std::nullopt, canadian, fischer, ClockSnapshot{}};

@@ -199,7 +199,7 @@ class RoomState : private RoomLiveFields {
   RoomSetup setup_;
   engine::Game game_;
   std::vector<MoveTimeLeft> times_left_;  // one a move, as game_.moves()
-  TurnStartClocks turn_starts_;  // for undo
+  TurnStartClocks turn_starts_;           // for undo
   EventLog log_;
   protocol::Frame start_frame_;
   RingQueue<protocol::ChatLine> chat_;  // the newest db::max_chat_lines_per_game lines

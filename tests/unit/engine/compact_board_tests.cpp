@@ -138,9 +138,8 @@ TEST_CASE("a compacted game keeps its ko: the immediate retake is refused", "[bo
   GameSetup setup;
   setup.size = 5;
   setup.ko_rule = KoRule::simple;
-  setup.setup_stones = {{{1, 0}, Color::black}, {{0, 1}, Color::black}, {{1, 2}, Color::black},
-                        {{2, 0}, Color::white}, {{3, 1}, Color::white}, {{2, 2}, Color::white},
-                        {{1, 1}, Color::white}};
+  setup.setup_stones = {{{1, 0}, Color::black}, {{0, 1}, Color::black}, {{1, 2}, Color::black}, {{2, 0}, Color::white},
+                        {{3, 1}, Color::white}, {{2, 2}, Color::white}, {{1, 1}, Color::white}};
   auto game = Game::create(setup);
   REQUIRE(game.has_value());
   auto taken = game->play(Color::black, Vertex{2, 1});

@@ -379,14 +379,14 @@ void GameRoom::announce(std::vector<net::ConnectionPtr> black_connections,
   boost::asio::post(impl_->strand, [room = shared_from_this(), black_connections = std::move(black_connections),
                                     white_connections = std::move(white_connections)] {
     Private& p = *room->impl_;
-    const protocol::Frame start_frame = p.state.take_start_frame();
+    const protocol::Frame start_frame = p.state.start_frame(p.services.now_ms());
     for (const auto& [user, connections] : {std::pair{p.state.setup().black.user_id, &black_connections},
                                             std::pair{p.state.setup().white.user_id, &white_connections}}) {
       for (const auto& connection : *connections) {
         if (!connection) continue;
         p.subscribers[connection->id()] = Subscriber{connection, true, user};
         p.present_through[user].insert(connection->id());
-        if (start_frame) connection->send(start_frame);
+        connection->send(start_frame);
       }
     }
     if (p.services.on_lobby_change) p.services.on_lobby_change(p.state.lobby_entry());
@@ -472,6 +472,8 @@ void GameRoom::player_connected(UserId user, net::ConnectionPtr connection, std:
       if (replay_since) {
         if (auto missed = p.state.events_since(*replay_since)) {
           for (const protocol::Frame& frame : *missed) connection->send(frame);
+        } else {
+          connection->send(p.state.start_frame(p.services.now_ms()));
         }
       }
       p.came(user, connection);

@@ -91,9 +91,10 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // connections on other nodes of a cluster): away, with the forfeit timer
   // running and game.opponent_gone sent, once the last is gone; back, with
   // game.opponent_back, when one comes.
-  // `replay_since`: the connection is sent the events after that seq first
-  // (0: the whole game from game.start, for a player whose game was just
-  // made on another node).
+  // `replay_since`: the connection is sent the events after that seq first,
+  // or, when the room no longer holds them all (0 always: the log does not
+  // keep game.start), game.start with the game as it stands (for a player
+  // whose game was just made on another node).
   void player_connected(UserId user, net::ConnectionPtr, std::optional<std::int64_t> replay_since = std::nullopt);
   void player_disconnected(UserId user, std::uint64_t connection_id);
   void forfeit(UserId user, std::string reason);  // bans: the player loses (B+F / W+F)

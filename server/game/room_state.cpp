@@ -74,13 +74,10 @@ Expected<RoomState, std::string> RoomState::create(const RoomSetup& setup, std::
   RoomState state(setup, std::move(*game), std::move(*game_clock));
   state.clock_.start(state.game_.to_move(), now_ms);
   state.start_turn_timers(now_ms);
-  protocol::GameSnapshot start = state.snapshot(now_ms);
-  start.seq = ++state.seq_;
-  state.start_frame_ = protocol::game_start(start);
-  // The log keeps the events from here on, not game.start (about 1 KB): a
-  // watcher asking for the events since before it gets the state, which
-  // says what game.start says and more.
-  state.log_.start_after(state.seq_);
+  // game.start is seq 1. The log keeps the events after it, not the frame
+  // (about 1 KB): a watcher asking for the events since before it gets the
+  // state, which says what game.start says and more.
+  state.log_.start_after(++state.seq_);
   return state;
 }
 

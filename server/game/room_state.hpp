@@ -116,10 +116,11 @@ class RoomState : private RoomLiveFields {
   std::int64_t seq() const { return seq_; }
   std::optional<engine::Color> color_of(UserId user) const;
   const EventLog& event_log() const { return log_; }
-  // The game.start frame (seq 1) for the players, once: a new room keeps it
-  // only until it is announced. Null after the first call, and for a room
-  // read back from storage.
-  protocol::Frame take_start_frame() { return std::move(start_frame_); }
+  // game.start with the game as it stands and the last seq: what a player
+  // hears when the game starts (seq 1), and what a player joining it from
+  // its start hears when the log no longer reaches back (the log does not
+  // keep game.start itself).
+  protocol::Frame start_frame(std::int64_t now_ms) const;
 
   // What a failed commit puts back (see SavedRoomState).
   SavedRoomState save() const;
@@ -201,7 +202,6 @@ class RoomState : private RoomLiveFields {
   std::vector<MoveTimeLeft> times_left_;  // one a move, as game_.moves()
   TurnStartClocks turn_starts_;           // for undo
   EventLog log_;
-  protocol::Frame start_frame_;
   RingQueue<protocol::ChatLine> chat_;  // the newest db::max_chat_lines_per_game lines
 };
 

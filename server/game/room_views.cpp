@@ -1,6 +1,7 @@
 // RoomState: what others are shown of a game (the full state, missed
 // events, the lobby entry, the SGF record).
 #include "db/game_sgf.hpp"
+#include "protocol/events.hpp"
 #include "server/game/area_count.hpp"
 #include "server/game/clock_codec.hpp"
 #include "server/game/room_state.hpp"
@@ -58,6 +59,12 @@ protocol::LobbyGame RoomState::lobby_entry() const {
   out.spectators = spectators_;
   out.anonymous_spectators = anonymous_spectators_;
   return out;
+}
+
+protocol::Frame RoomState::start_frame(std::int64_t now_ms) const {
+  protocol::GameSnapshot start = snapshot(now_ms);
+  start.seq = seq_;
+  return protocol::game_start(start);
 }
 
 std::string RoomState::sgf() const {

@@ -29,7 +29,7 @@ struct Peer {
   std::string address;  // ip:port
 };
 
-Peer peer_of(const asio::ip::tcp::socket& socket) {
+Peer peer_of(const ConnectionSocket& socket) {
   beast::error_code ec;
   const auto endpoint = socket.remote_endpoint(ec);
   if (ec) return {"", "unknown"};
@@ -109,7 +109,7 @@ std::optional<HttpResponse> from_static_site(const StaticSite& site, const HttpS
 
 }  // namespace
 
-HttpSession::HttpSession(asio::ip::tcp::socket&& socket, SessionContext& context)
+HttpSession::HttpSession(ConnectionSocket&& socket, SessionContext& context)
     : stream_(std::move(socket)), context_(context) {
   Peer peer = peer_of(stream_.socket());
   peer_ip_ = std::move(peer.ip);
@@ -279,7 +279,7 @@ void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
 
 void HttpSession::do_shutdown() {
   beast::error_code ec;
-  stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ec);
+  stream_.socket().shutdown(asio::socket_base::shutdown_send, ec);
 }
 
 }  // namespace yunzi::net

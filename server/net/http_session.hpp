@@ -9,7 +9,6 @@
 #pragma once
 
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/string_body.hpp>
@@ -18,6 +17,7 @@
 #include <optional>
 #include <string>
 
+#include "server/net/connection_stream.hpp"
 #include "server/net/http_framing.hpp"
 #include "server/net/session_context.hpp"
 
@@ -28,7 +28,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   using Request = boost::beast::http::request<boost::beast::http::string_body>;
   using Response = boost::beast::http::response<boost::beast::http::string_body>;
 
-  HttpSession(boost::asio::ip::tcp::socket&& socket, SessionContext& context);
+  HttpSession(ConnectionSocket&& socket, SessionContext& context);
   void run();
 
  private:
@@ -56,7 +56,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   };
   Client client_of(const Request& request) const;
 
-  boost::beast::tcp_stream stream_;
+  ConnectionStream stream_;
   boost::beast::flat_buffer buffer_;
   SessionContext& context_;
   std::string peer_ip_;       // canonical, for the trusted proxy check

@@ -51,7 +51,7 @@ struct Server::Impl {
 
   Expected<std::uint16_t, std::string> listen();
   void do_accept();
-  void on_accept(boost::system::error_code ec, tcp::socket socket);
+  void on_accept(boost::system::error_code ec, ConnectionSocket socket);
   void on_accept_failure(const boost::system::error_code& ec);
   void run_io();
 
@@ -88,10 +88,10 @@ Expected<std::uint16_t, std::string> Server::Impl::listen() {
 
 void Server::Impl::do_accept() {
   acceptor.async_accept(asio::make_strand(io),
-                        [this](boost::system::error_code ec, tcp::socket socket) { on_accept(ec, std::move(socket)); });
+                        [this](boost::system::error_code ec, ConnectionSocket socket) { on_accept(ec, std::move(socket)); });
 }
 
-void Server::Impl::on_accept(boost::system::error_code ec, tcp::socket socket) {
+void Server::Impl::on_accept(boost::system::error_code ec, ConnectionSocket socket) {
   if (!acceptor.is_open() || ec == asio::error::operation_aborted) return;
   if (ec) return on_accept_failure(ec);
   if (accept_failures_in_a_row > 0) {

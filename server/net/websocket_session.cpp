@@ -40,7 +40,7 @@ std::string close_reason_text(std::string reason) {
 
 }  // namespace
 
-WebSocketSession::WebSocketSession(asio::ip::tcp::socket&& socket, SessionContext& context, std::string remote_address,
+WebSocketSession::WebSocketSession(ConnectionSocket&& socket, SessionContext& context, std::string remote_address,
                                    std::string peer_address, AddressSlot slot)
     : ws_(std::move(socket)),
       context_(context),

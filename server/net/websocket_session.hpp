@@ -5,9 +5,7 @@
 #pragma once
 
 #include <atomic>
-#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/websocket/stream.hpp>
@@ -17,6 +15,7 @@
 
 #include "server/net/address_slots.hpp"
 #include "server/net/connection.hpp"
+#include "server/net/connection_stream.hpp"
 #include "server/net/message_buffer.hpp"
 #include "server/net/rate_limiter.hpp"
 #include "server/net/rtt_tracker.hpp"
@@ -30,7 +29,7 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
   // remote_address: the client's (forwarded by a trusted proxy or the
   // peer's); peer_address: the socket's peer, "ip:port"; slot: the client
   // address's place, held until the connection ends.
-  WebSocketSession(boost::asio::ip::tcp::socket&& socket, SessionContext& context, std::string remote_address,
+  WebSocketSession(ConnectionSocket&& socket, SessionContext& context, std::string remote_address,
                    std::string peer_address, AddressSlot slot);
 
   void run(boost::beast::http::request<boost::beast::http::string_body> upgrade);
@@ -66,7 +65,7 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
   void on_timer(boost::beast::error_code ec);
   void finish(boost::beast::error_code ec);
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::websocket::stream<ConnectionStream> ws_;
   MessageBuffer buffer_;
   SessionContext& context_;
   const std::uint64_t id_;
@@ -79,7 +78,7 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
   std::atomic<std::int64_t> median_rtt_us_{-1};  // read from other strands
 
   // Beast's own idle timeout is not pushed back by incoming frames; this one is.
-  boost::asio::steady_timer timer_;
+  ConnectionTimer timer_;
   std::chrono::steady_clock::time_point last_heard_;
   std::chrono::steady_clock::time_point next_ping_at_;
   std::chrono::steady_clock::time_point close_deadline_;

@@ -21,24 +21,37 @@ void play_walls(RoomState& room, std::int64_t& now) {
 
 }  // namespace
 
-TEST_CASE("a new room gives its players game.start with seq 1 and the full state, once, and logs it not") {
+TEST_CASE("a new room starts with game.start at seq 1 and the full state, which the log does not keep") {
   RoomState room = new_room(setup_9x9());
   REQUIRE(room.seq() == 1);
-  const protocol::Frame frame = room.take_start_frame();
-  REQUIRE(frame);
-  CHECK_FALSE(room.take_start_frame());
   // A watcher from before game.start gets the state; from it, the events after.
   CHECK(room.event_log().empty());
   CHECK_FALSE(room.events_since(0).has_value());
   REQUIRE(room.events_since(1).has_value());
   CHECK(room.events_since(1)->empty());
-  const auto start = json_of(frame);
+  const auto start = json_of(room.start_frame(t0));
   CHECK(start["type"] == "game.start");
   CHECK(start["seq"] == 1);
   CHECK(start["size"] == 9);
   CHECK(start["black"]["name"] == "alice");
   CHECK(start["to_move"] == "black");
   CHECK(start["phase"] == "play");
+}
+
+TEST_CASE("game.start for a player joining after moves shows the game as it stands, at the last seq") {
+  RoomState room = new_room(setup_9x9());
+  std::int64_t now = t0;
+  REQUIRE(error_code(room.handle(move(alice_id, "C3"), now += 1000)).empty());
+  REQUIRE(error_code(room.handle(move(bob_id, "G7"), now += 1000)).empty());
+  const auto start = json_of(room.start_frame(now));
+  CHECK(start["type"] == "game.start");
+  CHECK(start["seq"] == room.seq());
+  CHECK(start["seq"] == 3);
+  CHECK(start["to_move"] == "black");
+  CHECK(start["moves"].size() == 2);
+  // The next event follows it without a gap.
+  REQUIRE(error_code(room.handle(move(alice_id, "D4"), now += 1000)).empty());
+  CHECK(json_of(room.events_since(3)->front())["seq"] == 4);
 }
 
 TEST_CASE("a full 9x9 game ends with a counted result after marking and two accepts") {

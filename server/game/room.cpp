@@ -379,7 +379,8 @@ void GameRoom::announce(std::vector<net::ConnectionPtr> black_connections,
   boost::asio::post(impl_->strand, [room = shared_from_this(), black_connections = std::move(black_connections),
                                     white_connections = std::move(white_connections)] {
     Private& p = *room->impl_;
-    const protocol::Frame start_frame = p.state.start_frame(p.services.now_ms());
+    // The clocks as they stood when the game was made: nothing has been played since.
+    const protocol::Frame start_frame = p.state.start_frame(p.state.setup().started_ms);
     for (const auto& [user, connections] : {std::pair{p.state.setup().black.user_id, &black_connections},
                                             std::pair{p.state.setup().white.user_id, &white_connections}}) {
       for (const auto& connection : *connections) {

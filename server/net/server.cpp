@@ -87,8 +87,9 @@ Expected<std::uint16_t, std::string> Server::Impl::listen() {
 }
 
 void Server::Impl::do_accept() {
-  acceptor.async_accept(asio::make_strand(io),
-                        [this](boost::system::error_code ec, ConnectionSocket socket) { on_accept(ec, std::move(socket)); });
+  acceptor.async_accept(asio::make_strand(io), [this](boost::system::error_code ec, ConnectionSocket socket) {
+    on_accept(ec, std::move(socket));
+  });
 }
 
 void Server::Impl::on_accept(boost::system::error_code ec, ConnectionSocket socket) {

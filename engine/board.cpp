@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <new>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
@@ -138,8 +139,14 @@ void Board::clear() {
   }
 }
 
-void Board::drop_chains() {
-  if (has_chains()) keep_cells_only();
+// Called from destructors (a room's guard): out of memory, the board keeps
+// its chains, which costs memory only.
+void Board::drop_chains() noexcept {
+  if (!has_chains()) return;
+  try {
+    keep_cells_only();
+  } catch (const std::bad_alloc&) {
+  }
 }
 
 // Placing the stones one by one on an empty board gives the same chains,

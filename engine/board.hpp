@@ -127,7 +127,7 @@ class Board : private detail::PointArrays {
   // restore_chains() first, which rebuilds the chains from the stones (a
   // few microseconds on a full 19x19 board).
   using PointArrays::has_chains;
-  void drop_chains();
+  void drop_chains() noexcept;
   void restore_chains() {
     if (!has_chains()) rebuild_chains();
   }

@@ -102,11 +102,6 @@ Expected<Done, MoveError> Game::check_turn(Color color) const {
 Expected<Done, MoveError> Game::check(Color color, Vertex v) const {
   if (auto turn = check_turn(color); !turn) return turn;
   if (!board_.contains(v)) return unexpected(MoveError::off_board);
-  if (!board_.has_chains()) {
-    Board expanded = board_;
-    expanded.restore_chains();
-    return check_on(expanded, color, board_.index_of(v));
-  }
   return check_at(color, board_.index_of(v));
 }
 
@@ -121,7 +116,14 @@ std::uint64_t Game::situation_after(const Board& board, Color color, int index) 
   return situation_hash(board.hash_after_at(color, index), opponent(color));
 }
 
-Expected<Done, MoveError> Game::check_at(Color color, int index) const { return check_on(board_, color, index); }
+Expected<Done, MoveError> Game::check_at(Color color, int index) const {
+  if (!board_.has_chains()) {
+    Board expanded = board_;
+    expanded.restore_chains();
+    return check_on(expanded, color, index);
+  }
+  return check_on(board_, color, index);
+}
 
 Expected<Done, MoveError> Game::check_on(const Board& board, Color color, int index) const {
   if (auto legal = check_before_repetition(board, color, index); !legal) return legal;

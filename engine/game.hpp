@@ -93,10 +93,11 @@ class Game {
 
   // Between moves a live game may keep its board's stones alone (see
   // Board::drop_chains): 421 bytes on 19x19 instead of 9.7 KB. Playing
-  // rebuilds the chains first, and so does check() on a copy of the board;
-  // expand() before a check spares that copy. A compacted game gives every
-  // answer a game that is not compacted gives.
-  void compact() { board_.drop_chains(); }
+  // rebuilds the chains first, and so does a check, on a copy of the board;
+  // expand() before a check spares that copy. Every method of a compacted
+  // game answers as the game did; its board() answers what a Board without
+  // its chains answers.
+  void compact() noexcept { board_.drop_chains(); }
   void expand() { board_.restore_chains(); }
 
   // Would `color` playing at v be legal now? Changes nothing.

@@ -61,11 +61,7 @@ protocol::LobbyGame RoomState::lobby_entry() const {
   return out;
 }
 
-protocol::Frame RoomState::start_frame(std::int64_t now_ms) const {
-  protocol::GameSnapshot start = snapshot(now_ms);
-  start.seq = seq_;
-  return protocol::game_start(start);
-}
+protocol::Frame RoomState::start_frame(std::int64_t now_ms) const { return protocol::game_start(snapshot(now_ms)); }
 
 std::string RoomState::sgf() const {
   db::GameWithMoves record;

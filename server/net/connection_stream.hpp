@@ -2,9 +2,11 @@
 // connection's strand named by its concrete type (internal to server/net).
 // Beast's `tcp_stream` and Asio's `steady_timer` hold the polymorphic
 // `any_io_executor`, which keeps a strand on the heap: every pending read,
-// write and wait held one more (48 bytes each, about 300 bytes a connection)
-// and made one more allocation each time it started (bench/README.md, "A
-// live room's board and event log, compacted").
+// write and wait held one more (48 bytes each, about 300 bytes a connection,
+// 400 with the allocator's headers) and made one more allocation each time
+// it started (bench/README.md, "A live room's board and event log,
+// compacted"). Beast's WebSocket stream still keeps a timer of its own on
+// `any_io_executor`, armed only during the handshake and the close.
 #pragma once
 
 #include <boost/asio/basic_stream_socket.hpp>

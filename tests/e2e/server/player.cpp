@@ -77,6 +77,8 @@ void Player::note_game_event(const Json& event, bool replayed) {
   }
   log.events.emplace(seq, event);
   log.last = std::max(log.last, seq);
+  // game.start carries the whole state: past a remote join it comes at a later seq.
+  if (event.value("type", "") == "game.start") log.snapshot_seq = std::max(log.snapshot_seq, seq);
 }
 
 Json Player::call(Json request, std::chrono::milliseconds timeout) {

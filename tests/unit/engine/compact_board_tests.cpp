@@ -49,6 +49,10 @@ int play_in_step(int size, KoRule rule, std::mt19937& random) {
         const auto expected = full.check(color, Vertex{x, y});
         const auto answered = compact.check(color, Vertex{x, y});
         REQUIRE(answered.has_value() == expected.has_value());
+        // The index form, which the playouts use, answers the same.
+        const auto at_index = compact.check_at(color, full.board().index_of(Vertex{x, y}));
+        REQUIRE(at_index.has_value() == expected.has_value());
+        if (!expected) REQUIRE(at_index.error() == expected.error());
         if (!expected) {
           REQUIRE(answered.error() == expected.error());
           if (expected.error() == MoveError::ko || expected.error() == MoveError::superko) ++refusals;

@@ -1,6 +1,6 @@
 #include "server/game/logged_move.hpp"
 
-#include <cassert>
+#include "server/game/clock_count.hpp"
 
 namespace yunzi::game {
 
@@ -33,8 +33,7 @@ LoggedMove::LoggedMove(const protocol::MovePlayed& move)
     const int shift = c == engine::Color::black ? 0 : white_shift;
     main_ms_[i] = side.main_ms;
     if (side.periods) {
-      assert(*side.periods >= INT16_MIN && *side.periods <= INT16_MAX);
-      periods_[i] = static_cast<std::int16_t>(*side.periods);
+      periods_[i] = packed_clock_count(*side.periods);
       clock_fields_ |= has_periods << shift;
     }
     if (side.period_ms) {
@@ -42,8 +41,7 @@ LoggedMove::LoggedMove(const protocol::MovePlayed& move)
       clock_fields_ |= has_period_ms << shift;
     }
     if (side.stones) {
-      assert(*side.stones >= INT16_MIN && *side.stones <= INT16_MAX);
-      stones_[i] = static_cast<std::int16_t>(*side.stones);
+      stones_[i] = packed_clock_count(*side.stones);
       clock_fields_ |= has_stones << shift;
     }
   }

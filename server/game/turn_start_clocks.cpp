@@ -1,6 +1,6 @@
 #include "server/game/turn_start_clocks.hpp"
 
-#include <cassert>
+#include "server/game/clock_count.hpp"
 
 namespace yunzi::game {
 
@@ -10,11 +10,6 @@ std::uint8_t pack_color(std::optional<Color> c) { return c ? static_cast<std::ui
 std::optional<Color> unpack_color(std::uint8_t c) {
   if (c == 0) return std::nullopt;
   return static_cast<Color>(c);
-}
-
-std::int16_t narrow(int count) {
-  assert(count >= INT16_MIN && count <= INT16_MAX);
-  return static_cast<std::int16_t>(count);
 }
 
 }  // namespace
@@ -31,8 +26,8 @@ TurnStartClocks::Packed TurnStartClocks::Packed::of(const Entry& entry) {
     const clock::SideTime& side = i == 0 ? entry->black : entry->white;
     packed.main_ms[i] = side.main_ms;
     packed.period_ms[i] = side.period_ms;
-    packed.periods[i] = narrow(side.periods);
-    packed.stones[i] = narrow(side.stones);
+    packed.periods[i] = packed_clock_count(side.periods);
+    packed.stones[i] = packed_clock_count(side.stones);
   }
   return packed;
 }

@@ -9,7 +9,13 @@
 #include <optional>
 #include <string>
 
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/strand.hpp>
+
 namespace yunzi::net {
+
+// The strand a connection's reads, writes and handler calls run on.
+using ConnectionExecutor = boost::asio::strand<boost::asio::io_context::executor_type>;
 
 // WebSocket close codes the layer uses (RFC 6455 section 7.4.1).
 namespace close_code {
@@ -45,6 +51,11 @@ class Connection {
 
   // Median of the last few ping round trips; empty until the first pong.
   virtual std::optional<std::chrono::microseconds> median_rtt() const = 0;
+
+  // The strand the Handler's calls for this connection run on, if it has
+  // one. The application may run its own work for the connection there too,
+  // so that a message reaches it without a hop to another thread.
+  virtual std::optional<ConnectionExecutor> strand() { return std::nullopt; }
 };
 
 using ConnectionPtr = std::shared_ptr<Connection>;

@@ -17,9 +17,10 @@
 #include <boost/beast/core/basic_stream.hpp>
 #include <chrono>
 
+#include "server/net/connection.hpp"
+
 namespace yunzi::net {
 
-using ConnectionExecutor = boost::asio::strand<boost::asio::io_context::executor_type>;
 using ConnectionSocket = boost::asio::basic_stream_socket<boost::asio::ip::tcp, ConnectionExecutor>;
 using ConnectionStream = boost::beast::basic_stream<boost::asio::ip::tcp, ConnectionExecutor>;
 using ConnectionTimer =

@@ -40,6 +40,7 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
   using Connection::send;
   void close(std::uint16_t code, std::string reason) override;
   std::optional<std::chrono::microseconds> median_rtt() const override;
+  std::optional<ConnectionExecutor> strand() override { return ws_.get_executor(); }
 
   // Drops the connection without a close handshake (shutdown past its grace).
   void abort();

@@ -1,6 +1,7 @@
 // One client connection as the app sees it: who is logged in on it, which
 // games and whether the lobby it follows, and the queue of its requests.
-// Everything here is touched only on the session's own strand. Requests are
+// Everything here is touched only on the session's own strand, which is the
+// connection's strand when the connection has one. Requests are
 // handled one at a time: each gets a Responder (`responder`), and the next
 // one starts when that Responder's answer has been sent, whoever sends it
 // (a handler, a game room, the lobby, a pool thread), so replies always come
@@ -26,7 +27,7 @@
 
 namespace yunzi::app {
 
-using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
+using Strand = net::ConnectionExecutor;
 
 struct SignedIn {
   UserId id = 0;
@@ -50,7 +51,8 @@ class Session : public std::enable_shared_from_this<Session> {
   std::uint64_t id() const { return connection_->id(); }
   Strand& strand() { return strand_; }
 
-  // From the network's strand: queue the message on the session's strand.
+  // From the network's strand: queue the message on the session's strand
+  // (handled at once when the session shares the connection's strand).
   void receive(std::string text, bool over_rate_limit);
   // Runs fn on the session's strand if the session still exists.
   void post(std::function<void(Session&)> fn);
@@ -72,7 +74,7 @@ class Session : public std::enable_shared_from_this<Session> {
 
  private:
   class Answers;
-  Session(boost::asio::io_context& io, AppMetrics& metrics, Dispatch dispatch);
+  Session(Strand strand, const net::ConnectionPtr& connection, AppMetrics& metrics, Dispatch dispatch);
   void on_answered(std::uint64_t request);
   void start_next();
 

@@ -1,5 +1,7 @@
 #include "protocol/events.hpp"
 
+#include "protocol/json_text.hpp"
+
 namespace yunzi::protocol {
 
 using nlohmann::json;
@@ -16,6 +18,41 @@ Frame color_event(std::string_view type, std::int64_t game, std::int64_t seq, en
   return make_frame(out);
 }
 
+// Keys in sorted order (see json_text.hpp): main_ms, period_ms, periods, stones.
+void write_side(JsonText& out, const SideClock& side) {
+  out.open_object();
+  out.key("main_ms");
+  out.value(side.main_ms);
+  if (side.period_ms) {
+    out.key("period_ms");
+    out.value(*side.period_ms);
+  }
+  if (side.periods) {
+    out.key("periods");
+    out.value(*side.periods);
+  }
+  if (side.stones) {
+    out.key("stones");
+    out.value(*side.stones);
+  }
+  out.close_object();
+}
+
+void write_clock(JsonText& out, const ClockState& clock) {
+  out.open_object();
+  out.key("black");
+  write_side(out, clock.black);
+  out.key("running");
+  if (clock.running) {
+    out.token(engine::to_string(*clock.running));
+  } else {
+    out.null();
+  }
+  out.key("white");
+  write_side(out, clock.white);
+  out.close_object();
+}
+
 }  // namespace
 
 Frame game_start(const GameSnapshot& state) {
@@ -24,14 +61,31 @@ Frame game_start(const GameSnapshot& state) {
   return make_frame(out);
 }
 
+// Sent on every move to every player and spectator, so written without a
+// JSON tree; keys in sorted order (see json_text.hpp).
 Frame game_move(std::int64_t game, std::int64_t seq, int board_size, const MovePlayed& move) {
-  json out = game_event("game.move", game, seq);
-  out["color"] = engine::to_string(move.color);
-  out["vertex"] = vertex_json(move.vertex, board_size);
-  out["captured"] = vertices_json(move.captured, board_size);
-  out["clock"] = to_json(move.clock);
-  out["move_number"] = move.move_number;
-  return make_frame(out);
+  JsonText out;
+  out.open_object();
+  out.key("captured");
+  out.open_array();
+  for (const engine::Vertex v : move.captured) out.token(engine::to_gtp(v, board_size));
+  out.close_array();
+  out.key("clock");
+  write_clock(out, move.clock);
+  out.key("color");
+  out.token(engine::to_string(move.color));
+  out.key("game");
+  out.value(game);
+  out.key("move_number");
+  out.value(move.move_number);
+  out.key("seq");
+  out.value(seq);
+  out.key("type");
+  out.token("game.move");
+  out.key("vertex");
+  out.token(move.vertex ? engine::to_gtp(*move.vertex, board_size) : std::string("pass"));
+  out.close_object();
+  return std::make_shared<const std::string>(out.take());
 }
 
 Frame game_clock(std::int64_t game, std::int64_t seq, const ClockState& clock) {

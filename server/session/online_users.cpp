@@ -92,8 +92,11 @@ std::optional<OnlineUser> OnlineUsers::find_by_name_key(const std::string& name_
 }
 
 bool OnlineUsers::is_muted(UserId user, TimeMs now) const {
-  auto entry = find(user);
-  return entry && entry->muted_until && *entry->muted_until > now;
+  std::lock_guard lock(mutex_);
+  auto it = users_.find(user);
+  if (it == users_.end()) return false;
+  const auto& muted_until = it->second.user.muted_until;
+  return muted_until && *muted_until > now;
 }
 
 bool OnlineUsers::is_online(UserId user) const {

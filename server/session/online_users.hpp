@@ -10,6 +10,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "db/records.hpp"
@@ -69,8 +70,10 @@ class OnlineUsers {
     std::map<std::uint64_t, std::weak_ptr<Session>> sessions;
   };
   mutable std::mutex mutex_;
-  std::map<std::uint64_t, SessionPtr> sessions_;  // every open session, by connection id
-  std::map<UserId, Entry> users_;
+  // Hashed: every message looks its session up, and every game request its
+  // user's mute, among thousands (a tree walk missed the cache at each level).
+  std::unordered_map<std::uint64_t, SessionPtr> sessions_;  // every open session, by connection id
+  std::unordered_map<UserId, Entry> users_;
   std::map<UserId, std::map<std::string, std::size_t>> elsewhere_;  // by user, then node
 };
 

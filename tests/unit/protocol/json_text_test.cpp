@@ -63,7 +63,8 @@ TEST_CASE("game.move written directly is the tree's frame byte for byte", "[prot
     if (running != 2) move.clock.running = running == 0 ? Color::black : Color::white;
     move.move_number = static_cast<int>(rng() % 1000) + 1;
     const std::int64_t game = round == 0 ? std::numeric_limits<std::int64_t>::max() : static_cast<std::int64_t>(rng());
-    const std::int64_t seq = round == 1 ? std::numeric_limits<std::int64_t>::min() : static_cast<std::int64_t>(rng() % 5000);
+    const std::int64_t seq =
+        round == 1 ? std::numeric_limits<std::int64_t>::min() : static_cast<std::int64_t>(rng() % 5000);
 
     const Frame direct = game_move(game, seq, size, move);
     REQUIRE(*direct == test::game_move_through_tree(game, seq, size, move));
@@ -92,5 +93,6 @@ TEST_CASE("JsonText separates members and elements at every depth", "[protocol][
   out.close_object();
   const std::string text = out.take();
   CHECK(text == R"({"a":[{},[],-1,null],"b":{"c":"x y"},"d":0})");
-  CHECK(json::parse(text) == json{{"a", {json::object(), json::array(), -1, nullptr}}, {"b", {{"c", "x y"}}}, {"d", 0}});
+  CHECK(json::parse(text) ==
+        json{{"a", {json::object(), json::array(), -1, nullptr}}, {"b", {{"c", "x y"}}}, {"d", 0}});
 }

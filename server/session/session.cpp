@@ -1,6 +1,7 @@
 #include "server/session/session.hpp"
 
 #include <cassert>
+#include <exception>
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/dispatch.hpp>
@@ -57,10 +58,11 @@ Session::Session(Strand strand, const net::ConnectionPtr& connection, AppMetrics
 std::shared_ptr<Session> Session::create(boost::asio::io_context& io, const net::ConnectionPtr& raw,
                                          AppMetrics& metrics, Dispatch dispatch) {
   // On the connection's own strand a message is handled where it was read,
-  // and a reply and the answer's bookkeeping run in one turn of that strand:
+  // and a reply and the answer's bookkeeping run back to back on that strand:
   // two fewer hand-overs between threads per request (bench/README.md,
   // "The session on its connection's strand").
-  Strand strand = raw->strand().value_or(boost::asio::make_strand(io));
+  auto own = raw->strand();
+  Strand strand = own ? std::move(*own) : boost::asio::make_strand(io);
   return std::shared_ptr<Session>(new Session(std::move(strand), raw, metrics, std::move(dispatch)));
 }
 
@@ -103,7 +105,14 @@ void Session::start_next() {
   in_flight_ = true;
   ++current_;
   started_ = std::chrono::steady_clock::now();
-  dispatch_(shared_from_this(), std::move(text), over_rate_limit);
+  // A request started from the read handler and one started after the
+  // previous answer end the same way when a handler throws: logged, and its
+  // Responder, dropped unanswered, answers `internal`.
+  try {
+    dispatch_(shared_from_this(), std::move(text), over_rate_limit);
+  } catch (const std::exception& e) {
+    spdlog::error("request failed connection={} error={}", id(), e.what());
+  }
 }
 
 }  // namespace yunzi::app

@@ -83,7 +83,11 @@ Frame game_move(std::int64_t game, std::int64_t seq, int board_size, const MoveP
   out.key("type");
   out.token("game.move");
   out.key("vertex");
-  out.token(move.vertex ? engine::to_gtp(*move.vertex, board_size) : std::string("pass"));
+  if (move.vertex) {
+    out.token(engine::to_gtp(*move.vertex, board_size));
+  } else {
+    out.token("pass");
+  }
   out.close_object();
   return std::make_shared<const std::string>(out.take());
 }

@@ -1,5 +1,7 @@
 // game.watch, game.unwatch, game.sgf, and every other game.* request passed
 // to its room. Games no longer in progress answer from the database.
+#include <variant>
+
 #include "db/game_sgf.hpp"
 #include "server/app/desks.hpp"
 #include "server/app/game_relay.hpp"
@@ -101,7 +103,9 @@ void handle(const GameDesk& desk, const Call& call, const req::GameSgf& r) {
 void forward_to_room(const GameDesk& desk, const Call& call, std::int64_t game, protocol::Request request,
                      const std::string& text) {
   const SignedIn& user = *call.user;
-  const bool muted = desk.online.is_muted(user.id, call.now_ms());
+  // Only chat reads the mute: a move spares the registry's lock.
+  const bool muted =
+      std::holds_alternative<protocol::req::GameChat>(request) && desk.online.is_muted(user.id, call.now_ms());
   auto room = desk.games.find(game);
   if (!room && desk.relay) return desk.relay->call_remote(call, game, text, muted);
   if (!room) return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");

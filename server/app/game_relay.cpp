@@ -2,7 +2,6 @@
 // nodes run (game_relay_owner.cpp serves the games this node runs).
 #include "server/app/game_relay.hpp"
 
-#include <algorithm>
 #include <string_view>
 #include <vector>
 
@@ -72,21 +71,38 @@ void GameRelay::announce_taken_over(GameId game) { (void)bus_.publish(taken_over
 void GameRelay::game_moved(const cluster::BusMessage& message) {
   const auto moved = number_in<GameId>(message.data);
   if (!moved) return;
-  close_followers([game = *moved](GameId followed) { return followed == game; },
+  close_followers([game = *moved](std::uint64_t, const std::set<GameId>& games) { return games.count(game) > 0; },
                   "game " + std::to_string(*moved) + " moved; connect again");
 }
 
 void GameRelay::reconnected() {
-  close_followers([](GameId) { return true; }, "this node was cut off from the cluster; connect again");
+  close_followers([](std::uint64_t, const std::set<GameId>&) { return true; },
+                  "this node was cut off from the cluster; connect again");
 }
 
-void GameRelay::close_followers(const std::function<bool(GameId)>& of_game, const std::string& reason) {
+void GameRelay::close_dropped(const cluster::BusMessage& message) {
+  const json told = json::parse(message.data, nullptr, false);
+  const auto listed = told.is_object() ? told.find("connections") : told.end();
+  if (!told.is_object() || listed == told.end() || !listed->is_array()) return;
+  std::set<std::uint64_t> dropped;
+  for (const json& connection : *listed) {
+    if (connection.is_number_unsigned()) dropped.insert(connection.get<std::uint64_t>());
+  }
+  const auto by = told.find("by");
+  spdlog::info("node {} took this node for gone: {} connections leave to come back",
+               by != told.end() && by->is_string() ? by->get<std::string>() : "?", dropped.size());
+  close_followers(
+      [&dropped](std::uint64_t connection, const std::set<GameId>&) { return dropped.count(connection) > 0; },
+      "the node running a game of this connection took this node for gone; connect again");
+}
+
+void GameRelay::close_followers(const std::function<bool(std::uint64_t, const std::set<GameId>&)>& which,
+                                const std::string& reason) {
   std::vector<std::shared_ptr<net::Connection>> closing;
   {
     std::lock_guard lock(mutex_);
     for (auto it = followers_.begin(); it != followers_.end();) {
-      const auto& games = it->second.second;
-      if (std::any_of(games.begin(), games.end(), of_game)) {
+      if (which(it->first, it->second.second)) {
         if (auto connection = it->second.first.lock()) closing.push_back(std::move(connection));
         it = followers_.erase(it);
       } else {
@@ -169,13 +185,21 @@ void GameRelay::unfollow(std::uint64_t connection, GameId game) {
   if (found->second.second.empty()) followers_.erase(found);
 }
 
-void GameRelay::unwatch_remote(std::uint64_t connection, GameId game) {
+void GameRelay::unwatch_remote(const Call& call, GameId game) {
+  const std::uint64_t connection = call.session->id();
   {
     std::lock_guard lock(mutex_);
     auto found = followers_.find(connection);
-    if (found == followers_.end() || found->second.second.count(game) == 0) return;
+    if (found == followers_.end() || found->second.second.count(game) == 0) return call.ok();
   }
-  publish_leave("unwatch", connection, game);
+  json asked = {{"type", "unwatch"}, {"origin", address_}, {"conn", connection}, {"id", nullptr}};
+  if (call.id) asked["id"] = *call.id;
+  bus_.request(request_subject(game), asked.dump(), remote_timeout,
+               [call](Expected<std::string, cluster::BusError> answer) {
+                 // No answer: the game ended, or its node is gone, and sends nothing more either way.
+                 if (!answer) return call.ok();
+                 call.reply(std::make_shared<const std::string>(std::move(*answer)));
+               });
 }
 
 void GameRelay::connection_left(std::uint64_t connection) {
@@ -187,11 +211,11 @@ void GameRelay::connection_left(std::uint64_t connection) {
     followed = std::move(found->second.second);
     followers_.erase(found);
   }
-  for (GameId game : followed) publish_leave("leave", connection, game);
+  for (GameId game : followed) publish_leave(connection, game);
 }
 
-void GameRelay::publish_leave(const char* type, std::uint64_t connection, GameId game) {
-  const json told = {{"type", type}, {"origin", address_}, {"conn", connection}};
+void GameRelay::publish_leave(std::uint64_t connection, GameId game) {
+  const json told = {{"type", "leave"}, {"origin", address_}, {"conn", connection}};
   (void)bus_.publish(request_subject(game), told.dump());
 }
 
@@ -217,10 +241,13 @@ std::optional<GameId> game_ended_by(const std::string& frame) {
 }  // namespace
 
 // From a node of the version before batches: the subject names the connection.
+// Or the running node's word that it dropped some of them.
 void GameRelay::deliver(const cluster::BusMessage& message) {
   const auto dot = message.subject.rfind('.');
   if (dot == std::string::npos) return;
-  const auto connection = number_in<std::uint64_t>(std::string_view(message.subject).substr(dot + 1));
+  const std::string_view last = std::string_view(message.subject).substr(dot + 1);
+  if (last == dropped_token) return close_dropped(message);
+  const auto connection = number_in<std::uint64_t>(last);
   if (!connection) return;
   hand_over(std::make_shared<const std::string>(message.data), {*connection});
 }

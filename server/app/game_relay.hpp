@@ -15,12 +15,17 @@
 //   trip (lag compensation), and its answer is the reply.
 // - A connection that closes or logs out, and a node that falls silent or is
 //   restarted (<boot> tells its processes apart), leave the games they were in.
+//   A request from a node counts as hearing from it, so a node paused for a
+//   while (heard from again before the verdict took effect) keeps its
+//   connections; one taken for gone and heard again is told which of its
+//   connections were dropped, and closes them (1012) to come back.
 //
 // At most once, like every NATS message: events carry `seq`, so a client
 // that misses one catches up with game.watch since. A node without the bus
 // has no relay.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -38,6 +43,7 @@
 #include "protocol/requests.hpp"
 #include "server/app/call.hpp"
 #include "server/cluster/bus.hpp"
+#include "server/cluster/node_presence.hpp"
 #include "server/lobby/game_registry.hpp"
 #include "server/net/connection.hpp"
 
@@ -74,8 +80,15 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   // connect again and find it here, from the seq they last saw.
   void announce_taken_over(GameId game);
   void unserve(GameId game);
-  // Another node's process is gone (NodePresence): its connections leave the games they were in.
-  void node_gone(const std::string& node, const std::string& boot);
+  // Another node's process is gone (NodePresence): its connections leave
+  // the games they were in, unless one of them was heard from after the
+  // node was last heard.
+  void node_gone(const cluster::PeerGone& gone);
+  // A node taken for gone for silence is heard again: it is told which of
+  // its connections left this node's games then.
+  void node_back(const std::string& node, const std::string& boot);
+  // Told of each request from another node's connection (NodePresence::heard_from); before start().
+  void on_heard_from(std::function<void(const std::string& node, const std::string& boot)> heard);
 
   // --- This node's connections in games other nodes run.
   // A watch of a game this node does not run: answered by the node that
@@ -89,9 +102,10 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   // Any other game.* request (`text`, as the client sent it) for a game this
   // node does not run: answered by the node that runs it, or `not_found`.
   void call_remote(const Call& call, GameId game, std::string text, bool muted);
-  // The connection stops hearing a game it watched on another node; that
-  // node still knows it until it leaves (connection_left).
-  void unwatch_remote(std::uint64_t connection, GameId game);
+  // The connection stops hearing a game it watched on another node, and is
+  // answered once that node sends it nothing more of the game; that node
+  // still knows it until it leaves (connection_left).
+  void unwatch_remote(const Call& call, GameId game);
   // A connection closed or logged out: it leaves every game it was in on other nodes.
   void connection_left(std::uint64_t connection);
   // `ended` hears of each game another node ran that ended, before the
@@ -117,7 +131,7 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   // `batches`: the connection's node reads the frames for its connections in batches.
   std::shared_ptr<relay_wire::RemoteConnection> stand_in_for(const StandInKey& key, std::optional<UserId> user,
                                                              std::optional<GameId> game, bool batches);
-  void unwatch(const StandInKey& key, GameId game);
+  void unwatch(const StandInKey& key, GameId game, protocol::Responder respond);
   void leave(const StandInKey& key, std::optional<GameId> only);
   void deliver(const cluster::BusMessage& message);
   void deliver_batch(const cluster::BusMessage& message);
@@ -126,8 +140,12 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   void game_moved(const cluster::BusMessage& message);
   void follow(const SessionPtr& session, GameId game);
   void unfollow(std::uint64_t connection, GameId game);
-  void publish_leave(const char* type, std::uint64_t connection, GameId game);
-  void close_followers(const std::function<bool(GameId)>& of_game, const std::string& reason);
+  void publish_leave(std::uint64_t connection, GameId game);
+  void note_request_from(const std::string& origin);
+  // The node running a game took this node for gone and dropped these connections.
+  void close_dropped(const cluster::BusMessage& message);
+  void close_followers(const std::function<bool(std::uint64_t, const std::set<GameId>&)>& which,
+                       const std::string& reason);
 
   cluster::Bus& bus_;
   const std::string address_;  // <node>.<boot>
@@ -140,6 +158,12 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   // This node's connections, and the games each follows on other nodes.
   std::map<std::uint64_t, std::pair<std::weak_ptr<net::Connection>, std::set<GameId>>> followers_;
   std::map<StandInKey, StandIn> stand_ins_;
+  // By origin: when a request of its connections last came.
+  std::map<std::string, std::chrono::steady_clock::time_point> last_request_;
+  // By node name: the boot taken for gone for silence and the connections
+  // that left this node's games then, to tell it if it is heard again.
+  std::map<std::string, std::pair<std::string, std::vector<std::uint64_t>>> dropped_;
+  std::function<void(const std::string&, const std::string&)> heard_from_;  // set before start()
   boost::asio::any_io_executor executor_;
   std::map<std::string, std::shared_ptr<relay_wire::NodeOutbox>> outboxes_;
   const std::shared_ptr<relay_wire::OutboxCounts> outbox_counts_;  // by the other node's <node>.<boot>

@@ -60,15 +60,17 @@ std::shared_ptr<RemoteConnection> GameRelay::stand_in_for(const StandInKey& key,
 
 // The connection stops hearing the game's events. It stays known, with the
 // game, until it leaves: a player who only looks elsewhere is still there.
-void GameRelay::unwatch(const StandInKey& key, GameId game) {
+// Answered once the room no longer sends it anything.
+void GameRelay::unwatch(const StandInKey& key, GameId game, protocol::Responder respond) {
   std::shared_ptr<RemoteConnection> connection;
   {
     std::lock_guard lock(mutex_);
     auto found = stand_ins_.find(key);
-    if (found == stand_ins_.end()) return;
-    connection = found->second.connection;
+    if (found != stand_ins_.end()) connection = found->second.connection;
   }
-  if (auto room = games_.find(game)) room->unwatch(connection->id(), protocol::Responder::unheard());
+  auto room = games_.find(game);
+  if (!connection || !room) return respond.ok();
+  room->unwatch(connection->id(), respond);
 }
 
 // The connection closed or logged out: it leaves one game (`only`) or all,
@@ -103,22 +105,66 @@ void GameRelay::leave(const StandInKey& key, std::optional<GameId> only) {
   }
 }
 
-void GameRelay::node_gone(const std::string& node, const std::string& boot) {
-  const std::string origin = node + "." + boot;
+void GameRelay::node_gone(const cluster::PeerGone& peer) {
+  const std::string origin = peer.node + "." + peer.boot;
   std::vector<StandInKey> gone;
   {
     std::lock_guard lock(mutex_);
+    const auto request = last_request_.find(origin);
+    if (peer.last_heard && request != last_request_.end() && request->second > *peer.last_heard) {
+      spdlog::info("node {} (boot {}) fell silent, but its connections were heard from since: they stay", peer.node,
+                   peer.boot);
+      return;
+    }
+    if (request != last_request_.end()) last_request_.erase(request);
     for (auto it = stand_ins_.lower_bound({origin, 0}); it != stand_ins_.end() && it->first.first == origin; ++it) {
       gone.push_back(it->first);
     }
-  }
-  {
-    std::lock_guard lock(mutex_);
     outboxes_.erase(origin);
+    if (!peer.last_heard) {
+      dropped_.erase(peer.node);
+    } else if (!gone.empty()) {
+      auto& dropped = dropped_[peer.node];
+      dropped.first = peer.boot;
+      dropped.second.clear();
+      for (const StandInKey& key : gone) dropped.second.push_back(key.second);
+    }
   }
   if (!gone.empty())
-    spdlog::info("node {} (boot {}) gone: {} of its connections leave their games", node, boot, gone.size());
+    spdlog::info("node {} (boot {}) gone: {} of its connections leave their games", peer.node, peer.boot, gone.size());
   for (const StandInKey& key : gone) leave(key, std::nullopt);
+}
+
+void GameRelay::node_back(const std::string& node, const std::string& boot) {
+  std::vector<std::uint64_t> connections;
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = dropped_.find(node);
+    if (found == dropped_.end()) return;
+    if (found->second.first == boot) connections = std::move(found->second.second);
+    dropped_.erase(found);
+  }
+  if (connections.empty()) return;
+  spdlog::info("node {} (boot {}) is back: told which {} of its connections left their games", node, boot,
+               connections.size());
+  const json told = {{"by", address_}, {"connections", connections}};
+  (void)bus_.publish(dropped_subject(node + "." + boot), told.dump());
+}
+
+void GameRelay::on_heard_from(std::function<void(const std::string& node, const std::string& boot)> heard) {
+  heard_from_ = std::move(heard);
+}
+
+// Noted before the request is served: a verdict that reads this time after
+// the request made a stand-in leaves it be.
+void GameRelay::note_request_from(const std::string& origin) {
+  const auto now = std::chrono::steady_clock::now();
+  {
+    std::lock_guard lock(mutex_);
+    last_request_[origin] = now;
+  }
+  const auto dot = origin.find('.');
+  if (heard_from_ && dot != std::string::npos) heard_from_(origin.substr(0, dot), origin.substr(dot + 1));
 }
 
 void GameRelay::serve_request(GameId game, const cluster::BusMessage& message) {
@@ -128,9 +174,15 @@ void GameRelay::serve_request(GameId game, const cluster::BusMessage& message) {
     return;
   }
   const StandInKey key{request["origin"].get<std::string>(), request["conn"].get<std::uint64_t>()};
+  note_request_from(key.first);
   const std::string type = request.value("type", "");
-  if (type == "unwatch") return unwatch(key, game);
   if (type == "leave") return leave(key, game);
+  if (type == "unwatch") {
+    // A node of the version before this answer published it without waiting.
+    if (message.reply_to.empty()) return unwatch(key, game, protocol::Responder::unheard());
+    return unwatch(key, game,
+                   protocol::Responder(integer_field(request, "id"), std::make_shared<BusReplyChannel>(bus_, message)));
+  }
   const std::optional<UserId> user = integer_field(request, "user");
   const auto batches_field = request.find("batches");
   const bool batches = batches_field != request.end() && batches_field->is_boolean() && batches_field->get<bool>();

@@ -46,6 +46,12 @@ inline std::string request_subject(GameId game) { return "yunzi.game." + std::to
 // `origin`: a node's relay address, <node>.<boot>. The frames for several of
 // its connections (relay_batch.hpp).
 inline std::string batches_subject(const std::string& origin) { return "yunzi.conn." + origin; }
+// The running node's word that it took the node for gone and dropped these
+// of its connections: `{"by", "connections"}`. The last token is never a
+// number, so the subscription for single frames, which shares the prefix,
+// tells it apart.
+inline std::string dropped_subject(const std::string& origin) { return "yunzi.conn." + origin + ".dropped"; }
+inline const std::string dropped_token = "dropped";
 // The frames for one of its connections, as the version before batches sends and reads them.
 inline std::string events_subject(const std::string& origin, std::uint64_t connection) {
   return "yunzi.conn." + origin + "." + std::to_string(connection);

@@ -80,7 +80,7 @@ void handle(const GameDesk& desk, const Call& call, const req::GameUnwatch& r) {
   if (s.user && s.spectating.erase(r.game) > 0) desk.lobby.set_watching(s.user->id, r.game, false);
   auto room = desk.games.find(r.game);
   if (!room) {
-    if (desk.relay) desk.relay->unwatch_remote(s.id(), r.game);
+    if (desk.relay) return desk.relay->unwatch_remote(call, r.game);
     return call.ok();
   }
   room->unwatch(s.id(), call.respond);

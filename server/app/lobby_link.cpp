@@ -100,6 +100,10 @@ void LobbyLink::node_gone(const std::string& node, const std::string& boot) {
   lobby_.peer_gone(origin);
 }
 
+void LobbyLink::node_back(const std::string& node, const std::string& boot) {
+  publish({{"type", "forgotten"}, {"node", node + "." + boot}});
+}
+
 void LobbyLink::publish(json message) {
   message["origin"] = address_;
   message["prefix"] = id_base_ >> prefix_shift;
@@ -188,6 +192,11 @@ void LobbyLink::heard(const cluster::BusMessage& message) {
   }
   const std::string type = told.value("type", "");
   if (type == "hello") return lobby_.tell_peers_everything();
+  if (type == "forgotten") {
+    const auto named = told.find("node");
+    if (named != told.end() && *named == address_) lobby_.tell_peers_everything();
+    return;
+  }
   if (type == "everything") return lobby_.peer_everything_begins(origin);
   if (type == "everything_told") return lobby_.peer_everything_ends(origin);
   if (type == "user") {

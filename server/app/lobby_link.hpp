@@ -54,6 +54,9 @@ class LobbyLink final : public LobbyPeers {
   // Back on the bus: says hello again and tells all this node holds.
   void reconnected();
   void node_gone(const std::string& node, const std::string& boot);
+  // A node this one took for gone (silent) is heard again: it is asked to
+  // tell all it holds, which this node dropped.
+  void node_back(const std::string& node, const std::string& boot);
 
   // A request about a seek or challenge another node holds (`kind`: the
   // request's type) goes there and is answered from there: true. False when

@@ -1,5 +1,6 @@
 #include "server/cluster/node_presence.hpp"
 
+#include <algorithm>
 #include <optional>
 
 #include <boost/asio/post.hpp>
@@ -93,6 +94,7 @@ void NodePresence::tick() {
     const std::string& peer = others[next_ping_++ % others.size()].node;
     bus_.request(ping_subject(peer), options_.node, options_.interval, [](Expected<std::string, BusError>) {});
   }
+  discount_own_pause(std::chrono::steady_clock::now());
   forget_silent_peers();
   timer_.expires_after(options_.interval);
   timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
@@ -112,14 +114,58 @@ void NodePresence::heard(const BusMessage& message) {
                 std::chrono::steady_clock::now()};
   peer.figures.games = count_in(beat, "games");
   peer.figures.connections = count_in(beat, "connections");
+  const std::string peer_boot = peer.boot;
   std::optional<std::string> restarted;
+  bool back = false;
   {
     std::lock_guard lock(mutex_);
     auto& known = peers_[node];
     if (!known.node.empty() && known.boot != peer.boot) restarted = known.boot;
+    back = came_back(peer);
     known = std::move(peer);
   }
-  if (restarted && on_gone_) on_gone_(node, *restarted);
+  if (restarted && on_gone_) on_gone_(PeerGone{node, *restarted, std::nullopt});
+  if (back && on_back_) on_back_(node, peer_boot);
+}
+
+void NodePresence::heard_from(const std::string& node, const std::string& boot) {
+  if (node == options_.node) return;
+  const auto now = std::chrono::steady_clock::now();
+  bool back = false;
+  {
+    std::lock_guard lock(mutex_);
+    const auto known = peers_.find(node);
+    if (known != peers_.end()) {
+      // Of another boot, the heartbeats tell which process is the current one.
+      if (known->second.boot == boot) known->second.heard = now;
+      return;
+    }
+    PeerView peer{node, boot, {}, now};
+    back = came_back(peer);
+    peers_.emplace(node, std::move(peer));
+  }
+  if (!back) return;
+  boost::asio::post(strand_, [self = shared_from_this(), node, boot] {
+    if (!self->stopped_ && self->on_back_) self->on_back_(node, boot);
+  });
+}
+
+bool NodePresence::came_back(const PeerView& peer) {
+  const auto silent = silent_.find(peer.node);
+  if (silent == silent_.end()) return false;
+  const bool same_process = silent->second == peer.boot;
+  silent_.erase(silent);
+  return same_process;
+}
+
+void NodePresence::discount_own_pause(std::chrono::steady_clock::time_point now) {
+  const auto last = last_tick_;
+  last_tick_ = now;
+  if (!last) return;
+  const auto late = now - *last - options_.interval;
+  if (late <= options_.interval) return;
+  std::lock_guard lock(mutex_);
+  for (auto& [node, peer] : peers_) peer.heard = std::min(peer.heard + late, now);
 }
 
 void NodePresence::forget_silent_peers() {
@@ -129,6 +175,7 @@ void NodePresence::forget_silent_peers() {
     std::lock_guard lock(mutex_);
     for (auto it = peers_.begin(); it != peers_.end();) {
       if (it->second.heard < recent) {
+        silent_[it->first] = it->second.boot;
         silent.push_back(std::move(it->second));
         it = peers_.erase(it);
       } else {
@@ -137,7 +184,7 @@ void NodePresence::forget_silent_peers() {
     }
   }
   if (!on_gone_) return;
-  for (const PeerView& peer : silent) on_gone_(peer.node, peer.boot);
+  for (const PeerView& peer : silent) on_gone_(PeerGone{peer.node, peer.boot, peer.heard});
 }
 
 }  // namespace yunzi::cluster

@@ -6,7 +6,9 @@
 // yunzi.cluster.handover when it has given its games up at a clean stop, so
 // that their lease rounds claim them at once. A peer that falls silent, or
 // comes back as another process, is reported gone, so that what stood in
-// for its connections is dropped. Presence is information only:
+// for its connections is dropped; one reported gone for silence that is
+// heard again (it was paused, or cut off) is reported back, so that what
+// was dropped for it can be put right. Presence is information only:
 // who runs a game is decided by the leases in the database, never by it.
 #pragma once
 
@@ -17,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +43,17 @@ struct PeerView {
   std::chrono::steady_clock::time_point heard;
 };
 
+// A process of another node reported gone.
+struct PeerGone {
+  std::string node;
+  std::string boot;
+  // Set when it fell silent: when it was last heard. What came from it
+  // later (a request of one of its connections, which took a path of its
+  // own) shows it was alive after all. Unset when it came back as another
+  // process: certainly gone.
+  std::optional<std::chrono::steady_clock::time_point> last_heard;
+};
+
 struct PresenceOptions {
   std::string node;
   // Tells this process from an earlier one of the same name (a restart).
@@ -53,7 +67,9 @@ class NodePresence : public std::enable_shared_from_this<NodePresence> {
   using HandoverListener = std::function<void(const std::string& node)>;
   // A process of another node is gone: not heard within three intervals, or
   // its name came back with another boot (it was restarted).
-  using GoneListener = std::function<void(const std::string& node, const std::string& boot)>;
+  using GoneListener = std::function<void(const PeerGone& gone)>;
+  // A process reported gone for silence is heard again: the same boot.
+  using BackListener = std::function<void(const std::string& node, const std::string& boot)>;
 
   // `figures` is read on the presence's strand; `on_handover` is told there.
   NodePresence(boost::asio::io_context& io, Bus& bus, PresenceOptions options, Figures figures,
@@ -61,6 +77,7 @@ class NodePresence : public std::enable_shared_from_this<NodePresence> {
 
   // Told on the presence's strand; set before start().
   void on_gone(GoneListener listener) { on_gone_ = std::move(listener); }
+  void on_back(BackListener listener) { on_back_ = std::move(listener); }
   // Subscribes and starts the heartbeats; the bus must be started.
   Expected<Done, std::string> start();
   // The node has handed its games over: the others may claim them now.
@@ -70,10 +87,18 @@ class NodePresence : public std::enable_shared_from_this<NodePresence> {
 
   // The other nodes heard from within three intervals, by name; any thread.
   std::vector<PeerView> peers() const;
+  // Something other than a heartbeat came from that process (a request of
+  // one of its connections): it counts as heard now; any thread.
+  void heard_from(const std::string& node, const std::string& boot);
 
  private:
   void tick();
   void heard(const BusMessage& message);
+  // Under the lock: `peer` is heard; true when it was reported gone for silence.
+  bool came_back(const PeerView& peer);
+  // This process was paused (its own tick came late): the pause does not
+  // count against the peers, whose heartbeats wait unread behind it.
+  void discount_own_pause(std::chrono::steady_clock::time_point now);
   void forget_silent_peers();
 
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
@@ -82,11 +107,15 @@ class NodePresence : public std::enable_shared_from_this<NodePresence> {
   const Figures figures_;
   const HandoverListener on_handover_;
   GoneListener on_gone_;
+  BackListener on_back_;
   boost::asio::steady_timer timer_;
   std::vector<Subscription> subscriptions_;
   std::size_t next_ping_ = 0;
+  std::optional<std::chrono::steady_clock::time_point> last_tick_;
   mutable std::mutex mutex_;
   std::map<std::string, PeerView> peers_;
+  // The boot of each node reported gone for silence and not heard since.
+  std::map<std::string, std::string> silent_;
   std::atomic<bool> stopped_{false};
 };
 

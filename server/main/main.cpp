@@ -393,14 +393,23 @@ int main(int argc, char** argv) {
           spdlog::info("node {} handed its games over; claiming now", node);
           if (leases) leases->wake();
         });
-    presence->on_gone([&watch_relay, &lobby_link, &application](const std::string& node, const std::string& gone_boot) {
-      watch_relay->node_gone(node, gone_boot);
-      lobby_link->node_gone(node, gone_boot);
+    presence->on_gone([&watch_relay, &lobby_link, &application](const cluster::PeerGone& gone) {
+      watch_relay->node_gone(gone);
+      lobby_link->node_gone(gone.node, gone.boot);
       // Tournaments made on the gone node since this one started are followed here from now on.
       if (auto followed = application.tournaments->restore(); !followed) {
-        spdlog::error("tournaments not followed after node {} left: {}", node, followed.error());
+        spdlog::error("tournaments not followed after node {} left: {}", gone.node, followed.error());
       }
     });
+    presence->on_back([&watch_relay, &lobby_link](const std::string& node, const std::string& back_boot) {
+      spdlog::info("node {} (boot {}) is heard again after it fell silent", node, back_boot);
+      watch_relay->node_back(node, back_boot);
+      lobby_link->node_back(node, back_boot);
+    });
+    watch_relay->on_heard_from(
+        [weak = std::weak_ptr<cluster::NodePresence>(presence)](const std::string& node, const std::string& from_boot) {
+          if (auto alive = weak.lock()) alive->heard_from(node, from_boot);
+        });
     if (auto started = presence->start(); !started) return refuse_start(*log_output, exit_database, started.error());
     // Before the lease rounds: every game this node runs is served to the other nodes' connections.
     if (auto started = watch_relay->start(); !started) {

@@ -9,6 +9,7 @@
 
 #include "tests/e2e/server/cluster_fixture.hpp"
 #include "tests/e2e/server/game_helpers.hpp"
+#include "tests/e2e/server/lobby_view.hpp"
 #include "tests/support/nats_server.hpp"
 
 using namespace yunzi;
@@ -18,6 +19,14 @@ namespace {
 
 bool shows(const ServerProcess& node, const std::string& line) {
   return metrics_of(node).find(line + "\n") != std::string::npos;
+}
+
+bool logged(const ServerProcess& node, const std::string& line) {
+  return node.log_text().find(line) != std::string::npos;
+}
+
+bool lists(Player& observer, const std::string& user_and_status) {
+  return lobby_seen_by(observer).users.count(user_and_status) > 0;
 }
 
 }  // namespace
@@ -152,4 +161,51 @@ TEST_CASE(
     if (event["type"] == "game.move") seen.push_back(event["vertex"]);
   }
   CHECK(seen == std::vector<std::string>{"E5", "C3", "G7", "C7"});
+}
+
+TEST_CASE(
+    "cluster over NATS: a node paused until the others take it for gone is told, once heard again, which of its "
+    "connections left their games; they come back and miss no move, and its users are in every lobby again",
+    "[server][cluster][.postgresql]") {
+  test_support::NatsServer nats;
+  start_nats(nats);
+  Cluster cluster(2, 3, {"--nats", nats.url()});
+  Player alice(cluster.node(1).port(), "alice");
+  Player bob(cluster.node(1).port(), "bob");
+  const std::int64_t game = seated_game(alice, bob);
+  Player erin(cluster.node(1).port(), "erin");
+  erin.register_account();
+  Player carol(cluster.node(2).port(), "carol");
+  carol.register_account();
+  Player dave(cluster.node(2).port(), "dave");
+  dave.register_account();
+  carol.watch(game);
+  play_moves(alice, bob, game, {"E5"}, {&alice, &bob, &carol});
+  REQUIRE(eventually([&] { return lists(erin, "dave:idle"); }));
+
+  cluster.node(2).send_signal(SIGSTOP);
+  REQUIRE(eventually([&] { return logged(cluster.node(1), "gone: 1 of its connections leave their games"); }));
+  CHECK_FALSE(lists(erin, "dave:idle"));
+  play_moves(alice, bob, game, {"C3"}, {&alice, &bob}, 2, "white");
+  cluster.node(2).send_signal(SIGCONT);
+
+  // Nothing told carol's client that n1 no longer sends it the game: n2 closes it, to come back.
+  auto closed = carol.ws().wait_closed(std::chrono::seconds(30));
+  REQUIRE(closed);
+  CHECK(closed->code == 1012);
+  CHECK(logged(cluster.node(2), "took this node for gone: 1 connections leave to come back"));
+  // dave did nothing, and is listed on n1 again.
+  REQUIRE(eventually([&] { return lists(erin, "dave:idle"); }));
+  CHECK(dave.ws().is_open());
+
+  carol.connect();
+  carol.resume();
+  CHECK(carol.watch(game, carol.last_seq(game))["type"] == "ok");
+  play_moves(alice, bob, game, {"G7"}, {&alice, &bob, &carol}, 3);
+  CHECK(carol.seq_errors() == std::vector<std::string>{});
+  std::vector<std::string> seen;
+  for (const Json& event : carol.history(game)) {
+    if (event["type"] == "game.move") seen.push_back(event["vertex"]);
+  }
+  CHECK(seen == std::vector<std::string>{"E5", "C3", "G7"});
 }

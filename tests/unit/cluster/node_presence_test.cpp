@@ -1,8 +1,11 @@
 // Nodes hearing of each other through a real nats-server: the table of
-// peers, and a peer reported gone when it falls silent or comes back as
-// another process (a restart under the same name).
+// peers, a peer reported gone when it falls silent or comes back as another
+// process (a restart under the same name), and reported back when the same
+// process is heard again after it fell silent.
+#include <boost/asio/post.hpp>
 #include <catch2/catch.hpp>
 #include <memory>
+#include <thread>
 #include <utility>
 
 #include "server/cluster/node_presence.hpp"
@@ -18,11 +21,12 @@ constexpr std::chrono::milliseconds beat{100};
 
 // One node's bus and presence.
 struct Node {
-  Node(Executor& executor, const test_support::NatsServer& nats, const std::string& name, const std::string& boot)
+  Node(Executor& executor, const test_support::NatsServer& nats, const std::string& name, const std::string& boot,
+       std::chrono::milliseconds interval = beat)
       : bus(executor.get(), options_for(nats, name)) {
     REQUIRE(bus.start());
     presence = std::make_shared<NodePresence>(
-        executor.context(), bus, PresenceOptions{name, boot, beat},
+        executor.context(), bus, PresenceOptions{name, boot, interval},
         [] {
           return NodeFigures{3, 5};
         },
@@ -44,6 +48,8 @@ bool sees(const NodePresence& presence, const std::string& node, const std::stri
   return false;
 }
 
+std::pair<std::string, std::string> named(const PeerGone& peer) { return {peer.node, peer.boot}; }
+
 }  // namespace
 
 TEST_CASE("a peer is reported gone once when it falls silent, and when it comes back as another process",
@@ -52,8 +58,8 @@ TEST_CASE("a peer is reported gone once when it falls silent, and when it comes 
   REQUIRE(nats.start());
   Executor executor;
   Node watcher(executor, nats, "n1", "a1");
-  Mailbox<std::pair<std::string, std::string>> gone;
-  watcher.presence->on_gone([&](const std::string& node, const std::string& boot) { gone.push({node, boot}); });
+  Mailbox<PeerGone> gone;
+  watcher.presence->on_gone([&](const PeerGone& peer) { gone.push(peer); });
   watcher.start();
 
   auto first = std::make_unique<Node>(executor, nats, "n2", "b1");
@@ -70,15 +76,129 @@ TEST_CASE("a peer is reported gone once when it falls silent, and when it comes 
   second.start();
   const auto restarted = gone.next();
   REQUIRE(restarted);
-  CHECK(*restarted == std::pair<std::string, std::string>{"n2", "b1"});
+  CHECK(named(*restarted) == std::pair<std::string, std::string>{"n2", "b1"});
+  CHECK_FALSE(restarted->last_heard.has_value());
   REQUIRE(wait_until([&] { return sees(*watcher.presence, "n2", "b2"); }));
 
   // Silent: reported after three heartbeats, and only once.
+  const auto before_silence = std::chrono::steady_clock::now();
   second.presence->stop();
   const auto silent = gone.next();
   REQUIRE(silent);
-  CHECK(*silent == std::pair<std::string, std::string>{"n2", "b2"});
+  CHECK(named(*silent) == std::pair<std::string, std::string>{"n2", "b2"});
+  REQUIRE(silent->last_heard.has_value());
+  CHECK(*silent->last_heard <= before_silence + 2 * beat);
   CHECK(watcher.presence->peers().empty());
   std::this_thread::sleep_for(5 * beat);
   CHECK(gone.size() == 0);
+}
+
+TEST_CASE("a peer taken for gone for silence and heard again, the same process, is reported back once",
+          "[cluster][presence]") {
+  test_support::NatsServer nats;
+  REQUIRE(nats.start());
+  Executor executor;
+  Node watcher(executor, nats, "n1", "a1");
+  Mailbox<PeerGone> gone;
+  Mailbox<std::pair<std::string, std::string>> back;
+  watcher.presence->on_gone([&](const PeerGone& peer) { gone.push(peer); });
+  watcher.presence->on_back([&](const std::string& node, const std::string& boot) { back.push({node, boot}); });
+  watcher.start();
+
+  {
+    Node paused(executor, nats, "n2", "b1");
+    paused.start();
+    REQUIRE(wait_until([&] { return sees(*watcher.presence, "n2", "b1"); }));
+  }
+  REQUIRE(gone.next());
+  CHECK(back.size() == 0);
+
+  // The same process's heartbeats again (as after a pause): back, once.
+  Node resumed(executor, nats, "n2", "b1");
+  resumed.start();
+  const auto returned = back.next();
+  REQUIRE(returned);
+  CHECK(*returned == std::pair<std::string, std::string>{"n2", "b1"});
+  REQUIRE(wait_until([&] { return sees(*watcher.presence, "n2", "b1"); }));
+  std::this_thread::sleep_for(5 * beat);
+  CHECK(back.size() == 0);
+  CHECK(gone.size() == 0);
+}
+
+TEST_CASE("a peer heard from other than by its heartbeats is not reported gone; heard so after it was, it is back",
+          "[cluster][presence]") {
+  test_support::NatsServer nats;
+  REQUIRE(nats.start());
+  Executor executor;
+  Node watcher(executor, nats, "n1", "a1");
+  Mailbox<PeerGone> gone;
+  Mailbox<std::pair<std::string, std::string>> back;
+  watcher.presence->on_gone([&](const PeerGone& peer) { gone.push(peer); });
+  watcher.presence->on_back([&](const std::string& node, const std::string& boot) { back.push({node, boot}); });
+  watcher.start();
+  {
+    Node quiet(executor, nats, "n2", "b1");
+    quiet.start();
+    REQUIRE(wait_until([&] { return sees(*watcher.presence, "n2", "b1"); }));
+  }
+
+  // Its heartbeats stopped, but its requests keep coming, for longer than three heartbeats.
+  const auto until = std::chrono::steady_clock::now() + 8 * beat;
+  while (std::chrono::steady_clock::now() < until) {
+    watcher.presence->heard_from("n2", "b1");
+    std::this_thread::sleep_for(beat / 4);
+  }
+  CHECK(gone.size() == 0);
+  CHECK(sees(*watcher.presence, "n2", "b1"));
+
+  // Heard from another process of the node's name: the heartbeats decide which is current, so it refreshes nothing.
+  std::this_thread::sleep_for(beat / 2);
+  const auto other_process_heard = std::chrono::steady_clock::now();
+  watcher.presence->heard_from("n2", "b0");
+  const auto silent = gone.next();
+  REQUIRE(silent);
+  CHECK(silent->boot == "b1");
+  REQUIRE(silent->last_heard.has_value());
+  CHECK(*silent->last_heard >= until - beat);
+  CHECK(*silent->last_heard < other_process_heard);
+  CHECK(back.size() == 0);
+
+  watcher.presence->heard_from("n2", "b1");
+  const auto returned = back.next();
+  REQUIRE(returned);
+  CHECK(*returned == std::pair<std::string, std::string>{"n2", "b1"});
+  // Back once: heard again, it is a peer like any other.
+  watcher.presence->heard_from("n2", "b1");
+  std::this_thread::sleep_for(2 * beat);
+  CHECK(back.size() == 0);
+  CHECK(sees(*watcher.presence, "n2", "b1"));
+}
+
+TEST_CASE("a node that was paused itself does not count the pause against its peers' silence", "[cluster][presence]") {
+  constexpr auto slow_beat = std::chrono::milliseconds(250);
+  test_support::NatsServer nats;
+  REQUIRE(nats.start());
+  Executor watcher_threads;
+  Executor peer_threads;
+  Node watcher(watcher_threads, nats, "n1", "a1", slow_beat);
+  Mailbox<PeerGone> gone;
+  watcher.presence->on_gone([&](const PeerGone& peer) { gone.push(peer); });
+  watcher.start();
+  auto before = std::make_unique<Node>(peer_threads, nats, "n2", "b1", slow_beat);
+  before->start();
+  REQUIRE(wait_until([&] { return sees(*watcher.presence, "n2", "b1"); }));
+
+  // Both of the watcher's threads held for six heartbeats, as a paused
+  // process; the peer's heartbeats stop at the same time and start again
+  // when the pause ends, so that none waits behind it.
+  before.reset();
+  for (int thread = 0; thread < 2; ++thread) {
+    boost::asio::post(watcher_threads.context(), [&] { std::this_thread::sleep_for(6 * slow_beat); });
+  }
+  std::this_thread::sleep_for(6 * slow_beat);
+  Node after(peer_threads, nats, "n2", "b1", slow_beat);
+  after.start();
+  std::this_thread::sleep_for(5 * slow_beat);
+  CHECK(gone.size() == 0);
+  CHECK(sees(*watcher.presence, "n2", "b1"));
 }

@@ -127,11 +127,10 @@ void App::on_message(const net::ConnectionPtr& connection, std::string text, boo
 void App::on_close(const net::ConnectionPtr& connection) {
   SessionPtr session = online.remove_session(connection->id());
   if (!session) return;
-  if (relay_) relay_->connection_left(connection->id());
-  lobby->connection_closed(connection->id());
-  boards->connection_closed(connection->id());
-  session->post([this](Session& s) {
-    s.closed = true;
+  session->close([this](Session& s) {
+    if (relay_) relay_->connection_left(s.id());
+    lobby->connection_closed(s.id());
+    boards->connection_closed(s.id());
     for (GameId game : s.watched_games) {
       if (auto room = games.find(game)) room->unwatch(s.id(), protocol::Responder::unheard());
     }

@@ -70,6 +70,14 @@ void Session::post(std::function<void(Session&)> fn) {
   boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)] { fn(*self); });
 }
 
+void Session::close(std::function<void(Session&)> cleanup) {
+  boost::asio::dispatch(strand_, [self = shared_from_this(), cleanup = std::move(cleanup)] {
+    self->closed = true;
+    self->waiting_.clear();
+    cleanup(*self);
+  });
+}
+
 void Session::receive(std::string text, bool over_rate_limit) {
   // Runs at once when called on the strand: the connection's read handler.
   boost::asio::dispatch(strand_, [self = shared_from_this(), text = std::move(text), over_rate_limit]() mutable {

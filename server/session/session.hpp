@@ -56,6 +56,10 @@ class Session : public std::enable_shared_from_this<Session> {
   void receive(std::string text, bool over_rate_limit);
   // Runs fn on the session's strand if the session still exists.
   void post(std::function<void(Session&)> fn);
+  // The connection closed: on the strand (at once when called there), no
+  // waiting request starts any more, then `cleanup` runs. Nothing a
+  // request does after the cleanup can slip in between.
+  void close(std::function<void(Session&)> cleanup);
   // On the strand, once for the request being handled: the one answer to it.
   // The answer goes out on the connection, an error reply is counted by code,
   // then the next request starts. A request whose Responder is dropped

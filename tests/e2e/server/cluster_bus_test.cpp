@@ -25,6 +25,15 @@ bool logged(const ServerProcess& node, const std::string& line) {
   return node.log_text().find(line) != std::string::npos;
 }
 
+// The vertices of the game's moves, as the player heard them, catch-ups included.
+std::vector<std::string> moves_seen(const Player& player, std::int64_t game) {
+  std::vector<std::string> seen;
+  for (const Json& event : player.history(game)) {
+    if (event["type"] == "game.move") seen.push_back(event["vertex"]);
+  }
+  return seen;
+}
+
 bool lists(Player& observer, const std::string& user_and_status) {
   return lobby_seen_by(observer).users.count(user_and_status) > 0;
 }
@@ -156,11 +165,7 @@ TEST_CASE(
   join_on(bob, cluster.node(2), game, 3);
   play_moves(alice, bob, game, {"G7", "C7"}, {&alice, &bob, &carol}, 3);
   CHECK(carol.seq_errors() == std::vector<std::string>{});
-  std::vector<std::string> seen;
-  for (const Json& event : carol.history(game)) {
-    if (event["type"] == "game.move") seen.push_back(event["vertex"]);
-  }
-  CHECK(seen == std::vector<std::string>{"E5", "C3", "G7", "C7"});
+  CHECK(moves_seen(carol, game) == std::vector<std::string>{"E5", "C3", "G7", "C7"});
 }
 
 TEST_CASE(
@@ -203,9 +208,5 @@ TEST_CASE(
   CHECK(carol.watch(game, carol.last_seq(game))["type"] == "ok");
   play_moves(alice, bob, game, {"G7"}, {&alice, &bob, &carol}, 3);
   CHECK(carol.seq_errors() == std::vector<std::string>{});
-  std::vector<std::string> seen;
-  for (const Json& event : carol.history(game)) {
-    if (event["type"] == "game.move") seen.push_back(event["vertex"]);
-  }
-  CHECK(seen == std::vector<std::string>{"E5", "C3", "G7"});
+  CHECK(moves_seen(carol, game) == std::vector<std::string>{"E5", "C3", "G7"});
 }

@@ -29,6 +29,20 @@ std::string lobby_rank(Player& player, const std::string& name) {
   return "";
 }
 
+// A game's end reaches its players a moment before the other nodes'
+// lobbies unlist it, and a lobby refuses a rated challenge (or its
+// acceptance) for a player it lists in a rated game; the database decides
+// in the end. So a next game waits until the lobbies of both players' nodes
+// let the last one go (the hero plays one game at a time; nobody else plays).
+void wait_for_lobbies_without_games(const std::vector<Player*>& one_per_node) {
+  REQUIRE(eventually([&] {
+    for (Player* p : one_per_node) {
+      if (!p->ok({{"type", "lobby.watch"}})["games"].empty()) return false;
+    }
+    return true;
+  }));
+}
+
 // Nine wins (two against each of the first four rivals, one against the
 // last) and two losses: one more win makes 5k -> 4k certain (10 wins, and
 // 14 out of reach). Challenger and node alternate, so the games run on all
@@ -37,6 +51,7 @@ void play_to_the_brink(Player& hero, std::vector<Player>& rivals) {
   auto play = [&](Player& rival, int i, bool hero_wins) {
     Player& challenger = i % 2 == 0 ? hero : rival;
     Player& opponent = i % 2 == 0 ? rival : hero;
+    wait_for_lobbies_without_games({&challenger, &opponent});
     const RatedGame played = play_rated_win(challenger, opponent, hero_wins ? hero : rival);
     INFO("game " << i + 1 << ": " << played.end.dump());
     CHECK(played.end["rank_changes"] == Json::array());
@@ -70,6 +85,7 @@ TEST_CASE(
   // The deciding game: the rival on n2 challenges, so it runs there; the hero
   // plays it from n1 and carol watches from n3.
   Player& rival = rivals[4];
+  wait_for_lobbies_without_games({&hero, &rival});
   const Json start = start_rated_game(rival, hero);
   const auto game = start["game"].get<std::int64_t>();
   REQUIRE(cluster.owner_of(game));
@@ -134,6 +150,7 @@ TEST_CASE(
     CHECK(lobby_rank(*p, "rival4") == "5k");
   }
   // A challenge made on another node names the hero at the new rank.
+  wait_for_lobbies_without_games({&rivals[1], &hero});
   const Json offer = rivals[1].ok({{"type", "challenge"}, {"to", "hero"}, {"settings", rated_settings()}});
   CHECK(offer["challenge"]["to"]["rank"] == "4k");
   CHECK(hero.wait_event("challenge")["challenge"]["to"]["rank"] == "4k");

@@ -48,6 +48,28 @@ bool sees(const NodePresence& presence, const std::string& node, const std::stri
   return false;
 }
 
+// A nats-server and node n1 (boot a1), started, with what it reports gone and back.
+struct Watching {
+  Watching() {
+    REQUIRE(nats.start());
+    node = std::make_unique<Node>(executor, nats, "n1", "a1");
+    node->presence->on_gone([this](const PeerGone& peer) { gone.push(peer); });
+    node->presence->on_back([this](const std::string& name, const std::string& boot) { back.push({name, boot}); });
+    node->start();
+  }
+  // A peer heard from, whose heartbeats then stop.
+  void heard_then_silent(const std::string& name, const std::string& boot) {
+    Node peer(executor, nats, name, boot);
+    peer.start();
+    REQUIRE(wait_until([&] { return sees(*node->presence, name, boot); }));
+  }
+  test_support::NatsServer nats;
+  Executor executor;
+  Mailbox<PeerGone> gone;
+  Mailbox<std::pair<std::string, std::string>> back;
+  std::unique_ptr<Node> node;  // last: stopped before the mailboxes go
+};
+
 std::pair<std::string, std::string> named(const PeerGone& peer) { return {peer.node, peer.boot}; }
 
 }  // namespace
@@ -95,83 +117,58 @@ TEST_CASE("a peer is reported gone once when it falls silent, and when it comes 
 
 TEST_CASE("a peer taken for gone for silence and heard again, the same process, is reported back once",
           "[cluster][presence]") {
-  test_support::NatsServer nats;
-  REQUIRE(nats.start());
-  Executor executor;
-  Node watcher(executor, nats, "n1", "a1");
-  Mailbox<PeerGone> gone;
-  Mailbox<std::pair<std::string, std::string>> back;
-  watcher.presence->on_gone([&](const PeerGone& peer) { gone.push(peer); });
-  watcher.presence->on_back([&](const std::string& node, const std::string& boot) { back.push({node, boot}); });
-  watcher.start();
-
-  {
-    Node paused(executor, nats, "n2", "b1");
-    paused.start();
-    REQUIRE(wait_until([&] { return sees(*watcher.presence, "n2", "b1"); }));
-  }
-  REQUIRE(gone.next());
-  CHECK(back.size() == 0);
+  Watching w;
+  w.heard_then_silent("n2", "b1");
+  REQUIRE(w.gone.next());
+  CHECK(w.back.size() == 0);
 
   // The same process's heartbeats again (as after a pause): back, once.
-  Node resumed(executor, nats, "n2", "b1");
+  Node resumed(w.executor, w.nats, "n2", "b1");
   resumed.start();
-  const auto returned = back.next();
+  const auto returned = w.back.next();
   REQUIRE(returned);
   CHECK(*returned == std::pair<std::string, std::string>{"n2", "b1"});
-  REQUIRE(wait_until([&] { return sees(*watcher.presence, "n2", "b1"); }));
+  REQUIRE(wait_until([&] { return sees(*w.node->presence, "n2", "b1"); }));
   std::this_thread::sleep_for(5 * beat);
-  CHECK(back.size() == 0);
-  CHECK(gone.size() == 0);
+  CHECK(w.back.size() == 0);
+  CHECK(w.gone.size() == 0);
 }
 
 TEST_CASE("a peer heard from other than by its heartbeats is not reported gone; heard so after it was, it is back",
           "[cluster][presence]") {
-  test_support::NatsServer nats;
-  REQUIRE(nats.start());
-  Executor executor;
-  Node watcher(executor, nats, "n1", "a1");
-  Mailbox<PeerGone> gone;
-  Mailbox<std::pair<std::string, std::string>> back;
-  watcher.presence->on_gone([&](const PeerGone& peer) { gone.push(peer); });
-  watcher.presence->on_back([&](const std::string& node, const std::string& boot) { back.push({node, boot}); });
-  watcher.start();
-  {
-    Node quiet(executor, nats, "n2", "b1");
-    quiet.start();
-    REQUIRE(wait_until([&] { return sees(*watcher.presence, "n2", "b1"); }));
-  }
+  Watching w;
+  w.heard_then_silent("n2", "b1");
 
   // Its heartbeats stopped, but its requests keep coming, for longer than three heartbeats.
   const auto until = std::chrono::steady_clock::now() + 8 * beat;
   while (std::chrono::steady_clock::now() < until) {
-    watcher.presence->heard_from("n2", "b1");
+    w.node->presence->heard_from("n2", "b1");
     std::this_thread::sleep_for(beat / 4);
   }
-  CHECK(gone.size() == 0);
-  CHECK(sees(*watcher.presence, "n2", "b1"));
+  CHECK(w.gone.size() == 0);
+  CHECK(sees(*w.node->presence, "n2", "b1"));
 
   // Heard from another process of the node's name: the heartbeats decide which is current, so it refreshes nothing.
   std::this_thread::sleep_for(beat / 2);
   const auto other_process_heard = std::chrono::steady_clock::now();
-  watcher.presence->heard_from("n2", "b0");
-  const auto silent = gone.next();
+  w.node->presence->heard_from("n2", "b0");
+  const auto silent = w.gone.next();
   REQUIRE(silent);
   CHECK(silent->boot == "b1");
   REQUIRE(silent->last_heard.has_value());
   CHECK(*silent->last_heard >= until - beat);
   CHECK(*silent->last_heard < other_process_heard);
-  CHECK(back.size() == 0);
+  CHECK(w.back.size() == 0);
 
-  watcher.presence->heard_from("n2", "b1");
-  const auto returned = back.next();
+  w.node->presence->heard_from("n2", "b1");
+  const auto returned = w.back.next();
   REQUIRE(returned);
   CHECK(*returned == std::pair<std::string, std::string>{"n2", "b1"});
   // Back once: heard again, it is a peer like any other.
-  watcher.presence->heard_from("n2", "b1");
+  w.node->presence->heard_from("n2", "b1");
   std::this_thread::sleep_for(2 * beat);
-  CHECK(back.size() == 0);
-  CHECK(sees(*watcher.presence, "n2", "b1"));
+  CHECK(w.back.size() == 0);
+  CHECK(sees(*w.node->presence, "n2", "b1"));
 }
 
 TEST_CASE("a node that was paused itself does not count the pause against its peers' silence", "[cluster][presence]") {

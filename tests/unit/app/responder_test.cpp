@@ -166,3 +166,36 @@ TEST_CASE("an answer to an earlier request does not start a second one") {
   CHECK(f.started.size() == 2);
   CHECK(f.connection->frames.size() == 1);
 }
+
+TEST_CASE("a session closed with requests waiting starts none of them, and its cleanup runs once it is closed") {
+  Fixture f;
+  f.session->receive("first", false);
+  f.session->receive("second", false);
+  f.session->receive("third", false);
+  f.settle();
+  REQUIRE(f.started == std::vector<std::string>{"first"});
+
+  // Called on the session's strand (as from the connection's close handler), close runs at once.
+  int cleanups = 0;
+  bool closed_when_cleaned = false;
+  bool ran_at_once = false;
+  f.session->post([&](app::Session& s) {
+    s.close([&](app::Session& closing) {
+      ++cleanups;
+      closed_when_cleaned = closing.closed;
+    });
+    ran_at_once = cleanups == 1;
+  });
+  f.settle();
+  CHECK(ran_at_once);
+  CHECK(cleanups == 1);
+  CHECK(closed_when_cleaned);
+
+  // The request in flight is answered after the close: the waiting ones stay unstarted.
+  f.responders[0].ok();
+  f.settle();
+  CHECK(f.started == std::vector<std::string>{"first"});
+  f.session->receive("after", false);
+  f.settle();
+  CHECK(f.started == std::vector<std::string>{"first"});
+}

@@ -96,18 +96,22 @@ void GameRelay::close_dropped(const cluster::BusMessage& message) {
       "the node running a game of this connection took this node for gone; connect again");
 }
 
+// A closed connection stays a follower until the app hears it closed
+// (connection_left): then the nodes running its games are told it left,
+// and drop whatever still stands in for it there.
 void GameRelay::close_followers(const std::function<bool(std::uint64_t, const std::set<GameId>&)>& which,
                                 const std::string& reason) {
   std::vector<std::shared_ptr<net::Connection>> closing;
   {
     std::lock_guard lock(mutex_);
     for (auto it = followers_.begin(); it != followers_.end();) {
-      if (which(it->first, it->second.second)) {
-        if (auto connection = it->second.first.lock()) closing.push_back(std::move(connection));
+      auto connection = it->second.first.lock();
+      if (!connection) {
         it = followers_.erase(it);
-      } else {
-        ++it;
+        continue;
       }
+      if (which(it->first, it->second.second)) closing.push_back(std::move(connection));
+      ++it;
     }
   }
   for (const auto& connection : closing) connection->close(net::close_code::service_restart, reason);
@@ -194,7 +198,7 @@ void GameRelay::unwatch_remote(const Call& call, GameId game) {
   }
   json asked = {{"type", "unwatch"}, {"origin", address_}, {"conn", connection}, {"id", nullptr}};
   if (call.id) asked["id"] = *call.id;
-  bus_.request(request_subject(game), asked.dump(), remote_timeout,
+  bus_.request(request_subject(game), asked.dump(), unwatch_timeout,
                [call](Expected<std::string, cluster::BusError> answer) {
                  // No answer: the game ended, or its node is gone, and sends nothing more either way.
                  if (!answer) return call.ok();

@@ -116,7 +116,11 @@ void GameRelay::node_gone(const cluster::PeerGone& peer) {
                    peer.boot);
       return;
     }
-    if (request != last_request_.end()) last_request_.erase(request);
+    // With it, what late requests of the node's earlier processes left here.
+    std::erase_if(last_request_, [&](const auto& entry) {
+      return entry.first == origin ||
+             (peer.last_heard && entry.first.starts_with(peer.node + ".") && entry.second <= *peer.last_heard);
+    });
     for (auto it = stand_ins_.lower_bound({origin, 0}); it != stand_ins_.end() && it->first.first == origin; ++it) {
       gone.push_back(it->first);
     }

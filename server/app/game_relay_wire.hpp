@@ -24,6 +24,9 @@ namespace yunzi::app::relay_wire {
 using nlohmann::json;
 
 inline constexpr auto remote_timeout = std::chrono::seconds(2);
+// An unwatch waits less: its answer only orders the `ok` after the last
+// event, and a node of the version before never answers it.
+inline constexpr auto unwatch_timeout = std::chrono::milliseconds(300);
 inline const std::string taken_over_subject = "yunzi.cluster.taken_over";
 
 // A whole number the bus carries as text (a game id, the last token of a subject).

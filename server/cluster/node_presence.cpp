@@ -124,6 +124,7 @@ void NodePresence::heard(const BusMessage& message) {
     back = came_back(peer);
     known = std::move(peer);
   }
+  if (stopped_) return;
   if (restarted && on_gone_) on_gone_(PeerGone{node, *restarted, std::nullopt});
   if (back && on_back_) on_back_(node, peer_boot);
 }
@@ -183,7 +184,7 @@ void NodePresence::forget_silent_peers() {
       }
     }
   }
-  if (!on_gone_) return;
+  if (stopped_ || !on_gone_) return;
   for (const PeerView& peer : silent) on_gone_(PeerGone{peer.node, peer.boot, peer.heard});
 }
 

@@ -34,6 +34,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -88,7 +89,7 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   // its connections left this node's games then.
   void node_back(const std::string& node, const std::string& boot);
   // Told of each request from another node's connection (NodePresence::heard_from); before start().
-  void on_heard_from(std::function<void(const std::string& node, const std::string& boot)> heard);
+  void on_heard_from(std::function<void(std::string_view node, std::string_view boot)> heard);
 
   // --- This node's connections in games other nodes run.
   // A watch of a game this node does not run: answered by the node that
@@ -163,7 +164,7 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   // By node name: the boot taken for gone for silence and the connections
   // that left this node's games then, to tell it if it is heard again.
   std::map<std::string, std::pair<std::string, std::vector<std::uint64_t>>> dropped_;
-  std::function<void(const std::string&, const std::string&)> heard_from_;  // set before start()
+  std::function<void(std::string_view, std::string_view)> heard_from_;  // set before start()
   boost::asio::any_io_executor executor_;
   std::map<std::string, std::shared_ptr<relay_wire::NodeOutbox>> outboxes_;
   const std::shared_ptr<relay_wire::OutboxCounts> outbox_counts_;  // by the other node's <node>.<boot>

@@ -155,7 +155,7 @@ void GameRelay::node_back(const std::string& node, const std::string& boot) {
   (void)bus_.publish(dropped_subject(node + "." + boot), told.dump());
 }
 
-void GameRelay::on_heard_from(std::function<void(const std::string& node, const std::string& boot)> heard) {
+void GameRelay::on_heard_from(std::function<void(std::string_view node, std::string_view boot)> heard) {
   heard_from_ = std::move(heard);
 }
 
@@ -168,7 +168,9 @@ void GameRelay::note_request_from(const std::string& origin) {
     last_request_[origin] = now;
   }
   const auto dot = origin.find('.');
-  if (heard_from_ && dot != std::string::npos) heard_from_(origin.substr(0, dot), origin.substr(dot + 1));
+  if (!heard_from_ || dot == std::string::npos) return;
+  const std::string_view view(origin);
+  heard_from_(view.substr(0, dot), view.substr(dot + 1));
 }
 
 void GameRelay::serve_request(GameId game, const cluster::BusMessage& message) {

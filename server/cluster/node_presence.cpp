@@ -129,7 +129,7 @@ void NodePresence::heard(const BusMessage& message) {
   if (back && on_back_) on_back_(node, peer_boot);
 }
 
-void NodePresence::heard_from(const std::string& node, const std::string& boot) {
+void NodePresence::heard_from(std::string_view node, std::string_view boot) {
   if (node == options_.node) return;
   const auto now = std::chrono::steady_clock::now();
   bool back = false;
@@ -141,12 +141,12 @@ void NodePresence::heard_from(const std::string& node, const std::string& boot) 
       if (known->second.boot == boot) known->second.heard = now;
       return;
     }
-    PeerView peer{node, boot, {}, now};
+    PeerView peer{std::string(node), std::string(boot), {}, now};
     back = came_back(peer);
-    peers_.emplace(node, std::move(peer));
+    peers_.emplace(peer.node, std::move(peer));
   }
   if (!back) return;
-  boost::asio::post(strand_, [self = shared_from_this(), node, boot] {
+  boost::asio::post(strand_, [self = shared_from_this(), node = std::string(node), boot = std::string(boot)] {
     if (!self->stopped_ && self->on_back_) self->on_back_(node, boot);
   });
 }

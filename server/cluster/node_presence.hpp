@@ -21,6 +21,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
@@ -89,7 +90,8 @@ class NodePresence : public std::enable_shared_from_this<NodePresence> {
   std::vector<PeerView> peers() const;
   // Something other than a heartbeat came from that process (a request of
   // one of its connections): it counts as heard now; any thread.
-  void heard_from(const std::string& node, const std::string& boot);
+  // Views, so that the relay's requests, which call it each time, copy nothing.
+  void heard_from(std::string_view node, std::string_view boot);
 
  private:
   void tick();
@@ -113,7 +115,7 @@ class NodePresence : public std::enable_shared_from_this<NodePresence> {
   std::size_t next_ping_ = 0;
   std::optional<std::chrono::steady_clock::time_point> last_tick_;
   mutable std::mutex mutex_;
-  std::map<std::string, PeerView> peers_;
+  std::map<std::string, PeerView, std::less<>> peers_;
   // The boot of each node reported gone for silence and not heard since.
   std::map<std::string, std::string> silent_;
   std::atomic<bool> stopped_{false};

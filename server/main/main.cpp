@@ -407,7 +407,7 @@ int main(int argc, char** argv) {
       lobby_link->node_back(node, back_boot);
     });
     watch_relay->on_heard_from(
-        [weak = std::weak_ptr<cluster::NodePresence>(presence)](const std::string& node, const std::string& from_boot) {
+        [weak = std::weak_ptr<cluster::NodePresence>(presence)](std::string_view node, std::string_view from_boot) {
           if (auto alive = weak.lock()) alive->heard_from(node, from_boot);
         });
     if (auto started = presence->start(); !started) return refuse_start(*log_output, exit_database, started.error());

@@ -1,4 +1,4 @@
-// yunzi_bench_ws_baseline --port N [--threads N] [--fanout room|others]
+// yunzi_bench_ws_baseline --port N [--threads N] [--fanout room|others] [--commit FILE]
 //
 // A bare WebSocket broadcast server with no game logic: the first text frame
 // of a connection names its room, every later frame is relayed to the room.
@@ -6,6 +6,9 @@
 // against yunzi. With `--fanout room` (the default) it sends the frames
 // yunzi sends for a move: an "ok" to the sender, then the frame to every
 // member including the sender; `--fanout others` relays to the others only.
+// With `--commit FILE` each relayed frame is first committed to an SQLite
+// file as yunzi commits a move (move_log.hpp): the bare server with the one
+// cost yunzi's goal of durability cannot drop.
 #include <algorithm>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
@@ -16,6 +19,7 @@
 #include <charconv>
 #include <cstdio>
 #include <deque>
+#include <exception>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -24,6 +28,8 @@
 #include <string_view>
 #include <thread>
 #include <vector>
+
+#include "move_log.hpp"
 
 namespace asio = boost::asio;
 namespace beast = boost::beast;
@@ -37,19 +43,29 @@ class Session;
 // Room name -> members. One mutex: the baseline measures fan-out, not locking finesse.
 class Rooms {
  public:
-  explicit Rooms(bool echo_to_sender) : echo_to_sender_(echo_to_sender) {}
+  Rooms(bool echo_to_sender, MoveLog* log) : echo_to_sender_(echo_to_sender), log_(log) {}
   bool echo_to_sender() const { return echo_to_sender_; }
-  void join(const std::string& room, Session* member) {
+  MoveLog* log() const { return log_; }
+  // The room's game in the move log (0 without one).
+  std::int64_t join(const std::string& room, Session* member) {
     std::lock_guard lock(mutex_);
-    rooms_[room].insert(member);
+    Room& joined = rooms_[room];
+    if (joined.members.empty() && log_) joined.game = log_->add_game();
+    joined.members.insert(member);
+    return joined.game;
   }
   void leave(const std::string& room, Session* member);
   void broadcast(const std::string& room, const Session* from, const std::shared_ptr<const std::string>& frame);
 
  private:
+  struct Room {
+    std::set<Session*> members;
+    std::int64_t game = 0;
+  };
   const bool echo_to_sender_;
+  MoveLog* const log_;
   std::mutex mutex_;
-  std::map<std::string, std::set<Session*>> rooms_;
+  std::map<std::string, Room> rooms_;
 };
 
 class Session : public std::enable_shared_from_this<Session> {
@@ -84,8 +100,16 @@ class Session : public std::enable_shared_from_this<Session> {
     buffer_.consume(buffer_.size());
     if (room_.empty()) {
       room_ = text.empty() ? std::string("lobby") : std::move(text);
-      rooms_.join(room_, this);
+      game_ = rooms_.join(room_, this);
     } else {
+      if (MoveLog* log = rooms_.log()) {
+        try {
+          log->commit_move(game_);
+        } catch (const std::exception& error) {
+          std::fprintf(stderr, "commit of a move in room %s failed: %s\n", room_.c_str(), error.what());
+          return;
+        }
+      }
       if (rooms_.echo_to_sender()) send(ok_frame());
       rooms_.broadcast(room_, rooms_.echo_to_sender() ? nullptr : this,
                        std::make_shared<const std::string>(std::move(text)));
@@ -113,6 +137,7 @@ class Session : public std::enable_shared_from_this<Session> {
   beast::flat_buffer buffer_;
   Rooms& rooms_;
   std::string room_;
+  std::int64_t game_ = 0;
   std::deque<std::shared_ptr<const std::string>> queue_;
 };
 
@@ -120,8 +145,8 @@ void Rooms::leave(const std::string& room, Session* member) {
   std::lock_guard lock(mutex_);
   auto it = rooms_.find(room);
   if (it == rooms_.end()) return;
-  it->second.erase(member);
-  if (it->second.empty()) rooms_.erase(it);
+  it->second.members.erase(member);
+  if (it->second.members.empty()) rooms_.erase(it);
 }
 
 void Rooms::broadcast(const std::string& room, const Session* from, const std::shared_ptr<const std::string>& frame) {
@@ -130,7 +155,7 @@ void Rooms::broadcast(const std::string& room, const Session* from, const std::s
     std::lock_guard lock(mutex_);
     auto it = rooms_.find(room);
     if (it == rooms_.end()) return;
-    for (Session* member : it->second) {
+    for (Session* member : it->second.members) {
       // A member being destroyed has no owner left; weak_from_this skips it.
       if (member != from) {
         if (auto alive = member->weak_from_this().lock()) members.push_back(std::move(alive));
@@ -171,18 +196,25 @@ bool parse_number(std::string_view text, unsigned& out) {
 int main(int argc, char** argv) {
   // Run among the micro-benchmarks (no --port), it only says what it is.
   if (std::find(argv + 1, argv + argc, std::string_view("--port")) == argv + argc) {
-    std::printf("usage: %s --port N [--threads N] [--fanout room|others]  (a baseline server for the load generator)\n",
-                argv[0]);
+    std::printf(
+        "usage: %s --port N [--threads N] [--fanout room|others] [--commit FILE]  (a baseline server for the load "
+        "generator)\n",
+        argv[0]);
     return 0;
   }
   unsigned port = 0;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   std::string_view fanout = "room";
+  std::string commit_file;
   for (int i = 1; i < argc; i += 2) {
     const std::string_view flag = argv[i];
     const std::string_view value = i + 1 < argc ? argv[i + 1] : "";
     bool good = (flag == "--port" && parse_number(value, port) && port <= 65535) ||
                 (flag == "--threads" && parse_number(value, threads) && threads > 0);
+    if (flag == "--commit") {
+      commit_file = value;
+      good = !commit_file.empty();
+    }
     if (flag == "--fanout") {
       fanout = value;
       good = fanout == "room" || fanout == "others";
@@ -205,11 +237,21 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "cannot listen on port %u: %s\n", port, ec.message().c_str());
     return 1;
   }
-  std::printf("listening on port %u with %u threads, fan-out to the %s\n", acceptor.local_endpoint().port(), threads,
-              fanout == "room" ? "whole room" : "others");
+  std::printf("listening on port %u with %u threads, fan-out to the %s%s%s\n", acceptor.local_endpoint().port(),
+              threads, fanout == "room" ? "whole room" : "others", commit_file.empty() ? "" : ", moves committed to ",
+              commit_file.c_str());
   std::fflush(stdout);
 
-  Rooms rooms(fanout == "room");
+  std::unique_ptr<MoveLog> log;
+  if (!commit_file.empty()) {
+    try {
+      log = std::make_unique<MoveLog>(commit_file);
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "cannot open %s: %s\n", commit_file.c_str(), error.what());
+      return 1;
+    }
+  }
+  Rooms rooms(fanout == "room", log.get());
   Listener listener(io, acceptor, rooms);
   listener.do_accept();
   asio::signal_set signals(io, SIGINT, SIGTERM);

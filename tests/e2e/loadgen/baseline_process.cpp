@@ -9,8 +9,11 @@
 
 namespace yunzi::loadgen::testing {
 
-Expected<Done, std::string> BaselineProcess::start(int threads) {
-  auto started = child_.start({test_support::ws_baseline_path(), "--port", "0", "--threads", std::to_string(threads)});
+Expected<Done, std::string> BaselineProcess::start(int threads, const std::vector<std::string>& extra_arguments) {
+  std::vector<std::string> arguments = {test_support::ws_baseline_path(), "--port", "0", "--threads",
+                                        std::to_string(threads)};
+  arguments.insert(arguments.end(), extra_arguments.begin(), extra_arguments.end());
+  auto started = child_.start(arguments);
   if (!started) return unexpected(started.error());
   const std::string line = child_.read_line(std::chrono::seconds(30)).value_or("");
   unsigned port = 0;

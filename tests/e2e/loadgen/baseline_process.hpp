@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/expected.hpp"
 #include "tests/support/child_process.hpp"
@@ -20,7 +21,8 @@ class BaselineProcess {
   BaselineProcess(const BaselineProcess&) = delete;
   BaselineProcess& operator=(const BaselineProcess&) = delete;
 
-  Expected<Done, std::string> start(int threads);
+  // extra_arguments: more of the server's flags (`--commit FILE`).
+  Expected<Done, std::string> start(int threads, const std::vector<std::string>& extra_arguments = {});
   std::uint16_t port() const { return port_; }
   pid_t pid() const { return child_.pid(); }
 

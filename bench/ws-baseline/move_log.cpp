@@ -66,8 +66,7 @@ MoveLog::MoveLog(const std::string& path) {
                            -1, &insert_move_, nullptr),
         "prepare");
   check(sqlite3_prepare_v2(db_, "COMMIT", -1, &commit_, nullptr), "prepare");
-  check(sqlite3_prepare_v2(db_,
-                           "INSERT INTO games (status, move_count, clock_state) VALUES ('playing', 0, ?)", -1,
+  check(sqlite3_prepare_v2(db_, "INSERT INTO games (status, move_count, clock_state) VALUES ('playing', 0, ?)", -1,
                            &insert_game_, nullptr),
         "prepare");
   sqlite3_wal_autocheckpoint(db_, 0);

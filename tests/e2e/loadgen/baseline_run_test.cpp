@@ -94,9 +94,11 @@ TEST_CASE("baseline run with --commit: every relayed move is in the SQLite file,
   CHECK(moves <= report.moves_sent);
   CHECK(count_of(db.get(), "SELECT count(DISTINCT game_id) FROM moves") == 3);
   // Each game's moves are numbered 1..n without a gap, and its row counts them.
-  CHECK(count_of(db.get(), "SELECT count(*) FROM (SELECT game_id FROM moves GROUP BY game_id "
-                           "HAVING min(number) <> 1 OR max(number) <> count(*))") == 0);
-  CHECK(count_of(db.get(), "SELECT count(*) FROM games g WHERE move_count <> "
-                           "(SELECT count(*) FROM moves m WHERE m.game_id = g.id)") == 0);
+  CHECK(count_of(db.get(),
+                 "SELECT count(*) FROM (SELECT game_id FROM moves GROUP BY game_id "
+                 "HAVING min(number) <> 1 OR max(number) <> count(*))") == 0);
+  CHECK(count_of(db.get(),
+                 "SELECT count(*) FROM games g WHERE move_count <> "
+                 "(SELECT count(*) FROM moves m WHERE m.game_id = g.id)") == 0);
   CHECK(count_of(db.get(), "SELECT min(length(clock_state)) FROM games WHERE move_count > 0") >= 200);
 }

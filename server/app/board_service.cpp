@@ -159,12 +159,16 @@ void BoardService::watch(const Call& call, BoardId board) {
   with_board(
       call, board,
       [self = shared_from_this(), call, board](Open& open) {
+        // Closed while the board was read: its connection_closed has run
+        // here already, and a watcher registered now would stay behind it.
+        if (call.session->has_closed()) return;
         const net::ConnectionPtr& connection = call.session->connection();
         if (!self->may_watch(connection->id(), board)) {
           return call.error(ErrorCode::limit_reached, "at most " + std::to_string(max_boards_watched) +
                                                           " boards watched on one connection; leave one first");
         }
         open.watchers[connection->id()] = connection;
+        self->watching_count_ = self->watching_.size();
         call.reply(protocol::reply_board_watch(call.id, open.tree->summary(), open.tree->wire_tree()));
       },
       false);
@@ -182,6 +186,7 @@ void BoardService::connection_closed(std::uint64_t connection) {
   boost::asio::post(strand_, [self = shared_from_this(), connection] {
     for (auto& [id, open] : self->open_) open.watchers.erase(connection);
     self->watching_.erase(connection);
+    self->watching_count_ = self->watching_.size();
   });
 }
 

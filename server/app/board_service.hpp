@@ -55,6 +55,8 @@ class BoardService : public std::enable_shared_from_this<BoardService> {
   void start();
   // Boards in memory now (for /metrics; read from any thread).
   std::size_t open_boards() const { return open_count_.load(); }
+  // Open connections that have watched a board (read from any thread).
+  std::size_t watching_connections() const { return watching_count_.load(); }
 
  private:
   struct Open {
@@ -97,6 +99,7 @@ class BoardService : public std::enable_shared_from_this<BoardService> {
   // The boards each connection watches (entries of boards left or closed are
   // pruned at the connection's next watch).
   std::map<std::uint64_t, std::set<BoardId>> watching_;
+  std::atomic<std::size_t> watching_count_{0};  // watching_.size(), for other threads
 };
 
 }  // namespace yunzi::app

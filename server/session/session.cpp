@@ -73,6 +73,7 @@ void Session::post(std::function<void(Session&)> fn) {
 void Session::close(std::function<void(Session&)> cleanup) {
   boost::asio::dispatch(strand_, [self = shared_from_this(), cleanup = std::move(cleanup)] {
     self->closed = true;
+    self->has_closed_.store(true, std::memory_order_release);
     self->waiting_.clear();
     cleanup(*self);
   });

@@ -8,6 +8,7 @@
 // in order of arrival.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -60,6 +61,11 @@ class Session : public std::enable_shared_from_this<Session> {
   // waiting request starts any more, then `cleanup` runs. Nothing a
   // request does after the cleanup can slip in between.
   void close(std::function<void(Session&)> cleanup);
+  // Whether close() has begun, read from any thread. A service on a strand
+  // of its own that registers this connection after work elsewhere (a
+  // read) checks it there first: once the cleanup's call has reached that
+  // strand, this reads true, so nothing registered afterwards outlives it.
+  bool has_closed() const { return has_closed_.load(std::memory_order_acquire); }
   // On the strand, once for the request being handled: the one answer to it.
   // The answer goes out on the connection, an error reply is counted by code,
   // then the next request starts. A request whose Responder is dropped
@@ -87,6 +93,7 @@ class Session : public std::enable_shared_from_this<Session> {
   Dispatch dispatch_;
   RingQueue<std::pair<std::string, bool>> waiting_;
   bool in_flight_ = false;
+  std::atomic<bool> has_closed_{false};
   std::uint64_t current_ = 0;  // the number of the request in flight (counted from 1)
   AppMetrics& metrics_;
   std::chrono::steady_clock::time_point started_;

@@ -16,27 +16,14 @@
 
 #include "protocol/events.hpp"
 #include "server/session/session.hpp"
+#include "tests/unit/app/recording_connection.hpp"
 
 using namespace yunzi;
 using protocol::ErrorCode;
 
 namespace {
 
-// A connection that keeps what it is sent.
-class Recorder final : public net::Connection {
- public:
-  std::uint64_t id() const override { return 7; }
-  const std::string& remote_address() const override { return address_; }
-  void send(std::shared_ptr<const std::string> frame) override { frames.push_back(nlohmann::json::parse(*frame)); }
-  void close(std::uint16_t code, std::string) override { closed_with = code; }
-  std::optional<std::chrono::microseconds> median_rtt() const override { return std::nullopt; }
-
-  std::vector<nlohmann::json> frames;
-  std::optional<std::uint16_t> closed_with;
-
- private:
-  std::string address_ = "127.0.0.1:1";
-};
+using Recorder = app::testing::RecordingConnection;
 
 // A session whose dispatch keeps each request's text and Responder, to answer later.
 struct Fixture {

@@ -10,12 +10,12 @@
 #include <memory>
 #include <string>
 
-#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 
 #include "db/read_pool.hpp"
 #include "db/writer.hpp"
 #include "server/app/board_service.hpp"
+#include "tests/support/io_wait.hpp"
 #include "tests/unit/app/recording_connection.hpp"
 #include "tests/unit/db/temp_database.hpp"
 
@@ -61,16 +61,8 @@ struct BoardWatchFixture {
     session->close([this](app::Session& s) { boards->connection_closed(s.id()); });
   }
 
-  // Runs the io_context (reads complete on the pool's thread meanwhile)
-  // until `done` holds or five seconds pass.
   bool run_until(const std::function<bool()>& done) {
-    io.restart();  // after a run that ran out of work
-    auto guard = boost::asio::make_work_guard(io);
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-    while (!done() && std::chrono::steady_clock::now() < deadline) io.run_for(std::chrono::milliseconds(5));
-    guard.reset();
-    io.run_for(std::chrono::milliseconds(5));
-    return done();
+    return test_support::run_io_until(io, done, std::chrono::seconds(5));
   }
 };
 

@@ -170,6 +170,24 @@ TEST_CASE("a peer heard from other than by its heartbeats is not reported gone; 
   CHECK(sees(*w.node->presence, "n2", "b1"));
 }
 
+TEST_CASE("requests from another process of a silent node's name do not keep the silent one alive",
+          "[cluster][presence]") {
+  Watching w;
+  w.heard_then_silent("n2", "b1");
+  // The other process's requests keep coming (every 5 ms) until the verdict on the silent one: the heartbeats
+  // decide which process is current, so they refresh nothing, and the verdict comes within its usual three beats.
+  REQUIRE(wait_until(
+      [&] {
+        w.node->presence->heard_from("n2", "b0");
+        return w.gone.size() > 0;
+      },
+      20 * beat));
+  const auto silent = w.gone.next();
+  REQUIRE(silent);
+  CHECK(silent->boot == "b1");
+  CHECK(silent->last_heard.has_value());
+}
+
 TEST_CASE("a node that was paused itself does not count the pause against its peers' silence", "[cluster][presence]") {
   constexpr auto slow_beat = std::chrono::milliseconds(250);
   Mailbox<PeerGone> gone;

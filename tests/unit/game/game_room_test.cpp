@@ -3,6 +3,7 @@
 // record what they are sent.
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <future>
 #include <mutex>
 
@@ -11,6 +12,7 @@
 #include "db/database.hpp"
 #include "server/game/clock_codec.hpp"
 #include "server/game/room.hpp"
+#include "tests/support/io_wait.hpp"
 #include "tests/unit/db/temp_database.hpp"
 #include "tests/unit/game/room_test_support.hpp"
 
@@ -163,14 +165,8 @@ struct Fixture {
     });
   }
 
-  template <class Pred>
-  bool run_until(Pred done, std::chrono::milliseconds limit = 3s) {
-    const auto until = std::chrono::steady_clock::now() + limit;
-    while (!done() && std::chrono::steady_clock::now() < until) {
-      io.restart();
-      io.run_for(5ms);
-    }
-    return done();
+  bool run_until(const std::function<bool()>& done, std::chrono::milliseconds limit = 3s) {
+    return test_support::run_io_until(io, done, limit);
   }
 };
 

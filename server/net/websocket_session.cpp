@@ -8,6 +8,8 @@
 #include <boost/beast/websocket/error.hpp>
 #include <exception>
 
+#include "server/net/continuation.hpp"
+
 namespace yunzi::net {
 
 namespace asio = boost::asio;
@@ -112,7 +114,7 @@ void WebSocketSession::do_read() {
   // for 1.5 KB up front, which every idle connection would then hold while
   // it waits. Nearly every request fits in one part.
   ws_.async_read_some(buffer_, read_part_bytes,
-                      beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
+                      continuation(beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this())));
 }
 
 void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
@@ -184,7 +186,7 @@ void WebSocketSession::do_write() {
   writing_ = true;
   ws_.text(true);
   ws_.async_write(asio::buffer(queue_.front()),
-                  beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
+                  continuation(beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this())));
 }
 
 void WebSocketSession::on_write(beast::error_code ec, std::size_t bytes) {
@@ -244,7 +246,7 @@ void WebSocketSession::do_ping() {
     ping_writing_ = true;
     // Beast copies the payload into its frame before the call returns.
     ws_.async_ping(websocket::ping_data(std::to_string(++pings_sent_)),
-                   beast::bind_front_handler(&WebSocketSession::on_ping_sent, shared_from_this()));
+                   continuation(beast::bind_front_handler(&WebSocketSession::on_ping_sent, shared_from_this())));
   }
   next_ping_at_ = SteadyClock::now() + context_.config.ping_interval;
 }

@@ -2,10 +2,11 @@
 // its operation (internal to server/net). When the operation completes at
 // once (a write the socket takes whole, a read whose bytes are already
 // there), Asio then queues the completion on the starting thread, to run
-// after the current handler, instead of waking another io thread for it: on
-// a machine where every wake-up is a context switch, that is most of what a
-// frame costs. The strand still runs the completion; only the choice of
-// thread changes.
+// after the current handler, instead of waking another io thread for it (a
+// system call or two and a context switch). The strand still runs the
+// completion; only the choice of thread changes. The wrapper does not pass
+// on the handler's associated executor or allocator, so it is for handlers
+// that have none (the stream's executor then runs them).
 #pragma once
 
 #include <type_traits>

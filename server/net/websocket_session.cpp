@@ -31,6 +31,13 @@ std::uint16_t sendable_close_code(std::uint16_t code) {
   return valid ? code : close_code::normal;
 }
 
+// The completion of a connection's own read, write or ping: the member it
+// calls, holding the session alive, marked to run on the starting thread.
+template <class Member>
+auto own_completion(Member member, std::shared_ptr<WebSocketSession> self) {
+  return continuation(beast::bind_front_handler(member, std::move(self)));
+}
+
 // Cut to the control frame limit without splitting a UTF-8 sequence.
 std::string close_reason_text(std::string reason) {
   if (reason.size() <= kMaxCloseReasonBytes) return reason;
@@ -113,8 +120,7 @@ void WebSocketSession::do_read() {
   // A part at a time, each at most read_part_bytes: a whole-message read asks
   // for 1.5 KB up front, which every idle connection would then hold while
   // it waits. Nearly every request fits in one part.
-  ws_.async_read_some(buffer_, read_part_bytes,
-                      continuation(beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this())));
+  ws_.async_read_some(buffer_, read_part_bytes, own_completion(&WebSocketSession::on_read, shared_from_this()));
 }
 
 void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
@@ -185,8 +191,7 @@ void WebSocketSession::enqueue(std::shared_ptr<const std::string> frame) {
 void WebSocketSession::do_write() {
   writing_ = true;
   ws_.text(true);
-  ws_.async_write(asio::buffer(queue_.front()),
-                  continuation(beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this())));
+  ws_.async_write(asio::buffer(queue_.front()), own_completion(&WebSocketSession::on_write, shared_from_this()));
 }
 
 void WebSocketSession::on_write(beast::error_code ec, std::size_t bytes) {
@@ -246,7 +251,7 @@ void WebSocketSession::do_ping() {
     ping_writing_ = true;
     // Beast copies the payload into its frame before the call returns.
     ws_.async_ping(websocket::ping_data(std::to_string(++pings_sent_)),
-                   continuation(beast::bind_front_handler(&WebSocketSession::on_ping_sent, shared_from_this())));
+                   own_completion(&WebSocketSession::on_ping_sent, shared_from_this()));
   }
   next_ping_at_ = SteadyClock::now() + context_.config.ping_interval;
 }

@@ -4,13 +4,13 @@
 // stream as the server's, an io_context run by two threads. The stream has
 // no strand here, so that where a completion runs shows where Asio queued it
 // (on the server the strand then decides, but the wake-up is already spent).
-#include <catch2/catch.hpp>
 #include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/websocket.hpp>
+#include <catch2/catch.hpp>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -79,7 +79,6 @@ int completions_elsewhere(int frames, bool mark) {
   // The reading peer is a plain blocking client on a thread of its own, so
   // that nothing else wakes the io threads.
   std::atomic<bool> peer_done{false};
-  std::thread peer;
   asio::io_context client_io;
   websocket::stream<tcp::socket> client(client_io);
   std::thread connector([&] {
@@ -89,7 +88,7 @@ int completions_elsewhere(int frames, bool mark) {
   acceptor.accept(beast::get_lowest_layer(server_side).socket());
   server_side.accept();
   connector.join();
-  peer = std::thread([&] {
+  std::thread peer([&] {
     beast::flat_buffer buffer;
     for (int i = 0; i < frames; ++i) {
       beast::error_code ec;

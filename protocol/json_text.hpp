@@ -1,6 +1,6 @@
 // Writes one JSON message straight into its string, for the events sent on
 // every move: building an nlohmann tree and printing it cost a game.move
-// about 12 µs, most of it allocation (bench/README.md, "The session on its
+// about 12 µs, most of it allocation (bench/LOG.md, "The session on its
 // connection's strand"). The caller gives an object's keys in sorted order,
 // the order nlohmann's default object prints them in, so a message written
 // here is byte for byte what make_frame gives for the same fields (tested).

@@ -4,12 +4,12 @@
 // instead, which costs one frame. A move's event is about 250 bytes and a
 // 19x19 state about 20 bytes a move, so past a few dozen events the state is
 // also the smaller answer, while 300 kept events cost a live room some 75 KB
-// (bench/README.md, "Events kept per room").
+// (bench/LOG.md, "Events kept per room").
 //
 // A move, the event nearly every entry is, is kept as its packed payload
 // (logged_move.hpp) and encoded again for the rare catch-up: an entry takes
 // 72 bytes, where the encoded frame with its buffer and shared owner took
-// about 330 (bench/README.md, "Per connection and per game: the read buffer,
+// about 330 (bench/LOG.md, "Per connection and per game: the read buffer,
 // one timer, moves as payloads", and "A live room's board and event log,
 // compacted").
 #pragma once

@@ -1,7 +1,7 @@
 // A move as a room's event log keeps it: the protocol's MovePlayed packed
 // into 56 bytes where the struct takes 136, exact for every clock a game can
 // show (core/time_control.hpp bounds periods at 100 and stones at 1,000). A
-// live room keeps up to 64 of them (bench/README.md, "A live room's board
+// live room keeps up to 64 of them (bench/LOG.md, "A live room's board
 // and event log, compacted").
 #pragma once
 

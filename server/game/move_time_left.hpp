@@ -1,7 +1,7 @@
 // What a live room keeps of each move's stored record besides the move
 // itself (which its engine::Game holds): the mover's time left, shown in the
 // SGF as BL/WL and OB/OW. 16 bytes a move, where a whole db::MoveRecord took
-// 56 (bench/README.md, "A live room's board and event log, compacted").
+// 56 (bench/LOG.md, "A live room's board and event log, compacted").
 #pragma once
 
 #include <cstdint>

@@ -4,7 +4,7 @@
 // 250 moves). An undo reaching further back (a ninth accepted undo of two
 // moves in a row) leaves the clocks as they are, as it does for a move
 // replayed from storage after a restart, whose turn start was never stored.
-// Each is kept packed in 48 bytes (bench/README.md, "A live room's board and
+// Each is kept packed in 48 bytes (bench/LOG.md, "A live room's board and
 // event log, compacted").
 #pragma once
 

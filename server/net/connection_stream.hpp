@@ -4,7 +4,7 @@
 // `any_io_executor`, which keeps a strand on the heap: every pending read,
 // write and wait held one more (48 bytes each, about 300 bytes a connection,
 // 400 with the allocator's headers) and made one more allocation each time
-// it started (bench/README.md, "A live room's board and event log,
+// it started (bench/LOG.md, "A live room's board and event log,
 // compacted"). Beast's WebSocket stream still keeps a timer of its own on
 // `any_io_executor`, armed only during the handshake and the close.
 #pragma once

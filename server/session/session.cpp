@@ -59,7 +59,7 @@ std::shared_ptr<Session> Session::create(boost::asio::io_context& io, const net:
                                          AppMetrics& metrics, Dispatch dispatch) {
   // On the connection's own strand a message is handled where it was read,
   // and a reply and the answer's bookkeeping run back to back on that strand:
-  // two fewer hand-overs between threads per request (bench/README.md,
+  // two fewer hand-overs between threads per request (bench/LOG.md,
   // "The session on its connection's strand").
   auto own = raw->strand();
   Strand strand = own ? std::move(*own) : boost::asio::make_strand(io);

@@ -1,8 +1,11 @@
 // The client's controller: owns the connection, the store and the game
 // sessions; logs in and resumes; keeps the lobby (with its chat) and the
 // user's own events (challenges, private messages, rank changes, notices)
-// in the store. Views call its methods
-// and read its store; they never touch the socket.
+// in the store. Views call its methods and read its store; a view that
+// needs what the store does not keep (boards, profiles, player search,
+// tournaments, estimates, quick play's start) also sends its own requests and
+// listens for events through `app.connection`. Only `Connection` holds the
+// WebSocket itself.
 
 import { Connection } from "./connection.js";
 import { Store } from "./store.js";

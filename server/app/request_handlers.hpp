@@ -1,7 +1,9 @@
-// The handlers of each area, one file per area: session_requests.cpp,
-// lobby_requests.cpp, game_requests.cpp, user_requests.cpp,
-// message_requests.cpp, board_requests.cpp, admin_requests.cpp. Each sends exactly one reply
-// per request, now or later.
+// The request handlers, by area: each takes its area's desk (desks.hpp).
+// They are defined in this folder, in one file or more per area named after
+// what it handles (*_requests.cpp, tournament_admin.cpp); an area with
+// several files may declare its handlers in a header of its own
+// (tournament_requests.hpp, admin_rank_requests.hpp). Each sends exactly one
+// reply per request, now or later.
 #pragma once
 
 #include "protocol/requests.hpp"

@@ -42,3 +42,31 @@ configure_and_build() {
     cmake --build "$dir"
   fi
 }
+
+# Stage timing for scripts/test: `stage NAME` closes the stage before it and
+# opens NAME; `stage_summary` prints every stage's wall seconds, so each run's
+# log shows where its time went.
+stage_names=()
+stage_seconds=()
+stage_started=""
+stage() {
+  local now
+  now=$(date +%s)
+  if [ -n "$stage_started" ]; then
+    stage_seconds+=($((now - stage_started)))
+  fi
+  stage_started=$now
+  [ $# -gt 0 ] && { stage_names+=("$1"); echo "== stage: $1"; }
+  return 0
+}
+stage_summary() {
+  stage
+  stage_started=""
+  local i total=0
+  echo "== stage times (wall seconds)"
+  for i in "${!stage_names[@]}"; do
+    printf '%6d  %s\n' "${stage_seconds[$i]}" "${stage_names[$i]}"
+    total=$((total + stage_seconds[i]))
+  done
+  printf '%6d  total\n' "$total"
+}

@@ -59,6 +59,8 @@ struct NetConfig {
   // failures.
   std::chrono::milliseconds accept_retry_delay{100};
   std::chrono::milliseconds accept_failure_log_interval{10000};
+
+  friend bool operator==(const NetConfig&, const NetConfig&) = default;
 };
 
 }  // namespace yunzi::net

@@ -303,8 +303,8 @@ int main(int argc, char** argv) {
   options.lease = config.lease;
   auto policy = ranking::make_ranking_policy(config::to_string(config.ranking_policy), config.association_rules);
   if (!policy) return refuse_start(*log_output, exit_bad_config, policy.error().message);
-  options.ranking_policy = std::move(*policy);
-  app::App application(server.io_context(), writer, accounts, reads, metrics, wall_clock_ms, options);
+  app::App application(server.io_context(), writer, accounts, reads, metrics, wall_clock_ms, options,
+                       std::move(*policy));
   // The io threads, the readers, the hashing pool and the writer (whose completions hold references
   // to the App's parts) stop before the App goes, however main leaves from here. Each stop is a
   // no-op the second time, so the clean shutdown below leaves the guard nothing to do.
@@ -338,23 +338,23 @@ int main(int argc, char** argv) {
     stop_bus();
   }};
   relay.attach(application);
-  const app::ScrapeSources scrape{
-      writer,
-      [&application] {
-        return app::LiveFigures{application.online.session_count(), application.games.size(),
-                                application.games.scoring_count(), application.boards->open_boards()};
-      },
-      [&leases]() -> std::optional<db::LeaseStats> {
-        if (!leases) return std::nullopt;
-        return leases->stats();
-      },
-      [&bus, &presence, &watch_relay]() -> std::optional<app::BusFigures> {
-        if (!bus || !presence || !watch_relay) return std::nullopt;
-        const cluster::BusStats stats = bus->stats();
-        const auto [relay_messages, relay_deliveries] = watch_relay->relayed();
-        return app::BusFigures{bus->connected(),         stats.reconnects, stats.last_request_rtt_us,
-                               presence->peers().size(), relay_messages,   relay_deliveries};
-      }};
+  const app::ScrapeSources scrape{writer,
+                                  [&application] {
+                                    return app::LiveFigures{application.session_count(), application.game_count(),
+                                                            application.scoring_count(), application.open_boards()};
+                                  },
+                                  [&leases]() -> std::optional<db::LeaseStats> {
+                                    if (!leases) return std::nullopt;
+                                    return leases->stats();
+                                  },
+                                  [&bus, &presence, &watch_relay]() -> std::optional<app::BusFigures> {
+                                    if (!bus || !presence || !watch_relay) return std::nullopt;
+                                    const cluster::BusStats stats = bus->stats();
+                                    const auto [relay_messages, relay_deliveries] = watch_relay->relayed();
+                                    return app::BusFigures{
+                                        bus->connected(),         stats.reconnects, stats.last_request_rtt_us,
+                                        presence->peers().size(), relay_messages,   relay_deliveries};
+                                  }};
   for (auto& route : app::http_routes(reads, scrape, metrics, config.metrics_allow)) {
     server.add_async_route(std::move(route));
   }
@@ -370,10 +370,10 @@ int main(int argc, char** argv) {
     const std::string boot = boot_id();
     // Made before the bus starts, so that its state reports may reach it; started after.
     watch_relay = std::make_shared<app::GameRelay>(*bus, server.io_context().get_executor(), config.node, boot,
-                                                   application.games);
+                                                   application.games());
     lobby_link =
         std::make_shared<app::LobbyLink>(*bus, server.io_context().get_executor(), config.node + "." + boot,
-                                         app::LobbyLink::random_id_base(), *application.lobby, application.reach());
+                                         app::LobbyLink::random_id_base(), application.lobby(), application.reach());
     bus->on_state_change([&watch_relay, &lobby_link](bool connected) {
       if (connected) {
         spdlog::info("NATS connected");
@@ -387,7 +387,7 @@ int main(int argc, char** argv) {
     presence = std::make_shared<cluster::NodePresence>(
         server.io_context(), *bus, cluster::PresenceOptions{config.node, boot},
         [&application] {
-          return cluster::NodeFigures{application.games.size(), application.online.session_count()};
+          return cluster::NodeFigures{application.game_count(), application.session_count()};
         },
         [&leases](const std::string& node) {
           spdlog::info("node {} handed its games over; claiming now", node);
@@ -397,7 +397,7 @@ int main(int argc, char** argv) {
       watch_relay->node_gone(gone);
       lobby_link->node_gone(gone.node, gone.boot);
       // Tournaments made on the gone node since this one started are followed here from now on.
-      if (auto followed = application.tournaments->restore(); !followed) {
+      if (auto followed = application.tournaments().restore(); !followed) {
         spdlog::error("tournaments not followed after node {} left: {}", gone.node, followed.error());
       }
     });
@@ -418,9 +418,7 @@ int main(int argc, char** argv) {
     if (auto started = application.reach().start_on(*bus, config.node + "." + boot); !started) {
       return refuse_start(*log_output, exit_database, started.error());
     }
-    shared_limits.emplace(accounts, std::vector<app::SharedQuota>{{"reports", application.reports_quota},
-                                                                  {"lobby_chat", application.lobby_chat_quota},
-                                                                  {"messages", application.messages_quota}});
+    shared_limits.emplace(accounts, application.shared_quotas());
     if (auto started = shared_limits->start_on(*bus, config.node + "." + boot); !started) {
       return refuse_start(*log_output, exit_database, started.error());
     }
@@ -443,7 +441,7 @@ int main(int argc, char** argv) {
         [&application](db::Stores& stores, const db::LeaseRound& round) { application.on_lease_round(stores, round); });
     spdlog::info("cluster node={} lease_s={}: games are claimed by lease rounds", config.node, config.lease.count());
   }
-  auto tournaments = application.tournaments->restore();
+  auto tournaments = application.tournaments().restore();
   if (!tournaments) {
     std::fprintf(stderr, "yunzi-server: %s\n", tournaments.error().c_str());
     return exit_database;

@@ -82,14 +82,6 @@ std::int64_t wall_clock_ms() {
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-logging::LogOptions log_options(const config::ServerConfig& config) {
-  logging::LogOptions options;
-  options.level = spdlog::level::from_str(std::string(config::to_string(config.log_level)));
-  options.format = config.json_logs ? logging::LogFormat::json : logging::LogFormat::text;
-  options.file = config.log_file;
-  return options;
-}
-
 void on_sighup(logging::LogOutput& log) {
   if (!log.to_file()) {
     spdlog::info("signal SIGHUP: logs go to standard error, nothing to reopen; other settings are read at start only");
@@ -104,41 +96,15 @@ void on_sighup(logging::LogOutput& log) {
   spdlog::info("log file reopened path={}", log.file_path());
 }
 
-net::NetConfig net_config(const config::ServerConfig& config) {
-  net::NetConfig net;
-  net.bind_address = config.bind_address;
-  net.port = config.port;
-  net.threads = static_cast<unsigned>(config.io_threads);
-  net.trusted_proxies = config.trusted_proxies;
+// The settings' network part as the server runs it: no static site when its
+// directory is missing, and three pings within the idle timeout, so that a
+// client that only answers them is never taken for gone, even when one pong
+// is late.
+net::NetConfig served_net(net::NetConfig net) {
   std::error_code ec;
-  if (std::filesystem::is_directory(config.web_root, ec)) net.static_dir = config.web_root;
-  net.max_frame_bytes = config.frame_limit_bytes;
-  net.send_queue_frames = config.outgoing_queue_limit;
-  net.send_queue_bytes = config.outgoing_queue_bytes;
-  net.max_connections_per_address = static_cast<std::size_t>(config.connections_per_address);
-  net.messages_per_second = config.rate_limit_per_second;
-  net.message_burst = config.rate_burst;
-  net.idle_timeout = std::chrono::duration_cast<std::chrono::milliseconds>(config.idle_timeout);
-  // Three pings within the idle timeout: a client that only answers them is
-  // never taken for gone, even when one pong is late.
+  if (!std::filesystem::is_directory(net.static_dir, ec)) net.static_dir.clear();
   net.ping_interval = std::min(net.ping_interval, net.idle_timeout / 3);
   return net;
-}
-
-accounts::AccountsOptions accounts_options(const config::ServerConfig& config) {
-  accounts::AccountsOptions options;
-  options.cost = config.password_hash_cost == config::PasswordHashCost::min ? accounts::PasswordCost::minimum()
-                                                                            : accounts::PasswordCost::interactive();
-  options.session_lifetime_ms = std::int64_t{config.session_days} * 24 * 3600 * 1000;
-  options.retire_after_ms = std::int64_t{config.retire_after_days} * 24 * 3600 * 1000;
-  const auto allowance = [](const config::GuessLimit& limit) {
-    return accounts::Allowance{limit.burst, std::int64_t{limit.refill_s} * 1000};
-  };
-  options.throttle.per_name_address = allowance(config.login_limit_name_address);
-  options.throttle.per_name = allowance(config.login_limit_name);
-  options.throttle.per_address = allowance(config.login_limit_address);
-  options.signups.per_hour = config.signups_per_address_hour;
-  return options;
 }
 
 // Accounts stored before name skeletons existed get theirs before anyone can register.
@@ -149,17 +115,6 @@ bool fill_name_skeletons(accounts::Accounts& accounts) {
   if (!result)
     std::fprintf(stderr, "yunzi-server: cannot fill in name skeletons: %s\n", result.error().message.c_str());
   return result.has_value();
-}
-
-app::LobbyLimits lobby_limits(const config::ServerConfig& config) {
-  app::LobbyLimits limits;
-  limits.seeks_per_user = static_cast<std::size_t>(config.seeks_per_user);
-  limits.challenges_per_user = static_cast<std::size_t>(config.challenges_per_user);
-  limits.games_per_user = static_cast<std::size_t>(config.games_per_user);
-  limits.seeks_max = static_cast<std::size_t>(config.lobby_seeks_max);
-  limits.list_max = static_cast<std::size_t>(config.lobby_list_max);
-  limits.chat_history = static_cast<std::size_t>(config.lobby_chat_history);
-  return limits;
 }
 
 // A start-up failure once the log is set up: the reason goes to the log, and
@@ -228,11 +183,11 @@ int main(int argc, char** argv) {
   }
   const config::ServerConfig& config = loaded->config;
   // A lobby whose largest snapshot could not be sent would close every lobby.watch once it fills up.
-  if (auto fits = app::check_snapshot_fits(lobby_limits(config), config.outgoing_queue_bytes); !fits) {
+  if (auto fits = app::check_snapshot_fits(config.app.lobby_limits, config.net.send_queue_bytes); !fits) {
     std::fprintf(stderr, "yunzi-server: %s\n", fits.error().c_str());
     return exit_bad_config;
   }
-  auto log_output = logging::LogOutput::install(log_options(config));
+  auto log_output = logging::LogOutput::install(config.log);
   if (!log_output) {
     std::fprintf(stderr, "yunzi-server: %s\n", log_output.error().c_str());
     return exit_bad_config;
@@ -242,7 +197,7 @@ int main(int argc, char** argv) {
   std::filesystem::create_directories(config.data_dir, ec);
   auto database = db::parse_database_url(config.database_url());
   if (!database) return refuse_start(*log_output, exit_bad_config, database.error().message);
-  const bool cluster = !config.node.empty();
+  const bool cluster = !config.app.node.empty();
   if (cluster && database->engine != db::Engine::postgresql) {
     return refuse_start(*log_output, exit_bad_config,
                         "node is set: the nodes of a cluster share a PostgreSQL database");
@@ -252,9 +207,9 @@ int main(int argc, char** argv) {
   }
   db::OpenOptions open_options;
   open_options.sole_writer = true;
-  open_options.node = config.node;
+  open_options.node = config.app.node;
   // A paused node's open transaction must not hold back the takeover of its games.
-  if (cluster) open_options.idle_transaction_limit_ms = static_cast<int>(config.lease.count() * 1000 / 2);
+  if (cluster) open_options.idle_transaction_limit_ms = static_cast<int>(config.app.lease.count() / 2);
   auto connection = db::open_database(*database, open_options);
   if (!connection) {
     return refuse_start(*log_output, exit_database,
@@ -262,7 +217,7 @@ int main(int argc, char** argv) {
                             std::string(db::to_string(connection.error().kind)) + "): " + connection.error().message);
   }
   spdlog::info("database open engine={} at={}{}", db::to_string(database->engine), db::describe(*database),
-               cluster ? " node=" + config.node : "");
+               cluster ? " node=" + config.app.node : "");
 
   db::Writer writer(std::move(*connection));
   writer.on_health_change([](const db::WriterHealth& health) {
@@ -275,35 +230,17 @@ int main(int argc, char** argv) {
   });
   accounts::load_name_rules();
   accounts::WorkerPool hashing(2);
-  accounts::Accounts accounts(writer, hashing, wall_clock_ms, accounts_options(config));
+  accounts::Accounts accounts(writer, hashing, wall_clock_ms, config.accounts);
   if (!fill_name_skeletons(accounts)) return exit_database;
   db::ReadPool reads(*database);
 
   // The process's one registry: the network layer and the app register their counters in it, /metrics serves it.
   prometheus::Registry metrics;
   app::HandlerRelay relay;
-  net::Server server(net_config(config), relay, metrics);
-  app::AppOptions options;
-  options.disconnect_grace = config.disconnect_forfeit;
-  options.scoring_deadline = config.scoring_deadline;
-  options.plan_rules.bots_may_play_rated = config.bots_may_play_rated;
-  options.plan_rules.default_clock = config.default_clock;
-  options.recommendation_approval = config.recommendation_approval;
-  options.lobby_limits = lobby_limits(config);
-  options.connections_per_user = static_cast<std::size_t>(config.connections_per_user);
-  options.reports_per_hour = static_cast<std::size_t>(config.reports_per_hour);
-  options.lobby_chat_per_minute = static_cast<std::size_t>(config.lobby_chat_per_minute);
-  options.messages_per_minute = static_cast<std::size_t>(config.messages_per_minute);
-  options.message_partners_per_hour = static_cast<std::size_t>(config.message_partners_per_hour);
-  options.board_limits.boards_per_user = static_cast<std::size_t>(config.max_boards_per_user);
-  options.board_limits.nodes_per_board = static_cast<std::size_t>(config.max_board_nodes);
-  options.board_limits.boards_per_hour = static_cast<std::size_t>(config.boards_per_hour);
-  options.board_limits.idle = config.board_idle;
-  options.node = config.node;
-  options.lease = config.lease;
+  net::Server server(served_net(config.net), relay, metrics);
   auto policy = ranking::make_ranking_policy(config::to_string(config.ranking_policy), config.association_rules);
   if (!policy) return refuse_start(*log_output, exit_bad_config, policy.error().message);
-  app::App application(server.io_context(), writer, accounts, reads, metrics, wall_clock_ms, options,
+  app::App application(server.io_context(), writer, accounts, reads, metrics, wall_clock_ms, config.app,
                        std::move(*policy));
   // The io threads, the readers, the hashing pool and the writer (whose completions hold references
   // to the App's parts) stop before the App goes, however main leaves from here. Each stop is a
@@ -365,14 +302,14 @@ int main(int argc, char** argv) {
   if (!config.nats.empty()) {
     cluster::BusOptions bus_options;
     bus_options.urls = config.nats;
-    bus_options.name = "yunzi " + config.node;
+    bus_options.name = "yunzi " + config.app.node;
     bus.emplace(server.io_context().get_executor(), bus_options);
     const std::string boot = boot_id();
     // Made before the bus starts, so that its state reports may reach it; started after.
-    watch_relay = std::make_shared<app::GameRelay>(*bus, server.io_context().get_executor(), config.node, boot,
+    watch_relay = std::make_shared<app::GameRelay>(*bus, server.io_context().get_executor(), config.app.node, boot,
                                                    application.games());
     lobby_link =
-        std::make_shared<app::LobbyLink>(*bus, server.io_context().get_executor(), config.node + "." + boot,
+        std::make_shared<app::LobbyLink>(*bus, server.io_context().get_executor(), config.app.node + "." + boot,
                                          app::LobbyLink::random_id_base(), application.lobby(), application.reach());
     bus->on_state_change([&watch_relay, &lobby_link](bool connected) {
       if (connected) {
@@ -385,7 +322,7 @@ int main(int argc, char** argv) {
     });
     if (auto started = bus->start(); !started) return refuse_start(*log_output, exit_bad_config, started.error());
     presence = std::make_shared<cluster::NodePresence>(
-        server.io_context(), *bus, cluster::PresenceOptions{config.node, boot},
+        server.io_context(), *bus, cluster::PresenceOptions{config.app.node, boot},
         [&application] {
           return cluster::NodeFigures{application.game_count(), application.session_count()};
         },
@@ -415,11 +352,11 @@ int main(int argc, char** argv) {
     if (auto started = watch_relay->start(); !started) {
       return refuse_start(*log_output, exit_database, started.error());
     }
-    if (auto started = application.reach().start_on(*bus, config.node + "." + boot); !started) {
+    if (auto started = application.reach().start_on(*bus, config.app.node + "." + boot); !started) {
       return refuse_start(*log_output, exit_database, started.error());
     }
     shared_limits.emplace(accounts, application.shared_quotas());
-    if (auto started = shared_limits->start_on(*bus, config.node + "." + boot); !started) {
+    if (auto started = shared_limits->start_on(*bus, config.app.node + "." + boot); !started) {
       return refuse_start(*log_output, exit_database, started.error());
     }
     application.attach_relay(watch_relay);
@@ -433,13 +370,14 @@ int main(int argc, char** argv) {
                           "cannot open the lease connection: " + lease_connection.error().message);
     }
     db::LeaseOptions lease_options;
-    lease_options.node = config.node;
-    lease_options.lease = config.lease;
-    lease_options.renew_every = std::chrono::duration_cast<std::chrono::milliseconds>(config.lease) / 3;
+    lease_options.node = config.app.node;
+    lease_options.lease = config.app.lease;
+    lease_options.renew_every = config.app.lease / 3;
     leases.emplace(
         std::move(*lease_connection), lease_options, wall_clock_ms,
         [&application](db::Stores& stores, const db::LeaseRound& round) { application.on_lease_round(stores, round); });
-    spdlog::info("cluster node={} lease_s={}: games are claimed by lease rounds", config.node, config.lease.count());
+    spdlog::info("cluster node={} lease_s={}: games are claimed by lease rounds", config.app.node,
+                 std::chrono::duration_cast<std::chrono::seconds>(config.app.lease).count());
   }
   auto tournaments = application.tournaments().restore();
   if (!tournaments) {
@@ -452,9 +390,9 @@ int main(int argc, char** argv) {
   if (!port) {
     return refuse_start(
         *log_output, exit_listen,
-        "cannot listen on " + config.bind_address + ":" + std::to_string(config.port) + ": " + port.error());
+        "cannot listen on " + config.net.bind_address + ":" + std::to_string(config.net.port) + ": " + port.error());
   }
-  spdlog::info("listening address={} port={}", config.bind_address, *port);
+  spdlog::info("listening address={} port={}", config.net.bind_address, *port);
   if (command_line.port_file && !write_port_file(*command_line.port_file, *port)) {
     return refuse_start(*log_output, exit_listen, "cannot write the port file " + *command_line.port_file);
   }
@@ -476,9 +414,9 @@ int main(int argc, char** argv) {
     // Every write is drained: the other nodes may take the games over at once.
     if (auto handed = leases->hand_over(); !handed) {
       spdlog::warn("leases not handed over ({}); they run out within {} s", handed.error().message,
-                   config.lease.count());
+                   std::chrono::duration_cast<std::chrono::seconds>(config.app.lease).count());
     } else {
-      spdlog::info("leases handed over node={}", config.node);
+      spdlog::info("leases handed over node={}", config.app.node);
       if (presence) presence->announce_handover();
     }
   }

@@ -15,6 +15,7 @@ struct PasswordCost {
   std::size_t memlimit;
   static PasswordCost interactive();  // libsodium's interactive limits (64 MiB)
   static PasswordCost minimum();      // the smallest allowed, for tests
+  friend bool operator==(const PasswordCost&, const PasswordCost&) = default;
 };
 
 // nullopt only when the memory for hashing cannot be had.

@@ -24,20 +24,13 @@
 #include "accounts/registration_rules.hpp"
 #include "db/records.hpp"
 #include "db/writer.hpp"
+#include "server/accounts/accounts_options.hpp"
 #include "server/accounts/limit_note.hpp"
 #include "server/accounts/login_throttle.hpp"
 #include "server/accounts/signup_limit.hpp"
 #include "server/accounts/worker_pool.hpp"
 
 namespace yunzi::accounts {
-
-struct AccountsOptions {
-  PasswordCost cost = PasswordCost::interactive();
-  TimeMs session_lifetime_ms = 30LL * 24 * 3600 * 1000;
-  TimeMs retire_after_ms = 3LL * 365 * 24 * 3600 * 1000;
-  ThrottleOptions throttle;
-  SignupOptions signups;
-};
 
 struct Authenticated {
   std::string token;  // give this to the client

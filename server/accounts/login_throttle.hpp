@@ -31,6 +31,7 @@ namespace yunzi::accounts {
 struct Allowance {
   int burst = 1;
   std::int64_t refill_ms = 60'000;
+  friend bool operator==(const Allowance&, const Allowance&) = default;
 };
 
 struct ThrottleOptions {
@@ -38,6 +39,7 @@ struct ThrottleOptions {
   Allowance per_name{10, 300'000};
   Allowance per_address{50, 10'000};
   std::size_t max_tracked = 100'000;  // entries per table; the least limited go first beyond it
+  friend bool operator==(const ThrottleOptions&, const ThrottleOptions&) = default;
 };
 
 // A reserved attempt: give it back through the throttle when it ends.

@@ -21,6 +21,7 @@ inline constexpr std::int64_t signup_window_ms = 3'600'000;
 struct SignupOptions {
   int per_hour = 10;
   std::size_t max_tracked = 100'000;  // addresses; the longest quiet go first beyond it
+  friend bool operator==(const SignupOptions&, const SignupOptions&) = default;
 };
 
 struct SignupSlot {

@@ -23,69 +23,70 @@ Coin random_coin() {
 }
 
 // The rated pairings are the rank policy's to decide.
-AppOptions with_policy_rules(AppOptions options) {
-  options.plan_rules.rank_gap = options.ranking_policy->rated_rank_gap();
+AppOptions with_policy_rules(AppOptions options, const ranking::RankingPolicy& policy) {
+  options.plan_rules.rank_gap = policy.rated_rank_gap();
   return options;
 }
 
 }  // namespace
 
 App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accounts& accounts_in, db::ReadPool& reads_in,
-         prometheus::Registry& metrics_registry, NowMs now_ms_in, AppOptions options_in)
-    : io(io_in),
-      writer(writer_in),
-      accounts(accounts_in),
-      reads(reads_in),
-      now_ms(std::move(now_ms_in)),
-      options(with_policy_rules(options_in)),
-      metrics(metrics_registry),
-      lobby(std::make_shared<Lobby>(io_in, online, games, metrics, options.plan_rules, random_coin(),
-                                    options.lobby_limits)),
-      room_services{io_in,
-                    writer_in,
-                    now_ms,
-                    options_in.disconnect_grace,
-                    options_in.scoring_deadline,
-                    [policy = options_in.ranking_policy](db::Stores& stores, const game::GameEndFacts& facts) {
-                      return rank_on_end(stores, *policy, facts);
-                    },
-                    [this](const protocol::LobbyGame& entry) { lobby->game_changed(entry); },
-                    [this](std::int64_t game, const protocol::GameEnd& end) { on_game_ended(game, end); },
-                    [this](std::int64_t game, const db::GameFence& fence) {
-                      boost::asio::post(io, [this, game, fence] { retire_game(game, fence); });
-                    }},
-      reports_quota(options_in.reports_per_hour, 3'600'000),
-      lobby_chat_quota(options_in.lobby_chat_per_minute, 60'000),
-      messages_quota(options_in.messages_per_minute, 60'000),
-      tournaments(std::make_shared<TournamentService>(
-          io_in, writer_in, reads_in, now_ms, games,
+         prometheus::Registry& metrics_registry, NowMs now_ms_in, AppOptions options_in,
+         std::shared_ptr<const ranking::RankingPolicy> ranking_policy)
+    : io_(io_in),
+      writer_(writer_in),
+      accounts_(accounts_in),
+      reads_(reads_in),
+      now_ms_(std::move(now_ms_in)),
+      policy_(std::move(ranking_policy)),
+      options_(with_policy_rules(std::move(options_in), *policy_)),
+      metrics_(metrics_registry),
+      lobby_(std::make_shared<Lobby>(io_in, online_, games_, metrics_, options_.plan_rules, random_coin(),
+                                     options_.lobby_limits)),
+      room_services_{io_in,
+                     writer_in,
+                     now_ms_,
+                     options_.disconnect_grace,
+                     options_.scoring_deadline,
+                     [policy = policy_](db::Stores& stores, const game::GameEndFacts& facts) {
+                       return rank_on_end(stores, *policy, facts);
+                     },
+                     [this](const protocol::LobbyGame& entry) { lobby_->game_changed(entry); },
+                     [this](std::int64_t game, const protocol::GameEnd& end) { on_game_ended(game, end); },
+                     [this](std::int64_t game, const db::GameFence& fence) {
+                       boost::asio::post(io_, [this, game, fence] { retire_game(game, fence); });
+                     }},
+      reports_quota_(options_.reports_per_hour, 3'600'000),
+      lobby_chat_quota_(options_.lobby_chat_per_minute, 60'000),
+      messages_quota_(options_.messages_per_minute, 60'000),
+      tournaments_(std::make_shared<TournamentService>(
+          io_in, writer_in, reads_in, now_ms_, games_,
           [this](GameId id, const GamePlan& plan, std::optional<db::GameFence> fence) {
             start_room(id, plan, std::nullopt, std::move(fence));
           },
           [this](UserId user, const protocol::Frame& frame) {
-            online.send_to_user(user, frame);
+            online_.send_to_user(user, frame);
             reach_.send_elsewhere(user, frame);
           },
-          options_in.node.empty()
+          options_.node.empty()
               ? std::nullopt
-              : std::optional(TournamentService::ClusterNode{options_in.node, options_in.lease.count()}))),
-      boards(std::make_shared<BoardService>(io_in, writer_in, reads_in, now_ms, options_in.board_limits)),
-      sign_ins_(online, *lobby, games, options_in.connections_per_user),
-      reach_(online, *lobby, games),
-      desks_{
-          .session = {accounts_in, sign_ins_, games},
-          .lobby = {*lobby, online, lobby_chat_quota, options.plan_rules},
-          .game = {games, *lobby, online},
-          .user = {writer_in, online, reports_quota, *options.ranking_policy, options.recommendation_approval, reach_},
-          .message = {writer_in, online, messages_quota, options.message_partners_per_hour},
-          .board = {*boards, writer_in},
-          .tournament = {*tournaments},
-          .admin = {writer_in, online, games, *tournaments, *options.ranking_policy, options.plan_rules, reach_}},
+              : std::optional(TournamentService::ClusterNode{options_.node, options_.lease.count()}))),
+      boards_(std::make_shared<BoardService>(io_in, writer_in, reads_in, now_ms_, options_.board_limits)),
+      sign_ins_(online_, *lobby_, games_, options_.connections_per_user),
+      reach_(online_, *lobby_, games_),
+      desks_{.session = {accounts_in, sign_ins_, games_},
+             .lobby = {*lobby_, online_, lobby_chat_quota_, options_.plan_rules},
+             .game = {games_, *lobby_, online_},
+             .user = {writer_in, online_, reports_quota_, *policy_, options_.recommendation_approval, reach_},
+             .message = {writer_in, online_, messages_quota_, options_.message_partners_per_hour},
+             .board = {*boards_, writer_in},
+             .tournament = {*tournaments_},
+             .admin = {writer_in, online_, games_, *tournaments_, *policy_, options_.plan_rules, reach_}},
       publication_timer_(io_in) {
-  boards->start();
-  lobby->set_start_game([this](GamePlan plan, protocol::Responder respond) { create_game(std::move(plan), respond); });
+  boards_->start();
+  lobby_->set_start_game([this](GamePlan plan, protocol::Responder respond) { create_game(std::move(plan), respond); });
   // A month that began while the server was down is published at start; publishing twice changes nothing.
-  if (options.ranking_policy->name() != ranking::TomPolicy{}.name()) publish_ranks();
+  if (policy_->name() != ranking::TomPolicy{}.name()) publish_ranks();
 }
 
 App::~App() = default;
@@ -95,12 +96,12 @@ void App::attach_relay(std::shared_ptr<GameRelay> relay) {
   desks_.game.relay = relay_.get();
   desks_.session.relay = relay_.get();
   sign_ins_.attach_relay(relay_.get());
-  relay_->on_game_ended_elsewhere([this](GameId game) { lobby->peer_game_removed(game); });
+  relay_->on_game_ended_elsewhere([this](GameId game) { lobby_->peer_game_removed(game); });
   // A game another node made for a user connected here: their connections join it from its start.
   reach_.on_game_made_elsewhere([this](UserId user, GameId game) {
-    const auto online_user = online.find(user);
+    const auto online_user = online_.find(user);
     if (!online_user) return;
-    for (const SessionPtr& session : online.sessions_of(user)) {
+    for (const SessionPtr& session : online_.sessions_of(user)) {
       relay_->join_remote(session, user, online_user->info.name, {game}, 0);
     }
   });
@@ -108,37 +109,43 @@ void App::attach_relay(std::shared_ptr<GameRelay> relay) {
 
 void App::attach_lobby_link(std::shared_ptr<LobbyLink> link) {
   lobby_link_ = std::move(link);
-  lobby->attach_peers(*lobby_link_, lobby_link_->id_base(), lobby_link_->address());
+  lobby_->attach_peers(*lobby_link_, lobby_link_->id_base(), lobby_link_->address());
   desks_.lobby.link = lobby_link_.get();
 }
 
 void App::on_open(const net::ConnectionPtr& connection) {
   auto session =
-      Session::create(io, connection, metrics, [this](const SessionPtr& s, std::string text, bool over_rate_limit) {
-        dispatch(desks_, reads, now_ms, s, std::move(text), over_rate_limit);
+      Session::create(io_, connection, metrics_, [this](const SessionPtr& s, std::string text, bool over_rate_limit) {
+        dispatch(desks_, reads_, now_ms_, s, std::move(text), over_rate_limit);
       });
-  online.add_session(session);
+  online_.add_session(session);
 }
 
 void App::on_message(const net::ConnectionPtr& connection, std::string text, bool over_rate_limit) {
-  if (SessionPtr session = online.session(connection->id())) session->receive(std::move(text), over_rate_limit);
+  if (SessionPtr session = online_.session(connection->id())) session->receive(std::move(text), over_rate_limit);
 }
 
 void App::on_close(const net::ConnectionPtr& connection) {
-  SessionPtr session = online.remove_session(connection->id());
+  SessionPtr session = online_.remove_session(connection->id());
   if (!session) return;
   session->close([this](Session& s) {
     if (relay_) relay_->connection_left(s.id());
-    lobby->connection_closed(s.id());
-    boards->connection_closed(s.id());
+    lobby_->connection_closed(s.id());
+    boards_->connection_closed(s.id());
     for (GameId game : s.watched_games) {
-      if (auto room = games.find(game)) room->unwatch(s.id(), protocol::Responder::unheard());
+      if (auto room = games_.find(game)) room->unwatch(s.id(), protocol::Responder::unheard());
     }
     sign_ins_.sign_out(s);
     s.watched_games.clear();
   });
 }
 
-void App::notify_all(std::string_view text) { online.send_to_all(protocol::notice(text)); }
+void App::notify_all(std::string_view text) { online_.send_to_all(protocol::notice(text)); }
+
+std::vector<SharedQuota> App::shared_quotas() {
+  return {{"reports", reports_quota_}, {"lobby_chat", lobby_chat_quota_}, {"messages", messages_quota_}};
+}
+
+std::size_t App::open_boards() const { return boards_->open_boards(); }
 
 }  // namespace yunzi::app

@@ -3,8 +3,9 @@
 // admin), the lobby, the registry of game rooms, game creation and the
 // restore of games in progress after a restart. App implements
 // net::Handler. The request handlers never see it: each area is handed its
-// desk (desks.hpp). What stays public is for yunzi-server's main (the live
-// figures of /metrics, the restart notice).
+// desk (desks.hpp). Its parts are its own; the few it shows are what
+// yunzi-server's main wires to the cluster and to /metrics, and the restart
+// notice.
 #pragma once
 
 #include <chrono>
@@ -21,19 +22,19 @@
 #include "db/read_pool.hpp"
 #include "db/writer.hpp"
 #include "server/accounts/accounts.hpp"
+#include "server/app/app_options.hpp"
 #include "server/app/call.hpp"
 #include "server/app/desks.hpp"
 #include "server/app/game_relay.hpp"
 #include "server/app/lobby_link.hpp"
+#include "server/app/shared_limits.hpp"
 #include "server/app/sign_ins.hpp"
 #include "server/app/tournament_service.hpp"
 #include "server/app/user_reach.hpp"
-#include "server/boards/board_limits.hpp"
 #include "server/game/room.hpp"
 #include "server/game/stored_game.hpp"
 #include "server/lobby/game_registry.hpp"
 #include "server/lobby/lobby.hpp"
-#include "server/lobby/lobby_limits.hpp"
 #include "server/net/handler.hpp"
 #include "server/ranking/policy.hpp"
 #include "server/session/app_metrics.hpp"
@@ -43,32 +44,14 @@
 
 namespace yunzi::app {
 
-struct AppOptions {
-  std::chrono::milliseconds disconnect_grace{120'000};
-  std::chrono::milliseconds scoring_deadline{180'000};
-  PlanRules plan_rules;
-  std::shared_ptr<const ranking::RankingPolicy> ranking_policy = std::make_shared<ranking::TomPolicy>();
-  bool recommendation_approval = true;  // recommendations to 6d wait for an admin
-  // What one user may hold (server/config/README.md has the settings).
-  LobbyLimits lobby_limits;
-  std::size_t connections_per_user = 8;
-  std::size_t reports_per_hour = 10;
-  std::size_t lobby_chat_per_minute = 10;      // lobby.chat lines of one user within any minute
-  std::size_t messages_per_minute = 20;        // private messages one user may send within any minute
-  std::size_t message_partners_per_hour = 10;  // users not answering yet whom one user may start writing to in an hour
-  BoardLimits board_limits;
-  // A cluster node's name (empty: a single node) and how long its leases last.
-  std::string node;
-  std::chrono::milliseconds lease{15'000};
-};
-
 class BoardService;
 
 class App final : public net::Handler {
  public:
   // The application's counters (AppMetrics) are registered in `metrics`, which must outlive the App.
   App(boost::asio::io_context& io, db::Writer& writer, accounts::Accounts& accounts, db::ReadPool& reads,
-      prometheus::Registry& metrics, NowMs now_ms, AppOptions options);
+      prometheus::Registry& metrics, NowMs now_ms, AppOptions options,
+      std::shared_ptr<const ranking::RankingPolicy> ranking_policy);
   ~App() override;
 
   void on_open(const net::ConnectionPtr& connection) override;
@@ -85,39 +68,51 @@ class App final : public net::Handler {
   void attach_relay(std::shared_ptr<GameRelay> relay);
   // A cluster node's lobby across the nodes (over NATS); set before the server starts, after attach_relay.
   void attach_lobby_link(std::shared_ptr<LobbyLink> link);
-  // Rank changes, kicks and forfeits of one user, on every node of a cluster (start_on the bus).
-  UserReach& reach() { return reach_; }
   // A `notice` to every open connection.
   void notify_all(std::string_view text);
 
-  // A game whose row exists: starts its room, lists it, tells the players' sessions
-  // (and answers the request that accepted it, when there is one).
-  void start_room(GameId id, const GamePlan& plan, const std::optional<protocol::Responder>& respond,
-                  std::optional<db::GameFence> fence = std::nullopt);
-  boost::asio::io_context& io;
-  db::Writer& writer;
-  accounts::Accounts& accounts;
-  db::ReadPool& reads;
-  NowMs now_ms;
-  AppOptions options;
-  AppMetrics metrics;
-  OnlineUsers online;
-  GameRegistry games;
-  std::shared_ptr<Lobby> lobby;
-  game::RoomServices room_services;
-  WindowQuota reports_quota;     // reports per user within any hour
-  WindowQuota lobby_chat_quota;  // lobby.chat lines per user within any minute
-  WindowQuota messages_quota;    // private messages per user within any minute
-  std::shared_ptr<TournamentService> tournaments;
-  std::shared_ptr<BoardService> boards;
+  // What a cluster node's parts are built on: the games in progress (GameRelay), the lobby (LobbyLink),
+  // rank changes, kicks and forfeits of one user on every node (UserReach, start_on the bus), the quotas
+  // per user the nodes count together (SharedLimits), and the tournaments followed again when a node goes.
+  GameRegistry& games() { return games_; }
+  Lobby& lobby() { return *lobby_; }
+  UserReach& reach() { return reach_; }
+  std::vector<SharedQuota> shared_quotas();
+  TournamentService& tournaments() { return *tournaments_; }
+  // The live figures of /metrics and of a node's heartbeat; safe from any thread.
+  std::size_t session_count() const { return online_.session_count(); }
+  std::size_t game_count() const { return games_.size(); }
+  std::size_t scoring_count() const { return games_.scoring_count(); }
+  std::size_t open_boards() const;
 
  private:
+  boost::asio::io_context& io_;
+  db::Writer& writer_;
+  accounts::Accounts& accounts_;
+  db::ReadPool& reads_;
+  NowMs now_ms_;
+  std::shared_ptr<const ranking::RankingPolicy> policy_;
+  AppOptions options_;
+  AppMetrics metrics_;
+  OnlineUsers online_;
+  GameRegistry games_;
+  std::shared_ptr<Lobby> lobby_;
+  game::RoomServices room_services_;
+  WindowQuota reports_quota_;     // reports per user within any hour
+  WindowQuota lobby_chat_quota_;  // lobby.chat lines per user within any minute
+  WindowQuota messages_quota_;    // private messages per user within any minute
+  std::shared_ptr<TournamentService> tournaments_;
+  std::shared_ptr<BoardService> boards_;
   std::shared_ptr<GameRelay> relay_;
   std::shared_ptr<LobbyLink> lobby_link_;
   SignIns sign_ins_;
   UserReach reach_;
   Desks desks_;
 
+  // A game whose row exists: starts its room, lists it, tells the players' sessions
+  // (and answers the request that accepted it, when there is one).
+  void start_room(GameId id, const GamePlan& plan, const std::optional<protocol::Responder>& respond,
+                  std::optional<db::GameFence> fence = std::nullopt);
   void create_game(GamePlan plan, protocol::Responder respond);
   void on_game_ended(GameId game, const protocol::GameEnd& end);
   // A stored game's room, listed and shown in the lobby; false when the engine cannot play it.

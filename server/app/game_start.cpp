@@ -71,16 +71,16 @@ db::DbResult<std::optional<Refusal>> refusal_of_players(db::Stores& stores, cons
 }  // namespace
 
 void App::create_game(GamePlan plan, protocol::Responder respond) {
-  const db::NewGame row = new_game_row(plan, now_ms());
+  const db::NewGame row = new_game_row(plan, now_ms_());
   // In a cluster the game is claimed in the transaction that creates it, so
   // no other node's lease round can take it for an orphan.
   std::optional<std::string> node;
-  if (!options.node.empty()) node = options.node;
-  const std::int64_t now = now_ms();
-  const std::int64_t lease_until = now + options.lease.count();
-  writer.submit_for<CreatedGame>(
+  if (!options_.node.empty()) node = options_.node;
+  const std::int64_t now = now_ms_();
+  const std::int64_t lease_until = now + options_.lease.count();
+  writer_.submit_for<CreatedGame>(
       [row, node, now, lease_until,
-       games_per_user = options.lobby_limits.games_per_user](db::Stores& stores) -> db::DbResult<CreatedGame> {
+       games_per_user = options_.lobby_limits.games_per_user](db::Stores& stores) -> db::DbResult<CreatedGame> {
         if (node) {
           auto refused = refusal_of_players(stores, row, games_per_user);
           if (!refused) return unexpected(refused.error());
@@ -96,8 +96,8 @@ void App::create_game(GamePlan plan, protocol::Responder respond) {
       },
       [this, plan, respond](db::DbResult<CreatedGame> created) {
         if (!created || created->refused) {
-          if (plan.settings.rated) games.release_rated(plan.black.id, plan.white.id);
-          lobby->game_not_started(plan.black.id, plan.white.id);
+          if (plan.settings.rated) games_.release_rated(plan.black.id, plan.white.id);
+          lobby_->game_not_started(plan.black.id, plan.white.id);
         }
         if (!created) {
           spdlog::error("game creation failed black={} white={} error={}", plan.black.info.name, plan.white.info.name,
@@ -112,43 +112,43 @@ void App::create_game(GamePlan plan, protocol::Responder respond) {
           return;
         }
         boost::asio::post(
-            io, [this, created = *created, plan, respond] { start_room(created.id, plan, respond, created.fence); });
+            io_, [this, created = *created, plan, respond] { start_room(created.id, plan, respond, created.fence); });
       });
 }
 
 void App::start_room(GameId id, const GamePlan& plan, const std::optional<protocol::Responder>& respond,
                      std::optional<db::GameFence> fence) {
-  if (!options.node.empty() && !fence) {
+  if (!options_.node.empty() && !fence) {
     // A game stored without a claim (a tournament's round): the next lease
     // round of some node claims it as an orphan and runs it.
     spdlog::info("game={} left to the cluster's lease rounds", id);
-    if (plan.settings.rated) games.release_rated(plan.black.id, plan.white.id);
+    if (plan.settings.rated) games_.release_rated(plan.black.id, plan.white.id);
     return;
   }
   const game::RoomPlayer black{plan.black.id, plan.black.info};
   const game::RoomPlayer white{plan.white.id, plan.white.info};
-  auto room = game::GameRoom::create(room_services, id, plan.settings, black, white, fence);
+  auto room = game::GameRoom::create(room_services_, id, plan.settings, black, white, fence);
   if (!room) {
     // Settings the engine refuses (logged by the room); the places taken for the game are given back.
-    if (plan.settings.rated) games.release_rated(black.user_id, white.user_id);
+    if (plan.settings.rated) games_.release_rated(black.user_id, white.user_id);
     if (respond) {
-      lobby->game_not_started(black.user_id, white.user_id);
+      lobby_->game_not_started(black.user_id, white.user_id);
       respond->fail(protocol::ErrorCode::internal, "the game could not start");
     }
     return;
   }
   // Listed before anyone hears game.start: a move sent at once finds the room.
-  games.add(id, RunningGame{room, black.user_id, white.user_id, plan.settings.rated, fence,
-                            std::chrono::steady_clock::now(), black.info.name, white.info.name});
+  games_.add(id, RunningGame{room, black.user_id, white.user_id, plan.settings.rated, fence,
+                             std::chrono::steady_clock::now(), black.info.name, white.info.name});
   if (relay_ && fence) relay_->serve(id);
-  room->announce(online.connections_of(black.user_id), online.connections_of(white.user_id));
+  room->announce(online_.connections_of(black.user_id), online_.connections_of(white.user_id));
   // Their connections on the other nodes of a cluster join it there.
   reach_.game_made(black.user_id, id);
   reach_.game_made(white.user_id, id);
-  metrics.games_started.Increment();
-  lobby->game_started(lobby_entry(id, plan.settings, black.info, white.info, 0), black.user_id, white.user_id, true);
+  metrics_.games_started.Increment();
+  lobby_->game_started(lobby_entry(id, plan.settings, black.info, white.info, 0), black.user_id, white.user_id, true);
   for (UserId player : {black.user_id, white.user_id}) {
-    for (const SessionPtr& session : online.sessions_of(player)) {
+    for (const SessionPtr& session : online_.sessions_of(player)) {
       session->post([id](Session& s) { s.watched_games.insert(id); });
     }
   }
@@ -158,11 +158,11 @@ void App::start_room(GameId id, const GamePlan& plan, const std::optional<protoc
 }
 
 void App::on_game_ended(GameId game, const protocol::GameEnd& end) {
-  auto running = games.remove(game);
+  auto running = games_.remove(game);
   if (relay_) relay_->unserve(game);
-  lobby->game_ended(game);
+  lobby_->game_ended(game);
   spdlog::info("game ended game={} result={} reason={}", game, to_sgf(end.result), to_string(end.result.how));
-  tournaments->game_ended(game, end);
+  tournaments_->game_ended(game, end);
   if (!running) return;
   for (const protocol::RankChange& change : end.rank_changes) {
     if (change.name == running->black_name) reach_.rank_changed(running->black, change);
@@ -171,15 +171,15 @@ void App::on_game_ended(GameId game, const protocol::GameEnd& end) {
 }
 
 Expected<std::size_t, std::string> App::restore_games() {
-  if (!options.node.empty()) return 0;
+  if (!options_.node.empty()) return 0;
   auto stored =
-      reads.read<std::vector<db::GameWithMoves>>([](db::Stores& stores) { return stores.games().load_in_progress(); });
+      reads_.read<std::vector<db::GameWithMoves>>([](db::Stores& stores) { return stores.games().load_in_progress(); });
   if (!stored) return unexpected("cannot read the games in progress: " + stored.error().message);
   std::size_t restored = 0;
   for (const db::GameWithMoves& game : *stored) {
     const db::GameRecord& row = game.game;
     auto players =
-        reads.read<game::StoredPlayers>([&](db::Stores& stores) { return game::stored_players(stores, row); });
+        reads_.read<game::StoredPlayers>([&](db::Stores& stores) { return game::stored_players(stores, row); });
     if (!players)
       return unexpected("cannot read the players of game " + std::to_string(row.id) + ": " + players.error().message);
     if (restore_room(game, *players, std::nullopt)) ++restored;
@@ -192,17 +192,17 @@ bool App::restore_room(const db::GameWithMoves& game, const game::StoredPlayers&
   const db::GameRecord& row = game.game;
   const game::RoomPlayer black{row.black_id, players.black};
   const game::RoomPlayer white{row.white_id, players.white};
-  auto room = game::GameRoom::restore(room_services, game, black, white, fence);
+  auto room = game::GameRoom::restore(room_services_, game, black, white, fence);
   if (!room) {
     spdlog::error("game not restored game={}", row.id);
     return false;
   }
-  if (row.settings.rated) games.reserve_rated(row.black_id, row.white_id);
-  games.add(row.id, RunningGame{room, row.black_id, row.white_id, row.settings.rated, fence,
-                                std::chrono::steady_clock::now(), black.info.name, white.info.name});
+  if (row.settings.rated) games_.reserve_rated(row.black_id, row.white_id);
+  games_.add(row.id, RunningGame{room, row.black_id, row.white_id, row.settings.rated, fence,
+                                 std::chrono::steady_clock::now(), black.info.name, white.info.name});
   if (relay_ && fence) relay_->serve(row.id);
-  lobby->game_started(lobby_entry(row.id, row.settings, black.info, white.info, static_cast<int>(game.moves.size())),
-                      row.black_id, row.white_id, false);
+  lobby_->game_started(lobby_entry(row.id, row.settings, black.info, white.info, static_cast<int>(game.moves.size())),
+                       row.black_id, row.white_id, false);
   spdlog::info("game restored game={} black={} white={} moves={}{}", row.id, row.black_name, row.white_name,
                game.moves.size(), fence ? " node=" + fence->node + " epoch=" + std::to_string(fence->epoch) : "");
   return true;

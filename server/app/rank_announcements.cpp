@@ -12,10 +12,10 @@
 namespace yunzi::app {
 
 void App::publish_ranks() {
-  const TimeMs now = now_ms();
+  const TimeMs now = now_ms_();
   const TimeMs month_start = ranking::start_of_month(now / 1000) * 1000;
-  writer.submit_for<std::vector<UserRankChange>>(
-      [policy = options.ranking_policy, month_start, now](db::Stores& stores) {
+  writer_.submit_for<std::vector<UserRankChange>>(
+      [policy = policy_, month_start, now](db::Stores& stores) {
         return publish_month(stores, *policy, month_start, now);
       },
       [this, month_start](db::DbResult<std::vector<UserRankChange>> published) {

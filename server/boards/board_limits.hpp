@@ -16,6 +16,7 @@ struct BoardLimits {
   std::size_t boards_per_hour = 20;    // boards one user may make within any hour, deleted ones included
   // An open board nobody watches leaves memory after this long (board_idle_s); the next use reads it back.
   std::chrono::milliseconds idle{std::chrono::minutes(10)};
+  friend bool operator==(const BoardLimits&, const BoardLimits&) = default;
 };
 
 }  // namespace yunzi::app

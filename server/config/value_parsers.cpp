@@ -30,14 +30,14 @@ Expected<std::int64_t, std::string> parse_integer(std::string_view text, std::in
   return value;
 }
 
-Expected<GuessLimit, std::string> parse_guess_limit(std::string_view text) {
+Expected<accounts::Allowance, std::string> parse_guess_limit(std::string_view text) {
   const auto slash = text.find('/');
   if (slash == std::string_view::npos) return unexpected(quoted(text) + " is not BURST/SECONDS (such as 5/60)");
   auto burst = parse_integer(text.substr(0, slash), 1, 100'000);
   if (!burst) return unexpected("burst " + burst.error());
   auto seconds = parse_integer(text.substr(slash + 1), 1, 86'400);
   if (!seconds) return unexpected("seconds " + seconds.error());
-  return GuessLimit{static_cast<int>(*burst), static_cast<int>(*seconds)};
+  return accounts::Allowance{static_cast<int>(*burst), *seconds * 1000};
 }
 
 Expected<bool, std::string> parse_bool(std::string_view text) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/expected.hpp"
+#include "server/accounts/login_throttle.hpp"
 #include "server/config/server_config.hpp"
 
 namespace yunzi::config {
@@ -18,7 +19,7 @@ namespace yunzi::config {
 Expected<std::int64_t, std::string> parse_integer(std::string_view text, std::int64_t min, std::int64_t max);
 
 // "BURST/SECONDS": burst 1..100000, seconds 1..86400.
-Expected<GuessLimit, std::string> parse_guess_limit(std::string_view text);
+Expected<accounts::Allowance, std::string> parse_guess_limit(std::string_view text);
 
 // true/false, also yes/no, on/off, 1/0.
 Expected<bool, std::string> parse_bool(std::string_view text);

@@ -14,6 +14,7 @@
 #include "db/records.hpp"
 #include "protocol/errors.hpp"
 #include "protocol/payloads.hpp"
+#include "server/lobby/plan_rules.hpp"
 #include "server/ranking/eligibility.hpp"
 
 namespace yunzi::app {
@@ -33,12 +34,6 @@ struct GamePlan {
 struct PlanRefusal {
   protocol::ErrorCode code = protocol::ErrorCode::bad_request;
   std::string message;
-};
-
-struct PlanRules {
-  bool bots_may_play_rated = false;
-  TimeControl default_clock{};                            // for seeks and challenges that name no clock
-  ranking::RankGapRule rank_gap = ranking::tom_rank_gap;  // the rank policy's; see App
 };
 
 // The settings a seek or challenge is made with: its own clock, else the

@@ -15,6 +15,7 @@ struct LobbyLimits {
   std::size_t seeks_max = 500;          // open seeks in the whole lobby
   std::size_t list_max = 2000;          // users, and games, one lobby.watch snapshot lists
   std::size_t chat_history = 100;       // the lobby chat's newest lines, kept in memory and sent with a snapshot
+  friend bool operator==(const LobbyLimits&, const LobbyLimits&) = default;
 };
 
 }  // namespace yunzi::app

@@ -20,6 +20,7 @@ struct LogOptions {
   spdlog::level::level_enum level = spdlog::level::info;
   LogFormat format = LogFormat::text;
   std::string file;  // empty: standard error
+  friend bool operator==(const LogOptions&, const LogOptions&) = default;
 };
 
 class LogOutput {

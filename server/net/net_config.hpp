@@ -1,6 +1,7 @@
 // Settings of the network layer: where to listen, how many io threads, and
 // every limit a connection is held to (frame size, send queue, message rate,
-// timeouts). The defaults are the documented production values.
+// timeouts). yunzi-server starts from these defaults and changes a few of
+// them (server/config, default_net_config).
 #pragma once
 
 #include <chrono>
@@ -59,6 +60,8 @@ struct NetConfig {
   // failures.
   std::chrono::milliseconds accept_retry_delay{100};
   std::chrono::milliseconds accept_failure_log_interval{10000};
+
+  friend bool operator==(const NetConfig&, const NetConfig&) = default;
 };
 
 }  // namespace yunzi::net

@@ -69,10 +69,10 @@ TEST_CASE("every setting can be given in the config file", "[config][sources]") 
     CHECK(setting(sample.key).show(loaded->config) == sample.text);
   }
   const ServerConfig& c = loaded->config;
-  CHECK(c.port == 9000);
-  CHECK(c.idle_timeout == 45s);
-  CHECK(c.default_clock == yunzi::TimeControl::fischer(600'000, 10'000, 1'200'000));
-  CHECK(c.bots_may_play_rated);
+  CHECK(c.net.port == 9000);
+  CHECK(c.net.idle_timeout == 45s);
+  CHECK(c.app.plan_rules.default_clock == yunzi::TimeControl::fischer(600'000, 10'000, 1'200'000));
+  CHECK(c.app.plan_rules.bots_may_play_rated);
   CHECK(c.ranking_policy == RankingPolicy::association);
   CHECK(c.association_rules.scores[0] == yunzi::ranking::ScoreRow{70, 30});
   CHECK(c.association_rules.scores[4] == yunzi::ranking::ScoreRow{100, 40});
@@ -86,10 +86,10 @@ TEST_CASE("YUNZI_CONFIG names the file when --config does not", "[config][source
   TempFile from_flag(R"({"port": 2222})");
   auto by_env = load({}, Env{{"YUNZI_CONFIG", from_env.path()}});
   REQUIRE(by_env.has_value());
-  CHECK(by_env->config.port == 1111);
+  CHECK(by_env->config.net.port == 1111);
   auto by_flag = load({"--config=" + from_flag.path()}, Env{{"YUNZI_CONFIG", from_env.path()}});
   REQUIRE(by_flag.has_value());
-  CHECK(by_flag->config.port == 2222);
+  CHECK(by_flag->config.net.port == 2222);
 }
 
 TEST_CASE("sources override in order: defaults < file < environment < flags", "[config][sources]") {
@@ -98,46 +98,47 @@ TEST_CASE("sources override in order: defaults < file < environment < flags", "[
   auto loaded = load({"--config", file.path(), "--port", "3000"}, env);
   REQUIRE(loaded.has_value());
   const ServerConfig& c = loaded->config;
-  CHECK(c.port == 3000);                 // flag beats environment and file
-  CHECK(c.data_dir == "from-env");       // environment beats file
-  CHECK(c.log_level == LogLevel::warn);  // file beats default
-  CHECK(c.json_logs);
-  CHECK(c.web_root == "web");  // nobody set it
-  CHECK(c.session_days == 30);
+  CHECK(c.net.port == 3000);                        // flag beats environment and file
+  CHECK(c.data_dir == "from-env");                  // environment beats file
+  CHECK(log_level(c.log.level) == LogLevel::warn);  // file beats default
+  CHECK(c.log.format == logging::LogFormat::json);
+  CHECK(c.net.static_dir == "web");  // nobody set it
+  CHECK(c.accounts.session_lifetime_ms == 30LL * 24 * 3600 * 1000);
 }
 
 TEST_CASE("the flag order on the command line does not matter for --config", "[config][sources]") {
   TempFile file(R"({"port": 1000, "rate_limit": 9})");
   auto loaded = load({"--port", "3000", "--config", file.path()});
   REQUIRE(loaded.has_value());
-  CHECK(loaded->config.port == 3000);
-  CHECK(loaded->config.rate_limit_per_second == 9);
+  CHECK(loaded->config.net.port == 3000);
+  CHECK(loaded->config.net.messages_per_second == 9);
 }
 
 TEST_CASE("a repeated flag takes its last value", "[config][sources]") {
   auto loaded = load({"--port", "1", "--port", "2"});
   REQUIRE(loaded.has_value());
-  CHECK(loaded->config.port == 2);
+  CHECK(loaded->config.net.port == 2);
 }
 
 TEST_CASE("boolean flags: bare means true, values spell either", "[config][sources]") {
-  CHECK(load({"--json-logs"})->config.json_logs);
-  CHECK_FALSE(load({"--json-logs", "false"}, Env{{"YUNZI_JSON_LOGS", "true"}})->config.json_logs);
-  CHECK(load({"--json-logs", "on"})->config.json_logs);
-  CHECK_FALSE(load({"--json-logs=false"}, Env{{"YUNZI_JSON_LOGS", "yes"}})->config.json_logs);
-  CHECK(load({}, Env{{"YUNZI_JSON_LOGS", "on"}})->config.json_logs);
-  CHECK_FALSE(load({}, Env{{"YUNZI_BOTS_MAY_PLAY_RATED", "0"}})->config.bots_may_play_rated);
+  const auto json = logging::LogFormat::json;
+  CHECK(load({"--json-logs"})->config.log.format == json);
+  CHECK_FALSE(load({"--json-logs", "false"}, Env{{"YUNZI_JSON_LOGS", "true"}})->config.log.format == json);
+  CHECK(load({"--json-logs", "on"})->config.log.format == json);
+  CHECK_FALSE(load({"--json-logs=false"}, Env{{"YUNZI_JSON_LOGS", "yes"}})->config.log.format == json);
+  CHECK(load({}, Env{{"YUNZI_JSON_LOGS", "on"}})->config.log.format == json);
+  CHECK_FALSE(load({}, Env{{"YUNZI_BOTS_MAY_PLAY_RATED", "0"}})->config.app.plan_rules.bots_may_play_rated);
   auto followed = load({"--bots-may-play-rated", "--port", "81"});
   REQUIRE(followed.has_value());
-  CHECK(followed->config.bots_may_play_rated);
-  CHECK(followed->config.port == 81);
+  CHECK(followed->config.app.plan_rules.bots_may_play_rated);
+  CHECK(followed->config.net.port == 81);
 }
 
 TEST_CASE("IPv6 addresses and port 0 are accepted", "[config][sources]") {
   auto loaded = load({"--bind", "::1", "--port", "0"});
   REQUIRE(loaded.has_value());
-  CHECK(loaded->config.bind_address == "::1");
-  CHECK(loaded->config.port == 0);
+  CHECK(loaded->config.net.bind_address == "::1");
+  CHECK(loaded->config.net.port == 0);
 }
 
 TEST_CASE("--help is reported without applying anything", "[config][sources]") {
@@ -154,6 +155,6 @@ TEST_CASE("the process environment is read", "[config][sources]") {
   auto loaded = load_config(3, argv);
   ::unsetenv("YUNZI_SESSION_DAYS");
   REQUIRE(loaded.has_value());
-  CHECK(loaded->config.session_days == 12);
-  CHECK(loaded->config.retire_after_days == 400);
+  CHECK(loaded->config.accounts.session_lifetime_ms == 12LL * 24 * 3600 * 1000);
+  CHECK(loaded->config.accounts.retire_after_ms == 400LL * 24 * 3600 * 1000);
 }

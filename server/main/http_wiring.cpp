@@ -1,0 +1,24 @@
+#include "server/main/http_wiring.hpp"
+
+#include <optional>
+#include <utility>
+
+#include "server/http/http_routes.hpp"
+
+namespace yunzi::server_main {
+
+void add_http_routes(net::Server& server, Stores& stores, const app::App& app, const ClusterNode& cluster,
+                     const prometheus::Registry& metrics, const std::vector<std::string>& metrics_allow) {
+  const app::ScrapeSources scrape{
+      stores.writer(),
+      [&app] {
+        return app::LiveFigures{app.session_count(), app.game_count(), app.scoring_count(), app.open_boards()};
+      },
+      [&cluster]() -> std::optional<db::LeaseStats> { return cluster.lease_stats(); },
+      [&cluster]() -> std::optional<app::BusFigures> { return cluster.bus_figures(); }};
+  for (auto& route : app::http_routes(stores.reads(), scrape, metrics, metrics_allow)) {
+    server.add_async_route(std::move(route));
+  }
+}
+
+}  // namespace yunzi::server_main

@@ -28,4 +28,9 @@ inline Unexpected<AccountError> account_failure(AccountErrorCode code, std::stri
   return unexpected(AccountError{code, std::move(message)});
 }
 
+// A name the rules refuse, with the reason after "name: ".
+inline Unexpected<AccountError> bad_name(std::string reason) {
+  return account_failure(AccountErrorCode::bad_request, "name: " + std::move(reason));
+}
+
 }  // namespace yunzi::accounts

@@ -55,10 +55,6 @@ Unexpected<AccountError> unavailable() {
   return account_failure(AccountErrorCode::internal, "Unicode confusable data unavailable");
 }
 
-Unexpected<AccountError> bad_name(std::string reason) {
-  return account_failure(AccountErrorCode::bad_request, "name: " + std::move(reason));
-}
-
 std::string code_point_text(UChar32 c) {
   char text[16];
   std::snprintf(text, sizeof text, "U+%04X", static_cast<unsigned>(c));

@@ -17,10 +17,6 @@ namespace {
 // Four UTF-8 bytes per code point at most, with room for decomposed input.
 constexpr std::size_t max_raw_name_bytes = 4 * 3 * max_name_length;
 
-Unexpected<AccountError> bad_name(std::string reason) {
-  return account_failure(AccountErrorCode::bad_request, "name: " + std::move(reason));
-}
-
 bool is_letter(UChar32 c) {
   switch (u_charType(c)) {
     case U_UPPERCASE_LETTER:

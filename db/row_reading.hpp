@@ -49,6 +49,13 @@ DbResult<std::optional<T>> read_first(DbResult<Query> query, Read read) {
   return std::optional<T>(std::move(*converted));
 }
 
+// The integer in the first column of the first row (a COUNT), 0 when there is no row.
+inline DbResult<std::int64_t> read_count(DbResult<Query> query) {
+  auto count = read_first<std::int64_t>(std::move(query), [](const Row& row) { return row.integer(0); });
+  if (!count) return unexpected(count.error());
+  return count->value_or(0);
+}
+
 // After an UPDATE or DELETE of one row by key: not_found when none changed.
 inline DbResult<Done> expect_changed(Connection& connection, DbResult<Done> done, const std::string& what) {
   if (!done) return done;

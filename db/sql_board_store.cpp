@@ -36,12 +36,6 @@ struct StoredTree {
   std::string nodes, black, white;
 };
 
-DbResult<std::int64_t> read_count(DbResult<Query> query) {
-  auto count = read_first<std::int64_t>(std::move(query), [](const Row& row) { return row.integer(0); });
-  if (!count) return unexpected(count.error());
-  return count->value_or(0);
-}
-
 }  // namespace
 
 DbResult<BoardId> SqlBoardStore::create(const NewBoard& board) {

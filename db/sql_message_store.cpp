@@ -26,12 +26,6 @@ MessageRecord read_message(const Row& row, int first = 0) {
   return out;
 }
 
-DbResult<std::int64_t> read_count(DbResult<Query> query) {
-  auto count = read_first<std::int64_t>(std::move(query), [](const Row& row) { return row.integer(0); });
-  if (!count) return unexpected(count.error());
-  return count->value_or(0);
-}
-
 }  // namespace
 
 DbResult<std::int64_t> SqlMessageStore::add(const NewMessage& message) {

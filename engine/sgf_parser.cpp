@@ -16,7 +16,7 @@ constexpr std::size_t no_node = static_cast<std::size_t>(-1);
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-bool is_letter(char c) { return is_upper(c) || (c >= 'a' && c <= 'z'); }
+bool is_property_letter(char c) { return is_upper(c) || (c >= 'a' && c <= 'z'); }
 
 std::string describe_byte(char c) {
   const auto byte = static_cast<unsigned char>(c);
@@ -119,7 +119,7 @@ class Parser {
     ++pos_;
     while (true) {
       skip_space();
-      if (pos_ >= text_.size() || !is_letter(text_[pos_])) return std::nullopt;
+      if (pos_ >= text_.size() || !is_property_letter(text_[pos_])) return std::nullopt;
       if (auto failed = read_property(node)) return failed;
     }
   }
@@ -127,7 +127,7 @@ class Parser {
   Failure read_property(std::size_t node) {
     const std::size_t start = pos_;
     std::string id;
-    while (pos_ < text_.size() && is_letter(text_[pos_])) {
+    while (pos_ < text_.size() && is_property_letter(text_[pos_])) {
       if (is_upper(text_[pos_])) id.push_back(text_[pos_]);
       ++pos_;
     }

@@ -18,7 +18,7 @@ namespace {
 
 using protocol::ErrorCode;
 
-constexpr std::int64_t hour_ms = 3'600'000;
+constexpr std::int64_t board_quota_window_ms = 3'600'000;
 
 // A game in progress is no board for its players: they may not have help during it.
 bool plays_in(const db::GameRecord& game, UserId user) {
@@ -59,7 +59,7 @@ void store_board(const BoardDesk& desk, const Call& call, const req::BoardCreate
           return db::db_failure(db::DbErrorKind::conflict,
                                 "at most " + std::to_string(limits.boards_per_user) + " boards; delete one first");
         }
-        auto made = stores.boards().created_since(board.owner_id, board.created_ms - hour_ms);
+        auto made = stores.boards().created_since(board.owner_id, board.created_ms - board_quota_window_ms);
         if (!made) return unexpected(made.error());
         if (*made >= static_cast<std::int64_t>(limits.boards_per_hour)) {
           return db::db_failure(db::DbErrorKind::conflict, "at most " + std::to_string(limits.boards_per_hour) +

@@ -10,7 +10,7 @@ namespace {
 
 using protocol::ErrorCode;
 
-void reply_write_error(const Call& call, const db::DbError& error) {
+void reply_board_write_error(const Call& call, const db::DbError& error) {
   switch (error.kind) {
     case db::DbErrorKind::not_found: return call.error(ErrorCode::not_found, "no board with that id");
     default: return call.error(ErrorCode::internal, "the change could not be stored; try again");
@@ -135,7 +135,7 @@ void BoardService::write(const Call& call, BoardId board, std::function<db::DbRe
                    boost::asio::post(self->strand_, [self, call, board, apply, written = std::move(written)] {
                      const auto it = self->open_.find(board);
                      if (!written) {
-                       reply_write_error(call, written.error());
+                       reply_board_write_error(call, written.error());
                      } else if (it != self->open_.end() && it->second.tree) {
                        apply(it->second);
                      }

@@ -26,7 +26,7 @@ std::vector<std::pair<protocol::UserInfo, bool>> listed(const OnlineUsers& onlin
   return out;
 }
 
-void reply_write_error(const Call& call, const db::DbError& error) {
+void reply_follow_write_error(const Call& call, const db::DbError& error) {
   switch (error.kind) {
     case db::DbErrorKind::not_found: return call.error(protocol::ErrorCode::not_found, error.message);
     case db::DbErrorKind::conflict: return call.error(protocol::ErrorCode::limit_reached, error.message);
@@ -75,7 +75,7 @@ void handle(const UserDesk& desk, const Call& call, const req::Follow& r) {
         return stores.follows().follow(self, followed->id, now);
       },
       [call](db::DbResult<Done> done) {
-        if (!done) return reply_write_error(call, done.error());
+        if (!done) return reply_follow_write_error(call, done.error());
         call.ok();
       });
 }
@@ -93,7 +93,7 @@ void handle(const UserDesk& desk, const Call& call, const req::Unfollow& r) {
         return removed;
       },
       [call](db::DbResult<Done> done) {
-        if (!done) return reply_write_error(call, done.error());
+        if (!done) return reply_follow_write_error(call, done.error());
         call.ok();
       });
 }

@@ -14,7 +14,7 @@
 namespace yunzi::app {
 namespace {
 
-constexpr std::int64_t hour_ms = 3'600'000;
+constexpr std::int64_t conversation_window_ms = 3'600'000;
 
 protocol::PrivateMessage to_protocol(const db::MessageRecord& message) {
   return protocol::PrivateMessage{message.id,   message.from_name, message.to_name,
@@ -45,10 +45,10 @@ db::DbResult<bool> may_write_to(db::Stores& stores, UserId from, UserId to, Time
   auto answered = stores.messages().has_written(to, from, 0);
   if (!answered) return unexpected(answered.error());
   if (*answered) return true;
-  auto ongoing = stores.messages().has_written(from, to, now - hour_ms + 1);
+  auto ongoing = stores.messages().has_written(from, to, now - conversation_window_ms + 1);
   if (!ongoing) return unexpected(ongoing.error());
   if (*ongoing) return true;
-  auto opened = stores.messages().unanswered_partners(from, now - hour_ms + 1);
+  auto opened = stores.messages().unanswered_partners(from, now - conversation_window_ms + 1);
   if (!opened) return unexpected(opened.error());
   return *opened < static_cast<std::int64_t>(partners_per_hour);
 }

@@ -23,13 +23,6 @@ namespace {
 
 using Strand = boost::asio::strand<boost::asio::io_context::executor_type>;
 
-struct Subscriber {
-  net::ConnectionPtr connection;
-  bool player = false;
-  std::optional<UserId> user;
-  std::string name = {};  // the user's, for the spectator list
-};
-
 std::int64_t one_way_lag_ms(const net::ConnectionPtr& connection) {
   if (!connection) return 0;
   const auto rtt = connection->median_rtt();
@@ -76,6 +69,13 @@ constexpr std::int64_t retry_after_failure_ms = 1000;
 }  // namespace
 
 struct GameRoom::Private {
+  struct Subscriber {
+    net::ConnectionPtr connection;
+    bool player = false;
+    std::optional<UserId> user;
+    std::string name = {};  // the user's, for the spectator list
+  };
+
   Private(RoomServices& s, RoomState initial, std::optional<db::GameFence> held)
       : services(s),
         game(initial.id()),
@@ -385,7 +385,7 @@ void GameRoom::announce(std::vector<net::ConnectionPtr> black_connections,
                                             std::pair{p.state.setup().white.user_id, &white_connections}}) {
       for (const auto& connection : *connections) {
         if (!connection) continue;
-        p.subscribers[connection->id()] = Subscriber{connection, true, user};
+        p.subscribers[connection->id()] = Private::Subscriber{connection, true, user};
         p.present_through[user].insert(connection->id());
         connection->send(start_frame);
       }

@@ -6,15 +6,10 @@
 #include <array>
 #include <cstring>
 
+#include "server/net/http_framing.hpp"
+
 namespace yunzi::net {
 namespace {
-
-std::string_view trimmed(std::string_view text) {
-  const auto blank = [](char ch) { return ch == ' ' || ch == '\t'; };
-  while (!text.empty() && blank(text.front())) text.remove_prefix(1);
-  while (!text.empty() && blank(text.back())) text.remove_suffix(1);
-  return text;
-}
 
 // The address part of one X-Forwarded-For entry: "[v6]:port" and "[v6]" lose
 // their brackets, "v4:port" its port; a bare IPv6 address stays whole.
@@ -36,7 +31,7 @@ std::vector<std::string_view> entries_of(std::span<const std::string_view> field
   for (std::string_view field : fields) {
     while (true) {
       const auto comma = field.find(',');
-      entries.push_back(trimmed(field.substr(0, comma)));
+      entries.push_back(trim_http_blanks(field.substr(0, comma)));
       if (comma == std::string_view::npos) break;
       field.remove_prefix(comma + 1);
     }

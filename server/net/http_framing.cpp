@@ -7,13 +7,6 @@
 namespace yunzi::net {
 namespace {
 
-std::string_view trimmed(std::string_view text) {
-  const auto blank = [](char ch) { return ch == ' ' || ch == '\t'; };
-  while (!text.empty() && blank(text.front())) text.remove_prefix(1);
-  while (!text.empty() && blank(text.back())) text.remove_suffix(1);
-  return text;
-}
-
 bool is_chunked(std::string_view coding) {
   constexpr std::string_view chunked = "chunked";
   return std::equal(coding.begin(), coding.end(), chunked.begin(), chunked.end(),
@@ -28,7 +21,7 @@ std::vector<std::string_view> codings_of(std::span<const std::string_view> field
     while (true) {
       const auto comma = field.find(',');
       std::string_view element = field.substr(0, comma);
-      element = trimmed(element.substr(0, element.find(';')));
+      element = trim_http_blanks(element.substr(0, element.find(';')));
       if (!element.empty()) codings.push_back(element);
       if (comma == std::string_view::npos) break;
       field.remove_prefix(comma + 1);
@@ -51,6 +44,13 @@ std::optional<FramingRefusal> check_request_framing(const RequestFraming& framin
   }
   if (codings.size() > 1) return FramingRefusal{501, "transfer codings other than chunked are not supported"};
   return std::nullopt;
+}
+
+std::string_view trim_http_blanks(std::string_view text) {
+  const auto blank = [](char ch) { return ch == ' ' || ch == '\t'; };
+  while (!text.empty() && blank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && blank(text.back())) text.remove_suffix(1);
+  return text;
 }
 
 }  // namespace yunzi::net

@@ -31,4 +31,7 @@ struct RequestFraming {
 // parser itself before this is asked.
 std::optional<FramingRefusal> check_request_framing(const RequestFraming& framing);
 
+// A header value without the spaces and tabs HTTP allows around it.
+std::string_view trim_http_blanks(std::string_view text);
+
 }  // namespace yunzi::net

@@ -8,8 +8,6 @@ namespace yunzi::ranking {
 
 namespace {
 
-RankingError bad_input(std::string message) { return RankingError{RankingErrorCode::bad_input, std::move(message)}; }
-
 // For each event, how many games finished before it took effect.
 Expected<std::vector<std::size_t>, RankingError> event_positions(const PlayerHistory& history) {
   std::vector<std::size_t> positions;

@@ -11,7 +11,7 @@ namespace {
 RankingError not_eligible(std::string why) {
   return RankingError{RankingErrorCode::not_rated_eligible, std::move(why)};
 }
-Unexpected<RankingError> refuse(std::string why) { return unexpected(not_eligible(std::move(why))); }
+Unexpected<RankingError> refuse_rated(std::string why) { return unexpected(not_eligible(std::move(why))); }
 
 std::string count_word(int count) {
   constexpr std::array<const char*, 5> words{"no", "one", "two", "three", "four"};
@@ -52,21 +52,22 @@ bool rank_gap_allowed(const RankGapRule& rule, Rank first, Rank second) {
 
 Expected<RatedTerms, RankingError> rated_terms(const RatedGameRequest& request) {
   if (request.board_size != rated_board_size) {
-    return refuse("rated games are played on 19x19 only, not " + std::to_string(request.board_size) + "x" +
-                  std::to_string(request.board_size));
+    return refuse_rated("rated games are played on 19x19 only, not " + std::to_string(request.board_size) + "x" +
+                        std::to_string(request.board_size));
   }
   if (auto refusal = rated_ko_refusal(request.ko)) return unexpected(std::move(*refusal));
   if (request.first_has_rated_game_in_progress || request.second_has_rated_game_in_progress) {
-    return refuse("a player may have only one rated game in progress at a time");
+    return refuse_rated("a player may have only one rated game in progress at a time");
   }
   if (!rank_gap_allowed(request.rank_gap, request.first, request.second)) {
-    return refuse("rated games need " + gap_rule_text(request.rank_gap) + ", not " + to_string(request.first) +
-                  " and " + to_string(request.second));
+    return refuse_rated("rated games need " + gap_rule_text(request.rank_gap) + ", not " + to_string(request.first) +
+                        " and " + to_string(request.second));
   }
   if (request.handicap == 0) return RatedTerms{0, even_game_komi, true, std::nullopt};
-  if (request.handicap != 1) return refuse("rated games are even or 让先 (handicap 0 or 1), never handicap stones");
+  if (request.handicap != 1)
+    return refuse_rated("rated games are even or 让先 (handicap 0 or 1), never handicap stones");
   if (request.first == request.second) {
-    return refuse("让先 needs players of different ranks; players of the same rank play even with nigiri");
+    return refuse_rated("让先 needs players of different ranks; players of the same rank play even with nigiri");
   }
   const Seat weaker = request.first < request.second ? Seat::first : Seat::second;
   return RatedTerms{1, rang_xian_komi, false, weaker};

@@ -24,4 +24,8 @@ struct RankingError {
   std::string message;
 };
 
+inline RankingError bad_input(std::string message) {
+  return RankingError{RankingErrorCode::bad_input, std::move(message)};
+}
+
 }  // namespace yunzi::ranking

@@ -9,10 +9,6 @@
 
 namespace yunzi::ranking {
 
-namespace {
-RankingError bad_input(std::string message) { return RankingError{RankingErrorCode::bad_input, std::move(message)}; }
-}  // namespace
-
 std::optional<RankingError> check_block(const PlayerState& state) {
   std::set<GameId> seen;
   for (const RatedGame& game : state.block_games) {

@@ -23,16 +23,16 @@ namespace {
 constexpr std::size_t kReadMessageMax = 64 * 1024 * 1024;
 constexpr std::uint16_t kAbnormalClose = 1006;
 
-struct Frame {
-  std::string text;
-  Json json;  // discarded value when the text is not JSON
-};
-
 SteadyClock::time_point deadline_after(Millis timeout) { return SteadyClock::now() + timeout; }
 
 }  // namespace
 
 struct WsClient::Impl {
+  struct Frame {
+    std::string text;
+    Json json;  // discarded value when the text is not JSON
+  };
+
   asio::io_context io;
   websocket::stream<beast::tcp_stream> ws{io};
   beast::flat_buffer buffer;

@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "tools/client/ws_client.hpp"
+#include "tools/yunzi-admin/db_cli_parts.hpp"
 #include "tools/yunzi-admin/exit_codes.hpp"
 #include "tools/yunzi-admin/live_requests.hpp"
 
@@ -14,11 +15,6 @@ using client::Millis;
 
 constexpr Millis connect_timeout{5000};
 constexpr Millis request_timeout{15000};
-
-int usage_error(AdminIo& io, const std::string& message) {
-  io.err << "yunzi-admin: " << message << "\n(yunzi-admin --help lists the commands)\n";
-  return exit_usage;
-}
 
 std::string error_text(const Json& reply) {
   return reply.value("code", std::string("error")) + ": " + reply.value("message", std::string());

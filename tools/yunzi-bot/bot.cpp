@@ -13,8 +13,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-bool is_ok(const Expected<Json, std::string>& reply) { return reply && reply->value("type", std::string()) == "ok"; }
-
 std::string name_in(const Json& object, const char* key) {
   if (!object.contains(key) || !object[key].is_object()) return "";
   return object[key].value("name", std::string());

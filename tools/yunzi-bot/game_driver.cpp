@@ -8,8 +8,6 @@ namespace yunzi::bot {
 
 namespace {
 
-bool is_ok(const Expected<Json, std::string>& reply) { return reply && reply->value("type", std::string()) == "ok"; }
-
 std::string join(const std::set<std::string>& vertices) {
   std::string text;
   for (const auto& v : vertices) text += (text.empty() ? "" : " ") + v;

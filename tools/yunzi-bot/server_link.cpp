@@ -6,8 +6,6 @@ namespace yunzi::bot {
 
 namespace {
 
-bool is_ok(const Json& reply) { return reply.value("type", std::string()) == "ok"; }
-
 std::string describe_error(const Json& reply) {
   return reply.value("code", std::string("?")) + ": " + reply.value("message", std::string());
 }

@@ -22,6 +22,10 @@ namespace yunzi::bot {
 using Json = nlohmann::json;
 using Millis = std::chrono::milliseconds;
 
+// A reply the server accepted ({"type":"ok", ...}); a failed request is not.
+inline bool is_ok(const Json& reply) { return reply.value("type", std::string()) == "ok"; }
+inline bool is_ok(const Expected<Json, std::string>& reply) { return reply && is_ok(*reply); }
+
 struct LoggedIn {
   Json user;                        // {"name","rank","role"}
   std::vector<std::int64_t> games;  // games in progress

@@ -64,7 +64,7 @@ std::string board_sgf(const db::BoardRecord& board) {
   for (const db::BoardNodeRecord& node : board.nodes) {
     const std::size_t at = tree.add_child(placed.at(node.parent));
     placed[node.id] = at;
-    add(tree.nodes[at], node.move.color == engine::Color::black ? "B" : "W",
+    add(tree.nodes[at], std::string(1, to_letter(node.move.color)),
         {node.move.vertex ? engine::to_sgf(*node.move.vertex) : std::string()});
   }
   return engine::write_sgf(tree);

@@ -31,9 +31,9 @@
 #include "server/app/sign_ins.hpp"
 #include "server/app/tournament_service.hpp"
 #include "server/app/user_reach.hpp"
+#include "server/game/game_registry.hpp"
 #include "server/game/room.hpp"
 #include "server/game/stored_game.hpp"
-#include "server/lobby/game_registry.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/net/handler.hpp"
 #include "server/ranking/policy.hpp"
@@ -74,7 +74,7 @@ class App final : public net::Handler {
   // What a cluster node's parts are built on: the games in progress (GameRelay), the lobby (LobbyLink),
   // rank changes, kicks and forfeits of one user on every node (UserReach, start_on the bus), the quotas
   // per user the nodes count together (SharedLimits), and the tournaments followed again when a node goes.
-  GameRegistry& games() { return games_; }
+  game::GameRegistry& games() { return games_; }
   Lobby& lobby() { return *lobby_; }
   UserReach& reach() { return reach_; }
   std::vector<SharedQuota> shared_quotas();
@@ -95,7 +95,7 @@ class App final : public net::Handler {
   AppOptions options_;
   AppMetrics metrics_;
   OnlineUsers online_;
-  GameRegistry games_;
+  game::GameRegistry games_;
   std::shared_ptr<Lobby> lobby_;
   game::RoomServices room_services_;
   WindowQuota reports_quota_;     // reports per user within any hour

@@ -11,8 +11,8 @@
 #include "server/accounts/accounts.hpp"
 #include "server/app/sign_ins.hpp"
 #include "server/app/user_reach.hpp"
+#include "server/game/game_registry.hpp"
 #include "server/lobby/game_plan.hpp"
-#include "server/lobby/game_registry.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/ranking/policy.hpp"
 #include "server/session/online_users.hpp"
@@ -30,8 +30,8 @@ class GameRelay;
 struct SessionDesk {
   accounts::Accounts& accounts;
   SignIns& sign_ins;
-  const GameRegistry& games;   // a resumed user's games in progress
-  GameRelay* relay = nullptr;  // in a cluster with NATS: the user's games other nodes run
+  const game::GameRegistry& games;  // a resumed user's games in progress
+  GameRelay* relay = nullptr;       // in a cluster with NATS: the user's games other nodes run
 };
 
 // Seeks, automatch, challenges, the lobby's chat.
@@ -46,7 +46,7 @@ struct LobbyDesk {
 // Watching games, their records, and the requests passed to a game's room.
 
 struct GameDesk {
-  const GameRegistry& games;
+  const game::GameRegistry& games;
   Lobby& lobby;  // who watches which game
   const OnlineUsers& online;
   GameRelay* relay = nullptr;  // a cluster node's watches of games other nodes run; none without NATS
@@ -84,7 +84,7 @@ struct TournamentDesk {
 struct AdminDesk {
   db::Writer& writer;
   OnlineUsers& online;
-  const GameRegistry& games;
+  const game::GameRegistry& games;
   TournamentService& tournaments;
   const ranking::RankingPolicy& ranking_policy;
   const PlanRules& plan_rules;

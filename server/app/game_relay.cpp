@@ -14,7 +14,7 @@ namespace yunzi::app {
 using namespace relay_wire;
 
 GameRelay::GameRelay(cluster::Bus& bus, boost::asio::any_io_executor executor, std::string node, std::string boot,
-                     const GameRegistry& games)
+                     const game::GameRegistry& games)
     : bus_(bus),
       address_(node + "." + boot),
       games_(games),

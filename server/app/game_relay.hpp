@@ -45,7 +45,7 @@
 #include "server/app/call.hpp"
 #include "server/cluster/bus.hpp"
 #include "server/cluster/node_presence.hpp"
-#include "server/lobby/game_registry.hpp"
+#include "server/game/game_registry.hpp"
 #include "server/net/connection.hpp"
 
 namespace yunzi::app {
@@ -61,7 +61,7 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   // `boot` tells this process from an earlier one of the same node name;
   // `executor` sends the frames for other nodes' connections.
   GameRelay(cluster::Bus& bus, boost::asio::any_io_executor executor, std::string node, std::string boot,
-            const GameRegistry& games);
+            const game::GameRegistry& games);
   ~GameRelay();
 
   // Subscribes to the events for this node's connections; the bus must be started.
@@ -150,7 +150,7 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
 
   cluster::Bus& bus_;
   const std::string address_;  // <node>.<boot>
-  const GameRegistry& games_;
+  const game::GameRegistry& games_;
   std::mutex mutex_;
   std::optional<cluster::Subscription> events_;
   std::optional<cluster::Subscription> batches_;

@@ -138,8 +138,8 @@ void App::start_room(GameId id, const GamePlan& plan, const std::optional<protoc
     return;
   }
   // Listed before anyone hears game.start: a move sent at once finds the room.
-  games_.add(id, RunningGame{room, black.user_id, white.user_id, plan.settings.rated, fence,
-                             std::chrono::steady_clock::now(), black.info.name, white.info.name});
+  games_.add(id, game::RunningGame{room, black.user_id, white.user_id, plan.settings.rated, fence,
+                                   std::chrono::steady_clock::now(), black.info.name, white.info.name});
   if (relay_ && fence) relay_->serve(id);
   room->announce(online_.connections_of(black.user_id), online_.connections_of(white.user_id));
   // Their connections on the other nodes of a cluster join it there.
@@ -198,8 +198,8 @@ bool App::restore_room(const db::GameWithMoves& game, const game::StoredPlayers&
     return false;
   }
   if (row.settings.rated) games_.reserve_rated(row.black_id, row.white_id);
-  games_.add(row.id, RunningGame{room, row.black_id, row.white_id, row.settings.rated, fence,
-                                 std::chrono::steady_clock::now(), black.info.name, white.info.name});
+  games_.add(row.id, game::RunningGame{room, row.black_id, row.white_id, row.settings.rated, fence,
+                                       std::chrono::steady_clock::now(), black.info.name, white.info.name});
   if (relay_ && fence) relay_->serve(row.id);
   lobby_->game_started(lobby_entry(row.id, row.settings, black.info, white.info, static_cast<int>(game.moves.size())),
                        row.black_id, row.white_id, false);

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "db/records.hpp"
-#include "server/lobby/game_registry.hpp"
+#include "server/game/game_registry.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/session/online_users.hpp"
 #include "server/session/session.hpp"
@@ -17,7 +17,7 @@ class GameRelay;
 
 class SignIns {
  public:
-  SignIns(OnlineUsers& online, Lobby& lobby, GameRegistry& games, std::size_t connections_per_user)
+  SignIns(OnlineUsers& online, Lobby& lobby, game::GameRegistry& games, std::size_t connections_per_user)
       : online_(online), lobby_(lobby), games_(games), connections_per_user_(connections_per_user) {}
 
   // After login, register or resume on this session; false (nothing changed)
@@ -34,7 +34,7 @@ class SignIns {
   GameRelay* relay_ = nullptr;
   OnlineUsers& online_;
   Lobby& lobby_;
-  GameRegistry& games_;
+  game::GameRegistry& games_;
   std::size_t connections_per_user_;
 };
 

@@ -94,8 +94,8 @@ struct RoundStart {
 }  // namespace
 
 TournamentService::TournamentService(boost::asio::io_context& io, db::Writer& writer, db::ReadPool& reads,
-                                     const NowMs& now_ms, GameRegistry& games, StartRoom start_room, TellUser tell_user,
-                                     std::optional<ClusterNode> node)
+                                     const NowMs& now_ms, game::GameRegistry& games, StartRoom start_room,
+                                     TellUser tell_user, std::optional<ClusterNode> node)
     : writer_(writer),
       reads_(reads),
       now_ms_(now_ms),

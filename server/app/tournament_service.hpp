@@ -36,8 +36,8 @@
 #include "db/writer.hpp"
 #include "protocol/payloads.hpp"
 #include "server/app/call.hpp"
+#include "server/game/game_registry.hpp"
 #include "server/lobby/game_plan.hpp"
-#include "server/lobby/game_registry.hpp"
 
 namespace yunzi::db {
 class Stores;
@@ -63,7 +63,7 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
   };
 
   TournamentService(boost::asio::io_context& io, db::Writer& writer, db::ReadPool& reads, const NowMs& now_ms,
-                    GameRegistry& games, StartRoom start_room, TellUser tell_user,
+                    game::GameRegistry& games, StartRoom start_room, TellUser tell_user,
                     std::optional<ClusterNode> node = std::nullopt);
 
   // Picks up every unfinished tournament after a restart (after the games
@@ -102,7 +102,7 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
   db::Writer& writer_;
   db::ReadPool& reads_;
   const NowMs& now_ms_;
-  GameRegistry& games_;
+  game::GameRegistry& games_;
   StartRoom start_room_;
   TellUser tell_user_;
   std::optional<ClusterNode> node_;

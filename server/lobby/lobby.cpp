@@ -15,7 +15,7 @@ UserStatus status_of(int games_playing, int games_watching) {
   return UserStatus::idle;
 }
 
-Lobby::Lobby(boost::asio::io_context& io, OnlineUsers& online, GameRegistry& games, AppMetrics& metrics,
+Lobby::Lobby(boost::asio::io_context& io, OnlineUsers& online, game::GameRegistry& games, AppMetrics& metrics,
              PlanRules rules, Coin coin, LobbyLimits limits)
     : strand_(boost::asio::make_strand(io)),
       online_(online),

@@ -30,8 +30,8 @@
 #include "protocol/payload_json.hpp"
 #include "protocol/replies.hpp"
 #include "protocol/responder.hpp"
+#include "server/game/game_registry.hpp"
 #include "server/lobby/game_plan.hpp"
-#include "server/lobby/game_registry.hpp"
 #include "server/lobby/lobby_limits.hpp"
 #include "server/lobby/lobby_peers.hpp"
 #include "server/lobby/lobby_snapshot.hpp"
@@ -50,8 +50,8 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // Creates the game and answers the acceptor's request (`game`, or an error).
   using StartGame = std::function<void(GamePlan plan, protocol::Responder respond)>;
 
-  Lobby(boost::asio::io_context& io, OnlineUsers& online, GameRegistry& games, AppMetrics& metrics, PlanRules rules,
-        Coin coin, LobbyLimits limits = {});
+  Lobby(boost::asio::io_context& io, OnlineUsers& online, game::GameRegistry& games, AppMetrics& metrics,
+        PlanRules rules, Coin coin, LobbyLimits limits = {});
   // Set once before any request.
   void set_start_game(StartGame start) { start_game_ = std::move(start); }
 
@@ -250,7 +250,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
 
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   OnlineUsers& online_;
-  GameRegistry& games_;
+  game::GameRegistry& games_;
   AppMetrics& metrics_;
   PlanRules rules_;
   Coin coin_;

@@ -59,7 +59,7 @@ void recommendation_step(const AdminDesk& desk, const Call& call, std::string_vi
 }  // namespace
 
 void admin(const AdminDesk&, const Call& call, const protocol::req::AdminReview& r) {
-  const std::string after = r.after ? name_key(*r.after) : std::string();
+  const std::string after = r.after ? session::name_key(*r.after) : std::string();
   read_or_fail<ReviewPage>(
       call, [after, limit = r.limit](db::Stores& stores) { return review_page(stores, after, limit); },
       "the review list could not be read",
@@ -69,7 +69,7 @@ void admin(const AdminDesk&, const Call& call, const protocol::req::AdminReview&
 void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminKeepShortGames& r) {
   act<KeptGames>(
       desk, call, audit(call, "admin.keep_short_games", r.reason),
-      [key = name_key(r.user), games = r.games, admin = call.user->id, now = call.now_ms()](
+      [key = session::name_key(r.user), games = r.games, admin = call.user->id, now = call.now_ms()](
           db::Stores& stores, db::AuditEntry& written) -> db::DbResult<KeptGames> {
         auto kept = keep_short_games(stores, key, games, admin, now);
         if (!kept) return kept;
@@ -94,7 +94,7 @@ void admin(const AdminDesk&, const Call& call, const protocol::req::AdminRecomme
 void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminApproveRecommendation& r) {
   recommendation_step(
       desk, call, "admin.approve_recommendation", r.reason,
-      [key = name_key(r.user), admin = call.user->id, now = call.now_ms()](db::Stores& stores) {
+      [key = session::name_key(r.user), admin = call.user->id, now = call.now_ms()](db::Stores& stores) {
         return approve_recommendation(stores, key, admin, now);
       },
       [&desk, reason = r.reason](const Call&, const RecommendationStep& done) {
@@ -108,7 +108,7 @@ void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminAp
 void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminRejectRecommendation& r) {
   recommendation_step(
       desk, call, "admin.reject_recommendation", r.reason,
-      [key = name_key(r.user), admin = call.user->id, now = call.now_ms()](db::Stores& stores) {
+      [key = session::name_key(r.user), admin = call.user->id, now = call.now_ms()](db::Stores& stores) {
         return reject_recommendation(stores, key, admin, now);
       },
       [&desk, reason = r.reason](const Call&, const RecommendationStep& done) {
@@ -124,7 +124,7 @@ void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminRe
                                                         : ranking::RevocationTarget::former_rank;
   recommendation_step(
       desk, call, "admin.revoke_recommendation", r.reason,
-      [key = name_key(r.user), to, admin = call.user->id, now = call.now_ms()](db::Stores& stores) {
+      [key = session::name_key(r.user), to, admin = call.user->id, now = call.now_ms()](db::Stores& stores) {
         return revoke_recommendation(stores, key, to, admin, now);
       },
       [&desk, reason = r.reason](const Call&, const RecommendationStep& done) {

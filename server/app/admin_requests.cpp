@@ -39,8 +39,8 @@ void change_user(const AdminDesk& desk, const Call& call, const std::string& nam
                  UserChange change, AfterChange after) {
   act<db::UserRecord>(
       desk, call, std::move(entry),
-      [key = name_key(name), change = std::move(change)](db::Stores& stores,
-                                                         db::AuditEntry& written) -> db::DbResult<db::UserRecord> {
+      [key = session::name_key(name), change = std::move(change)](
+          db::Stores& stores, db::AuditEntry& written) -> db::DbResult<db::UserRecord> {
         auto user = stores.users().find_by_name_key(key);
         if (!user) return unexpected(user.error());
         if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");

@@ -101,7 +101,7 @@ void App::attach_relay(std::shared_ptr<GameRelay> relay) {
   reach_.on_game_made_elsewhere([this](UserId user, GameId game) {
     const auto online_user = online_.find(user);
     if (!online_user) return;
-    for (const SessionPtr& session : online_.sessions_of(user)) {
+    for (const session::SessionPtr& session : online_.sessions_of(user)) {
       relay_->join_remote(session, user, online_user->info.name, {game}, 0);
     }
   });
@@ -114,21 +114,22 @@ void App::attach_lobby_link(std::shared_ptr<LobbyLink> link) {
 }
 
 void App::on_open(const net::ConnectionPtr& connection) {
-  auto session =
-      Session::create(io_, connection, metrics_, [this](const SessionPtr& s, std::string text, bool over_rate_limit) {
-        dispatch(desks_, reads_, now_ms_, s, std::move(text), over_rate_limit);
-      });
+  auto session = session::Session::create(io_, connection, metrics_,
+                                          [this](const session::SessionPtr& s, std::string text, bool over_rate_limit) {
+                                            dispatch(desks_, reads_, now_ms_, s, std::move(text), over_rate_limit);
+                                          });
   online_.add_session(session);
 }
 
 void App::on_message(const net::ConnectionPtr& connection, std::string text, bool over_rate_limit) {
-  if (SessionPtr session = online_.session(connection->id())) session->receive(std::move(text), over_rate_limit);
+  if (session::SessionPtr session = online_.session(connection->id()))
+    session->receive(std::move(text), over_rate_limit);
 }
 
 void App::on_close(const net::ConnectionPtr& connection) {
-  SessionPtr session = online_.remove_session(connection->id());
+  session::SessionPtr session = online_.remove_session(connection->id());
   if (!session) return;
-  session->close([this](Session& s) {
+  session->close([this](session::Session& s) {
     if (relay_) relay_->connection_left(s.id());
     lobby_->connection_closed(s.id());
     boards_->connection_closed(s.id());

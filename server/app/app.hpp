@@ -93,14 +93,14 @@ class App final : public net::Handler {
   NowMs now_ms_;
   std::shared_ptr<const ranking::RankingPolicy> policy_;
   AppOptions options_;
-  AppMetrics metrics_;
-  OnlineUsers online_;
+  session::AppMetrics metrics_;
+  session::OnlineUsers online_;
   game::GameRegistry games_;
   std::shared_ptr<Lobby> lobby_;
   game::RoomServices room_services_;
-  WindowQuota reports_quota_;     // reports per user within any hour
-  WindowQuota lobby_chat_quota_;  // lobby.chat lines per user within any minute
-  WindowQuota messages_quota_;    // private messages per user within any minute
+  session::WindowQuota reports_quota_;     // reports per user within any hour
+  session::WindowQuota lobby_chat_quota_;  // lobby.chat lines per user within any minute
+  session::WindowQuota messages_quota_;    // private messages per user within any minute
   std::shared_ptr<TournamentService> tournaments_;
   std::shared_ptr<BoardService> boards_;
   std::shared_ptr<GameRelay> relay_;

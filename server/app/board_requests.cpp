@@ -45,7 +45,7 @@ BoardSource board_of_game(const Call& call, const req::BoardCreate& r, std::size
 }
 
 void store_board(const BoardDesk& desk, const Call& call, const req::BoardCreate& r, BoardSource board) {
-  const SignedIn& user = *call.user;
+  const session::SignedIn& user = *call.user;
   if (!board) return call.error(board.error().code, board.error().message);
   board->owner_id = user.id;
   board->title = title_from(r.title, board->title);
@@ -106,7 +106,7 @@ void handle(const BoardDesk& desk, const Call& call, const req::BoardList& r) {
       [owner, name = r.user, limit = static_cast<int>(desk.boards.limits().boards_per_user)](
           db::Stores& stores) mutable -> db::DbResult<std::optional<Boards>> {
         if (!owner) {
-          auto user = stores.users().find_by_name_key(name_key(*name));
+          auto user = stores.users().find_by_name_key(session::name_key(*name));
           if (!user) return unexpected(user.error());
           if (!*user || (*user)->closed) return std::optional<Boards>();
           owner = (*user)->id;

@@ -37,8 +37,8 @@ struct SessionDesk {
 // Seeks, automatch, challenges, the lobby's chat.
 struct LobbyDesk {
   Lobby& lobby;
-  const OnlineUsers& online;
-  WindowQuota& chat_quota;  // lobby.chat lines per user within any minute
+  const session::OnlineUsers& online;
+  session::WindowQuota& chat_quota;  // lobby.chat lines per user within any minute
   const PlanRules& plan_rules;
   const LobbyLink* link = nullptr;  // in a cluster with NATS: the seeks and challenges other nodes hold
 };
@@ -48,15 +48,15 @@ struct LobbyDesk {
 struct GameDesk {
   const game::GameRegistry& games;
   Lobby& lobby;  // who watches which game
-  const OnlineUsers& online;
+  const session::OnlineUsers& online;
   GameRelay* relay = nullptr;  // a cluster node's watches of games other nodes run; none without NATS
 };
 
 // Profiles, histories, following, reports and 6d recommendations.
 struct UserDesk {
   db::Writer& writer;
-  const OnlineUsers& online;
-  WindowQuota& reports_quota;  // reports per user within any hour
+  const session::OnlineUsers& online;
+  session::WindowQuota& reports_quota;  // reports per user within any hour
   const ranking::RankingPolicy& ranking_policy;
   bool recommendation_approval;
   const UserReach& reach;  // rank changes, kicks and forfeits, on every node
@@ -65,8 +65,8 @@ struct UserDesk {
 // Private messages.
 struct MessageDesk {
   db::Writer& writer;
-  const OnlineUsers& online;
-  WindowQuota& quota;  // messages per user within any minute
+  const session::OnlineUsers& online;
+  session::WindowQuota& quota;  // messages per user within any minute
   std::size_t partners_per_hour;
 };
 
@@ -83,7 +83,7 @@ struct TournamentDesk {
 // admin.*: the role is checked before a request reaches this desk.
 struct AdminDesk {
   db::Writer& writer;
-  OnlineUsers& online;
+  session::OnlineUsers& online;
   const game::GameRegistry& games;
   TournamentService& tournaments;
   const ranking::RankingPolicy& ranking_policy;

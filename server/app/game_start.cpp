@@ -148,8 +148,8 @@ void App::start_room(GameId id, const GamePlan& plan, const std::optional<protoc
   metrics_.games_started.Increment();
   lobby_->game_started(lobby_entry(id, plan.settings, black.info, white.info, 0), black.user_id, white.user_id, true);
   for (UserId player : {black.user_id, white.user_id}) {
-    for (const SessionPtr& session : online_.sessions_of(player)) {
-      session->post([id](Session& s) { s.watched_games.insert(id); });
+    for (const session::SessionPtr& session : online_.sessions_of(player)) {
+      session->post([id](session::Session& s) { s.watched_games.insert(id); });
     }
   }
   if (respond) respond->reply(protocol::reply_game(respond->id(), id));

@@ -285,7 +285,7 @@ void LobbyLink::passed_on(const cluster::BusMessage& message) {
   if (!target || !user || !info) {
     return respond.fail(protocol::ErrorCode::bad_request, "a malformed lobby request from another node");
   }
-  LobbyCaller caller{OnlineUser{*user, std::move(*info), std::nullopt}, respond};
+  LobbyCaller caller{session::OnlineUser{*user, std::move(*info), std::nullopt}, respond};
   const std::string kind = asked.value("kind", "");
   if (kind == "seek.accept") return lobby_.accept_seek(std::move(caller), *target);
   if (kind == "seek.cancel") return lobby_.cancel_seek(std::move(caller), *target);

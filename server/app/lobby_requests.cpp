@@ -68,7 +68,7 @@ void handle(const LobbyDesk& desk, const Call& call, const req::AutomatchLeave&)
 
 void handle(const LobbyDesk& desk, const Call& call, const req::Challenge& r) {
   if (auto caller = caller_of(desk, call)) {
-    desk.lobby.challenge(std::move(*caller), name_key(r.to), settings_to_play(r.settings, desk.plan_rules));
+    desk.lobby.challenge(std::move(*caller), session::name_key(r.to), settings_to_play(r.settings, desk.plan_rules));
   }
 }
 

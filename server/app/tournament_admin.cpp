@@ -226,8 +226,8 @@ void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentRe
 void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentWithdraw& r) {
   audited_change(desk, call, r.tournament,
                  audit(call, "tournament.withdraw", r.reason, tournament_detail(r.tournament)),
-                 [key = name_key(r.user)](db::Stores& stores, const db::StoredTournament& t,
-                                          db::AuditEntry& entry) -> db::DbResult<Done> {
+                 [key = session::name_key(r.user)](db::Stores& stores, const db::StoredTournament& t,
+                                                   db::AuditEntry& entry) -> db::DbResult<Done> {
                    auto user = stores.users().find_by_name_key(key);
                    if (!user) return unexpected(user.error());
                    if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");

@@ -298,8 +298,8 @@ void TournamentService::start_round(Running& r) {
           auto white = stores.users().find_by_id(*p.white_id);
           if (!white) return unexpected(white.error());
           if (!*black || !*white) return db::db_failure(db::DbErrorKind::not_found, "a paired player is gone");
-          GamePlan plan{settings, Contender{p.black_id, user_info(**black)},
-                        Contender{*p.white_id, user_info(**white)}};
+          GamePlan plan{settings, Contender{p.black_id, session::user_info(**black)},
+                        Contender{*p.white_id, session::user_info(**white)}};
           auto game = stores.games().create(new_game_row(plan, now));
           if (!game) return unexpected(game.error());
           if (auto linked = stores.tournaments().set_pairing_game(p.id, *game); !linked)

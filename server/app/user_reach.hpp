@@ -27,7 +27,7 @@ namespace yunzi::app {
 
 class UserReach {
  public:
-  UserReach(OnlineUsers& online, Lobby& lobby, const game::GameRegistry& games)
+  UserReach(session::OnlineUsers& online, Lobby& lobby, const game::GameRegistry& games)
       : online_(online), lobby_(lobby), games_(games) {}
   ~UserReach();
 
@@ -56,7 +56,7 @@ class UserReach {
   void apply_kick(UserId user, std::string_view reason) const;
   void apply_forfeit(UserId user, const std::string& reason) const;
 
-  OnlineUsers& online_;
+  session::OnlineUsers& online_;
   Lobby& lobby_;
   const game::GameRegistry& games_;
   cluster::Bus* bus_ = nullptr;

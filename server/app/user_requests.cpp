@@ -14,7 +14,7 @@ namespace yunzi::app {
 namespace {
 
 db::DbResult<std::optional<db::UserRecord>> find_user(db::Stores& stores, const std::string& name) {
-  return stores.users().find_by_name_key(name_key(name));
+  return stores.users().find_by_name_key(session::name_key(name));
 }
 
 protocol::GameSummary summary_of(const db::GameRecord& game) {
@@ -76,7 +76,7 @@ void handle(const UserDesk& desk, const Call& call, const req::UserInfo& r) {
       "no such user",
       [&desk](const Call& c, const Found& profile) {
         protocol::UserProfile out;
-        out.user = user_info(profile.first.user);
+        out.user = session::user_info(profile.first.user);
         out.wins = profile.first.wins;
         out.losses = profile.first.losses;
         out.rank_progress = profile.second;
@@ -149,7 +149,7 @@ void handle(const UserDesk& desk, const Call& call, const req::Report& r) {
 
 void handle(const UserDesk& desk, const Call& call, const req::RankRecommend& r) {
   desk.writer.submit_for<RecommendationStep>(
-      [recommender = call.user->id, key = name_key(r.user), now = call.now_ms(),
+      [recommender = call.user->id, key = session::name_key(r.user), now = call.now_ms(),
        needs_approval = desk.recommendation_approval](db::Stores& stores) {
         return recommend_player(stores, recommender, key, now, needs_approval);
       },

@@ -20,7 +20,7 @@ namespace yunzi::app {
 
 // Who asks, and the answer to their request.
 struct LobbyCaller {
-  OnlineUser user;
+  session::OnlineUser user;
   protocol::Responder respond;
 };
 

@@ -13,7 +13,7 @@
 namespace yunzi::app {
 namespace {
 
-Coin random_coin() {
+lobby::Coin random_coin() {
   auto engine = std::make_shared<std::mt19937>(std::random_device{}());
   auto mutex = std::make_shared<std::mutex>();
   return [engine, mutex] {
@@ -41,8 +41,8 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
       policy_(std::move(ranking_policy)),
       options_(with_policy_rules(std::move(options_in), *policy_)),
       metrics_(metrics_registry),
-      lobby_(std::make_shared<Lobby>(io_in, online_, games_, metrics_, options_.plan_rules, random_coin(),
-                                     options_.lobby_limits)),
+      lobby_(std::make_shared<lobby::Lobby>(io_in, online_, games_, metrics_, options_.plan_rules, random_coin(),
+                                            options_.lobby_limits)),
       room_services_{io_in,
                      writer_in,
                      now_ms_,
@@ -61,7 +61,7 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
       messages_quota_(options_.messages_per_minute, 60'000),
       tournaments_(std::make_shared<TournamentService>(
           io_in, writer_in, reads_in, now_ms_, games_,
-          [this](GameId id, const GamePlan& plan, std::optional<db::GameFence> fence) {
+          [this](GameId id, const lobby::GamePlan& plan, std::optional<db::GameFence> fence) {
             start_room(id, plan, std::nullopt, std::move(fence));
           },
           [this](UserId user, const protocol::Frame& frame) {
@@ -84,7 +84,8 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
              .admin = {writer_in, online_, games_, *tournaments_, *policy_, options_.plan_rules, reach_}},
       publication_timer_(io_in) {
   boards_->start();
-  lobby_->set_start_game([this](GamePlan plan, protocol::Responder respond) { create_game(std::move(plan), respond); });
+  lobby_->set_start_game(
+      [this](lobby::GamePlan plan, protocol::Responder respond) { create_game(std::move(plan), respond); });
   // A month that began while the server was down is published at start; publishing twice changes nothing.
   if (policy_->name() != ranking::TomPolicy{}.name()) publish_ranks();
 }

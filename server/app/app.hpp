@@ -75,7 +75,7 @@ class App final : public net::Handler {
   // rank changes, kicks and forfeits of one user on every node (UserReach, start_on the bus), the quotas
   // per user the nodes count together (SharedLimits), and the tournaments followed again when a node goes.
   game::GameRegistry& games() { return games_; }
-  Lobby& lobby() { return *lobby_; }
+  lobby::Lobby& lobby() { return *lobby_; }
   UserReach& reach() { return reach_; }
   std::vector<SharedQuota> shared_quotas();
   TournamentService& tournaments() { return *tournaments_; }
@@ -96,7 +96,7 @@ class App final : public net::Handler {
   session::AppMetrics metrics_;
   session::OnlineUsers online_;
   game::GameRegistry games_;
-  std::shared_ptr<Lobby> lobby_;
+  std::shared_ptr<lobby::Lobby> lobby_;
   game::RoomServices room_services_;
   session::WindowQuota reports_quota_;     // reports per user within any hour
   session::WindowQuota lobby_chat_quota_;  // lobby.chat lines per user within any minute
@@ -111,9 +111,9 @@ class App final : public net::Handler {
 
   // A game whose row exists: starts its room, lists it, tells the players' sessions
   // (and answers the request that accepted it, when there is one).
-  void start_room(GameId id, const GamePlan& plan, const std::optional<protocol::Responder>& respond,
+  void start_room(GameId id, const lobby::GamePlan& plan, const std::optional<protocol::Responder>& respond,
                   std::optional<db::GameFence> fence = std::nullopt);
-  void create_game(GamePlan plan, protocol::Responder respond);
+  void create_game(lobby::GamePlan plan, protocol::Responder respond);
   void on_game_ended(GameId game, const protocol::GameEnd& end);
   // A stored game's room, listed and shown in the lobby; false when the engine cannot play it.
   bool restore_room(const db::GameWithMoves& game, const game::StoredPlayers& players,

@@ -18,10 +18,10 @@ namespace yunzi::app {
 struct AppOptions {
   std::chrono::milliseconds disconnect_grace{120'000};
   std::chrono::milliseconds scoring_deadline{180'000};
-  PlanRules plan_rules;                 // its rank_gap is the rank policy's: the App sets it
+  lobby::PlanRules plan_rules;          // its rank_gap is the rank policy's: the App sets it
   bool recommendation_approval = true;  // recommendations to 6d wait for an admin
   // What one user may hold.
-  LobbyLimits lobby_limits;
+  lobby::LobbyLimits lobby_limits;
   std::size_t connections_per_user = 8;
   std::size_t reports_per_hour = 10;
   std::size_t lobby_chat_per_minute = 10;      // lobby.chat lines of one user within any minute

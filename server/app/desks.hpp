@@ -36,10 +36,10 @@ struct SessionDesk {
 
 // Seeks, automatch, challenges, the lobby's chat.
 struct LobbyDesk {
-  Lobby& lobby;
+  lobby::Lobby& lobby;
   const session::OnlineUsers& online;
   session::WindowQuota& chat_quota;  // lobby.chat lines per user within any minute
-  const PlanRules& plan_rules;
+  const lobby::PlanRules& plan_rules;
   const LobbyLink* link = nullptr;  // in a cluster with NATS: the seeks and challenges other nodes hold
 };
 
@@ -47,7 +47,7 @@ struct LobbyDesk {
 
 struct GameDesk {
   const game::GameRegistry& games;
-  Lobby& lobby;  // who watches which game
+  lobby::Lobby& lobby;  // who watches which game
   const session::OnlineUsers& online;
   GameRelay* relay = nullptr;  // a cluster node's watches of games other nodes run; none without NATS
 };
@@ -87,7 +87,7 @@ struct AdminDesk {
   const game::GameRegistry& games;
   TournamentService& tournaments;
   const ranking::RankingPolicy& ranking_policy;
-  const PlanRules& plan_rules;
+  const lobby::PlanRules& plan_rules;
   const UserReach& reach;  // rank changes, kicks and forfeits, on every node
 };
 

@@ -70,8 +70,8 @@ db::DbResult<std::optional<Refusal>> refusal_of_players(db::Stores& stores, cons
 
 }  // namespace
 
-void App::create_game(GamePlan plan, protocol::Responder respond) {
-  const db::NewGame row = new_game_row(plan, now_ms_());
+void App::create_game(lobby::GamePlan plan, protocol::Responder respond) {
+  const db::NewGame row = lobby::new_game_row(plan, now_ms_());
   // In a cluster the game is claimed in the transaction that creates it, so
   // no other node's lease round can take it for an orphan.
   std::optional<std::string> node;
@@ -116,7 +116,7 @@ void App::create_game(GamePlan plan, protocol::Responder respond) {
       });
 }
 
-void App::start_room(GameId id, const GamePlan& plan, const std::optional<protocol::Responder>& respond,
+void App::start_room(GameId id, const lobby::GamePlan& plan, const std::optional<protocol::Responder>& respond,
                      std::optional<db::GameFence> fence) {
   if (!options_.node.empty() && !fence) {
     // A game stored without a claim (a tournament's round): the next lease

@@ -17,7 +17,8 @@ class GameRelay;
 
 class SignIns {
  public:
-  SignIns(session::OnlineUsers& online, Lobby& lobby, game::GameRegistry& games, std::size_t connections_per_user)
+  SignIns(session::OnlineUsers& online, lobby::Lobby& lobby, game::GameRegistry& games,
+          std::size_t connections_per_user)
       : online_(online), lobby_(lobby), games_(games), connections_per_user_(connections_per_user) {}
 
   // After login, register or resume on this session; false (nothing changed)
@@ -33,7 +34,7 @@ class SignIns {
  private:
   GameRelay* relay_ = nullptr;
   session::OnlineUsers& online_;
-  Lobby& lobby_;
+  lobby::Lobby& lobby_;
   game::GameRegistry& games_;
   std::size_t connections_per_user_;
 };

@@ -61,14 +61,14 @@ std::string tournament_detail(TournamentId id) { return "tournament " + std::to_
 using Given = std::function<bool(std::string_view field)>;
 
 // Writes the request's fields that `given` names into `s`.
-void apply_definition(const req::AdminTournamentCreate& r, const Given& given, const PlanRules& rules, TimeMs now,
-                      db::TournamentSettings& s) {
+void apply_definition(const req::AdminTournamentCreate& r, const Given& given, const lobby::PlanRules& rules,
+                      TimeMs now, db::TournamentSettings& s) {
   if (given("name")) s.name = r.name;
   if (given("system")) s.system = r.system;
   if (given("mcmahon_bar")) s.mcmahon_bar = r.mcmahon_bar;
   if (given("mcmahon_floor")) s.mcmahon_floor = r.mcmahon_floor;
   if (given("settings")) {
-    const GameSettings game = settings_to_play(r.settings, rules);
+    const GameSettings game = lobby::settings_to_play(r.settings, rules);
     s.size = game.size;
     s.komi = game.komi;
     s.rated = game.rated;

@@ -28,7 +28,7 @@ const db::TournamentRound* round_row(const db::StoredTournament& t, int number) 
 struct StartedGame {
   std::int64_t pairing = 0;
   GameId game = 0;
-  GamePlan plan;
+  lobby::GamePlan plan;
   std::optional<db::GameFence> fence;
 };
 
@@ -298,9 +298,9 @@ void TournamentService::start_round(Running& r) {
           auto white = stores.users().find_by_id(*p.white_id);
           if (!white) return unexpected(white.error());
           if (!*black || !*white) return db::db_failure(db::DbErrorKind::not_found, "a paired player is gone");
-          GamePlan plan{settings, Contender{p.black_id, session::user_info(**black)},
-                        Contender{*p.white_id, session::user_info(**white)}};
-          auto game = stores.games().create(new_game_row(plan, now));
+          lobby::GamePlan plan{settings, lobby::Contender{p.black_id, session::user_info(**black)},
+                               lobby::Contender{*p.white_id, session::user_info(**white)}};
+          auto game = stores.games().create(lobby::new_game_row(plan, now));
           if (!game) return unexpected(game.error());
           if (auto linked = stores.tournaments().set_pairing_game(p.id, *game); !linked)
             return unexpected(linked.error());

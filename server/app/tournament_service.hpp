@@ -53,7 +53,7 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
 
   // Starts the room of a tournament game whose row is written (in a
   // cluster, with this node's hold on the game).
-  using StartRoom = std::function<void(GameId, const GamePlan&, std::optional<db::GameFence>)>;
+  using StartRoom = std::function<void(GameId, const lobby::GamePlan&, std::optional<db::GameFence>)>;
   // Sends a frame to every connection of a user (in a cluster, on every node).
   using TellUser = std::function<void(UserId, const protocol::Frame&)>;
   // In a cluster: this node's name, and how long the games it starts are leased for.

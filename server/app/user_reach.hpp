@@ -27,7 +27,7 @@ namespace yunzi::app {
 
 class UserReach {
  public:
-  UserReach(session::OnlineUsers& online, Lobby& lobby, const game::GameRegistry& games)
+  UserReach(session::OnlineUsers& online, lobby::Lobby& lobby, const game::GameRegistry& games)
       : online_(online), lobby_(lobby), games_(games) {}
   ~UserReach();
 
@@ -57,7 +57,7 @@ class UserReach {
   void apply_forfeit(UserId user, const std::string& reason) const;
 
   session::OnlineUsers& online_;
-  Lobby& lobby_;
+  lobby::Lobby& lobby_;
   const game::GameRegistry& games_;
   cluster::Bus* bus_ = nullptr;
   std::string address_;

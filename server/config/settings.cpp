@@ -23,7 +23,7 @@ using Result = Expected<Done, std::string>;
 
 // Where a setting lives in ServerConfig: a member, or a member of a member, as
 // deep as the path goes. At<&ServerConfig::data_dir> is config.data_dir;
-// At<&ServerConfig::app, &app::AppOptions::lobby_limits, &app::LobbyLimits::seeks_per_user>
+// At<&ServerConfig::app, &app::AppOptions::lobby_limits, &lobby::LobbyLimits::seeks_per_user>
 // is config.app.lobby_limits.seeks_per_user.
 template <auto Member, auto... Rest>
 struct At {
@@ -277,29 +277,29 @@ const std::array<Setting, 53> settings_table{{
      show_number<InApp<&app::AppOptions::connections_per_user>>,
      apply_number<InApp<&app::AppOptions::connections_per_user>, 1, 10'000>},
     {"seeks_per_user", "N", ValueKind::integer, "open seeks one user may have",
-     show_number<InLobby<&app::LobbyLimits::seeks_per_user>>,
-     apply_number<InLobby<&app::LobbyLimits::seeks_per_user>, 1, 1000>},
+     show_number<InLobby<&lobby::LobbyLimits::seeks_per_user>>,
+     apply_number<InLobby<&lobby::LobbyLimits::seeks_per_user>, 1, 1000>},
     {"challenges_per_user", "N", ValueKind::integer, "pending challenges one user may have sent",
-     show_number<InLobby<&app::LobbyLimits::challenges_per_user>>,
-     apply_number<InLobby<&app::LobbyLimits::challenges_per_user>, 1, 1000>},
+     show_number<InLobby<&lobby::LobbyLimits::challenges_per_user>>,
+     apply_number<InLobby<&lobby::LobbyLimits::challenges_per_user>, 1, 1000>},
     {"games_per_user", "N", ValueKind::integer,
      "games one user may have in progress at once (rated games: one, whatever this says)",
-     show_number<InLobby<&app::LobbyLimits::games_per_user>>,
-     apply_number<InLobby<&app::LobbyLimits::games_per_user>, 1, 1000>},
+     show_number<InLobby<&lobby::LobbyLimits::games_per_user>>,
+     apply_number<InLobby<&lobby::LobbyLimits::games_per_user>, 1, 1000>},
     {"reports_per_hour", "N", ValueKind::integer, "reports one user may send within any hour",
      show_number<InApp<&app::AppOptions::reports_per_hour>>,
      apply_number<InApp<&app::AppOptions::reports_per_hour>, 1, 10'000>},
     {"lobby_seeks_max", "N", ValueKind::integer, "open seeks the whole lobby may hold",
-     show_number<InLobby<&app::LobbyLimits::seeks_max>>,
-     apply_number<InLobby<&app::LobbyLimits::seeks_max>, 1, 1'000'000>},
+     show_number<InLobby<&lobby::LobbyLimits::seeks_max>>,
+     apply_number<InLobby<&lobby::LobbyLimits::seeks_max>, 1, 1'000'000>},
     {"lobby_list_max", "N", ValueKind::integer,
      "users, and games in progress, one lobby.watch snapshot lists (with the totals)",
-     show_number<InLobby<&app::LobbyLimits::list_max>>,
-     apply_number<InLobby<&app::LobbyLimits::list_max>, 1, 1'000'000>},
+     show_number<InLobby<&lobby::LobbyLimits::list_max>>,
+     apply_number<InLobby<&lobby::LobbyLimits::list_max>, 1, 1'000'000>},
     {"lobby_chat_history", "N", ValueKind::integer,
      "lobby chat lines kept in memory and sent with lobby.watch (a restart clears them; 0: none kept)",
-     show_number<InLobby<&app::LobbyLimits::chat_history>>,
-     apply_number<InLobby<&app::LobbyLimits::chat_history>, 0, 10'000>},
+     show_number<InLobby<&lobby::LobbyLimits::chat_history>>,
+     apply_number<InLobby<&lobby::LobbyLimits::chat_history>, 0, 10'000>},
     {"lobby_chat_per_minute", "N", ValueKind::integer, "lobby chat lines one user may send within any minute",
      show_number<InApp<&app::AppOptions::lobby_chat_per_minute>>,
      apply_number<InApp<&app::AppOptions::lobby_chat_per_minute>, 1, 10'000>},
@@ -374,7 +374,7 @@ const std::array<Setting, 53> settings_table{{
      show_days<InAccounts<&accounts::AccountsOptions::retire_after_ms>>,
      apply_days<InAccounts<&accounts::AccountsOptions::retire_after_ms>, 1, 36'500>},
     {"bots_may_play_rated", "BOOL", ValueKind::boolean, "whether bot accounts may play rated games",
-     show_bool<InPlan<&app::PlanRules::bots_may_play_rated>>, apply_bool<InPlan<&app::PlanRules::bots_may_play_rated>>},
+     show_bool<InPlan<&lobby::PlanRules::bots_may_play_rated>>, apply_bool<InPlan<&lobby::PlanRules::bots_may_play_rated>>},
     {"ranking_policy", "POLICY", ValueKind::text, "rank rules: tom (the TOM table) or association",
      show_choice<At<&ServerConfig::ranking_policy>>,
      [](ServerConfig& c, std::string_view text) {

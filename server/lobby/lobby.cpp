@@ -7,7 +7,7 @@
 
 #include "protocol/events.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 
 UserStatus status_of(int games_playing, int games_watching) {
   if (games_playing > 0) return UserStatus::playing;
@@ -283,4 +283,4 @@ void Lobby::unlist_game(GameId game) {
   }
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

@@ -39,7 +39,7 @@
 #include "server/session/app_metrics.hpp"
 #include "server/session/online_users.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 
 using protocol::UserStatus;
 // Playing wins over watching.
@@ -287,4 +287,4 @@ void Lobby::on_strand_after_caller(Fn fn) {
   boost::asio::defer(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable { fn(*self); });
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

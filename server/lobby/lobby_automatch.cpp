@@ -16,7 +16,7 @@
 #include "server/lobby/lobby.hpp"
 #include "server/lobby/lobby_replies.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 
 std::optional<std::pair<std::vector<Lobby::AutomatchEntry>::iterator, session::OnlineUser>> Lobby::automatch_partner(
     const session::OnlineUser& caller, const GameSettings& settings) {
@@ -180,4 +180,4 @@ void Lobby::leave_automatch(LobbyCaller caller) {
   });
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

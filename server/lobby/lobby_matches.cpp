@@ -10,7 +10,7 @@
 #include "server/lobby/lobby.hpp"
 #include "server/lobby/lobby_replies.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 namespace {
 
 std::string games_cap_text(std::size_t cap) { return "at most " + std::to_string(cap) + " games in progress per user"; }
@@ -231,4 +231,4 @@ void Lobby::decline_challenge(LobbyCaller caller, std::int64_t challenge, std::o
   });
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

@@ -9,7 +9,7 @@
 #include "server/lobby/lobby.hpp"
 #include "server/session/name_key.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 namespace {
 
 int weight(UserStatus status) {
@@ -206,4 +206,4 @@ void Lobby::tell_peers_everything() {
   });
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

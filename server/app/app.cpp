@@ -49,7 +49,7 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
                      options_.disconnect_grace,
                      options_.scoring_deadline,
                      [policy = policy_](db::Stores& stores, const game::GameEndFacts& facts) {
-                       return rank_on_end(stores, *policy, facts);
+                       return ranking_service::rank_on_end(stores, *policy, facts);
                      },
                      [this](const protocol::LobbyGame& entry) { lobby_->game_changed(entry); },
                      [this](std::int64_t game, const protocol::GameEnd& end) { on_game_ended(game, end); },

@@ -69,7 +69,7 @@ void handle(const UserDesk& desk, const Call& call, const req::UserInfo& r) {
         auto profile = stores.games().profile((*user)->id);
         if (!profile) return unexpected(profile.error());
         if (!*profile) return Out{};
-        auto progress = rank_progress(stores, policy, (*user)->id);
+        auto progress = ranking_service::rank_progress(stores, policy, (*user)->id);
         if (!progress) return unexpected(progress.error());
         return Out(std::pair{std::move(**profile), *progress});
       },
@@ -148,12 +148,12 @@ void handle(const UserDesk& desk, const Call& call, const req::Report& r) {
 }
 
 void handle(const UserDesk& desk, const Call& call, const req::RankRecommend& r) {
-  desk.writer.submit_for<RecommendationStep>(
+  desk.writer.submit_for<ranking_service::RecommendationStep>(
       [recommender = call.user->id, key = session::name_key(r.user), now = call.now_ms(),
        needs_approval = desk.recommendation_approval](db::Stores& stores) {
-        return recommend_player(stores, recommender, key, now, needs_approval);
+        return ranking_service::recommend_player(stores, recommender, key, now, needs_approval);
       },
-      [&desk, call](db::DbResult<RecommendationStep> recommended) {
+      [&desk, call](db::DbResult<ranking_service::RecommendationStep> recommended) {
         if (!recommended) {
           const db::DbError& error = recommended.error();
           switch (error.kind) {

@@ -107,7 +107,7 @@ TEST_CASE("the monthly publication adds bonus points won at the current rank", "
   REQUIRE(stores.tournaments().record_award({id, elsewhere, 1, 5, rank_1d + 1, month_start - hour}));  // another rank
   REQUIRE(stores.tournaments().record_award({id, late, 1, 5, rank_1d, month_start + hour}));  // after the moment
 
-  auto published = app::publish_month(stores, association, month_start, month_start + 2 * hour);
+  auto published = ranking_service::publish_month(stores, association, month_start, month_start + 2 * hour);
   REQUIRE(published);
   REQUIRE(published->size() == 1);
   CHECK(published->front().user == awarded);

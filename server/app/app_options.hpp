@@ -27,7 +27,7 @@ struct AppOptions {
   std::size_t lobby_chat_per_minute = 10;      // lobby.chat lines of one user within any minute
   std::size_t messages_per_minute = 20;        // private messages one user may send within any minute
   std::size_t message_partners_per_hour = 10;  // users not answering yet whom one user may start writing to in an hour
-  BoardLimits board_limits;
+  boards::BoardLimits board_limits;
   // A cluster node's name (empty: a single node) and how long its leases last.
   std::string node;
   std::chrono::milliseconds lease{15'000};

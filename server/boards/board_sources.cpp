@@ -8,7 +8,7 @@
 #include "server/boards/board_tree.hpp"
 #include "server/game/clock_codec.hpp"
 
-namespace yunzi::app {
+namespace yunzi::boards {
 namespace {
 
 using protocol::ErrorCode;
@@ -136,4 +136,4 @@ Expected<db::NewBoard, BoardSourceError> board_from_sgf(std::string_view text, s
   return board;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::boards

@@ -51,7 +51,7 @@ std::string board_sgf(const db::BoardRecord& board) {
   if (!board.title.empty()) add(r, "GN", {board.title});
   if (!board.black_name.empty()) add(r, "PB", {board.black_name});
   if (!board.white_name.empty()) add(r, "PW", {board.white_name});
-  if (auto start = engine::Game::create(board_setup(board))) {
+  if (auto start = engine::Game::create(boards::board_setup(board))) {
     std::vector<std::string> black, white;
     for (const engine::SetupStone& stone : start->start_stones()) {
       (stone.color == engine::Color::black ? black : white).push_back(engine::to_sgf(stone.vertex));

@@ -34,7 +34,7 @@ struct BoardWatchFixture {
   boost::asio::io_context io;
   app::NowMs now = [] { return TimeMs{1'000'000}; };
   std::shared_ptr<app::BoardService> boards =
-      std::make_shared<app::BoardService>(io, writer, reads, now, app::BoardLimits{});
+      std::make_shared<app::BoardService>(io, writer, reads, now, boards::BoardLimits{});
   prometheus::Registry registry;
   session::AppMetrics metrics{registry};
 

@@ -62,7 +62,7 @@ TEST_CASE("a finished tournament gives its bonus points to the places of each gr
   REQUIRE(stores.tournaments().set_result((*stored)[0].id, "white_wins", "played", 10));
   REQUIRE(stores.tournaments().set_status(id, "running", 1));
 
-  REQUIRE(app::finish_tournament(stores, id, 1, 5'000));
+  REQUIRE(stored_tournaments::finish_tournament(stores, id, 1, 5'000));
   CHECK((**stores.tournaments().load(id)).status == "finished");
   std::map<UserId, db::TournamentAward> awards;
   for (UserId p : players) {
@@ -87,7 +87,7 @@ TEST_CASE("a tournament ended before its first round gives nothing", "[app][tour
   TempDatabase database;
   db::Stores& stores = database.stores();
   const TournamentId id = open_tournament(stores, {{1, 3}});
-  REQUIRE(app::finish_tournament(stores, id, 0, 5'000));
+  REQUIRE(stored_tournaments::finish_tournament(stores, id, 0, 5'000));
   CHECK((**stores.tournaments().load(id)).status == "finished");
   CHECK(stores.tournaments().awards_of_user(1, 0)->empty());
 }

@@ -11,6 +11,7 @@
 
 using namespace yunzi;
 using namespace yunzi::app;
+using namespace yunzi::stored_tournaments;
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include "server/http/http_answer.hpp"
 #include "server/http/http_reading.hpp"
 
-namespace yunzi::app {
+namespace yunzi::http {
 namespace {
 
 std::string number_text(double value) {
@@ -85,4 +85,4 @@ bool board_record_route(db::ReadPool& reads, const net::HttpRequest& request, co
   return true;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::http

@@ -7,7 +7,7 @@
 #include "server/http/http_reading.hpp"
 #include "server/stored_tournaments/tournament_views.hpp"
 
-namespace yunzi::app {
+namespace yunzi::http {
 namespace {
 
 std::string number(double value) {
@@ -131,4 +131,4 @@ bool tournament_export_route(db::ReadPool& reads, const net::HttpRequest& reques
   return true;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::http

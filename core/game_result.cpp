@@ -79,7 +79,7 @@ GameResult aborted_result() { return GameResult{std::nullopt, EndReason::aborted
 
 std::string to_sgf(const GameResult& result) {
   if (!result.winner) return result.how == EndReason::count ? "0" : "Void";
-  std::string text = *result.winner == Color::black ? "B+" : "W+";
+  std::string text{to_letter(*result.winner), '+'};
   switch (result.how) {
     case EndReason::resignation: return text + "R";
     case EndReason::time: return text + "T";
@@ -94,9 +94,7 @@ std::optional<GameResult> parse_sgf_result(std::string_view text) {
   if (text == "0" || text == "Draw") return GameResult{std::nullopt, EndReason::count, 0};
   if (text == "Void") return aborted_result();
   if (text.size() < 3 || text[1] != '+') return std::nullopt;
-  std::optional<Color> winner;
-  if (text[0] == 'B') winner = Color::black;
-  if (text[0] == 'W') winner = Color::white;
+  const std::optional<Color> winner = parse_color_letter(text[0]);
   if (!winner) return std::nullopt;
   const std::string_view rest = text.substr(2);
   if (auto how = parse_win_reason(rest)) return win_by(*winner, *how);

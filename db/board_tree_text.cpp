@@ -35,7 +35,7 @@ std::string encode_board_nodes(const std::vector<BoardNodeRecord>& nodes) {
     out += std::to_string(node.id);
     out += ':';
     out += std::to_string(node.parent);
-    out += node.move.color == engine::Color::black ? 'B' : 'W';
+    out += to_letter(node.move.color);
     if (node.move.vertex) out += engine::to_sgf(*node.move.vertex);
   }
   return out;
@@ -51,10 +51,11 @@ std::optional<std::vector<BoardNodeRecord>> decode_board_nodes(std::string_view 
     entry.remove_prefix(1);
     const auto parent = read_number(entry);
     if (!parent || !known.contains(*parent) || known.contains(*id) || entry.empty()) return std::nullopt;
-    if (entry.front() != 'B' && entry.front() != 'W') return std::nullopt;
+    const auto color = parse_color_letter(entry.front());
+    if (!color) return std::nullopt;
     node.id = *id;
     node.parent = *parent;
-    node.move.color = entry.front() == 'B' ? engine::Color::black : engine::Color::white;
+    node.move.color = *color;
     entry.remove_prefix(1);
     if (!entry.empty()) {
       node.move.vertex = engine::parse_sgf_point(entry, size);

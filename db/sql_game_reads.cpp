@@ -50,7 +50,9 @@ DbResult<GameRecord> read_game(const Row& row) {
 MoveRecord read_move(const Row& row) {
   MoveRecord m;
   m.number = static_cast<int>(row.integer(0));
-  m.move.color = row.text(1) == "B" ? engine::Color::black : engine::Color::white;
+  const std::string letter = row.text(1);  // 'B' or 'W', the column's CHECK
+  const auto color = letter.size() == 1 ? parse_color_letter(letter[0]) : std::nullopt;
+  m.move.color = color.value_or(engine::Color::white);
   if (!row.is_null(2) && !row.is_null(3)) {
     m.move.vertex = engine::Vertex{static_cast<int>(row.integer(2)), static_cast<int>(row.integer(3))};
   }

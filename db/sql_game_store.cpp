@@ -34,7 +34,7 @@ DbResult<Done> SqlGameStore::append_move(GameId game, const MoveRecord& m, std::
     return db_failure(DbErrorKind::conflict, "game " + std::to_string(game) + " is not in play or move " +
                                                  std::to_string(m.number) + " is out of order");
   }
-  const char* color = m.move.color == engine::Color::black ? "B" : "W";
+  const std::string color(1, to_letter(m.move.color));
   std::optional<int> x;
   std::optional<int> y;
   if (m.move.vertex) {

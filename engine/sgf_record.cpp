@@ -30,7 +30,7 @@ Expected<Done, SgfError> expect_one_value(const SgfProperty& property) {
 // Time values that are no number are left for the caller to keep as they are.
 Expected<bool, SgfError> take_move_property(const SgfProperty& property, int size, SgfRecordNode& node) {
   const std::string& id = property.id;
-  if (id == "B" || id == "W") {
+  if (const auto color = id.size() == 1 ? parse_color_letter(id[0]) : std::nullopt) {
     if (auto one = expect_one_value(property); !one) return unexpected(one.error());
     if (node.move) return unexpected(value_error(property, 0, "two moves in one node"));
     const auto value = parse_sgf_move(property.values[0], size);
@@ -39,7 +39,7 @@ Expected<bool, SgfError> take_move_property(const SgfProperty& property, int siz
                                     "bad move " + id + "[" + property.values[0] + "] on a " + std::to_string(size) +
                                         "x" + std::to_string(size) + " board"));
     }
-    node.move = Move{id == "B" ? Color::black : Color::white, value.vertex};
+    node.move = Move{*color, value.vertex};
     node.offset = property.offset_of(0);
     return true;
   }

@@ -28,7 +28,7 @@ KoRule ko_rule_for(std::string_view rules) {
 }
 
 std::string describe_move(const Move& move, int size) {
-  const std::string color = move.color == Color::black ? "B" : "W";
+  const std::string color(1, to_letter(move.color));
   if (move.is_pass()) return color + " pass";
   return color + " " + to_sgf(*move.vertex) + " (" + to_gtp(*move.vertex, size) + ")";
 }

@@ -64,8 +64,8 @@ void write_node(const SgfNode& node, LineWriter& out) {
   }
 }
 
-void add(SgfNode& node, const char* id, std::string value) {
-  node.properties.push_back(SgfProperty{id, {std::move(value)}, {}});
+void add(SgfNode& node, std::string id, std::string value) {
+  node.properties.push_back(SgfProperty{std::move(id), {std::move(value)}, {}});
 }
 
 void add_text(SgfNode& node, const char* id, const std::string& value) {
@@ -111,7 +111,7 @@ void fill_root(SgfNode& root, const SgfRecord& record) {
 
 void fill_node(SgfNode& out, const SgfRecordNode& node) {
   if (node.move) {
-    add(out, node.move->color == Color::black ? "B" : "W", node.move->is_pass() ? "" : to_sgf(*node.move->vertex));
+    add(out, std::string(1, to_letter(node.move->color)), node.move->is_pass() ? "" : to_sgf(*node.move->vertex));
   }
   if (node.black_time_left) add(out, "BL", format_sgf_real(*node.black_time_left));
   if (node.white_time_left) add(out, "WL", format_sgf_real(*node.white_time_left));

@@ -24,7 +24,7 @@ json to_json(const UserInfo& user) {
 json to_json(const PlayerRef& player) { return {{"name", player.name}, {"rank", to_string(player.rank)}}; }
 
 // The wire spells every clock duration in whole seconds; the settings of a
-// game always hold whole seconds (see app::settings_to_play).
+// game always hold whole seconds (see lobby::settings_to_play).
 json to_json(const TimeControl& time) {
   const auto s = [](std::int64_t ms) { return ms / ms_per_second; };
   json out;

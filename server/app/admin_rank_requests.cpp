@@ -32,15 +32,17 @@ void tell(const AdminDesk& desk, UserId user, const std::string& text) {
   desk.online.send_to_user(user, protocol::notice(text));
 }
 
-using Step = std::function<db::DbResult<RecommendationStep>(db::Stores&)>;
+using Step = std::function<db::DbResult<ranking_service::RecommendationStep>(db::Stores&)>;
 
 // One admin step on a recommendation, audited with the recommender and the
 // rank change in the detail; then the rank change and `notices` go out.
 void recommendation_step(const AdminDesk& desk, const Call& call, std::string_view action, std::string reason,
-                         Step step, std::function<void(const Call&, const RecommendationStep&)> notices) {
-  act<RecommendationStep>(
+                         Step step,
+                         std::function<void(const Call&, const ranking_service::RecommendationStep&)> notices) {
+  act<ranking_service::RecommendationStep>(
       desk, call, audit(call, action, std::move(reason)),
-      [step = std::move(step)](db::Stores& stores, db::AuditEntry& written) -> db::DbResult<RecommendationStep> {
+      [step = std::move(step)](db::Stores& stores,
+                               db::AuditEntry& written) -> db::DbResult<ranking_service::RecommendationStep> {
         auto done = step(stores);
         if (!done) return done;
         written.target_user_id = done->recommendation.user_id;
@@ -50,7 +52,7 @@ void recommendation_step(const AdminDesk& desk, const Call& call, std::string_vi
         }
         return done;
       },
-      [&desk, notices = std::move(notices)](const Call& c, const RecommendationStep& done) {
+      [&desk, notices = std::move(notices)](const Call& c, const ranking_service::RecommendationStep& done) {
         if (done.change) desk.reach.rank_changed(done.change->user, done.change->change);
         notices(c, done);
       });
@@ -59,26 +61,28 @@ void recommendation_step(const AdminDesk& desk, const Call& call, std::string_vi
 }  // namespace
 
 void admin(const AdminDesk&, const Call& call, const protocol::req::AdminReview& r) {
-  const std::string after = r.after ? name_key(*r.after) : std::string();
-  read_or_fail<ReviewPage>(
-      call, [after, limit = r.limit](db::Stores& stores) { return review_page(stores, after, limit); },
+  const std::string after = r.after ? session::name_key(*r.after) : std::string();
+  read_or_fail<ranking_service::ReviewPage>(
+      call, [after, limit = r.limit](db::Stores& stores) { return ranking_service::review_page(stores, after, limit); },
       "the review list could not be read",
-      [](const Call& c, const ReviewPage& page) { c.reply(protocol::reply_review(c.id, page.players, page.next)); });
+      [](const Call& c, const ranking_service::ReviewPage& page) {
+        c.reply(protocol::reply_review(c.id, page.players, page.next));
+      });
 }
 
 void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminKeepShortGames& r) {
-  act<KeptGames>(
+  act<ranking_service::KeptGames>(
       desk, call, audit(call, "admin.keep_short_games", r.reason),
-      [key = name_key(r.user), games = r.games, admin = call.user->id, now = call.now_ms()](
-          db::Stores& stores, db::AuditEntry& written) -> db::DbResult<KeptGames> {
-        auto kept = keep_short_games(stores, key, games, admin, now);
+      [key = session::name_key(r.user), games = r.games, admin = call.user->id, now = call.now_ms()](
+          db::Stores& stores, db::AuditEntry& written) -> db::DbResult<ranking_service::KeptGames> {
+        auto kept = ranking_service::keep_short_games(stores, key, games, admin, now);
         if (!kept) return kept;
         written.target_user_id = kept->user.id;
         written.detail = "games " + id_list(kept->games);
         return kept;
       },
-      [](const Call&, const KeptGames&) {},
-      [](const KeptGames& kept) {
+      [](const Call&, const ranking_service::KeptGames&) {},
+      [](const ranking_service::KeptGames& kept) {
         return nlohmann::json{{"games", kept.games}};
       });
 }
@@ -86,7 +90,10 @@ void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminKe
 void admin(const AdminDesk&, const Call& call, const protocol::req::AdminRecommendations& r) {
   using Listed = std::vector<protocol::RecommendationEntry>;
   read_or_fail<Listed>(
-      call, [r](db::Stores& stores) { return list_recommendations(stores, filter_of(r.status), r.before, r.limit); },
+      call,
+      [r](db::Stores& stores) {
+        return ranking_service::list_recommendations(stores, filter_of(r.status), r.before, r.limit);
+      },
       "the recommendations could not be read",
       [](const Call& c, const Listed& listed) { c.reply(protocol::reply_recommendations(c.id, listed)); });
 }
@@ -94,10 +101,10 @@ void admin(const AdminDesk&, const Call& call, const protocol::req::AdminRecomme
 void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminApproveRecommendation& r) {
   recommendation_step(
       desk, call, "admin.approve_recommendation", r.reason,
-      [key = name_key(r.user), admin = call.user->id, now = call.now_ms()](db::Stores& stores) {
-        return approve_recommendation(stores, key, admin, now);
+      [key = session::name_key(r.user), admin = call.user->id, now = call.now_ms()](db::Stores& stores) {
+        return ranking_service::approve_recommendation(stores, key, admin, now);
       },
-      [&desk, reason = r.reason](const Call&, const RecommendationStep& done) {
+      [&desk, reason = r.reason](const Call&, const ranking_service::RecommendationStep& done) {
         tell(desk, done.recommendation.user_id,
              "An admin approved " + done.recommender + "'s recommendation of you to 6d: " + reason);
         tell(desk, done.recommendation.recommender_id,
@@ -108,10 +115,10 @@ void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminAp
 void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminRejectRecommendation& r) {
   recommendation_step(
       desk, call, "admin.reject_recommendation", r.reason,
-      [key = name_key(r.user), admin = call.user->id, now = call.now_ms()](db::Stores& stores) {
-        return reject_recommendation(stores, key, admin, now);
+      [key = session::name_key(r.user), admin = call.user->id, now = call.now_ms()](db::Stores& stores) {
+        return ranking_service::reject_recommendation(stores, key, admin, now);
       },
-      [&desk, reason = r.reason](const Call&, const RecommendationStep& done) {
+      [&desk, reason = r.reason](const Call&, const ranking_service::RecommendationStep& done) {
         tell(desk, done.recommendation.user_id,
              "An admin rejected " + done.recommender + "'s recommendation of you to 6d: " + reason);
         tell(desk, done.recommendation.recommender_id,
@@ -124,10 +131,10 @@ void admin(const AdminDesk& desk, const Call& call, const protocol::req::AdminRe
                                                         : ranking::RevocationTarget::former_rank;
   recommendation_step(
       desk, call, "admin.revoke_recommendation", r.reason,
-      [key = name_key(r.user), to, admin = call.user->id, now = call.now_ms()](db::Stores& stores) {
-        return revoke_recommendation(stores, key, to, admin, now);
+      [key = session::name_key(r.user), to, admin = call.user->id, now = call.now_ms()](db::Stores& stores) {
+        return ranking_service::revoke_recommendation(stores, key, to, admin, now);
       },
-      [&desk, reason = r.reason](const Call&, const RecommendationStep& done) {
+      [&desk, reason = r.reason](const Call&, const ranking_service::RecommendationStep& done) {
         tell(desk, done.recommendation.user_id, "An admin revoked your recommendation to 6d: " + reason);
         tell(desk, done.recommendation.recommender_id,
              "An admin revoked your recommendation of " + done.user + ": " + reason +

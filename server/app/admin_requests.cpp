@@ -39,8 +39,8 @@ void change_user(const AdminDesk& desk, const Call& call, const std::string& nam
                  UserChange change, AfterChange after) {
   act<db::UserRecord>(
       desk, call, std::move(entry),
-      [key = name_key(name), change = std::move(change)](db::Stores& stores,
-                                                         db::AuditEntry& written) -> db::DbResult<db::UserRecord> {
+      [key = session::name_key(name), change = std::move(change)](
+          db::Stores& stores, db::AuditEntry& written) -> db::DbResult<db::UserRecord> {
         auto user = stores.users().find_by_name_key(key);
         if (!user) return unexpected(user.error());
         if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");
@@ -140,26 +140,27 @@ void admin(const AdminDesk& desk, const Call& call, const req::AdminSetRank& r) 
 void admin(const AdminDesk& desk, const Call& call, const req::AdminAnnul& r) {
   auto entry = audit(call, "admin.annul", r.reason);
   entry.target_game_id = r.game;
-  act<Annulment>(
+  act<ranking_service::Annulment>(
       desk, call, std::move(entry),
       [game = r.game, &policy = desk.ranking_policy, now = call.now_ms()](
-          db::Stores& stores, db::AuditEntry& written) -> db::DbResult<Annulment> {
-        auto annulled = annul_game(stores, policy, game, now);
+          db::Stores& stores, db::AuditEntry& written) -> db::DbResult<ranking_service::Annulment> {
+        auto annulled = ranking_service::annul_game(stores, policy, game, now);
         if (!annulled) return annulled;
-        for (const UserRankChange& changed : annulled->changes) {
+        for (const ranking_service::UserRankChange& changed : annulled->changes) {
           const protocol::RankChange& change = changed.change;
           if (!written.detail.empty()) written.detail += "; ";
           written.detail += change.name + " " + to_string(change.from) + "->" + to_string(change.to);
         }
         return annulled;
       },
-      [&desk, reason = r.reason](const Call&, const Annulment& annulled) {
+      [&desk, reason = r.reason](const Call&, const ranking_service::Annulment& annulled) {
         const std::string text = "Game " + std::to_string(annulled.game.id) + " (" + annulled.game.black_name + " vs " +
                                  annulled.game.white_name + ") was annulled: " + reason;
         for (UserId player : {annulled.game.black_id, annulled.game.white_id}) {
           desk.online.send_to_user(player, protocol::notice(text));
         }
-        for (const UserRankChange& changed : annulled.changes) desk.reach.rank_changed(changed.user, changed.change);
+        for (const ranking_service::UserRankChange& changed : annulled.changes)
+          desk.reach.rank_changed(changed.user, changed.change);
       });
 }
 

@@ -13,7 +13,7 @@
 namespace yunzi::app {
 namespace {
 
-Coin random_coin() {
+lobby::Coin random_coin() {
   auto engine = std::make_shared<std::mt19937>(std::random_device{}());
   auto mutex = std::make_shared<std::mutex>();
   return [engine, mutex] {
@@ -41,15 +41,15 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
       policy_(std::move(ranking_policy)),
       options_(with_policy_rules(std::move(options_in), *policy_)),
       metrics_(metrics_registry),
-      lobby_(std::make_shared<Lobby>(io_in, online_, games_, metrics_, options_.plan_rules, random_coin(),
-                                     options_.lobby_limits)),
+      lobby_(std::make_shared<lobby::Lobby>(io_in, online_, games_, metrics_, options_.plan_rules, random_coin(),
+                                            options_.lobby_limits)),
       room_services_{io_in,
                      writer_in,
                      now_ms_,
                      options_.disconnect_grace,
                      options_.scoring_deadline,
                      [policy = policy_](db::Stores& stores, const game::GameEndFacts& facts) {
-                       return rank_on_end(stores, *policy, facts);
+                       return ranking_service::rank_on_end(stores, *policy, facts);
                      },
                      [this](const protocol::LobbyGame& entry) { lobby_->game_changed(entry); },
                      [this](std::int64_t game, const protocol::GameEnd& end) { on_game_ended(game, end); },
@@ -61,7 +61,7 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
       messages_quota_(options_.messages_per_minute, 60'000),
       tournaments_(std::make_shared<TournamentService>(
           io_in, writer_in, reads_in, now_ms_, games_,
-          [this](GameId id, const GamePlan& plan, std::optional<db::GameFence> fence) {
+          [this](GameId id, const lobby::GamePlan& plan, std::optional<db::GameFence> fence) {
             start_room(id, plan, std::nullopt, std::move(fence));
           },
           [this](UserId user, const protocol::Frame& frame) {
@@ -84,7 +84,8 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
              .admin = {writer_in, online_, games_, *tournaments_, *policy_, options_.plan_rules, reach_}},
       publication_timer_(io_in) {
   boards_->start();
-  lobby_->set_start_game([this](GamePlan plan, protocol::Responder respond) { create_game(std::move(plan), respond); });
+  lobby_->set_start_game(
+      [this](lobby::GamePlan plan, protocol::Responder respond) { create_game(std::move(plan), respond); });
   // A month that began while the server was down is published at start; publishing twice changes nothing.
   if (policy_->name() != ranking::TomPolicy{}.name()) publish_ranks();
 }
@@ -101,7 +102,7 @@ void App::attach_relay(std::shared_ptr<GameRelay> relay) {
   reach_.on_game_made_elsewhere([this](UserId user, GameId game) {
     const auto online_user = online_.find(user);
     if (!online_user) return;
-    for (const SessionPtr& session : online_.sessions_of(user)) {
+    for (const session::SessionPtr& session : online_.sessions_of(user)) {
       relay_->join_remote(session, user, online_user->info.name, {game}, 0);
     }
   });
@@ -114,21 +115,22 @@ void App::attach_lobby_link(std::shared_ptr<LobbyLink> link) {
 }
 
 void App::on_open(const net::ConnectionPtr& connection) {
-  auto session =
-      Session::create(io_, connection, metrics_, [this](const SessionPtr& s, std::string text, bool over_rate_limit) {
-        dispatch(desks_, reads_, now_ms_, s, std::move(text), over_rate_limit);
-      });
+  auto session = session::Session::create(io_, connection, metrics_,
+                                          [this](const session::SessionPtr& s, std::string text, bool over_rate_limit) {
+                                            dispatch(desks_, reads_, now_ms_, s, std::move(text), over_rate_limit);
+                                          });
   online_.add_session(session);
 }
 
 void App::on_message(const net::ConnectionPtr& connection, std::string text, bool over_rate_limit) {
-  if (SessionPtr session = online_.session(connection->id())) session->receive(std::move(text), over_rate_limit);
+  if (session::SessionPtr session = online_.session(connection->id()))
+    session->receive(std::move(text), over_rate_limit);
 }
 
 void App::on_close(const net::ConnectionPtr& connection) {
-  SessionPtr session = online_.remove_session(connection->id());
+  session::SessionPtr session = online_.remove_session(connection->id());
   if (!session) return;
-  session->close([this](Session& s) {
+  session->close([this](session::Session& s) {
     if (relay_) relay_->connection_left(s.id());
     lobby_->connection_closed(s.id());
     boards_->connection_closed(s.id());

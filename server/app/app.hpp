@@ -31,9 +31,9 @@
 #include "server/app/sign_ins.hpp"
 #include "server/app/tournament_service.hpp"
 #include "server/app/user_reach.hpp"
+#include "server/game/game_registry.hpp"
 #include "server/game/room.hpp"
 #include "server/game/stored_game.hpp"
-#include "server/lobby/game_registry.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/net/handler.hpp"
 #include "server/ranking/policy.hpp"
@@ -74,8 +74,8 @@ class App final : public net::Handler {
   // What a cluster node's parts are built on: the games in progress (GameRelay), the lobby (LobbyLink),
   // rank changes, kicks and forfeits of one user on every node (UserReach, start_on the bus), the quotas
   // per user the nodes count together (SharedLimits), and the tournaments followed again when a node goes.
-  GameRegistry& games() { return games_; }
-  Lobby& lobby() { return *lobby_; }
+  game::GameRegistry& games() { return games_; }
+  lobby::Lobby& lobby() { return *lobby_; }
   UserReach& reach() { return reach_; }
   std::vector<SharedQuota> shared_quotas();
   TournamentService& tournaments() { return *tournaments_; }
@@ -93,14 +93,14 @@ class App final : public net::Handler {
   NowMs now_ms_;
   std::shared_ptr<const ranking::RankingPolicy> policy_;
   AppOptions options_;
-  AppMetrics metrics_;
-  OnlineUsers online_;
-  GameRegistry games_;
-  std::shared_ptr<Lobby> lobby_;
+  session::AppMetrics metrics_;
+  session::OnlineUsers online_;
+  game::GameRegistry games_;
+  std::shared_ptr<lobby::Lobby> lobby_;
   game::RoomServices room_services_;
-  WindowQuota reports_quota_;     // reports per user within any hour
-  WindowQuota lobby_chat_quota_;  // lobby.chat lines per user within any minute
-  WindowQuota messages_quota_;    // private messages per user within any minute
+  session::WindowQuota reports_quota_;     // reports per user within any hour
+  session::WindowQuota lobby_chat_quota_;  // lobby.chat lines per user within any minute
+  session::WindowQuota messages_quota_;    // private messages per user within any minute
   std::shared_ptr<TournamentService> tournaments_;
   std::shared_ptr<BoardService> boards_;
   std::shared_ptr<GameRelay> relay_;
@@ -111,9 +111,9 @@ class App final : public net::Handler {
 
   // A game whose row exists: starts its room, lists it, tells the players' sessions
   // (and answers the request that accepted it, when there is one).
-  void start_room(GameId id, const GamePlan& plan, const std::optional<protocol::Responder>& respond,
+  void start_room(GameId id, const lobby::GamePlan& plan, const std::optional<protocol::Responder>& respond,
                   std::optional<db::GameFence> fence = std::nullopt);
-  void create_game(GamePlan plan, protocol::Responder respond);
+  void create_game(lobby::GamePlan plan, protocol::Responder respond);
   void on_game_ended(GameId game, const protocol::GameEnd& end);
   // A stored game's room, listed and shown in the lobby; false when the engine cannot play it.
   bool restore_room(const db::GameWithMoves& game, const game::StoredPlayers& players,

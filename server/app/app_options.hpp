@@ -18,16 +18,16 @@ namespace yunzi::app {
 struct AppOptions {
   std::chrono::milliseconds disconnect_grace{120'000};
   std::chrono::milliseconds scoring_deadline{180'000};
-  PlanRules plan_rules;                 // its rank_gap is the rank policy's: the App sets it
+  lobby::PlanRules plan_rules;          // its rank_gap is the rank policy's: the App sets it
   bool recommendation_approval = true;  // recommendations to 6d wait for an admin
   // What one user may hold.
-  LobbyLimits lobby_limits;
+  lobby::LobbyLimits lobby_limits;
   std::size_t connections_per_user = 8;
   std::size_t reports_per_hour = 10;
   std::size_t lobby_chat_per_minute = 10;      // lobby.chat lines of one user within any minute
   std::size_t messages_per_minute = 20;        // private messages one user may send within any minute
   std::size_t message_partners_per_hour = 10;  // users not answering yet whom one user may start writing to in an hour
-  BoardLimits board_limits;
+  boards::BoardLimits board_limits;
   // A cluster node's name (empty: a single node) and how long its leases last.
   std::string node;
   std::chrono::milliseconds lease{15'000};

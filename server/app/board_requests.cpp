@@ -32,25 +32,27 @@ std::string title_from(const std::string& requested, const std::string& from_sou
   return from_source;
 }
 
-using BoardSource = Expected<db::NewBoard, BoardSourceError>;
+using BoardSource = Expected<db::NewBoard, boards::BoardSourceError>;
 
 BoardSource board_of_game(const Call& call, const req::BoardCreate& r, std::size_t nodes_per_board,
                           const db::DbResult<std::optional<db::GameWithMoves>>& stored) {
-  if (!stored) return unexpected(BoardSourceError{ErrorCode::internal, "the game could not be read; try again"});
-  if (!*stored) return unexpected(BoardSourceError{ErrorCode::not_found, "no game with that id"});
+  if (!stored)
+    return unexpected(boards::BoardSourceError{ErrorCode::internal, "the game could not be read; try again"});
+  if (!*stored) return unexpected(boards::BoardSourceError{ErrorCode::not_found, "no game with that id"});
   if (plays_in((*stored)->game, call.user->id)) {
-    return unexpected(BoardSourceError{ErrorCode::forbidden, "no analysis board of your own game while it is played"});
+    return unexpected(
+        boards::BoardSourceError{ErrorCode::forbidden, "no analysis board of your own game while it is played"});
   }
-  return board_from_game(**stored, r.move, nodes_per_board);
+  return boards::board_from_game(**stored, r.move, nodes_per_board);
 }
 
 void store_board(const BoardDesk& desk, const Call& call, const req::BoardCreate& r, BoardSource board) {
-  const SignedIn& user = *call.user;
+  const session::SignedIn& user = *call.user;
   if (!board) return call.error(board.error().code, board.error().message);
   board->owner_id = user.id;
   board->title = title_from(r.title, board->title);
   board->created_ms = call.now_ms();
-  const BoardLimits& limits = desk.boards.limits();
+  const boards::BoardLimits& limits = desk.boards.limits();
   desk.writer.submit_for<BoardId>(
       [board = *board, limits](db::Stores& stores) -> db::DbResult<BoardId> {
         auto held = stores.boards().count_of_owner(board.owner_id);
@@ -80,15 +82,15 @@ void store_board(const BoardDesk& desk, const Call& call, const req::BoardCreate
         record.node_count = static_cast<std::int64_t>(board.nodes.size()) + 1;
         record.updated_ms = board.created_ms;
         spdlog::info("board created board={} user={} nodes={}", *id, owner, record.node_count);
-        call.reply(protocol::reply_board(call.id, board_summary(record)));
+        call.reply(protocol::reply_board(call.id, boards::board_summary(record)));
       });
 }
 
 }  // namespace
 
 void handle(const BoardDesk& desk, const Call& call, const req::BoardCreate& r) {
-  if (r.sgf) return store_board(desk, call, r, board_from_sgf(*r.sgf, desk.boards.limits().nodes_per_board));
-  if (!r.game) return store_board(desk, call, r, empty_board(r.size, r.komi, r.handicap));
+  if (r.sgf) return store_board(desk, call, r, boards::board_from_sgf(*r.sgf, desk.boards.limits().nodes_per_board));
+  if (!r.game) return store_board(desk, call, r, boards::empty_board(r.size, r.komi, r.handicap));
   read_then<std::optional<db::GameWithMoves>>(
       call, [game = *r.game](db::Stores& stores) { return stores.games().load(game); },
       [&desk, r](const Call& c, db::DbResult<std::optional<db::GameWithMoves>> stored) {
@@ -106,7 +108,7 @@ void handle(const BoardDesk& desk, const Call& call, const req::BoardList& r) {
       [owner, name = r.user, limit = static_cast<int>(desk.boards.limits().boards_per_user)](
           db::Stores& stores) mutable -> db::DbResult<std::optional<Boards>> {
         if (!owner) {
-          auto user = stores.users().find_by_name_key(name_key(*name));
+          auto user = stores.users().find_by_name_key(session::name_key(*name));
           if (!user) return unexpected(user.error());
           if (!*user || (*user)->closed) return std::optional<Boards>();
           owner = (*user)->id;
@@ -118,7 +120,7 @@ void handle(const BoardDesk& desk, const Call& call, const req::BoardList& r) {
       "no such user",
       [](const Call& c, const Boards& boards) {
         std::vector<protocol::BoardSummary> out;
-        for (const db::BoardRecord& board : boards) out.push_back(board_summary(board));
+        for (const db::BoardRecord& board : boards) out.push_back(boards::board_summary(board));
         c.reply(protocol::reply_boards(c.id, out));
       });
 }

@@ -20,7 +20,7 @@ void reply_board_write_error(const Call& call, const db::DbError& error) {
 }  // namespace
 
 BoardService::BoardService(boost::asio::io_context& io, db::Writer& writer, db::ReadPool& reads, const NowMs& now_ms,
-                           BoardLimits limits)
+                           boards::BoardLimits limits)
     : writer_(writer),
       reads_(reads),
       now_ms_(now_ms),
@@ -80,7 +80,7 @@ bool BoardService::open_stored(const Call& call, BoardId board, db::DbResult<std
     call.error(ErrorCode::not_found, "no board with that id");
     return false;
   }
-  auto tree = BoardTree::from_record(std::move(**stored));
+  auto tree = boards::BoardTree::from_record(std::move(**stored));
   if (!tree) {
     spdlog::error("board does not replay board={} error={}", board, tree.error());
     call.error(ErrorCode::internal, "the board could not be read");
@@ -164,7 +164,7 @@ void BoardService::watch(const Call& call, BoardId board) {
         if (call.session->has_closed()) return;
         const net::ConnectionPtr& connection = call.session->connection();
         if (!self->may_watch(connection->id(), board)) {
-          return call.error(ErrorCode::limit_reached, "at most " + std::to_string(max_boards_watched) +
+          return call.error(ErrorCode::limit_reached, "at most " + std::to_string(boards::max_boards_watched) +
                                                           " boards watched on one connection; leave one first");
         }
         open.watchers[connection->id()] = connection;
@@ -196,7 +196,7 @@ bool BoardService::may_watch(std::uint64_t connection, BoardId board) {
     const auto it = open_.find(id);
     return it == open_.end() || it->second.watchers.count(connection) == 0;
   });
-  if (boards.count(board) == 0 && boards.size() >= max_boards_watched) return false;
+  if (boards.count(board) == 0 && boards.size() >= boards::max_boards_watched) return false;
   boards.insert(board);
   return true;
 }
@@ -207,7 +207,7 @@ void BoardService::play(const Call& call, UserId user, const protocol::req::Boar
       [this, call, user, r](Open& open) {
         const BoardId board = r.board;
         if (!owner_only(call, open, user)) return done(board);
-        BoardTree& tree = *open.tree;
+        boards::BoardTree& tree = *open.tree;
         if (!tree.has(r.from)) {
           call.error(ErrorCode::not_found, "no node " + std::to_string(r.from) + " on this board");
           return done(board);
@@ -245,7 +245,7 @@ void BoardService::play(const Call& call, UserId user, const protocol::req::Boar
           };
         }
         write(call, board, std::move(work), [this, call, board, plan = std::move(*plan), now](Open& open) {
-          BoardTree& tree = *open.tree;
+          boards::BoardTree& tree = *open.tree;
           if (plan.added) {
             tree.add(plan.node);
             tree.record().updated_ms = now;
@@ -288,13 +288,13 @@ void BoardService::cut(const Call& call, UserId user, const protocol::req::Board
       [this, call, user, r](Open& open) {
         const BoardId board = r.board;
         if (!owner_only(call, open, user)) return done(board);
-        const BoardTree& tree = *open.tree;
+        const boards::BoardTree& tree = *open.tree;
         const auto parent = tree.parent_of(r.node);
         if (!parent) {
           call.error(ErrorCode::not_found, "no node " + std::to_string(r.node) + " on this board");
           return done(board);
         }
-        BoardTree after = tree;
+        boards::BoardTree after = tree;
         const std::int64_t removed = after.cut(r.node);
         const std::int64_t current = tree.is_within(tree.record().current, r.node) ? *parent : tree.record().current;
         const std::int64_t now = now_ms_();
@@ -340,13 +340,13 @@ void BoardService::estimate(const Call& call, const protocol::req::BoardEstimate
   with_board(
       call, r.board,
       [call, node = r.node](Open& open) {
-        const BoardTree& tree = *open.tree;
+        const boards::BoardTree& tree = *open.tree;
         if (!tree.has(node))
           return call.error(ErrorCode::not_found, "no node " + std::to_string(node) + " on this board");
         auto game = tree.game_at(node);
         if (!game) return call.error(ErrorCode::internal, game.error());
         call.reply(protocol::reply_estimate(
-            call.id, estimate_position(game->board(), tree.record().komi, tree.record().handicap)));
+            call.id, boards::estimate_position(game->board(), tree.record().komi, tree.record().handicap)));
       },
       false);
 }

@@ -37,9 +37,9 @@ namespace yunzi::app {
 class BoardService : public std::enable_shared_from_this<BoardService> {
  public:
   BoardService(boost::asio::io_context& io, db::Writer& writer, db::ReadPool& reads, const NowMs& now_ms,
-               BoardLimits limits);
+               boards::BoardLimits limits);
 
-  const BoardLimits& limits() const { return limits_; }
+  const boards::BoardLimits& limits() const { return limits_; }
 
   // `user`: the caller's id, read on the session's strand (nullopt for a visitor).
   void watch(const Call& call, BoardId board);
@@ -60,7 +60,7 @@ class BoardService : public std::enable_shared_from_this<BoardService> {
 
  private:
   struct Open {
-    std::optional<BoardTree> tree;
+    std::optional<boards::BoardTree> tree;
     std::map<std::uint64_t, std::weak_ptr<net::Connection>> watchers;
     std::deque<std::pair<Call, std::function<void(Open&)>>> waiting;  // changes after the one in flight
     bool busy = false;
@@ -91,7 +91,7 @@ class BoardService : public std::enable_shared_from_this<BoardService> {
   db::Writer& writer_;
   db::ReadPool& reads_;
   const NowMs& now_ms_;
-  BoardLimits limits_;
+  boards::BoardLimits limits_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer sweep_timer_;
   std::map<BoardId, Open> open_;

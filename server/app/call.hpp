@@ -29,10 +29,10 @@ using NowMs = std::function<TimeMs()>;
 struct Call {
   db::ReadPool& reads;
   const NowMs& now_ms;
-  SessionPtr session;
+  session::SessionPtr session;
   protocol::Responder respond;
   protocol::RequestId id = respond.id();
-  std::optional<SignedIn> user{};
+  std::optional<session::SignedIn> user{};
 
   // A success reply built for `id`.
   void reply(protocol::Frame frame) const { respond.reply(std::move(frame)); }
@@ -40,7 +40,7 @@ struct Call {
   void error(protocol::ErrorCode code, std::string_view message) const { respond.fail(code, message); }
   // Runs fn on the session's strand (from a pool or writer thread).
   void later(std::function<void(const Call&)> fn) const {
-    session->post([call = *this, fn = std::move(fn)](Session&) { fn(call); });
+    session->post([call = *this, fn = std::move(fn)](session::Session&) { fn(call); });
   }
 };
 

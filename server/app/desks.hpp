@@ -11,8 +11,8 @@
 #include "server/accounts/accounts.hpp"
 #include "server/app/sign_ins.hpp"
 #include "server/app/user_reach.hpp"
+#include "server/game/game_registry.hpp"
 #include "server/lobby/game_plan.hpp"
-#include "server/lobby/game_registry.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/ranking/policy.hpp"
 #include "server/session/online_users.hpp"
@@ -30,33 +30,33 @@ class GameRelay;
 struct SessionDesk {
   accounts::Accounts& accounts;
   SignIns& sign_ins;
-  const GameRegistry& games;   // a resumed user's games in progress
-  GameRelay* relay = nullptr;  // in a cluster with NATS: the user's games other nodes run
+  const game::GameRegistry& games;  // a resumed user's games in progress
+  GameRelay* relay = nullptr;       // in a cluster with NATS: the user's games other nodes run
 };
 
 // Seeks, automatch, challenges, the lobby's chat.
 struct LobbyDesk {
-  Lobby& lobby;
-  const OnlineUsers& online;
-  WindowQuota& chat_quota;  // lobby.chat lines per user within any minute
-  const PlanRules& plan_rules;
+  lobby::Lobby& lobby;
+  const session::OnlineUsers& online;
+  session::WindowQuota& chat_quota;  // lobby.chat lines per user within any minute
+  const lobby::PlanRules& plan_rules;
   const LobbyLink* link = nullptr;  // in a cluster with NATS: the seeks and challenges other nodes hold
 };
 
 // Watching games, their records, and the requests passed to a game's room.
 
 struct GameDesk {
-  const GameRegistry& games;
-  Lobby& lobby;  // who watches which game
-  const OnlineUsers& online;
+  const game::GameRegistry& games;
+  lobby::Lobby& lobby;  // who watches which game
+  const session::OnlineUsers& online;
   GameRelay* relay = nullptr;  // a cluster node's watches of games other nodes run; none without NATS
 };
 
 // Profiles, histories, following, reports and 6d recommendations.
 struct UserDesk {
   db::Writer& writer;
-  const OnlineUsers& online;
-  WindowQuota& reports_quota;  // reports per user within any hour
+  const session::OnlineUsers& online;
+  session::WindowQuota& reports_quota;  // reports per user within any hour
   const ranking::RankingPolicy& ranking_policy;
   bool recommendation_approval;
   const UserReach& reach;  // rank changes, kicks and forfeits, on every node
@@ -65,8 +65,8 @@ struct UserDesk {
 // Private messages.
 struct MessageDesk {
   db::Writer& writer;
-  const OnlineUsers& online;
-  WindowQuota& quota;  // messages per user within any minute
+  const session::OnlineUsers& online;
+  session::WindowQuota& quota;  // messages per user within any minute
   std::size_t partners_per_hour;
 };
 
@@ -83,11 +83,11 @@ struct TournamentDesk {
 // admin.*: the role is checked before a request reaches this desk.
 struct AdminDesk {
   db::Writer& writer;
-  OnlineUsers& online;
-  const GameRegistry& games;
+  session::OnlineUsers& online;
+  const game::GameRegistry& games;
   TournamentService& tournaments;
   const ranking::RankingPolicy& ranking_policy;
-  const PlanRules& plan_rules;
+  const lobby::PlanRules& plan_rules;
   const UserReach& reach;  // rank changes, kicks and forfeits, on every node
 };
 

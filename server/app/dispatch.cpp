@@ -41,7 +41,7 @@ std::optional<protocol::ErrorCode> admin_refusal(const AdminDesk& desk, TimeMs n
   if (!user) return protocol::ErrorCode::forbidden;
   // The online entry follows the stored role too (seeks and challenges read it).
   if (auto online = desk.online.find(id); online && online->info.role != user->role) {
-    desk.online.update_info(id, user_info(*user));
+    desk.online.update_info(id, session::user_info(*user));
   }
   const bool banned = user->banned_until_ms && *user->banned_until_ms > now;
   if (user->role != Role::admin || user->closed || banned) return protocol::ErrorCode::forbidden;
@@ -87,8 +87,8 @@ void route(const Desks& desks, const Call& call, protocol::Request request, cons
 
 }  // namespace
 
-void dispatch(const Desks& desks, db::ReadPool& reads, const NowMs& now_ms, const SessionPtr& session, std::string text,
-              bool over_rate_limit) {
+void dispatch(const Desks& desks, db::ReadPool& reads, const NowMs& now_ms, const session::SessionPtr& session,
+              std::string text, bool over_rate_limit) {
   auto envelope = protocol::decode_request(text);
   if (!envelope) {
     session->responder(envelope.error().id).reply(protocol::encode_error(envelope.error()), envelope.error().code);

@@ -12,7 +12,7 @@
 namespace yunzi::app {
 
 // On the session's strand.
-void dispatch(const Desks& desks, db::ReadPool& reads, const NowMs& now_ms, const SessionPtr& session, std::string text,
-              bool over_rate_limit);
+void dispatch(const Desks& desks, db::ReadPool& reads, const NowMs& now_ms, const session::SessionPtr& session,
+              std::string text, bool over_rate_limit);
 
 }  // namespace yunzi::app

@@ -22,8 +22,8 @@ void handle(const BoardDesk&, const Call& call, const req::GameEstimate& r) {
         auto game = game::replay_stored_game(stored);
         if (!game) return c.error(protocol::ErrorCode::internal, game.error());
         const engine::Game shown = move ? game->after_moves(static_cast<std::size_t>(*move)) : std::move(*game);
-        c.reply(
-            protocol::reply_estimate(c.id, estimate_position(shown.board(), row.settings.komi, row.settings.handicap)));
+        c.reply(protocol::reply_estimate(
+            c.id, boards::estimate_position(shown.board(), row.settings.komi, row.settings.handicap)));
       });
 }
 

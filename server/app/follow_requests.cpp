@@ -17,11 +17,11 @@ namespace {
 // Enough for a club and a circle of friends; bounds what one `follows` reply carries.
 constexpr int max_follows = 200;
 
-std::vector<std::pair<protocol::UserInfo, bool>> listed(const OnlineUsers& online,
+std::vector<std::pair<protocol::UserInfo, bool>> listed(const session::OnlineUsers& online,
                                                         const std::vector<db::UserRecord>& users) {
   std::vector<std::pair<protocol::UserInfo, bool>> out;
   for (const db::UserRecord& user : users) {
-    if (!user.closed) out.emplace_back(user_info(user), online.is_online(user.id));
+    if (!user.closed) out.emplace_back(session::user_info(user), online.is_online(user.id));
   }
   return out;
 }
@@ -47,7 +47,7 @@ db::DbResult<db::UserRecord> other_user(db::Stores& stores, const std::string& k
 
 void handle(const UserDesk& desk, const Call& call, const req::UserSearch& r) {
   db::UserQuery query;
-  query.name_contains = name_key(r.name);
+  query.name_contains = session::name_key(r.name);
   query.include_closed = false;
   query.limit = r.limit;
   read_or_fail<std::vector<db::UserRecord>>(
@@ -61,7 +61,7 @@ void handle(const UserDesk& desk, const Call& call, const req::UserSearch& r) {
 void handle(const UserDesk& desk, const Call& call, const req::Follow& r) {
   const UserId self = call.user->id;
   desk.writer.submit_for<Done>(
-      [self, key = name_key(r.user), now = call.now_ms()](db::Stores& stores) -> db::DbResult<Done> {
+      [self, key = session::name_key(r.user), now = call.now_ms()](db::Stores& stores) -> db::DbResult<Done> {
         auto followed = other_user(stores, key, self);
         if (!followed) return unexpected(followed.error());
         auto already = stores.follows().followed_by(self);
@@ -83,7 +83,7 @@ void handle(const UserDesk& desk, const Call& call, const req::Follow& r) {
 void handle(const UserDesk& desk, const Call& call, const req::Unfollow& r) {
   const UserId self = call.user->id;
   desk.writer.submit_for<Done>(
-      [self, key = name_key(r.user)](db::Stores& stores) -> db::DbResult<Done> {
+      [self, key = session::name_key(r.user)](db::Stores& stores) -> db::DbResult<Done> {
         auto followed = other_user(stores, key, self);
         if (!followed) return unexpected(followed.error());
         auto removed = stores.follows().unfollow(self, followed->id);

@@ -69,9 +69,9 @@ void App::adopt_room(const db::GameWithMoves& game, const game::StoredPlayers& p
   if (relay_) relay_->announce_taken_over(id);
   auto room = games_.find(id);
   for (UserId player : {game.game.black_id, game.game.white_id}) {
-    for (const SessionPtr& session : online_.sessions_of(player)) {
+    for (const session::SessionPtr& session : online_.sessions_of(player)) {
       room->player_connected(player, session->connection());
-      session->post([id](Session& s) { s.watched_games.insert(id); });
+      session->post([id](session::Session& s) { s.watched_games.insert(id); });
     }
   }
   spdlog::info("game={} taken over node={} epoch={}", id, fence.node, fence.epoch);

@@ -14,7 +14,7 @@ namespace yunzi::app {
 using namespace relay_wire;
 
 GameRelay::GameRelay(cluster::Bus& bus, boost::asio::any_io_executor executor, std::string node, std::string boot,
-                     const GameRegistry& games)
+                     const game::GameRegistry& games)
     : bus_(bus),
       address_(node + "." + boot),
       games_(games),
@@ -117,7 +117,7 @@ void GameRelay::close_followers(const std::function<bool(std::uint64_t, const st
   for (const auto& connection : closing) connection->close(net::close_code::service_restart, reason);
 }
 
-void GameRelay::follow(const SessionPtr& session, GameId game) {
+void GameRelay::follow(const session::SessionPtr& session, GameId game) {
   std::lock_guard lock(mutex_);
   auto& follower = followers_[session->id()];
   follower.first = session->connection();
@@ -154,7 +154,7 @@ void GameRelay::watch_remote(const Call& call, const protocol::req::GameWatch& r
                });
 }
 
-void GameRelay::join_remote(const SessionPtr& session, UserId user, const std::string& name,
+void GameRelay::join_remote(const session::SessionPtr& session, UserId user, const std::string& name,
                             const std::vector<GameId>& games, std::optional<std::int64_t> replay_since) {
   for (GameId game : games) {
     follow(session, game);

@@ -45,7 +45,7 @@
 #include "server/app/call.hpp"
 #include "server/cluster/bus.hpp"
 #include "server/cluster/node_presence.hpp"
-#include "server/lobby/game_registry.hpp"
+#include "server/game/game_registry.hpp"
 #include "server/net/connection.hpp"
 
 namespace yunzi::app {
@@ -61,7 +61,7 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   // `boot` tells this process from an earlier one of the same node name;
   // `executor` sends the frames for other nodes' connections.
   GameRelay(cluster::Bus& bus, boost::asio::any_io_executor executor, std::string node, std::string boot,
-            const GameRegistry& games);
+            const game::GameRegistry& games);
   ~GameRelay();
 
   // Subscribes to the events for this node's connections; the bus must be started.
@@ -98,8 +98,8 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   // A player signed in here to games other nodes run: they are back in each
   // (`replay_since`: sent the events after that seq first, as
   // GameRoom::player_connected).
-  void join_remote(const SessionPtr& session, UserId user, const std::string& name, const std::vector<GameId>& games,
-                   std::optional<std::int64_t> replay_since = std::nullopt);
+  void join_remote(const session::SessionPtr& session, UserId user, const std::string& name,
+                   const std::vector<GameId>& games, std::optional<std::int64_t> replay_since = std::nullopt);
   // Any other game.* request (`text`, as the client sent it) for a game this
   // node does not run: answered by the node that runs it, or `not_found`.
   void call_remote(const Call& call, GameId game, std::string text, bool muted);
@@ -139,7 +139,7 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   // Hands a frame from another node to this node's connections that follow a game there.
   void hand_over(const std::shared_ptr<const std::string>& frame, const std::vector<std::uint64_t>& connections);
   void game_moved(const cluster::BusMessage& message);
-  void follow(const SessionPtr& session, GameId game);
+  void follow(const session::SessionPtr& session, GameId game);
   void unfollow(std::uint64_t connection, GameId game);
   void publish_leave(std::uint64_t connection, GameId game);
   void note_request_from(const std::string& origin);
@@ -150,7 +150,7 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
 
   cluster::Bus& bus_;
   const std::string address_;  // <node>.<boot>
-  const GameRegistry& games_;
+  const game::GameRegistry& games_;
   std::mutex mutex_;
   std::optional<cluster::Subscription> events_;
   std::optional<cluster::Subscription> batches_;

@@ -52,12 +52,12 @@ void handle(const GameDesk& desk, const Call& call, const req::GameWatch& r) {
   auto room = desk.games.find(r.game);
   if (!room && desk.relay) {
     // Shown as watching in every node's lobby while the game runs (the lobby knows its players).
-    Session& s = *call.session;
+    session::Session& s = *call.session;
     if (s.user && s.spectating.insert(r.game).second) desk.lobby.set_watching(s.user->id, r.game, true);
     return desk.relay->watch_remote(call, r, [call, game = r.game] { watch_stored_game(call, game); });
   }
   if (!room) return watch_stored_game(call, r.game);
-  Session& s = *call.session;
+  session::Session& s = *call.session;
   s.watched_games.insert(r.game);
   if (s.user && !is_player(desk, call, r.game) && s.spectating.insert(r.game).second) {
     desk.lobby.set_watching(s.user->id, r.game, true);
@@ -75,7 +75,7 @@ void handle(const GameDesk& desk, const Call& call, const req::GameWatch& r) {
 // A game that has ended, or one this connection does not watch, is already in
 // that state, so the answer is ok all the same.
 void handle(const GameDesk& desk, const Call& call, const req::GameUnwatch& r) {
-  Session& s = *call.session;
+  session::Session& s = *call.session;
   s.watched_games.erase(r.game);
   if (s.user && s.spectating.erase(r.game) > 0) desk.lobby.set_watching(s.user->id, r.game, false);
   auto room = desk.games.find(r.game);
@@ -102,7 +102,7 @@ void handle(const GameDesk& desk, const Call& call, const req::GameSgf& r) {
 
 void forward_to_room(const GameDesk& desk, const Call& call, std::int64_t game, protocol::Request request,
                      const std::string& text) {
-  const SignedIn& user = *call.user;
+  const session::SignedIn& user = *call.user;
   // Only chat reads the mute: a move spares the registry's lock.
   const bool muted =
       std::holds_alternative<protocol::req::GameChat>(request) && desk.online.is_muted(user.id, call.now_ms());

@@ -70,8 +70,8 @@ db::DbResult<std::optional<Refusal>> refusal_of_players(db::Stores& stores, cons
 
 }  // namespace
 
-void App::create_game(GamePlan plan, protocol::Responder respond) {
-  const db::NewGame row = new_game_row(plan, now_ms_());
+void App::create_game(lobby::GamePlan plan, protocol::Responder respond) {
+  const db::NewGame row = lobby::new_game_row(plan, now_ms_());
   // In a cluster the game is claimed in the transaction that creates it, so
   // no other node's lease round can take it for an orphan.
   std::optional<std::string> node;
@@ -116,7 +116,7 @@ void App::create_game(GamePlan plan, protocol::Responder respond) {
       });
 }
 
-void App::start_room(GameId id, const GamePlan& plan, const std::optional<protocol::Responder>& respond,
+void App::start_room(GameId id, const lobby::GamePlan& plan, const std::optional<protocol::Responder>& respond,
                      std::optional<db::GameFence> fence) {
   if (!options_.node.empty() && !fence) {
     // A game stored without a claim (a tournament's round): the next lease
@@ -138,8 +138,8 @@ void App::start_room(GameId id, const GamePlan& plan, const std::optional<protoc
     return;
   }
   // Listed before anyone hears game.start: a move sent at once finds the room.
-  games_.add(id, RunningGame{room, black.user_id, white.user_id, plan.settings.rated, fence,
-                             std::chrono::steady_clock::now(), black.info.name, white.info.name});
+  games_.add(id, game::RunningGame{room, black.user_id, white.user_id, plan.settings.rated, fence,
+                                   std::chrono::steady_clock::now(), black.info.name, white.info.name});
   if (relay_ && fence) relay_->serve(id);
   room->announce(online_.connections_of(black.user_id), online_.connections_of(white.user_id));
   // Their connections on the other nodes of a cluster join it there.
@@ -148,8 +148,8 @@ void App::start_room(GameId id, const GamePlan& plan, const std::optional<protoc
   metrics_.games_started.Increment();
   lobby_->game_started(lobby_entry(id, plan.settings, black.info, white.info, 0), black.user_id, white.user_id, true);
   for (UserId player : {black.user_id, white.user_id}) {
-    for (const SessionPtr& session : online_.sessions_of(player)) {
-      session->post([id](Session& s) { s.watched_games.insert(id); });
+    for (const session::SessionPtr& session : online_.sessions_of(player)) {
+      session->post([id](session::Session& s) { s.watched_games.insert(id); });
     }
   }
   if (respond) respond->reply(protocol::reply_game(respond->id(), id));
@@ -198,8 +198,8 @@ bool App::restore_room(const db::GameWithMoves& game, const game::StoredPlayers&
     return false;
   }
   if (row.settings.rated) games_.reserve_rated(row.black_id, row.white_id);
-  games_.add(row.id, RunningGame{room, row.black_id, row.white_id, row.settings.rated, fence,
-                                 std::chrono::steady_clock::now(), black.info.name, white.info.name});
+  games_.add(row.id, game::RunningGame{room, row.black_id, row.white_id, row.settings.rated, fence,
+                                       std::chrono::steady_clock::now(), black.info.name, white.info.name});
   if (relay_ && fence) relay_->serve(row.id);
   lobby_->game_started(lobby_entry(row.id, row.settings, black.info, white.info, static_cast<int>(game.moves.size())),
                        row.black_id, row.white_id, false);

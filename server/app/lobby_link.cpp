@@ -40,7 +40,7 @@ const json& member(const json& message, const char* key) {
 }  // namespace
 
 LobbyLink::LobbyLink(cluster::Bus& bus, boost::asio::any_io_executor executor, std::string address,
-                     std::int64_t id_base, Lobby& lobby, const UserReach& reach)
+                     std::int64_t id_base, lobby::Lobby& lobby, const UserReach& reach)
     : bus_(bus),
       address_(std::move(address)),
       id_base_(id_base),
@@ -110,7 +110,7 @@ void LobbyLink::publish(json message) {
   (void)bus_.publish(deltas_subject, message.dump());
 }
 
-void LobbyLink::user(UserId id, const protocol::UserInfo& info, protocol::UserStatus status, UserHolds holds) {
+void LobbyLink::user(UserId id, const protocol::UserInfo& info, protocol::UserStatus status, lobby::UserHolds holds) {
   publish({{"type", "user"},
            {"user", id},
            {"info", protocol::to_json(info)},
@@ -148,19 +148,19 @@ void LobbyLink::automatch_waiting(UserId user, const protocol::UserInfo& info, c
 
 void LobbyLink::automatch_left(UserId user) { publish({{"type", "automatch_left"}, {"user", user}}); }
 
-void LobbyLink::pair_elsewhere(const std::string& origin, const LobbyCaller& caller, UserId partner,
-                               const GameSettings& settings, std::function<void(PairAnswer)> answered) {
+void LobbyLink::pair_elsewhere(const std::string& origin, const lobby::LobbyCaller& caller, UserId partner,
+                               const GameSettings& settings, std::function<void(lobby::PairAnswer)> answered) {
   ask(origin, caller, {{"kind", "automatch.take"}, {"target", partner}, {"settings", protocol::to_json(settings)}},
       [respond = caller.respond, answered = std::move(answered)](Expected<std::string, cluster::BusError> answer) {
-        if (!answer) return answered(PairAnswer::partner_gone);
+        if (!answer) return answered(lobby::PairAnswer::partner_gone);
         const json reply = json::parse(*answer, nullptr, false);
         if (reply.is_object() && reply.value("type", "") == "ok") {
           respond.reply(std::make_shared<const std::string>(std::move(*answer)));
-          return answered(PairAnswer::paired);
+          return answered(lobby::PairAnswer::paired);
         }
         const bool gone =
             reply.is_object() && reply.value("code", "") == protocol::to_string(protocol::ErrorCode::conflict);
-        answered(gone ? PairAnswer::partner_gone : PairAnswer::refused);
+        answered(gone ? lobby::PairAnswer::partner_gone : lobby::PairAnswer::refused);
       });
 }
 
@@ -208,7 +208,7 @@ void LobbyLink::heard(const cluster::BusMessage& message) {
     const auto challenges = integer_field(told, "challenges").value_or(0);
     if (id && info && status && connections >= 0 && challenges >= 0) {
       lobby_.peer_user(origin, *id, *info, *status,
-                       UserHolds{static_cast<std::size_t>(connections), static_cast<std::size_t>(challenges)});
+                       lobby::UserHolds{static_cast<std::size_t>(connections), static_cast<std::size_t>(challenges)});
     }
   } else if (type == "user_left") {
     if (const auto id = integer_field(told, "user")) lobby_.peer_user_left(origin, *id);
@@ -248,7 +248,7 @@ std::optional<std::string> LobbyLink::holder_of(std::int64_t id) const {
   return found->second;
 }
 
-bool LobbyLink::pass_on(const LobbyCaller& caller, std::string kind, std::int64_t target, json extra) const {
+bool LobbyLink::pass_on(const lobby::LobbyCaller& caller, std::string kind, std::int64_t target, json extra) const {
   if (target >> prefix_shift == id_base_ >> prefix_shift) return false;
   const auto holder = holder_of(target);
   if (!holder) return false;
@@ -266,7 +266,7 @@ bool LobbyLink::pass_on(const LobbyCaller& caller, std::string kind, std::int64_
   return true;
 }
 
-void LobbyLink::ask(const std::string& holder, const LobbyCaller& caller, json asked,
+void LobbyLink::ask(const std::string& holder, const lobby::LobbyCaller& caller, json asked,
                     std::function<void(Expected<std::string, cluster::BusError>)> answered) const {
   asked["user"] = caller.user.id;
   asked["info"] = protocol::to_json(caller.user.info);
@@ -285,7 +285,7 @@ void LobbyLink::passed_on(const cluster::BusMessage& message) {
   if (!target || !user || !info) {
     return respond.fail(protocol::ErrorCode::bad_request, "a malformed lobby request from another node");
   }
-  LobbyCaller caller{OnlineUser{*user, std::move(*info), std::nullopt}, respond};
+  lobby::LobbyCaller caller{session::OnlineUser{*user, std::move(*info), std::nullopt}, respond};
   const std::string kind = asked.value("kind", "");
   if (kind == "seek.accept") return lobby_.accept_seek(std::move(caller), *target);
   if (kind == "seek.cancel") return lobby_.cancel_seek(std::move(caller), *target);

@@ -35,12 +35,12 @@
 
 namespace yunzi::app {
 
-class LobbyLink final : public LobbyPeers {
+class LobbyLink final : public lobby::LobbyPeers {
  public:
   // `address`: this node's <node>.<boot>; `id_base`: the prefix its seeks and challenges are numbered from.
   // `executor` runs the pacing of the games' entries (LobbyGamePacer).
   LobbyLink(cluster::Bus& bus, boost::asio::any_io_executor executor, std::string address, std::int64_t id_base,
-            Lobby& lobby, const UserReach& reach);
+            lobby::Lobby& lobby, const UserReach& reach);
   ~LobbyLink() override;
 
   // A prefix for a node's seek and challenge ids, drawn at random (20 bits, above 32).
@@ -61,10 +61,11 @@ class LobbyLink final : public LobbyPeers {
   // A request about a seek or challenge another node holds (`kind`: the
   // request's type) goes there and is answered from there: true. False when
   // the id is this node's or no known node's, for the lobby here to answer.
-  bool pass_on(const LobbyCaller& caller, std::string kind, std::int64_t target, nlohmann::json extra = {}) const;
+  bool pass_on(const lobby::LobbyCaller& caller, std::string kind, std::int64_t target,
+               nlohmann::json extra = {}) const;
 
   // LobbyPeers
-  void user(UserId id, const protocol::UserInfo& info, protocol::UserStatus status, UserHolds holds) override;
+  void user(UserId id, const protocol::UserInfo& info, protocol::UserStatus status, lobby::UserHolds holds) override;
   void user_left(UserId id) override;
   void seek(const protocol::SeekInfo& seek, UserId owner) override;
   void seek_removed(std::int64_t seek) override;
@@ -76,8 +77,8 @@ class LobbyLink final : public LobbyPeers {
   void everything_ends() override;
   void automatch_waiting(UserId user, const protocol::UserInfo& info, const GameSettings& settings) override;
   void automatch_left(UserId user) override;
-  void pair_elsewhere(const std::string& origin, const LobbyCaller& caller, UserId partner,
-                      const GameSettings& settings, std::function<void(PairAnswer)> answered) override;
+  void pair_elsewhere(const std::string& origin, const lobby::LobbyCaller& caller, UserId partner,
+                      const GameSettings& settings, std::function<void(lobby::PairAnswer)> answered) override;
   void send_to_user(UserId user, const protocol::Frame& frame) override;
 
  private:
@@ -86,13 +87,13 @@ class LobbyLink final : public LobbyPeers {
   void passed_on(const cluster::BusMessage& message);
   std::optional<std::string> holder_of(std::int64_t id) const;
   // A request to the node at `holder`, on behalf of the caller; the answer (or why there is none) goes to `answered`.
-  void ask(const std::string& holder, const LobbyCaller& caller, nlohmann::json asked,
+  void ask(const std::string& holder, const lobby::LobbyCaller& caller, nlohmann::json asked,
            std::function<void(Expected<std::string, cluster::BusError>)> answered) const;
 
   cluster::Bus& bus_;
   const std::string address_;
   const std::int64_t id_base_;
-  Lobby& lobby_;
+  lobby::Lobby& lobby_;
   const UserReach& reach_;
   mutable std::mutex mutex_;
   std::map<std::int64_t, std::string> holders_;  // id prefix -> node address

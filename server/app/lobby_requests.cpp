@@ -11,13 +11,13 @@ namespace {
 
 // The caller as the lobby knows them; nullopt (and the error replied) when
 // their session has no online entry, which only a logout race can cause.
-std::optional<LobbyCaller> caller_of(const LobbyDesk& desk, const Call& call) {
+std::optional<lobby::LobbyCaller> caller_of(const LobbyDesk& desk, const Call& call) {
   auto user = desk.online.find(call.user->id);
   if (!user) {
     call.error(protocol::ErrorCode::unauthenticated, "log in first");
     return std::nullopt;
   }
-  return LobbyCaller{*user, call.respond};
+  return lobby::LobbyCaller{*user, call.respond};
 }
 
 // A request about a seek or challenge: to the lobby here, or to the node of the cluster that holds it.
@@ -44,21 +44,23 @@ void handle(const LobbyDesk& desk, const Call& call, const req::LobbyUnwatch&) {
 
 void handle(const LobbyDesk& desk, const Call& call, const req::SeekCreate& r) {
   if (auto caller = caller_of(desk, call)) {
-    desk.lobby.create_seek(std::move(*caller), settings_to_play(r.settings, desk.plan_rules));
+    desk.lobby.create_seek(std::move(*caller), lobby::settings_to_play(r.settings, desk.plan_rules));
   }
 }
 
 void handle(const LobbyDesk& desk, const Call& call, const req::SeekCancel& r) {
-  about_offer(desk, call, "seek.cancel", r.seek, [&](LobbyCaller caller) { desk.lobby.cancel_seek(caller, r.seek); });
+  about_offer(desk, call, "seek.cancel", r.seek,
+              [&](lobby::LobbyCaller caller) { desk.lobby.cancel_seek(caller, r.seek); });
 }
 
 void handle(const LobbyDesk& desk, const Call& call, const req::SeekAccept& r) {
-  about_offer(desk, call, "seek.accept", r.seek, [&](LobbyCaller caller) { desk.lobby.accept_seek(caller, r.seek); });
+  about_offer(desk, call, "seek.accept", r.seek,
+              [&](lobby::LobbyCaller caller) { desk.lobby.accept_seek(caller, r.seek); });
 }
 
 void handle(const LobbyDesk& desk, const Call& call, const req::AutomatchJoin& r) {
   if (auto caller = caller_of(desk, call)) {
-    desk.lobby.join_automatch(std::move(*caller), settings_to_play(r.settings, desk.plan_rules));
+    desk.lobby.join_automatch(std::move(*caller), lobby::settings_to_play(r.settings, desk.plan_rules));
   }
 }
 
@@ -68,13 +70,14 @@ void handle(const LobbyDesk& desk, const Call& call, const req::AutomatchLeave&)
 
 void handle(const LobbyDesk& desk, const Call& call, const req::Challenge& r) {
   if (auto caller = caller_of(desk, call)) {
-    desk.lobby.challenge(std::move(*caller), name_key(r.to), settings_to_play(r.settings, desk.plan_rules));
+    desk.lobby.challenge(std::move(*caller), session::name_key(r.to),
+                         lobby::settings_to_play(r.settings, desk.plan_rules));
   }
 }
 
 void handle(const LobbyDesk& desk, const Call& call, const req::ChallengeAccept& r) {
   about_offer(desk, call, "challenge.accept", r.challenge,
-              [&](LobbyCaller caller) { desk.lobby.accept_challenge(caller, r.challenge); });
+              [&](lobby::LobbyCaller caller) { desk.lobby.accept_challenge(caller, r.challenge); });
 }
 
 void handle(const LobbyDesk& desk, const Call& call, const req::ChallengeDecline& r) {
@@ -82,7 +85,8 @@ void handle(const LobbyDesk& desk, const Call& call, const req::ChallengeDecline
   if (r.reason) extra["reason"] = *r.reason;
   about_offer(
       desk, call, "challenge.decline", r.challenge,
-      [&](LobbyCaller caller) { desk.lobby.decline_challenge(caller, r.challenge, r.reason); }, std::move(extra));
+      [&](lobby::LobbyCaller caller) { desk.lobby.decline_challenge(caller, r.challenge, r.reason); },
+      std::move(extra));
 }
 
 void handle(const LobbyDesk& desk, const Call& call, const req::LobbyChat& r) {

@@ -32,7 +32,7 @@ SendOutcome refused(protocol::ErrorCode code, std::string why) { return SendOutc
 
 // The partner named in a request, open accounts only.
 db::DbResult<std::optional<db::UserRecord>> find_partner(db::Stores& stores, const std::string& name) {
-  auto user = stores.users().find_by_name_key(name_key(name));
+  auto user = stores.users().find_by_name_key(session::name_key(name));
   if (!user) return unexpected(user.error());
   if (*user && (*user)->closed) return std::optional<db::UserRecord>{};
   return user;
@@ -53,7 +53,7 @@ db::DbResult<bool> may_write_to(db::Stores& stores, UserId from, UserId to, Time
   return *opened < static_cast<std::int64_t>(partners_per_hour);
 }
 
-db::DbResult<SendOutcome> store_message(db::Stores& stores, const SignedIn& sender, const std::string& to,
+db::DbResult<SendOutcome> store_message(db::Stores& stores, const session::SignedIn& sender, const std::string& to,
                                         const std::string& text, TimeMs now, std::size_t partners_per_hour) {
   // Read here too, in the writer, so that a mute written just before cannot be passed.
   auto self = stores.users().find_by_id(sender.id);
@@ -83,7 +83,7 @@ db::DbResult<SendOutcome> store_message(db::Stores& stores, const SignedIn& send
 }  // namespace
 
 void handle(const MessageDesk& desk, const Call& call, const req::MessageSend& r) {
-  const SignedIn& user = *call.user;
+  const session::SignedIn& user = *call.user;
   if (desk.online.is_muted(user.id, call.now_ms())) return call.error(protocol::ErrorCode::muted, "you are muted");
   const TimeMs now = call.now_ms();
   // Taken before the write, so messages sent at once from many connections cannot pass the quota together.
@@ -93,7 +93,7 @@ void handle(const MessageDesk& desk, const Call& call, const req::MessageSend& r
                       "at most " + std::to_string(desk.quota.max_uses()) + " messages a minute; slow down");
   }
   desk.writer.submit_for<SendOutcome>(
-      [sender = SignedIn{user.id, user.name, {}}, to = r.to, text = r.text, now,
+      [sender = session::SignedIn{user.id, user.name, {}}, to = r.to, text = r.text, now,
        cap = desk.partners_per_hour](db::Stores& stores) { return store_message(stores, sender, to, text, now, cap); },
       [&desk, call, now, sender_id = user.id](db::DbResult<SendOutcome> sent) {
         if (!sent || sent->refusal) desk.quota.give_back(sender_id, now);

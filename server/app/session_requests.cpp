@@ -59,7 +59,7 @@ void join_games_elsewhere(const SessionDesk& desk, const Call& call, const db::U
 
 void answer_signed_in(const SessionDesk& desk, const Call& c, const db::UserRecord& user, AuthKind kind,
                       const std::string& token) {
-  const protocol::UserInfo info = user_info(user);
+  const protocol::UserInfo info = session::user_info(user);
   if (kind == AuthKind::session) {
     c.reply(protocol::reply_session(c.id, token, info));
     if (desk.relay) join_games_elsewhere(desk, c, user, [](const Call&, std::vector<GameId>) {});

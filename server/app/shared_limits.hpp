@@ -25,7 +25,7 @@ namespace yunzi::app {
 // A quota shared under its name; the name is the same on every node.
 struct SharedQuota {
   std::string name;
-  WindowQuota& quota;
+  session::WindowQuota& quota;
 };
 
 class SharedLimits {

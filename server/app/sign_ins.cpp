@@ -7,8 +7,8 @@
 
 namespace yunzi::app {
 
-bool SignIns::sign_in(const SessionPtr& session, const db::UserRecord& user, std::string token) {
-  Session& s = *session;
+bool SignIns::sign_in(const session::SessionPtr& session, const db::UserRecord& user, std::string token) {
+  session::Session& s = *session;
   if (s.user && s.user->id == user.id) {
     // The same account again on this connection (a second login, a resume): it never left,
     // so its challenges, seeks and games stay as they are.
@@ -16,7 +16,7 @@ bool SignIns::sign_in(const SessionPtr& session, const db::UserRecord& user, std
     spdlog::info("signed in again user={} connection={}", user.name, s.id());
     return true;
   }
-  const OnlineUser online_user{user.id, user_info(user), user.muted_until_ms};
+  const session::OnlineUser online_user{user.id, session::user_info(user), user.muted_until_ms};
   const auto sessions = online_.sign_in(online_user, session, connections_per_user_);
   if (!sessions) {
     spdlog::warn("sign-in refused user={} connection={} reason=\"connections per user\" cap={}", user.name, s.id(),
@@ -25,7 +25,7 @@ bool SignIns::sign_in(const SessionPtr& session, const db::UserRecord& user, std
   }
   // The former account leaves this connection only now that the new one is in.
   if (s.user) sign_out(s);
-  s.user = SignedIn{user.id, user.name, std::move(token)};
+  s.user = session::SignedIn{user.id, user.name, std::move(token)};
   if (*sessions == 1) lobby_.user_online(online_user);
   else lobby_.user_connections_changed(user.id);
   for (const auto& room : games_.rooms_of(user.id)) {
@@ -36,9 +36,9 @@ bool SignIns::sign_in(const SessionPtr& session, const db::UserRecord& user, std
   return true;
 }
 
-void SignIns::sign_out(Session& s) {
+void SignIns::sign_out(session::Session& s) {
   if (!s.user) return;
-  const SignedIn user = *s.user;
+  const session::SignedIn user = *s.user;
   s.user.reset();
   for (GameId game : s.spectating) lobby_.set_watching(user.id, game, false);
   s.spectating.clear();

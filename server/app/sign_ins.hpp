@@ -6,7 +6,7 @@
 #include <string>
 
 #include "db/records.hpp"
-#include "server/lobby/game_registry.hpp"
+#include "server/game/game_registry.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/session/online_users.hpp"
 #include "server/session/session.hpp"
@@ -17,14 +17,15 @@ class GameRelay;
 
 class SignIns {
  public:
-  SignIns(OnlineUsers& online, Lobby& lobby, GameRegistry& games, std::size_t connections_per_user)
+  SignIns(session::OnlineUsers& online, lobby::Lobby& lobby, game::GameRegistry& games,
+          std::size_t connections_per_user)
       : online_(online), lobby_(lobby), games_(games), connections_per_user_(connections_per_user) {}
 
   // After login, register or resume on this session; false (nothing changed)
   // when the user is already signed in on connections_per_user connections.
-  bool sign_in(const SessionPtr& session, const db::UserRecord& user, std::string token);
+  bool sign_in(const session::SessionPtr& session, const db::UserRecord& user, std::string token);
   // After logout, or when the connection closes.
-  void sign_out(Session& session);
+  void sign_out(session::Session& session);
 
   std::size_t connections_per_user() const { return connections_per_user_; }
   // In a cluster with NATS: a logout leaves the games other nodes run too. Set before the server starts.
@@ -32,9 +33,9 @@ class SignIns {
 
  private:
   GameRelay* relay_ = nullptr;
-  OnlineUsers& online_;
-  Lobby& lobby_;
-  GameRegistry& games_;
+  session::OnlineUsers& online_;
+  lobby::Lobby& lobby_;
+  game::GameRegistry& games_;
   std::size_t connections_per_user_;
 };
 

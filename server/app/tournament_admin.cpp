@@ -61,14 +61,14 @@ std::string tournament_detail(TournamentId id) { return "tournament " + std::to_
 using Given = std::function<bool(std::string_view field)>;
 
 // Writes the request's fields that `given` names into `s`.
-void apply_definition(const req::AdminTournamentCreate& r, const Given& given, const PlanRules& rules, TimeMs now,
-                      db::TournamentSettings& s) {
+void apply_definition(const req::AdminTournamentCreate& r, const Given& given, const lobby::PlanRules& rules,
+                      TimeMs now, db::TournamentSettings& s) {
   if (given("name")) s.name = r.name;
   if (given("system")) s.system = r.system;
   if (given("mcmahon_bar")) s.mcmahon_bar = r.mcmahon_bar;
   if (given("mcmahon_floor")) s.mcmahon_floor = r.mcmahon_floor;
   if (given("settings")) {
-    const GameSettings game = settings_to_play(r.settings, rules);
+    const GameSettings game = lobby::settings_to_play(r.settings, rules);
     s.size = game.size;
     s.komi = game.komi;
     s.rated = game.rated;
@@ -82,8 +82,8 @@ void apply_definition(const req::AdminTournamentCreate& r, const Given& given, c
   if (given("no_show_s")) s.no_show_ms = std::int64_t{r.no_show_s} * 1000;
   if (given("bye_points")) s.bye_points = static_cast<int>(r.bye_points * 2);
   if (r.preset) {
-    s.groups = promotion_groups();
-    s.bonus_points = promotion_bonus();
+    s.groups = stored_tournaments::promotion_groups();
+    s.bonus_points = stored_tournaments::promotion_bonus();
   } else if (!r.groups.empty()) {
     s.groups.clear();
     for (const auto& g : r.groups) s.groups.push_back({0, g.name, g.min_rank, g.max_rank});
@@ -169,12 +169,14 @@ void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentEn
                    }
                    entry.detail +=
                        ", after round " + std::to_string(row && row->status != "waiting" ? round : round - 1);
-                   if (t.status == "registration" || round == 0) return finish_tournament(stores, t.id, 0, now);
+                   if (t.status == "registration" || round == 0)
+                     return stored_tournaments::finish_tournament(stores, t.id, 0, now);
                    if (row == nullptr || row->status == "waiting") {
                      if (auto dropped = stores.tournaments().drop_round(t.id, round); !dropped) return dropped;
-                     return finish_tournament(stores, t.id, round - 1, now);
+                     return stored_tournaments::finish_tournament(stores, t.id, round - 1, now);
                    }
-                   if (row->status == "finished") return finish_tournament(stores, t.id, round, now);
+                   if (row->status == "finished")
+                     return stored_tournaments::finish_tournament(stores, t.id, round, now);
                    // The round in play is the last: the service ends the tournament when its results are in.
                    return stores.tournaments().set_rounds(t.id, round);
                  });
@@ -198,7 +200,7 @@ void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentRe
                    if (t.status != "running" || round == 0 || !waiting) {
                      return db::db_failure(db::DbErrorKind::conflict, "no round is waiting to start");
                    }
-                   auto pairings = pair_round(t, round);
+                   auto pairings = stored_tournaments::pair_round(t, round);
                    if (!pairings) return db::db_failure(db::DbErrorKind::conflict, pairings.error());
                    entry.detail += ", round " + std::to_string(round);
                    auto stored = stores.tournaments().replace_pairings(t.id, round, *pairings);
@@ -224,18 +226,17 @@ void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentRe
 }
 
 void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentWithdraw& r) {
-  audited_change(desk, call, r.tournament,
-                 audit(call, "tournament.withdraw", r.reason, tournament_detail(r.tournament)),
-                 [key = name_key(r.user)](db::Stores& stores, const db::StoredTournament& t,
-                                          db::AuditEntry& entry) -> db::DbResult<Done> {
-                   auto user = stores.users().find_by_name_key(key);
-                   if (!user) return unexpected(user.error());
-                   if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");
-                   entry.target_user_id = (*user)->id;
-                   if (t.status == "finished")
-                     return db::db_failure(db::DbErrorKind::conflict, "the tournament is over");
-                   return stores.tournaments().withdraw(t.id, (*user)->id, last_round_before_withdrawal(t));
-                 });
+  audited_change(
+      desk, call, r.tournament, audit(call, "tournament.withdraw", r.reason, tournament_detail(r.tournament)),
+      [key = session::name_key(r.user)](db::Stores& stores, const db::StoredTournament& t,
+                                        db::AuditEntry& entry) -> db::DbResult<Done> {
+        auto user = stores.users().find_by_name_key(key);
+        if (!user) return unexpected(user.error());
+        if (!*user) return db::db_failure(db::DbErrorKind::not_found, "no such user");
+        entry.target_user_id = (*user)->id;
+        if (t.status == "finished") return db::db_failure(db::DbErrorKind::conflict, "the tournament is over");
+        return stores.tournaments().withdraw(t.id, (*user)->id, stored_tournaments::last_round_before_withdrawal(t));
+      });
 }
 
 }  // namespace yunzi::app

@@ -58,14 +58,14 @@ void handle(const TournamentDesk&, const Call& call, const req::TournamentList& 
       "the tournaments could not be read",
       [](const Call& c, const std::vector<db::TournamentSummary>& listed) {
         std::vector<protocol::TournamentSummaryInfo> out;
-        for (const auto& t : listed) out.push_back(summary_info(t));
+        for (const auto& t : listed) out.push_back(stored_tournaments::summary_info(t));
         c.reply(protocol::reply_tournaments(c.id, out));
       });
 }
 
 void handle(const TournamentDesk&, const Call& call, const req::TournamentInfo& r) {
   read_tournament(call, r.tournament, [](const Call& c, const db::StoredTournament& t) {
-    c.reply(protocol::reply_tournament(c.id, details_of(t)));
+    c.reply(protocol::reply_tournament(c.id, stored_tournaments::details_of(t)));
   });
 }
 
@@ -73,13 +73,13 @@ void handle(const TournamentDesk&, const Call& call, const req::TournamentPairin
   read_tournament(call, r.tournament, [asked = r.round](const Call& c, const db::StoredTournament& t) {
     const int round = asked.value_or(t.current_round);
     if (round > t.current_round) return c.error(protocol::ErrorCode::not_found, "that round is not paired yet");
-    c.reply(protocol::reply_tournament_pairings(c.id, t.id, round, pairings_of(t, round)));
+    c.reply(protocol::reply_tournament_pairings(c.id, t.id, round, stored_tournaments::pairings_of(t, round)));
   });
 }
 
 void handle(const TournamentDesk&, const Call& call, const req::TournamentStandings& r) {
   read_tournament(call, r.tournament, [](const Call& c, const db::StoredTournament& t) {
-    c.reply(protocol::reply_tournament_standings(c.id, t.id, t.current_round, standings_of(t)));
+    c.reply(protocol::reply_tournament_standings(c.id, t.id, t.current_round, stored_tournaments::standings_of(t)));
   });
 }
 
@@ -96,7 +96,7 @@ void handle(const TournamentDesk& desk, const Call& call, const req::TournamentR
         auto account = stores.users().find_by_id(user);
         if (!account) return unexpected(account.error());
         if (!*account) return db::db_failure(db::DbErrorKind::not_found, "no such user");
-        const auto group = group_for_rank(t->settings, (*account)->rank);
+        const auto group = stored_tournaments::group_for_rank(t->settings, (*account)->rank);
         if (!group)
           return db::db_failure(db::DbErrorKind::invalid_argument, "no group of this tournament takes your rank");
         return stores.tournaments().add_entrant(
@@ -116,7 +116,7 @@ void handle(const TournamentDesk& desk, const Call& call, const req::TournamentW
         auto t = load_for_change(stores, id);
         if (!t) return unexpected(t.error());
         if (t->status == "finished") return db::db_failure(db::DbErrorKind::conflict, "the tournament is over");
-        return stores.tournaments().withdraw(id, user, last_round_before_withdrawal(*t));
+        return stores.tournaments().withdraw(id, user, stored_tournaments::last_round_before_withdrawal(*t));
       },
       [call](db::DbResult<Done> done) {
         if (!done) return reply_change_error(call, done.error());

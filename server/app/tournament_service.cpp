@@ -28,7 +28,7 @@ const db::TournamentRound* round_row(const db::StoredTournament& t, int number) 
 struct StartedGame {
   std::int64_t pairing = 0;
   GameId game = 0;
-  GamePlan plan;
+  lobby::GamePlan plan;
   std::optional<db::GameFence> fence;
 };
 
@@ -57,8 +57,9 @@ db::DbResult<Done> settle_ended_games(db::Stores& stores, TournamentId id) {
     if (!game) return unexpected(game.error());
     if (!*game || (*game)->game.status != db::GameStatus::ended || !(*game)->game.result) continue;
     const db::GameRecord& row = (*game)->game;
-    if (auto set = stores.tournaments().set_result(p.id, outcome_of_result(*row.result), pairing_how(*row.result),
-                                                   row.ended_ms.value_or(0));
+    if (auto set =
+            stores.tournaments().set_result(p.id, stored_tournaments::outcome_of_result(*row.result),
+                                            stored_tournaments::pairing_how(*row.result), row.ended_ms.value_or(0));
         !set) {
       return set;
     }
@@ -94,8 +95,8 @@ struct RoundStart {
 }  // namespace
 
 TournamentService::TournamentService(boost::asio::io_context& io, db::Writer& writer, db::ReadPool& reads,
-                                     const NowMs& now_ms, GameRegistry& games, StartRoom start_room, TellUser tell_user,
-                                     std::optional<ClusterNode> node)
+                                     const NowMs& now_ms, game::GameRegistry& games, StartRoom start_room,
+                                     TellUser tell_user, std::optional<ClusterNode> node)
     : writer_(writer),
       reads_(reads),
       now_ms_(now_ms),
@@ -231,22 +232,25 @@ void TournamentService::advance(TournamentId id) {
     return;
   }
   // The round is finished.
-  if (current >= rounds_to_play(t)) {
-    return step(r, [id, current, now](db::Stores& stores) { return finish_tournament(stores, id, current, now); });
+  if (current >= stored_tournaments::rounds_to_play(t)) {
+    return step(r, [id, current, now](db::Stores& stores) {
+      return stored_tournaments::finish_tournament(stores, id, current, now);
+    });
   }
   pair_next(r, current + 1);
 }
 
 void TournamentService::pair_next(Running& r, int round) {
   const db::StoredTournament& t = r.t;
-  auto pairings = pair_round(t, round);
+  auto pairings = stored_tournaments::pair_round(t, round);
   if (pairings && pairings->empty()) pairings = unexpected(std::string("nobody is left to play"));
   if (!pairings) {
     // Nothing more can be paired (too few players left, or only repeats): the tournament ends here.
     spdlog::warn("tournament not paired tournament={} round={} why={}", t.id, round, pairings.error());
     const int last = round - 1;
-    return step(
-        r, [id = t.id, last, now = now_ms_()](db::Stores& stores) { return finish_tournament(stores, id, last, now); });
+    return step(r, [id = t.id, last, now = now_ms_()](db::Stores& stores) {
+      return stored_tournaments::finish_tournament(stores, id, last, now);
+    });
   }
   db::TournamentRound row{round, now_ms_() + t.settings.round_gap_ms, "waiting", std::nullopt, std::nullopt};
   if (t.settings.round_start == "fixed" && round <= static_cast<int>(t.settings.round_times.size())) {
@@ -266,7 +270,7 @@ void TournamentService::start_round(Running& r) {
   ++r.in_flight;
   const db::StoredTournament t = r.t;
   const int round = t.current_round;
-  const GameSettings settings = game_settings_of(t.settings);
+  const GameSettings settings = stored_tournaments::game_settings_of(t.settings);
   const TimeMs now = now_ms_();
   auto self = shared_from_this();
   writer_.submit_for<RoundStart>(
@@ -298,9 +302,9 @@ void TournamentService::start_round(Running& r) {
           auto white = stores.users().find_by_id(*p.white_id);
           if (!white) return unexpected(white.error());
           if (!*black || !*white) return db::db_failure(db::DbErrorKind::not_found, "a paired player is gone");
-          GamePlan plan{settings, Contender{p.black_id, user_info(**black)},
-                        Contender{*p.white_id, user_info(**white)}};
-          auto game = stores.games().create(new_game_row(plan, now));
+          lobby::GamePlan plan{settings, lobby::Contender{p.black_id, session::user_info(**black)},
+                               lobby::Contender{*p.white_id, session::user_info(**white)}};
+          auto game = stores.games().create(lobby::new_game_row(plan, now));
           if (!game) return unexpected(game.error());
           if (auto linked = stores.tournaments().set_pairing_game(p.id, *game); !linked)
             return unexpected(linked.error());
@@ -352,8 +356,8 @@ void TournamentService::announce_round(const db::StoredTournament& t, int round)
     if (p.round != round) continue;
     std::optional<std::string> white;
     if (p.white_id) white = names[*p.white_id];
-    event.pairings.push_back(
-        {p.id, round, group_name(t.settings, p.group_id), names[p.black_id], white, p.game_id, p.outcome, p.how});
+    event.pairings.push_back({p.id, round, stored_tournaments::group_name(t.settings, p.group_id), names[p.black_id],
+                              white, p.game_id, p.outcome, p.how});
     if (p.white_id && decided(p)) continue;  // a forfeit at the start: no game to go to
     tell_user_(p.black_id,
                protocol::tournament_pairing({t.id, round, p.game_id, p.white_id ? "black" : "", white, !p.white_id}));
@@ -397,8 +401,8 @@ void TournamentService::game_ended(GameId game, const protocol::GameEnd& end) {
     for (auto& [id, r] : self->running_) {
       for (const db::TournamentPairing& p : r.t.pairings) {
         if (p.game_id != game) continue;
-        const std::string outcome = outcome_of_result(end.result);
-        const std::string how = pairing_how(end.result);
+        const std::string outcome = stored_tournaments::outcome_of_result(end.result);
+        const std::string how = stored_tournaments::pairing_how(end.result);
         spdlog::info("tournament result tournament={} game={} outcome={} how={}", id, game, outcome, how);
         self->change(id,
                      [game, outcome, how, now = self->now_ms_()](db::Stores& stores) -> db::DbResult<Done> {

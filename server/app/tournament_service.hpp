@@ -36,8 +36,8 @@
 #include "db/writer.hpp"
 #include "protocol/payloads.hpp"
 #include "server/app/call.hpp"
+#include "server/game/game_registry.hpp"
 #include "server/lobby/game_plan.hpp"
-#include "server/lobby/game_registry.hpp"
 
 namespace yunzi::db {
 class Stores;
@@ -53,7 +53,7 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
 
   // Starts the room of a tournament game whose row is written (in a
   // cluster, with this node's hold on the game).
-  using StartRoom = std::function<void(GameId, const GamePlan&, std::optional<db::GameFence>)>;
+  using StartRoom = std::function<void(GameId, const lobby::GamePlan&, std::optional<db::GameFence>)>;
   // Sends a frame to every connection of a user (in a cluster, on every node).
   using TellUser = std::function<void(UserId, const protocol::Frame&)>;
   // In a cluster: this node's name, and how long the games it starts are leased for.
@@ -63,7 +63,7 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
   };
 
   TournamentService(boost::asio::io_context& io, db::Writer& writer, db::ReadPool& reads, const NowMs& now_ms,
-                    GameRegistry& games, StartRoom start_room, TellUser tell_user,
+                    game::GameRegistry& games, StartRoom start_room, TellUser tell_user,
                     std::optional<ClusterNode> node = std::nullopt);
 
   // Picks up every unfinished tournament after a restart (after the games
@@ -102,7 +102,7 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
   db::Writer& writer_;
   db::ReadPool& reads_;
   const NowMs& now_ms_;
-  GameRegistry& games_;
+  game::GameRegistry& games_;
   StartRoom start_room_;
   TellUser tell_user_;
   std::optional<ClusterNode> node_;

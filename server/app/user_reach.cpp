@@ -59,7 +59,7 @@ void UserReach::apply_rank(UserId user, Rank rank, const protocol::Frame& frame)
 
 void UserReach::apply_kick(UserId user, std::string_view reason) const {
   const protocol::Frame frame = protocol::kicked(reason);
-  for (const SessionPtr& session : online_.sessions_of(user)) {
+  for (const session::SessionPtr& session : online_.sessions_of(user)) {
     session->connection()->send(frame);
     session->connection()->close(net::close_code::policy, "kicked");
   }

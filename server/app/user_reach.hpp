@@ -19,7 +19,7 @@
 #include "core/rank.hpp"
 #include "protocol/payloads.hpp"
 #include "server/cluster/bus.hpp"
-#include "server/lobby/game_registry.hpp"
+#include "server/game/game_registry.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/session/online_users.hpp"
 
@@ -27,7 +27,7 @@ namespace yunzi::app {
 
 class UserReach {
  public:
-  UserReach(OnlineUsers& online, Lobby& lobby, const GameRegistry& games)
+  UserReach(session::OnlineUsers& online, lobby::Lobby& lobby, const game::GameRegistry& games)
       : online_(online), lobby_(lobby), games_(games) {}
   ~UserReach();
 
@@ -56,9 +56,9 @@ class UserReach {
   void apply_kick(UserId user, std::string_view reason) const;
   void apply_forfeit(UserId user, const std::string& reason) const;
 
-  OnlineUsers& online_;
-  Lobby& lobby_;
-  const GameRegistry& games_;
+  session::OnlineUsers& online_;
+  lobby::Lobby& lobby_;
+  const game::GameRegistry& games_;
   cluster::Bus* bus_ = nullptr;
   std::string address_;
   mutable std::mutex mutex_;

@@ -14,7 +14,7 @@ namespace yunzi::app {
 namespace {
 
 db::DbResult<std::optional<db::UserRecord>> find_user(db::Stores& stores, const std::string& name) {
-  return stores.users().find_by_name_key(name_key(name));
+  return stores.users().find_by_name_key(session::name_key(name));
 }
 
 protocol::GameSummary summary_of(const db::GameRecord& game) {
@@ -69,14 +69,14 @@ void handle(const UserDesk& desk, const Call& call, const req::UserInfo& r) {
         auto profile = stores.games().profile((*user)->id);
         if (!profile) return unexpected(profile.error());
         if (!*profile) return Out{};
-        auto progress = rank_progress(stores, policy, (*user)->id);
+        auto progress = ranking_service::rank_progress(stores, policy, (*user)->id);
         if (!progress) return unexpected(progress.error());
         return Out(std::pair{std::move(**profile), *progress});
       },
       "no such user",
       [&desk](const Call& c, const Found& profile) {
         protocol::UserProfile out;
-        out.user = user_info(profile.first.user);
+        out.user = session::user_info(profile.first.user);
         out.wins = profile.first.wins;
         out.losses = profile.first.losses;
         out.rank_progress = profile.second;
@@ -148,12 +148,12 @@ void handle(const UserDesk& desk, const Call& call, const req::Report& r) {
 }
 
 void handle(const UserDesk& desk, const Call& call, const req::RankRecommend& r) {
-  desk.writer.submit_for<RecommendationStep>(
-      [recommender = call.user->id, key = name_key(r.user), now = call.now_ms(),
+  desk.writer.submit_for<ranking_service::RecommendationStep>(
+      [recommender = call.user->id, key = session::name_key(r.user), now = call.now_ms(),
        needs_approval = desk.recommendation_approval](db::Stores& stores) {
-        return recommend_player(stores, recommender, key, now, needs_approval);
+        return ranking_service::recommend_player(stores, recommender, key, now, needs_approval);
       },
-      [&desk, call](db::DbResult<RecommendationStep> recommended) {
+      [&desk, call](db::DbResult<ranking_service::RecommendationStep> recommended) {
         if (!recommended) {
           const db::DbError& error = recommended.error();
           switch (error.kind) {

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cstddef>
 
-namespace yunzi::app {
+namespace yunzi::boards {
 
 // Boards one connection may watch at once: each watched board is held in
 // memory while watched.
@@ -19,4 +19,4 @@ struct BoardLimits {
   friend bool operator==(const BoardLimits&, const BoardLimits&) = default;
 };
 
-}  // namespace yunzi::app
+}  // namespace yunzi::boards

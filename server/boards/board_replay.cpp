@@ -4,7 +4,7 @@
 #include <memory>
 #include <unordered_map>
 
-namespace yunzi::app {
+namespace yunzi::boards {
 
 Expected<Done, engine::MoveError> play_board_move(engine::Game& game, const engine::Move& move,
                                                   std::vector<engine::Vertex>* captured) {
@@ -75,4 +75,4 @@ Expected<Done, ReplayFailure> replay_tree(engine::Game start, const std::vector<
   return Done{};
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::boards

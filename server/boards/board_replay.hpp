@@ -13,7 +13,7 @@
 #include "db/board_records.hpp"
 #include "engine/game.hpp"
 
-namespace yunzi::app {
+namespace yunzi::boards {
 
 struct ReplayFailure {
   std::int64_t node = 0;
@@ -29,4 +29,4 @@ Expected<Done, engine::MoveError> play_board_move(engine::Game& game, const engi
 // is reported.
 Expected<Done, ReplayFailure> replay_tree(engine::Game start, const std::vector<db::BoardNodeRecord>& nodes);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::boards

@@ -8,7 +8,7 @@
 #include "server/boards/board_tree.hpp"
 #include "server/game/clock_codec.hpp"
 
-namespace yunzi::app {
+namespace yunzi::boards {
 namespace {
 
 using protocol::ErrorCode;
@@ -22,8 +22,8 @@ BoardSourceError too_many_nodes(std::size_t max_nodes) {
 
 // The B or W of an SGF node: nullopt when it has neither; an error for a point off the board.
 Expected<std::optional<engine::Move>, std::string> move_of(const engine::SgfNode& node, int size) {
-  for (const auto& [id, color] : {std::pair{"B", engine::Color::black}, std::pair{"W", engine::Color::white}}) {
-    const engine::SgfProperty* property = node.find(id);
+  for (const engine::Color color : {engine::Color::black, engine::Color::white}) {
+    const engine::SgfProperty* property = node.find(std::string(1, to_letter(color)));
     if (property == nullptr) continue;
     const std::string value = property->values.empty() ? std::string() : property->values.front();
     // "tt" is the old spelling of a pass on boards up to 19x19.
@@ -136,4 +136,4 @@ Expected<db::NewBoard, BoardSourceError> board_from_sgf(std::string_view text, s
   return board;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::boards

@@ -14,7 +14,7 @@
 #include "db/board_records.hpp"
 #include "protocol/errors.hpp"
 
-namespace yunzi::app {
+namespace yunzi::boards {
 
 struct BoardSourceError {
   protocol::ErrorCode code = protocol::ErrorCode::bad_request;
@@ -28,4 +28,4 @@ Expected<db::NewBoard, BoardSourceError> board_from_game(const db::GameWithMoves
 // The first game tree of the text; positional superko, whatever RU says.
 Expected<db::NewBoard, BoardSourceError> board_from_sgf(std::string_view text, std::size_t max_nodes);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::boards

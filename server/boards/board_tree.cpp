@@ -6,7 +6,7 @@
 
 #include "server/boards/board_replay.hpp"
 
-namespace yunzi::app {
+namespace yunzi::boards {
 
 engine::GameSetup board_setup(const db::NewBoard& board) {
   engine::GameSetup setup;
@@ -164,4 +164,4 @@ protocol::BoardTree BoardTree::wire_tree() const {
   return out;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::boards

@@ -15,7 +15,7 @@
 #include "engine/game.hpp"
 #include "protocol/board_messages.hpp"
 
-namespace yunzi::app {
+namespace yunzi::boards {
 
 // The engine's start position of a board: its handicap from fixed_handicap()
 // when it has no stones set up, else the setup stones; turn order is not
@@ -77,4 +77,4 @@ class BoardTree {
   std::int64_t next_id_ = 1;
 };
 
-}  // namespace yunzi::app
+}  // namespace yunzi::boards

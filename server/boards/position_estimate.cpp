@@ -2,7 +2,7 @@
 
 #include "engine/estimate.hpp"
 
-namespace yunzi::app {
+namespace yunzi::boards {
 
 protocol::PositionEstimate estimate_position(const engine::Board& board, double komi, int handicap) {
   engine::Estimate estimate = engine::estimate_score(board, komi, handicap);
@@ -18,4 +18,4 @@ protocol::PositionEstimate estimate_position(const engine::Board& board, double 
   return out;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::boards

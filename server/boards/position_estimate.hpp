@@ -6,8 +6,8 @@
 #include "engine/board.hpp"
 #include "protocol/board_messages.hpp"
 
-namespace yunzi::app {
+namespace yunzi::boards {
 
 protocol::PositionEstimate estimate_position(const engine::Board& board, double komi, int handicap);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::boards

@@ -10,7 +10,7 @@
 #include "server/http/http_answer.hpp"
 #include "server/http/http_reading.hpp"
 
-namespace yunzi::app {
+namespace yunzi::http {
 namespace {
 
 std::string number_text(double value) {
@@ -51,7 +51,7 @@ std::string board_sgf(const db::BoardRecord& board) {
   if (!board.title.empty()) add(r, "GN", {board.title});
   if (!board.black_name.empty()) add(r, "PB", {board.black_name});
   if (!board.white_name.empty()) add(r, "PW", {board.white_name});
-  if (auto start = engine::Game::create(board_setup(board))) {
+  if (auto start = engine::Game::create(boards::board_setup(board))) {
     std::vector<std::string> black, white;
     for (const engine::SetupStone& stone : start->start_stones()) {
       (stone.color == engine::Color::black ? black : white).push_back(engine::to_sgf(stone.vertex));
@@ -64,7 +64,7 @@ std::string board_sgf(const db::BoardRecord& board) {
   for (const db::BoardNodeRecord& node : board.nodes) {
     const std::size_t at = tree.add_child(placed.at(node.parent));
     placed[node.id] = at;
-    add(tree.nodes[at], node.move.color == engine::Color::black ? "B" : "W",
+    add(tree.nodes[at], std::string(1, to_letter(node.move.color)),
         {node.move.vertex ? engine::to_sgf(*node.move.vertex) : std::string()});
   }
   return engine::write_sgf(tree);
@@ -85,4 +85,4 @@ bool board_record_route(db::ReadPool& reads, const net::HttpRequest& request, co
   return true;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::http

@@ -11,7 +11,7 @@
 #include "db/read_pool.hpp"
 #include "server/net/http_types.hpp"
 
-namespace yunzi::app {
+namespace yunzi::http {
 
 // The board as SGF text: one node per board node, children in the order they were made.
 std::string board_sgf(const db::BoardRecord& board);
@@ -21,4 +21,4 @@ std::string board_sgf(const db::BoardRecord& board);
 // request.
 bool board_record_route(db::ReadPool& reads, const net::HttpRequest& request, const net::HttpResponder& respond);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::http

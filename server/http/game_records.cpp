@@ -9,7 +9,7 @@
 #include "server/http/http_answer.hpp"
 #include "server/http/http_reading.hpp"
 
-namespace yunzi::app {
+namespace yunzi::http {
 namespace {
 
 // Every answer about an ended game stays true; a game in progress moves on
@@ -152,4 +152,4 @@ bool game_record_route(db::ReadPool& reads, const net::HttpRequest& request, con
   return true;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::http

@@ -17,7 +17,7 @@
 #include "db/records.hpp"
 #include "server/net/http_types.hpp"
 
-namespace yunzi::app {
+namespace yunzi::http {
 
 // "/games/42.sgf" -> {42, "sgf"} ("txt", "svg" alike); nullopt for anything
 // else.
@@ -50,4 +50,4 @@ Expected<std::string, std::string> game_picture(const db::GameWithMoves& game, c
 // once the game is read on a reader thread; false for any other request.
 bool game_record_route(db::ReadPool& reads, const net::HttpRequest& request, const net::HttpResponder& respond);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::http

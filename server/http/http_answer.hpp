@@ -7,7 +7,7 @@
 
 #include "server/net/http_types.hpp"
 
-namespace yunzi::app {
+namespace yunzi::http {
 
 inline net::HttpResponse http_answer(unsigned status, std::string body, std::string_view cache_control = {},
                                      std::string type = "text/plain; charset=utf-8") {
@@ -19,4 +19,4 @@ inline net::HttpResponse http_answer(unsigned status, std::string body, std::str
   return response;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::http

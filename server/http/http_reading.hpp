@@ -18,7 +18,7 @@
 #include "server/http/http_answer.hpp"
 #include "server/net/http_types.hpp"
 
-namespace yunzi::app {
+namespace yunzi::http {
 
 template <class T>
 void read_and_respond(db::ReadPool& reads, std::function<db::DbResult<T>(db::Stores&)> query,
@@ -35,4 +35,4 @@ void read_and_respond(db::ReadPool& reads, std::function<db::DbResult<T>(db::Sto
   });
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::http

@@ -8,7 +8,7 @@
 #include "server/http/tournament_export.hpp"
 #include "server/net/address_ranges.hpp"
 
-namespace yunzi::app {
+namespace yunzi::http {
 namespace {
 
 bool is_get(const net::HttpRequest& request) { return request.method == "GET" || request.method == "HEAD"; }
@@ -70,4 +70,4 @@ std::vector<net::AsyncHttpRoute> http_routes(db::ReadPool& reads, ScrapeSources 
   return routes;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::http

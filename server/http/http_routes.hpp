@@ -14,7 +14,7 @@
 #include "server/http/scraped_metrics.hpp"
 #include "server/net/http_types.hpp"
 
-namespace yunzi::app {
+namespace yunzi::http {
 
 // reads: where the routes read the database; scrape: the writer and the
 // application's figures for /healthz and /metrics. metrics: the process's
@@ -24,4 +24,4 @@ std::vector<net::AsyncHttpRoute> http_routes(db::ReadPool& reads, ScrapeSources 
                                              const prometheus::Registry& metrics,
                                              const std::vector<std::string>& metrics_allow);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::http

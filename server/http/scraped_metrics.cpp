@@ -4,7 +4,7 @@
 
 #include <prometheus/text_serializer.h>
 
-namespace yunzi::app {
+namespace yunzi::http {
 namespace {
 
 prometheus::ClientMetric sample(double value, prometheus::MetricType type,
@@ -116,4 +116,4 @@ std::string metrics_text(const prometheus::Registry& registry, const ScrapeSourc
   return prometheus::TextSerializer().Serialize(families);
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::http

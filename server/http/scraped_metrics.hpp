@@ -16,7 +16,7 @@
 #include "db/lease_keeper.hpp"
 #include "db/writer.hpp"
 
-namespace yunzi::app {
+namespace yunzi::http {
 
 // What the application holds in memory at the moment of a scrape.
 struct LiveFigures {
@@ -54,4 +54,4 @@ std::vector<prometheus::MetricFamily> scraped_metrics(const ScrapeSources& sourc
 // The registry's families followed by the scraped ones.
 std::string metrics_text(const prometheus::Registry& registry, const ScrapeSources& sources);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::http

@@ -7,7 +7,7 @@
 #include "server/http/http_reading.hpp"
 #include "server/stored_tournaments/tournament_views.hpp"
 
-namespace yunzi::app {
+namespace yunzi::http {
 namespace {
 
 std::string number(double value) {
@@ -57,7 +57,7 @@ std::string h9_cell(const protocol::CrossTableCell& cell, int opponent) {
 }  // namespace
 
 std::string standings_csv(const db::StoredTournament& t) {
-  const auto standings = standings_of(t);
+  const auto standings = stored_tournaments::standings_of(t);
   std::string out = "group,place,name,rank,score,wins,sos,sosos,sodos,bonus";
   for (int round = 1; round <= t.current_round; ++round) out += ",r" + std::to_string(round);
   out += "\r\n";
@@ -73,7 +73,7 @@ std::string standings_csv(const db::StoredTournament& t) {
 }
 
 std::string standings_h9(const db::StoredTournament& t) {
-  const auto standings = standings_of(t);
+  const auto standings = stored_tournaments::standings_of(t);
   std::string out;
   out += "; EV[" + t.settings.name + "]\n";
   out += "; KM[" + number(t.settings.komi) + "]\n";
@@ -131,4 +131,4 @@ bool tournament_export_route(db::ReadPool& reads, const net::HttpRequest& reques
   return true;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::http

@@ -12,7 +12,7 @@
 #include "db/tournament_records.hpp"
 #include "server/net/http_types.hpp"
 
-namespace yunzi::app {
+namespace yunzi::http {
 
 std::string standings_csv(const db::StoredTournament& t);
 std::string standings_h9(const db::StoredTournament& t);
@@ -22,4 +22,4 @@ std::string standings_h9(const db::StoredTournament& t);
 // for any other request.
 bool tournament_export_route(db::ReadPool& reads, const net::HttpRequest& request, const net::HttpResponder& respond);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::http

@@ -2,7 +2,7 @@
 
 #include "server/game/clock_codec.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 namespace {
 
 Unexpected<PlanRefusal> refuse(protocol::ErrorCode code, std::string message) {
@@ -112,4 +112,4 @@ db::NewGame new_game_row(const GamePlan& plan, TimeMs started_ms) {
   return row;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

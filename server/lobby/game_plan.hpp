@@ -17,7 +17,7 @@
 #include "server/lobby/plan_rules.hpp"
 #include "server/ranking/eligibility.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 
 struct Contender {
   UserId id = 0;
@@ -57,4 +57,4 @@ Expected<Done, PlanRefusal> check_rated_settings(const GameSettings& settings, c
 // The row a planned game is stored as.
 db::NewGame new_game_row(const GamePlan& plan, TimeMs started_ms);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

@@ -7,7 +7,7 @@
 
 #include "protocol/events.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 
 UserStatus status_of(int games_playing, int games_watching) {
   if (games_playing > 0) return UserStatus::playing;
@@ -15,8 +15,8 @@ UserStatus status_of(int games_playing, int games_watching) {
   return UserStatus::idle;
 }
 
-Lobby::Lobby(boost::asio::io_context& io, OnlineUsers& online, GameRegistry& games, AppMetrics& metrics,
-             PlanRules rules, Coin coin, LobbyLimits limits)
+Lobby::Lobby(boost::asio::io_context& io, session::OnlineUsers& online, game::GameRegistry& games,
+             session::AppMetrics& metrics, PlanRules rules, Coin coin, LobbyLimits limits)
     : strand_(boost::asio::make_strand(io)),
       online_(online),
       games_(games),
@@ -45,7 +45,7 @@ void Lobby::user_connections_changed(UserId user) {
   on_strand([user](Lobby& self) { self.tell_holds(user); });
 }
 
-void Lobby::user_online(const OnlineUser& user) {
+void Lobby::user_online(const session::OnlineUser& user) {
   on_strand([user](Lobby& self) {
     ListedUser& listed = self.users_[user.id];
     listed.info = user.info;
@@ -283,4 +283,4 @@ void Lobby::unlist_game(GameId game) {
   }
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

@@ -30,8 +30,8 @@
 #include "protocol/payload_json.hpp"
 #include "protocol/replies.hpp"
 #include "protocol/responder.hpp"
+#include "server/game/game_registry.hpp"
 #include "server/lobby/game_plan.hpp"
-#include "server/lobby/game_registry.hpp"
 #include "server/lobby/lobby_limits.hpp"
 #include "server/lobby/lobby_peers.hpp"
 #include "server/lobby/lobby_snapshot.hpp"
@@ -39,7 +39,7 @@
 #include "server/session/app_metrics.hpp"
 #include "server/session/online_users.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 
 using protocol::UserStatus;
 // Playing wins over watching.
@@ -50,13 +50,13 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // Creates the game and answers the acceptor's request (`game`, or an error).
   using StartGame = std::function<void(GamePlan plan, protocol::Responder respond)>;
 
-  Lobby(boost::asio::io_context& io, OnlineUsers& online, GameRegistry& games, AppMetrics& metrics, PlanRules rules,
-        Coin coin, LobbyLimits limits = {});
+  Lobby(boost::asio::io_context& io, session::OnlineUsers& online, game::GameRegistry& games,
+        session::AppMetrics& metrics, PlanRules rules, Coin coin, LobbyLimits limits = {});
   // Set once before any request.
   void set_start_game(StartGame start) { start_game_ = std::move(start); }
 
   // Presence, from the sessions.
-  void user_online(const OnlineUser& user);
+  void user_online(const session::OnlineUser& user);
   void user_offline(UserId user);
   void user_changed(UserId user, const protocol::UserInfo& info);
   // A user started or stopped spectating a game (a game's end stops it too).
@@ -204,7 +204,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void forget(const std::string& origin, const Unconfirmed& gone);
   std::optional<protocol::LobbyUser> shown_user(UserId user) const;
   // An online user by name key, on this node or another one.
-  std::optional<OnlineUser> find_by_name_key(const std::string& name_key) const;
+  std::optional<session::OnlineUser> find_by_name_key(const std::string& name_key) const;
   // To the user's connections here and on the other nodes.
   void send_to_user(UserId user, const protocol::Frame& frame) const;
   // Listed (counted and shown as playing) once, however many nodes tell of it.
@@ -216,7 +216,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void set_playing(UserId user, int delta);
   void remove_seek(std::int64_t seek);
   void drop_challenges_of(UserId user);
-  Contender contender(const OnlineUser& user) const;
+  Contender contender(const session::OnlineUser& user) const;
   std::size_t seeks_of(UserId user) const;
   // Pending challenges the user sent, from this node and from every other.
   std::size_t challenges_from(UserId user) const;
@@ -233,25 +233,25 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   LobbySnapshot snapshot() const;
   // The waiting player the caller can be paired with now (the entry and the
   // player as found online then), if any.
-  std::optional<std::pair<std::vector<AutomatchEntry>::iterator, OnlineUser>> automatch_partner(
-      const OnlineUser& caller, const GameSettings& settings);
+  std::optional<std::pair<std::vector<AutomatchEntry>::iterator, session::OnlineUser>> automatch_partner(
+      const session::OnlineUser& caller, const GameSettings& settings);
   void drop_automatch(UserId user);
   // The caller waits here from now on (the answer: queued), and the other nodes hear of it.
   void queue_automatch(const LobbyCaller& caller, const GameSettings& settings);
   // A player waiting on another node the caller can be paired with (taken off the list), if any.
-  std::optional<PeerAutomatch> peer_automatch_partner(const OnlineUser& caller, const GameSettings& settings);
+  std::optional<PeerAutomatch> peer_automatch_partner(const session::OnlineUser& caller, const GameSettings& settings);
   // Pairs the caller with a player waiting on another node; back to waiting here when that fails.
   void pair_elsewhere(const LobbyCaller& caller, const PeerAutomatch& partner);
   void elsewhere_answered(const LobbyCaller& caller, const PeerAutomatch& partner, PairAnswer answer);
   // A waiting player got their game: the other nodes stop offering them.
   void automatch_paired(UserId user);
   // Plans and starts; false (and the error replied) when refused.
-  bool start(const LobbyCaller& acceptor, const OnlineUser& creator, const GameSettings& settings);
+  bool start(const LobbyCaller& acceptor, const session::OnlineUser& creator, const GameSettings& settings);
 
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
-  OnlineUsers& online_;
-  GameRegistry& games_;
-  AppMetrics& metrics_;
+  session::OnlineUsers& online_;
+  game::GameRegistry& games_;
+  session::AppMetrics& metrics_;
   PlanRules rules_;
   Coin coin_;
   LobbyLimits limits_;
@@ -287,4 +287,4 @@ void Lobby::on_strand_after_caller(Fn fn) {
   boost::asio::defer(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable { fn(*self); });
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

@@ -16,10 +16,10 @@
 #include "server/lobby/lobby.hpp"
 #include "server/lobby/lobby_replies.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 
-std::optional<std::pair<std::vector<Lobby::AutomatchEntry>::iterator, OnlineUser>> Lobby::automatch_partner(
-    const OnlineUser& caller, const GameSettings& settings) {
+std::optional<std::pair<std::vector<Lobby::AutomatchEntry>::iterator, session::OnlineUser>> Lobby::automatch_partner(
+    const session::OnlineUser& caller, const GameSettings& settings) {
   for (auto it = automatch_.begin(); it != automatch_.end(); ++it) {
     if (it->user == caller.id || it->settings != settings) continue;
     // Read once: the online list changes on the network threads, not on this strand.
@@ -54,11 +54,11 @@ void Lobby::queue_automatch(const LobbyCaller& caller, const GameSettings& setti
   if (peers_) peers_->automatch_waiting(caller.user.id, caller.user.info, settings);
 }
 
-std::optional<Lobby::PeerAutomatch> Lobby::peer_automatch_partner(const OnlineUser& caller,
+std::optional<Lobby::PeerAutomatch> Lobby::peer_automatch_partner(const session::OnlineUser& caller,
                                                                   const GameSettings& settings) {
   for (auto it = peer_automatch_.begin(); it != peer_automatch_.end(); ++it) {
     if (it->user == caller.id || it->settings != settings || games_of(it->user) >= limits_.games_per_user) continue;
-    const OnlineUser other{it->user, it->info, std::nullopt};
+    const session::OnlineUser other{it->user, it->info, std::nullopt};
     if (settings.rated &&
         !plan_game(settings, contender(other), contender(caller), rules_, [] { return true; }).has_value()) {
       continue;
@@ -150,8 +150,8 @@ void Lobby::peer_automatch(const std::string& origin, UserId user, const protoco
     const PeerAutomatch heard{origin, user, info, settings};
     // Both waiting at once on two nodes: the node that sorts after the other hands its player over.
     if (self.peers_ && self.origin_ > origin) {
-      if (auto partner = self.automatch_partner(OnlineUser{user, info, std::nullopt}, settings)) {
-        const OnlineUser mine = partner->second;
+      if (auto partner = self.automatch_partner(session::OnlineUser{user, info, std::nullopt}, settings)) {
+        const session::OnlineUser mine = partner->second;
         self.automatch_.erase(partner->first);
         self.automatch_paired(mine.id);
         return self.pair_elsewhere(LobbyCaller{mine, protocol::Responder::unheard()}, heard);
@@ -180,4 +180,4 @@ void Lobby::leave_automatch(LobbyCaller caller) {
   });
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

@@ -6,7 +6,7 @@
 
 #include <cstddef>
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 
 struct LobbyLimits {
   std::size_t seeks_per_user = 3;       // open seeks of one user
@@ -18,4 +18,4 @@ struct LobbyLimits {
   friend bool operator==(const LobbyLimits&, const LobbyLimits&) = default;
 };
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

@@ -10,7 +10,7 @@
 #include "server/lobby/lobby.hpp"
 #include "server/lobby/lobby_replies.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 namespace {
 
 std::string games_cap_text(std::size_t cap) { return "at most " + std::to_string(cap) + " games in progress per user"; }
@@ -45,11 +45,11 @@ bool Lobby::may_offer_game(const LobbyCaller& caller) const {
 
 // A rated game of the user's is known here when this node reserved it, or
 // when any node lists it (the lobby hears of every node's games).
-Contender Lobby::contender(const OnlineUser& user) const {
+Contender Lobby::contender(const session::OnlineUser& user) const {
   return Contender{user.id, user.info, rated_listed_.contains(user.id) || games_.has_rated_game(user.id)};
 }
 
-bool Lobby::start(const LobbyCaller& acceptor, const OnlineUser& creator, const GameSettings& settings) {
+bool Lobby::start(const LobbyCaller& acceptor, const session::OnlineUser& creator, const GameSettings& settings) {
   if (games_of(acceptor.user.id) >= limits_.games_per_user) {
     reply_limit(acceptor, games_cap_text(limits_.games_per_user));
     return false;
@@ -231,4 +231,4 @@ void Lobby::decline_challenge(LobbyCaller caller, std::int64_t challenge, std::o
   });
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

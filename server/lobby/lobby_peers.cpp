@@ -9,7 +9,7 @@
 #include "server/lobby/lobby.hpp"
 #include "server/session/name_key.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 namespace {
 
 int weight(UserStatus status) {
@@ -57,11 +57,11 @@ void Lobby::show_user_or_left(UserId user, const std::string& name) {
   publish([&] { return protocol::lobby_user_left(name); });
 }
 
-std::optional<OnlineUser> Lobby::find_by_name_key(const std::string& name_key) const {
+std::optional<session::OnlineUser> Lobby::find_by_name_key(const std::string& name_key) const {
   if (auto here = online_.find_by_name_key(name_key)) return here;
   for (const auto& [id, nodes] : peer_users_) {
     for (const auto& [origin, peer] : nodes) {
-      if (peer.name_key == name_key) return OnlineUser{id, peer.info, std::nullopt};
+      if (peer.name_key == name_key) return session::OnlineUser{id, peer.info, std::nullopt};
     }
   }
   return std::nullopt;
@@ -75,7 +75,7 @@ void Lobby::send_to_user(UserId user, const protocol::Frame& frame) const {
 void Lobby::peer_user(const std::string& origin, UserId user, const protocol::UserInfo& info, UserStatus status,
                       UserHolds holds) {
   on_strand([origin, user, info, status, holds](Lobby& self) {
-    self.peer_users_[user][origin] = PeerUser{info, status, name_key(info.name), holds.challenges};
+    self.peer_users_[user][origin] = PeerUser{info, status, session::name_key(info.name), holds.challenges};
     self.online_.set_elsewhere(user, origin, holds.connections);
     if (auto told = self.unconfirmed_.find(origin); told != self.unconfirmed_.end()) told->second.users.erase(user);
     self.show_user(user);
@@ -206,4 +206,4 @@ void Lobby::tell_peers_everything() {
   });
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

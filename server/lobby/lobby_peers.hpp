@@ -16,11 +16,11 @@
 #include "protocol/responder.hpp"
 #include "server/session/online_users.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 
 // Who asks, and the answer to their request.
 struct LobbyCaller {
-  OnlineUser user;
+  session::OnlineUser user;
   protocol::Responder respond;
 };
 
@@ -65,4 +65,4 @@ class LobbyPeers {
   virtual void send_to_user(UserId user, const protocol::Frame& frame) = 0;
 };
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

@@ -7,7 +7,7 @@
 #include "protocol/replies.hpp"
 #include "server/lobby/lobby.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 
 inline void reply_error(const LobbyCaller& caller, protocol::ErrorCode code, std::string_view message) {
   caller.respond.fail(code, message);
@@ -17,4 +17,4 @@ inline void reply_limit(const LobbyCaller& caller, const std::string& message) {
   reply_error(caller, protocol::ErrorCode::limit_reached, message);
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

@@ -8,7 +8,7 @@
 #include "protocol/text.hpp"
 #include "server/lobby/lobby.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 namespace {
 
 constexpr int widest_int = std::numeric_limits<int>::max();
@@ -102,4 +102,4 @@ Expected<Done, std::string> check_snapshot_fits(const LobbyLimits& limits, std::
                     "): lower the limits or raise outgoing_queue_bytes");
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

@@ -13,7 +13,7 @@
 #include "protocol/lobby_messages.hpp"
 #include "server/lobby/lobby_limits.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 
 // Users and games at most list_max, every open seek, chat lines at most chat_history;
 // encoded by protocol::reply_lobby_snapshot.
@@ -28,4 +28,4 @@ std::size_t largest_snapshot_bytes(const LobbyLimits& limits);
 // outgoing_queue_bytes.
 Expected<Done, std::string> check_snapshot_fits(const LobbyLimits& limits, std::size_t outgoing_queue_bytes);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

@@ -6,7 +6,7 @@
 #include "core/time_control.hpp"
 #include "server/ranking/eligibility.hpp"
 
-namespace yunzi::app {
+namespace yunzi::lobby {
 
 struct PlanRules {
   bool bots_may_play_rated = false;
@@ -15,4 +15,4 @@ struct PlanRules {
   friend bool operator==(const PlanRules&, const PlanRules&) = default;
 };
 
-}  // namespace yunzi::app
+}  // namespace yunzi::lobby

@@ -123,12 +123,12 @@ std::optional<db::LeaseStats> ClusterNode::lease_stats() const {
   return leases_->stats();
 }
 
-std::optional<app::BusFigures> ClusterNode::bus_figures() const {
+std::optional<http::BusFigures> ClusterNode::bus_figures() const {
   if (!bus_ || !presence_ || !relay_) return std::nullopt;
   const cluster::BusStats stats = bus_->stats();
   const auto [relay_messages, relay_deliveries] = relay_->relayed();
-  return app::BusFigures{bus_->connected(),         stats.reconnects, stats.last_request_rtt_us,
-                         presence_->peers().size(), relay_messages,   relay_deliveries};
+  return http::BusFigures{bus_->connected(),         stats.reconnects, stats.last_request_rtt_us,
+                          presence_->peers().size(), relay_messages,   relay_deliveries};
 }
 
 void ClusterNode::stop_leases() {

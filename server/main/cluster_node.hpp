@@ -39,7 +39,7 @@ class ClusterNode {
 
   // For /metrics, from any thread: nothing on a single node, or without a bus.
   std::optional<db::LeaseStats> lease_stats() const;
-  std::optional<app::BusFigures> bus_figures() const;
+  std::optional<http::BusFigures> bus_figures() const;
 
   // The lease rounds end; the leases are left to run out.
   void stop_leases();

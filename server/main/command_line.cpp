@@ -59,7 +59,7 @@ Expected<Settings, int> read_settings(int argc, char** argv) {
   }
   const config::ServerConfig& config = loaded->config;
   // A lobby whose largest snapshot could not be sent would close every lobby.watch once it fills up.
-  if (auto fits = app::check_snapshot_fits(config.app.lobby_limits, config.net.send_queue_bytes); !fits) {
+  if (auto fits = lobby::check_snapshot_fits(config.app.lobby_limits, config.net.send_queue_bytes); !fits) {
     std::fprintf(stderr, "yunzi-server: %s\n", fits.error().c_str());
     return unexpected(exit_bad_config);
   }

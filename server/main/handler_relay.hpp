@@ -7,7 +7,7 @@
 
 #include "server/net/handler.hpp"
 
-namespace yunzi::app {
+namespace yunzi::server_main {
 
 class HandlerRelay final : public net::Handler {
  public:
@@ -24,4 +24,4 @@ class HandlerRelay final : public net::Handler {
   std::atomic<net::Handler*> target_{nullptr};
 };
 
-}  // namespace yunzi::app
+}  // namespace yunzi::server_main

@@ -55,7 +55,7 @@ class YunziServer {
   std::unique_ptr<Stores> stores_;
   // The process's one registry: the network layer and the app register their counters in it, /metrics serves it.
   prometheus::Registry metrics_;
-  app::HandlerRelay relay_;
+  HandlerRelay relay_;
   net::Server server_;
   app::App app_;
   ClusterNode cluster_;

@@ -5,7 +5,7 @@
 
 #include "server/ranking_service/rank_records.hpp"
 
-namespace yunzi::app {
+namespace yunzi::ranking_service {
 namespace {
 
 // Applies one player's recomputation; returns the net change, if any.
@@ -64,4 +64,4 @@ db::DbResult<Annulment> annul_game(db::Stores& stores, const ranking::RankingPol
   return out;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::ranking_service

@@ -12,7 +12,7 @@
 #include "server/ranking/policy.hpp"
 #include "server/ranking_service/rank_records.hpp"
 
-namespace yunzi::app {
+namespace yunzi::ranking_service {
 
 struct Annulment {
   db::GameRecord game;
@@ -25,4 +25,4 @@ struct Annulment {
 // conflict for a game in progress or already annulled.
 db::DbResult<Annulment> annul_game(db::Stores& stores, const ranking::RankingPolicy& policy, GameId game, TimeMs now);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::ranking_service

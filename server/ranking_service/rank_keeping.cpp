@@ -6,7 +6,7 @@
 #include "server/ranking/bracket.hpp"
 #include "server/ranking_service/rank_records.hpp"
 
-namespace yunzi::app {
+namespace yunzi::ranking_service {
 namespace {
 
 ranking::RatedGame ending_game(const game::GameEndFacts& facts, bool is_black, bool converted) {
@@ -110,4 +110,4 @@ db::DbResult<protocol::RankProgress> rank_progress(db::Stores& stores, const ran
   return out;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::ranking_service

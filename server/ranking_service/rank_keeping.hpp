@@ -12,7 +12,7 @@
 #include "server/game/end_facts.hpp"
 #include "server/ranking/policy.hpp"
 
-namespace yunzi::app {
+namespace yunzi::ranking_service {
 
 db::DbResult<std::vector<protocol::RankChange>> rank_on_end(db::Stores& stores, const ranking::RankingPolicy& policy,
                                                             const game::GameEndFacts& facts);
@@ -20,4 +20,4 @@ db::DbResult<std::vector<protocol::RankChange>> rank_on_end(db::Stores& stores, 
 db::DbResult<protocol::RankProgress> rank_progress(db::Stores& stores, const ranking::RankingPolicy& policy,
                                                    UserId user);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::ranking_service

@@ -4,7 +4,7 @@
 
 #include "server/ranking_service/rank_records.hpp"
 
-namespace yunzi::app {
+namespace yunzi::ranking_service {
 
 db::DbResult<std::vector<UserRankChange>> publish_month(db::Stores& stores, const ranking::RankingPolicy& policy,
                                                         TimeMs month_start, TimeMs now) {
@@ -31,4 +31,4 @@ db::DbResult<std::vector<UserRankChange>> publish_month(db::Stores& stores, cons
   return published;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::ranking_service

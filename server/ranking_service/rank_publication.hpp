@@ -12,11 +12,11 @@
 #include "server/ranking/policy.hpp"
 #include "server/ranking_service/rank_records.hpp"
 
-namespace yunzi::app {
+namespace yunzi::ranking_service {
 
 // `month_start`: the first moment of the month being published; only games
 // finished before it count. The events are recorded at `now`.
 db::DbResult<std::vector<UserRankChange>> publish_month(db::Stores& stores, const ranking::RankingPolicy& policy,
                                                         TimeMs month_start, TimeMs now);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::ranking_service

@@ -1,6 +1,6 @@
 #include "server/ranking_service/rank_recommendations.hpp"
 
-namespace yunzi::app {
+namespace yunzi::ranking_service {
 namespace {
 
 // When the recommended user became 6d; the warnings look at what came after.
@@ -224,4 +224,4 @@ db::DbResult<std::vector<protocol::RecommendationEntry>> list_recommendations(db
   return out;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::ranking_service

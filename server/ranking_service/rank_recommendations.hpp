@@ -16,7 +16,7 @@
 #include "server/ranking/recommendation.hpp"
 #include "server/ranking_service/rank_records.hpp"
 
-namespace yunzi::app {
+namespace yunzi::ranking_service {
 
 // A recommendation after one step, with the names its notices need.
 struct RecommendationStep {
@@ -58,4 +58,4 @@ db::DbResult<std::vector<protocol::RecommendationEntry>> list_recommendations(db
                                                                               std::optional<std::int64_t> before,
                                                                               int limit);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::ranking_service

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace yunzi::app {
+namespace yunzi::ranking_service {
 
 db::DbResult<db::UserRecord> existing_user(db::Stores& stores, UserId id) {
   auto user = stores.users().find_by_id(id);
@@ -129,4 +129,4 @@ db::DbResult<Done> record_conversion(db::Stores& stores, GameId game, UserId use
   return Done{};
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::ranking_service

@@ -14,7 +14,7 @@
 #include "server/ranking/annulment.hpp"
 #include "server/ranking/policy.hpp"
 
-namespace yunzi::app {
+namespace yunzi::ranking_service {
 
 // The user, or not_found "no such user".
 db::DbResult<db::UserRecord> existing_user(db::Stores& stores, UserId id);
@@ -67,4 +67,4 @@ protocol::RankChange announced_change(const std::string& name, const ranking::Ra
 // Records a win turned friendly for one player, once.
 db::DbResult<Done> record_conversion(db::Stores& stores, GameId game, UserId user, std::string_view reason, TimeMs at);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::ranking_service

@@ -4,7 +4,7 @@
 
 #include "server/ranking/short_games.hpp"
 
-namespace yunzi::app {
+namespace yunzi::ranking_service {
 
 db::DbResult<ReviewPage> review_page(db::Stores& stores, const std::string& after, int limit) {
   auto players = stores.ranks().players_awaiting_review(ranking::review_threshold, after, limit);
@@ -56,4 +56,4 @@ db::DbResult<KeptGames> keep_short_games(db::Stores& stores, const std::string& 
   return kept;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::ranking_service

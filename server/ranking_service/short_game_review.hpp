@@ -12,7 +12,7 @@
 #include "db/stores.hpp"
 #include "protocol/payloads.hpp"
 
-namespace yunzi::app {
+namespace yunzi::ranking_service {
 
 struct ReviewPage {
   std::vector<protocol::ReviewEntry> players;
@@ -34,4 +34,4 @@ struct KeptGames {
 db::DbResult<KeptGames> keep_short_games(db::Stores& stores, const std::string& name_key,
                                          const std::optional<std::vector<GameId>>& games, UserId admin, TimeMs now);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::ranking_service

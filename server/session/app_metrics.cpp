@@ -1,6 +1,6 @@
 #include "server/session/app_metrics.hpp"
 
-namespace yunzi::app {
+namespace yunzi::session {
 
 AppMetrics::AppMetrics(prometheus::Registry& registry)
     : moves_total(prometheus::BuildCounter()
@@ -42,4 +42,4 @@ const prometheus::Counter& AppMetrics::errors(protocol::ErrorCode code) const {
   return *errors_[static_cast<std::size_t>(code)];
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::session

@@ -15,7 +15,7 @@
 
 #include "protocol/errors.hpp"
 
-namespace yunzi::app {
+namespace yunzi::session {
 
 inline constexpr std::size_t error_code_count = static_cast<std::size_t>(protocol::ErrorCode::internal) + 1;
 
@@ -41,4 +41,4 @@ class AppMetrics {
   std::array<prometheus::Counter*, error_code_count> errors_{};  // by ErrorCode
 };
 
-}  // namespace yunzi::app
+}  // namespace yunzi::session

@@ -8,11 +8,11 @@
 #include "accounts/registration_rules.hpp"
 #include "server/session/online_users.hpp"
 
-namespace yunzi::app {
+namespace yunzi::session {
 
 inline std::string name_key(const std::string& name) {
   auto checked = accounts::check_name(name);
   return checked ? checked->key : fold_name(name);
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::session

@@ -1,6 +1,6 @@
 #include "server/session/online_users.hpp"
 
-namespace yunzi::app {
+namespace yunzi::session {
 
 std::string fold_name(std::string_view name) {
   std::string key(name);
@@ -154,4 +154,4 @@ void OnlineUsers::send_to_all(const protocol::Frame& frame) const {
 
 protocol::UserInfo user_info(const db::UserRecord& user) { return protocol::UserInfo{user.name, user.rank, user.role}; }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::session

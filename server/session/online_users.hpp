@@ -17,7 +17,7 @@
 #include "protocol/payload_json.hpp"
 #include "server/session/session.hpp"
 
-namespace yunzi::app {
+namespace yunzi::session {
 
 struct OnlineUser {
   UserId id = 0;
@@ -83,4 +83,4 @@ protocol::UserInfo user_info(const db::UserRecord& user);
 // ASCII letters folded, the way account names are compared.
 std::string fold_name(std::string_view name);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::session

@@ -7,7 +7,7 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 
-namespace yunzi::app {
+namespace yunzi::session {
 
 // Where the answer to one request of a session goes. Runs on the thread that
 // answers; the session itself is told on its strand.
@@ -124,4 +124,4 @@ void Session::start_next() {
   }
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::session

@@ -26,7 +26,7 @@
 #include "server/net/connection.hpp"
 #include "server/session/app_metrics.hpp"
 
-namespace yunzi::app {
+namespace yunzi::session {
 
 using Strand = net::ConnectionExecutor;
 
@@ -102,4 +102,4 @@ class Session : public std::enable_shared_from_this<Session> {
 
 using SessionPtr = std::shared_ptr<Session>;
 
-}  // namespace yunzi::app
+}  // namespace yunzi::session

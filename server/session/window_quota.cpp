@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace yunzi::app {
+namespace yunzi::session {
 
 // Every so many takes, keys whose uses all left the window go.
 void WindowQuota::sweep(std::int64_t now_ms) {
@@ -67,4 +67,4 @@ void WindowQuota::heard_give_back(std::int64_t key, std::int64_t taken_ms) {
   remove(key, taken_ms);
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::session

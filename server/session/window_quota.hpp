@@ -17,7 +17,7 @@
 #include <map>
 #include <mutex>
 
-namespace yunzi::app {
+namespace yunzi::session {
 
 class WindowQuota {
  public:
@@ -50,4 +50,4 @@ class WindowQuota {
   Listener listener_;
 };
 
-}  // namespace yunzi::app
+}  // namespace yunzi::session

@@ -3,7 +3,7 @@
 #include "db/stores.hpp"
 #include "server/stored_tournaments/tournament_rounds.hpp"
 
-namespace yunzi::app {
+namespace yunzi::stored_tournaments {
 
 db::DbResult<Done> finish_tournament(db::Stores& stores, TournamentId id, int last_round, TimeMs now) {
   if (auto set = stores.tournaments().set_status(id, "finished", last_round); !set) return set;
@@ -21,4 +21,4 @@ db::DbResult<Done> finish_tournament(db::Stores& stores, TournamentId id, int la
   return Done{};
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::stored_tournaments

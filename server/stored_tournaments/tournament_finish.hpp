@@ -12,8 +12,8 @@ namespace yunzi::db {
 class Stores;
 }
 
-namespace yunzi::app {
+namespace yunzi::stored_tournaments {
 
 db::DbResult<Done> finish_tournament(db::Stores& stores, TournamentId id, int last_round, TimeMs now);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::stored_tournaments

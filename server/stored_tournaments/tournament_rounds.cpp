@@ -7,7 +7,7 @@
 #include "server/tournament/round_robin.hpp"
 #include "server/tournament/swiss_pairing.hpp"
 
-namespace yunzi::app {
+namespace yunzi::stored_tournaments {
 namespace {
 
 tournament::Outcome outcome_from_text(std::string_view text) {
@@ -178,4 +178,4 @@ std::vector<PlacedEntrant> tournament_standings(const db::StoredTournament& t, i
   return out;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::stored_tournaments

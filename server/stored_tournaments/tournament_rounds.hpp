@@ -15,7 +15,7 @@
 #include "server/tournament/score_rules.hpp"
 #include "server/tournament/standings.hpp"
 
-namespace yunzi::app {
+namespace yunzi::stored_tournaments {
 
 // The association's promotion tournament: groups 1d, 2d, 3d and 4d and up,
 // and the bonus points for the first three places of each group.
@@ -62,4 +62,4 @@ std::optional<int> last_round_before_withdrawal(const db::StoredTournament& t);
 // or elimination plays what its field needs at most.
 int rounds_to_play(const db::StoredTournament& t);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::stored_tournaments

@@ -7,7 +7,7 @@
 #include "protocol/settings.hpp"
 #include "server/stored_tournaments/tournament_rounds.hpp"
 
-namespace yunzi::app {
+namespace yunzi::stored_tournaments {
 namespace {
 
 std::map<UserId, const db::TournamentEntrant*> entrants_by_user(const db::StoredTournament& t) {
@@ -135,4 +135,4 @@ std::vector<protocol::TournamentStandingInfo> standings_of(const db::StoredTourn
   return out;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::stored_tournaments

@@ -5,7 +5,7 @@
 #include "db/tournament_records.hpp"
 #include "protocol/tournament_payloads.hpp"
 
-namespace yunzi::app {
+namespace yunzi::stored_tournaments {
 
 // The settings every game of the tournament is played with (even, its clock).
 GameSettings game_settings_of(const db::TournamentSettings& s);
@@ -15,4 +15,4 @@ std::vector<protocol::TournamentPairingInfo> pairings_of(const db::StoredTournam
 // Results in so far count; a pending game scores nothing yet.
 std::vector<protocol::TournamentStandingInfo> standings_of(const db::StoredTournament& t);
 
-}  // namespace yunzi::app
+}  // namespace yunzi::stored_tournaments

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "core/color.hpp"
 #include "tools/yunzi-bot/time_budget.hpp"
 
 namespace yunzi::bot {
@@ -21,7 +22,9 @@ std::string komi_text(double komi) {
   return out.str();
 }
 
-std::string gtp_color(const std::string& color) { return color == "white" ? "W" : "B"; }
+std::string gtp_color(const std::string& color) {
+  return std::string(1, to_letter(color == "white" ? Color::white : Color::black));
+}
 
 }  // namespace
 

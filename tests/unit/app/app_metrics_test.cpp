@@ -9,7 +9,7 @@
 
 #include "server/session/app_metrics.hpp"
 
-using yunzi::app::AppMetrics;
+using yunzi::session::AppMetrics;
 using namespace std::chrono_literals;
 
 namespace {

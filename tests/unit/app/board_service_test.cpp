@@ -34,9 +34,9 @@ struct BoardWatchFixture {
   boost::asio::io_context io;
   app::NowMs now = [] { return TimeMs{1'000'000}; };
   std::shared_ptr<app::BoardService> boards =
-      std::make_shared<app::BoardService>(io, writer, reads, now, app::BoardLimits{});
+      std::make_shared<app::BoardService>(io, writer, reads, now, boards::BoardLimits{});
   prometheus::Registry registry;
-  app::AppMetrics metrics{registry};
+  session::AppMetrics metrics{registry};
 
   BoardId make_board() {
     auto connection = db::testing::open_migrated(database);
@@ -51,14 +51,14 @@ struct BoardWatchFixture {
   }
 
   // A session whose every request is a board.watch of the board.
-  app::SessionPtr watcher(const std::shared_ptr<RecordingConnection>& connection) {
-    return app::Session::create(io, connection, metrics, [this](const app::SessionPtr& s, std::string, bool) {
+  session::SessionPtr watcher(const std::shared_ptr<RecordingConnection>& connection) {
+    return session::Session::create(io, connection, metrics, [this](const session::SessionPtr& s, std::string, bool) {
       boards->watch(app::Call{reads, now, s, s->responder(1)}, board);
     });
   }
 
-  void close(const app::SessionPtr& session) {
-    session->close([this](app::Session& s) { boards->connection_closed(s.id()); });
+  void close(const session::SessionPtr& session) {
+    session->close([this](session::Session& s) { boards->connection_closed(s.id()); });
   }
 
   bool run_until(const std::function<bool()>& done) {

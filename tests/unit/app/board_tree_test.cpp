@@ -17,16 +17,16 @@ namespace {
 
 Vertex at(const std::string& gtp) { return *engine::parse_gtp(gtp, 9); }
 
-app::BoardTree empty_tree(int handicap = 0) {
+boards::BoardTree empty_tree(int handicap = 0) {
   db::BoardRecord record;
-  static_cast<db::NewBoard&>(record) = *app::empty_board(9, 7.5, handicap);
-  auto tree = app::BoardTree::from_record(record);
+  static_cast<db::NewBoard&>(record) = *boards::empty_board(9, 7.5, handicap);
+  auto tree = boards::BoardTree::from_record(record);
   REQUIRE(tree);
   return std::move(*tree);
 }
 
 // Plays the moves from `from` (nullopt for a pass); returns the last node.
-std::int64_t play_line(app::BoardTree& tree, std::int64_t from, const std::vector<std::string>& moves) {
+std::int64_t play_line(boards::BoardTree& tree, std::int64_t from, const std::vector<std::string>& moves) {
   for (const std::string& move : moves) {
     auto plan = tree.plan_move(from, move == "pass" ? std::nullopt : std::optional<Vertex>(at(move)));
     INFO(move);
@@ -40,7 +40,7 @@ std::int64_t play_line(app::BoardTree& tree, std::int64_t from, const std::vecto
 }  // namespace
 
 TEST_CASE("moves are judged along their own path", "[app][boards]") {
-  app::BoardTree tree = empty_tree();
+  boards::BoardTree tree = empty_tree();
   CHECK(tree.to_move_at(0) == Color::black);
   const std::int64_t before_ko = play_line(tree, 0, {"D6", "E6", "C5", "D5", "D4", "F5", "J9", "E4"});
   const std::int64_t taken = play_line(tree, before_ko, {"E5"});
@@ -70,7 +70,7 @@ TEST_CASE("moves are judged along their own path", "[app][boards]") {
 }
 
 TEST_CASE("cutting removes the subtree and nothing else", "[app][boards]") {
-  app::BoardTree tree = empty_tree();
+  boards::BoardTree tree = empty_tree();
   const std::int64_t d4 = play_line(tree, 0, {"D4"});
   const std::int64_t e5 = play_line(tree, d4, {"E5", "F6"});
   const std::int64_t c3 = play_line(tree, 0, {"C3"});
@@ -87,7 +87,7 @@ TEST_CASE("cutting removes the subtree and nothing else", "[app][boards]") {
 }
 
 TEST_CASE("with a handicap White moves first and the stones are the root's", "[app][boards]") {
-  app::BoardTree tree = empty_tree(2);
+  boards::BoardTree tree = empty_tree(2);
   CHECK(tree.to_move_at(0) == Color::white);
   const auto setup = tree.wire_tree();
   CHECK(setup.black_setup.size() == 2);
@@ -95,7 +95,7 @@ TEST_CASE("with a handicap White moves first and the stones are the root's", "[a
 }
 
 TEST_CASE("a board from SGF keeps the variations in the record's order", "[app][boards]") {
-  auto board = app::board_from_sgf("(;SZ[9]KM[5.5]HA[2]GN[t];C[comment only];W[ee](;B[ec];W[dc])(;B[ce]))", 2000);
+  auto board = boards::board_from_sgf("(;SZ[9]KM[5.5]HA[2]GN[t];C[comment only];W[ee](;B[ec];W[dc])(;B[ce]))", 2000);
   REQUIRE(board);
   CHECK(board->komi == 5.5);
   CHECK(board->handicap == 2);
@@ -108,10 +108,10 @@ TEST_CASE("a board from SGF keeps the variations in the record's order", "[app][
   CHECK(board->nodes[3] == db::BoardNodeRecord{4, 1, {Color::black, Vertex{2, 4}}});
   CHECK(board->current == 0);
 
-  const auto illegal = app::board_from_sgf("(;SZ[9];B[ee](;W[dd])(;W[ee]))", 2000);
+  const auto illegal = boards::board_from_sgf("(;SZ[9];B[ee](;W[dd])(;W[ee]))", 2000);
   REQUIRE_FALSE(illegal);
   CHECK(illegal.error().message.find("move 2") != std::string::npos);
-  CHECK(app::board_from_sgf("(;SZ[9];B[ee];W[dd];B[cc])", 3).error().code == protocol::ErrorCode::limit_reached);
+  CHECK(boards::board_from_sgf("(;SZ[9];B[ee];W[dd];B[cc])", 3).error().code == protocol::ErrorCode::limit_reached);
 }
 
 TEST_CASE("a board from a game keeps its first moves", "[app][boards]") {
@@ -127,28 +127,28 @@ TEST_CASE("a board from a game keeps its first moves", "[app][boards]") {
     move.move = engine::Move{i % 2 == 0 ? Color::black : Color::white, Vertex{i, i}};
     game.moves.push_back(move);
   }
-  auto board = app::board_from_game(game, 3, 2000);
+  auto board = boards::board_from_game(game, 3, 2000);
   REQUIRE(board);
   CHECK(board->source_game == 12);
   CHECK(board->black_name == "alice");
   CHECK(board->nodes.size() == 3);
   CHECK(board->nodes[2] == db::BoardNodeRecord{3, 2, {Color::black, Vertex{2, 2}}});
   CHECK(board->current == 3);
-  CHECK(app::board_from_game(game, std::nullopt, 2000)->nodes.size() == 4);
-  CHECK(app::board_from_game(game, std::nullopt, 4).error().code == protocol::ErrorCode::limit_reached);
+  CHECK(boards::board_from_game(game, std::nullopt, 2000)->nodes.size() == 4);
+  CHECK(boards::board_from_game(game, std::nullopt, 4).error().code == protocol::ErrorCode::limit_reached);
 }
 
 TEST_CASE("a stored tree that does not replay is refused, whichever variation holds the fault", "[app][boards]") {
   db::BoardRecord record;
-  static_cast<db::NewBoard&>(record) = *app::empty_board(9, 7.5, 0);
+  static_cast<db::NewBoard&>(record) = *boards::empty_board(9, 7.5, 0);
   record.nodes = {
       db::BoardNodeRecord{1, 0, {Color::black, at("E5")}}, db::BoardNodeRecord{2, 1, {Color::white, at("D4")}},
       db::BoardNodeRecord{3, 1, {Color::white, at("E5")}}, db::BoardNodeRecord{4, 2, {Color::black, at("C3")}}};
-  auto refused = app::BoardTree::from_record(record);
+  auto refused = boards::BoardTree::from_record(record);
   REQUIRE_FALSE(refused);
   CHECK(refused.error().find("node 3") != std::string::npos);
   record.nodes[2].move.vertex = at("F6");
-  auto read = app::BoardTree::from_record(record);
+  auto read = boards::BoardTree::from_record(record);
   REQUIRE(read);
   CHECK(read->node_count() == 5);
   CHECK(read->next_id() == 5);
@@ -171,12 +171,12 @@ TEST_CASE("a whole tree replays whatever its shape, and the faulty node is named
   }
   // A fan: many answers to the line's last move.
   for (int x = 0; x < 19; ++x) nodes.push_back({next++, line, engine::Move{Color::black, Vertex{x, 8}}});
-  CHECK(app::replay_tree(*start, nodes));
+  CHECK(boards::replay_tree(*start, nodes));
 
   // The same move twice on one path is the fault, in a side branch of the fan.
   const std::int64_t faulty = next++;
   nodes.push_back({faulty, line, engine::Move{Color::black, Vertex{0, 0}}});
-  const auto failed = app::replay_tree(*start, nodes);
+  const auto failed = boards::replay_tree(*start, nodes);
   REQUIRE_FALSE(failed);
   CHECK(failed.error().node == faulty);
   CHECK(failed.error().number == 61);

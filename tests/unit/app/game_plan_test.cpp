@@ -3,8 +3,8 @@
 #include "server/lobby/game_plan.hpp"
 
 using namespace yunzi;
-using app::Contender;
-using app::plan_game;
+using lobby::Contender;
+using lobby::plan_game;
 using protocol::ErrorCode;
 
 namespace {
@@ -20,9 +20,9 @@ yunzi::GameSettings friendly(int size = 19) {
   return settings;
 }
 
-const app::Coin creator_black = [] { return true; };
-const app::Coin creator_white = [] { return false; };
-const app::Coin no_coin = []() -> bool {
+const lobby::Coin creator_black = [] { return true; };
+const lobby::Coin creator_white = [] { return false; };
+const lobby::Coin no_coin = []() -> bool {
   FAIL("the colours should not be drawn");
   return true;
 };
@@ -135,7 +135,7 @@ TEST_CASE("rated eligibility refusals say why") {
     auto refused = plan_game(settings, alice, bot, {}, creator_black);
     REQUIRE_FALSE(refused);
     CHECK(refused.error().code == ErrorCode::not_rated_eligible);
-    auto allowed = plan_game(settings, alice, bot, app::PlanRules{true}, creator_black);
+    auto allowed = plan_game(settings, alice, bot, lobby::PlanRules{true}, creator_black);
     CHECK(allowed);
   }
 }
@@ -150,7 +150,7 @@ TEST_CASE("a rated game is played under situational superko, at seek, challenge 
     REQUIRE_FALSE(plan);
     CHECK(plan.error().code == ErrorCode::not_rated_eligible);
     CHECK_THAT(plan.error().message, Catch::Contains("situational superko"));
-    const auto seek = app::check_rated_settings(settings, protocol::UserInfo{"a", Rank::kyu(10)}, {});
+    const auto seek = lobby::check_rated_settings(settings, protocol::UserInfo{"a", Rank::kyu(10)}, {});
     REQUIRE_FALSE(seek);
     CHECK(seek.error().message == plan.error().message);
     // Friendly games keep the rule they chose.
@@ -164,7 +164,7 @@ TEST_CASE("a rated game is played under situational superko, at seek, challenge 
 
 TEST_CASE("the rank gap of a rated game is the policy's") {
   yunzi::GameSettings settings;
-  app::PlanRules association;
+  lobby::PlanRules association;
   association.rank_gap = ranking::association_rank_gap;
   CHECK_FALSE(plan_game(settings, player(1, "a", "1d"), player(2, "b", "3d"), {}, creator_black));
   CHECK(plan_game(settings, player(1, "a", "1d"), player(2, "b", "3d"), association, creator_black));
@@ -181,37 +181,37 @@ TEST_CASE("nobody plays themselves") {
 TEST_CASE("rated settings are checked when a seek is made") {
   yunzi::GameSettings settings;
   settings.size = 9;
-  CHECK_FALSE(app::check_rated_settings(settings, protocol::UserInfo{"a", Rank::kyu(10)}, {}));
+  CHECK_FALSE(lobby::check_rated_settings(settings, protocol::UserInfo{"a", Rank::kyu(10)}, {}));
   settings.rated = false;
-  CHECK(app::check_rated_settings(settings, protocol::UserInfo{"a", Rank::kyu(10)}, {}));
+  CHECK(lobby::check_rated_settings(settings, protocol::UserInfo{"a", Rank::kyu(10)}, {}));
 }
 
 TEST_CASE("a seek or challenge without a clock gets the configured default in whole seconds") {
-  app::PlanRules rules;
+  lobby::PlanRules rules;
   rules.default_clock = yunzi::TimeControl::fischer(300'000, 5'000, 600'000);
   protocol::RequestedSettings requested;
   requested.rest = friendly(9);
-  const auto settings = app::settings_to_play(requested, rules);
+  const auto settings = lobby::settings_to_play(requested, rules);
   CHECK(settings.time == yunzi::TimeControl::fischer(300'000, 5'000, 600'000));
   CHECK(settings.size == 9);
   CHECK_FALSE(settings.rated);
 
   rules.default_clock = yunzi::TimeControl::byoyomi(90'500, 2, 10'001);
-  CHECK(app::settings_to_play(requested, rules).time == yunzi::TimeControl::byoyomi(91'000, 2, 11'000));
+  CHECK(lobby::settings_to_play(requested, rules).time == yunzi::TimeControl::byoyomi(91'000, 2, 11'000));
   rules.default_clock = yunzi::TimeControl::fischer(60'000, 0, 0);  // no cap stays no cap
-  CHECK(app::settings_to_play(requested, rules).time == yunzi::TimeControl::fischer(60'000, 0, 0));
+  CHECK(lobby::settings_to_play(requested, rules).time == yunzi::TimeControl::fischer(60'000, 0, 0));
   rules.default_clock = yunzi::TimeControl::canadian(0, 20, 600'000);
-  CHECK(app::settings_to_play(requested, rules).time == yunzi::TimeControl::canadian(0, 20, 600'000));
+  CHECK(lobby::settings_to_play(requested, rules).time == yunzi::TimeControl::canadian(0, 20, 600'000));
   rules.default_clock = yunzi::TimeControl::absolute(1'800'000);
-  CHECK(app::settings_to_play(requested, rules).time == yunzi::TimeControl::absolute(1'800'000));
+  CHECK(lobby::settings_to_play(requested, rules).time == yunzi::TimeControl::absolute(1'800'000));
   rules.default_clock = yunzi::TimeControl::none();
-  CHECK(app::settings_to_play(requested, rules).time == yunzi::TimeControl::none());
+  CHECK(lobby::settings_to_play(requested, rules).time == yunzi::TimeControl::none());
 }
 
 TEST_CASE("a clock named in the request wins over the default") {
-  app::PlanRules rules;
+  lobby::PlanRules rules;
   rules.default_clock = yunzi::TimeControl::none();
   protocol::RequestedSettings requested;
   requested.time = yunzi::TimeControl::absolute(60'000);
-  CHECK(app::settings_to_play(requested, rules).time == yunzi::TimeControl::absolute(60'000));
+  CHECK(lobby::settings_to_play(requested, rules).time == yunzi::TimeControl::absolute(60'000));
 }

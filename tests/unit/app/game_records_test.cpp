@@ -4,9 +4,9 @@
 #include "server/http/game_records.hpp"
 
 using namespace yunzi;
-using app::DiagramRequest;
-using app::parse_diagram_query;
-using app::parse_game_path;
+using http::DiagramRequest;
+using http::parse_diagram_query;
+using http::parse_game_path;
 
 namespace {
 
@@ -73,14 +73,14 @@ TEST_CASE("the diagram replays the stored moves, passes and a resumed scoring") 
   move(engine::Color::white, std::nullopt);
   move(engine::Color::black, std::nullopt);                // two passes: scoring
   move(engine::Color::white, engine::parse_gtp("C3", 9));  // play resumed
-  auto diagram = app::game_diagram(stored);
+  auto diagram = http::game_diagram(stored);
   REQUIRE(diagram);
   CHECK_THAT(*diagram, Catch::StartsWith("alice (B) vs bob (W), move 4 of 4\n"));
   CHECK(diagram->find('X') != std::string::npos);
   CHECK(diagram->find('O') != std::string::npos);
 
   move(engine::Color::black, engine::parse_gtp("C3", 9));  // occupied: the record is damaged
-  auto broken = app::game_diagram(stored);
+  auto broken = http::game_diagram(stored);
   REQUIRE_FALSE(broken);
   CHECK_THAT(broken.error(), Catch::Contains("move 5"));
 }
@@ -119,7 +119,7 @@ TEST_CASE("the diagram query names a move and how many moves are numbered") {
 TEST_CASE("the diagram and the picture show the position at the move asked for") {
   // White's B9 is captured by Black's C9 at move 5.
   const db::GameWithMoves stored = stored_game({"A9", "B9", "B8", "pass", "C9", "E5"});
-  auto at_four = app::game_diagram(stored, DiagramRequest{4, 0});
+  auto at_four = http::game_diagram(stored, DiagramRequest{4, 0});
   REQUIRE(at_four);
   INFO(*at_four);
   CHECK_THAT(*at_four, Catch::StartsWith("alice (B) vs bob (W), move 4 of 6\n"));
@@ -127,21 +127,21 @@ TEST_CASE("the diagram and the picture show the position at the move asked for")
   CHECK(at_four->find("Last move: white pass\n") != std::string::npos);
   CHECK(at_four->find("Captures: black 0, white 0\n") != std::string::npos);
 
-  auto at_five = app::game_diagram(stored, DiagramRequest{5, 0});
+  auto at_five = http::game_diagram(stored, DiagramRequest{5, 0});
   REQUIRE(at_five);
   CHECK(at_five->find(" 9 X .(X). . . . . . 9\n") != std::string::npos);
   CHECK(at_five->find("Captures: black 1, white 0\n") != std::string::npos);
 
-  auto start = app::game_diagram(stored, DiagramRequest{0, 0});
+  auto start = http::game_diagram(stored, DiagramRequest{0, 0});
   REQUIRE(start);
   CHECK(start->find('X') == std::string::npos);
   CHECK(start->find("Last move") == std::string::npos);
 
-  auto numbered = app::game_diagram(stored, DiagramRequest{std::nullopt, 3});
+  auto numbered = http::game_diagram(stored, DiagramRequest{std::nullopt, 3});
   REQUIRE(numbered);
   CHECK(numbered->find("Moves 4-6:\n4 O pass, 5 X C9, 6 O E5\n") != std::string::npos);
 
-  auto picture = app::game_picture(stored, DiagramRequest{5, DiagramRequest::all_moves});
+  auto picture = http::game_picture(stored, DiagramRequest{5, DiagramRequest::all_moves});
   REQUIRE(picture);
   CHECK_THAT(*picture, Catch::StartsWith("<svg "));
   // A9, B8 and C9 are Black's stones on the board; White's B9 was captured.

@@ -4,8 +4,8 @@
 #include "server/lobby/lobby_snapshot.hpp"
 
 using namespace yunzi;
-using app::LobbyLimits;
-using app::LobbySnapshot;
+using lobby::LobbyLimits;
+using lobby::LobbySnapshot;
 
 namespace {
 
@@ -34,7 +34,7 @@ yunzi::GameSettings long_settings() {
 LobbySnapshot full_snapshot(const LobbyLimits& limits) {
   LobbySnapshot s;
   for (std::size_t i = 0; i < limits.list_max; ++i) {
-    s.users.push_back(protocol::LobbyUser{wide_user(static_cast<int>(i)), app::UserStatus::watching});
+    s.users.push_back(protocol::LobbyUser{wide_user(static_cast<int>(i)), lobby::UserStatus::watching});
   }
   for (std::size_t i = 0; i < limits.seeks_max; ++i) {
     s.seeks.push_back(
@@ -67,7 +67,7 @@ LobbySnapshot full_snapshot(const LobbyLimits& limits) {
 
 TEST_CASE("lobby snapshot: the reply lists, and the totals beside them") {
   LobbySnapshot s;
-  s.users.push_back(protocol::LobbyUser{wide_user(0), app::UserStatus::idle});
+  s.users.push_back(protocol::LobbyUser{wide_user(0), lobby::UserStatus::idle});
   s.users_total = 5;
   s.games_total = 7;
   const auto json = nlohmann::json::parse(*protocol::reply_lobby_snapshot(3, s));
@@ -87,15 +87,15 @@ TEST_CASE("lobby snapshot: the largest size is never below a snapshot filled wit
     const std::size_t actual = protocol::reply_lobby_snapshot(-9'007'199'254'740'991, full_snapshot(limits))->size();
     INFO("seeks_max " << limits.seeks_max << " list_max " << limits.list_max << " chat_history "
                       << limits.chat_history);
-    CHECK(actual <= app::largest_snapshot_bytes(limits));
+    CHECK(actual <= lobby::largest_snapshot_bytes(limits));
     // And not wildly above it either: the bound is what decides the settings.
-    CHECK(app::largest_snapshot_bytes(limits) < actual + actual / 4 + 512);
+    CHECK(lobby::largest_snapshot_bytes(limits) < actual + actual / 4 + 512);
   }
 }
 
 TEST_CASE("lobby snapshot: the defaults fit half of the default send queue") {
-  CHECK(app::largest_snapshot_bytes(LobbyLimits{}) <= default_queue_bytes / 2);
-  CHECK(app::check_snapshot_fits(LobbyLimits{}, default_queue_bytes));
+  CHECK(lobby::largest_snapshot_bytes(LobbyLimits{}) <= default_queue_bytes / 2);
+  CHECK(lobby::check_snapshot_fits(LobbyLimits{}, default_queue_bytes));
 }
 
 TEST_CASE("lobby snapshot: the chat history counts in the bound") {
@@ -104,21 +104,21 @@ TEST_CASE("lobby snapshot: the chat history counts in the bound") {
   LobbyLimits with_chat;
   with_chat.chat_history = 100;
   // 100 lines of at least 1200 bytes of text each.
-  CHECK(app::largest_snapshot_bytes(with_chat) >= app::largest_snapshot_bytes(without_chat) + 100 * 1200);
+  CHECK(lobby::largest_snapshot_bytes(with_chat) >= lobby::largest_snapshot_bytes(without_chat) + 100 * 1200);
   LobbyLimits chatty;
   chatty.chat_history = 10'000;
-  CHECK_FALSE(app::check_snapshot_fits(chatty, default_queue_bytes));
+  CHECK_FALSE(lobby::check_snapshot_fits(chatty, default_queue_bytes));
 }
 
 TEST_CASE("lobby snapshot: limits that cannot fit are refused with the numbers") {
   LobbyLimits big;
   big.list_max = 20'000;
-  auto refused = app::check_snapshot_fits(big, default_queue_bytes);
+  auto refused = lobby::check_snapshot_fits(big, default_queue_bytes);
   REQUIRE_FALSE(refused);
   CHECK(refused.error().find("lobby_list_max 20000") != std::string::npos);
   CHECK(refused.error().find("outgoing_queue_bytes (4194304)") != std::string::npos);
   CHECK(refused.error().find("lobby_chat_history 100") != std::string::npos);
-  const std::size_t needed = app::largest_snapshot_bytes(big);
-  CHECK(app::check_snapshot_fits(big, 2 * needed));
-  CHECK_FALSE(app::check_snapshot_fits(big, 2 * needed - 2));
+  const std::size_t needed = lobby::largest_snapshot_bytes(big);
+  CHECK(lobby::check_snapshot_fits(big, 2 * needed));
+  CHECK_FALSE(lobby::check_snapshot_fits(big, 2 * needed - 2));
 }

@@ -3,8 +3,8 @@
 #include "server/lobby/lobby.hpp"
 
 using namespace yunzi;
-using app::status_of;
-using app::UserStatus;
+using lobby::status_of;
+using lobby::UserStatus;
 
 TEST_CASE("lobby status: playing wins over watching") {
   CHECK(status_of(0, 0) == UserStatus::idle);

@@ -36,7 +36,7 @@ TEST_CASE("annulling the game that completed a promotion sets the event aside an
   REQUIRE(rank_of(stores, hero) == rank_5k + 1);
 
   const GameId first_win = stores.games().rated_games_of_user(hero, 0)->front().id;
-  auto annulled = app::annul_game(stores, tom, first_win, now);
+  auto annulled = ranking_service::annul_game(stores, tom, first_win, now);
   REQUIRE(annulled);
   REQUIRE(annulled->changes.size() == 1);
   CHECK(annulled->changes[0].change.name == "hero");
@@ -51,8 +51,8 @@ TEST_CASE("annulling the game that completed a promotion sets the event aside an
   CHECK(history->front().reason == "promotion");
   CHECK(history->front().superseded_ms == now);
 
-  auto again = app::annul_game(stores, tom, first_win, now);
+  auto again = ranking_service::annul_game(stores, tom, first_win, now);
   REQUIRE(!again);
   CHECK(again.error().kind == db::DbErrorKind::conflict);
-  CHECK(app::annul_game(stores, tom, 424242, now).error().kind == db::DbErrorKind::not_found);
+  CHECK(ranking_service::annul_game(stores, tom, 424242, now).error().kind == db::DbErrorKind::not_found);
 }

@@ -52,7 +52,7 @@ db::DbResult<std::vector<protocol::RankChange>> play(db::Stores& stores, UserId 
   facts.move_count = moves;
   facts.started_ms = ended_ms - 1000;
   facts.ended_ms = ended_ms;
-  return app::rank_on_end(stores, tom, facts);
+  return ranking_service::rank_on_end(stores, tom, facts);
 }
 
 }  // namespace yunzi::app_tests

@@ -38,7 +38,7 @@ TEST_CASE("ten wins and two losses in a kyu block promote once the +2 is out of 
     REQUIRE(changes);
     CHECK(changes->empty());
   }
-  auto progress = app::rank_progress(stores, tom, player);
+  auto progress = ranking_service::rank_progress(stores, tom, player);
   REQUIRE(progress);
   CHECK(progress->wins == 10);
   CHECK(progress->games == 10);
@@ -64,7 +64,7 @@ TEST_CASE("ten wins and two losses in a kyu block promote once the +2 is out of 
   CHECK(history->front().game_id);
 
   // The change started a new block.
-  auto after = app::rank_progress(stores, tom, player);
+  auto after = ranking_service::rank_progress(stores, tom, player);
   REQUIRE(after);
   CHECK(after->games == 0);
 }
@@ -84,7 +84,7 @@ TEST_CASE("a short rated game is flagged and friendly games are not judged") {
 
   game::GameEndFacts friendly;
   friendly.rated = false;
-  auto none = app::rank_on_end(stores, tom, friendly);
+  auto none = ranking_service::rank_on_end(stores, tom, friendly);
   REQUIRE(none);
   CHECK(none->empty());
 }
@@ -124,11 +124,11 @@ TEST_CASE("a win turned friendly as its game ends counts for neither player") {
     REQUIRE(conversions->size() == 1);
     CHECK(conversions->front().reason == "validity");
   }
-  auto loser_progress = app::rank_progress(stores, tom, loser);
+  auto loser_progress = ranking_service::rank_progress(stores, tom, loser);
   REQUIRE(loser_progress);
   CHECK(loser_progress->games == 14);
   CHECK(loser_progress->losses == 10);
-  auto winner_progress = app::rank_progress(stores, tom, winner);
+  auto winner_progress = ranking_service::rank_progress(stores, tom, winner);
   REQUIRE(winner_progress);
   CHECK(winner_progress->games == 11);
   CHECK((*stores.users().find_by_id(loser))->rank == rank_10k);

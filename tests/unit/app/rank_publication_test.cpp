@@ -38,7 +38,7 @@ TEST_CASE("the association's monthly publication promotes dan players whose aver
     record_game(stores, late, partner, rank_1d, rank_1d, "B+R", month_start - (40 - i) * hour);
   record_game(stores, late, partner, rank_1d, rank_1d, "B+R", month_start + hour);
 
-  auto published = app::publish_month(stores, association, month_start, month_start + 2 * hour);
+  auto published = ranking_service::publish_month(stores, association, month_start, month_start + 2 * hour);
   REQUIRE(published);
   REQUIRE(published->size() == 1);
   CHECK(published->front().user == strong);
@@ -49,14 +49,14 @@ TEST_CASE("the association's monthly publication promotes dan players whose aver
   CHECK(rank_of(stores, late) == rank_1d);
   CHECK(rank_of(stores, partner) == rank_1d);  // 23 losses: the association never demotes
 
-  auto again = app::publish_month(stores, association, month_start, month_start + 3 * hour);
+  auto again = ranking_service::publish_month(stores, association, month_start, month_start + 3 * hour);
   REQUIRE(again);
   CHECK(again->empty());
   CHECK(rank_of(stores, strong) == rank_1d + 1);
 
   // The next month counts the twelfth game.
   const TimeMs next_month = 1'769'904'000'000;  // 2026-02-01
-  auto february = app::publish_month(stores, association, next_month, next_month + hour);
+  auto february = ranking_service::publish_month(stores, association, next_month, next_month + hour);
   REQUIRE(february);
   REQUIRE(february->size() == 1);
   CHECK(february->front().user == late);
@@ -69,7 +69,7 @@ TEST_CASE("the TOM policy publishes nothing") {
   const UserId partner = add_user(stores, "partner", rank_1d);
   for (int i = 0; i < 12; ++i)
     record_game(stores, strong, partner, rank_1d, rank_1d, "B+R", month_start - (20 - i) * hour);
-  auto published = app::publish_month(stores, app_tests::tom, month_start, month_start + hour);
+  auto published = ranking_service::publish_month(stores, app_tests::tom, month_start, month_start + hour);
   REQUIRE(published);
   CHECK(published->empty());
 }

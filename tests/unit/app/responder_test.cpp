@@ -30,11 +30,11 @@ struct Fixture {
   boost::asio::io_context io;
   std::shared_ptr<Recorder> connection = std::make_shared<Recorder>();
   prometheus::Registry registry;
-  app::AppMetrics metrics{registry};
+  session::AppMetrics metrics{registry};
   std::vector<std::string> started;
   std::vector<protocol::Responder> responders;
-  std::shared_ptr<app::Session> session = app::Session::create(
-      io, connection, metrics, [this](const std::shared_ptr<app::Session>& s, std::string text, bool) {
+  std::shared_ptr<session::Session> session = session::Session::create(
+      io, connection, metrics, [this](const std::shared_ptr<session::Session>& s, std::string text, bool) {
         started.push_back(text);
         responders.push_back(s->responder(static_cast<std::int64_t>(started.size())));
       });
@@ -127,7 +127,7 @@ TEST_CASE("after the session closes, an answer goes nowhere new and a dropped re
   Fixture f;
   f.session->receive("late", false);
   f.settle();
-  f.session->post([](app::Session& s) { s.closed = true; });
+  f.session->post([](session::Session& s) { s.closed = true; });
   f.settle();
   f.responders.clear();
   f.settle();
@@ -166,8 +166,8 @@ TEST_CASE("a session closed with requests waiting starts none of them, and its c
   int cleanups = 0;
   bool closed_when_cleaned = false;
   bool ran_at_once = false;
-  f.session->post([&](app::Session& s) {
-    s.close([&](app::Session& closing) {
+  f.session->post([&](session::Session& s) {
+    s.close([&](session::Session& closing) {
       ++cleanups;
       closed_when_cleaned = closing.closed;
     });

@@ -38,7 +38,7 @@ Promoted promoted_on_short_games(db::Stores& stores) {
   return out;
 }
 
-std::vector<std::string> names(const app::ReviewPage& page) {
+std::vector<std::string> names(const ranking_service::ReviewPage& page) {
   std::vector<std::string> out;
   for (const auto& entry : page.players) out.push_back(entry.user.name);
   return out;
@@ -52,7 +52,7 @@ TEST_CASE("a player promoted on short games stays on the review list", "[review]
   const Promoted promoted = promoted_on_short_games(stores);
   REQUIRE((*stores.users().find_by_id(promoted.hero))->rank == rank_5k + 1);
 
-  auto page = app::review_page(stores, "", 20);
+  auto page = ranking_service::review_page(stores, "", 20);
   REQUIRE(page);
   // Rivals 0 and 1 lost twice and won once: 3 short games each; the others have 2.
   CHECK(names(*page) == std::vector<std::string>{"hero", "rival0", "rival1"});
@@ -60,11 +60,11 @@ TEST_CASE("a player promoted on short games stays on the review list", "[review]
   CHECK(to_string(page->players[0].user.rank) == "4k");
   CHECK_FALSE(page->next.has_value());
 
-  auto first = app::review_page(stores, "", 2);
+  auto first = ranking_service::review_page(stores, "", 2);
   REQUIRE(first);
   CHECK(names(*first) == std::vector<std::string>{"hero", "rival0"});
   CHECK(first->next == "rival0");
-  auto second = app::review_page(stores, "rival0", 2);
+  auto second = ranking_service::review_page(stores, "rival0", 2);
   REQUIRE(second);
   CHECK(names(*second) == std::vector<std::string>{"rival1"});
   CHECK_FALSE(second->next.has_value());
@@ -80,25 +80,27 @@ TEST_CASE("kept games leave the review list, for that player only", "[review]") 
   REQUIRE(rival0_games.size() == 3);
 
   // Keeping one of rival0's games leaves two: off the list; the hero still has all twelve.
-  auto kept = app::keep_short_games(stores, "rival0", std::vector<GameId>{rival0_games[1]}, admin, now);
+  auto kept = ranking_service::keep_short_games(stores, "rival0", std::vector<GameId>{rival0_games[1]}, admin, now);
   REQUIRE(kept);
   CHECK(kept->games == std::vector<GameId>{rival0_games[1]});
   CHECK(kept->user.name == "rival0");
-  CHECK(names(*app::review_page(stores, "", 20)) == std::vector<std::string>{"hero", "rival1"});
+  CHECK(names(*ranking_service::review_page(stores, "", 20)) == std::vector<std::string>{"hero", "rival1"});
   CHECK(stores.ranks().short_games_awaiting_review(promoted.hero)->size() == 12);
 
-  auto again = app::keep_short_games(stores, "rival0", std::vector<GameId>{rival0_games[1]}, admin, now);
+  auto again = ranking_service::keep_short_games(stores, "rival0", std::vector<GameId>{rival0_games[1]}, admin, now);
   REQUIRE_FALSE(again);
   CHECK(again.error().kind == db::DbErrorKind::conflict);
-  auto unknown = app::keep_short_games(stores, "rival0", std::vector<GameId>{999'999}, admin, now);
+  auto unknown = ranking_service::keep_short_games(stores, "rival0", std::vector<GameId>{999'999}, admin, now);
   REQUIRE_FALSE(unknown);
   CHECK(unknown.error().kind == db::DbErrorKind::not_found);
-  CHECK(app::keep_short_games(stores, "nobody", std::nullopt, admin, now).error().kind == db::DbErrorKind::not_found);
+  CHECK(ranking_service::keep_short_games(stores, "nobody", std::nullopt, admin, now).error().kind ==
+        db::DbErrorKind::not_found);
 
   // Without a list: every game awaiting review.
-  auto all = app::keep_short_games(stores, "hero", std::nullopt, admin, now);
+  auto all = ranking_service::keep_short_games(stores, "hero", std::nullopt, admin, now);
   REQUIRE(all);
   CHECK(all->games == hero_games);
-  CHECK(names(*app::review_page(stores, "", 20)) == std::vector<std::string>{"rival1"});
-  CHECK(app::keep_short_games(stores, "hero", std::nullopt, admin, now).error().kind == db::DbErrorKind::conflict);
+  CHECK(names(*ranking_service::review_page(stores, "", 20)) == std::vector<std::string>{"rival1"});
+  CHECK(ranking_service::keep_short_games(stores, "hero", std::nullopt, admin, now).error().kind ==
+        db::DbErrorKind::conflict);
 }

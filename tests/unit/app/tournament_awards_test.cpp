@@ -62,7 +62,7 @@ TEST_CASE("a finished tournament gives its bonus points to the places of each gr
   REQUIRE(stores.tournaments().set_result((*stored)[0].id, "white_wins", "played", 10));
   REQUIRE(stores.tournaments().set_status(id, "running", 1));
 
-  REQUIRE(app::finish_tournament(stores, id, 1, 5'000));
+  REQUIRE(stored_tournaments::finish_tournament(stores, id, 1, 5'000));
   CHECK((**stores.tournaments().load(id)).status == "finished");
   std::map<UserId, db::TournamentAward> awards;
   for (UserId p : players) {
@@ -87,7 +87,7 @@ TEST_CASE("a tournament ended before its first round gives nothing", "[app][tour
   TempDatabase database;
   db::Stores& stores = database.stores();
   const TournamentId id = open_tournament(stores, {{1, 3}});
-  REQUIRE(app::finish_tournament(stores, id, 0, 5'000));
+  REQUIRE(stored_tournaments::finish_tournament(stores, id, 0, 5'000));
   CHECK((**stores.tournaments().load(id)).status == "finished");
   CHECK(stores.tournaments().awards_of_user(1, 0)->empty());
 }
@@ -107,7 +107,7 @@ TEST_CASE("the monthly publication adds bonus points won at the current rank", "
   REQUIRE(stores.tournaments().record_award({id, elsewhere, 1, 5, rank_1d + 1, month_start - hour}));  // another rank
   REQUIRE(stores.tournaments().record_award({id, late, 1, 5, rank_1d, month_start + hour}));  // after the moment
 
-  auto published = app::publish_month(stores, association, month_start, month_start + 2 * hour);
+  auto published = ranking_service::publish_month(stores, association, month_start, month_start + 2 * hour);
   REQUIRE(published);
   REQUIRE(published->size() == 1);
   CHECK(published->front().user == awarded);

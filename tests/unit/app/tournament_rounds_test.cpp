@@ -10,7 +10,8 @@
 #include "server/stored_tournaments/tournament_views.hpp"
 
 using namespace yunzi;
-using namespace yunzi::app;
+using namespace yunzi::http;
+using namespace yunzi::stored_tournaments;
 
 namespace {
 

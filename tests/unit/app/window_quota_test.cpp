@@ -7,7 +7,7 @@
 
 #include "server/session/window_quota.hpp"
 
-using yunzi::app::WindowQuota;
+using yunzi::session::WindowQuota;
 
 namespace {
 constexpr std::int64_t hour_ms = 3'600'000;

@@ -1,10 +1,10 @@
-#include "server/lobby/game_registry.hpp"
+#include "server/game/game_registry.hpp"
 
 #include <algorithm>
 
 #include "server/game/room.hpp"
 
-namespace yunzi::app {
+namespace yunzi::game {
 
 bool GameRegistry::reserve_rated(UserId a, UserId b) {
   std::lock_guard lock(mutex_);
@@ -56,7 +56,7 @@ RunningGame GameRegistry::remove_locked(std::map<GameId, RunningGame>::iterator 
   return game;
 }
 
-std::shared_ptr<game::GameRoom> GameRegistry::find(GameId id) const {
+std::shared_ptr<GameRoom> GameRegistry::find(GameId id) const {
   std::lock_guard lock(mutex_);
   auto it = games_.find(id);
   return it == games_.end() ? nullptr : it->second.room;
@@ -78,9 +78,9 @@ std::vector<GameId> GameRegistry::games_of(UserId user) const {
   return ids;
 }
 
-std::vector<std::shared_ptr<game::GameRoom>> GameRegistry::rooms_of(UserId user) const {
+std::vector<std::shared_ptr<GameRoom>> GameRegistry::rooms_of(UserId user) const {
   std::lock_guard lock(mutex_);
-  std::vector<std::shared_ptr<game::GameRoom>> rooms;
+  std::vector<std::shared_ptr<GameRoom>> rooms;
   for (const auto& [id, game] : games_) {
     if (game.black == user || game.white == user) rooms.push_back(game.room);
   }
@@ -104,4 +104,4 @@ std::map<GameId, RunningGame> GameRegistry::all() const {
   return games_;
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::game

@@ -18,13 +18,11 @@
 #include "db/records.hpp"
 
 namespace yunzi::game {
-class GameRoom;
-}
 
-namespace yunzi::app {
+class GameRoom;
 
 struct RunningGame {
-  std::shared_ptr<game::GameRoom> room;
+  std::shared_ptr<GameRoom> room;
   UserId black = 0;
   UserId white = 0;
   bool rated = false;
@@ -53,10 +51,10 @@ class GameRegistry {
   // node may have adopted the game again since, at a newer epoch).
   std::optional<RunningGame> remove_held(GameId id, const db::GameFence& fence);
 
-  std::shared_ptr<game::GameRoom> find(GameId id) const;
+  std::shared_ptr<GameRoom> find(GameId id) const;
   std::optional<RunningGame> get(GameId id) const;
   std::vector<GameId> games_of(UserId user) const;
-  std::vector<std::shared_ptr<game::GameRoom>> rooms_of(UserId user) const;
+  std::vector<std::shared_ptr<GameRoom>> rooms_of(UserId user) const;
   std::size_t size() const;
   // A copy of every entry (the lease rounds of a cluster compare them with what the node holds).
   std::map<GameId, RunningGame> all() const;
@@ -71,4 +69,4 @@ class GameRegistry {
   std::multiset<UserId> rated_busy_;
 };
 
-}  // namespace yunzi::app
+}  // namespace yunzi::game

@@ -15,13 +15,13 @@ using namespace yunzi::loadgen;
 
 TEST_CASE("seating: players, spectators, then idle connections") {
   const Seating seating(2, 3);
-  CHECK(seating.seat_of(0).role == Role::black);
-  CHECK(seating.seat_of(1).role == Role::white);
-  CHECK(seating.seat_of(4).role == Role::spectator);
+  CHECK(seating.seat_of(0).role == loadgen::Role::black);
+  CHECK(seating.seat_of(1).role == loadgen::Role::white);
+  CHECK(seating.seat_of(4).role == loadgen::Role::spectator);
   CHECK(seating.seat_of(4).game == 0);
-  CHECK(seating.seat_of(5).role == Role::black);
+  CHECK(seating.seat_of(5).role == loadgen::Role::black);
   CHECK(seating.seat_of(5).game == 1);
-  CHECK(seating.seat_of(10).role == Role::idle);
+  CHECK(seating.seat_of(10).role == loadgen::Role::idle);
   CHECK(seating.black_of(1) == 5);
   CHECK(seating.white_of(1) == 6);
   CHECK(seating.spectator_of(1, 2) == 9);
@@ -67,21 +67,23 @@ struct Relay {
   explicit Relay(double rate) {
     traffic = std::make_unique<GameTraffic>(
         io, 1, 9, rate, 7, counters,
-        GameTraffic::Hooks{[this](int game, Role mover, int number, const std::string& vertex) {
+        GameTraffic::Hooks{[this](int game, loadgen::Role mover, int number, const std::string& vertex) {
                              sent.push_back(vertex);
                              numbers.push_back(number);
                              const auto v = engine::parse_gtp(vertex, 9);
-                             const auto color = mover == Role::black ? engine::Color::black : engine::Color::white;
+                             const auto color =
+                                 mover == loadgen::Role::black ? engine::Color::black : engine::Color::white;
                              if (!v || !check->play(color, *v)) ++illegal;
                              if (!deliver) return;
                              boost::asio::post(io, [this, game, mover, number, vertex] {
-                               const Role opponent = mover == Role::black ? Role::white : Role::black;
+                               const loadgen::Role opponent =
+                                   mover == loadgen::Role::black ? loadgen::Role::white : loadgen::Role::black;
                                const auto now = std::chrono::steady_clock::now();
-                               traffic->on_move_event(game, Role::spectator, number, vertex, now);
+                               traffic->on_move_event(game, loadgen::Role::spectator, number, vertex, now);
                                traffic->on_move_event(game, opponent, number, vertex, now);
                              });
                            },
-                           [this](int game, Role) {
+                           [this](int game, loadgen::Role) {
                              ++replaced;
                              check = engine::Game::create(nine_by_nine()).value();
                              traffic->begin(game);
@@ -148,12 +150,12 @@ TEST_CASE("traffic: arrivals nobody waits for are ignored; one that contradicts 
   REQUIRE(relay.sent.size() == 1);
   const auto now = std::chrono::steady_clock::now();
   // Move 1 reaching black (its own mover) or a move number not yet sent changes nothing.
-  relay.traffic->on_move_event(0, Role::black, 1, relay.sent[0], now);
-  relay.traffic->on_move_event(0, Role::white, 5, relay.sent[0], now);
+  relay.traffic->on_move_event(0, loadgen::Role::black, 1, relay.sent[0], now);
+  relay.traffic->on_move_event(0, loadgen::Role::white, 5, relay.sent[0], now);
   CHECK(relay.counters.moves_delivered == 0);
   CHECK(relay.traffic->active(0));
   // The opponent hears of a point off the board: the positions disagree.
-  relay.traffic->on_move_event(0, Role::white, 1, "Z99", now);
+  relay.traffic->on_move_event(0, loadgen::Role::white, 1, "Z99", now);
   CHECK(relay.counters.setup_errors.at("loadgen:position_mismatch") == 1);
   CHECK_FALSE(relay.traffic->active(0));
   CHECK(relay.counters.moves_delivered == 0);

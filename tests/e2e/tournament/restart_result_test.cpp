@@ -9,25 +9,12 @@
 #include "db/database.hpp"
 #include "tests/e2e/ranking/ranked_server.hpp"
 #include "tests/e2e/server/game_helpers.hpp"
+#include "tests/e2e/server/tournament_waits.hpp"
 
 using namespace yunzi;
 using namespace yunzi::e2e;
 
 namespace {
-
-Json wait_round(Player& admin, std::int64_t tournament, int round, const std::function<bool(const Json&)>& done) {
-  for (int attempt = 0; attempt < 400; ++attempt) {
-    if (admin.ok({{"type", "tournament.info"}, {"tournament", tournament}})["tournament"]["round"].get<int>() >=
-        round) {
-      const Json list =
-          admin.ok({{"type", "tournament.pairings"}, {"tournament", tournament}, {"round", round}})["pairings"];
-      if (done(list)) return list;
-    }
-    std::this_thread::sleep_for(50ms);
-  }
-  FAIL("round " << round << " did not get there");
-  return {};
-}
 
 bool started(const Json& list) {
   for (const Json& p : list) {

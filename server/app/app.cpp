@@ -32,7 +32,7 @@ AppOptions with_policy_rules(AppOptions options, const ranking::RankingPolicy& p
 
 App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accounts& accounts_in, db::ReadPool& reads_in,
          prometheus::Registry& metrics_registry, NowMs now_ms_in, AppOptions options_in,
-         std::shared_ptr<const ranking::RankingPolicy> ranking_policy)
+         std::shared_ptr<const ranking::RankingPolicy> ranking_policy, Elsewhere& elsewhere)
     : io_(io_in),
       writer_(writer_in),
       accounts_(accounts_in),
@@ -66,17 +66,16 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
           },
           [this](UserId user, const protocol::Frame& frame) {
             online_.send_to_user(user, frame);
-            reach_.send_elsewhere(user, frame);
+            elsewhere_.send_to_user(user, frame);
           },
-          options_.node.empty()
-              ? std::nullopt
-              : std::optional(TournamentService::ClusterNode{options_.node, options_.lease.count()}))),
+          elsewhere)),
       boards_(std::make_shared<BoardService>(io_in, writer_in, reads_in, now_ms_, options_.board_limits)),
-      sign_ins_(online_, *lobby_, games_, options_.connections_per_user),
-      reach_(online_, *lobby_, games_),
-      desks_{.session = {accounts_in, sign_ins_, games_},
-             .lobby = {*lobby_, online_, lobby_chat_quota_, options_.plan_rules},
-             .game = {games_, *lobby_, online_},
+      elsewhere_(elsewhere),
+      sign_ins_(online_, *lobby_, games_, elsewhere, options_.connections_per_user),
+      reach_(online_, *lobby_, games_, elsewhere),
+      desks_{.session = {accounts_in, sign_ins_, games_, elsewhere},
+             .lobby = {*lobby_, online_, lobby_chat_quota_, options_.plan_rules, elsewhere},
+             .game = {games_, *lobby_, online_, elsewhere},
              .user = {writer_in, online_, reports_quota_, *policy_, options_.recommendation_approval, reach_},
              .message = {writer_in, online_, messages_quota_, options_.message_partners_per_hour},
              .board = {*boards_, writer_in},
@@ -91,28 +90,6 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
 }
 
 App::~App() = default;
-
-void App::attach_relay(std::shared_ptr<GameRelay> relay) {
-  relay_ = std::move(relay);
-  desks_.game.relay = relay_.get();
-  desks_.session.relay = relay_.get();
-  sign_ins_.attach_relay(relay_.get());
-  relay_->on_game_ended_elsewhere([this](GameId game) { lobby_->peer_game_removed(game); });
-  // A game another node made for a user connected here: their connections join it from its start.
-  reach_.on_game_made_elsewhere([this](UserId user, GameId game) {
-    const auto online_user = online_.find(user);
-    if (!online_user) return;
-    for (const session::SessionPtr& session : online_.sessions_of(user)) {
-      relay_->join_remote(session, user, online_user->info.name, {game}, 0);
-    }
-  });
-}
-
-void App::attach_lobby_link(std::shared_ptr<LobbyLink> link) {
-  lobby_link_ = std::move(link);
-  lobby_->attach_peers(*lobby_link_, lobby_link_->id_base(), lobby_link_->address());
-  desks_.lobby.link = lobby_link_.get();
-}
 
 void App::on_open(const net::ConnectionPtr& connection) {
   auto session = session::Session::create(io_, connection, metrics_,
@@ -131,7 +108,7 @@ void App::on_close(const net::ConnectionPtr& connection) {
   session::SessionPtr session = online_.remove_session(connection->id());
   if (!session) return;
   session->close([this](session::Session& s) {
-    if (relay_) relay_->connection_left(s.id());
+    elsewhere_.connection_left(s.id());
     lobby_->connection_closed(s.id());
     boards_->connection_closed(s.id());
     for (GameId game : s.watched_games) {
@@ -144,7 +121,7 @@ void App::on_close(const net::ConnectionPtr& connection) {
 
 void App::notify_all(std::string_view text) { online_.send_to_all(protocol::notice(text)); }
 
-std::vector<SharedQuota> App::shared_quotas() {
+std::vector<session::SharedQuota> App::shared_quotas() {
   return {{"reports", reports_quota_}, {"lobby_chat", lobby_chat_quota_}, {"messages", messages_quota_}};
 }
 

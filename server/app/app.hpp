@@ -3,9 +3,9 @@
 // admin), the lobby, the registry of game rooms, game creation and the
 // restore of games in progress after a restart. App implements
 // net::Handler. The request handlers never see it: each area is handed its
-// desk (desks.hpp). Its parts are its own; the few it shows are what
-// yunzi-server's main wires to the cluster and to /metrics, and the restart
-// notice.
+// desk (desks.hpp). What lives on other nodes it asks of its Elsewhere. Its
+// parts are its own; the few it shows are what server/node's cluster node
+// works on, the figures of /metrics, and the restart notice.
 #pragma once
 
 #include <chrono>
@@ -18,16 +18,12 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "core/expected.hpp"
-#include "db/lease_keeper.hpp"
 #include "db/read_pool.hpp"
 #include "db/writer.hpp"
 #include "server/accounts/accounts.hpp"
 #include "server/app/app_options.hpp"
 #include "server/app/call.hpp"
 #include "server/app/desks.hpp"
-#include "server/app/game_relay.hpp"
-#include "server/app/lobby_link.hpp"
-#include "server/app/shared_limits.hpp"
 #include "server/app/sign_ins.hpp"
 #include "server/app/tournament_service.hpp"
 #include "server/app/user_reach.hpp"
@@ -48,36 +44,36 @@ class BoardService;
 
 class App final : public net::Handler {
  public:
-  // The application's counters (AppMetrics) are registered in `metrics`, which must outlive the App.
+  // The application's counters (AppMetrics) are registered in `metrics`;
+  // `metrics` and `elsewhere` must outlive the App.
   App(boost::asio::io_context& io, db::Writer& writer, accounts::Accounts& accounts, db::ReadPool& reads,
       prometheus::Registry& metrics, NowMs now_ms, AppOptions options,
-      std::shared_ptr<const ranking::RankingPolicy> ranking_policy);
+      std::shared_ptr<const ranking::RankingPolicy> ranking_policy, Elsewhere& elsewhere);
   ~App() override;
 
   void on_open(const net::ConnectionPtr& connection) override;
   void on_message(const net::ConnectionPtr& connection, std::string text, bool over_rate_limit) override;
   void on_close(const net::ConnectionPtr& connection) override;
 
-  // Rebuilds a room for every stored game in progress; returns how many. A
-  // cluster node restores nothing here: its lease rounds adopt the games.
+  // Rebuilds a room for every stored game in progress (a single node, at start); returns how many.
   Expected<std::size_t, std::string> restore_games();
-  // A cluster node's lease round (db::LeaseKeeper's listener, on its thread):
-  // the games it claimed get their rooms, the games it lost are retired.
-  void on_lease_round(db::Stores& stores, const db::LeaseRound& round);
-  // A cluster node's relay of watches between nodes (over NATS); set before the server starts.
-  void attach_relay(std::shared_ptr<GameRelay> relay);
-  // A cluster node's lobby across the nodes (over NATS); set before the server starts, after attach_relay.
-  void attach_lobby_link(std::shared_ptr<LobbyLink> link);
+  // A game a cluster node claimed from another (on the io thread): restored,
+  // and its players connected here join it; false when it cannot be played
+  // here, and its lease is given up.
+  bool adopt_game(const db::GameWithMoves& game, const game::StoredPlayers& players, db::GameFence fence);
+  // Another node runs the game now: unlisted here, its room retired (unless
+  // this node holds it again, at a newer epoch than `fence`).
+  void retire_game(GameId game, const db::GameFence& fence);
   // A `notice` to every open connection.
   void notify_all(std::string_view text);
 
-  // What a cluster node's parts are built on: the games in progress (GameRelay), the lobby (LobbyLink),
-  // rank changes, kicks and forfeits of one user on every node (UserReach, start_on the bus), the quotas
-  // per user the nodes count together (SharedLimits), and the tournaments followed again when a node goes.
+  // What a cluster node works on: the games in progress, who is online, the lobby, what reaches one user,
+  // the quotas per user the nodes count together, and the tournaments followed again when a node goes.
   game::GameRegistry& games() { return games_; }
+  session::OnlineUsers& online() { return online_; }
   lobby::Lobby& lobby() { return *lobby_; }
-  UserReach& reach() { return reach_; }
-  std::vector<SharedQuota> shared_quotas();
+  const UserReach& reach() const { return reach_; }
+  std::vector<session::SharedQuota> shared_quotas();
   TournamentService& tournaments() { return *tournaments_; }
   // The live figures of /metrics and of a node's heartbeat; safe from any thread.
   std::size_t session_count() const { return online_.session_count(); }
@@ -103,8 +99,7 @@ class App final : public net::Handler {
   session::WindowQuota messages_quota_;    // private messages per user within any minute
   std::shared_ptr<TournamentService> tournaments_;
   std::shared_ptr<BoardService> boards_;
-  std::shared_ptr<GameRelay> relay_;
-  std::shared_ptr<LobbyLink> lobby_link_;
+  Elsewhere& elsewhere_;
   SignIns sign_ins_;
   UserReach reach_;
   Desks desks_;
@@ -112,20 +107,12 @@ class App final : public net::Handler {
   // A game whose row exists: starts its room, lists it, tells the players' sessions
   // (and answers the request that accepted it, when there is one).
   void start_room(GameId id, const lobby::GamePlan& plan, const std::optional<protocol::Responder>& respond,
-                  std::optional<db::GameFence> fence = std::nullopt);
+                  std::optional<db::GameFence> fence);
   void create_game(lobby::GamePlan plan, protocol::Responder respond);
   void on_game_ended(GameId game, const protocol::GameEnd& end);
   // A stored game's room, listed and shown in the lobby; false when the engine cannot play it.
   bool restore_room(const db::GameWithMoves& game, const game::StoredPlayers& players,
                     std::optional<db::GameFence> fence);
-  // A game this node claimed from another: restored, and its players connected here join it.
-  void adopt_room(const db::GameWithMoves& game, const game::StoredPlayers& players, db::GameFence fence);
-  // The games this node runs, held since before the renewal, that the renewal did not return and that
-  // another node holds now (a missing row is a game this node ended). On the lease thread.
-  std::vector<std::pair<GameId, db::GameFence>> lost_games(db::Stores& stores, const db::LeaseRound& renewal);
-  // Another node runs the game now: unlisted here, its room retired (unless this node holds it again,
-  // at a newer epoch than `fence`).
-  void retire_game(GameId game, const db::GameFence& fence);
   // The policy's monthly publication for the current month, then again at the start of the next.
   void publish_ranks();
   boost::asio::steady_timer publication_timer_;

@@ -1,13 +1,11 @@
 // What the App is built with: the game rules it plans by, the clocks of a
-// player gone or of a count, what one user may hold, and a cluster node's
-// name and lease. yunzi-server's settings hold it as it is
-// (server/config/README.md); the defaults are theirs. The rank policy is not
-// here: the App is handed it beside these.
+// player gone or of a count, and what one user may hold. yunzi-server's
+// settings hold it as it is (server/config/README.md); the defaults are
+// theirs. The rank policy is not here: the App is handed it beside these.
 #pragma once
 
 #include <chrono>
 #include <cstddef>
-#include <string>
 
 #include "server/boards/board_limits.hpp"
 #include "server/lobby/lobby_limits.hpp"
@@ -28,9 +26,6 @@ struct AppOptions {
   std::size_t messages_per_minute = 20;        // private messages one user may send within any minute
   std::size_t message_partners_per_hour = 10;  // users not answering yet whom one user may start writing to in an hour
   boards::BoardLimits board_limits;
-  // A cluster node's name (empty: a single node) and how long its leases last.
-  std::string node;
-  std::chrono::milliseconds lease{15'000};
 
   friend bool operator==(const AppOptions&, const AppOptions&) = default;
 };

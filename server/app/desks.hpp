@@ -9,6 +9,7 @@
 
 #include "db/writer.hpp"
 #include "server/accounts/accounts.hpp"
+#include "server/app/elsewhere.hpp"
 #include "server/app/sign_ins.hpp"
 #include "server/app/user_reach.hpp"
 #include "server/game/game_registry.hpp"
@@ -21,17 +22,14 @@
 namespace yunzi::app {
 
 class BoardService;
-class LobbyLink;
 class TournamentService;
 
 // hello, register, login, resume, logout, ping.
-class GameRelay;
-
 struct SessionDesk {
   accounts::Accounts& accounts;
   SignIns& sign_ins;
   const game::GameRegistry& games;  // a resumed user's games in progress
-  GameRelay* relay = nullptr;       // in a cluster with NATS: the user's games other nodes run
+  Elsewhere& elsewhere;             // the user's games other nodes run
 };
 
 // Seeks, automatch, challenges, the lobby's chat.
@@ -40,7 +38,7 @@ struct LobbyDesk {
   const session::OnlineUsers& online;
   session::WindowQuota& chat_quota;  // lobby.chat lines per user within any minute
   const lobby::PlanRules& plan_rules;
-  const LobbyLink* link = nullptr;  // in a cluster with NATS: the seeks and challenges other nodes hold
+  const Elsewhere& elsewhere;  // the seeks and challenges other nodes hold
 };
 
 // Watching games, their records, and the requests passed to a game's room.
@@ -49,7 +47,7 @@ struct GameDesk {
   const game::GameRegistry& games;
   lobby::Lobby& lobby;  // who watches which game
   const session::OnlineUsers& online;
-  GameRelay* relay = nullptr;  // a cluster node's watches of games other nodes run; none without NATS
+  Elsewhere& elsewhere;  // the games other nodes run
 };
 
 // Profiles, histories, following, reports and 6d recommendations.

@@ -4,7 +4,6 @@
 
 #include "db/game_sgf.hpp"
 #include "server/app/desks.hpp"
-#include "server/app/game_relay.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/game/room.hpp"
@@ -50,13 +49,7 @@ void watch_stored_game(const Call& call, GameId id) {
 
 void handle(const GameDesk& desk, const Call& call, const req::GameWatch& r) {
   auto room = desk.games.find(r.game);
-  if (!room && desk.relay) {
-    // Shown as watching in every node's lobby while the game runs (the lobby knows its players).
-    session::Session& s = *call.session;
-    if (s.user && s.spectating.insert(r.game).second) desk.lobby.set_watching(s.user->id, r.game, true);
-    return desk.relay->watch_remote(call, r, [call, game = r.game] { watch_stored_game(call, game); });
-  }
-  if (!room) return watch_stored_game(call, r.game);
+  if (!room) return desk.elsewhere.watch(call, r, [call, game = r.game] { watch_stored_game(call, game); });
   session::Session& s = *call.session;
   s.watched_games.insert(r.game);
   if (s.user && !is_player(desk, call, r.game) && s.spectating.insert(r.game).second) {
@@ -79,10 +72,7 @@ void handle(const GameDesk& desk, const Call& call, const req::GameUnwatch& r) {
   s.watched_games.erase(r.game);
   if (s.user && s.spectating.erase(r.game) > 0) desk.lobby.set_watching(s.user->id, r.game, false);
   auto room = desk.games.find(r.game);
-  if (!room) {
-    if (desk.relay) return desk.relay->unwatch_remote(call, r.game);
-    return call.ok();
-  }
+  if (!room) return desk.elsewhere.unwatch(call, r.game);
   room->unwatch(s.id(), call.respond);
 }
 
@@ -107,8 +97,7 @@ void forward_to_room(const GameDesk& desk, const Call& call, std::int64_t game, 
   const bool muted =
       std::holds_alternative<protocol::req::GameChat>(request) && desk.online.is_muted(user.id, call.now_ms());
   auto room = desk.games.find(game);
-  if (!room && desk.relay) return desk.relay->call_remote(call, game, text, muted);
-  if (!room) return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
+  if (!room) return desk.elsewhere.call(call, game, text, muted);
   room->handle(call.session->connection(), user.id, user.name, muted, std::move(request), call.respond);
 }
 

@@ -30,69 +30,30 @@ protocol::LobbyGame lobby_entry(GameId id, const GameSettings& settings, const p
   return entry;
 }
 
-}  // namespace
-
-namespace {
-
-// Why the database refused a game's players, with the error for the acceptor.
-struct Refusal {
-  protocol::ErrorCode code;
-  std::string message;
-};
-
 struct CreatedGame {
   GameId id = 0;
   std::optional<db::GameFence> fence;
-  std::optional<Refusal> refused;
+  std::optional<GameRefusal> refused;
 };
-
-// In a cluster each node's lobby counts a player's games from what it has
-// heard of the others, which a game made elsewhere a moment ago may not have
-// reached; the database has the last word, with both players' rows locked.
-db::DbResult<std::optional<Refusal>> refusal_of_players(db::Stores& stores, const db::NewGame& row,
-                                                        std::size_t games_per_user) {
-  const auto [first, second] = std::minmax(row.black_id, row.white_id);
-  for (UserId player : {first, second}) {
-    auto games = stores.games().lock_games_in_progress(player);
-    if (!games) return unexpected(games.error());
-    if (static_cast<std::size_t>(games->total) >= games_per_user) {
-      return std::optional<Refusal>(
-          Refusal{protocol::ErrorCode::limit_reached,
-                  "at most " + std::to_string(games_per_user) + " games in progress per user"});
-    }
-    if (row.settings.rated && games->rated > 0) {
-      return std::optional<Refusal>(Refusal{protocol::ErrorCode::not_rated_eligible,
-                                            "a player may have only one rated game in progress at a time"});
-    }
-  }
-  return std::optional<Refusal>();
-}
 
 }  // namespace
 
 void App::create_game(lobby::GamePlan plan, protocol::Responder respond) {
   const db::NewGame row = lobby::new_game_row(plan, now_ms_());
-  // In a cluster the game is claimed in the transaction that creates it, so
-  // no other node's lease round can take it for an orphan.
-  std::optional<std::string> node;
-  if (!options_.node.empty()) node = options_.node;
-  const std::int64_t now = now_ms_();
-  const std::int64_t lease_until = now + options_.lease.count();
+  // Claimed in the transaction that creates it, so that no other node's
+  // lease round can take it for an orphan.
+  const TimeMs now = now_ms_();
   writer_.submit_for<CreatedGame>(
-      [row, node, now, lease_until,
+      [row, now, &elsewhere = elsewhere_,
        games_per_user = options_.lobby_limits.games_per_user](db::Stores& stores) -> db::DbResult<CreatedGame> {
-        if (node) {
-          auto refused = refusal_of_players(stores, row, games_per_user);
-          if (!refused) return unexpected(refused.error());
-          if (*refused) return CreatedGame{0, std::nullopt, std::move(*refused)};
-        }
+        auto refused = elsewhere.refuse_new_game(stores, row, games_per_user);
+        if (!refused) return unexpected(refused.error());
+        if (*refused) return CreatedGame{0, std::nullopt, std::move(*refused)};
         auto id = stores.games().create(row);
         if (!id) return unexpected(id.error());
-        if (!node) return CreatedGame{*id, std::nullopt, std::nullopt};
-        auto lease = stores.owners().claim(*id, *node, now, lease_until);
-        if (!lease) return unexpected(lease.error());
-        if (!*lease) return db::db_failure(db::DbErrorKind::conflict, "a new game was claimed by another node");
-        return CreatedGame{*id, (*lease)->fence, std::nullopt};
+        auto fence = elsewhere.claim_new_game(stores, *id, now);
+        if (!fence) return unexpected(fence.error());
+        return CreatedGame{*id, std::move(*fence), std::nullopt};
       },
       [this, plan, respond](db::DbResult<CreatedGame> created) {
         if (!created || created->refused) {
@@ -118,13 +79,6 @@ void App::create_game(lobby::GamePlan plan, protocol::Responder respond) {
 
 void App::start_room(GameId id, const lobby::GamePlan& plan, const std::optional<protocol::Responder>& respond,
                      std::optional<db::GameFence> fence) {
-  if (!options_.node.empty() && !fence) {
-    // A game stored without a claim (a tournament's round): the next lease
-    // round of some node claims it as an orphan and runs it.
-    spdlog::info("game={} left to the cluster's lease rounds", id);
-    if (plan.settings.rated) games_.release_rated(plan.black.id, plan.white.id);
-    return;
-  }
   const game::RoomPlayer black{plan.black.id, plan.black.info};
   const game::RoomPlayer white{plan.white.id, plan.white.info};
   auto room = game::GameRoom::create(room_services_, id, plan.settings, black, white, fence);
@@ -140,11 +94,11 @@ void App::start_room(GameId id, const lobby::GamePlan& plan, const std::optional
   // Listed before anyone hears game.start: a move sent at once finds the room.
   games_.add(id, game::RunningGame{room, black.user_id, white.user_id, plan.settings.rated, fence,
                                    std::chrono::steady_clock::now(), black.info.name, white.info.name});
-  if (relay_ && fence) relay_->serve(id);
+  elsewhere_.serve(id);
   room->announce(online_.connections_of(black.user_id), online_.connections_of(white.user_id));
   // Their connections on the other nodes of a cluster join it there.
-  reach_.game_made(black.user_id, id);
-  reach_.game_made(white.user_id, id);
+  elsewhere_.game_made(black.user_id, id);
+  elsewhere_.game_made(white.user_id, id);
   metrics_.games_started.Increment();
   lobby_->game_started(lobby_entry(id, plan.settings, black.info, white.info, 0), black.user_id, white.user_id, true);
   for (UserId player : {black.user_id, white.user_id}) {
@@ -159,7 +113,7 @@ void App::start_room(GameId id, const lobby::GamePlan& plan, const std::optional
 
 void App::on_game_ended(GameId game, const protocol::GameEnd& end) {
   auto running = games_.remove(game);
-  if (relay_) relay_->unserve(game);
+  elsewhere_.unserve(game);
   lobby_->game_ended(game);
   spdlog::info("game ended game={} result={} reason={}", game, to_sgf(end.result), to_string(end.result.how));
   tournaments_->game_ended(game, end);
@@ -171,7 +125,6 @@ void App::on_game_ended(GameId game, const protocol::GameEnd& end) {
 }
 
 Expected<std::size_t, std::string> App::restore_games() {
-  if (!options_.node.empty()) return 0;
   auto stored =
       reads_.read<std::vector<db::GameWithMoves>>([](db::Stores& stores) { return stores.games().load_in_progress(); });
   if (!stored) return unexpected("cannot read the games in progress: " + stored.error().message);
@@ -200,7 +153,7 @@ bool App::restore_room(const db::GameWithMoves& game, const game::StoredPlayers&
   if (row.settings.rated) games_.reserve_rated(row.black_id, row.white_id);
   games_.add(row.id, game::RunningGame{room, row.black_id, row.white_id, row.settings.rated, fence,
                                        std::chrono::steady_clock::now(), black.info.name, white.info.name});
-  if (relay_ && fence) relay_->serve(row.id);
+  elsewhere_.serve(row.id);
   lobby_->game_started(lobby_entry(row.id, row.settings, black.info, white.info, static_cast<int>(game.moves.size())),
                        row.black_id, row.white_id, false);
   spdlog::info("game restored game={} black={} white={} moves={}{}", row.id, row.black_name, row.white_name,

@@ -2,7 +2,6 @@
 // the server's default clock when they name none, then handed to the
 // lobby's strand, which replies.
 #include "server/app/desks.hpp"
-#include "server/app/lobby_link.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/session/name_key.hpp"
 
@@ -26,7 +25,7 @@ void about_offer(const LobbyDesk& desk, const Call& call, const char* kind, std:
                  nlohmann::json extra = {}) {
   auto caller = caller_of(desk, call);
   if (!caller) return;
-  if (desk.link && desk.link->pass_on(*caller, kind, target, std::move(extra))) return;
+  if (desk.elsewhere.pass_on(*caller, kind, target, std::move(extra))) return;
   act(std::move(*caller));
 }
 

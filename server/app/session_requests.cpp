@@ -8,7 +8,6 @@
 #include <spdlog/spdlog.h>
 
 #include "server/app/desks.hpp"
-#include "server/app/game_relay.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 
@@ -36,37 +35,15 @@ std::string client_ip(const std::string& remote) {
 
 enum class AuthKind { session, resume };
 
-// The user's games in progress that other nodes of the cluster run: read
-// from the database and joined there, so that the player is back in them
-// wherever they run. `then` gets them (none when the read failed, logged).
-void join_games_elsewhere(const SessionDesk& desk, const Call& call, const db::UserRecord& user,
-                          std::function<void(const Call&, std::vector<GameId>)> then) {
-  read_then<std::vector<GameId>>(
-      call, [id = user.id](db::Stores& stores) { return stores.games().in_progress_of_user(id); },
-      [&desk, id = user.id, name = user.name, then = std::move(then)](const Call& c,
-                                                                      db::DbResult<std::vector<GameId>> games) {
-        if (!games) spdlog::error("games in progress of user={} not read: {}", name, games.error().message);
-        std::vector<GameId> elsewhere;
-        for (GameId game : games ? *games : std::vector<GameId>{}) {
-          if (!desk.games.find(game)) elsewhere.push_back(game);
-        }
-        // Logged out or closed meanwhile: nobody is back.
-        if (c.session->closed || !c.session->user || c.session->user->id != id) elsewhere.clear();
-        desk.relay->join_remote(c.session, id, name, elsewhere);
-        then(c, std::move(elsewhere));
-      });
-}
-
 void answer_signed_in(const SessionDesk& desk, const Call& c, const db::UserRecord& user, AuthKind kind,
                       const std::string& token) {
   const protocol::UserInfo info = session::user_info(user);
   if (kind == AuthKind::session) {
     c.reply(protocol::reply_session(c.id, token, info));
-    if (desk.relay) join_games_elsewhere(desk, c, user, [](const Call&, std::vector<GameId>) {});
+    desk.elsewhere.rejoin_games(c, user, [](const Call&, std::vector<GameId>) {});
     return;
   }
-  if (!desk.relay) return c.reply(protocol::reply_resume(c.id, info, desk.games.games_of(user.id)));
-  join_games_elsewhere(desk, c, user, [&desk, info, id = user.id](const Call& c, std::vector<GameId> elsewhere) {
+  desk.elsewhere.rejoin_games(c, user, [&desk, info, id = user.id](const Call& c, std::vector<GameId> elsewhere) {
     std::vector<GameId> games = desk.games.games_of(id);
     games.insert(games.end(), elsewhere.begin(), elsewhere.end());
     std::sort(games.begin(), games.end());

@@ -2,7 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "server/app/game_relay.hpp"
 #include "server/game/room.hpp"
 
 namespace yunzi::app {
@@ -48,7 +47,7 @@ void SignIns::sign_out(session::Session& s) {
     room->player_disconnected(user.id, s.id());
     if (!s.closed) s.watched_games.erase(room->id());
   }
-  if (relay_ && !s.closed) relay_->connection_left(s.id());
+  if (!s.closed) elsewhere_.connection_left(s.id());
   if (online_.sign_out(user.id, s.id()) == 0) lobby_.user_offline(user.id);
   else lobby_.user_connections_changed(user.id);
   spdlog::info("signed out user={} connection={}", user.name, s.id());

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "db/records.hpp"
+#include "server/app/elsewhere.hpp"
 #include "server/game/game_registry.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/session/online_users.hpp"
@@ -13,13 +14,15 @@
 
 namespace yunzi::app {
 
-class GameRelay;
-
 class SignIns {
  public:
-  SignIns(session::OnlineUsers& online, lobby::Lobby& lobby, game::GameRegistry& games,
+  SignIns(session::OnlineUsers& online, lobby::Lobby& lobby, game::GameRegistry& games, Elsewhere& elsewhere,
           std::size_t connections_per_user)
-      : online_(online), lobby_(lobby), games_(games), connections_per_user_(connections_per_user) {}
+      : online_(online),
+        lobby_(lobby),
+        games_(games),
+        elsewhere_(elsewhere),
+        connections_per_user_(connections_per_user) {}
 
   // After login, register or resume on this session; false (nothing changed)
   // when the user is already signed in on connections_per_user connections.
@@ -28,14 +31,12 @@ class SignIns {
   void sign_out(session::Session& session);
 
   std::size_t connections_per_user() const { return connections_per_user_; }
-  // In a cluster with NATS: a logout leaves the games other nodes run too. Set before the server starts.
-  void attach_relay(GameRelay* relay) { relay_ = relay; }
 
  private:
-  GameRelay* relay_ = nullptr;
   session::OnlineUsers& online_;
   lobby::Lobby& lobby_;
   game::GameRegistry& games_;
+  Elsewhere& elsewhere_;  // a logout leaves the games other nodes run too
   std::size_t connections_per_user_;
 };
 

@@ -96,14 +96,14 @@ struct RoundStart {
 
 TournamentService::TournamentService(boost::asio::io_context& io, db::Writer& writer, db::ReadPool& reads,
                                      const NowMs& now_ms, game::GameRegistry& games, StartRoom start_room,
-                                     TellUser tell_user, std::optional<ClusterNode> node)
+                                     TellUser tell_user, const Elsewhere& elsewhere)
     : writer_(writer),
       reads_(reads),
       now_ms_(now_ms),
       games_(games),
       start_room_(std::move(start_room)),
       tell_user_(std::move(tell_user)),
-      node_(std::move(node)),
+      elsewhere_(elsewhere),
       strand_(boost::asio::make_strand(io)) {}
 
 Expected<std::size_t, std::string> TournamentService::restore() {
@@ -274,7 +274,7 @@ void TournamentService::start_round(Running& r) {
   const TimeMs now = now_ms_();
   auto self = shared_from_this();
   writer_.submit_for<RoundStart>(
-      [id = t.id, round, settings, now, node = node_](db::Stores& stores) -> db::DbResult<RoundStart> {
+      [id = t.id, round, settings, now, &elsewhere = elsewhere_](db::Stores& stores) -> db::DbResult<RoundStart> {
         // Read again here, under the row's lock: only what the database holds decides which games still need
         // creating.
         if (auto locked = stores.tournaments().lock(id); !locked) return unexpected(locked.error());
@@ -308,15 +308,10 @@ void TournamentService::start_round(Running& r) {
           if (!game) return unexpected(game.error());
           if (auto linked = stores.tournaments().set_pairing_game(p.id, *game); !linked)
             return unexpected(linked.error());
-          std::optional<db::GameFence> fence;
-          if (node) {
-            // Claimed with its creation, so that this node runs it from its first move.
-            auto lease = stores.owners().claim(*game, node->name, now, now + node->lease_ms);
-            if (!lease) return unexpected(lease.error());
-            if (!*lease) return db::db_failure(db::DbErrorKind::conflict, "a new game was claimed by another node");
-            fence = (*lease)->fence;
-          }
-          started.push_back({p.id, *game, std::move(plan), fence});
+          // Claimed with its creation, so that this node runs it from its first move.
+          auto fence = elsewhere.claim_new_game(stores, *game, now);
+          if (!fence) return unexpected(fence.error());
+          started.push_back({p.id, *game, std::move(plan), std::move(*fence)});
         }
         auto saved = stores.tournaments().save_round(
             t.id, db::TournamentRound{round, row->scheduled_ms, "playing", now, std::nullopt});

@@ -36,6 +36,7 @@
 #include "db/writer.hpp"
 #include "protocol/payloads.hpp"
 #include "server/app/call.hpp"
+#include "server/app/elsewhere.hpp"
 #include "server/game/game_registry.hpp"
 #include "server/lobby/game_plan.hpp"
 
@@ -56,15 +57,8 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
   using StartRoom = std::function<void(GameId, const lobby::GamePlan&, std::optional<db::GameFence>)>;
   // Sends a frame to every connection of a user (in a cluster, on every node).
   using TellUser = std::function<void(UserId, const protocol::Frame&)>;
-  // In a cluster: this node's name, and how long the games it starts are leased for.
-  struct ClusterNode {
-    std::string name;
-    TimeMs lease_ms = 0;
-  };
-
   TournamentService(boost::asio::io_context& io, db::Writer& writer, db::ReadPool& reads, const NowMs& now_ms,
-                    game::GameRegistry& games, StartRoom start_room, TellUser tell_user,
-                    std::optional<ClusterNode> node = std::nullopt);
+                    game::GameRegistry& games, StartRoom start_room, TellUser tell_user, const Elsewhere& elsewhere);
 
   // Picks up every unfinished tournament after a restart (after the games
   // in progress were restored); returns how many.
@@ -105,7 +99,7 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
   game::GameRegistry& games_;
   StartRoom start_room_;
   TellUser tell_user_;
-  std::optional<ClusterNode> node_;
+  const Elsewhere& elsewhere_;  // claims the games a round starts
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   std::map<TournamentId, Running> running_;
 };

@@ -19,6 +19,7 @@
 #include "server/accounts/accounts_options.hpp"
 #include "server/accounts/login_throttle.hpp"
 #include "server/app/app_options.hpp"
+#include "server/cluster/cluster_options.hpp"
 #include "server/logging/log_output.hpp"
 #include "server/net/net_config.hpp"
 #include "server/ranking/association_rules.hpp"
@@ -80,13 +81,9 @@ struct ServerConfig {
   std::string database_file = "yunzi.sqlite3";  // inside data_dir unless absolute
   // sqlite:PATH or postgresql://...; empty: the SQLite file database_path().
   std::string database;
-  // In a cluster, the NATS servers the nodes hear each other through
-  // (nats://host:port each); empty: no bus.
-  std::vector<std::string> nats;
-  // node (this node's name in a cluster of nodes on one PostgreSQL database;
-  // empty: a single node, which holds the database alone), lease_s (how long
-  // a node's hold on its games lasts unrenewed before another node may take
-  // them over; renewed every third of it), disconnect_forfeit_s,
+  // node, lease_s (renewed every third of it) and nats.
+  cluster::ClusterOptions cluster;
+  // disconnect_forfeit_s,
   // scoring_deadline_s, default_clock, bots_may_play_rated,
   // recommendation_approval, and what one user may hold, so that nobody can
   // take the lobby away from everybody: the lobby's limits, the analysis

@@ -51,6 +51,8 @@ using InBoards = At<&ServerConfig::app, &app::AppOptions::board_limits, Field>;
 template <auto Field>
 using InAccounts = At<&ServerConfig::accounts, Field>;
 template <auto Field>
+using InCluster = At<&ServerConfig::cluster, Field>;
+template <auto Field>
 using InThrottle = At<&ServerConfig::accounts, &accounts::AccountsOptions::throttle, Field>;
 template <auto Field>
 using InSignups = At<&ServerConfig::accounts, &accounts::AccountsOptions::signups, Field>;
@@ -223,26 +225,27 @@ const std::array<Setting, 53> settings_table{{
     {"node", "NAME", ValueKind::text,
      "this node's name in a cluster of nodes on one PostgreSQL database (letters, digits, '_', '-'; at most 64); "
      "empty: a single node",
-     show_text<InApp<&app::AppOptions::node>>,
+     show_text<InCluster<&cluster::ClusterOptions::node>>,
      [](ServerConfig& c, std::string_view text) -> Result {
        const bool fits = text.size() <= 64 && std::all_of(text.begin(), text.end(), [](char ch) {
                            return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-';
                          });
        // No '.': the name is one token of the NATS subjects (yunzi.node.<name>).
        if (!fits) return unexpected("expected at most 64 letters, digits, '_' or '-', got '" + std::string(text) + "'");
-       c.app.node = std::string(text);
+       c.cluster.node = std::string(text);
        return Done{};
      }},
     {"lease_s", "SECONDS", ValueKind::integer,
      "in a cluster, how long a node's hold on its games lasts unrenewed before another node takes them over",
-     show_seconds<InApp<&app::AppOptions::lease>>, apply_seconds<InApp<&app::AppOptions::lease>, 1, 600>},
+     show_seconds<InCluster<&cluster::ClusterOptions::lease>>,
+     apply_seconds<InCluster<&cluster::ClusterOptions::lease>, 1, 600>},
     {"nats", "URLS", ValueKind::list,
      "in a cluster, the NATS servers the nodes hear each other through (nats://host:port, comma-separated)",
-     [](const ServerConfig& c) { return join_list(c.nats); },
+     [](const ServerConfig& c) { return join_list(c.cluster.nats); },
      [](ServerConfig& c, std::string_view text) -> Result {
        auto urls = parse_nats_urls(text);
        if (!urls) return unexpected(urls.error());
-       c.nats = std::move(*urls);
+       c.cluster.nats = std::move(*urls);
        return Done{};
      }},
     {"web_root", "DIR", ValueKind::text, "directory of the browser client's static files",

@@ -28,7 +28,7 @@ Lobby::Lobby(boost::asio::io_context& io, session::OnlineUsers& online, game::Ga
 void Lobby::publish_user(UserId user) {
   auto it = users_.find(user);
   if (it == users_.end()) return;
-  if (peers_) peers_->user(user, it->second.info, it->second.status(), holds_of(user));
+  peers_->user(user, it->second.info, it->second.status(), holds_of(user));
   show_user(user);
 }
 
@@ -38,7 +38,7 @@ UserHolds Lobby::holds_of(UserId user) const {
 
 void Lobby::tell_holds(UserId user) {
   auto it = users_.find(user);
-  if (peers_ && it != users_.end()) peers_->user(user, it->second.info, it->second.status(), holds_of(user));
+  if (it != users_.end()) peers_->user(user, it->second.info, it->second.status(), holds_of(user));
 }
 
 void Lobby::user_connections_changed(UserId user) {
@@ -71,7 +71,7 @@ void Lobby::user_offline(UserId user) {
     self.drop_challenges_of(user);
     self.drop_automatch(user);
     self.pairing_elsewhere_.erase(user);
-    if (self.peers_) self.peers_->user_left(user);
+    self.peers_->user_left(user);
     self.show_user_or_left(user, name);
   });
 }
@@ -156,7 +156,7 @@ void Lobby::unwatch(std::uint64_t connection_id, protocol::Responder respond) {
 void Lobby::chat(LobbyCaller caller, std::string text, std::int64_t now_ms) {
   on_strand([caller = std::move(caller), text = std::move(text), now_ms](Lobby& self) {
     protocol::LobbyChatLine line{caller.user.info.name, text, now_ms};
-    if (self.peers_) self.peers_->chat(line);
+    self.peers_->chat(line);
     self.show_chat(std::move(line));
     caller.respond.ok();
   });
@@ -195,7 +195,7 @@ std::size_t Lobby::games_of(UserId user) const {
 void Lobby::game_started(const protocol::LobbyGame& entry, UserId black, UserId white, bool reserved) {
   on_strand([entry, black, white, reserved](Lobby& self) {
     self.list_game(entry, black, white, !reserved, {});
-    if (self.peers_) self.peers_->game(entry, black, white);
+    self.peers_->game(entry, black, white);
   });
 }
 
@@ -247,14 +247,14 @@ void Lobby::game_changed(const protocol::LobbyGame& entry) {
     it->second.here = true;
     it->second.origin.clear();
     self.publish([&] { return protocol::lobby_game(entry); });
-    if (self.peers_) self.peers_->game(entry, it->second.black, it->second.white);
+    self.peers_->game(entry, it->second.black, it->second.white);
   });
 }
 
 void Lobby::game_ended(GameId game) {
   on_strand([game](Lobby& self) {
     auto it = self.games_listed_.find(game);
-    if (self.peers_ && it != self.games_listed_.end() && it->second.here) self.peers_->game_removed(game);
+    if (it != self.games_listed_.end() && it->second.here) self.peers_->game_removed(game);
     self.unlist_game(game);
   });
 }
@@ -262,7 +262,7 @@ void Lobby::game_ended(GameId game) {
 void Lobby::game_moved_away(GameId game) {
   on_strand([game](Lobby& self) {
     if (auto it = self.games_listed_.find(game); it != self.games_listed_.end()) it->second.here = false;
-    if (self.peers_) self.peers_->game_moved_away(game);
+    self.peers_->game_moved_away(game);
   });
 }
 

@@ -256,7 +256,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   Coin coin_;
   LobbyLimits limits_;
   StartGame start_game_;
-  LobbyPeers* peers_ = nullptr;
+  LobbyPeers* peers_ = &no_peers();
   std::map<UserId, ListedUser> users_;                            // online on this node
   std::map<UserId, std::map<std::string, PeerUser>> peer_users_;  // online on other nodes, by node
   std::map<std::int64_t, OpenSeek> seeks_;

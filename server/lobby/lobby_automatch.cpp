@@ -41,9 +41,7 @@ void Lobby::drop_automatch(UserId user) {
   }
 }
 
-void Lobby::automatch_paired(UserId user) {
-  if (peers_) peers_->automatch_left(user);
-}
+void Lobby::automatch_paired(UserId user) { peers_->automatch_left(user); }
 
 void Lobby::queue_automatch(const LobbyCaller& caller, const GameSettings& settings) {
   automatch_.push_back({caller.user.id, settings});
@@ -51,7 +49,7 @@ void Lobby::queue_automatch(const LobbyCaller& caller, const GameSettings& setti
       std::count_if(automatch_.begin(), automatch_.end(),
                     [&settings](const AutomatchEntry& entry) { return entry.settings == settings; }));
   caller.respond.reply(protocol::reply_automatch_queued(caller.respond.id(), waiting - 1));
-  if (peers_) peers_->automatch_waiting(caller.user.id, caller.user.info, settings);
+  peers_->automatch_waiting(caller.user.id, caller.user.info, settings);
 }
 
 std::optional<Lobby::PeerAutomatch> Lobby::peer_automatch_partner(const session::OnlineUser& caller,
@@ -149,7 +147,7 @@ void Lobby::peer_automatch(const std::string& origin, UserId user, const protoco
     if (auto told = self.unconfirmed_.find(origin); told != self.unconfirmed_.end()) told->second.waiting.erase(user);
     const PeerAutomatch heard{origin, user, info, settings};
     // Both waiting at once on two nodes: the node that sorts after the other hands its player over.
-    if (self.peers_ && self.origin_ > origin) {
+    if (self.origin_ > origin) {
       if (auto partner = self.automatch_partner(session::OnlineUser{user, info, std::nullopt}, settings)) {
         const session::OnlineUser mine = partner->second;
         self.automatch_.erase(partner->first);

@@ -82,7 +82,7 @@ void Lobby::remove_seek(std::int64_t seek) {
   const bool here = it->second.origin.empty();
   seeks_.erase(it);
   publish([&] { return protocol::lobby_seek_removed(seek); });
-  if (here && peers_) peers_->seek_removed(seek);
+  if (here) peers_->seek_removed(seek);
 }
 
 namespace {
@@ -128,7 +128,7 @@ void Lobby::create_seek(LobbyCaller caller, GameSettings settings) {
     self.seeks_[seek.info.id] = seek;
     caller.respond.reply(protocol::reply_seek(caller.respond.id(), seek.info));
     self.publish([&] { return protocol::lobby_seek(seek.info); });
-    if (self.peers_) self.peers_->seek(seek.info, seek.owner);
+    self.peers_->seek(seek.info, seek.owner);
   });
 }
 

@@ -21,7 +21,33 @@ int weight(UserStatus status) {
   return 0;
 }
 
+class NoPeers final : public LobbyPeers {
+ public:
+  void user(UserId, const protocol::UserInfo&, protocol::UserStatus, UserHolds) override {}
+  void user_left(UserId) override {}
+  void seek(const protocol::SeekInfo&, UserId) override {}
+  void seek_removed(std::int64_t) override {}
+  void game(const protocol::LobbyGame&, UserId, UserId) override {}
+  void game_removed(GameId) override {}
+  void game_moved_away(GameId) override {}
+  void chat(const protocol::LobbyChatLine&) override {}
+  void everything_begins() override {}
+  void everything_ends() override {}
+  void automatch_waiting(UserId, const protocol::UserInfo&, const GameSettings&) override {}
+  void automatch_left(UserId) override {}
+  void pair_elsewhere(const std::string&, const LobbyCaller&, UserId, const GameSettings&,
+                      std::function<void(PairAnswer)> answered) override {
+    answered(PairAnswer::partner_gone);
+  }
+  void send_to_user(UserId, const protocol::Frame&) override {}
+};
+
 }  // namespace
+
+LobbyPeers& no_peers() {
+  static NoPeers none;
+  return none;
+}
 
 void Lobby::attach_peers(LobbyPeers& peers, std::int64_t id_base, std::string origin) {
   on_strand([&peers, id_base, origin = std::move(origin)](Lobby& self) {
@@ -69,7 +95,7 @@ std::optional<session::OnlineUser> Lobby::find_by_name_key(const std::string& na
 
 void Lobby::send_to_user(UserId user, const protocol::Frame& frame) const {
   online_.send_to_user(user, frame);
-  if (peers_) peers_->send_to_user(user, frame);
+  peers_->send_to_user(user, frame);
 }
 
 void Lobby::peer_user(const std::string& origin, UserId user, const protocol::UserInfo& info, UserStatus status,
@@ -186,7 +212,6 @@ void Lobby::peer_everything_ends(const std::string& origin) {
 
 void Lobby::tell_peers_everything() {
   on_strand([](Lobby& self) {
-    if (!self.peers_) return;
     self.peers_->everything_begins();
     for (const auto& [id, user] : self.users_) {
       self.peers_->user(id, user.info, user.status(), self.holds_of(id));

@@ -2,7 +2,8 @@
 // itself (its node's users with their status, the seeks made here, the games
 // this node runs) it tells them through this interface, and they keep it in
 // their replicas; a challenge (or its refusal) may be for a user connected
-// to another node. server/app's LobbyLink carries it over NATS.
+// to another node. server/node's LobbyLink carries it over NATS; a single
+// node's lobby tells `no_peers()`, which hears nothing.
 #pragma once
 
 #include <cstdint>
@@ -64,5 +65,8 @@ class LobbyPeers {
   // To the user's connections on the other nodes (this node's are sent to already).
   virtual void send_to_user(UserId user, const protocol::Frame& frame) = 0;
 };
+
+// A single node's peers: none.
+LobbyPeers& no_peers();
 
 }  // namespace yunzi::lobby

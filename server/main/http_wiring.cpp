@@ -7,15 +7,15 @@
 
 namespace yunzi::server_main {
 
-void add_http_routes(net::Server& server, Stores& stores, const app::App& app, const ClusterNode& cluster,
+void add_http_routes(net::Server& server, Stores& stores, const app::App& app, const node::Node& node,
                      const prometheus::Registry& metrics, const std::vector<std::string>& metrics_allow) {
   const http::ScrapeSources scrape{
       stores.writer(),
       [&app] {
         return http::LiveFigures{app.session_count(), app.game_count(), app.scoring_count(), app.open_boards()};
       },
-      [&cluster]() -> std::optional<db::LeaseStats> { return cluster.lease_stats(); },
-      [&cluster]() -> std::optional<http::BusFigures> { return cluster.bus_figures(); }};
+      [&node]() -> std::optional<db::LeaseStats> { return node.lease_stats(); },
+      [&node]() -> std::optional<http::BusFigures> { return node.bus_figures(); }};
   for (auto& route : http::http_routes(stores.reads(), scrape, metrics, metrics_allow)) {
     server.add_async_route(std::move(route));
   }

@@ -1,6 +1,6 @@
 // The plain HTTP routes on the server (server/http): the records and
 // downloads read through the read pool, /healthz and /metrics with the
-// writer's health, the App's live figures and a cluster node's, /metrics for
+// writer's health, the App's live figures and the node's, /metrics for
 // the clients `metrics_allow` names.
 #pragma once
 
@@ -10,15 +10,15 @@
 #include <prometheus/registry.h>
 
 #include "server/app/app.hpp"
-#include "server/main/cluster_node.hpp"
 #include "server/main/stores.hpp"
 #include "server/net/server.hpp"
+#include "server/node/node.hpp"
 
 namespace yunzi::server_main {
 
-// Before the server starts; the routes read `stores`, `app` and `cluster`
+// Before the server starts; the routes read `stores`, `app` and `node`
 // until the server is shut down.
-void add_http_routes(net::Server& server, Stores& stores, const app::App& app, const ClusterNode& cluster,
+void add_http_routes(net::Server& server, Stores& stores, const app::App& app, const node::Node& node,
                      const prometheus::Registry& metrics, const std::vector<std::string>& metrics_allow);
 
 }  // namespace yunzi::server_main

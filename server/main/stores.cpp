@@ -33,18 +33,18 @@ Expected<std::unique_ptr<Stores>, StartFailure> Stores::open(const config::Serve
   std::filesystem::create_directories(config.data_dir, ec);
   auto database = db::parse_database_url(config.database_url());
   if (!database) return unexpected(StartFailure{exit_bad_config, database.error().message});
-  const bool cluster = !config.app.node.empty();
+  const bool cluster = !config.cluster.node.empty();
   if (cluster && database->engine != db::Engine::postgresql) {
     return unexpected(StartFailure{exit_bad_config, "node is set: the nodes of a cluster share a PostgreSQL database"});
   }
-  if (!cluster && !config.nats.empty()) {
+  if (!cluster && !config.cluster.nats.empty()) {
     return unexpected(StartFailure{exit_bad_config, "nats is set: only the nodes of a cluster (node) use it"});
   }
   db::OpenOptions open_options;
   open_options.sole_writer = true;
-  open_options.node = config.app.node;
+  open_options.node = config.cluster.node;
   // A paused node's open transaction must not hold back the takeover of its games.
-  if (cluster) open_options.idle_transaction_limit_ms = static_cast<int>(config.app.lease.count() / 2);
+  if (cluster) open_options.idle_transaction_limit_ms = static_cast<int>(config.cluster.lease.count() / 2);
   auto connection = db::open_database(*database, open_options);
   if (!connection) {
     return unexpected(StartFailure{exit_database, "cannot open the database " + db::describe(*database) + " (" +
@@ -52,7 +52,7 @@ Expected<std::unique_ptr<Stores>, StartFailure> Stores::open(const config::Serve
                                                       "): " + connection.error().message});
   }
   spdlog::info("database open engine={} at={}{}", db::to_string(database->engine), db::describe(*database),
-               cluster ? " node=" + config.app.node : "");
+               cluster ? " node=" + config.cluster.node : "");
 
   accounts::load_name_rules();
   auto stores = std::make_unique<Stores>(std::move(*database), std::move(*connection), config.accounts);

@@ -40,23 +40,24 @@ YunziServer::YunziServer(const config::ServerConfig& config, std::unique_ptr<Sto
     : config_(config),
       stores_(std::move(stores)),
       server_(served_net(config_.net), relay_, metrics_),
+      node_(node::make_node(config_.cluster, stores_->database(), stores_->accounts(), server_.io_context(),
+                            wall_clock_ms)),
       app_(server_.io_context(), stores_->writer(), stores_->accounts(), stores_->reads(), metrics_, wall_clock_ms,
-           config_.app, std::move(ranking_policy)),
-      cluster_(config_, *stores_, server_.io_context(), app_) {
+           config_.app, std::move(ranking_policy), node_->elsewhere()) {
   relay_.attach(app_);
-  add_http_routes(server_, *stores_, app_, cluster_, metrics_, config_.metrics_allow);
+  add_http_routes(server_, *stores_, app_, *node_, metrics_, config_.metrics_allow);
 }
 
 YunziServer::~YunziServer() {
   stop_all(std::chrono::seconds(1));
-  cluster_.stop_bus();
+  node_->stop_bus();
 }
 
 Expected<std::uint16_t, StartFailure> YunziServer::start() {
-  auto restored = app_.restore_games();
-  if (!restored) return unexpected(StartFailure{exit_database, restored.error()});
-  spdlog::info("games restored count={}", *restored);
-  if (auto started = cluster_.start(); !started) return unexpected(started.error());
+  if (auto started = node_->start(app_); !started) {
+    const bool bad_config = started.error().kind == node::NodeFailure::Kind::bad_config;
+    return unexpected(StartFailure{bad_config ? exit_bad_config : exit_database, started.error().reason});
+  }
   auto tournaments = app_.tournaments().restore();
   if (!tournaments) return unexpected(StartFailure{exit_database, tournaments.error(), /*plain=*/true});
   spdlog::info("tournaments followed count={}", *tournaments);
@@ -74,12 +75,12 @@ void YunziServer::stop() {
   app_.notify_all("server restarting");
   stop_all(std::chrono::seconds(5));
   // Every write is drained: the other nodes may take the games over at once.
-  cluster_.hand_over();
-  cluster_.stop_bus();
+  node_->hand_over();
+  node_->stop_bus();
 }
 
 void YunziServer::stop_all(std::chrono::milliseconds grace) {
-  cluster_.stop_leases();
+  node_->stop_leases();
   server_.shutdown(grace);
   stores_->stop();
 }

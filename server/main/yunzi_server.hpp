@@ -1,7 +1,7 @@
 // yunzi-server's parts, built in their order from the settings, started, and
 // stopped before they go: the stores (stores.hpp), the process's metrics
-// registry, the net server, the App, a cluster node's parts
-// (cluster_node.hpp) and the HTTP routes (http_wiring.hpp).
+// registry, the net server, the node (server/node: a single node, or a
+// cluster node's parts), the App and the HTTP routes (http_wiring.hpp).
 #pragma once
 
 #include <chrono>
@@ -13,11 +13,11 @@
 #include "core/expected.hpp"
 #include "server/app/app.hpp"
 #include "server/config/server_config.hpp"
-#include "server/main/cluster_node.hpp"
 #include "server/main/handler_relay.hpp"
 #include "server/main/start_failure.hpp"
 #include "server/main/stores.hpp"
 #include "server/net/server.hpp"
+#include "server/node/node.hpp"
 #include "server/ranking/policy.hpp"
 
 namespace yunzi::server_main {
@@ -38,8 +38,9 @@ class YunziServer {
   // the bus.
   ~YunziServer();
 
-  // Restores the games in progress, starts a cluster node's parts, follows
-  // the unfinished tournaments, then listens; returns the bound port.
+  // Starts the node (a single node restores the games in progress; a cluster
+  // node joins the others), follows the unfinished tournaments, then
+  // listens; returns the bound port.
   Expected<std::uint16_t, StartFailure> start();
   // Every client gets the restart notice, the connections close (5 s), the
   // queued writes are committed, a cluster node hands its games over, the bus
@@ -57,8 +58,8 @@ class YunziServer {
   prometheus::Registry metrics_;
   HandlerRelay relay_;
   net::Server server_;
+  std::unique_ptr<node::Node> node_;
   app::App app_;
-  ClusterNode cluster_;
 };
 
 }  // namespace yunzi::server_main

@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <string>
 
 namespace yunzi::session {
 
@@ -48,6 +49,12 @@ class WindowQuota {
   std::map<std::int64_t, std::deque<std::int64_t>> uses_;  // per key, oldest first
   std::size_t takes_since_sweep_ = 0;
   Listener listener_;
+};
+
+// A quota the nodes of a cluster count together, under a name that is the same on every node.
+struct SharedQuota {
+  std::string name;
+  WindowQuota& quota;
 };
 
 }  // namespace yunzi::session

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-namespace yunzi::app::relay_wire {
+namespace yunzi::node::relay_wire {
 
 struct FrameRecord {
   std::shared_ptr<const std::string> frame;
@@ -29,4 +29,4 @@ void append_record(std::string& payload, const FrameRecord& record);
 // (the sender is another node of the same cluster, so nothing of it is trusted).
 std::optional<std::vector<FrameRecord>> read_records(std::string_view payload);
 
-}  // namespace yunzi::app::relay_wire
+}  // namespace yunzi::node::relay_wire

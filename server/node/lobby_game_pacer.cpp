@@ -1,6 +1,6 @@
-#include "server/app/lobby_game_pacer.hpp"
+#include "server/node/lobby_game_pacer.hpp"
 
-namespace yunzi::app {
+namespace yunzi::node {
 
 LobbyGamePacer::LobbyGamePacer(boost::asio::any_io_executor executor, std::chrono::milliseconds interval,
                                PublishEntry entry, PublishRemoval removal)
@@ -68,4 +68,4 @@ void LobbyGamePacer::interval_over() {
   held_.clear();
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::node

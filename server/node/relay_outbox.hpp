@@ -22,10 +22,10 @@
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/strand.hpp>
 
-#include "server/app/relay_batch.hpp"
 #include "server/cluster/bus.hpp"
+#include "server/node/relay_batch.hpp"
 
-namespace yunzi::app::relay_wire {
+namespace yunzi::node::relay_wire {
 
 // What the outboxes of a relay have sent, for /metrics; any thread.
 struct OutboxCounts {
@@ -53,4 +53,4 @@ class NodeOutbox : public std::enable_shared_from_this<NodeOutbox> {
   std::vector<FrameRecord> pending_;
 };
 
-}  // namespace yunzi::app::relay_wire
+}  // namespace yunzi::node::relay_wire

@@ -11,7 +11,7 @@
 // node's prefix (the upper bits), so a request about it made on any other
 // node is passed there as a bus request and its answer comes back as the
 // reply; the game starts on the holding node, and the players' connections
-// elsewhere join it from its start (UserReach::game_made).
+// elsewhere join it from its start (UserNews::game_made).
 #pragma once
 
 #include <atomic>
@@ -26,21 +26,21 @@
 
 #include "core/expected.hpp"
 #include "server/app/call.hpp"
-#include "server/app/lobby_game_pacer.hpp"
-#include "server/app/user_reach.hpp"
 #include "server/cluster/bus.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/lobby/lobby_peers.hpp"
+#include "server/node/lobby_game_pacer.hpp"
+#include "server/node/user_news.hpp"
 #include "server/session/online_users.hpp"
 
-namespace yunzi::app {
+namespace yunzi::node {
 
 class LobbyLink final : public lobby::LobbyPeers {
  public:
   // `address`: this node's <node>.<boot>; `id_base`: the prefix its seeks and challenges are numbered from.
   // `executor` runs the pacing of the games' entries (LobbyGamePacer).
   LobbyLink(cluster::Bus& bus, boost::asio::any_io_executor executor, std::string address, std::int64_t id_base,
-            lobby::Lobby& lobby, const UserReach& reach);
+            lobby::Lobby& lobby, const UserNews& users);
   ~LobbyLink() override;
 
   // A prefix for a node's seek and challenge ids, drawn at random (20 bits, above 32).
@@ -94,7 +94,7 @@ class LobbyLink final : public lobby::LobbyPeers {
   const std::string address_;
   const std::int64_t id_base_;
   lobby::Lobby& lobby_;
-  const UserReach& reach_;
+  const UserNews& users_;
   mutable std::mutex mutex_;
   std::map<std::int64_t, std::string> holders_;  // id prefix -> node address
   std::optional<cluster::Subscription> deltas_;
@@ -103,4 +103,4 @@ class LobbyLink final : public lobby::LobbyPeers {
   const std::shared_ptr<LobbyGamePacer> games_;
 };
 
-}  // namespace yunzi::app
+}  // namespace yunzi::node

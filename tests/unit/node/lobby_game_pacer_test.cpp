@@ -8,7 +8,7 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 
-#include "server/app/lobby_game_pacer.hpp"
+#include "server/node/lobby_game_pacer.hpp"
 #include "tests/support/wait.hpp"
 
 using namespace yunzi;
@@ -22,7 +22,7 @@ constexpr auto interval = 200ms;
 // A pacer on an io_context of its own, and what it published: "g<game>m<move>" or "g<game>removed".
 struct PacedGames {
   PacedGames() {
-    pacer = std::make_shared<app::LobbyGamePacer>(
+    pacer = std::make_shared<node::LobbyGamePacer>(
         io.get_executor(), interval,
         [this](const protocol::LobbyGame& entry, UserId, UserId) {
           note("g" + std::to_string(entry.game) + "m" + std::to_string(entry.move_number));
@@ -56,7 +56,7 @@ struct PacedGames {
 
   boost::asio::io_context io;
   boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work{io.get_executor()};
-  std::shared_ptr<app::LobbyGamePacer> pacer;
+  std::shared_ptr<node::LobbyGamePacer> pacer;
   std::thread runner;
   std::mutex mutex;
   std::vector<std::string> told;

@@ -1,4 +1,4 @@
-#include "server/app/lobby_link.hpp"
+#include "server/node/lobby_link.hpp"
 
 #include <random>
 
@@ -6,9 +6,9 @@
 
 #include "protocol/payload_json.hpp"
 #include "protocol/payload_read.hpp"
-#include "server/app/game_relay_wire.hpp"
+#include "server/node/game_relay_wire.hpp"
 
-namespace yunzi::app {
+namespace yunzi::node {
 namespace {
 
 using nlohmann::json;
@@ -40,12 +40,12 @@ const json& member(const json& message, const char* key) {
 }  // namespace
 
 LobbyLink::LobbyLink(cluster::Bus& bus, boost::asio::any_io_executor executor, std::string address,
-                     std::int64_t id_base, lobby::Lobby& lobby, const UserReach& reach)
+                     std::int64_t id_base, lobby::Lobby& lobby, const UserNews& users)
     : bus_(bus),
       address_(std::move(address)),
       id_base_(id_base),
       lobby_(lobby),
-      reach_(reach),
+      users_(users),
       games_(std::make_shared<LobbyGamePacer>(
           std::move(executor), game_entry_interval,
           [this](const protocol::LobbyGame& entry, UserId black, UserId white) {
@@ -175,7 +175,7 @@ void LobbyLink::everything_ends() {
   telling_everything_ = false;
 }
 
-void LobbyLink::send_to_user(UserId user, const protocol::Frame& frame) { reach_.send_elsewhere(user, frame); }
+void LobbyLink::send_to_user(UserId user, const protocol::Frame& frame) { users_.send_to_user(user, frame); }
 
 void LobbyLink::heard(const cluster::BusMessage& message) {
   const json told = json::parse(message.data, nullptr, false);
@@ -303,4 +303,4 @@ void LobbyLink::passed_on(const cluster::BusMessage& message) {
   respond.fail(protocol::ErrorCode::bad_request, "an unknown lobby request from another node");
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::node

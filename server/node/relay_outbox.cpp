@@ -1,8 +1,8 @@
-#include "server/app/relay_outbox.hpp"
+#include "server/node/relay_outbox.hpp"
 
 #include <boost/asio/defer.hpp>
 
-namespace yunzi::app::relay_wire {
+namespace yunzi::node::relay_wire {
 namespace {
 
 // Well below NATS's default payload limit (1 MiB), which a message over it
@@ -61,4 +61,4 @@ void NodeOutbox::publish(const std::string& payload) {
   counts_->messages.fetch_add(1, std::memory_order_relaxed);
 }
 
-}  // namespace yunzi::app::relay_wire
+}  // namespace yunzi::node::relay_wire

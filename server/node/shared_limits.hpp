@@ -20,17 +20,11 @@
 #include "server/cluster/bus.hpp"
 #include "server/session/window_quota.hpp"
 
-namespace yunzi::app {
-
-// A quota shared under its name; the name is the same on every node.
-struct SharedQuota {
-  std::string name;
-  session::WindowQuota& quota;
-};
+namespace yunzi::node {
 
 class SharedLimits {
  public:
-  SharedLimits(accounts::Accounts& accounts, std::vector<SharedQuota> quotas)
+  SharedLimits(accounts::Accounts& accounts, std::vector<session::SharedQuota> quotas)
       : accounts_(accounts), quotas_(std::move(quotas)) {}
 
   // `address` (<node>.<boot>) tells this node's own messages apart. Before
@@ -43,11 +37,11 @@ class SharedLimits {
   void heard_quota(const nlohmann::json& message);
 
   accounts::Accounts& accounts_;
-  const std::vector<SharedQuota> quotas_;
+  const std::vector<session::SharedQuota> quotas_;
   cluster::Bus* bus_ = nullptr;
   std::string address_;
   std::mutex mutex_;
   std::optional<cluster::Subscription> subscription_;
 };
 
-}  // namespace yunzi::app
+}  // namespace yunzi::node

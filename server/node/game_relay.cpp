@@ -1,15 +1,15 @@
 // The relay's start and stop, and this node's connections in games other
 // nodes run (game_relay_owner.cpp serves the games this node runs).
-#include "server/app/game_relay.hpp"
+#include "server/node/game_relay.hpp"
 
 #include <string_view>
 #include <vector>
 
 #include <spdlog/spdlog.h>
 
-#include "server/app/game_relay_wire.hpp"
+#include "server/node/game_relay_wire.hpp"
 
-namespace yunzi::app {
+namespace yunzi::node {
 
 using namespace relay_wire;
 
@@ -124,7 +124,7 @@ void GameRelay::follow(const session::SessionPtr& session, GameId game) {
   follower.second.insert(game);
 }
 
-void GameRelay::watch_remote(const Call& call, const protocol::req::GameWatch& request,
+void GameRelay::watch_remote(const app::Call& call, const protocol::req::GameWatch& request,
                              std::function<void()> not_running) {
   const std::uint64_t connection = call.session->id();
   json asked = {{"type", "watch"}, {"origin", address_}, {"conn", connection}, {"id", nullptr}, {"batches", true}};
@@ -165,7 +165,7 @@ void GameRelay::join_remote(const session::SessionPtr& session, UserId user, con
   }
 }
 
-void GameRelay::call_remote(const Call& call, GameId game, std::string text, bool muted) {
+void GameRelay::call_remote(const app::Call& call, GameId game, std::string text, bool muted) {
   json asked = {{"type", "call"},          {"origin", address_}, {"conn", call.session->id()}, {"user", call.user->id},
                 {"name", call.user->name}, {"muted", muted},     {"text", std::move(text)},    {"batches", true}};
   if (auto rtt = call.session->connection()->median_rtt()) asked["rtt_us"] = rtt->count();
@@ -189,7 +189,7 @@ void GameRelay::unfollow(std::uint64_t connection, GameId game) {
   if (found->second.second.empty()) followers_.erase(found);
 }
 
-void GameRelay::unwatch_remote(const Call& call, GameId game) {
+void GameRelay::unwatch_remote(const app::Call& call, GameId game) {
   const std::uint64_t connection = call.session->id();
   {
     std::lock_guard lock(mutex_);
@@ -285,4 +285,4 @@ void GameRelay::hand_over(const std::shared_ptr<const std::string>& frame,
   for (const auto& connection : to) connection->send(frame);
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::node

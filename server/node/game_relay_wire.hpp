@@ -15,11 +15,11 @@
 
 #include "core/ids.hpp"
 #include "protocol/responder.hpp"
-#include "server/app/relay_outbox.hpp"
 #include "server/cluster/bus.hpp"
 #include "server/net/connection.hpp"
+#include "server/node/relay_outbox.hpp"
 
-namespace yunzi::app::relay_wire {
+namespace yunzi::node::relay_wire {
 
 using nlohmann::json;
 
@@ -118,4 +118,4 @@ class BusReplyChannel final : public protocol::Responder::Channel {
   const cluster::BusMessage request_;
 };
 
-}  // namespace yunzi::app::relay_wire
+}  // namespace yunzi::node::relay_wire

@@ -1,4 +1,4 @@
-#include "server/main/cluster_node.hpp"
+#include "server/node/cluster_node.hpp"
 
 #include <cstdio>
 #include <random>
@@ -9,9 +9,8 @@
 #include <spdlog/spdlog.h>
 
 #include "db/database.hpp"
-#include "server/main/wall_clock.hpp"
 
-namespace yunzi::server_main {
+namespace yunzi::node {
 namespace {
 
 // This process among the node's: a restart under the same name gets
@@ -24,32 +23,48 @@ std::string boot_id() {
   return text;
 }
 
-StartFailure database_failure(std::string reason) { return StartFailure{exit_database, std::move(reason)}; }
+NodeFailure database_failure(std::string reason) { return NodeFailure{NodeFailure::Kind::database, std::move(reason)}; }
 
 }  // namespace
 
-ClusterNode::ClusterNode(const config::ServerConfig& config, Stores& stores, boost::asio::io_context& io, app::App& app)
-    : config_(config), stores_(stores), io_(io), app_(app) {}
+ClusterNode::ClusterNode(cluster::ClusterOptions options, db::DatabaseTarget database, accounts::Accounts& accounts,
+                         boost::asio::io_context& io, app::NowMs now_ms)
+    : options_(std::move(options)),
+      database_(std::move(database)),
+      accounts_(accounts),
+      io_(io),
+      now_ms_(std::move(now_ms)) {}
 
-Expected<Done, StartFailure> ClusterNode::start() {
-  if (!config_.nats.empty()) {
-    if (auto joined = join_bus(); !joined) return joined;
+Expected<Done, NodeFailure> ClusterNode::start(app::App& app) {
+  lobby_ = &app.lobby();
+  games_ = &app.games();
+  if (!options_.nats.empty()) {
+    if (auto joined = join_bus(app); !joined) return joined;
   }
-  if (!config_.app.node.empty()) return start_leases();
-  return Done{};
+  return start_leases(app);
 }
 
-Expected<Done, StartFailure> ClusterNode::join_bus() {
-  const std::string& node = config_.app.node;
+Expected<Done, NodeFailure> ClusterNode::join_bus(app::App& app) {
+  const std::string& node = options_.node;
   cluster::BusOptions bus_options;
-  bus_options.urls = config_.nats;
+  bus_options.urls = options_.nats;
   bus_options.name = "yunzi " + node;
   bus_.emplace(io_.get_executor(), bus_options);
   const std::string boot = boot_id();
-  // Made before the bus starts, so that its state reports may reach it; started after.
-  relay_ = std::make_shared<app::GameRelay>(*bus_, io_.get_executor(), node, boot, app_.games());
-  lobby_link_ = std::make_shared<app::LobbyLink>(*bus_, io_.get_executor(), node + "." + boot,
-                                                 app::LobbyLink::random_id_base(), app_.lobby(), app_.reach());
+  const std::string address = node + "." + boot;
+  // Made before the bus starts, so that its state reports may reach them; started after.
+  relay_ = std::make_shared<GameRelay>(*bus_, io_.get_executor(), node, boot, app.games());
+  relay_->on_game_ended_elsewhere([&app](GameId game) { app.lobby().peer_game_removed(game); });
+  // A game another node made for a user connected here: their connections join it from its start.
+  user_news_.emplace(*bus_, address, app.reach(), app.online(), [this, &app](UserId user, GameId game) {
+    const auto online_user = app.online().find(user);
+    if (!online_user) return;
+    for (const session::SessionPtr& session : app.online().sessions_of(user)) {
+      relay_->join_remote(session, user, online_user->info.name, {game}, 0);
+    }
+  });
+  lobby_link_ = std::make_shared<LobbyLink>(*bus_, io_.get_executor(), address, LobbyLink::random_id_base(),
+                                            app.lobby(), *user_news_);
   bus_->on_state_change([this](bool connected) {
     if (connected) {
       spdlog::info("NATS connected");
@@ -59,21 +74,23 @@ Expected<Done, StartFailure> ClusterNode::join_bus() {
       spdlog::warn("NATS connection lost; this node's games go on, /healthz answers 503 until it is back");
     }
   });
-  if (auto started = bus_->start(); !started) return unexpected(StartFailure{exit_bad_config, started.error()});
+  if (auto started = bus_->start(); !started) {
+    return unexpected(NodeFailure{NodeFailure::Kind::bad_config, started.error()});
+  }
   presence_ = std::make_shared<cluster::NodePresence>(
       io_, *bus_, cluster::PresenceOptions{node, boot},
-      [this] {
-        return cluster::NodeFigures{app_.game_count(), app_.session_count()};
+      [&app] {
+        return cluster::NodeFigures{app.game_count(), app.session_count()};
       },
       [this](const std::string& other) {
         spdlog::info("node {} handed its games over; claiming now", other);
         if (leases_) leases_->wake();
       });
-  presence_->on_gone([this](const cluster::PeerGone& gone) {
+  presence_->on_gone([this, &app](const cluster::PeerGone& gone) {
     relay_->node_gone(gone);
     lobby_link_->node_gone(gone.node, gone.boot);
     // Tournaments made on the gone node since this one started are followed here from now on.
-    if (auto followed = app_.tournaments().restore(); !followed) {
+    if (auto followed = app.tournaments().restore(); !followed) {
       spdlog::error("tournaments not followed after node {} left: {}", gone.node, followed.error());
     }
   });
@@ -89,32 +106,30 @@ Expected<Done, StartFailure> ClusterNode::join_bus() {
   if (auto started = presence_->start(); !started) return unexpected(database_failure(started.error()));
   // Before the lease rounds: every game this node runs is served to the other nodes' connections.
   if (auto started = relay_->start(); !started) return unexpected(database_failure(started.error()));
-  if (auto started = app_.reach().start_on(*bus_, node + "." + boot); !started) {
+  if (auto started = user_news_->start(); !started) return unexpected(database_failure(started.error()));
+  shared_limits_.emplace(accounts_, app.shared_quotas());
+  if (auto started = shared_limits_->start_on(*bus_, address); !started) {
     return unexpected(database_failure(started.error()));
   }
-  shared_limits_.emplace(stores_.accounts(), app_.shared_quotas());
-  if (auto started = shared_limits_->start_on(*bus_, node + "." + boot); !started) {
-    return unexpected(database_failure(started.error()));
-  }
-  app_.attach_relay(relay_);
-  app_.attach_lobby_link(lobby_link_);
+  app.lobby().attach_peers(*lobby_link_, lobby_link_->id_base(), lobby_link_->address());
   if (auto started = lobby_link_->start(); !started) return unexpected(database_failure(started.error()));
   return Done{};
 }
 
-Expected<Done, StartFailure> ClusterNode::start_leases() {
-  auto lease_connection = db::open_database(stores_.database(), db::OpenOptions{});
+Expected<Done, NodeFailure> ClusterNode::start_leases(app::App& app) {
+  auto lease_connection = db::open_database(database_, db::OpenOptions{});
   if (!lease_connection) {
     return unexpected(database_failure("cannot open the lease connection: " + lease_connection.error().message));
   }
   db::LeaseOptions lease_options;
-  lease_options.node = config_.app.node;
-  lease_options.lease = config_.app.lease;
-  lease_options.renew_every = config_.app.lease / 3;
-  leases_.emplace(std::move(*lease_connection), lease_options, wall_clock_ms,
-                  [this](db::Stores& stores, const db::LeaseRound& round) { app_.on_lease_round(stores, round); });
-  spdlog::info("cluster node={} lease_s={}: games are claimed by lease rounds", config_.app.node,
-               std::chrono::duration_cast<std::chrono::seconds>(config_.app.lease).count());
+  lease_options.node = options_.node;
+  lease_options.lease = options_.lease;
+  lease_options.renew_every = options_.lease / 3;
+  leases_.emplace(
+      std::move(*lease_connection), lease_options, now_ms_,
+      [this, &app](db::Stores& stores, const db::LeaseRound& round) { on_lease_round(app, stores, round); });
+  spdlog::info("cluster node={} lease_s={}: games are claimed by lease rounds", options_.node,
+               std::chrono::duration_cast<std::chrono::seconds>(options_.lease).count());
   return Done{};
 }
 
@@ -139,20 +154,20 @@ void ClusterNode::hand_over() {
   if (!leases_) return;
   if (auto handed = leases_->hand_over(); !handed) {
     spdlog::warn("leases not handed over ({}); they run out within {} s", handed.error().message,
-                 std::chrono::duration_cast<std::chrono::seconds>(config_.app.lease).count());
+                 std::chrono::duration_cast<std::chrono::seconds>(options_.lease).count());
     return;
   }
-  spdlog::info("leases handed over node={}", config_.app.node);
+  spdlog::info("leases handed over node={}", options_.node);
   if (presence_) presence_->announce_handover();
 }
 
 void ClusterNode::stop_bus() {
   if (relay_) relay_->stop();
   if (lobby_link_) lobby_link_->stop();
-  app_.reach().stop();
+  if (user_news_) user_news_->stop();
   if (shared_limits_) shared_limits_->stop();
   if (presence_) presence_->stop();
   if (bus_) bus_->stop();
 }
 
-}  // namespace yunzi::server_main
+}  // namespace yunzi::node

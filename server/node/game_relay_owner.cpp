@@ -6,11 +6,11 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/decode.hpp"
-#include "server/app/game_relay.hpp"
-#include "server/app/game_relay_wire.hpp"
 #include "server/game/room.hpp"
+#include "server/node/game_relay.hpp"
+#include "server/node/game_relay_wire.hpp"
 
-namespace yunzi::app {
+namespace yunzi::node {
 
 using namespace relay_wire;
 
@@ -217,4 +217,4 @@ void GameRelay::serve_request(GameId game, const cluster::BusMessage& message) {
   room->handle(stand_in, *user, name, request.value("muted", false), std::move(envelope->request), respond);
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::node

@@ -2,9 +2,9 @@
 
 #include <string>
 
-#include "server/app/relay_batch.hpp"
+#include "server/node/relay_batch.hpp"
 
-using namespace yunzi::app::relay_wire;
+using namespace yunzi::node::relay_wire;
 
 namespace {
 

@@ -25,7 +25,7 @@
 #include "core/ids.hpp"
 #include "protocol/lobby_messages.hpp"
 
-namespace yunzi::app {
+namespace yunzi::node {
 
 class LobbyGamePacer : public std::enable_shared_from_this<LobbyGamePacer> {
  public:
@@ -69,4 +69,4 @@ class LobbyGamePacer : public std::enable_shared_from_this<LobbyGamePacer> {
   std::map<GameId, Held> held_;
 };
 
-}  // namespace yunzi::app
+}  // namespace yunzi::node

@@ -48,7 +48,7 @@
 #include "server/game/game_registry.hpp"
 #include "server/net/connection.hpp"
 
-namespace yunzi::app {
+namespace yunzi::node {
 
 namespace relay_wire {
 class RemoteConnection;
@@ -94,7 +94,7 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   // --- This node's connections in games other nodes run.
   // A watch of a game this node does not run: answered by the node that
   // runs it, or, when none does, by `not_running` (an ended game, or none).
-  void watch_remote(const Call& call, const protocol::req::GameWatch& request, std::function<void()> not_running);
+  void watch_remote(const app::Call& call, const protocol::req::GameWatch& request, std::function<void()> not_running);
   // A player signed in here to games other nodes run: they are back in each
   // (`replay_since`: sent the events after that seq first, as
   // GameRoom::player_connected).
@@ -102,11 +102,11 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
                    const std::vector<GameId>& games, std::optional<std::int64_t> replay_since = std::nullopt);
   // Any other game.* request (`text`, as the client sent it) for a game this
   // node does not run: answered by the node that runs it, or `not_found`.
-  void call_remote(const Call& call, GameId game, std::string text, bool muted);
+  void call_remote(const app::Call& call, GameId game, std::string text, bool muted);
   // The connection stops hearing a game it watched on another node, and is
   // answered once that node sends it nothing more of the game; that node
   // still knows it until it leaves (connection_left).
-  void unwatch_remote(const Call& call, GameId game);
+  void unwatch_remote(const app::Call& call, GameId game);
   // A connection closed or logged out: it leaves every game it was in on other nodes.
   void connection_left(std::uint64_t connection);
   // `ended` hears of each game another node ran that ended, before the
@@ -171,4 +171,4 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   std::function<void(GameId)> game_ended_elsewhere_;
 };
 
-}  // namespace yunzi::app
+}  // namespace yunzi::node

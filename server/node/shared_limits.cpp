@@ -1,4 +1,4 @@
-#include "server/app/shared_limits.hpp"
+#include "server/node/shared_limits.hpp"
 
 #include <array>
 #include <string_view>
@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace yunzi::app {
+namespace yunzi::node {
 
 namespace {
 
@@ -72,7 +72,7 @@ Expected<Done, std::string> SharedLimits::start_on(cluster::Bus& bus, std::strin
   if (!subscribed) return unexpected("cannot subscribe on the bus: " + subscribed.error().message);
   accounts_.on_limit_change(
       [this](const accounts::LimitNote& note) { (void)bus_->publish(subject, encoded(note, address_).dump()); });
-  for (const SharedQuota& shared : quotas_) {
+  for (const session::SharedQuota& shared : quotas_) {
     shared.quota.on_change([this, name = shared.name](bool taken, std::int64_t key, std::int64_t at_ms) {
       const json told = {{"origin", address_},
                          {"kind", taken ? "quota_taken" : "quota_given_back"},
@@ -91,7 +91,7 @@ Expected<Done, std::string> SharedLimits::start_on(cluster::Bus& bus, std::strin
 void SharedLimits::stop() {
   // The accounts' pools have stopped by now: nothing tells the listener any more.
   accounts_.on_limit_change(nullptr);
-  for (const SharedQuota& shared : quotas_) shared.quota.on_change(nullptr);
+  for (const session::SharedQuota& shared : quotas_) shared.quota.on_change(nullptr);
   std::optional<cluster::Subscription> subscription;
   std::lock_guard lock(mutex_);
   subscription.swap(subscription_);
@@ -114,7 +114,7 @@ void SharedLimits::heard_quota(const json& in) {
       !at_ms->is_number_integer()) {
     return;
   }
-  for (const SharedQuota& shared : quotas_) {
+  for (const session::SharedQuota& shared : quotas_) {
     if (*name != shared.name) continue;
     if (*kind == "quota_taken") shared.quota.heard_take(key->get<std::int64_t>(), at_ms->get<std::int64_t>());
     if (*kind == "quota_given_back") {
@@ -123,4 +123,4 @@ void SharedLimits::heard_quota(const json& in) {
   }
 }
 
-}  // namespace yunzi::app
+}  // namespace yunzi::node

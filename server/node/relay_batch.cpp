@@ -1,8 +1,8 @@
-#include "server/app/relay_batch.hpp"
+#include "server/node/relay_batch.hpp"
 
 #include <charconv>
 
-namespace yunzi::app::relay_wire {
+namespace yunzi::node::relay_wire {
 namespace {
 
 // A node never sends one frame to more connections than it has; this bounds
@@ -60,4 +60,4 @@ std::optional<std::vector<FrameRecord>> read_records(std::string_view payload) {
   return records;
 }
 
-}  // namespace yunzi::app::relay_wire
+}  // namespace yunzi::node::relay_wire

@@ -91,32 +91,22 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
 
 App::~App() = default;
 
-void App::on_open(const net::ConnectionPtr& connection) {
+std::shared_ptr<net::ConnectionHandler> App::on_open(const net::ConnectionPtr& connection) {
   auto session = session::Session::create(io_, connection, metrics_,
                                           [this](const session::SessionPtr& s, std::string text, bool over_rate_limit) {
                                             dispatch(desks_, reads_, now_ms_, s, std::move(text), over_rate_limit);
                                           });
   online_.add_session(session);
-}
-
-void App::on_message(const net::ConnectionPtr& connection, std::string text, bool over_rate_limit) {
-  if (session::SessionPtr session = online_.session(connection->id()))
-    session->receive(std::move(text), over_rate_limit);
-}
-
-void App::on_close(const net::ConnectionPtr& connection) {
-  session::SessionPtr session = online_.remove_session(connection->id());
-  if (!session) return;
-  session->close([this](session::Session& s) {
+  // The rooms it watches and the games it follows on other nodes let go of it;
+  // the lobby, a board and a sign-in register their own cleanup when they start following it.
+  session->when_closed("games", [this](session::Session& s) {
     elsewhere_.connection_left(s.id());
-    lobby_->connection_closed(s.id());
-    boards_->connection_closed(s.id());
     for (GameId game : s.watched_games) {
       if (auto room = games_.find(game)) room->unwatch(s.id(), protocol::Responder::unheard());
     }
-    sign_ins_.sign_out(s);
     s.watched_games.clear();
   });
+  return session;
 }
 
 void App::notify_all(std::string_view text) { online_.send_to_all(protocol::notice(text)); }

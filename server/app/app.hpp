@@ -51,9 +51,8 @@ class App final : public net::Handler {
       std::shared_ptr<const ranking::RankingPolicy> ranking_policy, Elsewhere& elsewhere);
   ~App() override;
 
-  void on_open(const net::ConnectionPtr& connection) override;
-  void on_message(const net::ConnectionPtr& connection, std::string text, bool over_rate_limit) override;
-  void on_close(const net::ConnectionPtr& connection) override;
+  // The connection's session, which the connection holds and hands its messages to.
+  std::shared_ptr<net::ConnectionHandler> on_open(const net::ConnectionPtr& connection) override;
 
   // Rebuilds a room for every stored game in progress (a single node, at start); returns how many.
   Expected<std::size_t, std::string> restore_games();

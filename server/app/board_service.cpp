@@ -156,6 +156,9 @@ void BoardService::broadcast(Open& open, const protocol::Frame& frame) {
 }
 
 void BoardService::watch(const Call& call, BoardId board) {
+  call.session->when_closed("boards", [weak = weak_from_this()](session::Session& s) {
+    if (auto self = weak.lock()) self->connection_closed(s.id());
+  });
   with_board(
       call, board,
       [self = shared_from_this(), call, board](Open& open) {

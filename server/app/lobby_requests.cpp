@@ -33,6 +33,7 @@ void about_offer(const LobbyDesk& desk, const Call& call, const char* kind, std:
 
 void handle(const LobbyDesk& desk, const Call& call, const req::LobbyWatch&) {
   call.session->lobby_watcher = true;
+  call.session->when_closed("lobby", [&lobby = desk.lobby](session::Session& s) { lobby.connection_closed(s.id()); });
   desk.lobby.watch(call.session->connection(), call.respond);
 }
 

@@ -25,6 +25,7 @@ bool SignIns::sign_in(const session::SessionPtr& session, const db::UserRecord& 
   // The former account leaves this connection only now that the new one is in.
   if (s.user) sign_out(s);
   s.user = session::SignedIn{user.id, user.name, std::move(token)};
+  s.when_closed("sign-in", [this](session::Session& closed) { sign_out(closed); });
   if (*sessions == 1) lobby_.user_online(online_user);
   else lobby_.user_connections_changed(user.id);
   for (const auto& room : games_.rooms_of(user.id)) {

@@ -1,6 +1,6 @@
 // net::Server takes its handler when it is built, and the App needs the
 // server's io_context to be built: the relay stands in for the App until
-// attach(), and forwards every call to it afterwards.
+// attach(), and hands every connection to it afterwards.
 #pragma once
 
 #include <atomic>
@@ -14,11 +14,9 @@ class HandlerRelay final : public net::Handler {
   // Before the server starts; the target must outlive the server's activity.
   void attach(net::Handler& target) { target_.store(&target); }
 
-  void on_open(const net::ConnectionPtr& c) override { target_.load()->on_open(c); }
-  void on_message(const net::ConnectionPtr& c, std::string text, bool over) override {
-    target_.load()->on_message(c, std::move(text), over);
+  std::shared_ptr<net::ConnectionHandler> on_open(const net::ConnectionPtr& c) override {
+    return target_.load()->on_open(c);
   }
-  void on_close(const net::ConnectionPtr& c) override { target_.load()->on_close(c); }
 
  private:
   std::atomic<net::Handler*> target_{nullptr};

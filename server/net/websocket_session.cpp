@@ -102,7 +102,7 @@ void WebSocketSession::on_accept(beast::error_code ec) {
     spdlog::info("net: opened conn={} remote={} via={}", id_, remote_address_, peer_address_);
   }
   try {
-    context_.handler.on_open(shared_from_this());
+    application_ = context_.handler.on_open(shared_from_this());
   } catch (const std::exception& e) {
     spdlog::error("net: on_open failed conn={} error={}", id_, e.what());
     start_close(close_code::internal_error, "internal error");
@@ -161,7 +161,7 @@ void WebSocketSession::on_message(std::size_t bytes) {
 
 void WebSocketSession::deliver(std::string text, bool over_rate_limit) {
   try {
-    context_.handler.on_message(shared_from_this(), std::move(text), over_rate_limit);
+    if (application_) application_->on_message(std::move(text), over_rate_limit);
   } catch (const std::exception& e) {
     spdlog::error("net: on_message failed conn={} error={}", id_, e.what());
     start_close(close_code::internal_error, "internal error");
@@ -315,8 +315,10 @@ void WebSocketSession::finish(beast::error_code ec) {
   if (!opened_) return;
   context_.metrics.connections_open.Decrement();
   spdlog::debug("net: closed conn={} remote={} reason={}", id_, remote_address_, ec.message());
+  // Let go of, since the application's side holds this connection too.
+  const std::shared_ptr<ConnectionHandler> application = std::move(application_);
   try {
-    context_.handler.on_close(shared_from_this());
+    if (application) application->on_close();
   } catch (const std::exception& e) {
     spdlog::error("net: on_close failed conn={} error={}", id_, e.what());
   }

@@ -94,7 +94,8 @@ class WebSocketSession : public Connection, public std::enable_shared_from_this<
   bool writing_ = false;
   bool closing_ = false;  // no more sends or messages; flushing towards close
   bool close_sent_ = false;
-  bool opened_ = false;  // the handler saw on_open
+  bool opened_ = false;                             // the handler saw on_open
+  std::shared_ptr<ConnectionHandler> application_;  // what on_open gave, until the close
   bool finished_ = false;
 };
 

@@ -11,23 +11,14 @@ std::string fold_name(std::string_view name) {
 }
 
 void OnlineUsers::add_session(const SessionPtr& session) {
-  std::lock_guard lock(mutex_);
-  sessions_[session->id()] = session;
-}
-
-SessionPtr OnlineUsers::session(std::uint64_t session_id) const {
-  std::lock_guard lock(mutex_);
-  auto it = sessions_.find(session_id);
-  return it == sessions_.end() ? nullptr : it->second;
-}
-
-SessionPtr OnlineUsers::remove_session(std::uint64_t session_id) {
-  std::lock_guard lock(mutex_);
-  auto it = sessions_.find(session_id);
-  if (it == sessions_.end()) return nullptr;
-  SessionPtr session = std::move(it->second);
-  sessions_.erase(it);
-  return session;
+  {
+    std::lock_guard lock(mutex_);
+    sessions_[session->id()] = session;
+  }
+  session->when_closed("online", [this](Session& closed) {
+    std::lock_guard lock(mutex_);
+    sessions_.erase(closed.id());
+  });
 }
 
 std::optional<std::size_t> OnlineUsers::sign_in(const OnlineUser& user, const SessionPtr& session,

@@ -27,11 +27,9 @@ struct OnlineUser {
 
 class OnlineUsers {
  public:
-  // The registry owns each open session from its connection's open to its close.
+  // The registry holds each open session from its connection's open (on the
+  // session's strand) to its close, when the session's cleanup removes it.
   void add_session(const SessionPtr& session);
-  SessionPtr session(std::uint64_t session_id) const;
-  // The session it held (null when none): the caller finishes closing it.
-  SessionPtr remove_session(std::uint64_t session_id);
 
   // Returns how many sessions the user has now (1: they just came online),
   // or nullopt (and nothing changed) when the user already has max_sessions,

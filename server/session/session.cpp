@@ -70,12 +70,24 @@ void Session::post(std::function<void(Session&)> fn) {
   boost::asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)] { fn(*self); });
 }
 
-void Session::close(std::function<void(Session&)> cleanup) {
-  boost::asio::dispatch(strand_, [self = shared_from_this(), cleanup = std::move(cleanup)] {
+void Session::when_closed(std::string_view name, std::function<void(Session&)> cleanup) {
+  if (closed) return cleanup(*this);
+  for (auto& [registered, earlier] : cleanups_) {
+    if (registered == name) {
+      earlier = std::move(cleanup);
+      return;
+    }
+  }
+  cleanups_.emplace_back(std::string(name), std::move(cleanup));
+}
+
+void Session::close() {
+  boost::asio::dispatch(strand_, [self = shared_from_this()] {
+    if (self->closed) return;
     self->closed = true;
     self->has_closed_.store(true, std::memory_order_release);
     self->waiting_.clear();
-    cleanup(*self);
+    for (auto& [name, cleanup] : std::exchange(self->cleanups_, {})) cleanup(*self);
   });
 }
 

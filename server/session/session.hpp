@@ -15,7 +15,9 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
+#include <vector>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/strand.hpp>
@@ -24,6 +26,7 @@
 #include "db/records.hpp"
 #include "protocol/responder.hpp"
 #include "server/net/connection.hpp"
+#include "server/net/handler.hpp"
 #include "server/session/app_metrics.hpp"
 
 namespace yunzi::session {
@@ -36,7 +39,9 @@ struct SignedIn {
   std::string token;  // for logout
 };
 
-class Session : public std::enable_shared_from_this<Session> {
+// The connection's own side of the application (net::ConnectionHandler): the
+// connection holds its session and hands it every message.
+class Session final : public net::ConnectionHandler, public std::enable_shared_from_this<Session> {
  public:
   using Dispatch = std::function<void(const std::shared_ptr<Session>&, std::string text, bool over_rate_limit)>;
 
@@ -52,15 +57,24 @@ class Session : public std::enable_shared_from_this<Session> {
   std::uint64_t id() const { return connection_->id(); }
   Strand& strand() { return strand_; }
 
-  // From the network's strand: queue the message on the session's strand
-  // (handled at once when the session shares the connection's strand).
+  // net::ConnectionHandler, from the network's strand: a message is queued
+  // on the session's strand (handled at once when the session shares the
+  // connection's strand); a close is close().
+  void on_message(std::string text, bool over_rate_limit) override { receive(std::move(text), over_rate_limit); }
+  void on_close() override { close(); }
   void receive(std::string text, bool over_rate_limit);
   // Runs fn on the session's strand if the session still exists.
   void post(std::function<void(Session&)> fn);
+  // On the strand: whatever follows this connection (the users online, the
+  // lobby, a board, the games) says here how it lets go of it. Each cleanup
+  // runs once when the connection closes, in the order registered; a second
+  // registration under the same name replaces the first. Registered after
+  // the close, it runs at once.
+  void when_closed(std::string_view name, std::function<void(Session&)> cleanup);
   // The connection closed: on the strand (at once when called there), no
-  // waiting request starts any more, then `cleanup` runs. Nothing a
-  // request does after the cleanup can slip in between.
-  void close(std::function<void(Session&)> cleanup);
+  // waiting request starts any more, then the cleanups run. Nothing a
+  // request does after them can slip in between.
+  void close();
   // Whether close() has begun, read from any thread. A service on a strand
   // of its own that registers this connection after work elsewhere (a
   // read) checks it there first: once the cleanup's call has reached that
@@ -91,6 +105,7 @@ class Session : public std::enable_shared_from_this<Session> {
   Strand strand_;
   net::ConnectionPtr connection_;
   Dispatch dispatch_;
+  std::vector<std::pair<std::string, std::function<void(Session&)>>> cleanups_;
   RingQueue<std::pair<std::string, bool>> waiting_;
   bool in_flight_ = false;
   std::atomic<bool> has_closed_{false};

@@ -30,9 +30,25 @@ bool handle_close(const ConnectionPtr& connection, const std::string& text) {
   return true;
 }
 
+// One connection's side: hands its traffic back to the TestApp.
+class TestConnection final : public ConnectionHandler {
+ public:
+  TestConnection(TestApp& app, std::weak_ptr<Connection> connection) : app_(app), connection_(std::move(connection)) {}
+  void on_message(std::string text, bool over_rate_limit) override {
+    if (auto connection = connection_.lock()) app_.on_message(connection, std::move(text), over_rate_limit);
+  }
+  void on_close() override {
+    if (auto connection = connection_.lock()) app_.on_close(connection);
+  }
+
+ private:
+  TestApp& app_;
+  std::weak_ptr<Connection> connection_;
+};
+
 }  // namespace
 
-void TestApp::on_open(const ConnectionPtr& connection) {
+std::shared_ptr<ConnectionHandler> TestApp::on_open(const ConnectionPtr& connection) {
   {
     std::lock_guard lock(mutex_);
     open_[connection->id()] = connection;
@@ -40,6 +56,7 @@ void TestApp::on_open(const ConnectionPtr& connection) {
     changed_.notify_all();
   }
   if (after_open) after_open(connection);
+  return std::make_shared<TestConnection>(*this, connection);
 }
 
 void TestApp::on_message(const ConnectionPtr& connection, std::string text, bool over_rate_limit) {

@@ -24,9 +24,9 @@ using namespace std::chrono_literals;
 
 class TestApp : public Handler {
  public:
-  void on_open(const ConnectionPtr& connection) override;
-  void on_message(const ConnectionPtr& connection, std::string text, bool over_rate_limit) override;
-  void on_close(const ConnectionPtr& connection) override;
+  std::shared_ptr<ConnectionHandler> on_open(const ConnectionPtr& connection) override;
+  void on_message(const ConnectionPtr& connection, std::string text, bool over_rate_limit);
+  void on_close(const ConnectionPtr& connection);
 
   // Sends the text to every open connection; the one shared frame for all.
   void broadcast(const std::string& text);

@@ -57,9 +57,8 @@ struct BoardWatchFixture {
     });
   }
 
-  void close(const session::SessionPtr& session) {
-    session->close([this](session::Session& s) { boards->connection_closed(s.id()); });
-  }
+  // The board service let go of the connection through the cleanup its watch registered on the session.
+  void close(const session::SessionPtr& session) { session->close(); }
 
   bool run_until(const std::function<bool()>& done) {
     return test_support::run_io_until(io, done, std::chrono::seconds(5));

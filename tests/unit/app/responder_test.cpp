@@ -166,17 +166,27 @@ TEST_CASE("a session closed with requests waiting starts none of them, and its c
   int cleanups = 0;
   bool closed_when_cleaned = false;
   bool ran_at_once = false;
+  std::vector<std::string> ran;
   f.session->post([&](session::Session& s) {
-    s.close([&](session::Session& closing) {
+    s.when_closed("first", [&](session::Session&) { ran.push_back("first, replaced"); });
+    s.when_closed("second", [&](session::Session&) { ran.push_back("second"); });
+    // The same name again replaces the earlier cleanup and keeps its place.
+    s.when_closed("first", [&](session::Session& closing) {
       ++cleanups;
       closed_when_cleaned = closing.closed;
+      ran.push_back("first");
     });
+    s.close();
     ran_at_once = cleanups == 1;
+    // A second close runs nothing again; a cleanup registered after the close runs at once.
+    s.close();
+    s.when_closed("late", [&](session::Session&) { ran.push_back("late"); });
   });
   f.settle();
   CHECK(ran_at_once);
   CHECK(cleanups == 1);
   CHECK(closed_when_cleaned);
+  CHECK(ran == std::vector<std::string>{"first", "second", "late"});
 
   // The request in flight is answered after the close: the waiting ones stay unstarted.
   f.responders[0].ok();

@@ -16,7 +16,7 @@
 #include "db/writer.hpp"
 #include "server/app/board_service.hpp"
 #include "tests/support/io_wait.hpp"
-#include "tests/unit/app/recording_connection.hpp"
+#include "tests/unit/session/recording_connection.hpp"
 #include "tests/unit/db/temp_database.hpp"
 
 using namespace yunzi;

@@ -10,7 +10,7 @@
 #include "db/database.hpp"
 #include "db/sql_stores.hpp"
 #include "server/ranking_service/rank_keeping.hpp"
-#include "tests/unit/app/rank_fixture.hpp"
+#include "tests/unit/ranking_service/rank_fixture.hpp"
 
 using namespace yunzi;
 

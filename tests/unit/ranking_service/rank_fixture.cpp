@@ -1,4 +1,4 @@
-#include "tests/unit/app/rank_fixture.hpp"
+#include "tests/unit/ranking_service/rank_fixture.hpp"
 
 #include <catch2/catch.hpp>
 

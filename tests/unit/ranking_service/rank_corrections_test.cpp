@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "server/ranking_service/rank_corrections.hpp"
-#include "tests/unit/app/rank_fixture.hpp"
+#include "tests/unit/ranking_service/rank_fixture.hpp"
 
 using namespace yunzi;
 using app_tests::add_user;

@@ -16,7 +16,7 @@
 
 #include "protocol/events.hpp"
 #include "server/session/session.hpp"
-#include "tests/unit/app/recording_connection.hpp"
+#include "tests/unit/session/recording_connection.hpp"
 
 using namespace yunzi;
 using protocol::ErrorCode;

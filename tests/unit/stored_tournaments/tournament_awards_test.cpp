@@ -8,7 +8,7 @@
 
 #include "server/ranking_service/rank_publication.hpp"
 #include "server/stored_tournaments/tournament_finish.hpp"
-#include "tests/unit/app/rank_fixture.hpp"
+#include "tests/unit/ranking_service/rank_fixture.hpp"
 
 using namespace yunzi;
 using app_tests::add_user;

@@ -16,8 +16,8 @@
 #include "db/writer.hpp"
 #include "server/app/board_service.hpp"
 #include "tests/support/io_wait.hpp"
-#include "tests/unit/session/recording_connection.hpp"
 #include "tests/unit/db/temp_database.hpp"
+#include "tests/unit/session/recording_connection.hpp"
 
 using namespace yunzi;
 using app::testing::RecordingConnection;

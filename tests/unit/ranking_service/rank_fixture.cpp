@@ -4,7 +4,7 @@
 
 #include "server/ranking_service/rank_keeping.hpp"
 
-namespace yunzi::app_tests {
+namespace yunzi::ranking_service_tests {
 
 UserId add_user(db::Stores& stores, const std::string& name, Rank rank) {
   db::NewUser user;
@@ -55,4 +55,4 @@ db::DbResult<std::vector<protocol::RankChange>> play(db::Stores& stores, UserId 
   return ranking_service::rank_on_end(stores, tom, facts);
 }
 
-}  // namespace yunzi::app_tests
+}  // namespace yunzi::ranking_service_tests

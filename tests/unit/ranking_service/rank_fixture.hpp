@@ -1,5 +1,6 @@
 // A fresh SQLite file with the stores over it, users, and rated games
-// recorded as the server records them, for the rank tests of this folder.
+// recorded as the server records them, for the rank tests here and the
+// stored tournaments' awards.
 #pragma once
 
 #include <string>
@@ -11,7 +12,7 @@
 #include "server/ranking/policy.hpp"
 #include "tests/unit/db/temp_database.hpp"
 
-namespace yunzi::app_tests {
+namespace yunzi::ranking_service_tests {
 
 inline const ranking::TomPolicy tom;
 
@@ -29,4 +30,4 @@ db::DbResult<std::vector<protocol::RankChange>> play(db::Stores& stores, UserId 
                                                      Rank white_rank, const std::string& result, TimeMs ended_ms,
                                                      int moves = 150);
 
-}  // namespace yunzi::app_tests
+}  // namespace yunzi::ranking_service_tests

@@ -16,10 +16,10 @@ using namespace yunzi;
 
 namespace {
 
-using app_tests::add_user;
-using app_tests::play;
-using app_tests::TempDatabase;
-using app_tests::tom;
+using ranking_service_tests::add_user;
+using ranking_service_tests::play;
+using ranking_service_tests::TempDatabase;
+using ranking_service_tests::tom;
 
 constexpr Rank rank_5k = Rank::kyu(5);
 

@@ -8,9 +8,9 @@
 #include "tests/unit/ranking_service/rank_fixture.hpp"
 
 using namespace yunzi;
-using app_tests::add_user;
-using app_tests::record_game;
-using app_tests::TempDatabase;
+using ranking_service_tests::add_user;
+using ranking_service_tests::record_game;
+using ranking_service_tests::TempDatabase;
 
 namespace {
 
@@ -69,7 +69,7 @@ TEST_CASE("the TOM policy publishes nothing") {
   const UserId partner = add_user(stores, "partner", rank_1d);
   for (int i = 0; i < 12; ++i)
     record_game(stores, strong, partner, rank_1d, rank_1d, "B+R", month_start - (20 - i) * hour);
-  auto published = ranking_service::publish_month(stores, app_tests::tom, month_start, month_start + hour);
+  auto published = ranking_service::publish_month(stores, ranking_service_tests::tom, month_start, month_start + hour);
   REQUIRE(published);
   CHECK(published->empty());
 }

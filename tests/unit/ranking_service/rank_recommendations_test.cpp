@@ -10,10 +10,10 @@
 #include "tests/unit/ranking_service/rank_fixture.hpp"
 
 using namespace yunzi;
-using app_tests::add_user;
-using app_tests::play;
-using app_tests::record_game;
-using app_tests::TempDatabase;
+using ranking_service_tests::add_user;
+using ranking_service_tests::play;
+using ranking_service_tests::record_game;
+using ranking_service_tests::TempDatabase;
 
 namespace {
 

@@ -1,18 +1,7 @@
-// Names that look alike count as one name. The skeleton of a name is NFKC
-// with case folding, then ICU's confusable skeleton (Unicode TS #39), folded
-// again: "alice", "ALICE", full-width "ａｌｉｃｅ", mathematical bold
-// "𝐚𝐥𝐢𝐜𝐞" and "аlice" with a Cyrillic а share one, and so do "rn" and "m",
-// "0" and "o", "1", "I" and "l". Accounts keep it unique.
-//
-// A new name must also pass the spoofing checks: no default-ignorable code
-// point (the Hangul fillers, variation selectors, the combining grapheme
-// joiner and the like, which show as nothing), no mixture of scripts that
-// ICU's moderately restrictive level flags (Latin with Cyrillic or Greek),
-// no digits of two systems and no stacked invisible marks. Han, kana and
-// Hangul, alone or with Latin, pass.
-//
-// Both take a name check_name() accepted (NFC). ICU's checker is opened once
-// and only read afterwards, which ICU allows from any thread.
+// Names that look alike count as one name: the skeleton is NFKC with case folding, then ICU's confusable skeleton
+// (Unicode TS #39), folded again, and accounts keep it unique. A new name must also pass ICU's spoofing checks at
+// the moderately restrictive level (protocol/README.md, "register", lists what they refuse). Both take a name
+// check_name() accepted (NFC) and may run on any thread: ICU's checker is opened once and only read afterwards.
 #pragma once
 
 #include <string>

@@ -1,13 +1,6 @@
-// A database connection the stores use without knowing the engine behind it
-// (SQLite, db/sqlite.hpp, or PostgreSQL, db/postgresql.hpp): each SQL text
-// is prepared once and reused, values always go through bound parameters,
-// rows are read by typed column, and transactions nest as savepoints. Every
-// failure is a DbError value.
-//
-// The stores' SQL is written once for both engines: `?` parameters (`?N`
-// for a numbered one), CAST where a parameter's type cannot be told from
-// its place, CASE rather than boolean arithmetic, ON CONFLICT rather than
-// INSERT OR. db/README.md lists the rules.
+// A database connection the stores use without knowing the engine (db/sqlite.hpp or db/postgresql.hpp): each SQL
+// text prepared once, values always bound, transactions nested as savepoints, every failure a DbError. One SQL text
+// serves both engines, under the rules of db/README.md, "Two engines, one set of stores".
 #pragma once
 
 #include <cstdint>

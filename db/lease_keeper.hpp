@@ -1,12 +1,6 @@
-// A cluster node's hold on its games (db/ownership_store.hpp), kept by a
-// thread of its own with its own connection, so that a slow batch on the
-// writer never lets a lease run out. It starts by claiming back, with new
-// epochs, the games recorded under its name (the node ran before under that
-// name: they have no room now). Then every round it renews the node's
-// leases, then claims games no live lease covers (those of a node that
-// died or was paused) in batches, and tells the listener the renewal and
-// each batch, on its thread, with the stores of its connection so that the
-// listener can read what it claimed.
+// A cluster node's lease rounds (db/ownership_store.hpp) on a thread and a connection of their own, so that a slow
+// writer batch never lets a lease run out (db/README.md, "Game ownership in a cluster"). The listener hears each
+// renewal and each batch of claimed games on that thread, with the stores of its connection to read them.
 #pragma once
 
 #include <chrono>

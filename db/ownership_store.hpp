@@ -1,11 +1,7 @@
-// Which node of a cluster runs each live game (table game_owners). A node
-// holds a game under a lease it keeps renewing; when a lease runs out, any
-// node may claim the game, which raises its epoch. Every write of a game is
-// fenced: it first checks, in its own transaction, that the writing node
-// still holds the game at the epoch it claimed, so a node that was paused
-// past its lease, or cut off from the database, cannot write to a game
-// another node took over. Times are the nodes' wall clocks in Unix ms: the
-// nodes of a cluster keep their clocks in step (NTP) to well under a lease.
+// Which node of a cluster runs each live game (table game_owners), under a lease the node keeps renewing; once a
+// lease runs out any node may claim the game, which raises its epoch. Every write of a game is fenced by hold() in
+// its transaction, so a node paused past its lease or cut off cannot write to a game another node took over. Times
+// are the nodes' wall clocks in Unix ms, kept in step (deploy/README.md, "Several nodes on one PostgreSQL database").
 #pragma once
 
 #include <optional>

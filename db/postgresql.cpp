@@ -214,15 +214,10 @@ class PostgresEngine final : public ConnectionEngine {
         std::to_string(version) + ")");
   }
 
-  // Runs one exchange with the server and keeps the engine's record of the
-  // transaction: a failure inside a transaction aborts it until ROLLBACK
-  // (TO a savepoint), and a COMMIT of an aborted transaction is refused here
-  // rather than quietly rolling back, as PostgreSQL would.
-  //
-  // A lost connection fails the statement as `io`. Inside a transaction the
-  // transaction went with it: every statement fails until its outermost
-  // COMMIT (which fails too: nothing of it was stored) or ROLLBACK. The
-  // next statement after that connects again.
+  // Runs one exchange with the server and keeps the record of the transaction: after a failure every statement
+  // fails until ROLLBACK (TO a savepoint), and the COMMIT of an aborted transaction is refused rather than quietly
+  // rolled back. A lost connection fails as `io`, a transaction it cut short fails to its end, and the statement
+  // after that connects again (db/README.md, "Two engines, one set of stores").
   template <class Exec>
   DbResult<pqxx::result> run(std::string_view sql, Exec exec, bool retry = true) {
     const Control control = control_of(sql);

@@ -1,13 +1,7 @@
-// The one writer. Its thread owns the write connection, takes every queued
-// work item at once, runs them in one transaction (each inside its own
-// savepoint, so one failing item does not undo the others), commits, and only
-// then runs each item's completion with its result: a completion that sees
-// success means the change is on disk (WAL, synchronous=NORMAL: it survives a
-// crash of the process). Completions run on the writer thread, or on the
-// caller's with Where::here_when_idle; callers that live on an executor post
-// from there (db/ knows nothing of Asio). Only one batch at a time uses the
-// connection, whichever thread commits it, and batches start in the order
-// their work was submitted.
+// The one writer: its thread owns the write connection and commits all queued work in one transaction (each item in
+// its own savepoint), then runs each completion, so a completion that sees success means the change is stored.
+// Completions run on the writer thread, or on the caller's (Where::here_when_idle): post onward from there, since
+// db/ knows nothing of Asio. Batches start in the order their work was submitted (db/README.md, "The writer thread").
 #pragma once
 
 #include <condition_variable>
@@ -68,17 +62,10 @@ class Writer {
   Writer(const Writer&) = delete;
   ~Writer();
 
-  // Where a change is committed. `queued`: on the writer thread, in its
-  // next batch. `here_when_idle`: on SQLite, when the writer is idle (nothing
-  // queued, no batch being committed, the last batch a lone item), the
-  // caller's thread commits the work itself and runs the completion before
-  // submit() returns, which spares a lone change the two thread wake-ups of
-  // a round trip through the writer thread; otherwise it queues. After a
-  // batch of several, callers queue until the writer thread commits a lone
-  // item again, so under load batches form as before. For callers whose
-  // completion only hands the result on (posts it), since it may run inside
-  // the call. PostgreSQL always queues: a commit there is a network round
-  // trip the caller must not wait on.
+  // Where a change is committed. `queued`: in the writer thread's next batch. `here_when_idle`: on SQLite, when the
+  // writer is idle, the caller's thread commits and runs the completion before submit() returns, sparing a lone
+  // change two thread wake-ups; so only for callers whose completion just hands the result on. Otherwise, and always
+  // on PostgreSQL (a commit there is a network round trip), it queues (db/README.md, "The writer thread").
   enum class Where { queued, here_when_idle };
 
   // After shutdown() the completion is called at once, on the caller's

@@ -1,13 +1,7 @@
-// The board: stones on a square grid of 2x2..25x25 with their chains, each
-// chain's pseudo-liberties kept up to date on every placement and capture
-// (enough to tell exactly whether it is in atari), and an incremental Zobrist
-// hash of the stones. It knows the rules that concern one
-// move alone (occupied, suicide, captures); ko and repetition belong to Game.
-//
-// Points are stored in a padded 1-D array (one wall row above and below, one
-// wall column shared by the left and right edges), so the four neighbours of
-// a point are always index +-1 and +-stride. Hot loops (playouts, Game) use
-// these indices; everyone else uses Vertex.
+// The board: stones on a square grid of 2x2..25x25 with their chains, pseudo-liberties (an exact atari test) and an
+// incremental Zobrist hash. It knows the rules of one move alone (occupied, suicide, captures); ko and repetition
+// belong to Game. Points are indices into a padded 1-D array, so neighbours are always +-1 and +-stride: hot loops
+// (playouts, Game) use the indices, everyone else Vertex (engine/README.md explains the layout).
 #pragma once
 
 #include <array>
@@ -56,14 +50,9 @@ struct ChainInfo {
   }
 };
 
-// The per-point arrays of one board in a single heap block sized to that
-// board: (size + 2) * (size + 1) + 1 points, 421 on 19x19 where the largest
-// board needs 703 (9.7 KB on 19x19 instead of 16.2). Copying allocates the
-// block once and copies it (no allocation when assigning over a board of the
-// same size and kind); moving takes it. A moved-from board may only be
-// assigned to or destroyed.
-//
-// The block may also hold the cells alone (keep_cells_only), one byte a
+// The per-point arrays of one board in a single heap block sized to that board (421 points on 19x19, where the
+// largest board needs 703: engine/README.md). Copying allocates once; moving takes the block, and a moved-from
+// board may only be assigned to or destroyed. The block may hold the cells alone (keep_cells_only), one byte a
 // point: what a board keeps between the moves of a live game.
 class PointArrays {
  public:

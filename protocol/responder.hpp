@@ -1,11 +1,7 @@
-// The one answer to one request: a small copyable handle (the request id and
-// where the answer goes) whose copies share one "answered" flag. Whoever
-// holds it (a handler, a game room, the lobby, a completion on a pool or
-// writer thread) answers with reply, ok or fail; the first answer goes out,
-// a second is a programmer error: it is not sent, and the channel hears of it
-// (the app's asserts in debug builds, logs otherwise). When the last copy goes
-// without an answer the channel hears that too, so a lost request wedges nothing.
-// Event fan-out never goes through a Responder: only replies do.
+// The one answer to one request: a small copyable handle whose copies share one "answered" flag. Whoever holds it
+// answers once with reply, ok or fail; a second answer is a programmer error and is not sent, and a handle dropped
+// unanswered is reported too, so a lost request wedges nothing. Only replies go through a Responder, never events
+// (server/session/README.md, "Requests, one at a time").
 #pragma once
 
 #include <memory>

@@ -1,18 +1,7 @@
-// yunzi_bench_gtp_corpus: the rules engine as a GTP program against GNU Go,
-// through the same pipe. Each engine reads the whole corpus script (one
-// `play` per move, every move legality-checked, positional superko) from a
-// file on its standard input and writes its answers to a file; the run is
-// timed from spawn to exit, with the child's CPU time from wait4. A run of
-// the same engine on an empty script (start and quit) is the baseline that
-// is subtracted, so start-up (GNU Go loads its pattern tables) does not
-// count. Every answer must be `=`: an engine refusing a move of the corpus
-// is a failure (exit 1).
-//
-//   yunzi_bench_gtp_corpus [--games N] [--repeat N] [--runs N] [--gnugo PATH] [--yunzi-gtp PATH] [--keep DIR]
-//
-// --repeat N plays the corpus N times in each run (default 10), so a run of
-// the fastest engine lasts long enough to time well.
-// --keep DIR leaves the scripts and answers there (to replay or profile an engine by hand).
+// yunzi_bench_gtp_corpus: the rules engine as a GTP program against GNU Go, each told every move of one corpus
+// through a pipe; a run on an empty script is subtracted (GNU Go's start-up), and an answer other than `=` fails
+// the run (bench/LOG.md, "The rules engine as a GTP program, against GNU Go"). --repeat N plays the corpus N times
+// a run (10), so that a run lasts long enough to time; --keep DIR keeps the scripts and answers, to replay by hand.
 // Unknown --benchmark_* flags (scripts/bench passes Google Benchmark's) are ignored.
 #include <fcntl.h>
 #include <spawn.h>

@@ -1,14 +1,7 @@
-// yunzi_bench_ws_baseline --port N [--threads N] [--fanout room|others] [--commit FILE]
-//
-// A bare WebSocket broadcast server with no game logic: the first text frame
-// of a connection names its room, every later frame is relayed to the room.
-// It exists to measure what plain Beast fan-out costs, next to the same load
-// against yunzi. With `--fanout room` (the default) it sends the frames
-// yunzi sends for a move: an "ok" to the sender, then the frame to every
-// member including the sender; `--fanout others` relays to the others only.
-// With `--commit FILE` each relayed frame is first committed to an SQLite
-// file as yunzi commits a move (move_log.hpp): the bare server with the one
-// cost yunzi's goal of durability cannot drop.
+// yunzi_bench_ws_baseline: a bare Beast WebSocket broadcast server, the yardstick yunzi's load is measured against
+// (bench/README.md, "Load scenarios"). A connection's first text frame names its room, later ones go to the room:
+// with `--fanout room` (the default) an "ok" to the sender, then the frame to every member, as yunzi answers a move;
+// `--fanout others` to the others only. `--commit FILE` first commits each frame as yunzi does (move_log.hpp).
 #include <algorithm>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>

@@ -1,11 +1,7 @@
-// The bare server's stand-in for yunzi's commit of a move: each relayed
-// frame is written to an SQLite file before its "ok" goes out, with what
-// yunzi's own commit writes (the game's row updated with its move count and
-// a clock text of the same size, one move row) and the same durability (WAL,
-// synchronous=NORMAL, passive checkpoints every 250 ms on a thread of their
-// own), committed on the io thread that read the frame. It is
-// written against SQLite's C API and shares no code with yunzi, so that the
-// baseline stays an independent yardstick.
+// The bare server's stand-in for yunzi's commit of a move: each frame is written to an SQLite file before its "ok"
+// goes out, with the rows and the durability of yunzi's commit (WAL, synchronous=NORMAL, passive checkpoints every
+// 250 ms on a thread of their own), on the io thread that read it. Written on SQLite's C API and sharing no code
+// with yunzi, so that the baseline stays an independent yardstick.
 #pragma once
 
 #include <condition_variable>

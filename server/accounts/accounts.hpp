@@ -1,16 +1,7 @@
-// Accounts: register, login, resume and logout, with the rules in
-// registration_rules.hpp (names unique by their lookalike skeleton, staff
-// names reserved), argon2id hashing on a WorkerPool, SHA-256-hashed session
-// tokens (30 days, renewed by resume), throttling of password guesses
-// (login_throttle.hpp) and of sign-ups per address (signup_limit.hpp), and
-// the maintenance job that closes long-idle accounts and retires their
-// names for good.
-//
-// Every operation is asynchronous: the callback runs on a hashing-pool or
-// database-writer thread (the server posts it back to its strand), or at
-// once on the caller's thread when the input is refused before any work.
-// The Accounts object must outlive its operations: shut the pool down, then
-// the writer, then destroy it.
+// Accounts: register, login, resume and logout, the throttles, and the retirement of long-idle accounts
+// (server/accounts/README.md). Every operation is asynchronous: the callback runs on a hashing-pool or writer
+// thread, or at once on the caller's when the input is refused before any work. The object must outlive its
+// operations: shut the pool down, then the writer, then destroy it.
 #pragma once
 
 #include <functional>

@@ -1,20 +1,7 @@
-// Limits password guessing with three allowances that refill over time
-// (token buckets): wrong passwords for one name from one address, for one
-// name from all addresses together, and from one address over all names.
-//
-// An attempt is reserved before its password is hashed, in one step under
-// the lock: however many logins arrive at once, no more passwords are
-// checked than the allowances hold. A correct password gives its own
-// reservation back (and clears its name-and-address allowance), so only
-// wrong passwords use them up.
-//
-// The address allowance never blocks a name that has no recent failure of
-// its own: players behind one school or internet-cafe NAT share an address,
-// and guesses at other names must not lock them out. Beyond it, only names
-// already guessed at wait, so an address can still try each other name once.
-//
-// Kept in memory, each table bounded; the clock is passed in so tests control
-// time. Thread-safe.
+// Limits password guessing with three token-bucket allowances (per name and address, per name, per address;
+// server/accounts/README.md, "Limits"). An attempt is reserved under the lock before its password is hashed, so a
+// burst checks no more passwords than the allowances hold; a correct password gives it back. A name with no recent
+// failure passes the address allowance (players share NATs). Thread-safe; the clock is passed in for the tests.
 #pragma once
 
 #include <cstdint>

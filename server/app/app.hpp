@@ -1,11 +1,7 @@
-// The server application behind net::Server: one Session per connection,
-// requests decoded and dispatched by area (session, lobby, game, user,
-// admin), the lobby, the registry of game rooms, game creation and the
-// restore of games in progress after a restart. App implements
-// net::Handler. The request handlers never see it: each area is handed its
-// desk (desks.hpp). What lives on other nodes it asks of its Elsewhere. Its
-// parts are its own; the few it shows are what server/node's cluster node
-// works on, the figures of /metrics, and the restart notice.
+// The server application behind net::Server (a net::Handler): one Session per connection, dispatch by area, the
+// lobby, the game rooms, game creation and restore. Its handlers see only their area's desk (desks.hpp), and what
+// lives on other nodes it asks of its Elsewhere; it shows only what server/node works on, the figures of /metrics
+// and the restart notice (server/app/README.md).
 #pragma once
 
 #include <chrono>

@@ -1,12 +1,7 @@
-// One request being handled: the session it came on, its id and its
-// Responder, the one way to answer it (copies share it: whichever copy
-// answers first answers the request). Handlers run on the session's strand;
-// work that completes elsewhere comes back with `later`. `user` is the account
-// the connection was signed in as when the request arrived, copied: writer
-// and pool threads read it while the session's own `user` may be reset on
-// its strand by a logout or a close. Every handler may read the database
-// (reading.hpp) and the server's clock; what else an area uses is on its
-// desk (desks.hpp).
+// One request being handled: its session, id and Responder (copies share it: the first answer is the answer).
+// Handlers run on the session's strand; work that completes elsewhere comes back with `later`. `user` is a copy of
+// the account signed in at arrival, since writer and pool threads read it while a logout or close may reset the
+// session's. Every handler may read the database (reading.hpp) and the clock; the rest an area uses is on its desk.
 #pragma once
 
 #include <functional>

@@ -1,21 +1,7 @@
-// The tournaments in registration or running, on the service's own strand.
-// Every change is written through the writer together with a fresh read of
-// the tournament, and the strand's copy is replaced by what was read, so
-// the copy is always what the database holds. After each change the
-// service advances the tournament as far as it can: closes registration,
-// pairs the next round, starts it (its games are ordinary games created
-// like any other, rated when the tournament is), forfeits no-shows,
-// finishes a round when its last result is in, and ends the tournament
-// after its last round. One timer per tournament waits for the next
-// deadline (registration close, round start, no-show check); the deadlines
-// are stored, so a restart picks them up again.
-//
-// In a cluster every node follows the unfinished tournaments. Each step
-// locks the tournament's row and is taken only when the tournament is still
-// where this node saw it, so of two nodes stepping at once the second finds
-// the step done and reads the tournament as it is now. The node that starts
-// a round claims its games and runs them; their players' connections on
-// other nodes join them there.
+// The tournaments in registration or running, on the service's own strand. Each change is written with a fresh read
+// of the tournament that replaces the strand's copy, so the copy is what the database holds; then the service
+// advances the tournament as far as it can, one timer each waiting for its stored next deadline. In a cluster each
+// step locks the row and is taken only from where this node saw it (server/app/README.md, "Tournaments").
 #pragma once
 
 #include <functional>

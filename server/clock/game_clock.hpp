@@ -1,13 +1,6 @@
-// The clock of one game: both players' time under one TimeControl, whose
-// turn is running, and since when. It never reads a real clock: every call
-// is given `now_ms` from the caller's steady clock, so the room owns time
-// and tests control it exactly.
-//
-// The room starts the clock, reports every move (with the lag credit it
-// grants), arms a timer for flag_time(), and asks check_flag() when the
-// timer fires. pause()/resume() stop and restart the clock without charging
-// the stopped stretch (scoring, a server restart); snapshot()/restore() carry
-// the state to the database and back, and let an undo go back in time.
+// The clock of one game: both players' time under one TimeControl, whose turn runs and since when. It never reads a
+// real clock: every call gets `now_ms` from the caller's steady clock, so the room owns time and tests control it.
+// server/clock/README.md, "How a room drives the clock", has the calls in their order.
 #pragma once
 
 #include <cstdint>

@@ -1,15 +1,7 @@
-// The nodes of a cluster hearing of each other over the bus: each node
-// publishes a heartbeat on yunzi.node.<name> every interval (its games and
-// connections), keeps the table of the nodes it heard from, answers pings
-// on yunzi.node.<name>.ping and pings one peer each interval (the bus's
-// request round trip, for /metrics), and tells the others on
-// yunzi.cluster.handover when it has given its games up at a clean stop, so
-// that their lease rounds claim them at once. A peer that falls silent, or
-// comes back as another process, is reported gone, so that what stood in
-// for its connections is dropped; one reported gone for silence that is
-// heard again (it was paused, or cut off) is reported back, so that what
-// was dropped for it can be put right. Presence is information only:
-// who runs a game is decided by the leases in the database, never by it.
+// The nodes of a cluster hearing of each other over the bus: heartbeats, pings and the handover at a clean stop
+// (server/cluster/README.md, "What the nodes tell each other"). A peer that falls silent or comes back as another
+// process is reported gone; one gone for silence and heard again is reported back. Information only: who runs a
+// game is decided by the leases in the database, never by presence.
 #pragma once
 
 #include <atomic>

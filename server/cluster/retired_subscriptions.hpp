@@ -1,14 +1,7 @@
-// libnats's handles of the subscriptions that completed, waiting until they
-// can be destroyed safely (internal to server/cluster).
-//
-// libnats 3.4's reader thread looks a subscription up and goes on using it
-// without holding a reference (nats.c issue 637, fixed in 3.6): destroyed at
-// its completion, a subscription could still be in the reader's hands. Each
-// completed one therefore waits here under a number; the bus sends a
-// message with that number to its own inbox, and when it comes back through
-// the same reader thread, that thread is past every earlier message, so
-// every handle up to that number may go. What is left goes once the
-// connection is closed and its reader joined.
+// libnats's handles of completed subscriptions, kept until they can be destroyed safely (internal to
+// server/cluster): libnats 3.4's reader thread goes on using a subscription without a reference (nats.c issue 637).
+// A numbered message to the bus's own inbox tells when the reader is past them (server/cluster/README.md, "libnats,
+// process-wide"); what is left goes once the connection is closed and its reader joined.
 #pragma once
 
 #include <nats/nats.h>

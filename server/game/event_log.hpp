@@ -1,17 +1,7 @@
-// The events a room has broadcast, newest last, for a watcher catching up
-// with `since`. Only the last `capacity` events are kept, as lila-ws keeps a
-// bounded history: a watcher who fell further behind gets the full state
-// instead, which costs one frame. A move's event is about 250 bytes and a
-// 19x19 state about 20 bytes a move, so past a few dozen events the state is
-// also the smaller answer, while 300 kept events cost a live room some 75 KB
-// (bench/LOG.md, "Events kept per room").
-//
-// A move, the event nearly every entry is, is kept as its packed payload
-// (logged_move.hpp) and encoded again for the rare catch-up: an entry takes
-// 72 bytes, where the encoded frame with its buffer and shared owner took
-// about 330 (bench/LOG.md, "Per connection and per game: the read buffer,
-// one timer, moves as payloads", and "A live room's board and event log,
-// compacted").
+// The events a room has broadcast, newest last, for a watcher catching up with `since`. Only the last `capacity` are
+// kept: a watcher further behind gets the full state, one frame, which past a few dozen events is the smaller answer
+// anyway. A move is kept as its packed payload (logged_move.hpp) and encoded again for the rare catch-up
+// (server/game/README.md, "How a room works"; bench/LOG.md, "Events kept per room").
 #pragma once
 
 #include <cstddef>

@@ -86,15 +86,10 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   // every game.* request but watch/unwatch; the connection gives the lag and whether it follows the room
   void handle(net::ConnectionPtr, UserId user, std::string user_name, bool muted, protocol::Request request,
               protocol::Responder respond);
-  // A player is here through each of their connections that follow the room
-  // (their signed-in connections on this node, stand-ins for their
-  // connections on other nodes of a cluster): away, with the forfeit timer
-  // running and game.opponent_gone sent, once the last is gone; back, with
-  // game.opponent_back, when one comes.
-  // `replay_since`: the connection is sent the events after that seq first,
-  // or, when the room no longer holds them all (0 always: the log does not
-  // keep game.start), game.start with the game as it stands (for a player
-  // whose game was just made on another node).
+  // A player is here through each of their connections that follow the room (stand-ins for connections on other
+  // nodes included): away (forfeit timer, game.opponent_gone) once the last is gone, back (game.opponent_back) when
+  // one comes. `replay_since`: the events after that seq are sent first, or game.start as the game stands when the
+  // room no longer holds them all (always for 0: the log does not keep game.start).
   void player_connected(UserId user, net::ConnectionPtr, std::optional<std::int64_t> replay_since = std::nullopt);
   void player_disconnected(UserId user, std::uint64_t connection_id);
   void forfeit(UserId user, std::string reason);  // bans: the player loses (B+F / W+F)

@@ -1,11 +1,7 @@
-// Each move's clocks at the start of its turn, which an accepted undo puts
-// back, kept for the last `kept` moves only. At 88 bytes a move, kept for
-// every move they were the largest part of a long game's room (22 KB at
-// 250 moves). An undo reaching further back (a ninth accepted undo of two
-// moves in a row) leaves the clocks as they are, as it does for a move
-// replayed from storage after a restart, whose turn start was never stored.
-// Each is kept packed in 48 bytes (bench/LOG.md, "A live room's board and
-// event log, compacted").
+// Each move's clocks at the start of its turn, which an accepted undo puts back, packed in 48 bytes and kept for the
+// last `kept` moves only: kept for every move they would be the largest part of a long game's room. An undo reaching
+// further back leaves the clocks as they are (server/game/README.md, "Room rules"; bench/LOG.md, "A live room's
+// board and event log, compacted").
 #pragma once
 
 #include <array>

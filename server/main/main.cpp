@@ -1,13 +1,6 @@
-// yunzi-server: reads the configuration, opens the database, restores the
-// games in progress, serves until SIGTERM or SIGINT, then says goodbye to
-// every client, closes them with 1012 and drains the writer.
-//
-// SIGHUP reopens the log file (log_file), for logrotate; other settings are
-// read at start only.
-//
-// Exit codes: 0 clean shutdown, 2 bad configuration (or the log file cannot
-// be opened), 3 database cannot be opened or read, 4 cannot listen or write
-// the port file.
+// yunzi-server: reads the configuration, opens the database, restores the games in progress and serves until
+// SIGTERM or SIGINT; SIGHUP reopens the log file. The signals and exit codes are in server/main/README.md,
+// "Running it".
 #include <cstdio>
 
 #include <spdlog/spdlog.h>

@@ -1,11 +1,6 @@
-// The types of one connection's socket, stream and timer, all on the
-// connection's strand named by its concrete type (internal to server/net).
-// Beast's `tcp_stream` and Asio's `steady_timer` hold the polymorphic
-// `any_io_executor`, which keeps a strand on the heap: every pending read,
-// write and wait held one more (48 bytes each, about 300 bytes a connection,
-// 400 with the allocator's headers) and made one more allocation each time
-// it started (bench/LOG.md, "A live room's board and event log,
-// compacted"). Beast's WebSocket stream still keeps a timer of its own on
+// The types of one connection's socket, stream and timer, naming the connection's strand by its concrete type
+// (internal to server/net): `any_io_executor` keeps a strand on the heap, one more for every pending read, write and
+// wait (server/net/README.md, "Shape"). Beast's WebSocket stream still keeps a timer of its own on
 // `any_io_executor`, armed only during the handshake and the close.
 #pragma once
 

@@ -1,12 +1,7 @@
-// A completion handler marked as the continuation of the handler that starts
-// its operation (internal to server/net). When the operation completes at
-// once (a write the socket takes whole, a read whose bytes are already
-// there), Asio then queues the completion on the starting thread, to run
-// after the current handler, instead of waking another io thread for it (a
-// system call or two and a context switch). The strand still runs the
-// completion; only the choice of thread changes. The wrapper does not pass
-// on the handler's associated executor or allocator, so it is for handlers
-// that have none (the stream's executor then runs them).
+// A completion handler marked as the continuation of the handler that starts its operation (internal to server/net):
+// an operation that completes at once then has its completion queued on the starting thread instead of waking
+// another io thread (server/net/README.md, "WebSocket rules"). The wrapper does not pass on the handler's associated
+// executor or allocator: only for handlers that have none (the stream's executor then runs them).
 #pragma once
 
 #include <type_traits>

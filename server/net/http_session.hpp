@@ -1,11 +1,7 @@
-// The HTTP side of one client (internal to server/net): reads requests,
-// answers them from the application's routes or the static directory, and
-// hands `GET /ws` upgrades over to a WebSocketSession. A route may answer
-// later, from another thread: the answer is written on the session's
-// strand, and the next request is read only after it (keep-alive and
-// pipelined requests stay in order). While an answer is awaited the
-// session is kept alive by the route's responder alone; a client that
-// left meanwhile makes the write fail and the session end.
+// The HTTP side of one client (internal to server/net): reads requests, answers them from the routes or the static
+// directory, and hands `GET /ws` upgrades to a WebSocketSession. A route may answer later from any thread: the answer
+// is written on the session's strand and the next request read only after it, so pipelined requests stay in order;
+// meanwhile the route's responder alone keeps the session alive.
 #pragma once
 
 #include <boost/beast/core/flat_buffer.hpp>

@@ -1,13 +1,6 @@
-// The network layer's front door: listens on a TCP port, serves HTTP (the
-// application's routes, then the static directory) and WebSocket on `GET /ws`,
-// runs one io_context on N threads and shuts down gracefully.
-//
-//   prometheus::Registry metrics;
-//   yunzi::net::Server server(config, handler, metrics);
-//   server.add_route(...);              // before start()
-//   auto port = server.start();         // listening; port 0 picks one
-//   ...
-//   server.shutdown(std::chrono::seconds(5));  // from a non-io thread
+// The network layer's front door: listens on one TCP port, serves HTTP (the application's routes, then the static
+// directory) and WebSocket on `GET /ws`, and runs one io_context on N threads. Routes are added before start();
+// shutdown() is called from a thread that is not an io thread (server/net/README.md, "Graceful shutdown").
 #pragma once
 
 #include <chrono>

@@ -1,28 +1,7 @@
-// Games across the nodes of a cluster. Each game runs on one node; a
-// connection on any other node reaches it through this relay, over NATS:
-//
-// - A watch of a game another node runs goes to yunzi.game.<id>.req, which
-//   only the node running the game subscribes to. That node answers with the
-//   reply frame and has the room send the game's events to a stand-in
-//   connection (RemoteConnection). What the games send to that node's
-//   connections goes to yunzi.conn.<node>.<boot>, a frame for several of
-//   them once (relay_outbox.hpp), from where that node hands each frame to
-//   the connections it names.
-// - A player signed in on another node joins their game there the same way:
-//   the stand-in counts as the player's presence, so the forfeit timer runs
-//   only once the player is gone from every node. Their game.* requests go
-//   to the running node as bus requests carrying the connection's round
-//   trip (lag compensation), and its answer is the reply.
-// - A connection that closes or logs out, and a node that falls silent or is
-//   restarted (<boot> tells its processes apart), leave the games they were in.
-//   A request from a node counts as hearing from it, so a node paused for a
-//   while (heard from again before the verdict took effect) keeps its
-//   connections; one taken for gone and heard again is told which of its
-//   connections were dropped, and closes them (1012) to come back.
-//
-// At most once, like every NATS message: events carry `seq`, so a client
-// that misses one catches up with game.watch since. A node without the bus
-// has no relay.
+// Games across the nodes of a cluster: each game runs on one node, and a connection on any other node reaches it
+// through this relay over NATS: watches, a player's presence (a stand-in, so the forfeit timer runs only once the
+// player is gone from every node) and their game.* requests with the connection's round trip. server/node/README.md
+// has both sides and what the bus does not promise ("Over the bus"), server/cluster/README.md the subjects.
 #pragma once
 
 #include <chrono>

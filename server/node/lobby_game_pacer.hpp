@@ -1,15 +1,8 @@
-// How often the other nodes hear of a game this node runs. Its lobby entry
-// changes with every move and every spectator who comes or goes, but another
-// node's lobby shows a move count and a spectator count, which may be a
-// moment behind: so a game's entry goes out at once when it has not gone out
-// for an interval, and otherwise waits for the end of that interval, when
-// only the newest of the entries held meanwhile goes. A busy game costs the
-// other nodes one message an interval instead of one a move.
-//
-// The start of a game and its end go out at once, the end taking with it
-// whatever of the game was still held, so that no entry of an ended game
-// follows its removal. Thread-safe; the interval's timer runs on a strand of
-// the executor given.
+// How often the other nodes hear of a game this node runs: its lobby entry changes with every move and spectator,
+// but another node's lobby may be a moment behind, so an entry goes at once when none went for an interval and
+// otherwise the newest one held goes at the interval's end: one message an interval instead of one a move. A game's
+// start and end go at once, the end with whatever was held, so nothing of a game follows its removal. Thread-safe;
+// the interval's timer runs on a strand of the executor given.
 #pragma once
 
 #include <chrono>

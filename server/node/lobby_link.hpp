@@ -1,17 +1,7 @@
-// The lobby across the nodes of a cluster with NATS. Each node keeps a
-// replica of the whole lobby: what it holds itself (its users with their
-// status, the seeks made on it, the games it runs) it publishes on
-// yunzi.lobby as it changes, and it shows what the others publish beside
-// its own (a game's entry at most about once a second: LobbyGamePacer). A node that starts, or comes back to the bus,
-// says hello and the others tell it all they hold; a node that falls silent (NodePresence) takes its users and seeks
-// with it.
-//
-// A seek or a challenge stays on the node it was made on, which alone
-// decides who gets it (a seek is never taken twice). Its id carries that
-// node's prefix (the upper bits), so a request about it made on any other
-// node is passed there as a bus request and its answer comes back as the
-// reply; the game starts on the holding node, and the players' connections
-// elsewhere join it from its start (UserNews::game_made).
+// The lobby across the nodes of a cluster with NATS: each node keeps a replica of the whole lobby and publishes on
+// yunzi.lobby what it holds itself (server/node/README.md). A seek or challenge stays on the node it was made on,
+// which alone decides who gets it: its id carries that node's prefix, a request about it made elsewhere is passed
+// there, and the game starts there (the players elsewhere join it from its start: UserNews::game_made).
 #pragma once
 
 #include <atomic>

@@ -1,12 +1,7 @@
-// The frames a node sends over the bus to several connections of another
-// node, in one message (internal to the game relay). Each record is a line of
-// numbers, the connections and the frame's length, then the frame itself:
-//
-//     <count> <connection>... <length>\n<frame>
-//
-// Text and lengths rather than JSON, so that a frame (itself JSON) is copied
-// as it is, never escaped, and the receiving node finds the connections
-// without parsing it.
+// The frames a node sends over the bus to several connections of another node in one message (internal to the game
+// relay): records of `<count> <connection>... <length>\n<frame>` (server/cluster/README.md). Text and lengths rather
+// than JSON, so that a frame (itself JSON) is copied as it is and the receiving node finds the connections without
+// parsing it.
 #pragma once
 
 #include <cstdint>

@@ -1,15 +1,7 @@
-// What the games of this node send to the connections of one other node
-// (internal to the game relay). A room hands each frame to every follower
-// in turn; the outbox gathers them, so that a frame for several connections
-// of that node crosses the bus once, and the frames that pile up while it
-// is busy (several rooms at once) go in one message. The node at the other
-// end hands each frame to the connections it names
-// (relay_batch.hpp: the payload).
-//
-// Sending is deferred, never done by the room: a room pays one lock and a
-// copy of a pointer per follower on another node. The outbox's strand
-// publishes in the order the frames came, so every connection gets its
-// frames in the room's order.
+// What the games of this node send to the connections of one other node (internal to the game relay): a frame for
+// several of them crosses the bus once, and frames that pile up while the outbox is busy go in one message
+// (relay_batch.hpp). A room only hands frames over (one lock and a pointer copy per follower); the outbox's strand
+// publishes in the order they came, so every connection gets its frames in the room's order.
 #pragma once
 
 #include <atomic>

@@ -1,11 +1,7 @@
-// The login throttle, the sign-up cap and the quotas per user (reports,
-// lobby chat, private messages) held across the nodes of a cluster with
-// NATS: each node tells the others every attempt or use it reserves and
-// gives back (yunzi.accounts.limits), and counts theirs as its own, so
-// guesses, sign-ups or lines spread over the nodes meet the limits of one
-// node. At most once,
-// like every NATS message, and a few milliseconds late: attempts sent at the
-// same instant to several nodes may each pass before the others hear.
+// The login throttle, the sign-up cap and the quotas per user held across the nodes of a cluster with NATS: each
+// node tells the others every use it reserves or gives back (yunzi.accounts.limits) and counts theirs as its own.
+// At most once and a few milliseconds late: attempts sent at the same instant to several nodes may each pass
+// (server/node/README.md, "Over the bus").
 #pragma once
 
 #include <mutex>

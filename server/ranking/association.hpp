@@ -1,12 +1,7 @@
-// The association policy for dan players: responsibility games (both dan, at
-// most 2 dan apart, or against a 9d) score by the rank difference; a player
-// is promoted one dan when the average of the last 12/16/20 responsibility
-// games (+2 games per dan above 1d) reaches 75/70/67.5. The scores, the
-// reading of "the last N games" and demotion are settings
-// (association_rules.hpp); by default 80/20 .. 100/40, a sliding window and
-// no demotion. Changes are published monthly by monthly_promotions().
-// Tournament bonus points won at the current rank are added to every
-// window's average (3 points turn an average of 72 into 75).
+// The association policy for dan players: responsibility games score by the rank difference, and a player is
+// promoted one dan when the average of the last 12/16/20 such games (+2 per dan above 1d) reaches 75/70/67.5;
+// tournament bonus points won at the rank add to every window's average. The scores, the reading of "the last N"
+// and demotion are settings (association_rules.hpp); server/ranking/README.md has the rules and their readings.
 #pragma once
 
 #include <array>

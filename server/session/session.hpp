@@ -1,11 +1,7 @@
-// One client connection as the app sees it: who is logged in on it, which
-// games and whether the lobby it follows, and the queue of its requests.
-// Everything here is touched only on the session's own strand, which is the
-// connection's strand when the connection has one. Requests are
-// handled one at a time: each gets a Responder (`responder`), and the next
-// one starts when that Responder's answer has been sent, whoever sends it
-// (a handler, a game room, the lobby, a pool thread), so replies always come
-// in order of arrival.
+// One client connection as the app sees it: who is logged in, which games and whether the lobby it follows, and its
+// request queue. Touched only on the session's own strand (the connection's when it has one). Requests run one at a
+// time, the next once the Responder's answer is sent, whoever sends it, so replies come in order of arrival
+// (server/session/README.md, "Requests, one at a time").
 #pragma once
 
 #include <atomic>

@@ -1,13 +1,7 @@
-// At most N uses per key within a sliding window (reports per user and
-// hour). A use is taken before the work it allows and given back when that
-// work fails, so concurrent requests of one key cannot pass the quota
-// together. Thread-safe: one mutex; the key's past uses are forgotten as
-// they leave the window, and keys with none left are swept now and then, so
-// the map holds only the keys active within the window.
-//
-// In a cluster each node tells the others the uses it takes and gives back
-// (on_change), and counts theirs as its own (heard_take, heard_give_back):
-// app::SharedLimits.
+// At most N uses per key within a sliding window (reports per user and hour). A use is taken before the work it
+// allows and given back when the work fails, so concurrent requests of one key cannot pass the quota together.
+// Thread-safe (one mutex); keys with no use left in the window are swept now and then. In a cluster the nodes tell
+// each other their uses (on_change, heard_take, heard_give_back: node::SharedLimits).
 #pragma once
 
 #include <cstddef>

@@ -1,13 +1,7 @@
-// Round robin by the circle method: with the entrants in seed order (the
-// strongest first), every pair meets once over n - 1 rounds (n rounded up
-// to even; the odd one out in a round has the bye). The first seed (or, with
-// an odd count, the empty place that gives the bye) keeps its place and
-// alternates colours; the other pairs, counted from the circle's
-// top, give black alternately to the upper and the lower player. As every
-// player moves one place a round, each one's colours alternate and never
-// stand more than one apart. Entrants are fixed when the tournament starts;
-// a withdrawn player's remaining games are decided by the caller (forfeits),
-// the table stays.
+// Round robin by the circle method over the entrants in seed order: every pair meets once in n - 1 rounds (n rounded
+// up to even, the odd one out has the bye), and each player's colours alternate, never more than one apart
+// (server/tournament/README.md, "Round robin"). Entrants are fixed at the start; the caller decides a withdrawn
+// player's remaining games (forfeits), and the table stays.
 #pragma once
 
 #include <optional>

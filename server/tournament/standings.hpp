@@ -1,16 +1,6 @@
-// The standings of a tournament after a round: score first, then the
-// tie-breaks in the order the tournament names them, as the EGF rules and
-// OpenGotha define them:
-//  - SOS: the sum of the opponents' scores. A round without an opponent (a
-//    bye, a round missed) counts as a virtual opponent with the player's own
-//    starting score (0 in a Swiss, the McMahon start in a McMahon);
-//  - SOSOS: the sum of the opponents' SOS; a round without an opponent adds
-//    the starting score once per round counted;
-//  - SODOS: the sum of the scores of the opponents beaten, half of those
-//    drawn with;
-//  - direct encounter: among players still level on everything before it,
-//    the points they took from each other's games.
-// Players level on everything share a place.
+// The standings of a tournament after a round: score first, then the tie-breaks in the order the tournament names
+// them (SOS, SOSOS, SODOS, direct encounter), as the EGF rules and OpenGotha define them; players level on
+// everything share a place. server/tournament/README.md, "Standings and tie-breaks", has the definitions.
 #pragma once
 
 #include <vector>

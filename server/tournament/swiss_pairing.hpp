@@ -1,16 +1,7 @@
-// Pairs one round of a Swiss or McMahon tournament:
-//  - nobody meets the same opponent twice (a hard rule: no pairing is made
-//    rather than a repeated one);
-//  - players meet others of their own score group first, and float to the
-//    nearest group only when their own cannot be paired;
-//  - colours stay within max_colour_imbalance while any pairing allows it,
-//    and players whose due colours differ are preferred;
-//  - then the closest ranks meet;
-//  - with an odd number of players the bye goes to the lowest-ranked player
-//    of the lowest score group who has not had one (a second bye only when
-//    everybody has had one).
-// A search over these choices in that order of priority, with backtracking,
-// so a late round that is hard to pair is still paired when possible.
+// Pairs one round of a Swiss or McMahon tournament: no repeated opponent (never relaxed: no pairing rather than a
+// repeat), then score groups, colours, rank closeness, and the bye to the lowest of the lowest group without one
+// (server/tournament/README.md, "Swiss and McMahon pairing"). A search in that order of priority, with
+// backtracking, so that a late round hard to pair is still paired when a pairing exists.
 #pragma once
 
 #include <cstddef>

@@ -1,14 +1,6 @@
-// yunzi-bot's command line: `--config FILE` (a JSON object with the keys of
-// BotConfig), then flags that override it, each named after its key with
-// dashes (`--max-games 3`, `--max-games=3`). Lists are comma-separated
-// (`--sizes 9,13`), `--engine` is one command line split on spaces,
-// `--seek` takes a settings object in JSON and may be repeated, a boolean
-// flag alone means true.
-//
-// The password, kept out of `ps` and of files when wanted: `--password` or
-// the file's "password"; `--password-stdin` reads the first line of
-// standard input; without either, the environment variable
-// YUNZI_BOT_PASSWORD.
+// yunzi-bot's command line: `--config FILE` (a JSON object of BotConfig's keys), then flags that override it, each
+// named after its key with dashes (`--max-games 3`, `--max-games=3`). The password may come from standard input or
+// the environment, to keep it out of `ps` and of files (tools/BOT.md, "Setting up" and "Flags and config file").
 #pragma once
 
 #include <functional>

@@ -1,13 +1,7 @@
-// Plays one game for the bot: mirrors it (GameTrack), owns its engine
-// process (EngineSession), runs engine requests on a worker thread so the
-// connection keeps being read meanwhile, and turns their answers into
-// requests: moves, passes and resignations in play; dead-stone marks,
-// acceptance or resumption in scoring; answers to undo requests. Engine
-// trouble is handled here: a failed engine is restarted from the moves once
-// per request, an illegal move is retried once with a fresh engine, and when
-// that is not enough the bot says so in the chat and resigns. A slow move is
-// played late (and remembered in EngineSpeed), never resigned while the
-// clock still runs.
+// Plays one game for the bot: mirrors it (GameTrack), owns its engine process (EngineSession), and runs engine
+// requests on a worker thread so the connection keeps being read, turning the answers into moves, scoring and undo
+// replies. An engine that fails or plays an illegal move is replaced once per request, then the bot says so and
+// resigns; a slow move is played late, never resigned while the clock runs (tools/BOT.md, "What it survives").
 #pragma once
 
 #include <chrono>

@@ -1,11 +1,7 @@
-// From the game's clock to what the engine hears and how long the bot waits
-// for it. One budget per move, worked out once: the time on the clock for
-// this move less the safety margin (subtracted here and nowhere else) is
-// what the engine is told (`time_left`); the bot waits past it, until the
-// clock would really run out (every byo-yomi period counted: a late move
-// costs a period, a resignation the game), never longer than the cap.
-// Time systems GTP does not know are told approximately: byo-yomi as
-// Canadian periods of one stone, Fischer and absolute as sudden death.
+// From the game's clock to what the engine hears (`time_left`) and how long the bot waits: one budget per move, the
+// time on the clock less the safety margin, subtracted here and nowhere else; the wait runs until the clock would
+// really run out, capped (tools/BOT.md, "Behaviour": thinking time). Byo-yomi is told as Canadian periods of one stone,
+// Fischer and absolute as sudden death.
 #pragma once
 
 #include <chrono>

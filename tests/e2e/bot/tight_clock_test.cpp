@@ -1,11 +1,7 @@
-// The shortest time per move the bot accepts by default, byo-yomi periods
-// of 3 s without main time, against real GNU Go with the clock told to it:
-// games the bot used to resign ("engine failed twice") when a move took
-// longer than half the period. Five short games (the player resigns after
-// 12 moves) in which the bot must play every move and never resign. Three
-// periods rather than one only so that a loaded test machine, stalling the
-// scripted player or the bot for a moment, does not end a game on time:
-// the bot's budget for a move is the same 3 s period either way.
+// The shortest time per move the bot accepts by default (byo-yomi, no main time, 3 s periods) against real GNU Go
+// with the clock told to it: the bot must play every move and never resign ("engine failed twice") when a move
+// takes longer than half the period. Three periods rather than one only so that a stall of a loaded machine does
+// not end a game on time: the bot's budget for a move is the same 3 s period either way.
 #include <catch2/catch.hpp>
 
 #include "tests/e2e/bot/bot_stage.hpp"

@@ -1,11 +1,6 @@
-// Analysis boards on the real server with real clients: an empty board
-// played on by its owner with every move judged along its path (reuse of
-// an existing child, the illegal moves with their reasons, superko across
-// passes), goto and cut, a watcher following live, others refused; boards
-// copied from finished and live games (not for the game's own players) and
-// imported from SGF with variations; the caps; a restart keeping the tree;
-// the SGF route giving the variations back; the score estimate; an idle
-// board leaving memory and coming back.
+// Analysis boards on the real server with real clients: play judged along the path, goto and cut, watchers, copies
+// of finished and live games (not for their own players), SGF import and export with variations, the caps, the
+// score estimate, the tree kept across a restart, and an idle board leaving memory and coming back.
 #include <catch2/catch.hpp>
 
 #include <thread>

@@ -1,11 +1,6 @@
-// A tournament in a cluster: its first round is paired on one node to
-// start at a fixed time, two nodes are restarted meanwhile and pick it up,
-// so at that time all three start the round at once, and still its games
-// are made once. Players connected to any node get their pairings and
-// games, count as present at the no-show deadline through their own node,
-// and play the tournament to its end. Runs beside a
-// PostgreSQL server of its own (tagged hidden, started by
-// yunzi_server_tests_postgresql).
+// A tournament in a cluster: its first round, paired on one node to start at a fixed time, is started by all three
+// nodes at once (two of them restarted meanwhile), and still its games are made once. Players on any node get their
+// pairings and games, count as present at the no-show deadline through their own node, and play to the end.
 #include <catch2/catch.hpp>
 
 #include <set>

@@ -1,16 +1,8 @@
-// One person at the server, as a test sees it: a WebSocket connection (new
-// after every drop), an account (register, login, resume with the kept
-// token), requests that must succeed or must fail, and the game events
-// received, checked per game: numbered from game.start's 1 (or from a state
-// snapshot) on, with no seq missing. Failures to get a reply or an event in
-// time fail the running test (Catch2 assertions).
-//
-// A player's own games are watched automatically, so after a resume live
-// events may come before the reply to game.watch `since` that replays what
-// was missed: the replay may repeat them (identical frames are fine), and a
-// gap in the live stream is fine once a replay or a state snapshot fills it.
-// What counts as an error: a seq missing for good, the same seq with two
-// different frames, a live seq that repeats or arrives out of order.
+// One person at the server, as a test sees it: a WebSocket connection (new after every drop), an account, requests
+// that must succeed or fail, and the game events received, checked per game (Catch2 assertions fail the test).
+// After a resume live events may come before the `since` replay, so repeated identical frames and gaps a replay or
+// a state snapshot fills are fine; an error is a seq missing for good, one seq with two different frames, or a live
+// seq that repeats or comes out of order.
 #pragma once
 
 #include <chrono>

@@ -1,11 +1,7 @@
-// The standings a test expects, computed from the games it saw played, by
-// the EGF definitions and independently of the server's code: score (a
-// McMahon start, the wins, a point per bye), SOS (the opponents' scores),
-// SOSOS (the opponents' SOS), SODOS (the scores of the opponents beaten).
-// Whole points: the tests play no jigo. A round without an opponent (a bye,
-// a round after an elimination) counts a virtual opponent with the player's
-// own start in the SOS, so a McMahon start is only allowed with every
-// player in every round (no bye).
+// The standings a test expects, worked out from the games it saw by the EGF definitions, apart from the server's
+// code: score, SOS, SOSOS, SODOS, in whole points (the tests play no jigo). A round without an opponent counts a
+// virtual opponent with the player's own start in the SOS, so a McMahon start is allowed only with every player in
+// every round (no bye).
 #pragma once
 
 #include <map>

@@ -1,11 +1,6 @@
-// Fixed round times on the real server: round n is paired when round n - 1
-// ends (round 1 at the start) and starts at round_times_ms[n-1], neither
-// before nor (beyond the polling) after: tournament.info names that time as
-// next_round_ms while the round waits, its games are null until then and
-// created by themselves at it. The server is restarted while round 2 waits:
-// the restored tournament keeps the time and starts the round at it.
-// Nothing but the order of the times is checked (same clock: the test and
-// the server run on one machine).
+// Fixed round times on the real server: each round starts at its time, neither before nor (beyond the polling)
+// after, also after a restart while round 2 waits. Only the order of the times is checked: the test and the server
+// read one machine's clock.
 #include <catch2/catch.hpp>
 
 #include <thread>

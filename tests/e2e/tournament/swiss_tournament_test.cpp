@@ -1,11 +1,6 @@
-// A 12-player, 4-round Swiss in two groups on the real server: the admin
-// creates and starts it, every round's games are created by the server and
-// played by the clients (the weaker-numbered player resigns at once), one
-// player is absent in round 1 and loses by forfeit at the no-show deadline,
-// and the server is restarted while round 3 waits to start. The final
-// standings and tie-breaks match what the games played give, the bonus
-// points go to the first places, every game was rated and the exports list
-// the same standings.
+// A 12-player, 4-round Swiss in two groups on the real server, with a no-show forfeit in round 1 and a restart while
+// round 3 waits: the final standings, tie-breaks and bonus points match what the games played give, every game was
+// rated, and the exports list the same standings.
 #include <catch2/catch.hpp>
 
 #include <set>

@@ -1,12 +1,7 @@
-// The lobby, on its own strand: who is online with rank and status (idle,
-// playing, watching), the open seeks, the pending challenges and the games
-// in progress and the chat room, pushed as lobby.* events to the connections that watch it.
-// Accepting a seek or a challenge plans the game here (so one seek is never
-// taken twice) and hands the plan to the game starter. What one user may
-// hold (seeks, challenges, games) is counted here too, on the strand, so
-// requests from many connections of one user cannot pass a cap together.
-// In a cluster each node's lobby also shows what the other nodes hold
-// (lobby_peers.cpp): their users, seeks and games, told over the bus.
+// The lobby (README.md): users, seeks, challenges, games and chat, on its own
+// strand. A seek is planned here, so it is never taken twice, and what one
+// user may hold is counted here, so many connections cannot pass a cap
+// together. The other nodes' part of it: lobby_peers.cpp.
 #pragma once
 
 #include <cstdint>

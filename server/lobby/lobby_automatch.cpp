@@ -1,14 +1,7 @@
-// Quick play (快速对局): a player asks for a board and a clock and is paired
-// with the longest-waiting player who asked for the same, when the two may
-// play that game (the rated rules, the caps); otherwise they wait, once per
-// user, until paired, until they leave the queue or go offline.
-//
-// In a cluster each node keeps its own queue and tells the others who waits
-// on it. A player with nobody to meet on their node is paired with one
-// waiting on another node: the request goes there, and the game is made
-// there. Two players who start waiting on two nodes at the same moment
-// both hear of the other; the node whose name sorts after the other's hands
-// its player over, so that exactly one of them acts.
+// Quick play (快速对局, README.md). Each node of a cluster keeps its own queue
+// and pairs with another node's waiting players there; when two start
+// waiting on two nodes at once, the node whose name sorts after the other's
+// hands its player over, so that exactly one of them acts.
 #include <algorithm>
 #include <optional>
 #include <utility>

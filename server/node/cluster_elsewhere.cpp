@@ -52,20 +52,20 @@ void ClusterNode::unserve(GameId game) {
 
 void ClusterNode::watch(const app::Call& call, const protocol::req::GameWatch& request,
                         std::function<void()> not_running) {
-  if (!relay_) return not_running();
+  if (!relay_) return lone_.watch(call, request, std::move(not_running));
   // Shown as watching in every node's lobby while the game runs (the lobby knows its players).
   session::Session& s = *call.session;
-  if (s.user && s.spectating.insert(request.game).second) lobby_->set_watching(s.user->id, request.game, true);
+  if (s.user && s.spectating.insert(request.game).second) app_->lobby().set_watching(s.user->id, request.game, true);
   relay_->watch_remote(call, request, std::move(not_running));
 }
 
 void ClusterNode::unwatch(const app::Call& call, GameId game) {
-  if (!relay_) return call.ok();
+  if (!relay_) return lone_.unwatch(call, game);
   relay_->unwatch_remote(call, game);
 }
 
 void ClusterNode::call(const app::Call& call, GameId game, std::string text, bool muted) {
-  if (!relay_) return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
+  if (!relay_) return lone_.call(call, game, std::move(text), muted);
   relay_->call_remote(call, game, std::move(text), muted);
 }
 
@@ -73,10 +73,10 @@ void ClusterNode::call(const app::Call& call, GameId game, std::string text, boo
 // and joined there, so that the player is back in them wherever they run.
 void ClusterNode::rejoin_games(const app::Call& call, const db::UserRecord& user,
                                std::function<void(const app::Call&, std::vector<GameId>)> then) {
-  if (!relay_) return then(call, {});
+  if (!relay_) return lone_.rejoin_games(call, user, std::move(then));
   app::read_then<std::vector<GameId>>(
       call, [id = user.id](db::Stores& stores) { return stores.games().in_progress_of_user(id); },
-      [relay = relay_, &running = *games_, id = user.id, name = user.name, then = std::move(then)](
+      [relay = relay_, &running = app_->games(), id = user.id, name = user.name, then = std::move(then)](
           const app::Call& c, db::DbResult<std::vector<GameId>> games) {
         if (!games) spdlog::error("games in progress of user={} not read: {}", name, games.error().message);
         std::vector<GameId> elsewhere;

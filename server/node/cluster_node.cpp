@@ -36,8 +36,7 @@ ClusterNode::ClusterNode(cluster::ClusterOptions options, db::DatabaseTarget dat
       now_ms_(std::move(now_ms)) {}
 
 Expected<Done, NodeFailure> ClusterNode::start(app::App& app) {
-  lobby_ = &app.lobby();
-  games_ = &app.games();
+  app_ = &app;
   if (!options_.nats.empty()) {
     if (auto joined = join_bus(app); !joined) return joined;
   }

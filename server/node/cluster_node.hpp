@@ -4,7 +4,7 @@
 // games' relay, the lobby link, what reaches one user (UserNews) and the
 // login, sign-up and per-user limits shared with the other nodes. It is the
 // App's Elsewhere (cluster_elsewhere.cpp): without a bus, whatever lives on
-// other nodes is out of its reach, and it answers as a single node would.
+// other nodes is out of its reach, and LoneNode answers as for a single node.
 #pragma once
 
 #include <chrono>
@@ -16,6 +16,7 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include "server/app/lone_node.hpp"
 #include "server/cluster/bus.hpp"
 #include "server/cluster/node_presence.hpp"
 #include "server/node/game_relay.hpp"
@@ -79,8 +80,8 @@ class ClusterNode final : public Node, public app::Elsewhere {
   accounts::Accounts& accounts_;
   boost::asio::io_context& io_;
   const app::NowMs now_ms_;
-  lobby::Lobby* lobby_ = nullptr;              // the App's, from start
-  const game::GameRegistry* games_ = nullptr;  // the App's, from start
+  app::App* app_ = nullptr;  // from start
+  app::LoneNode lone_;       // the answers without a bus
   std::optional<db::LeaseKeeper> leases_;
   std::optional<cluster::Bus> bus_;
   std::shared_ptr<cluster::NodePresence> presence_;

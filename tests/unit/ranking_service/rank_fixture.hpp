@@ -15,6 +15,9 @@
 namespace yunzi::ranking_service_tests {
 
 inline const ranking::TomPolicy tom;
+inline constexpr Rank rank_1d = Rank::dan(1);
+inline constexpr TimeMs month_start = 1'767'225'600'000;  // 2026-01-01 00:00 UTC
+inline constexpr TimeMs hour = 3'600'000;
 
 using db::testing::TempDatabase;
 

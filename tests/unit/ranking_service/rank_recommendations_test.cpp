@@ -12,12 +12,12 @@
 using namespace yunzi;
 using ranking_service_tests::add_user;
 using ranking_service_tests::play;
+using ranking_service_tests::rank_1d;
 using ranking_service_tests::record_game;
 using ranking_service_tests::TempDatabase;
 
 namespace {
 
-constexpr Rank rank_1d = Rank::dan(1);
 constexpr Rank rank_3d = Rank::dan(3);
 constexpr Rank rank_6d = Rank::dan(6);
 constexpr Rank rank_8d = Rank::dan(8);

@@ -12,14 +12,13 @@
 
 using namespace yunzi;
 using ranking_service_tests::add_user;
+using ranking_service_tests::hour;
+using ranking_service_tests::month_start;
+using ranking_service_tests::rank_1d;
 using ranking_service_tests::record_game;
 using ranking_service_tests::TempDatabase;
 
 namespace {
-
-constexpr Rank rank_1d = Rank::dan(1);
-constexpr TimeMs month_start = 1'767'225'600'000;  // 2026-01-01 00:00 UTC
-constexpr TimeMs hour = 3'600'000;
 
 TournamentId open_tournament(db::Stores& stores, std::vector<db::BonusPoints> bonus) {
   db::TournamentSettings s;

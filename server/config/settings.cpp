@@ -175,7 +175,7 @@ constexpr std::array<std::string_view, 2> policies{"tom", "association"};
 constexpr std::array<std::string_view, 2> average_readings{"sliding", "block"};
 constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "warn", "error", "critical", "off"};
 
-const std::array<Setting, 53> settings_table{{
+const std::array<Setting, 54> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<InNet<&net::NetConfig::bind_address>>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -328,6 +328,9 @@ const std::array<Setting, 53> settings_table{{
     {"idle_timeout_s", "SECONDS", ValueKind::integer,
      "a connection that sends nothing for this long, not even a pong to the server's pings, is closed",
      show_seconds<InNet<&net::NetConfig::idle_timeout>>, apply_seconds<InNet<&net::NetConfig::idle_timeout>, 5, day_s>},
+    {"close_timeout_s", "SECONDS", ValueKind::integer,
+     "a closing connection, also at shutdown, has this long to finish the close handshake before its socket is shut",
+     show_seconds<InNet<&net::NetConfig::close_timeout>>, apply_seconds<InNet<&net::NetConfig::close_timeout>, 1, 600>},
     {"default_clock", "SPEC", ValueKind::text,
      "clock for games that name none: byoyomi:MAIN/PERIODS/PERIOD, fischer:MAIN/INC/MAX, "
      "canadian:MAIN/STONES/PERIOD, absolute:MAIN or none (seconds)",

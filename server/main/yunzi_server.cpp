@@ -73,7 +73,7 @@ Expected<std::uint16_t, StartFailure> YunziServer::start() {
 
 void YunziServer::stop() {
   app_.notify_all("server restarting");
-  stop_all(std::chrono::seconds(5));
+  stop_all(config_.net.close_timeout);
   // Every write is drained: the other nodes may take the games over at once.
   node_->hand_over();
   node_->stop_bus();

@@ -226,9 +226,14 @@ export class App {
   notify(text, kind = "info") {
     const id = this.next_notice_id_++;
     this.store.update((state) => state.notices.push({ id, text, kind }));
-    setTimeout(() => this.store.update((state) => {
+    setTimeout(() => this.dismiss_notice(id), kind === "error" ? 6000 : 4000);
+  }
+
+  // A tap on a pop-up closes it before its time: it may sit over what the player wants to reach.
+  dismiss_notice(id) {
+    this.store.update((state) => {
       state.notices = state.notices.filter((n) => n.id !== id);
-    }), kind === "error" ? 6000 : 4000);
+    });
   }
 
   async on_open_() {

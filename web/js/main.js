@@ -129,7 +129,8 @@ function render_frame(state) {
   banner.hidden = !down;
   banner.textContent = state.ever_connected ? t("conn_down") : t("conn_connecting");
   document.body.classList.toggle("offline", down);
-  replace_children(notices, state.notices.map((n) => h("div", { class: `notice ${n.kind}`, role: "status", text: n.text })));
+  replace_children(notices, state.notices.map((n) =>
+    h("div", { class: `notice ${n.kind}`, role: "status", text: n.text, onclick: () => app.dismiss_notice(n.id) })));
   render_challenges(state);
 }
 

@@ -1,7 +1,7 @@
 // The accounts' limits across the nodes of a cluster over a real
 // nats-server: wrong passwords, sign-ups, one user's connections and the
 // challenges they send, spread over the nodes, meet the limits of one node. Runs beside a PostgreSQL
-// server of its own (tagged hidden, started by yunzi_server_tests_cluster).
+// server of its own (tagged hidden, started by yunzi_server_tests_cluster_1 and _2).
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <string>

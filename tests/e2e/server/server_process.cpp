@@ -69,7 +69,10 @@ std::vector<std::string> ServerProcess::arguments() const {
                                    "--port-file", port_path_.string(), "--data-dir", data_dir_.string(),
                                    "--password-hash-cost", "min", "--io-threads", "2",
                                    // Every test signs up from 127.0.0.1; the sign-up tests lower it again.
-                                   "--signups-per-address-hour", "100000"};
+                                   "--signups-per-address-hour", "100000",
+                                   // A test's clients read only while they wait for something, so an idle
+                                   // one never answers the close frame of a restart.
+                                   "--close-timeout-s", "1"};
   if (!options_.default_rate_limit) {
     for (const char* arg : {"--rate-limit", "1000", "--rate-burst", "2000"}) args.emplace_back(arg);
   }

@@ -85,6 +85,7 @@ inline std::vector<Sample> samples() {
       {"boards_per_hour", "4", 4},
       {"board_idle_s", "30", 30},
       {"idle_timeout_s", "45", 45},
+      {"close_timeout_s", "2", 2},
       {"default_clock", "fischer:600/10/1200", "fischer:600/10/1200"},
       {"disconnect_forfeit_s", "300", 300},
       {"scoring_deadline_s", "600", 600},

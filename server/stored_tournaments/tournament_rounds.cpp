@@ -71,6 +71,7 @@ tournament::ScoreRules score_rules_of(const db::TournamentSettings& s) {
   if (rules.system == tournament::System::single_elimination) rules.bye_points = 2;
   rules.group_method = group_method_of(s.pairing);
   rules.first_round_method = group_method_of(s.first_round_pairing);
+  rules.rounds = s.rounds;
   return rules;
 }
 

@@ -27,6 +27,9 @@ struct ScoreRules {
   // A Swiss or McMahon: the method of round 1 and of the rounds after it.
   GroupMethod first_round_method = GroupMethod::adjacent;
   GroupMethod group_method = GroupMethod::adjacent;
+  // The rounds the tournament plays; a Swiss or McMahon looks one round
+  // ahead before the last (0: no look-ahead).
+  int rounds = 0;
 };
 
 // The score an entrant starts the tournament with.

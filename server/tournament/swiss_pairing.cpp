@@ -1,6 +1,8 @@
 #include "server/tournament/swiss_pairing.hpp"
 
 #include <algorithm>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "server/tournament/colours.hpp"
@@ -28,22 +30,76 @@ std::vector<const PlayerHistory*> bye_candidates(const std::vector<const PlayerH
   return candidates;
 }
 
-// Every player in a game, or nullopt when the best matching leaves one out.
-std::optional<std::vector<Pairing>> pair_everyone(const std::vector<const PlayerHistory*>& order, GroupMethod method) {
-  const PairWeights weights(order, method);
+using PairSet = std::set<std::pair<PlayerId, PlayerId>>;
+
+PairSet pairs_of(const std::vector<Pairing>& games) {
+  PairSet pairs;
+  for (const Pairing& game : games) pairs.insert(std::minmax(game.black, game.white));
+  return pairs;
+}
+
+// Whether everyone of `field` could meet someone new in the next round
+// (one may have the bye) once this round's games are played.
+bool next_round_pairable(const std::vector<const PlayerHistory*>& field, const PairSet& this_round) {
+  std::vector<WeightedEdge> edges;
+  for (std::size_t a = 0; a < field.size(); ++a) {
+    for (std::size_t b = a + 1; b < field.size(); ++b) {
+      const PlayerId first = field[a]->entrant.id, second = field[b]->entrant.id;
+      if (!field[a]->has_met(second) && !this_round.count(std::minmax(first, second))) edges.push_back({a, b, 1});
+    }
+  }
+  const auto mates = max_weight_matching(field.size(), edges);
+  const auto unmatched = std::count(mates.begin(), mates.end(), std::nullopt);
+  return static_cast<std::size_t>(unmatched) <= field.size() % 2;
+}
+
+struct RoundGames {
+  std::vector<Pairing> games;
+  MatchWeight weight = 0;
+};
+
+// The best matching of `order` without the pairs `barred`; nullopt when it
+// leaves anyone out.
+std::optional<RoundGames> best_pairing(const std::vector<const PlayerHistory*>& order, const PairWeights& weights,
+                                       const PairSet& barred) {
   std::vector<WeightedEdge> edges;
   for (std::size_t a = 0; a < order.size(); ++a) {
     for (std::size_t b = a + 1; b < order.size(); ++b) {
+      if (barred.count(std::minmax(order[a]->entrant.id, order[b]->entrant.id))) continue;
       if (const auto weight = weights.weight(a, b)) edges.push_back({a, b, *weight});
     }
   }
   const auto mates = max_weight_matching(order.size(), edges);
-  std::vector<Pairing> games;
+  RoundGames round;
   for (std::size_t a = 0; a < order.size(); ++a) {
     if (!mates[a]) return std::nullopt;
-    if (*mates[a] > a) games.push_back(assign_colours(*order[a], *order[*mates[a]]));
+    if (*mates[a] < a) continue;
+    round.games.push_back(assign_colours(*order[a], *order[*mates[a]]));
+    round.weight += *weights.weight(a, *mates[a]);
   }
-  return games;
+  return round;
+}
+
+// Every player of `order` in a game. When rounds follow and the best
+// pairing would leave the next round without any pairing of the field
+// (`field`, the bye's player included) that repeats no game, the best of
+// the pairings that go without one of its games and leave the next round
+// possible is taken instead (a look-ahead of one round, as the completion
+// rule of Swiss pairing systems asks); when there is none, the best.
+std::optional<std::vector<Pairing>> pair_everyone(const std::vector<const PlayerHistory*>& order,
+                                                  const std::vector<const PlayerHistory*>& field, GroupMethod method,
+                                                  bool rounds_follow) {
+  const PairWeights weights(order, method);
+  auto best = best_pairing(order, weights, {});
+  if (!best) return std::nullopt;
+  if (!rounds_follow || next_round_pairable(field, pairs_of(best->games))) return std::move(best->games);
+  std::optional<RoundGames> chosen;
+  for (const Pairing& game : best->games) {
+    auto other = best_pairing(order, weights, {std::minmax(game.black, game.white)});
+    if (!other || (chosen && chosen->weight >= other->weight)) continue;
+    if (next_round_pairable(field, pairs_of(other->games))) chosen = std::move(other);
+  }
+  return std::move(chosen ? chosen->games : best->games);
 }
 
 }  // namespace
@@ -56,9 +112,10 @@ std::optional<RoundPairing> pair_swiss_round(const TournamentRecord& record, con
   }
   std::sort(order.begin(), order.end(), pairs_first);
   const GroupMethod method = round == 1 ? rules.first_round_method : rules.group_method;
+  const bool rounds_follow = round < rules.rounds;
 
   if (order.size() % 2 == 0) {
-    auto games = pair_everyone(order, method);
+    auto games = pair_everyone(order, order, method, rounds_follow);
     if (!games) return std::nullopt;
     return RoundPairing{std::move(*games), {}};
   }
@@ -66,7 +123,9 @@ std::optional<RoundPairing> pair_swiss_round(const TournamentRecord& record, con
     std::vector<const PlayerHistory*> rest;
     std::copy_if(order.begin(), order.end(), std::back_inserter(rest),
                  [bye](const PlayerHistory* player) { return player != bye; });
-    if (auto games = pair_everyone(rest, method)) return RoundPairing{std::move(*games), {bye->entrant.id}};
+    if (auto games = pair_everyone(rest, order, method, rounds_follow)) {
+      return RoundPairing{std::move(*games), {bye->entrant.id}};
+    }
   }
   return std::nullopt;
 }

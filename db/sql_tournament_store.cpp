@@ -48,10 +48,11 @@ DbResult<TournamentId> SqlTournamentStore::create(const TournamentSettings& s) {
   auto id = db_.insert(
       "INSERT INTO tournaments (name, system, mcmahon_bar, mcmahon_floor, size, komi, clock_json, rated, rounds, "
       "registration_opens_ms, registration_closes_ms, round_start, round_gap_ms, no_show_ms, bye_points, tie_breaks, "
-      "created_by, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "pairing, first_round_pairing, created_by, created_ms) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       s.name, s.system, s.mcmahon_bar, s.mcmahon_floor, s.size, s.komi, s.clock_json, s.rated, s.rounds,
       s.registration_opens_ms, s.registration_closes_ms, s.round_start, s.round_gap_ms, s.no_show_ms, s.bye_points,
-      s.tie_breaks, s.created_by, s.created_ms);
+      s.tie_breaks, s.pairing, s.first_round_pairing, s.created_by, s.created_ms);
   if (!id) return id;
   if (auto parts = write_parts(*id, s, true); !parts) return unexpected(parts.error());
   auto committed = tx->commit();
@@ -88,9 +89,11 @@ DbResult<Done> SqlTournamentStore::update_settings(TournamentId id, const Tourna
   auto updated = db_.execute(
       "UPDATE tournaments SET name = ?, system = ?, mcmahon_bar = ?, mcmahon_floor = ?, size = ?, komi = ?, "
       "clock_json = ?, rated = ?, rounds = ?, registration_closes_ms = ?, round_start = ?, round_gap_ms = ?, "
-      "no_show_ms = ?, bye_points = ? WHERE id = ? AND status = 'registration'",
+      "no_show_ms = ?, bye_points = ?, tie_breaks = ?, pairing = ?, first_round_pairing = ? "
+      "WHERE id = ? AND status = 'registration'",
       s.name, s.system, s.mcmahon_bar, s.mcmahon_floor, s.size, s.komi, s.clock_json, s.rated, s.rounds,
-      s.registration_closes_ms, s.round_start, s.round_gap_ms, s.no_show_ms, s.bye_points, id);
+      s.registration_closes_ms, s.round_start, s.round_gap_ms, s.no_show_ms, s.bye_points, s.tie_breaks, s.pairing,
+      s.first_round_pairing, id);
   if (!updated) return updated;
   if (db_.changes() == 0) return db_failure(DbErrorKind::conflict, "only a tournament in registration can be edited");
   if (replace_groups) {
@@ -177,7 +180,8 @@ DbResult<std::optional<StoredTournament>> SqlTournamentStore::load(TournamentId 
   auto head = read_first<StoredTournament>(
       db_.query("SELECT name, system, mcmahon_bar, mcmahon_floor, size, komi, clock_json, rated, rounds, "
                 "registration_opens_ms, registration_closes_ms, round_start, round_gap_ms, no_show_ms, bye_points, "
-                "tie_breaks, created_by, created_ms, status, current_round FROM tournaments WHERE id = ?",
+                "tie_breaks, created_by, created_ms, status, current_round, pairing, first_round_pairing "
+                "FROM tournaments WHERE id = ?",
                 id),
       [id](const Row& row) -> DbResult<StoredTournament> {
         auto bar = row.rank(2);
@@ -207,6 +211,8 @@ DbResult<std::optional<StoredTournament>> SqlTournamentStore::load(TournamentId 
         s.created_ms = row.integer(17);
         t.status = row.text(18);
         t.current_round = static_cast<int>(row.integer(19));
+        s.pairing = row.text(20);
+        s.first_round_pairing = row.text(21);
         return t;
       });
   if (!head || !*head) return head;

@@ -41,6 +41,8 @@ struct TournamentSettings {
   TimeMs no_show_ms = 0;
   int bye_points = 2;
   std::string tie_breaks = "sos,sosos,sodos,direct";
+  std::string pairing = "adjacent";  // a Swiss or McMahon's method within a score group
+  std::string first_round_pairing = "adjacent";
   std::vector<TournamentGroup> groups;
   std::vector<BonusPoints> bonus_points;
   std::vector<TimeMs> round_times;  // fixed: the start of each round, in order

@@ -1,4 +1,6 @@
 // Tournament requests (tournament.* and admin.tournament.*).
+#include <algorithm>
+
 #include "protocol/decode_parts.hpp"
 
 namespace yunzi::protocol {
@@ -74,6 +76,35 @@ std::optional<std::vector<int>> read_bonus(FieldReader& r) {
   return points;
 }
 
+// A list of distinct tie-break names, at most one of each.
+std::optional<std::vector<std::string>> read_tie_breaks(FieldReader& r) {
+  const nlohmann::json* list = r.find("tie_breaks");
+  if (list == nullptr) return std::nullopt;
+  constexpr std::string_view expected =
+      "expected a list of distinct names among sos, sos-1, sos-2, mos, sosos, sodos, wins, direct";
+  std::vector<std::string> names;
+  if (!list->is_array() || list->size() > 8) {
+    r.fail("tie_breaks", std::string(expected));
+    return names;
+  }
+  for (const auto& item : *list) {
+    const bool known = item.is_string() && one_of(item.get<std::string>(),
+                                                  {"sos", "sos-1", "sos-2", "mos", "sosos", "sodos", "wins", "direct"});
+    if (!known || std::find(names.begin(), names.end(), item.get<std::string>()) != names.end()) {
+      r.fail("tie_breaks", std::string(expected));
+      return names;
+    }
+    names.push_back(item.get<std::string>());
+  }
+  return names;
+}
+
+std::string read_pairing_method(FieldReader& r, std::string_view field, std::string fallback) {
+  std::string method = r.optional_string(field).value_or(std::move(fallback));
+  if (!one_of(method, {"adjacent", "fold", "slide"})) r.fail(field, "expected \"adjacent\", \"fold\" or \"slide\"");
+  return method;
+}
+
 // The creation's fields; `whole` for a creation (name and rounds required),
 // else only those present are read (an edit).
 void read_definition(FieldReader& r, req::AdminTournamentCreate& out, bool whole) {
@@ -106,6 +137,9 @@ void read_definition(FieldReader& r, req::AdminTournamentCreate& out, bool whole
   out.bye_points = r.optional_number("bye_points").value_or(out.bye_points);
   if (out.bye_points != 0 && out.bye_points != 0.5 && out.bye_points != 1) r.fail("bye_points", "expected 0, 0.5 or 1");
   out.bonus = read_bonus(r);
+  if (auto tie_breaks = read_tie_breaks(r)) out.tie_breaks = std::move(*tie_breaks);
+  out.pairing = read_pairing_method(r, "pairing", out.pairing);
+  out.first_round_pairing = read_pairing_method(r, "first_round_pairing", out.first_round_pairing);
 }
 
 }  // namespace

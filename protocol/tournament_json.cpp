@@ -51,17 +51,13 @@ json to_json(const CrossTableCell& c) {
 }
 
 json to_json(const TournamentStandingInfo& s) {
-  return {{"group", s.group},
-          {"place", s.place},
-          {"name", s.name},
-          {"rank", to_string(s.rank)},
-          {"score", s.score},
-          {"wins", s.wins},
-          {"sos", s.sos},
-          {"sosos", s.sosos},
-          {"sodos", s.sodos},
-          {"bonus", s.bonus},
-          {"rounds", list_json(s.rounds)}};
+  return {{"group", s.group},       {"place", s.place},
+          {"name", s.name},         {"rank", to_string(s.rank)},
+          {"score", s.score},       {"wins", s.wins},
+          {"sos", s.sos},           {"sos-1", s.sos_minus_1},
+          {"sos-2", s.sos_minus_2}, {"mos", s.mos},
+          {"sosos", s.sosos},       {"sodos", s.sodos},
+          {"bonus", s.bonus},       {"rounds", list_json(s.rounds)}};
 }
 
 Frame reply_tournaments(RequestId id, const std::vector<TournamentSummaryInfo>& tournaments) {
@@ -80,6 +76,9 @@ Frame reply_tournament(RequestId id, const TournamentDetails& d) {
   t["no_show_ms"] = d.no_show_ms;
   t["bye_points"] = d.bye_points;
   t["bonus"] = d.bonus;
+  t["tie_breaks"] = d.tie_breaks;
+  t["pairing"] = d.pairing;
+  t["first_round_pairing"] = d.first_round_pairing;
   t["next_round_ms"] = optional_json(d.next_round_ms);
   return encode_ok(id, {{"tournament", t}, {"entrants", list_json(d.entrants)}});
 }

@@ -45,6 +45,9 @@ struct TournamentDetails {
   std::int64_t no_show_ms = 0;
   double bye_points = 1;
   std::vector<int> bonus;
+  std::vector<std::string> tie_breaks;
+  std::string pairing;
+  std::string first_round_pairing;
   std::optional<std::int64_t> next_round_ms;
   std::vector<TournamentEntrantInfo> entrants;
 };
@@ -76,6 +79,9 @@ struct TournamentStandingInfo {
   double score = 0;
   int wins = 0;
   double sos = 0;
+  double sos_minus_1 = 0;
+  double sos_minus_2 = 0;
+  double mos = 0;
   double sosos = 0;
   double sodos = 0;
   int bonus = 0;  // the bonus-point table's points for the place, once the tournament is finished

@@ -73,16 +73,21 @@ struct AdminTournamentCreate {
   int no_show_s = 300;
   double bye_points = 1;                  // 0, 0.5 or 1
   std::optional<std::vector<int>> bonus;  // points for places 1, 2, ... of each group
+  // After the score, in this order: sos, sos-1, sos-2, mos, sosos, sodos, wins, direct.
+  std::vector<std::string> tie_breaks{"sos", "sosos", "sodos", "direct"};
+  std::string pairing = "adjacent";  // within a score group: adjacent, fold, slide
+  std::string first_round_pairing = "adjacent";
 };
 // Changes a tournament still in registration: any of the creation's fields
 // (registration_minutes counts from now); the others keep their values.
 struct AdminTournamentEdit {
   static constexpr std::string_view type = "admin.tournament.edit";
-  static constexpr std::array<std::string_view, 15> editable{"name",        "system",         "preset",
+  static constexpr std::array<std::string_view, 18> editable{"name",        "system",         "preset",
                                                              "groups",      "mcmahon_bar",    "mcmahon_floor",
                                                              "settings",    "rounds",         "registration_minutes",
                                                              "round_start", "round_times_ms", "round_gap_s",
-                                                             "no_show_s",   "bye_points",     "bonus"};
+                                                             "no_show_s",   "bye_points",     "bonus",
+                                                             "tie_breaks",  "pairing",        "first_round_pairing"};
   std::int64_t tournament = 0;
   AdminTournamentCreate change;
   std::vector<std::string> fields;  // the fields given, in the order above

@@ -94,6 +94,12 @@ void apply_definition(const req::AdminTournamentCreate& r, const Given& given, c
     for (std::size_t i = 0; i < r.bonus->size(); ++i)
       s.bonus_points.push_back({static_cast<int>(i) + 1, (*r.bonus)[i]});
   }
+  if (given("tie_breaks")) {
+    s.tie_breaks.clear();
+    for (const auto& name : r.tie_breaks) s.tie_breaks += (s.tie_breaks.empty() ? "" : ",") + name;
+  }
+  if (given("pairing")) s.pairing = r.pairing;
+  if (given("first_round_pairing")) s.first_round_pairing = r.first_round_pairing;
   if (s.round_start != "fixed") s.round_times.clear();
 }
 

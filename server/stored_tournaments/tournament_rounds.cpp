@@ -29,6 +29,23 @@ int table_rounds(tournament::System system, std::size_t entrants) {
   }
 }
 
+tournament::GroupMethod group_method_of(std::string_view name) {
+  if (name == "fold") return tournament::GroupMethod::fold;
+  if (name == "slide") return tournament::GroupMethod::slide;
+  return tournament::GroupMethod::adjacent;
+}
+
+// The one player of a group who plays the round, if only one does.
+std::optional<tournament::PlayerId> lone_player(const tournament::TournamentRecord& record, int round) {
+  std::optional<tournament::PlayerId> found;
+  for (const auto& e : record.entrants) {
+    if (!tournament::plays_in_round(e, round)) continue;
+    if (found) return std::nullopt;
+    found = e.id;
+  }
+  return found;
+}
+
 }  // namespace
 
 std::vector<db::TournamentGroup> promotion_groups() {
@@ -52,6 +69,9 @@ tournament::ScoreRules score_rules_of(const db::TournamentSettings& s) {
   // A bracket's bye takes the player on like a won game; worth less, it would
   // let a player knocked out stand above one who went further.
   if (rules.system == tournament::System::single_elimination) rules.bye_points = 2;
+  rules.group_method = group_method_of(s.pairing);
+  rules.first_round_method = group_method_of(s.first_round_pairing);
+  rules.rounds = s.rounds;
   return rules;
 }
 
@@ -60,11 +80,7 @@ std::vector<tournament::TieBreak> tie_breaks_of(std::string_view text) {
   std::size_t start = 0;
   while (start <= text.size()) {
     const std::size_t end = std::min(text.find(',', start), text.size());
-    const std::string_view name = text.substr(start, end - start);
-    if (name == "sos") out.push_back(tournament::TieBreak::sos);
-    if (name == "sosos") out.push_back(tournament::TieBreak::sosos);
-    if (name == "sodos") out.push_back(tournament::TieBreak::sodos);
-    if (name == "direct") out.push_back(tournament::TieBreak::direct_encounter);
+    if (const auto tie_break = tournament::tie_break_named(text.substr(start, end - start))) out.push_back(*tie_break);
     start = end + 1;
   }
   return out;
@@ -132,10 +148,14 @@ Expected<std::vector<db::NewTournamentPairing>, std::string> pair_round(const db
     const auto seeds = tournament::seed_order(record.entrants);
     // A group whose table is done sits out while a larger group plays on.
     if (round > table_rounds(rules.system, seeds.size())) continue;
-    std::size_t playing = 0;
-    for (const auto& e : record.entrants) playing += tournament::plays_in_round(e, round) ? 1 : 0;
-    if (playing == 0) continue;
-    if (playing == 1) return unexpected("group " + g.name + " has a single player");
+    // A group's only player has a bye each round; the other groups play on.
+    if (const auto lone = lone_player(record, round)) {
+      out.push_back({g.id, round, *lone, std::nullopt});
+      continue;
+    }
+    const bool anyone = std::any_of(record.entrants.begin(), record.entrants.end(),
+                                    [round](const auto& e) { return tournament::plays_in_round(e, round); });
+    if (!anyone) continue;
     std::optional<tournament::RoundPairing> pairing;
     switch (rules.system) {
       case tournament::System::swiss:
@@ -167,7 +187,8 @@ std::vector<PlacedEntrant> tournament_standings(const db::StoredTournament& t, i
     if (record.entrants.empty()) continue;
     for (const tournament::Standing& s : tournament::compute_standings(record, rules, through_round, tie_breaks)) {
       int bonus = 0;
-      if (t.status == "finished") {
+      // A place reached without a game played (byes alone) earns no bonus points.
+      if (t.status == "finished" && s.games > 0) {
         for (const db::BonusPoints& b : t.settings.bonus_points) {
           if (b.place == s.place) bonus = b.points;
         }

@@ -69,6 +69,9 @@ protocol::TournamentDetails details_of(const db::StoredTournament& t) {
   d.no_show_ms = s.no_show_ms;
   d.bye_points = points(s.bye_points);
   for (const auto& b : s.bonus_points) d.bonus.push_back(b.points);
+  for (const auto tie_break : tie_breaks_of(s.tie_breaks)) d.tie_breaks.emplace_back(tournament::name_of(tie_break));
+  d.pairing = s.pairing;
+  d.first_round_pairing = s.first_round_pairing;
   for (const auto& r : t.rounds) {
     if (r.number == t.current_round && r.status == "waiting") d.next_round_ms = r.scheduled_ms;
   }
@@ -107,6 +110,9 @@ std::vector<protocol::TournamentStandingInfo> standings_of(const db::StoredTourn
     info.score = points(s.score);
     info.wins = s.wins;
     info.sos = points(s.sos);
+    info.sos_minus_1 = points(s.sos_minus_1);
+    info.sos_minus_2 = points(s.sos_minus_2);
+    info.mos = points(s.mos);
     info.sosos = points(s.sosos);
     info.sodos = s.sodos / 4.0;
     info.bonus = p.bonus;

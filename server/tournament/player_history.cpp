@@ -50,8 +50,9 @@ TournamentHistory::TournamentHistory(const TournamentRecord& record, const Score
     RoundPlay* black = round_of(game.players.black, game.round);
     RoundPlay* white = round_of(game.players.white, game.round);
     if (black == nullptr || white == nullptr) continue;
-    *black = RoundPlay{game.players.white, Colour::black, points_for_black(game.outcome), false};
-    *white = RoundPlay{game.players.black, Colour::white, points_for_white(game.outcome), false};
+    const bool decided = game.outcome != Outcome::pending && game.outcome != Outcome::both_lose;
+    *black = RoundPlay{game.players.white, Colour::black, points_for_black(game.outcome), false, decided};
+    *white = RoundPlay{game.players.black, Colour::white, points_for_white(game.outcome), false, decided};
   }
   for (const Bye& bye : record.byes) {
     // A round robin's table keeps a withdrawn player's byes; a round they do not play scores nothing.

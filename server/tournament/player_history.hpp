@@ -19,6 +19,7 @@ struct RoundPlay {
   Colour colour = Colour::none;
   HalfPoints points = 0;
   bool bye = false;
+  bool decided = false;  // a game with a result someone played for (not pending, not lost by both)
 };
 
 struct PlayerHistory {

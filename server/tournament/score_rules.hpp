@@ -11,6 +11,11 @@ using HalfPoints = int;
 
 enum class System { swiss, mcmahon, round_robin, single_elimination };
 
+// How the players of one score group are paired among themselves, counted
+// from the strongest (1) to the weakest (n): adjacent 1-2, 3-4; fold 1-n,
+// 2-(n-1); slide 1-(n/2+1), 2-(n/2+2).
+enum class GroupMethod { adjacent, fold, slide };
+
 struct ScoreRules {
   System system = System::swiss;
   // McMahon: entrants start with (rank clamped to floor..bar) - floor points,
@@ -19,6 +24,12 @@ struct ScoreRules {
   int mcmahon_bar = 27;
   int mcmahon_floor = 1;
   HalfPoints bye_points = 2;  // a bye is worth a win unless set otherwise
+  // A Swiss or McMahon: the method of round 1 and of the rounds after it.
+  GroupMethod first_round_method = GroupMethod::adjacent;
+  GroupMethod group_method = GroupMethod::adjacent;
+  // The rounds the tournament plays; a Swiss or McMahon looks one round
+  // ahead before the last (0: no look-ahead).
+  int rounds = 0;
 };
 
 // The score an entrant starts the tournament with.

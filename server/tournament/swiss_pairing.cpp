@@ -1,74 +1,18 @@
 #include "server/tournament/swiss_pairing.hpp"
 
 #include <algorithm>
-#include <cstdlib>
-#include <tuple>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "server/tournament/colours.hpp"
+#include "server/tournament/max_weight_matching.hpp"
+#include "server/tournament/pair_weights.hpp"
 #include "server/tournament/player_history.hpp"
 
 namespace yunzi::tournament {
 
 namespace {
-
-class SwissSearch {
- public:
-  SwissSearch(std::vector<const PlayerHistory*> order, bool colour_limit, std::size_t max_steps)
-      : order_(std::move(order)), paired_(order_.size(), false), colour_limit_(colour_limit), steps_left_(max_steps) {}
-
-  std::optional<std::vector<Pairing>> run() {
-    std::vector<Pairing> games;
-    if (pair_from(0, games)) return games;
-    return std::nullopt;
-  }
-
- private:
-  using Cost = std::tuple<int, int, int, std::size_t>;
-
-  Cost cost(std::size_t top, std::size_t candidate) const {
-    const PlayerHistory& a = *order_[top];
-    const PlayerHistory& b = *order_[candidate];
-    return {std::abs(a.score() - b.score()), colour_wishes_clash(a, b) ? 1 : 0,
-            std::abs(a.entrant.rank_index - b.entrant.rank_index), candidate};
-  }
-
-  bool allowed(std::size_t top, std::size_t candidate) const {
-    const PlayerHistory& a = *order_[top];
-    const PlayerHistory& b = *order_[candidate];
-    if (a.has_met(b.entrant.id)) return false;
-    return !colour_limit_ || colours_within_limit(a, b);
-  }
-
-  bool pair_from(std::size_t start, std::vector<Pairing>& games) {
-    std::size_t top = start;
-    while (top < order_.size() && paired_[top]) ++top;
-    if (top == order_.size()) return true;
-
-    std::vector<std::pair<Cost, std::size_t>> candidates;
-    for (std::size_t other = top + 1; other < order_.size(); ++other) {
-      if (!paired_[other] && allowed(top, other)) candidates.emplace_back(cost(top, other), other);
-    }
-    std::sort(candidates.begin(), candidates.end());
-    paired_[top] = true;
-    for (const auto& [unused, other] : candidates) {
-      if (steps_left_ == 0) break;
-      --steps_left_;
-      paired_[other] = true;
-      games.push_back(assign_colours(*order_[top], *order_[other]));
-      if (pair_from(top + 1, games)) return true;
-      games.pop_back();
-      paired_[other] = false;
-    }
-    paired_[top] = false;
-    return false;
-  }
-
-  std::vector<const PlayerHistory*> order_;
-  std::vector<bool> paired_;
-  bool colour_limit_;
-  std::size_t steps_left_;
-};
 
 // Highest score first, then the stronger player, then the earlier entrant.
 bool pairs_first(const PlayerHistory* a, const PlayerHistory* b) {
@@ -86,27 +30,92 @@ std::vector<const PlayerHistory*> bye_candidates(const std::vector<const PlayerH
   return candidates;
 }
 
-std::optional<std::vector<Pairing>> pair_all(const std::vector<const PlayerHistory*>& order, SwissSearchLimits limits) {
-  // The colour limit is dropped only when no pairing keeps it.
-  for (const bool colour_limit : {true, false}) {
-    if (auto games = SwissSearch(order, colour_limit, limits.max_steps).run()) return games;
+using PairSet = std::set<std::pair<PlayerId, PlayerId>>;
+
+PairSet pairs_of(const std::vector<Pairing>& games) {
+  PairSet pairs;
+  for (const Pairing& game : games) pairs.insert(std::minmax(game.black, game.white));
+  return pairs;
+}
+
+// Whether everyone of `field` could meet someone new in the next round
+// (one may have the bye) once this round's games are played.
+bool next_round_pairable(const std::vector<const PlayerHistory*>& field, const PairSet& this_round) {
+  std::vector<WeightedEdge> edges;
+  for (std::size_t a = 0; a < field.size(); ++a) {
+    for (std::size_t b = a + 1; b < field.size(); ++b) {
+      const PlayerId first = field[a]->entrant.id, second = field[b]->entrant.id;
+      if (!field[a]->has_met(second) && !this_round.count(std::minmax(first, second))) edges.push_back({a, b, 1});
+    }
   }
-  return std::nullopt;
+  const auto mates = max_weight_matching(field.size(), edges);
+  const auto unmatched = std::count(mates.begin(), mates.end(), std::nullopt);
+  return static_cast<std::size_t>(unmatched) <= field.size() % 2;
+}
+
+struct RoundGames {
+  std::vector<Pairing> games;
+  MatchWeight weight = 0;
+};
+
+// The best matching of `order` without the pairs `barred`; nullopt when it
+// leaves anyone out.
+std::optional<RoundGames> best_pairing(const std::vector<const PlayerHistory*>& order, const PairWeights& weights,
+                                       const PairSet& barred) {
+  std::vector<WeightedEdge> edges;
+  for (std::size_t a = 0; a < order.size(); ++a) {
+    for (std::size_t b = a + 1; b < order.size(); ++b) {
+      if (barred.count(std::minmax(order[a]->entrant.id, order[b]->entrant.id))) continue;
+      if (const auto weight = weights.weight(a, b)) edges.push_back({a, b, *weight});
+    }
+  }
+  const auto mates = max_weight_matching(order.size(), edges);
+  RoundGames round;
+  for (std::size_t a = 0; a < order.size(); ++a) {
+    if (!mates[a]) return std::nullopt;
+    if (*mates[a] < a) continue;
+    round.games.push_back(assign_colours(*order[a], *order[*mates[a]]));
+    round.weight += *weights.weight(a, *mates[a]);
+  }
+  return round;
+}
+
+// Every player of `order` in a game. When rounds follow and the best
+// pairing would leave the next round without any pairing of the field
+// (`field`, the bye's player included) that repeats no game, the best of
+// the pairings that go without one of its games and leave the next round
+// possible is taken instead (a look-ahead of one round, as the completion
+// rule of Swiss pairing systems asks); when there is none, the best.
+std::optional<std::vector<Pairing>> pair_everyone(const std::vector<const PlayerHistory*>& order,
+                                                  const std::vector<const PlayerHistory*>& field, GroupMethod method,
+                                                  bool rounds_follow) {
+  const PairWeights weights(order, method);
+  auto best = best_pairing(order, weights, {});
+  if (!best) return std::nullopt;
+  if (!rounds_follow || next_round_pairable(field, pairs_of(best->games))) return std::move(best->games);
+  std::optional<RoundGames> chosen;
+  for (const Pairing& game : best->games) {
+    auto other = best_pairing(order, weights, {std::minmax(game.black, game.white)});
+    if (!other || (chosen && chosen->weight >= other->weight)) continue;
+    if (next_round_pairable(field, pairs_of(other->games))) chosen = std::move(other);
+  }
+  return std::move(chosen ? chosen->games : best->games);
 }
 
 }  // namespace
 
-std::optional<RoundPairing> pair_swiss_round(const TournamentRecord& record, const ScoreRules& rules, int round,
-                                             SwissSearchLimits limits) {
+std::optional<RoundPairing> pair_swiss_round(const TournamentRecord& record, const ScoreRules& rules, int round) {
   const TournamentHistory history(record, rules, round - 1);
   std::vector<const PlayerHistory*> order;
   for (const auto& [id, player] : history.players()) {
     if (plays_in_round(player.entrant, round)) order.push_back(&player);
   }
   std::sort(order.begin(), order.end(), pairs_first);
+  const GroupMethod method = round == 1 ? rules.first_round_method : rules.group_method;
+  const bool rounds_follow = round < rules.rounds;
 
   if (order.size() % 2 == 0) {
-    auto games = pair_all(order, limits);
+    auto games = pair_everyone(order, order, method, rounds_follow);
     if (!games) return std::nullopt;
     return RoundPairing{std::move(*games), {}};
   }
@@ -114,7 +123,9 @@ std::optional<RoundPairing> pair_swiss_round(const TournamentRecord& record, con
     std::vector<const PlayerHistory*> rest;
     std::copy_if(order.begin(), order.end(), std::back_inserter(rest),
                  [bye](const PlayerHistory* player) { return player != bye; });
-    if (auto games = pair_all(rest, limits)) return RoundPairing{std::move(*games), {bye->entrant.id}};
+    if (auto games = pair_everyone(rest, order, method, rounds_follow)) {
+      return RoundPairing{std::move(*games), {bye->entrant.id}};
+    }
   }
   return std::nullopt;
 }

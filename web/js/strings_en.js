@@ -234,6 +234,7 @@ export const strings_en = {
   round_start_fixed: "at fixed times: {times}",
   no_show: "Absent players lose after",
   bye_points: "Points for a bye",
+  tie_breaks: "Tie-breaks",
   bonus: "Bonus",
   bonus_none: "none",
   bonus_place: "place {place}: {points}",

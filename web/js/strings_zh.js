@@ -234,6 +234,7 @@ export const strings_zh = {
   round_start_fixed: "按固定时间：{times}",
   no_show: "缺席判负时限",
   bye_points: "轮空得分",
+  tie_breaks: "同分比较",
   bonus: "奖励分",
   bonus_none: "无",
   bonus_place: "第 {place} 名：{points}",

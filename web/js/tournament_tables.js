@@ -35,6 +35,7 @@ export function settings_list(tournament) {
     item(t("no_show"), no_show_text(tournament), "no_show"),
     item(t("bye_points"), points(tournament.bye_points), "bye_points"),
     item(t("bonus"), bonus_text(tournament.bonus), "bonus"),
+    tournament.tie_breaks ? item(t("tie_breaks"), tournament.tie_breaks.map((name) => name.toUpperCase()).join(", "), "tie_breaks") : null,
     item(t("registration_closes"), format_date(tournament.registration_closes_ms), "registration_closes"),
     tournament.next_round_ms ? item(t("next_round"), format_date(tournament.next_round_ms), "next_round") : null);
 }
@@ -70,12 +71,21 @@ export function pairings_table(pairings) {
       h("td", {}, p.game === null ? "" : h("a", { class: "pairing-game", href: `#/game/${p.game}`, text: `#${p.game}` })))))));
 }
 
-// One table per group: place, player, score, tie-breaks, bonus, and the
-// player's cross-table line, one column per round; wide tables scroll in
-// their own box.
+// The tie-breaks with a number of their own, in the tournament's order
+// (wins has its column already; direct comparison is no number).
+const tie_break_columns = ["sos", "sos-1", "sos-2", "mos", "sosos", "sodos"];
+function shown_tie_breaks(tournament) {
+  const chosen = tournament.tie_breaks || ["sos", "sosos", "sodos"];
+  return chosen.filter((name) => tie_break_columns.includes(name));
+}
+
+// One table per group: place, player, score, the tournament's tie-breaks,
+// bonus, and the player's cross-table line, one column per round; wide
+// tables scroll in their own box.
 export function standings_tables(tournament, standings, rounds) {
   if (standings.length === 0) return [h("p", { class: "empty", text: t("no_standings") })];
   const round_numbers = Array.from({ length: rounds }, (_, i) => i + 1);
+  const tie_breaks = shown_tie_breaks(tournament);
   return group_order(tournament, standings).map((group) => {
     const rows = standings.filter((s) => s.group === group);
     if (rows.length === 0) return null;
@@ -85,7 +95,7 @@ export function standings_tables(tournament, standings, rounds) {
         h("thead", {}, h("tr", {},
           h("th", { text: t("place") }), h("th", { text: t("name") }), h("th", { text: t("rank") }),
           h("th", { text: t("score") }), h("th", { text: t("wins") }),
-          h("th", { text: "SOS" }), h("th", { text: "SOSOS" }), h("th", { text: "SODOS" }), h("th", { text: t("bonus") }),
+          tie_breaks.map((name) => h("th", { text: name.toUpperCase() })), h("th", { text: t("bonus") }),
           round_numbers.map((n) => h("th", { class: "round-col", text: t("round_short", { n }) })))),
         h("tbody", {}, rows.map((s) => h("tr", { "data-player": s.name, "data-place": s.place },
           h("td", { class: "place", text: String(s.place) }),
@@ -93,9 +103,7 @@ export function standings_tables(tournament, standings, rounds) {
           h("td", { class: "rank", text: s.rank }),
           h("td", { class: "score", text: points(s.score) }),
           h("td", { class: "wins", text: String(s.wins) }),
-          h("td", { class: "sos", text: points(s.sos) }),
-          h("td", { class: "sosos", text: points(s.sosos) }),
-          h("td", { class: "sodos", text: points(s.sodos) }),
+          tie_breaks.map((name) => h("td", { class: name, text: points(s[name]) })),
           h("td", { class: "bonus", text: String(s.bonus) }),
           round_numbers.map((n) => {
             const cell = s.rounds.find((c) => c.round === n) || { round: n, result: "" };

@@ -120,3 +120,60 @@ TEST_CASE("A bye after the player's withdrawal scores nothing", "[tournament][st
   CHECK(of(standings, 3).score == 0);
   CHECK(of(standings, 2).sos == 4);  // player 1's 2 points and player 3's none
 }
+
+TEST_CASE("SOS-1, SOS-2 and MOS leave out the lowest, the two lowest, and the lowest and highest opponent",
+          "[tournament][standings]") {
+  const auto standings = compute_standings(four_player_record(), ScoreRules{}, 3);
+  // Player 1 met scores 2, 1, 1 (half points 4, 2, 2); player 3 met 1, 2, 2.
+  CHECK(of(standings, 1).sos_minus_1 == 6);
+  CHECK(of(standings, 1).sos_minus_2 == 4);
+  CHECK(of(standings, 1).mos == 2);
+  CHECK(of(standings, 3).sos_minus_1 == 8);
+  CHECK(of(standings, 3).sos_minus_2 == 4);
+  CHECK(of(standings, 3).mos == 4);
+  CHECK(of(standings, 1).games == 3);
+}
+
+TEST_CASE("Direct comparison applies only among tied players who all met each other", "[tournament][standings]") {
+  // 1 beat 2, 3 beat 1, 2 never met 3; 4 and 5 make up the rounds, 6 wins twice.
+  TournamentRecord record{entrants(6, 27, 1), {}, {}};
+  play(record, 1, 1, 2, Outcome::black_wins);
+  play(record, 1, 3, 6, Outcome::white_wins);
+  play(record, 1, 4, 5, Outcome::white_wins);
+  play(record, 2, 3, 1, Outcome::black_wins);
+  play(record, 2, 2, 4, Outcome::black_wins);
+  play(record, 2, 6, 5, Outcome::black_wins);
+  const auto standings = compute_standings(record, ScoreRules{}, 2, {TieBreak::direct_encounter});
+  CHECK(of(standings, 6).place == 1);
+  // 1, 2, 3 and 5 on one win each: they have not all met, so nobody is split.
+  for (PlayerId level : {1, 2, 3, 5}) CHECK(of(standings, level).place == 2);
+  CHECK(of(standings, 4).place == 6);
+}
+
+TEST_CASE("Direct comparison orders tied players who all met by the points they took from each other",
+          "[tournament][standings]") {
+  // A round robin of four: the two pairs level on wins have each met.
+  TournamentRecord record{entrants(4, 27, 1), {}, {}};
+  play(record, 1, 1, 2, Outcome::black_wins);
+  play(record, 1, 3, 4, Outcome::black_wins);
+  play(record, 2, 2, 3, Outcome::black_wins);
+  play(record, 2, 4, 1, Outcome::black_wins);
+  play(record, 3, 3, 1, Outcome::white_wins);
+  play(record, 3, 4, 2, Outcome::black_wins);
+  // 1: beat 2 and 3, lost to 4 (2 wins); 2: beat 3 (1); 3: beat 4 (1); 4: beat 1 and 2 (2).
+  const auto standings = compute_standings(record, ScoreRules{}, 3, {TieBreak::direct_encounter});
+  CHECK(of(standings, 4).place == 1);  // 4 beat 1
+  CHECK(of(standings, 1).place == 2);
+  CHECK(of(standings, 2).place == 3);  // 2 beat 3
+  CHECK(of(standings, 3).place == 4);
+}
+
+TEST_CASE("Tie-breaks are read by their names and only those", "[tournament][standings]") {
+  for (const TieBreak tie_break : {TieBreak::sos, TieBreak::sos_minus_1, TieBreak::sos_minus_2, TieBreak::mos,
+                                   TieBreak::sosos, TieBreak::sodos, TieBreak::wins, TieBreak::direct_encounter}) {
+    CHECK(tie_break_named(name_of(tie_break)) == tie_break);
+  }
+  CHECK_FALSE(tie_break_named("SOS"));
+  CHECK_FALSE(tie_break_named("sos-3"));
+  CHECK_FALSE(tie_break_named(""));
+}

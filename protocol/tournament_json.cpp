@@ -112,7 +112,8 @@ Frame tournament_pairing(const TournamentYourPairing& p) {
                      {"game", optional_json(p.game)},
                      {"color", p.color},
                      {"opponent", optional_json(p.opponent)},
-                     {"bye", p.bye}});
+                     {"bye", p.bye},
+                     {"starts_ms", p.starts_ms}});
 }
 
 }  // namespace yunzi::protocol

@@ -96,14 +96,16 @@ struct TournamentRoundEvent {
   std::vector<TournamentPairingInfo> pairings;
 };
 
-// A player's own game or bye in a new round (type tournament.pairing).
+// A player's own game or bye in a round (type tournament.pairing): when the
+// round is paired to start later (no game yet), and when it starts.
 struct TournamentYourPairing {
   std::int64_t tournament = 0;
   int round = 1;
-  std::optional<std::int64_t> game;
-  std::string color;  // "black", "white", "" with a bye
+  std::optional<std::int64_t> game;  // none with a bye, or before the round starts
+  std::string color;                 // "black", "white", "" with a bye
   std::optional<std::string> opponent;
   bool bye = false;
+  std::int64_t starts_ms = 0;  // when the round starts (or started)
 };
 
 nlohmann::json to_json(const TournamentSummaryInfo& t);

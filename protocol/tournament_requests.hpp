@@ -69,7 +69,7 @@ struct AdminTournamentCreate {
   int registration_minutes = 60;
   std::string round_start = "when_done";     // when_done, fixed
   std::vector<std::int64_t> round_times_ms;  // fixed: the start of each round
-  int round_gap_s = 0;
+  int round_gap_s = 60;  // when_done: the players see their results and their next pairing before it starts
   int no_show_s = 300;
   double bye_points = 1;                  // 0, 0.5 or 1
   std::optional<std::vector<int>> bonus;  // points for places 1, 2, ... of each group

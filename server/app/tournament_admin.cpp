@@ -39,7 +39,8 @@ db::DbResult<db::StoredTournament> load(db::Stores& stores, TournamentId id) {
 using Work = std::function<db::DbResult<Done>(db::Stores&, const db::StoredTournament&, db::AuditEntry&)>;
 
 // Loads the tournament, runs `work`, writes the audit entry; one writer item.
-void audited_change(const AdminDesk& desk, const Call& call, TournamentId id, db::AuditEntry entry, Work work) {
+void audited_change(const AdminDesk& desk, const Call& call, TournamentId id, db::AuditEntry entry, Work work,
+                    TournamentService::Pairs pairs = TournamentService::Pairs::no) {
   desk.tournaments.change(
       id,
       [id, entry, work = std::move(work)](db::Stores& stores) mutable -> db::DbResult<Done> {
@@ -53,7 +54,8 @@ void audited_change(const AdminDesk& desk, const Call& call, TournamentId id, db
         if (!done) return reply_change_error(call, done.error());
         spdlog::info("admin action={} admin={} tournament={}", action, call.user->name, id);
         call.ok();
-      });
+      },
+      pairs);
 }
 
 std::string tournament_detail(TournamentId id) { return "tournament " + std::to_string(id); }
@@ -198,21 +200,23 @@ void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentSt
 }
 
 void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentRepair& r) {
-  audited_change(desk, call, r.tournament, audit(call, "tournament.repair", r.reason, tournament_detail(r.tournament)),
-                 [](db::Stores& stores, const db::StoredTournament& t, db::AuditEntry& entry) -> db::DbResult<Done> {
-                   const int round = t.current_round;
-                   bool waiting = false;
-                   for (const auto& row : t.rounds) waiting |= row.number == round && row.status == "waiting";
-                   if (t.status != "running" || round == 0 || !waiting) {
-                     return db::db_failure(db::DbErrorKind::conflict, "no round is waiting to start");
-                   }
-                   auto pairings = stored_tournaments::pair_round(t, round);
-                   if (!pairings) return db::db_failure(db::DbErrorKind::conflict, pairings.error());
-                   entry.detail += ", round " + std::to_string(round);
-                   auto stored = stores.tournaments().replace_pairings(t.id, round, *pairings);
-                   if (!stored) return unexpected(stored.error());
-                   return Done{};
-                 });
+  audited_change(
+      desk, call, r.tournament, audit(call, "tournament.repair", r.reason, tournament_detail(r.tournament)),
+      [](db::Stores& stores, const db::StoredTournament& t, db::AuditEntry& entry) -> db::DbResult<Done> {
+        const int round = t.current_round;
+        bool waiting = false;
+        for (const auto& row : t.rounds) waiting |= row.number == round && row.status == "waiting";
+        if (t.status != "running" || round == 0 || !waiting) {
+          return db::db_failure(db::DbErrorKind::conflict, "no round is waiting to start");
+        }
+        auto pairings = stored_tournaments::pair_round(t, round);
+        if (!pairings) return db::db_failure(db::DbErrorKind::conflict, pairings.error());
+        entry.detail += ", round " + std::to_string(round);
+        auto stored = stores.tournaments().replace_pairings(t.id, round, *pairings);
+        if (!stored) return unexpected(stored.error());
+        return Done{};
+      },
+      TournamentService::Pairs::yes);
 }
 
 void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentResult& r) {

@@ -1,6 +1,8 @@
 #include "server/app/tournament_service.hpp"
 
 #include <algorithm>
+#include <memory>
+#include <utility>
 
 #include <spdlog/spdlog.h>
 #include <boost/asio/post.hpp>
@@ -9,6 +11,8 @@
 #include "protocol/tournament_payloads.hpp"
 #include "server/game/room.hpp"
 #include "server/session/online_users.hpp"
+#include "server/stored_tournaments/tournament_announcements.hpp"
+#include "server/stored_tournaments/tournament_entrants.hpp"
 #include "server/stored_tournaments/tournament_finish.hpp"
 #include "server/stored_tournaments/tournament_rounds.hpp"
 #include "server/stored_tournaments/tournament_views.hpp"
@@ -67,16 +71,6 @@ db::DbResult<Done> settle_ended_games(db::Stores& stores, TournamentId id) {
   return Done{};
 }
 
-// A withdrawn player plays no round after the one they withdrew in; a round
-// robin keeps its table and a waiting round its pairing, so such a pairing
-// can still name them.
-bool plays_in(const db::StoredTournament& t, UserId user, int round) {
-  for (const db::TournamentEntrant& e : t.entrants) {
-    if (e.user_id == user) return !e.withdrawn_after || round <= *e.withdrawn_after;
-  }
-  return false;
-}
-
 // The result of a pairing one of whose players has withdrawn: no game, a forfeit.
 std::string outcome_without(bool black_plays, bool white_plays) {
   if (black_plays) return "black_wins";
@@ -121,9 +115,15 @@ void TournamentService::follow(TournamentId id) {
   change(id, [](db::Stores&) { return db::DbResult<Done>(Done{}); }, {});
 }
 
-void TournamentService::change(TournamentId id, Change work, Written written) {
+void TournamentService::change(TournamentId id, Change work, Written written, Pairs pairs) {
+  write(id, std::move(work), std::move(written), pairs == Pairs::yes ? std::make_shared<const bool>(true) : nullptr);
+}
+
+void TournamentService::write(TournamentId id, Change work, Written written,
+                              std::shared_ptr<const bool> pairs_written) {
   auto self = shared_from_this();
-  boost::asio::post(strand_, [self, id, work = std::move(work), written = std::move(written)]() mutable {
+  boost::asio::post(strand_, [self, id, work = std::move(work), written = std::move(written),
+                              pairs_written = std::move(pairs_written)]() mutable {
     ++self->entry(id).in_flight;
     self->writer_.submit_for<db::StoredTournament>(
         [id, work = std::move(work)](db::Stores& stores) -> db::DbResult<db::StoredTournament> {
@@ -134,15 +134,18 @@ void TournamentService::change(TournamentId id, Change work, Written written) {
           if (!*loaded) return db::db_failure(db::DbErrorKind::not_found, "no such tournament");
           return std::move(**loaded);
         },
-        [self, id, written = std::move(written)](db::DbResult<db::StoredTournament> result) {
+        [self, id, written = std::move(written),
+         pairs_written = std::move(pairs_written)](db::DbResult<db::StoredTournament> result) {
           if (written) written(result ? db::DbResult<Done>(Done{}) : db::DbResult<Done>(unexpected(result.error())));
-          boost::asio::post(self->strand_, [self, id, result = std::move(result)]() mutable {
+          const bool paired = result && pairs_written && *pairs_written;
+          boost::asio::post(self->strand_, [self, id, paired, result = std::move(result)]() mutable {
             Running& r = self->entry(id);
             --r.in_flight;
             if (result) {
               r.t = std::move(*result);
               r.loaded = true;
             }
+            if (paired) r.pairings_written = true;
             // A failed change to a tournament never loaded (an unknown id) leaves nothing behind.
             if (!r.loaded && r.in_flight == 0) {
               self->running_.erase(id);
@@ -163,17 +166,23 @@ TournamentService::Running& TournamentService::entry(TournamentId id) {
   return r;
 }
 
-void TournamentService::step(Running& r, Change work) {
+void TournamentService::step(Running& r, Change work, Pairs pairs) {
   ++r.in_flight;  // no other step starts before this one's write is on its way
-  change(r.t.id,
-         [id = r.t.id, planned_at = place_of(r.t), work = std::move(work)](db::Stores& stores) -> db::DbResult<Done> {
-           auto now = stores.tournaments().load(id);
-           if (!now) return unexpected(now.error());
-           // Another node of the cluster took the step (or another one) first.
-           if (!*now || place_of(**now) != planned_at) return Done{};
-           return work(stores);
-         },
-         {});
+  // Set in the writer when the step is taken here; read once the write is done.
+  auto taken = std::make_shared<bool>(false);
+  write(
+      r.t.id,
+      [id = r.t.id, planned_at = place_of(r.t), work = std::move(work),
+       taken](db::Stores& stores) -> db::DbResult<Done> {
+        auto now = stores.tournaments().load(id);
+        if (!now) return unexpected(now.error());
+        // Another node of the cluster took the step (or another one) first.
+        if (!*now || place_of(**now) != planned_at) return Done{};
+        auto done = work(stores);
+        *taken = done.has_value();
+        return done;
+      },
+      {}, pairs == Pairs::yes ? taken : nullptr);
   boost::asio::post(strand_, [self = shared_from_this(), id = r.t.id] { --self->entry(id).in_flight; });
 }
 
@@ -193,6 +202,7 @@ void TournamentService::advance(TournamentId id) {
   Running& r = it->second;
   if (r.in_flight > 0 || !r.loaded) return;
   r.timer->cancel();
+  const bool pairings_written = std::exchange(r.pairings_written, false);
   const db::StoredTournament& t = r.t;
   const TimeMs now = now_ms_();
   if (t.status == "finished") {
@@ -209,7 +219,12 @@ void TournamentService::advance(TournamentId id) {
   const db::TournamentRound* round = round_row(t, current);
   if (round == nullptr) return pair_next(r, current);
   if (round->status == "waiting") {
-    if (round->scheduled_ms && now < *round->scheduled_ms) return arm(r, *round->scheduled_ms);
+    if (round->scheduled_ms && now < *round->scheduled_ms) {
+      // Paired ahead of its start (a gap, a fixed time): the players learn their pairing and when it starts now,
+      // and their games come when it starts. A round that starts at once is told only then, as it starts.
+      if (pairings_written) tell_pairings(t, current, *round->scheduled_ms);
+      return arm(r, *round->scheduled_ms);
+    }
     return start_round(r);
   }
   if (round->status == "playing") {
@@ -256,13 +271,16 @@ void TournamentService::pair_next(Running& r, int round) {
   if (t.settings.round_start == "fixed" && round <= static_cast<int>(t.settings.round_times.size())) {
     row.scheduled_ms = t.settings.round_times[static_cast<std::size_t>(round - 1)];
   }
-  step(r, [id = t.id, round, row, pairings = std::move(*pairings)](db::Stores& stores) -> db::DbResult<Done> {
-    if (auto stored = stores.tournaments().replace_pairings(id, round, pairings); !stored) {
-      return unexpected(stored.error());
-    }
-    if (auto saved = stores.tournaments().save_round(id, row); !saved) return saved;
-    return stores.tournaments().set_status(id, "running", round);
-  });
+  step(
+      r,
+      [id = t.id, round, row, pairings = std::move(*pairings)](db::Stores& stores) -> db::DbResult<Done> {
+        if (auto stored = stores.tournaments().replace_pairings(id, round, pairings); !stored) {
+          return unexpected(stored.error());
+        }
+        if (auto saved = stores.tournaments().save_round(id, row); !saved) return saved;
+        return stores.tournaments().set_status(id, "running", round);
+      },
+      Pairs::yes);
   spdlog::info("tournament paired tournament={} round={}", t.id, round);
 }
 
@@ -287,8 +305,8 @@ void TournamentService::start_round(Running& r) {
         std::vector<StartedGame> started;
         for (const db::TournamentPairing& p : t.pairings) {
           if (p.round != round || !p.white_id || p.game_id || decided(p)) continue;
-          const bool black_plays = plays_in(t, p.black_id, round);
-          const bool white_plays = plays_in(t, *p.white_id, round);
+          const bool black_plays = stored_tournaments::plays_in(t, p.black_id, round);
+          const bool white_plays = stored_tournaments::plays_in(t, *p.white_id, round);
           if (!black_plays || !white_plays) {
             if (auto set =
                     stores.tournaments().set_result(p.id, outcome_without(black_plays, white_plays), "forfeit", now);
@@ -320,14 +338,14 @@ void TournamentService::start_round(Running& r) {
         if (!after) return unexpected(after.error());
         return RoundStart{std::move(started), std::move(*after)};
       },
-      [self, t, round](db::DbResult<RoundStart> started) {
+      [self, t, round, now](db::DbResult<RoundStart> started) {
         if (!started) {
           spdlog::error("tournament round not started tournament={} round={} error={}", t.id, round,
                         started.error().message);
           boost::asio::post(self->strand_, [self, id = t.id] { --self->entry(id).in_flight; });
           return;
         }
-        boost::asio::post(self->strand_, [self, t, round, started = std::move(*started)] {
+        boost::asio::post(self->strand_, [self, t, round, now, started = std::move(*started)] {
           // The games are linked to their pairings before their rooms open, so a game that ends
           // at once finds its pairing here.
           if (started.after) self->entry(t.id).t = *started.after;
@@ -335,7 +353,7 @@ void TournamentService::start_round(Running& r) {
             if (s.plan.settings.rated) self->games_.reserve_rated(s.plan.black.id, s.plan.white.id);
             self->start_room_(s.game, s.plan, s.fence);
           }
-          if (started.after) self->announce_round(*started.after, round);
+          if (started.after) self->announce_round(*started.after, round, now);
           spdlog::info("tournament round started tournament={} round={} games={}", t.id, round, started.games.size());
           self->change(t.id, [](db::Stores&) { return db::DbResult<Done>(Done{}); }, {});
           boost::asio::post(self->strand_, [self, id = t.id] { --self->entry(id).in_flight; });
@@ -343,25 +361,15 @@ void TournamentService::start_round(Running& r) {
       });
 }
 
-void TournamentService::announce_round(const db::StoredTournament& t, int round) {
-  std::map<UserId, std::string> names;
-  for (const auto& e : t.entrants) names[e.user_id] = e.name;
-  protocol::TournamentRoundEvent event{t.id, t.settings.name, round, {}};
-  for (const db::TournamentPairing& p : t.pairings) {
-    if (p.round != round) continue;
-    std::optional<std::string> white;
-    if (p.white_id) white = names[*p.white_id];
-    event.pairings.push_back({p.id, round, stored_tournaments::group_name(t.settings, p.group_id), names[p.black_id],
-                              white, p.game_id, p.outcome, p.how});
-    if (p.white_id && decided(p)) continue;  // a forfeit at the start: no game to go to
-    tell_user_(p.black_id,
-               protocol::tournament_pairing({t.id, round, p.game_id, p.white_id ? "black" : "", white, !p.white_id}));
-    if (p.white_id) {
-      tell_user_(*p.white_id,
-                 protocol::tournament_pairing({t.id, round, p.game_id, "white", names[p.black_id], false}));
-    }
+void TournamentService::tell_pairings(const db::StoredTournament& t, int round, TimeMs starts_ms) {
+  for (const auto& [user, pairing] : stored_tournaments::player_pairings(t, round, starts_ms)) {
+    tell_user_(user, protocol::tournament_pairing(pairing));
   }
-  const protocol::Frame frame = protocol::tournament_round(event);
+}
+
+void TournamentService::announce_round(const db::StoredTournament& t, int round, TimeMs started_ms) {
+  tell_pairings(t, round, started_ms);
+  const protocol::Frame frame = protocol::tournament_round(stored_tournaments::round_event(t, round));
   for (const auto& e : t.entrants) tell_user_(e.user_id, frame);
 }
 

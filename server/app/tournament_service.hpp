@@ -50,9 +50,12 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
   // in progress were restored); returns how many.
   Expected<std::size_t, std::string> restore();
 
+  // Whether a change pairs the waiting round (again): once it is written,
+  // this node tells the round's players their new pairings.
+  enum class Pairs { no, yes };
   // Writes `change` (with the tournament read back after it), tells `written`,
   // then advances the tournament. The change may fail; nothing is written then.
-  void change(TournamentId id, Change change, Written written);
+  void change(TournamentId id, Change change, Written written, Pairs pairs = Pairs::no);
   // A tournament just created: the service starts following it.
   void follow(TournamentId id);
   // A game ended: its pairing (if it is a tournament game) gets the result.
@@ -66,18 +69,25 @@ class TournamentService : public std::enable_shared_from_this<TournamentService>
     int in_flight = 0;             // writes on their way: the tournament advances after the last
     int no_show_checked = 0;       // the last round whose no-shows were checked
     TimeMs followed_since_ms = 0;  // a deadline that passed before is not applied (a restart)
+    // This node has just written the waiting round's pairings: its players are told once they are read back.
+    // Only the node that wrote them tells, so that a cluster's other nodes following the tournament do not repeat it.
+    bool pairings_written = false;
   };
 
   Running& entry(TournamentId id);
   void advance(TournamentId id);
-  void step(Running& r, Change change);
+  // change(): `pairs_written`, when given, says (by the time the write is
+  // done) whether the change wrote the waiting round's pairings.
+  void write(TournamentId id, Change change, Written written, std::shared_ptr<const bool> pairs_written);
+  void step(Running& r, Change change, Pairs pairs = Pairs::no);
   void pair_next(Running& r, int round);
   void start_round(Running& r);
   void check_no_shows(Running& r);
   void arm(Running& r, TimeMs at);
-  // Tells the entrants of the round as `t` holds it; a pairing decided at the start (a withdrawn player's
-  // forfeit) is in tournament.round but gives its players no tournament.pairing.
-  void announce_round(const db::StoredTournament& t, int round);
+  // Tells each player of the round their own pairing (stored_tournaments/tournament_announcements.hpp).
+  void tell_pairings(const db::StoredTournament& t, int round, TimeMs starts_ms);
+  // The round just started: its players' pairings with their games, and the round to every entrant.
+  void announce_round(const db::StoredTournament& t, int round, TimeMs started_ms);
 
   db::Writer& writer_;
   db::ReadPool& reads_;

@@ -55,9 +55,10 @@ export class App {
       user: null,
       lobby: empty_lobby(),
       challenges: new Map(),
-      // The user's own pairings of a tournament round just started, as toasts
-      // on every page: key "tournament:round" -> the tournament.pairing event
-      // with the tournament's name.
+      // The user's latest pairing in each tournament, as a toast on every
+      // page: tournament id -> the tournament.pairing event with the
+      // tournament's name. A new pairing (the next round, or this one's game
+      // as it starts) takes the place of the one before.
       pairings: new Map(),
       // Whether the saved session has been tried on this connection, so a
       // page that needs a login does not ask for one while it is resumed.
@@ -75,6 +76,7 @@ export class App {
     this.opened_before_ = false;
     this.next_notice_id_ = 1;
     this.tournament_names_ = new Map();
+    this.pairings_told_ = new Set(); // "tournament:round" of every pairing toast shown
     this.on_game_start = () => {};
     this.connection.on_status((status) => this.store.update((state) => {
       state.status = status;
@@ -116,6 +118,7 @@ export class App {
       state.user = null;
       state.challenges.clear();
       state.pairings.clear();
+      this.pairings_told_.clear();
       state.messages = empty_messages();
       state.message_toasts.clear();
     });
@@ -287,14 +290,22 @@ export class App {
       .finally(() => this.store.update((s) => s.challenges.delete(id))).catch(() => {});
   }
 
-  // A tournament round started with the user in it: a toast on every page
-  // (the frame shows state.pairings), the challenge sound and, when the
-  // browser allows it, a desktop notice. The event carries no name: it comes
-  // from the round event or, failing that, from tournament.info.
+  // A tournament round paired or started with the user in it: a toast on
+  // every page (the frame shows state.pairings), the challenge sound and,
+  // when the browser allows it, a desktop notice. A round paired ahead of its
+  // start is told twice, when paired (no game yet) and when it starts: the
+  // second replaces the first quietly, and does not bring back a toast the
+  // user dismissed (the game opens by itself). The event carries no name: it
+  // comes from the round event or, failing that, from tournament.info.
   announce_pairing_(event) {
     const key = `${event.tournament}:${event.round}`;
+    const shown = this.store.state.pairings.get(event.tournament);
+    const told_before = this.pairings_told_.has(key);
+    this.pairings_told_.add(key);
+    if (told_before && (!shown || shown.key !== key)) return; // dismissed
     const name = this.tournament_names_.get(event.tournament) ?? null;
-    this.store.update((state) => state.pairings.set(key, { ...event, key, name }));
+    this.store.update((state) => state.pairings.set(event.tournament, { ...event, key, name }));
+    if (told_before) return;
     play_sound("challenge");
     const notify = (tournament_name) => {
       if (typeof Notification === "undefined" || Notification.permission !== "granted" || !document.hidden) return;
@@ -323,8 +334,8 @@ export class App {
     });
   }
 
-  dismiss_pairing(key) {
-    this.store.update((state) => state.pairings.delete(key));
+  dismiss_pairing(tournament) {
+    this.store.update((state) => state.pairings.delete(tournament));
   }
 
   load_lobby_(reply) {

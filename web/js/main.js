@@ -17,6 +17,7 @@ import { mount_boards } from "./boards_view.js";
 import { mount_board } from "./board_page.js";
 import { describe_settings } from "./format.js";
 import { pairing_text } from "./tournament_format.js";
+import { countdown } from "./countdown.js";
 import { settings_panel } from "./settings_panel.js";
 import { follow_theme } from "./theme.js";
 import { games_waiting, show_turn_icon } from "./turn_signal.js";
@@ -134,21 +135,30 @@ function render_frame(state) {
   render_challenges(state);
 }
 
-// The user's pairing in a tournament round just started, on every page,
-// until dismissed or its game is opened from it (a game opens by itself when
-// it starts, like any other, so the toast may well be read on its page).
+// The user's latest pairing in a tournament, on every page, until dismissed
+// or its game is opened from it. A round paired ahead of its start counts
+// down to it: the game, and with it the button, comes when the round starts
+// (and opens by itself then, like any new game, so the toast may well be
+// read on its page); until then the page shows what it showed, such as the
+// result of the game before.
 function pairing_toast(pairing, route) {
   const on_its_page = route.name === "game" && route.id === pairing.game;
   const open = () => {
-    app.dismiss_pairing(pairing.key);
+    app.dismiss_pairing(pairing.tournament);
     location.hash = `#/game/${pairing.game}`;
   };
-  return h("div", { class: "challenge-toast pairing-toast", role: "alert", "data-tournament": pairing.tournament, "data-round": pairing.round },
+  const waiting = pairing.game === null && pairing.starts_ms > Date.now();
+  return h("div", {
+    class: "challenge-toast pairing-toast", role: "alert", "data-tournament": pairing.tournament, "data-round": pairing.round,
+    "data-game": pairing.game ?? "", "data-starts": pairing.starts_ms,
+  },
     h("p", { text: pairing_text(pairing) }),
+    waiting ? countdown(pairing.starts_ms, (left, left_ms) => (left_ms > 0 ? t("pairing_starts_in", { left }) : t("pairing_starting")),
+      "p", { class: "pairing-countdown" }) : null,
     h("div", { class: "actions" },
       pairing.game !== null && !on_its_page ? h("button", { class: "open-pairing-game", text: t("open_game"), onclick: open }) : null,
       h("a", { class: "pairing-tournament", href: `#/tournament/${pairing.tournament}`, text: t("tournament_page") }),
-      h("button", { class: "link dismiss-pairing", text: t("dismiss"), onclick: () => app.dismiss_pairing(pairing.key) })));
+      h("button", { class: "link dismiss-pairing", text: t("dismiss"), onclick: () => app.dismiss_pairing(pairing.tournament) })));
 }
 
 // The title: "● Your turn — " while a game of the player's waits for their
@@ -183,7 +193,7 @@ function render_challenges(state) {
   const pairings = [...state.pairings.values()];
   const messages = [...state.message_toasts.values()];
   const key = `${language()}|${location.hash}|${[...state.challenges.keys()].join(",")}|` +
-    pairings.map((p) => `${p.key}:${p.name}`).join(",") + `|${messages.map((m) => m.id).join(",")}`;
+    pairings.map((p) => `${p.key}:${p.game}:${p.starts_ms}:${p.name}`).join(",") + `|${messages.map((m) => m.id).join(",")}`;
   if (key === shown_challenges) return;
   shown_challenges = key;
   const list = route.name === "lobby" ? [] : [...state.challenges.values()];

@@ -1,5 +1,6 @@
 // Text for the tournament objects the server sends: systems, status, the
-// round start rule, a pairing's result, a cross-table cell, the pairing toast.
+// round start rule, the latest round's state, a pairing's result, a
+// cross-table cell, the pairing toast.
 
 import { t } from "./i18n.js";
 
@@ -34,6 +35,24 @@ export function round_start_text(tournament, format_date) {
     : t("round_start_done");
 }
 
+// Where the latest round stands: "waiting" (paired, its games come at
+// `next_round_ms`), "playing", "done" (every result in, the next round or
+// the end on its way), "finished"; null before the start. `decided`: every
+// pairing of the latest round has its result.
+export function round_state(tournament, decided) {
+  if (tournament.status === "finished") return "finished";
+  if (tournament.status !== "running" || tournament.round === 0) return null;
+  if (tournament.next_round_ms) return "waiting";
+  return decided ? "done" : "playing";
+}
+
+// The words of a round state; `left` the time to a waiting round's start
+// ("0:45"), `left_ms` below or at 0 once it is due.
+export function round_state_text(state, round, left, left_ms) {
+  if (state === "waiting") return left_ms > 0 ? t("round_state_waiting", { round, left }) : t("round_state_starting", { round });
+  return t(`round_state_${state}`, { round });
+}
+
 export function no_show_text(tournament) {
   return seconds_text(tournament.no_show_ms);
 }
@@ -65,10 +84,11 @@ export function cross_cell(cell) {
   return `${cell.opponent_place}${cell.result}/${cell.color}`;
 }
 
-// The toast's words for the user's own pairing of a new round.
+// The toast's words for the user's own pairing of a new round (its game
+// comes when the round starts).
 export function pairing_text(pairing) {
   const name = pairing.name ?? `#${pairing.tournament}`;
-  if (pairing.bye || pairing.game === null) return t("pairing_bye", { round: pairing.round, name });
+  if (pairing.bye) return t("pairing_bye", { round: pairing.round, name });
   return t("pairing_game", {
     round: pairing.round, name, color: t(pairing.color === "black" ? "black" : "white"), opponent: pairing.opponent,
   });

@@ -1,15 +1,18 @@
-// A tournament's page: its settings, registering and withdrawing, the
-// entrants by group, the pairings of any round and the standings with the
-// cross-table. Everything is read again when a round starts (the
-// tournament.round event, to entrants), when one of its games ends (game.end
-// for a game the user follows, lobby.game_removed for any other), when a new
-// game appears in the lobby while no game of the latest round is in progress
-// (a next round, for a viewer who is not in it) and, while it runs, now and then.
+// A tournament's page: its settings, where the latest round stands (a
+// waiting round's countdown), registering and withdrawing, the entrants by
+// group, the pairings of any round and the standings with the cross-table.
+// Everything is read again when a round starts (the tournament.round event,
+// to entrants) or the user is paired (tournament.pairing), when one of its
+// games ends (game.end for a game the user follows, lobby.game_removed for
+// any other), when a new game appears in the lobby while no game of the
+// latest round is in progress (a next round, for a viewer who is not in it)
+// and, while it runs, now and then.
 
 import { h, replace_children } from "./dom.js";
 import { t } from "./i18n.js";
 import { error_text } from "./error_text.js";
-import { system_name, status_name, round_of } from "./tournament_format.js";
+import { system_name, status_name, round_of, round_state, round_state_text } from "./tournament_format.js";
+import { countdown } from "./countdown.js";
 import { settings_list, entrants_by_group, pairings_table, standings_tables } from "./tournament_tables.js";
 import { login_needed } from "./tournament_list_view.js";
 import * as proto from "./protocol.js";
@@ -71,6 +74,18 @@ export function mount_tournament(container, app, tournament_id) {
     problem.textContent = err ? error_text(err) : "";
   }
 
+  // "Round 2 starts in 0:45" (counting down), "Round 2 in play", ...
+  function round_state_line() {
+    const state = round_state(info, latest_decided);
+    if (!state) return null;
+    const round = info.round;
+    const attrs = { id: "round-state", class: `round-state ${state}`, "data-state": state, "data-round": round };
+    if (state === "waiting") {
+      return countdown(info.next_round_ms, (left, left_ms) => round_state_text(state, round, left, left_ms), "p", attrs);
+    }
+    return h("p", { ...attrs, text: round_state_text(state, round) });
+  }
+
   function render_head() {
     replace_children(head,
       h("h1", { id: "tournament-name", text: info.name }),
@@ -78,7 +93,8 @@ export function mount_tournament(container, app, tournament_id) {
         h("span", { class: `status ${info.status}`, id: "tournament-status", "data-status": info.status, text: status_name(info.status) }),
         ` · ${system_name(info.system)} · `,
         h("span", { id: "tournament-round", "data-round": info.round, text: round_of(info) }),
-        ` · ${t("entrants_n", { n: info.entrants })}`));
+        ` · ${t("entrants_n", { n: info.entrants })}`),
+      round_state_line());
   }
 
   // Drawn again only when what it shows changes, so a click is never lost
@@ -235,6 +251,8 @@ export function mount_tournament(container, app, tournament_id) {
   const stop_listening = [
     app.connection.on(Event.lobby_game, lobby_game),
     app.connection.on(Event.tournament_round, (e) => { if (e.tournament === tournament_id) changed(); }),
+    // The user's own pairing of a round paired ahead of its start: the page shows it waiting.
+    app.connection.on(Event.tournament_pairing, (e) => { if (e.tournament === tournament_id) changed(); }),
     app.connection.on(Event.game_end, game_ended),
     app.connection.on(Event.lobby_game_removed, game_ended),
   ];

@@ -74,7 +74,7 @@ TEST_CASE("yunzi-admin creates, edits, starts and lists a tournament whose bonus
   Player root = tools.ranked.admin();
   const std::string id =
       created_id(tools.ok({"tournament-create", "Club 升段赛", "--rounds", "3", "--groups", "dan:1d-9d", "--bonus",
-                           "4,1", "--size", "9", "--rated", "no", "--registration-minutes", "60"}));
+                           "4,1", "--size", "9", "--rated", "no", "--registration-minutes", "60", "--round-gap", "0"}));
   CHECK(tools.ok({"tournament-edit", id, "--name", "Winter cup", "--rounds", "1", "--reason", "one evening"}) ==
         "edited tournament " + id + ": name, rounds\n");
   const std::string listed = tools.ok({"tournaments"});

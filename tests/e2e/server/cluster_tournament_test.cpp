@@ -87,7 +87,9 @@ TEST_CASE(
       for (const std::string color : {"black", "white"}) {
         Player& player = player_named(p[color]);
         if (round > 1 || back_in_time) {
-          const Json told = player.wait_event("tournament.pairing", [&](const Json& e) { return e["round"] == round; });
+          // The pairing as the round starts, with its game (a round paired ahead of its time is told then too).
+          const Json told = player.wait_event(
+              "tournament.pairing", [&](const Json& e) { return e["round"] == round && !e["game"].is_null(); });
           CHECK(told["game"] == game);
           CHECK(told["color"] == color);
           CHECK(player.wait_game_event(game, "game.start")[color]["name"] == p[color]);

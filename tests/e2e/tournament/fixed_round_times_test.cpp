@@ -3,55 +3,10 @@
 // read one machine's clock.
 #include <catch2/catch.hpp>
 
-#include <thread>
-
 #include "tests/e2e/tournament/tournament_support.hpp"
 
 using namespace yunzi;
 using namespace yunzi::e2e;
-
-namespace {
-
-std::int64_t now_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
-bool none_started(const Json& list) {
-  for (const Json& p : list) {
-    if (!p["game"].is_null()) return false;
-  }
-  return true;
-}
-
-// Asks for the round's pairings until its games exist: the answer that shows
-// them must have come back at `at` or later, and one that came back before
-// `at` must have shown the round waiting for `at`.
-Json wait_start_at(Player& admin, std::int64_t tournament, int round, std::int64_t at) {
-  bool waiting_seen = false;
-  for (int attempt = 0; attempt < 600; ++attempt) {
-    // The round only moves forwards: info asked before a waiting answer names the time, info asked after a
-    // started answer names none.
-    const Json before = tournament_info(admin, tournament);
-    const Json list = round_pairings(admin, tournament, round);
-    const std::int64_t answered = now_ms();
-    INFO("round " << round << " at " << at << ", answered " << answered << ": " << list.dump());
-    if (all_started(list)) {
-      CHECK(answered >= at);  // not before its time
-      CHECK(waiting_seen);
-      CHECK(tournament_info(admin, tournament)["next_round_ms"].is_null());
-      return list;
-    }
-    REQUIRE(none_started(list));  // the round's games start together
-    CHECK(before["next_round_ms"] == at);
-    if (answered < at) waiting_seen = true;
-    std::this_thread::sleep_for(50ms);
-  }
-  FAIL("round " << round << " did not start after its time");
-  return {};
-}
-
-}  // namespace
 
 TEST_CASE("rounds at fixed times start at their times, also after a restart", "[tournament][e2e]") {
   RankedServer ranked;
@@ -78,13 +33,16 @@ TEST_CASE("rounds at fixed times start at their times, also after a restart", "[
   CHECK(paired.size() == 2);
   const Json round1 = wait_start_at(admin, tournament, 1, first);
   for (Player& p : field.players) {
+    // Told when paired, with the round's time and no game yet; then again with the game as it starts.
+    const Json told = p.wait_event("tournament.pairing", [](const Json& e) { return e["round"] == 1; });
+    CHECK(told["game"].is_null());
+    CHECK(told["starts_ms"] == first);
     const Json own = p.wait_event("tournament.pairing", [](const Json& e) { return e["round"] == 1; });
     CHECK_FALSE(own["game"].is_null());
+    CHECK(own["opponent"] == told["opponent"]);
+    CHECK(own["starts_ms"].get<std::int64_t>() >= first);
   }
-  const Script stronger_wins = [](const std::string& black, const std::string& white) {
-    return black < white ? black : white;  // the names sort by rank
-  };
-  play_round(field, admin, tournament, 1, stronger_wins);
+  play_round(field, admin, tournament, 1, earlier_name_wins);
 
   // Round 2 is paired as round 1 ends, for its own time; the server goes down and comes back meanwhile.
   const Json waiting = wait_round(admin, tournament, 2, any_pairing);
@@ -108,7 +66,7 @@ TEST_CASE("rounds at fixed times start at their times, also after a restart", "[
             std::minmax(q["black"].get<std::string>(), q["white"].get<std::string>()));
     }
   }
-  play_round(field, admin, tournament, 2, stronger_wins);
+  play_round(field, admin, tournament, 2, earlier_name_wins);
   const Json info = wait_finished(admin, tournament);
   CHECK(info["round"] == 2);
 }

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <thread>
 #include <tuple>
 
 namespace yunzi::e2e {
@@ -60,6 +62,46 @@ std::vector<PlayedGame> play_round(Field& field, Player& admin, std::int64_t tou
     CHECK(p["result"] == (winner_of(p["black"], p["white"]) == p["black"] ? "black_wins" : "white_wins"));
   }
   return played;
+}
+
+std::string earlier_name_wins(const std::string& black, const std::string& white) {
+  return black < white ? black : white;
+}
+
+std::int64_t now_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+bool none_started(const Json& list) {
+  for (const Json& p : list) {
+    if (!p["game"].is_null()) return false;
+  }
+  return true;
+}
+
+Json wait_start_at(Player& admin, std::int64_t tournament, int round, std::int64_t at) {
+  bool waiting_seen = false;
+  for (int attempt = 0; attempt < 600; ++attempt) {
+    // The round only moves forwards: info asked before a waiting answer names the time, info asked after a
+    // started answer names none.
+    const Json before = tournament_info(admin, tournament);
+    const Json list = round_pairings(admin, tournament, round);
+    const std::int64_t answered = now_ms();
+    INFO("round " << round << " at " << at << ", answered " << answered << ": " << list.dump());
+    if (all_started(list)) {
+      CHECK(answered >= at);  // not before its time
+      CHECK(waiting_seen);
+      CHECK(tournament_info(admin, tournament)["next_round_ms"].is_null());
+      return list;
+    }
+    REQUIRE(none_started(list));  // the round's games start together
+    CHECK(before["next_round_ms"] == at);
+    if (answered < at) waiting_seen = true;
+    std::this_thread::sleep_for(50ms);
+  }
+  FAIL("round " << round << " did not start after its time");
+  return {};
 }
 
 }  // namespace yunzi::e2e

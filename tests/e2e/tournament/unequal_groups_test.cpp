@@ -34,10 +34,6 @@ Field enter_two_and_four(RankedServer& ranked, std::int64_t tournament) {
                      {{"d1", "1d"}, {"d2", "1d"}, {"k1", "1k"}, {"k2", "3k"}, {"k3", "5k"}, {"k4", "7k"}});
 }
 
-const Script stronger_wins = [](const std::string& black, const std::string& white) {
-  return black < white ? black : white;
-};
-
 std::set<std::string> groups_in(const Json& list) {
   std::set<std::string> out;
   for (const Json& p : list) out.insert(p["group"].get<std::string>());
@@ -63,7 +59,7 @@ TEST_CASE("a round robin plays each group's whole table, the larger one to its e
     for (const Json& p : list) {
       CHECK(met.insert(std::minmax(p["black"].get<std::string>(), p["white"].get<std::string>())).second);
     }
-    play_round(field, admin, tournament, round, stronger_wins);
+    play_round(field, admin, tournament, round, earlier_name_wins);
   }
   CHECK(met.size() == 1 + 6);
   const Json info = wait_finished(admin, tournament);
@@ -80,14 +76,14 @@ TEST_CASE("a single elimination plays each group's bracket, the larger one to it
   const Json round1 = wait_round(admin, tournament, 1, all_started);
   CHECK(groups_in(round1) == std::set<std::string>{"dan", "kyu"});
   CHECK(round1.size() == 3);
-  play_round(field, admin, tournament, 1, stronger_wins);
+  play_round(field, admin, tournament, 1, earlier_name_wins);
   // The dans' bracket is decided; the kyus' final is k1 against k2 (seeds 1 and 2), the weaker in black.
   const Json round2 = wait_round(admin, tournament, 2, all_started);
   REQUIRE(round2.size() == 1);
   CHECK(round2[0]["group"] == "kyu");
   CHECK(round2[0]["black"] == "k2");
   CHECK(round2[0]["white"] == "k1");
-  play_round(field, admin, tournament, 2, stronger_wins);
+  play_round(field, admin, tournament, 2, earlier_name_wins);
 
   const Json info = wait_finished(admin, tournament);
   CHECK(info["round"] == 2);

@@ -140,6 +140,16 @@ TEST_CASE("unknown fields are ignored so clients may send extensions", "[protoco
   CHECK(std::get<req::GamePass>(decoded->request).game == 4);
 }
 
+TEST_CASE("a tournament made without a round gap pauses 60 s before each round, 0 starts at once",
+          "[protocol][decode]") {
+  const auto plain = decode_as<req::AdminTournamentCreate>(
+      R"({"type":"admin.tournament.create","name":"Club","settings":{"size":9},"rounds":2})");
+  CHECK(plain.round_gap_s == 60);
+  const auto at_once = decode_as<req::AdminTournamentCreate>(
+      R"({"type":"admin.tournament.create","name":"Club","settings":{"size":9},"rounds":2,"round_gap_s":0})");
+  CHECK(at_once.round_gap_s == 0);
+}
+
 TEST_CASE("a tournament edit names only the fields it changes", "[protocol][decode]") {
   const auto edit = decode_as<req::AdminTournamentEdit>(
       R"({"type":"admin.tournament.edit","tournament":4,"rounds":6,"groups":[{"name":"dan","min_rank":"1d","max_rank":"9d"}],"round_gap_s":30})");

@@ -1,8 +1,7 @@
 #include "db/game_sgf.hpp"
 
-#include <ctime>
-
 #include "core/rank.hpp"
+#include "db/time_text.hpp"
 #include "engine/board.hpp"
 #include "engine/handicap.hpp"
 #include "engine/scoring.hpp"
@@ -11,15 +10,6 @@
 namespace yunzi::db {
 
 namespace {
-
-std::string utc_date(TimeMs at_ms) {
-  const std::time_t seconds = static_cast<std::time_t>(at_ms / 1000);
-  std::tm parts{};
-  gmtime_r(&seconds, &parts);
-  char text[16];
-  std::strftime(text, sizeof text, "%Y-%m-%d", &parts);
-  return text;
-}
 
 std::string whole_seconds(std::int64_t ms) { return std::to_string(ms / 1000); }
 
@@ -66,7 +56,7 @@ std::string game_sgf(const GameWithMoves& stored) {
   out.white_name = g.white_name;
   out.black_rank = to_string(g.black_rank);
   out.white_rank = to_string(g.white_rank);
-  out.date = utc_date(g.started_ms);
+  out.date = utc_date_text(g.started_ms);
   out.result = g.result;
   if (g.settings.time.system != TimeSystem::none) out.main_time = static_cast<double>(g.settings.time.main_ms / 1000);
   out.overtime = overtime_text(g.settings.time);

@@ -8,6 +8,7 @@
 
 #include "protocol/tournament_payloads.hpp"
 #include "server/app/desks.hpp"
+#include "server/app/tournament_checks.hpp"
 #include "server/app/tournament_requests.hpp"
 #include "server/app/tournament_service.hpp"
 #include "server/session/name_key.hpp"
@@ -69,6 +70,12 @@ void apply_definition(const req::AdminTournamentCreate& r, const Given& given, c
   if (given("system")) s.system = r.system;
   if (given("mcmahon_bar")) s.mcmahon_bar = r.mcmahon_bar;
   if (given("mcmahon_floor")) s.mcmahon_floor = r.mcmahon_floor;
+  if (given("system") && s.system != "mcmahon" && !given("mcmahon_bar") && !given("mcmahon_floor")) {
+    // A McMahon made another system leaves its bar and floor behind: they mean nothing there.
+    const db::TournamentSettings defaults;
+    s.mcmahon_bar = defaults.mcmahon_bar;
+    s.mcmahon_floor = defaults.mcmahon_floor;
+  }
   if (given("settings")) {
     const GameSettings game = lobby::settings_to_play(r.settings, rules);
     s.size = game.size;
@@ -105,15 +112,6 @@ void apply_definition(const req::AdminTournamentCreate& r, const Given& given, c
   if (s.round_start != "fixed") s.round_times.clear();
 }
 
-// What the edited settings must still satisfy together; empty when they do.
-std::string inconsistency(const db::TournamentSettings& s) {
-  if (s.mcmahon_floor > s.mcmahon_bar) return "mcmahon_floor must not be above the bar";
-  if (s.round_start == "fixed" && static_cast<int>(s.round_times.size()) != s.rounds) {
-    return "fixed round times need one time per round";
-  }
-  return {};
-}
-
 }  // namespace
 
 void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentCreate& r) {
@@ -121,6 +119,9 @@ void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentCr
   const TimeMs now = call.now_ms();
   apply_definition(
       r, [](std::string_view) { return true; }, desk.plan_rules, now, settings);
+  if (const std::string why = definition_problem(settings); !why.empty()) {
+    return call.error(protocol::ErrorCode::bad_request, why);
+  }
   settings.registration_opens_ms = now;
   settings.created_by = call.user->id;
   settings.created_ms = now;
@@ -157,7 +158,7 @@ void admin(const AdminDesk& desk, const Call& call, const req::AdminTournamentEd
                    };
                    db::TournamentSettings s = t.settings;
                    apply_definition(r.change, given, rules, now, s);
-                   if (const std::string why = inconsistency(s); !why.empty()) {
+                   if (const std::string why = definition_problem(s); !why.empty()) {
                      return db::db_failure(db::DbErrorKind::invalid_argument, why);
                    }
                    return stores.tournaments().update_settings(t.id, s, given("preset") || given("groups"));

@@ -71,6 +71,8 @@ void handle(const TournamentDesk&, const Call& call, const req::TournamentInfo& 
 
 void handle(const TournamentDesk&, const Call& call, const req::TournamentPairings& r) {
   read_tournament(call, r.tournament, [asked = r.round](const Call& c, const db::StoredTournament& t) {
+    // Before round 1 is paired there is no latest round to show: round 0 would be an empty pairing, not an answer.
+    if (t.current_round == 0) return c.error(protocol::ErrorCode::not_found, "no round is paired yet");
     const int round = asked.value_or(t.current_round);
     if (round > t.current_round) return c.error(protocol::ErrorCode::not_found, "that round is not paired yet");
     c.reply(protocol::reply_tournament_pairings(c.id, t.id, round, stored_tournaments::pairings_of(t, round)));

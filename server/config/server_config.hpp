@@ -20,6 +20,7 @@
 #include "server/accounts/login_throttle.hpp"
 #include "server/app/app_options.hpp"
 #include "server/cluster/cluster_options.hpp"
+#include "server/http/tournament_export_options.hpp"
 #include "server/logging/log_output.hpp"
 #include "server/net/net_config.hpp"
 #include "server/ranking/association_rules.hpp"
@@ -99,6 +100,8 @@ struct ServerConfig {
   ranking::AssociationRules association_rules{};
   // log_level, json_logs, log_file (empty: standard error).
   logging::LogOptions log;
+  // tournament_country, tournament_club, tournament_class: what the tournament exports say of the organiser.
+  http::TournamentExportOptions tournament_export;
 
   // data_dir joined with database_file (database_file alone when absolute).
   std::string database_path() const;

@@ -11,6 +11,7 @@
 #include "server/app/app_options.hpp"
 #include "server/boards/board_limits.hpp"
 #include "server/config/value_parsers.hpp"
+#include "server/http/tournament_export_options.hpp"
 #include "server/lobby/lobby_limits.hpp"
 #include "server/lobby/plan_rules.hpp"
 #include "server/logging/log_output.hpp"
@@ -58,6 +59,8 @@ template <auto Field>
 using InSignups = At<&ServerConfig::accounts, &accounts::AccountsOptions::signups, Field>;
 template <auto Field>
 using InLog = At<&ServerConfig::log, Field>;
+template <auto Field>
+using InExports = At<&ServerConfig::tournament_export, Field>;
 
 // A whole number, whatever the field's arithmetic type (int, std::size_t,
 // unsigned, double); a double holds only what a setting wrote, so it is whole.
@@ -116,12 +119,18 @@ std::string show_text(const ServerConfig& c) {
   return Place::in(c);
 }
 
-template <class Place>
-Result apply_text(ServerConfig& c, std::string_view text) {
-  auto value = parse_nonempty(text);
+// Text that `Parse` checks (and says what it expected), into a string field.
+template <class Place, auto Parse>
+Result apply_checked_text(ServerConfig& c, std::string_view text) {
+  auto value = Parse(text);
   if (!value) return unexpected(value.error());
   Place::in(c) = std::move(*value);
   return Done{};
+}
+
+template <class Place>
+Result apply_text(ServerConfig& c, std::string_view text) {
+  return apply_checked_text<Place, parse_nonempty>(c, text);
 }
 
 template <class Place>
@@ -175,7 +184,7 @@ constexpr std::array<std::string_view, 2> policies{"tom", "association"};
 constexpr std::array<std::string_view, 2> average_readings{"sliding", "block"};
 constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "warn", "error", "critical", "off"};
 
-const std::array<Setting, 54> settings_table{{
+const std::array<Setting, 57> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<InNet<&net::NetConfig::bind_address>>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -420,6 +429,19 @@ const std::array<Setting, 54> settings_table{{
      "a 9d's recommendation to 6d waits for an admin's approval (false: it applies at once)",
      show_bool<InApp<&app::AppOptions::recommendation_approval>>,
      apply_bool<InApp<&app::AppOptions::recommendation_approval>>},
+    {"tournament_country", "CODE", ValueKind::text,
+     "the organiser's country in the EGF tournament export (two letters, such as CN): its PC[] and every "
+     "player's country",
+     show_text<InExports<&http::TournamentExportOptions::country>>,
+     apply_checked_text<InExports<&http::TournamentExportOptions::country>, parse_country_code>},
+    {"tournament_club", "CLUB", ValueKind::text,
+     "the players' club in the EGF tournament export, and its place in PC[] (1 to 10 letters and digits)",
+     show_text<InExports<&http::TournamentExportOptions::club>>,
+     apply_checked_text<InExports<&http::TournamentExportOptions::club>, parse_club_code>},
+    {"tournament_class", "CLASS", ValueKind::text,
+     "the tournament class (A, B, C or D) the EGF tournament export gives in CL[]",
+     show_text<InExports<&http::TournamentExportOptions::tournament_class>>,
+     apply_checked_text<InExports<&http::TournamentExportOptions::tournament_class>, parse_tournament_class>},
     {"log_level", "LEVEL", ValueKind::text, "trace, debug, info, warn, error, critical or off",
      [](const ServerConfig& c) { return std::string(to_string(log_level(c.log.level))); },
      [](ServerConfig& c, std::string_view text) -> Result {

@@ -14,6 +14,9 @@ namespace {
 
 std::string quoted(std::string_view text) { return "\"" + std::string(text) + "\""; }
 
+// ASCII only, whatever the locale: the EGF file is read by programs that know no other letters.
+bool ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
 }  // namespace
 
 Expected<std::int64_t, std::string> parse_integer(std::string_view text, std::int64_t min, std::int64_t max) {
@@ -119,6 +122,31 @@ std::string join_list(const std::vector<std::string>& items) {
     out += item;
   }
   return out;
+}
+
+Expected<std::string, std::string> parse_country_code(std::string_view text) {
+  if (text.size() != 2 || !std::all_of(text.begin(), text.end(), ascii_letter)) {
+    return unexpected(quoted(text) + " is not a two-letter country code (such as CN)");
+  }
+  std::string code(text);
+  for (char& c : code) c = c >= 'a' ? static_cast<char>(c - 'a' + 'A') : c;
+  return code;
+}
+
+Expected<std::string, std::string> parse_club_code(std::string_view text) {
+  const auto plain = [](char c) { return ascii_letter(c) || (c >= '0' && c <= '9'); };
+  if (text.empty() || text.size() > 10 || !std::all_of(text.begin(), text.end(), plain)) {
+    return unexpected(quoted(text) + " is not 1 to 10 letters and digits (one word, such as yunzi)");
+  }
+  return std::string(text);
+}
+
+Expected<std::string, std::string> parse_tournament_class(std::string_view text) {
+  constexpr std::array<std::string_view, 4> classes{"A", "B", "C", "D"};
+  if (std::find(classes.begin(), classes.end(), text) == classes.end()) {
+    return unexpected(quoted(text) + " is not " + list_choices(classes));
+  }
+  return std::string(text);
 }
 
 std::string list_choices(std::span<const std::string_view> choices) {

@@ -41,6 +41,14 @@ std::string join_list(const std::vector<std::string>& items);
 // nats://host:port, comma-separated; empty text is none.
 Expected<std::vector<std::string>, std::string> parse_nats_urls(std::string_view text);
 
+// What the tournament exports say of the organiser: a country code, two
+// ASCII letters (given in either case, kept in capitals: "CN"); a club,
+// 1 to 10 ASCII letters and digits, so that it stays one word of the EGF
+// file's player lines; the EGF tournament class, A, B, C or D.
+Expected<std::string, std::string> parse_country_code(std::string_view text);
+Expected<std::string, std::string> parse_club_code(std::string_view text);
+Expected<std::string, std::string> parse_tournament_class(std::string_view text);
+
 // "a, b or c" for error messages and help.
 std::string list_choices(std::span<const std::string_view> choices);
 

@@ -17,7 +17,8 @@ bool is_get(const net::HttpRequest& request) { return request.method == "GET" ||
 
 std::vector<net::AsyncHttpRoute> http_routes(db::ReadPool& reads, ScrapeSources scrape,
                                              const prometheus::Registry& metrics,
-                                             const std::vector<std::string>& metrics_allow) {
+                                             const std::vector<std::string>& metrics_allow,
+                                             const TournamentExportOptions& exports) {
   std::vector<net::AsyncHttpRoute> routes;
   routes.push_back([&reads, &writer = scrape.writer, leases = scrape.leases, bus = scrape.bus](
                        const net::HttpRequest& request, const net::HttpResponder& respond) {
@@ -61,8 +62,8 @@ std::vector<net::AsyncHttpRoute> http_routes(db::ReadPool& reads, ScrapeSources 
   routes.push_back([&reads](const net::HttpRequest& request, const net::HttpResponder& respond) {
     return game_record_route(reads, request, respond);
   });
-  routes.push_back([&reads](const net::HttpRequest& request, const net::HttpResponder& respond) {
-    return tournament_export_route(reads, request, respond);
+  routes.push_back([&reads, exports](const net::HttpRequest& request, const net::HttpResponder& respond) {
+    return tournament_export_route(reads, exports, request, respond);
   });
   routes.push_back([&reads](const net::HttpRequest& request, const net::HttpResponder& respond) {
     return board_record_route(reads, request, respond);

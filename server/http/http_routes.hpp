@@ -12,6 +12,7 @@
 
 #include "db/read_pool.hpp"
 #include "server/http/scraped_metrics.hpp"
+#include "server/http/tournament_export_options.hpp"
 #include "server/net/http_types.hpp"
 
 namespace yunzi::http {
@@ -20,8 +21,10 @@ namespace yunzi::http {
 // application's figures for /healthz and /metrics. metrics: the process's
 // registry (the network layer's counters and the app's). /metrics answers
 // only clients in metrics_allow (IP literals or CIDR ranges), 403 to the rest.
+// exports: what the tournament exports say of the server (country, club, class).
 std::vector<net::AsyncHttpRoute> http_routes(db::ReadPool& reads, ScrapeSources scrape,
                                              const prometheus::Registry& metrics,
-                                             const std::vector<std::string>& metrics_allow);
+                                             const std::vector<std::string>& metrics_allow,
+                                             const TournamentExportOptions& exports);
 
 }  // namespace yunzi::http

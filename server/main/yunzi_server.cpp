@@ -45,7 +45,7 @@ YunziServer::YunziServer(const config::ServerConfig& config, std::unique_ptr<Sto
       app_(server_.io_context(), stores_->writer(), stores_->accounts(), stores_->reads(), metrics_, wall_clock_ms,
            config_.app, std::move(ranking_policy), node_->elsewhere()) {
   relay_.attach(app_);
-  add_http_routes(server_, *stores_, app_, *node_, metrics_, config_.metrics_allow);
+  add_http_routes(server_, *stores_, app_, *node_, metrics_, config_.metrics_allow, config_.tournament_export);
 }
 
 YunziServer::~YunziServer() {

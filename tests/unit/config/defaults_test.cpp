@@ -66,6 +66,9 @@ TEST_CASE("with no sources the defaults apply", "[config][defaults]") {
   CHECK(c.association_rules.reading == yunzi::ranking::AverageReading::sliding);
   CHECK_FALSE(c.association_rules.demotion_below_tenths.has_value());
   CHECK(c.app.recommendation_approval);
+  CHECK(c.tournament_export.country == "CN");
+  CHECK(c.tournament_export.club == "yunzi");
+  CHECK(c.tournament_export.tournament_class == "B");
   CHECK(log_level(c.log.level) == LogLevel::info);
   CHECK(c.log.format == logging::LogFormat::text);
   CHECK(c == ServerConfig{});

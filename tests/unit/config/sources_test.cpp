@@ -141,6 +141,12 @@ TEST_CASE("IPv6 addresses and port 0 are accepted", "[config][sources]") {
   CHECK(loaded->config.net.port == 0);
 }
 
+TEST_CASE("a country code in small letters is kept in capitals, as the EGF file writes it", "[config][sources]") {
+  auto loaded = load({"--tournament-country", "nl"});
+  REQUIRE(loaded.has_value());
+  CHECK(loaded->config.tournament_export.country == "NL");
+}
+
 TEST_CASE("--help is reported without applying anything", "[config][sources]") {
   for (const char* word : {"--help", "-h"}) {
     auto loaded = load({"--port", "9", word}, Env{{"YUNZI_PORT", "not a port"}});

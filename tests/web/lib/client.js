@@ -98,3 +98,17 @@ export async function wait_for_stones(page, expected) {
 }
 
 export { sorted };
+
+// Logs an existing account in on the page's own form.
+export async function login(page, name, password) {
+  await wait_for_connection(page);
+  await page.fill("#auth-name", name);
+  await page.fill("#auth-password", password);
+  await page.click("#login-button");
+  await page.waitForSelector(`#my-profile:has-text("${name}")`, { timeout });
+}
+
+// A request over the page's own connection.
+export function ask(page, type, fields = {}) {
+  return page.evaluate(([t, f]) => window.yunzi.connection.request({ ...f, type: t }), [type, fields]);
+}

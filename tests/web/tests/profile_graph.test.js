@@ -7,16 +7,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { open_client, save_screenshot } from "../lib/browser.js";
-import { register, wait_for_connection } from "../lib/client.js";
+import { register, wait_for_connection, ask } from "../lib/client.js";
 import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const timeout = 15000;
 const admin = { name: "judge", password: "judge-password-1" };
 use_server_and_browser({ server_options: { admins: [admin] } });
-
-function ask(page, type, fields = {}) {
-  return page.evaluate(([t, f]) => window.yunzi.connection.request({ ...f, type: t }), [type, fields]);
-}
 
 // A rated game (19x19, nigiri, komi 7.5, byo-yomi) that the loser resigns at once.
 async function rated_game(challenger, challenged, loser) {

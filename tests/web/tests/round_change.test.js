@@ -9,7 +9,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { open_client, save_screenshot } from "../lib/browser.js";
-import { register, wait_for_connection } from "../lib/client.js";
+import { register, login, ask } from "../lib/client.js";
 import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const timeout = 15000;
@@ -17,19 +17,6 @@ const gap_s = 4;
 const admin = { name: "rcadmin", password: "rc-admin-password-1" };
 const phone = { viewport: { width: 390, height: 844 }, device: { hasTouch: true, isMobile: true } };
 use_server_and_browser({ server_options: { admins: [admin] } });
-
-async function login(page, name, password) {
-  await wait_for_connection(page);
-  await page.fill("#auth-name", name);
-  await page.fill("#auth-password", password);
-  await page.click("#login-button");
-  await page.waitForSelector(`#my-profile:has-text("${name}")`, { timeout });
-}
-
-// A request over the page's own connection.
-function ask(page, type, fields = {}) {
-  return page.evaluate(([t, f]) => window.yunzi.connection.request({ ...f, type: t }), [type, fields]);
-}
 
 // The round's pairings once its games exist.
 async function started_round(page, id, round) {

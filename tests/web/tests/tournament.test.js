@@ -10,26 +10,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { open_client, save_screenshot } from "../lib/browser.js";
-import { register, wait_for_game_page, wait_for_connection } from "../lib/client.js";
+import { register, wait_for_game_page, login, ask } from "../lib/client.js";
 import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const timeout = 15000;
 const admin = { name: "td", password: "td-password-1" };
 const player_names = ["tp1", "tp2", "tp3", "tp4", "tp5"];
 use_server_and_browser({ server_options: { admins: [admin] } });
-
-async function login(page, name, password) {
-  await wait_for_connection(page);
-  await page.fill("#auth-name", name);
-  await page.fill("#auth-password", password);
-  await page.click("#login-button");
-  await page.waitForSelector(`#my-profile:has-text("${name}")`, { timeout });
-}
-
-// A request over the page's own connection (the admin's requests have no page).
-function ask(page, type, fields = {}) {
-  return page.evaluate(([t, f]) => window.yunzi.connection.request({ ...f, type: t }), [type, fields]);
-}
 
 async function go(page, hash) {
   await page.evaluate((h) => { location.hash = h; }, hash);

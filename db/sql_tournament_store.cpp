@@ -18,8 +18,13 @@ TournamentPairing read_pairing(const Row& row, int first = 0) {
   p.outcome = row.text(first + 6);
   p.how = row.text(first + 7);
   p.decided_ms = row.optional_integer(first + 8);
+  p.handicap = static_cast<int>(row.integer(first + 9));
   return p;
 }
+
+// The columns read_pairing reads, in its order.
+constexpr const char* pairing_columns =
+    "id, group_id, round, black_id, white_id, game_id, outcome, how, decided_ms, handicap ";
 
 // A round may be paired again or dropped only while none of its games exists.
 DbResult<Done> check_not_started(Connection& db, TournamentId id, int round) {
@@ -48,11 +53,11 @@ DbResult<TournamentId> SqlTournamentStore::create(const TournamentSettings& s) {
   auto id = db_.insert(
       "INSERT INTO tournaments (name, system, mcmahon_bar, mcmahon_floor, size, komi, clock_json, rated, rounds, "
       "registration_opens_ms, registration_closes_ms, round_start, round_gap_ms, no_show_ms, bye_points, tie_breaks, "
-      "pairing, first_round_pairing, created_by, created_ms) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "pairing, first_round_pairing, handicap_max, handicap_reduction, created_by, created_ms) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       s.name, s.system, s.mcmahon_bar, s.mcmahon_floor, s.size, s.komi, s.clock_json, s.rated, s.rounds,
       s.registration_opens_ms, s.registration_closes_ms, s.round_start, s.round_gap_ms, s.no_show_ms, s.bye_points,
-      s.tie_breaks, s.pairing, s.first_round_pairing, s.created_by, s.created_ms);
+      s.tie_breaks, s.pairing, s.first_round_pairing, s.handicap_max, s.handicap_reduction, s.created_by, s.created_ms);
   if (!id) return id;
   if (auto parts = write_parts(*id, s, true); !parts) return unexpected(parts.error());
   auto committed = tx->commit();
@@ -89,11 +94,11 @@ DbResult<Done> SqlTournamentStore::update_settings(TournamentId id, const Tourna
   auto updated = db_.execute(
       "UPDATE tournaments SET name = ?, system = ?, mcmahon_bar = ?, mcmahon_floor = ?, size = ?, komi = ?, "
       "clock_json = ?, rated = ?, rounds = ?, registration_closes_ms = ?, round_start = ?, round_gap_ms = ?, "
-      "no_show_ms = ?, bye_points = ?, tie_breaks = ?, pairing = ?, first_round_pairing = ? "
-      "WHERE id = ? AND status = 'registration'",
+      "no_show_ms = ?, bye_points = ?, tie_breaks = ?, pairing = ?, first_round_pairing = ?, handicap_max = ?, "
+      "handicap_reduction = ? WHERE id = ? AND status = 'registration'",
       s.name, s.system, s.mcmahon_bar, s.mcmahon_floor, s.size, s.komi, s.clock_json, s.rated, s.rounds,
       s.registration_closes_ms, s.round_start, s.round_gap_ms, s.no_show_ms, s.bye_points, s.tie_breaks, s.pairing,
-      s.first_round_pairing, id);
+      s.first_round_pairing, s.handicap_max, s.handicap_reduction, id);
   if (!updated) return updated;
   if (db_.changes() == 0) return db_failure(DbErrorKind::conflict, "only a tournament in registration can be edited");
   if (replace_groups) {
@@ -178,11 +183,13 @@ DbResult<std::vector<TournamentSummary>> SqlTournamentStore::list(int limit) {
 
 DbResult<std::optional<StoredTournament>> SqlTournamentStore::load(TournamentId id) {
   auto head = read_first<StoredTournament>(
-      db_.query("SELECT name, system, mcmahon_bar, mcmahon_floor, size, komi, clock_json, rated, rounds, "
-                "registration_opens_ms, registration_closes_ms, round_start, round_gap_ms, no_show_ms, bye_points, "
-                "tie_breaks, created_by, created_ms, status, current_round, pairing, first_round_pairing "
-                "FROM tournaments WHERE id = ?",
-                id),
+      db_.query(
+          "SELECT name, system, mcmahon_bar, mcmahon_floor, size, komi, clock_json, rated, rounds, "
+          "registration_opens_ms, registration_closes_ms, round_start, round_gap_ms, no_show_ms, bye_points, "
+          "tie_breaks, created_by, created_ms, status, current_round, pairing, first_round_pairing, handicap_max, "
+          "handicap_reduction "
+          "FROM tournaments WHERE id = ?",
+          id),
       [id](const Row& row) -> DbResult<StoredTournament> {
         auto bar = row.rank(2);
         if (!bar) return unexpected(bar.error());
@@ -213,6 +220,8 @@ DbResult<std::optional<StoredTournament>> SqlTournamentStore::load(TournamentId 
         t.current_round = static_cast<int>(row.integer(19));
         s.pairing = row.text(20);
         s.first_round_pairing = row.text(21);
+        s.handicap_max = static_cast<int>(row.integer(22));
+        s.handicap_reduction = static_cast<int>(row.integer(23));
         return t;
       });
   if (!head || !*head) return head;
@@ -264,11 +273,11 @@ DbResult<std::optional<StoredTournament>> SqlTournamentStore::load(TournamentId 
     if (r.scheduled_ms) t.settings.round_times.push_back(*r.scheduled_ms);
   }
   if (t.settings.round_start != "fixed") t.settings.round_times.clear();
-  auto pairings = read_all<TournamentPairing>(
-      db_.query("SELECT id, group_id, round, black_id, white_id, game_id, outcome, how, decided_ms "
-                "FROM tournament_pairings WHERE tournament_id = ? ORDER BY round, id",
-                id),
-      [](const Row& row) { return read_pairing(row); });
+  auto pairings =
+      read_all<TournamentPairing>(db_.query(std::string("SELECT ") + pairing_columns +
+                                                "FROM tournament_pairings WHERE tournament_id = ? ORDER BY round, id",
+                                            id),
+                                  [](const Row& row) { return read_pairing(row); });
   if (!pairings) return unexpected(pairings.error());
   t.pairings = std::move(*pairings);
   return head;
@@ -329,14 +338,14 @@ DbResult<std::vector<TournamentPairing>> SqlTournamentStore::replace_pairings(
   for (const NewTournamentPairing& p : pairings) {
     const bool bye = !p.white_id.has_value();
     auto added = db_.execute(
-        "INSERT INTO tournament_pairings (tournament_id, group_id, round, black_id, white_id, outcome, how) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        id, p.group_id, p.round, p.black_id, p.white_id, bye ? "bye" : "pending", bye ? "bye" : "");
+        "INSERT INTO tournament_pairings (tournament_id, group_id, round, black_id, white_id, outcome, how, handicap) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        id, p.group_id, p.round, p.black_id, p.white_id, bye ? "bye" : "pending", bye ? "bye" : "", p.handicap);
     if (!added) return unexpected(added.error());
   }
   auto stored = read_all<TournamentPairing>(
-      db_.query("SELECT id, group_id, round, black_id, white_id, game_id, outcome, how, decided_ms "
-                "FROM tournament_pairings WHERE tournament_id = ? AND round = ? ORDER BY id",
+      db_.query(std::string("SELECT ") + pairing_columns +
+                    "FROM tournament_pairings WHERE tournament_id = ? AND round = ? ORDER BY id",
                 id, round),
       [](const Row& row) { return read_pairing(row); });
   if (!stored) return stored;
@@ -360,8 +369,7 @@ DbResult<Done> SqlTournamentStore::set_result(std::int64_t pairing, std::string_
 
 DbResult<std::optional<std::pair<TournamentId, TournamentPairing>>> SqlTournamentStore::pairing_of_game(GameId game) {
   return read_first<std::pair<TournamentId, TournamentPairing>>(
-      db_.query("SELECT tournament_id, id, group_id, round, black_id, white_id, game_id, outcome, how, decided_ms "
-                "FROM tournament_pairings WHERE game_id = ?",
+      db_.query(std::string("SELECT tournament_id, ") + pairing_columns + "FROM tournament_pairings WHERE game_id = ?",
                 game),
       [](const Row& row) {
         return std::pair{row.integer(0), read_pairing(row, 1)};

@@ -43,6 +43,8 @@ struct TournamentSettings {
   std::string tie_breaks = "sos,sosos,sodos,direct";
   std::string pairing = "adjacent";  // a Swiss or McMahon's method within a score group
   std::string first_round_pairing = "adjacent";
+  int handicap_max = 0;  // a McMahon's most stones; 0: even games
+  int handicap_reduction = 1;
   std::vector<TournamentGroup> groups;
   std::vector<BonusPoints> bonus_points;
   std::vector<TimeMs> round_times;  // fixed: the start of each round, in order
@@ -84,6 +86,7 @@ struct NewTournamentPairing {
   int round = 1;
   UserId black_id = 0;
   std::optional<UserId> white_id;  // none: a bye for black_id
+  int handicap = 0;                // 1: no komi; 2..9 stones
 };
 
 struct TournamentPairing {
@@ -96,6 +99,7 @@ struct TournamentPairing {
   std::string outcome = "pending";  // pending, black_wins, white_wins, jigo, both_lose, bye
   std::string how;                  // played, forfeit, admin, bye; empty while pending
   std::optional<TimeMs> decided_ms;
+  int handicap = 0;  // 1: no komi; 2..9 stones
 };
 
 // Bonus points a finished tournament gave for a place.

@@ -140,6 +140,9 @@ void read_definition(FieldReader& r, req::AdminTournamentCreate& out, bool whole
   if (auto tie_breaks = read_tie_breaks(r)) out.tie_breaks = std::move(*tie_breaks);
   out.pairing = read_pairing_method(r, "pairing", out.pairing);
   out.first_round_pairing = read_pairing_method(r, "first_round_pairing", out.first_round_pairing);
+  out.handicap_max = static_cast<int>(r.optional_integer("handicap_max", 0, max_handicap).value_or(out.handicap_max));
+  out.handicap_reduction =
+      static_cast<int>(r.optional_integer("handicap_reduction", 0, max_handicap).value_or(out.handicap_reduction));
 }
 
 }  // namespace

@@ -39,6 +39,7 @@ json to_json(const TournamentPairingInfo& p) {
           {"black", p.black},
           {"white", optional_json(p.white)},
           {"game", optional_json(p.game)},
+          {"handicap", p.handicap},
           {"result", p.result},
           {"how", p.how}};
 }
@@ -79,6 +80,8 @@ Frame reply_tournament(RequestId id, const TournamentDetails& d) {
   t["tie_breaks"] = d.tie_breaks;
   t["pairing"] = d.pairing;
   t["first_round_pairing"] = d.first_round_pairing;
+  if (d.handicap_max) t["handicap_max"] = *d.handicap_max;
+  if (d.handicap_reduction) t["handicap_reduction"] = *d.handicap_reduction;
   t["next_round_ms"] = optional_json(d.next_round_ms);
   return encode_ok(id, {{"tournament", t}, {"entrants", list_json(d.entrants)}});
 }
@@ -113,7 +116,8 @@ Frame tournament_pairing(const TournamentYourPairing& p) {
                      {"color", p.color},
                      {"opponent", optional_json(p.opponent)},
                      {"bye", p.bye},
-                     {"starts_ms", p.starts_ms}});
+                     {"starts_ms", p.starts_ms},
+                     {"handicap", p.handicap}});
 }
 
 }  // namespace yunzi::protocol

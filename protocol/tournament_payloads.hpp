@@ -48,6 +48,8 @@ struct TournamentDetails {
   std::vector<std::string> tie_breaks;
   std::string pairing;
   std::string first_round_pairing;
+  std::optional<int> handicap_max;  // a McMahon only
+  std::optional<int> handicap_reduction;
   std::optional<std::int64_t> next_round_ms;
   std::vector<TournamentEntrantInfo> entrants;
 };
@@ -59,6 +61,7 @@ struct TournamentPairingInfo {
   std::string black;
   std::optional<std::string> white;  // none: a bye for black
   std::optional<std::int64_t> game;
+  int handicap = 0;    // 1: no komi; 2..9 stones; black is the weaker player
   std::string result;  // pending, black_wins, white_wins, jigo, both_lose, bye
   std::string how;     // played, forfeit, admin, bye; empty while pending
 };
@@ -106,6 +109,7 @@ struct TournamentYourPairing {
   std::optional<std::string> opponent;
   bool bye = false;
   std::int64_t starts_ms = 0;  // when the round starts (or started)
+  int handicap = 0;
 };
 
 nlohmann::json to_json(const TournamentSummaryInfo& t);

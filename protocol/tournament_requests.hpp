@@ -77,17 +77,35 @@ struct AdminTournamentCreate {
   std::vector<std::string> tie_breaks{"sos", "sosos", "sodos", "direct"};
   std::string pairing = "adjacent";  // within a score group: adjacent, fold, slide
   std::string first_round_pairing = "adjacent";
+  // A McMahon's handicaps: the McMahon score difference less the reduction,
+  // at most handicap_max stones (0: even games).
+  int handicap_max = 0;
+  int handicap_reduction = 1;
 };
 // Changes a tournament still in registration: any of the creation's fields
 // (registration_minutes counts from now); the others keep their values.
 struct AdminTournamentEdit {
   static constexpr std::string_view type = "admin.tournament.edit";
-  static constexpr std::array<std::string_view, 18> editable{"name",        "system",         "preset",
-                                                             "groups",      "mcmahon_bar",    "mcmahon_floor",
-                                                             "settings",    "rounds",         "registration_minutes",
-                                                             "round_start", "round_times_ms", "round_gap_s",
-                                                             "no_show_s",   "bye_points",     "bonus",
-                                                             "tie_breaks",  "pairing",        "first_round_pairing"};
+  static constexpr std::array<std::string_view, 20> editable{"name",
+                                                             "system",
+                                                             "preset",
+                                                             "groups",
+                                                             "mcmahon_bar",
+                                                             "mcmahon_floor",
+                                                             "settings",
+                                                             "rounds",
+                                                             "registration_minutes",
+                                                             "round_start",
+                                                             "round_times_ms",
+                                                             "round_gap_s",
+                                                             "no_show_s",
+                                                             "bye_points",
+                                                             "bonus",
+                                                             "tie_breaks",
+                                                             "pairing",
+                                                             "first_round_pairing",
+                                                             "handicap_max",
+                                                             "handicap_reduction"};
   std::int64_t tournament = 0;
   AdminTournamentCreate change;
   std::vector<std::string> fields;  // the fields given, in the order above

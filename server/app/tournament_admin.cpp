@@ -76,6 +76,7 @@ void apply_definition(const req::AdminTournamentCreate& r, const Given& given, c
     s.mcmahon_bar = defaults.mcmahon_bar;
     s.mcmahon_floor = defaults.mcmahon_floor;
   }
+  if (given("system") && s.system != "mcmahon" && !given("handicap_max")) s.handicap_max = 0;
   if (given("settings")) {
     const GameSettings game = lobby::settings_to_play(r.settings, rules);
     s.size = game.size;
@@ -109,6 +110,8 @@ void apply_definition(const req::AdminTournamentCreate& r, const Given& given, c
   }
   if (given("pairing")) s.pairing = r.pairing;
   if (given("first_round_pairing")) s.first_round_pairing = r.first_round_pairing;
+  if (given("handicap_max")) s.handicap_max = r.handicap_max;
+  if (given("handicap_reduction")) s.handicap_reduction = r.handicap_reduction;
   if (s.round_start != "fixed") s.round_times.clear();
 }
 

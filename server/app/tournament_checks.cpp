@@ -41,6 +41,10 @@ std::string mcmahon_problem(const db::TournamentSettings& s) {
     return which + " for a mcmahon tournament only, and this one's system is " + s.system;
   }
   if (s.mcmahon_floor > s.mcmahon_bar) return "mcmahon_floor must not be above the bar";
+  // A Swiss score counts wins, not strength: a difference of it is no handicap.
+  if (s.system != "mcmahon" && s.handicap_max > 0) {
+    return "handicap_max is for a mcmahon tournament only, and this one's system is " + s.system;
+  }
   return {};
 }
 

@@ -2,8 +2,8 @@
 // admin.tournament.create or .edit has been applied to it: groups whose
 // rank bands do not overlap (a rank in two bands would enter only the
 // first, silently) and whose names differ (the standings, the pairings and
-// the exports tell groups apart by name); a McMahon bar or floor only on a
-// McMahon, the floor not above the bar; one fixed time per round.
+// the exports tell groups apart by name); a McMahon bar, floor or handicaps
+// only on a McMahon, the floor not above the bar; one fixed time per round.
 #pragma once
 
 #include <string>

@@ -288,11 +288,10 @@ void TournamentService::start_round(Running& r) {
   ++r.in_flight;
   const db::StoredTournament t = r.t;
   const int round = t.current_round;
-  const GameSettings settings = stored_tournaments::game_settings_of(t.settings);
   const TimeMs now = now_ms_();
   auto self = shared_from_this();
   writer_.submit_for<RoundStart>(
-      [id = t.id, round, settings, now, &elsewhere = elsewhere_](db::Stores& stores) -> db::DbResult<RoundStart> {
+      [id = t.id, round, now, &elsewhere = elsewhere_](db::Stores& stores) -> db::DbResult<RoundStart> {
         // Read again here, under the row's lock: only what the database holds decides which games still need
         // creating.
         if (auto locked = stores.tournaments().lock(id); !locked) return unexpected(locked.error());
@@ -320,7 +319,8 @@ void TournamentService::start_round(Running& r) {
           auto white = stores.users().find_by_id(*p.white_id);
           if (!white) return unexpected(white.error());
           if (!*black || !*white) return db::db_failure(db::DbErrorKind::not_found, "a paired player is gone");
-          lobby::GamePlan plan{settings, lobby::Contender{p.black_id, session::user_info(**black)},
+          lobby::GamePlan plan{stored_tournaments::game_settings_of(t.settings, p),
+                               lobby::Contender{p.black_id, session::user_info(**black)},
                                lobby::Contender{*p.white_id, session::user_info(**white)}};
           auto game = stores.games().create(lobby::new_game_row(plan, now));
           if (!game) return unexpected(game.error());

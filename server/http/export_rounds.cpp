@@ -18,7 +18,7 @@ std::string bye_cell(const db::TournamentSettings& settings) {
 
 std::vector<std::vector<std::string>> export_rounds(const db::StoredTournament& t,
                                                     const std::vector<protocol::TournamentStandingInfo>& standings,
-                                                    std::string_view handicap) {
+                                                    EvenGameHandicap even) {
   // The standings name players; the pairings hold user ids: each user's line, once.
   std::map<std::string, int> line_of_name;
   for (std::size_t i = 0; i < standings.size(); ++i) line_of_name[standings[i].name] = static_cast<int>(i) + 1;
@@ -31,11 +31,17 @@ std::vector<std::vector<std::string>> export_rounds(const db::StoredTournament& 
     return found == line_of_user.end() ? 0 : found->second;
   };
   std::map<std::pair<int, int>, int> opponent;  // (line, round) -> the opponent's line
+  std::map<std::pair<int, int>, int> handicap;  // (line, round) -> the game's handicap
   for (const auto& p : t.pairings) {
     if (!p.white_id) continue;
     opponent[{line_of(p.black_id), p.round}] = line_of(*p.white_id);
     opponent[{line_of(*p.white_id), p.round}] = line_of(p.black_id);
+    handicap[{line_of(p.black_id), p.round}] = handicap[{line_of(*p.white_id), p.round}] = p.handicap;
   }
+  const auto handicap_text = [&](int line, int round) {
+    const int stones = handicap[{line, round}];
+    return stones == 0 && even == EvenGameHandicap::leave_out ? std::string() : std::to_string(stones);
+  };
 
   const std::string bye = bye_cell(t.settings);
   std::vector<std::vector<std::string>> out;
@@ -49,7 +55,7 @@ std::vector<std::vector<std::string>> export_rounds(const db::StoredTournament& 
       } else if (cell.result.empty() || met == opponent.end() || met->second == 0) {
         cells.push_back("0-");
       } else {
-        cells.push_back(std::to_string(met->second) + cell.result + "/" + cell.color + std::string(handicap));
+        cells.push_back(std::to_string(met->second) + cell.result + "/" + cell.color + handicap_text(line, cell.round));
       }
     }
     out.push_back(std::move(cells));

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "db/tournament_records.hpp"
@@ -14,11 +13,15 @@
 
 namespace yunzi::http {
 
+// Whether a round of an even game writes its handicap: the EGF file writes
+// "/b0" so that an even game cannot be read as one with a handicap from the
+// ranks; the CSV writes a handicap only where there was one ("/b2").
+enum class EvenGameHandicap { write_zero, leave_out };
+
 // For each line of `standings` (stored_tournaments::standings_of(t)), its
-// rounds in order. `handicap` follows the colour: the EGF file writes "0"
-// so that an even game cannot be read as one with a handicap from the ranks.
+// rounds in order, the handicap after the colour.
 std::vector<std::vector<std::string>> export_rounds(const db::StoredTournament& t,
                                                     const std::vector<protocol::TournamentStandingInfo>& standings,
-                                                    std::string_view handicap);
+                                                    EvenGameHandicap even);
 
 }  // namespace yunzi::http

@@ -34,7 +34,7 @@ std::string csv_cell(std::string_view text) {
 
 std::string standings_csv(const db::StoredTournament& t) {
   const auto standings = stored_tournaments::standings_of(t);
-  const auto rounds = export_rounds(t, standings, "");
+  const auto rounds = export_rounds(t, standings, EvenGameHandicap::leave_out);
   std::vector<std::string> header{"group", "place", "name", "rank", "score", "wins", "sos", "sosos", "sodos", "bonus"};
   for (int round = 1; round <= t.current_round; ++round) header.push_back("r" + std::to_string(round));
   std::string out = line_of(header);

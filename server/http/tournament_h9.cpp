@@ -94,8 +94,9 @@ std::string header(const db::StoredTournament& t, const TournamentExportOptions&
   // An online tournament's place is the server: the organiser's country, and the club for the city.
   out += "; PC[" + options.country + "," + options.club + "]\n";
   out += "; DT[" + days_of_play(t) + "]\n";
-  // Every game of a yunzi tournament is even: no handicap rule.
-  out += "; HA[h0]\n";
+  // The most stones a game was given (h0: even games); each round writes its game's own handicap.
+  const int cap = t.settings.system == "mcmahon" ? t.settings.handicap_max : 0;
+  out += "; HA[h" + std::to_string(cap) + "]\n";
   out += "; KM[" + export_number(t.settings.komi) + "]\n";
   out += "; TM[" + basic_minutes(t.settings) + "]\n";
   out += "; CL[" + options.tournament_class + "]\n";
@@ -109,8 +110,7 @@ std::string header(const db::StoredTournament& t, const TournamentExportOptions&
 
 std::string standings_h9(const db::StoredTournament& t, const TournamentExportOptions& options) {
   const auto standings = stored_tournaments::standings_of(t);
-  // Even games: each round says /b0 or /w0, which no reader takes for a handicap from the ranks.
-  const auto rounds = export_rounds(t, standings, "0");
+  const auto rounds = export_rounds(t, standings, EvenGameHandicap::write_zero);
   // Number, name, rank, country, club, score, SOS, SODOS, then the rounds.
   constexpr std::size_t first_score = 5, first_round = 8;
   std::vector<std::vector<std::string>> rows;

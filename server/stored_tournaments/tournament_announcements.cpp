@@ -20,8 +20,8 @@ std::vector<PlayerPairing> player_pairings(const db::StoredTournament& t, int ro
     }
     const bool played = p.outcome == "pending" && plays_in(t, p.black_id, round) && plays_in(t, *p.white_id, round);
     if (!played) continue;
-    out.push_back({p.black_id, {t.id, round, p.game_id, "black", names[*p.white_id], false, starts_ms}});
-    out.push_back({*p.white_id, {t.id, round, p.game_id, "white", names[p.black_id], false, starts_ms}});
+    out.push_back({p.black_id, {t.id, round, p.game_id, "black", names[*p.white_id], false, starts_ms, p.handicap}});
+    out.push_back({*p.white_id, {t.id, round, p.game_id, "white", names[p.black_id], false, starts_ms, p.handicap}});
   }
   return out;
 }

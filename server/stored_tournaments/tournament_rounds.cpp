@@ -72,6 +72,7 @@ tournament::ScoreRules score_rules_of(const db::TournamentSettings& s) {
   rules.group_method = group_method_of(s.pairing);
   rules.first_round_method = group_method_of(s.first_round_pairing);
   rules.rounds = s.rounds;
+  if (rules.system == tournament::System::mcmahon) rules.handicaps = {s.handicap_reduction, s.handicap_max};
   return rules;
 }
 
@@ -112,7 +113,8 @@ tournament::TournamentRecord group_record(const db::StoredTournament& t, std::in
       record.byes.push_back({p.round, player_id(p.black_id)});
       continue;
     }
-    record.games.push_back({p.round, {player_id(p.black_id), player_id(*p.white_id)}, outcome_from_text(p.outcome)});
+    record.games.push_back(
+        {p.round, {player_id(p.black_id), player_id(*p.white_id), p.handicap}, outcome_from_text(p.outcome)});
   }
   return record;
 }
@@ -164,7 +166,7 @@ Expected<std::vector<db::NewTournamentPairing>, std::string> pair_round(const db
       case tournament::System::single_elimination: pairing = tournament::elimination_round(record, seeds, round); break;
     }
     if (!pairing) return unexpected("group " + g.name + " cannot be paired for round " + std::to_string(round));
-    for (const auto& game : pairing->games) out.push_back({g.id, round, game.black, game.white});
+    for (const auto& game : pairing->games) out.push_back({g.id, round, game.black, game.white, game.handicap});
     for (const auto bye : pairing->byes) out.push_back({g.id, round, bye, std::nullopt});
   }
   return out;

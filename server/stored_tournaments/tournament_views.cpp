@@ -42,6 +42,13 @@ GameSettings game_settings_of(const db::TournamentSettings& s) {
   return settings;
 }
 
+GameSettings game_settings_of(const db::TournamentSettings& s, const db::TournamentPairing& p) {
+  GameSettings settings = game_settings_of(s);
+  settings.handicap = p.handicap;
+  if (p.handicap > 0) settings.komi = default_komi_handicap;
+  return settings;
+}
+
 protocol::TournamentSummaryInfo summary_info(const db::TournamentSummary& t) {
   return {t.id, t.name, t.system, t.status, t.rounds, t.current_round, t.entrants, t.registration_closes_ms};
 }
@@ -62,6 +69,8 @@ protocol::TournamentDetails details_of(const db::StoredTournament& t) {
   if (s.system == "mcmahon") {
     d.mcmahon_bar = s.mcmahon_bar;
     d.mcmahon_floor = s.mcmahon_floor;
+    d.handicap_max = s.handicap_max;
+    d.handicap_reduction = s.handicap_reduction;
   }
   d.round_start = s.round_start;
   d.round_times_ms = s.round_times;
@@ -89,7 +98,7 @@ std::vector<protocol::TournamentPairingInfo> pairings_of(const db::StoredTournam
     std::optional<std::string> white;
     if (p.white_id) white = name_in(by_user, *p.white_id);
     out.push_back({p.id, p.round, group_name(t.settings, p.group_id), name_in(by_user, p.black_id), white, p.game_id,
-                   p.outcome, p.how});
+                   p.handicap, p.outcome, p.how});
   }
   return out;
 }

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "server/tournament/colours.hpp"
+#include "server/tournament/handicap.hpp"
 
 namespace yunzi::tournament {
 
@@ -25,8 +26,12 @@ int placement_in_group(GroupMethod method, int first, int second, int size) {
 
 }  // namespace
 
-PairWeights::PairWeights(std::vector<const PlayerHistory*> players, GroupMethod method)
-    : players_(std::move(players)), method_(method), group_(players_.size()), position_(players_.size()) {
+PairWeights::PairWeights(std::vector<const PlayerHistory*> players, GroupMethod method, HandicapRules handicaps)
+    : players_(std::move(players)),
+      method_(method),
+      handicaps_(handicaps),
+      group_(players_.size()),
+      position_(players_.size()) {
   for (std::size_t i = 0; i < players_.size(); ++i) {
     const bool same = i > 0 && players_[i]->score() == players_[i - 1]->score();
     group_[i] = i == 0 ? 0 : group_[i - 1] + (same ? 0 : 1);
@@ -53,10 +58,11 @@ std::optional<PairCost> PairWeights::cost(std::size_t a, std::size_t b) const {
   const PlayerHistory& second = *players_[b];
   if (first.has_met(second.entrant.id)) return std::nullopt;
   PairCost cost;
-  cost.colours_past_limit = colours_within_limit(first, second) ? 0 : 1;
+  const bool even = handicap_for(first.score() - second.score(), handicaps_) == 0;
+  cost.colours_past_limit = even && !colours_within_limit(first, second) ? 1 : 0;
   cost.groups_apart = std::abs(group_[a] - group_[b]);
   cost.crosses_groups = cost.groups_apart > 0 ? 1 : 0;
-  cost.colours_clash = colour_wishes_clash(first, second) ? 1 : 0;
+  cost.colours_clash = even && colour_wishes_clash(first, second) ? 1 : 0;
   cost.placement = cost.crosses_groups
                        ? std::abs(first.entrant.rank_index - second.entrant.rank_index)
                        : placement_in_group(method_, position_[a], position_[b], group_size_[group_[a]]);

@@ -27,8 +27,10 @@ struct PairCost {
 
 class PairWeights {
  public:
-  // `players` in pairing order: score first, then rank, then entry.
-  PairWeights(std::vector<const PlayerHistory*> players, GroupMethod method);
+  // `players` in pairing order: score first, then rank, then entry. A pair
+  // the handicap rules give a handicap has no colour costs: the handicap
+  // decides its colours.
+  PairWeights(std::vector<const PlayerHistory*> players, GroupMethod method, HandicapRules handicaps = {});
 
   // nullopt for a pair that may not meet (they have met before).
   std::optional<PairCost> cost(std::size_t a, std::size_t b) const;
@@ -37,6 +39,7 @@ class PairWeights {
  private:
   std::vector<const PlayerHistory*> players_;
   GroupMethod method_;
+  HandicapRules handicaps_;
   std::vector<int> group_;     // score group of each player, 0 the top one
   std::vector<int> position_;  // place within the group, 0 the strongest
   std::vector<int> group_size_;

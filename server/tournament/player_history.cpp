@@ -51,8 +51,12 @@ TournamentHistory::TournamentHistory(const TournamentRecord& record, const Score
     RoundPlay* white = round_of(game.players.white, game.round);
     if (black == nullptr || white == nullptr) continue;
     const bool decided = game.outcome != Outcome::pending && game.outcome != Outcome::both_lose;
-    *black = RoundPlay{game.players.white, Colour::black, points_for_black(game.outcome), false, decided};
-    *white = RoundPlay{game.players.black, Colour::white, points_for_white(game.outcome), false, decided};
+    // A handicap game's colours follow the handicap, so they count in nobody's colour balance.
+    const bool even = game.players.handicap == 0;
+    *black = RoundPlay{game.players.white, even ? Colour::black : Colour::none, points_for_black(game.outcome), false,
+                       decided};
+    *white = RoundPlay{game.players.black, even ? Colour::white : Colour::none, points_for_white(game.outcome), false,
+                       decided};
   }
   for (const Bye& bye : record.byes) {
     // A round robin's table keeps a withdrawn player's byes; a round they do not play scores nothing.

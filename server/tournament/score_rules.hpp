@@ -16,6 +16,13 @@ enum class System { swiss, mcmahon, round_robin, single_elimination };
 // 2-(n-1); slide 1-(n/2+1), 2-(n/2+2).
 enum class GroupMethod { adjacent, fold, slide };
 
+// McMahon handicaps: a game is given the players' McMahon score difference
+// in whole points, less `reduction`, at most `max` (0: even games only).
+struct HandicapRules {
+  int reduction = 1;
+  int max = 0;
+};
+
 struct ScoreRules {
   System system = System::swiss;
   // McMahon: entrants start with (rank clamped to floor..bar) - floor points,
@@ -30,6 +37,7 @@ struct ScoreRules {
   // The rounds the tournament plays; a Swiss or McMahon looks one round
   // ahead before the last (0: no look-ahead).
   int rounds = 0;
+  HandicapRules handicaps;  // a McMahon only
 };
 
 // The score an entrant starts the tournament with.

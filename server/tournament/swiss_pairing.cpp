@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "server/tournament/colours.hpp"
+#include "server/tournament/handicap.hpp"
 #include "server/tournament/max_weight_matching.hpp"
 #include "server/tournament/pair_weights.hpp"
 #include "server/tournament/player_history.hpp"
@@ -61,7 +61,7 @@ struct RoundGames {
 // The best matching of `order` without the pairs `barred`; nullopt when it
 // leaves anyone out.
 std::optional<RoundGames> best_pairing(const std::vector<const PlayerHistory*>& order, const PairWeights& weights,
-                                       const PairSet& barred) {
+                                       const HandicapRules& handicaps, const PairSet& barred) {
   std::vector<WeightedEdge> edges;
   for (std::size_t a = 0; a < order.size(); ++a) {
     for (std::size_t b = a + 1; b < order.size(); ++b) {
@@ -74,7 +74,7 @@ std::optional<RoundGames> best_pairing(const std::vector<const PlayerHistory*>& 
   for (std::size_t a = 0; a < order.size(); ++a) {
     if (!mates[a]) return std::nullopt;
     if (*mates[a] < a) continue;
-    round.games.push_back(assign_colours(*order[a], *order[*mates[a]]));
+    round.games.push_back(pair_game(*order[a], *order[*mates[a]], handicaps));
     round.weight += *weights.weight(a, *mates[a]);
   }
   return round;
@@ -88,14 +88,14 @@ std::optional<RoundGames> best_pairing(const std::vector<const PlayerHistory*>& 
 // rule of Swiss pairing systems asks); when there is none, the best.
 std::optional<std::vector<Pairing>> pair_everyone(const std::vector<const PlayerHistory*>& order,
                                                   const std::vector<const PlayerHistory*>& field, GroupMethod method,
-                                                  bool rounds_follow) {
-  const PairWeights weights(order, method);
-  auto best = best_pairing(order, weights, {});
+                                                  const HandicapRules& handicaps, bool rounds_follow) {
+  const PairWeights weights(order, method, handicaps);
+  auto best = best_pairing(order, weights, handicaps, {});
   if (!best) return std::nullopt;
   if (!rounds_follow || next_round_pairable(field, pairs_of(best->games))) return std::move(best->games);
   std::optional<RoundGames> chosen;
   for (const Pairing& game : best->games) {
-    auto other = best_pairing(order, weights, {std::minmax(game.black, game.white)});
+    auto other = best_pairing(order, weights, handicaps, {std::minmax(game.black, game.white)});
     if (!other || (chosen && chosen->weight >= other->weight)) continue;
     if (next_round_pairable(field, pairs_of(other->games))) chosen = std::move(other);
   }
@@ -113,9 +113,10 @@ std::optional<RoundPairing> pair_swiss_round(const TournamentRecord& record, con
   std::sort(order.begin(), order.end(), pairs_first);
   const GroupMethod method = round == 1 ? rules.first_round_method : rules.group_method;
   const bool rounds_follow = round < rules.rounds;
+  const HandicapRules handicaps = rules.system == System::mcmahon ? rules.handicaps : HandicapRules{0, 0};
 
   if (order.size() % 2 == 0) {
-    auto games = pair_everyone(order, order, method, rounds_follow);
+    auto games = pair_everyone(order, order, method, handicaps, rounds_follow);
     if (!games) return std::nullopt;
     return RoundPairing{std::move(*games), {}};
   }
@@ -123,7 +124,7 @@ std::optional<RoundPairing> pair_swiss_round(const TournamentRecord& record, con
     std::vector<const PlayerHistory*> rest;
     std::copy_if(order.begin(), order.end(), std::back_inserter(rest),
                  [bye](const PlayerHistory* player) { return player != bye; });
-    if (auto games = pair_everyone(rest, order, method, rounds_follow)) {
+    if (auto games = pair_everyone(rest, order, method, handicaps, rounds_follow)) {
       return RoundPairing{std::move(*games), {bye->entrant.id}};
     }
   }

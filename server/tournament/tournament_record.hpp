@@ -30,6 +30,9 @@ enum class Outcome {
 struct Pairing {
   PlayerId black = 0;
   PlayerId white = 0;
+  // 0: an even game; 1: no komi (让先); 2..9: stones. In a handicap game
+  // black is the weaker side.
+  int handicap = 0;
 };
 
 struct TournamentGame {

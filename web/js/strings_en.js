@@ -235,6 +235,8 @@ export const strings_en = {
   no_show: "Absent players lose after",
   bye_points: "Points for a bye",
   tie_breaks: "Tie-breaks",
+  tournament_handicaps: "McMahon score difference less {reduction}, at most {max} stones",
+  tournament_even_games: "Even games",
   bonus: "Bonus",
   bonus_none: "none",
   bonus_place: "place {place}: {points}",

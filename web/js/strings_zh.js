@@ -235,6 +235,8 @@ export const strings_zh = {
   no_show: "缺席判负时限",
   bye_points: "轮空得分",
   tie_breaks: "同分比较",
+  tournament_handicaps: "按麦克马洪分差减 {reduction} 让子，最多 {max} 子",
+  tournament_even_games: "分先",
   bonus: "奖励分",
   bonus_none: "无",
   bonus_place: "第 {place} 名：{points}",

@@ -20,6 +20,17 @@ function group_order(tournament, rows) {
   return names;
 }
 
+function handicap_rule_text(tournament) {
+  if (tournament.handicap_max === 0) return t("tournament_even_games");
+  return t("tournament_handicaps", { reduction: tournament.handicap_reduction, max: tournament.handicap_max });
+}
+
+// A handicap game's stones beside its black player: "让先" or "2 stones".
+function handicap_tag(handicap) {
+  if (!handicap) return null;
+  return h("span", { class: "pairing-handicap", text: ` (${t(handicap === 1 ? "handicap_1" : "handicap_n", { n: handicap })})` });
+}
+
 export function settings_list(tournament) {
   const s = tournament.settings;
   const item = (label, value, key) => [h("dt", { text: label }), h("dd", { "data-setting": key, text: value })];
@@ -35,6 +46,7 @@ export function settings_list(tournament) {
     item(t("no_show"), no_show_text(tournament), "no_show"),
     item(t("bye_points"), points(tournament.bye_points), "bye_points"),
     item(t("bonus"), bonus_text(tournament.bonus), "bonus"),
+    tournament.handicap_max === undefined ? null : item(t("handicap"), handicap_rule_text(tournament), "handicaps"),
     tournament.tie_breaks ? item(t("tie_breaks"), tournament.tie_breaks.map((name) => name.toUpperCase()).join(", "), "tie_breaks") : null,
     item(t("registration_closes"), format_date(tournament.registration_closes_ms), "registration_closes"),
     tournament.next_round_ms ? item(t("next_round"), format_date(tournament.next_round_ms), "next_round") : null);
@@ -65,7 +77,7 @@ export function pairings_table(pairings) {
       "data-pairing": p.id, "data-result": p.result, "data-game": p.game ?? "",
     },
       h("td", { text: p.group }),
-      h("td", {}, player_link(p.black)),
+      h("td", {}, player_link(p.black), handicap_tag(p.handicap)),
       h("td", {}, p.white === null ? h("span", { class: "bye", text: t("bye") }) : player_link(p.white)),
       h("td", { class: "pairing-result", text: pairing_result(p) }),
       h("td", {}, p.game === null ? "" : h("a", { class: "pairing-game", href: `#/game/${p.game}`, text: `#${p.game}` })))))));

@@ -13,7 +13,6 @@
 #include "db/time_text.hpp"
 #include "tests/e2e/tournament/tournament_support.hpp"
 #include "tests/support/export_text.hpp"
-#include "tools/client/http_get.hpp"
 
 using namespace yunzi;
 using namespace yunzi::e2e;
@@ -24,14 +23,6 @@ namespace {
 std::string today_utc() {
   const auto now = std::chrono::system_clock::now().time_since_epoch();
   return db::utc_date_text(std::chrono::duration_cast<std::chrono::milliseconds>(now).count());
-}
-
-std::string fetched(RankedServer& ranked, std::int64_t tournament, const std::string& format) {
-  auto reply =
-      client::http_get("127.0.0.1", ranked.server.port(), "/tournaments/" + std::to_string(tournament) + "." + format);
-  REQUIRE(reply);
-  REQUIRE(reply->status == 200);
-  return reply->body;
 }
 
 }  // namespace
@@ -62,7 +53,7 @@ TEST_CASE("the exports show a name that looks like a formula as a name, with the
   wait_finished(admin, tournament);
   const std::string last_day = today_utc();
 
-  const auto csv = text_lines(fetched(ranked, tournament, "csv"));
+  const auto csv = text_lines(tournament_export(ranked, tournament, "csv"));
   REQUIRE(csv.size() == 4);
   CHECK(csv[0] == "group,place,name,rank,score,wins,sos,sosos,sodos,bonus,r1\r");
   std::map<std::string, std::vector<std::string>> csv_line_of;
@@ -78,7 +69,7 @@ TEST_CASE("the exports show a name that looks like a formula as a name, with the
   CHECK(csv_line_of.at("\"'-A1-c86b\"")[3] == "5k");
   CHECK(csv_line_of.at("carl")[10] == "0+");
 
-  const auto h9 = text_lines(fetched(ranked, tournament, "h9"));
+  const auto h9 = text_lines(tournament_export(ranked, tournament, "h9"));
   REQUIRE(h9.size() >= 14);
   CHECK(h9[0] == "; EV[Export (night)]");
   CHECK(h9[1] == "; PC[NL,Amst]");

@@ -6,6 +6,8 @@
 #include <thread>
 #include <tuple>
 
+#include "tools/client/http_get.hpp"
+
 namespace yunzi::e2e {
 
 Json quick_settings() {
@@ -102,6 +104,14 @@ Json wait_start_at(Player& admin, std::int64_t tournament, int round, std::int64
   }
   FAIL("round " << round << " did not start after its time");
   return {};
+}
+
+std::string tournament_export(RankedServer& ranked, std::int64_t tournament, const std::string& format) {
+  auto reply =
+      client::http_get("127.0.0.1", ranked.server.port(), "/tournaments/" + std::to_string(tournament) + "." + format);
+  REQUIRE(reply);
+  REQUIRE(reply->status == 200);
+  return reply->body;
 }
 
 }  // namespace yunzi::e2e

@@ -45,6 +45,9 @@ std::string earlier_name_wins(const std::string& black, const std::string& white
 std::vector<PlayedGame> play_round(Field& field, Player& admin, std::int64_t tournament, int round,
                                    const Script& winner_of);
 
+// The body of GET /tournaments/{id}.{format} (csv or h9), which must answer 200.
+std::string tournament_export(RankedServer& ranked, std::int64_t tournament, const std::string& format);
+
 // The machine's clock as the server reads it (the test and the server share it), in Unix ms.
 std::int64_t now_ms();
 

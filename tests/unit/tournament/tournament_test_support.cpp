@@ -20,7 +20,7 @@ void play(TournamentRecord& record, int round, PlayerId black, PlayerId white, O
 void play_round(TournamentRecord& record, const RoundPairing& pairing, int round, std::mt19937& random) {
   std::bernoulli_distribution black_wins(0.5);
   for (const Pairing& game : pairing.games) {
-    play(record, round, game.black, game.white, black_wins(random) ? Outcome::black_wins : Outcome::white_wins);
+    record.games.push_back(TournamentGame{round, game, black_wins(random) ? Outcome::black_wins : Outcome::white_wins});
   }
   for (PlayerId player : pairing.byes) record.byes.push_back(Bye{round, player});
 }

@@ -17,6 +17,8 @@ class FollowStore {
   virtual DbResult<Done> unfollow(UserId user, UserId followed) = 0;
   // The followed players, by name.
   virtual DbResult<std::vector<UserRecord>> followed_by(UserId user) = 0;
+  // Who follows `user`, at most `limit` of them.
+  virtual DbResult<std::vector<UserId>> followers_of(UserId user, int limit) = 0;
 };
 
 }  // namespace yunzi::db

@@ -21,4 +21,9 @@ DbResult<std::vector<UserRecord>> SqlFollowStore::followed_by(UserId user) {
   return read_all<UserRecord>(db_.query(sql, user), read_user);
 }
 
+DbResult<std::vector<UserId>> SqlFollowStore::followers_of(UserId user, int limit) {
+  return read_all<UserId>(db_.query("SELECT user_id FROM follows WHERE followed_id = ? LIMIT ?", user, limit),
+                          [](const Row& row) { return row.integer(0); });
+}
+
 }  // namespace yunzi::db

@@ -12,6 +12,7 @@ class SqlFollowStore final : public FollowStore {
   DbResult<Done> follow(UserId user, UserId followed, TimeMs at_ms) override;
   DbResult<Done> unfollow(UserId user, UserId followed) override;
   DbResult<std::vector<UserRecord>> followed_by(UserId user) override;
+  DbResult<std::vector<UserId>> followers_of(UserId user, int limit) override;
 
  private:
   Connection& db_;

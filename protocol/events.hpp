@@ -41,5 +41,9 @@ Frame challenge_declined(std::int64_t challenge, std::string_view by, const std:
 Frame rank_changed(const RankChange& change);  // type "rank.change"
 Frame notice(std::string_view text);
 Frame kicked(std::string_view reason);
+// To a player's followers: they came online (type "follow.online"), they
+// started a game (type "follow.game").
+Frame followed_online(const UserInfo& user);
+Frame followed_game(const UserInfo& user, std::int64_t game, const UserInfo& opponent);
 
 }  // namespace yunzi::protocol

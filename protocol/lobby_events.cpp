@@ -39,4 +39,11 @@ Frame notice(std::string_view text) { return make_frame({{"type", "notice"}, {"t
 
 Frame kicked(std::string_view reason) { return make_frame({{"type", "kicked"}, {"reason", reason}}); }
 
+Frame followed_online(const UserInfo& user) { return make_frame({{"type", "follow.online"}, {"user", to_json(user)}}); }
+
+Frame followed_game(const UserInfo& user, std::int64_t game, const UserInfo& opponent) {
+  return make_frame(
+      {{"type", "follow.game"}, {"user", to_json(user)}, {"game", game}, {"opponent", to_json(opponent)}});
+}
+
 }  // namespace yunzi::protocol

@@ -20,6 +20,7 @@
 #include "server/app/app_options.hpp"
 #include "server/app/call.hpp"
 #include "server/app/desks.hpp"
+#include "server/app/follow_news.hpp"
 #include "server/app/sign_ins.hpp"
 #include "server/app/tournament_service.hpp"
 #include "server/app/user_reach.hpp"
@@ -95,6 +96,7 @@ class App final : public net::Handler {
   std::shared_ptr<TournamentService> tournaments_;
   std::shared_ptr<BoardService> boards_;
   Elsewhere& elsewhere_;
+  FollowNews follow_news_;
   SignIns sign_ins_;
   UserReach reach_;
   Desks desks_;

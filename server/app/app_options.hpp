@@ -25,6 +25,8 @@ struct AppOptions {
   std::size_t lobby_chat_per_minute = 10;      // lobby.chat lines of one user within any minute
   std::size_t messages_per_minute = 20;        // private messages one user may send within any minute
   std::size_t message_partners_per_hour = 10;  // users not answering yet whom one user may start writing to in an hour
+  // A player announced to their followers as online is not announced again within this (a reload is no news).
+  std::chrono::milliseconds follow_online_quiet{600'000};
   boards::BoardLimits board_limits;
 
   friend bool operator==(const AppOptions&, const AppOptions&) = default;

@@ -101,6 +101,7 @@ void App::start_room(GameId id, const lobby::GamePlan& plan, const std::optional
   elsewhere_.game_made(white.user_id, id);
   metrics_.games_started.Increment();
   lobby_->game_started(lobby_entry(id, plan.settings, black.info, white.info, 0), black.user_id, white.user_id, true);
+  follow_news_.game_started(id, black.user_id, black.info, white.user_id, white.info);
   for (UserId player : {black.user_id, white.user_id}) {
     for (const session::SessionPtr& session : online_.sessions_of(player)) {
       session->post([id](session::Session& s) { s.watched_games.insert(id); });

@@ -26,8 +26,12 @@ bool SignIns::sign_in(const session::SessionPtr& session, const db::UserRecord& 
   if (s.user) sign_out(s);
   s.user = session::SignedIn{user.id, user.name, std::move(token)};
   s.when_closed("sign-in", [this](session::Session& closed) { sign_out(closed); });
-  if (*sessions == 1) lobby_.user_online(online_user);
-  else lobby_.user_connections_changed(user.id);
+  if (*sessions == 1) {
+    lobby_.user_online(online_user);
+    follow_news_.came_online(user.id, online_user.info);
+  } else {
+    lobby_.user_connections_changed(user.id);
+  }
   for (const auto& room : games_.rooms_of(user.id)) {
     room->player_connected(user.id, s.connection());
     s.watched_games.insert(room->id());

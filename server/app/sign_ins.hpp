@@ -1,5 +1,6 @@
 // Accounts coming to and leaving a connection: the online list, the lobby's
-// list of players, and the player's games in progress hearing of it.
+// list of players, the player's followers, and the player's games in
+// progress hearing of it.
 #pragma once
 
 #include <cstddef>
@@ -7,6 +8,7 @@
 
 #include "db/records.hpp"
 #include "server/app/elsewhere.hpp"
+#include "server/app/follow_news.hpp"
 #include "server/game/game_registry.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/session/online_users.hpp"
@@ -17,11 +19,12 @@ namespace yunzi::app {
 class SignIns {
  public:
   SignIns(session::OnlineUsers& online, lobby::Lobby& lobby, game::GameRegistry& games, Elsewhere& elsewhere,
-          std::size_t connections_per_user)
+          FollowNews& follow_news, std::size_t connections_per_user)
       : online_(online),
         lobby_(lobby),
         games_(games),
         elsewhere_(elsewhere),
+        follow_news_(follow_news),
         connections_per_user_(connections_per_user) {}
 
   // After login, register or resume on this session; false (nothing changed)
@@ -37,6 +40,7 @@ class SignIns {
   lobby::Lobby& lobby_;
   game::GameRegistry& games_;
   Elsewhere& elsewhere_;  // a logout leaves the games other nodes run too
+  FollowNews& follow_news_;
   std::size_t connections_per_user_;
 };
 

@@ -184,7 +184,7 @@ constexpr std::array<std::string_view, 2> policies{"tom", "association"};
 constexpr std::array<std::string_view, 2> average_readings{"sliding", "block"};
 constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "warn", "error", "critical", "off"};
 
-const std::array<Setting, 57> settings_table{{
+const std::array<Setting, 58> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<InNet<&net::NetConfig::bind_address>>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -321,6 +321,10 @@ const std::array<Setting, 57> settings_table{{
      "users who have never written back whom one user may start a conversation with within any hour",
      show_number<InApp<&app::AppOptions::message_partners_per_hour>>,
      apply_number<InApp<&app::AppOptions::message_partners_per_hour>, 1, 10'000>},
+    {"follow_online_quiet_s", "SECONDS", ValueKind::integer,
+     "a player whose followers were told they came online is not announced again within this long (0: every time)",
+     show_seconds<InApp<&app::AppOptions::follow_online_quiet>>,
+     apply_seconds<InApp<&app::AppOptions::follow_online_quiet>, 0, day_s>},
     {"max_boards_per_user", "N", ValueKind::integer, "analysis boards one user may hold (board.create)",
      show_number<InBoards<&boards::BoardLimits::boards_per_user>>,
      apply_number<InBoards<&boards::BoardLimits::boards_per_user>, 1, 10'000>},

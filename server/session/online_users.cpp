@@ -95,6 +95,11 @@ bool OnlineUsers::is_online(UserId user) const {
   return users_.contains(user);
 }
 
+bool OnlineUsers::is_online_elsewhere(UserId user) const {
+  std::lock_guard lock(mutex_);
+  return elsewhere_.contains(user);
+}
+
 void OnlineUsers::update_info(UserId user, const protocol::UserInfo& info) {
   std::lock_guard lock(mutex_);
   if (auto it = users_.find(user); it != users_.end()) it->second.user.info = info;

@@ -45,6 +45,8 @@ class OnlineUsers {
   // name_key: the name with ASCII letters folded (accounts' uniqueness key).
   std::optional<OnlineUser> find_by_name_key(const std::string& name_key) const;
   bool is_online(UserId user) const;
+  // Signed in on another node of a cluster, as those nodes last told.
+  bool is_online_elsewhere(UserId user) const;
   // Whether the user, online, is muted at `now` (chat and messages are refused).
   bool is_muted(UserId user, TimeMs now) const;
   void update_info(UserId user, const protocol::UserInfo& info);

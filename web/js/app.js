@@ -226,9 +226,10 @@ export class App {
     this.connection.request(proto.lobby_unwatch()).catch(() => {});
   }
 
-  notify(text, kind = "info") {
+  // `href`: where a tap on the pop-up leads (it closes it in any case).
+  notify(text, kind = "info", href = null) {
     const id = this.next_notice_id_++;
-    this.store.update((state) => state.notices.push({ id, text, kind }));
+    this.store.update((state) => state.notices.push({ id, text, kind, href }));
     setTimeout(() => this.dismiss_notice(id), kind === "error" ? 6000 : 4000);
   }
 
@@ -387,6 +388,9 @@ export class App {
     this.connection.on(Event.tournament_round, (e) => this.name_tournament_(e.tournament, e.name));
     this.connection.on(Event.tournament_pairing, (e) => this.announce_pairing_(e));
     this.connection.on(Event.notice, (e) => this.notify(t("notice", { text: e.text })));
+    this.connection.on(Event.follow_online, (e) => this.notify(t("follow_online", { name: e.user.name, rank: e.user.rank })));
+    this.connection.on(Event.follow_game, (e) => this.notify(
+      t("follow_game", { name: e.user.name, opponent: e.opponent.name }), "info", `#/game/${e.game}`));
     this.connection.on(Event.kicked, (e) => this.notify(t("kicked", { reason: e.reason }), "error"));
     this.connection.on(Event.game_start, (e) => {
       const user = this.store.state.user;

@@ -131,7 +131,13 @@ function render_frame(state) {
   banner.textContent = state.ever_connected ? t("conn_down") : t("conn_connecting");
   document.body.classList.toggle("offline", down);
   replace_children(notices, state.notices.map((n) =>
-    h("div", { class: `notice ${n.kind}`, role: "status", text: n.text, onclick: () => app.dismiss_notice(n.id) })));
+    h("div", {
+      class: `notice ${n.kind}${n.href ? " link" : ""}`, role: "status", text: n.text,
+      onclick: () => {
+        app.dismiss_notice(n.id);
+        if (n.href) location.hash = n.href;
+      },
+    })));
   render_challenges(state);
 }
 

@@ -1,7 +1,7 @@
 // Players (#/players): search by part of a name, and the players the user
 // follows with who is online; follow and unfollow from either list. The
-// followed list is read again after each change and every 30 s, so online
-// marks stay fresh without an event per login.
+// followed list is read again after each change, when a followed player
+// comes online (follow.online) and every 30 s for those who leave.
 
 import { h, replace_children } from "./dom.js";
 import { t } from "./i18n.js";
@@ -90,6 +90,14 @@ export function mount_players(container, app) {
     load_followed();
   };
   const timer = setInterval(() => { if (app.store.state.status === "open") load_followed(); }, refresh_ms);
+  // A followed player's arrival is told as it happens: the list shows them online at once.
+  const stop_listening = app.connection.on(proto.Event.follow_online, () => load_followed());
   update(app.store.state);
-  return { update, destroy: () => clearInterval(timer) };
+  return {
+    update,
+    destroy: () => {
+      clearInterval(timer);
+      stop_listening();
+    },
+  };
 }

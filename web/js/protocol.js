@@ -20,6 +20,8 @@ export const Event = Object.freeze({
   challenge: "challenge",
   challenge_declined: "challenge.declined",
   message: "message",
+  follow_online: "follow.online",
+  follow_game: "follow.game",
   // The lobby.
   lobby_user: "lobby.user",
   lobby_user_left: "lobby.user_left",

@@ -235,6 +235,8 @@ export const strings_en = {
   no_show: "Absent players lose after",
   bye_points: "Points for a bye",
   tie_breaks: "Tie-breaks",
+  follow_online: "{name} ({rank}) is online",
+  follow_game: "{name} started a game against {opponent}: tap to watch",
   tournament_handicaps: "McMahon score difference less {reduction}, at most {max} stones",
   tournament_even_games: "Even games",
   bonus: "Bonus",

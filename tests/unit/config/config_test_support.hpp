@@ -80,6 +80,7 @@ inline std::vector<Sample> samples() {
       {"lobby_chat_per_minute", "3", 3},
       {"messages_per_minute", "5", 5},
       {"message_partners_per_hour", "2", 2},
+      {"follow_online_quiet_s", "90", 90},
       {"max_boards_per_user", "3", 3},
       {"max_board_nodes", "40", 40},
       {"boards_per_hour", "4", 4},

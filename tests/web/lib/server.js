@@ -49,12 +49,13 @@ async function wait_for_port(port_file, child, log) {
   throw new Error(`yunzi-server wrote no port file within 20 s:\n${log.join("")}`);
 }
 
-function spawn_server(binary, data_dir, port_file, port, log) {
+function spawn_server(binary, data_dir, port_file, port, log, args) {
   const child = spawn(binary, [
     "--port", String(port), "--port-file", port_file, "--data-dir", data_dir,
     "--web-root", path.join(repo_root, "web"), "--password-hash-cost", "min", "--log-level", "warn",
     // Every test user signs up from 127.0.0.1.
     "--signups-per-address-hour", "100000",
+    ...args,
   ], { stdio: ["ignore", "pipe", "pipe"] });
   child.stdout.on("data", (chunk) => log.push(chunk.toString()));
   child.stderr.on("data", (chunk) => log.push(chunk.toString()));
@@ -70,10 +71,11 @@ async function end_child(child) {
   clearTimeout(timer);
 }
 
-// admins: [{name, password}] made admins in the new database before the start.
+// admins: [{name, password}] made admins in the new database before the start;
+// args: more settings on the command line (["--follow-online-quiet-s", "0"]).
 // restart() stops the server and starts it again on the same port and data,
 // as after an operator's restart: open pages reconnect to the same address.
-export async function start_server({ admins = [] } = {}) {
+export async function start_server({ admins = [], args = [] } = {}) {
   const binary = server_binary();
   await access(binary).catch(() => {
     throw new Error(`no server binary at ${binary} (set YUNZI_SERVER)`);
@@ -85,7 +87,7 @@ export async function start_server({ admins = [] } = {}) {
     await run_admin_tool(["db", "--data-dir", data_dir, "create-admin", admin.name, "--password-stdin"], `${admin.password}\n`);
   }
   const log = [];
-  let child = spawn_server(binary, data_dir, port_file, 0, log);
+  let child = spawn_server(binary, data_dir, port_file, 0, log, args);
   const port = await wait_for_port(port_file, child, log);
   return {
     url: `http://127.0.0.1:${port}/`,
@@ -93,7 +95,7 @@ export async function start_server({ admins = [] } = {}) {
     async restart() {
       await end_child(child);
       await rm(port_file, { force: true });
-      child = spawn_server(binary, data_dir, port_file, port, log);
+      child = spawn_server(binary, data_dir, port_file, port, log, args);
       await wait_for_port(port_file, child, log);
     },
     async stop() {

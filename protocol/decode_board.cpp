@@ -19,6 +19,8 @@ void read_fields(FieldReader& r, req::BoardCreate& out) {
   out.sgf = r.optional_string("sgf");
   if (out.game && out.sgf) r.fail("sgf", "give either 'game' or 'sgf', not both");
   if (out.move && !out.game) r.fail("move", "only with 'game'");
+  out.at = r.optional_integer("at", 0, FieldReader::max_id);
+  if (out.at && !out.game) r.fail("at", "only with 'game'");
   out.size = static_cast<int>(r.optional_integer("size", INT32_MIN, INT32_MAX).value_or(out.size));
   if (!is_offered_board_size(out.size)) r.fail("size", "must be 9, 13 or 19");
   out.handicap = static_cast<int>(r.optional_integer("handicap", 0, max_handicap).value_or(0));

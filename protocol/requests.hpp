@@ -131,6 +131,7 @@ struct BoardCreate {
   std::string title;
   std::optional<std::int64_t> game;
   std::optional<std::int64_t> move;
+  std::optional<std::int64_t> at;  // with `game`: the current node after this many moves
   std::optional<std::string> sgf;
 };
 struct BoardWatch { static constexpr std::string_view type = "board.watch"; std::int64_t board = 0; };

@@ -43,7 +43,7 @@ BoardSource board_of_game(const Call& call, const req::BoardCreate& r, std::size
     return unexpected(
         boards::BoardSourceError{ErrorCode::forbidden, "no analysis board of your own game while it is played"});
   }
-  return boards::board_from_game(**stored, r.move, nodes_per_board);
+  return boards::board_from_game(**stored, r.move, nodes_per_board, r.at);
 }
 
 void store_board(const BoardDesk& desk, const Call& call, const req::BoardCreate& r, BoardSource board) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "engine/sgf_record.hpp"
 #include "server/boards/board_replay.hpp"
@@ -51,7 +52,8 @@ Expected<db::NewBoard, BoardSourceError> empty_board(int size, double komi, int 
 }
 
 Expected<db::NewBoard, BoardSourceError> board_from_game(const db::GameWithMoves& game,
-                                                         std::optional<std::int64_t> moves, std::size_t max_nodes) {
+                                                         std::optional<std::int64_t> moves, std::size_t max_nodes,
+                                                         std::optional<std::int64_t> at) {
   const db::GameRecord& row = game.game;
   db::NewBoard board;
   board.size = row.settings.size;
@@ -68,7 +70,7 @@ Expected<db::NewBoard, BoardSourceError> board_from_game(const db::GameWithMoves
     const auto id = static_cast<std::int64_t>(i + 1);
     board.nodes.push_back(db::BoardNodeRecord{id, id - 1, game.moves[i].move});
   }
-  board.current = static_cast<std::int64_t>(kept);
+  board.current = std::min(static_cast<std::int64_t>(kept), at.value_or(std::numeric_limits<std::int64_t>::max()));
   return board;
 }
 

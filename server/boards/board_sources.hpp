@@ -22,9 +22,11 @@ struct BoardSourceError {
 };
 
 Expected<db::NewBoard, BoardSourceError> empty_board(int size, double komi, int handicap);
-// `moves`: keep this many of the record's moves (all when absent or more than it has).
+// `moves`: keep this many of the record's moves (all when absent or more than it has); `at`: the current node
+// after this many moves (the last kept when absent or past it).
 Expected<db::NewBoard, BoardSourceError> board_from_game(const db::GameWithMoves& game,
-                                                         std::optional<std::int64_t> moves, std::size_t max_nodes);
+                                                         std::optional<std::int64_t> moves, std::size_t max_nodes,
+                                                         std::optional<std::int64_t> at = std::nullopt);
 // The first game tree of the text; positional superko, whatever RU says.
 Expected<db::NewBoard, BoardSourceError> board_from_sgf(std::string_view text, std::size_t max_nodes);
 

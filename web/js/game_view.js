@@ -108,11 +108,11 @@ export function mount_game(container, app, game_id) {
     }
   }
 
-  // A board from this game at the move shown, opened at once.
+  // A board holding the whole game, opened at the move shown: the rest of the game stays there to step into.
   async function open_analysis() {
     const shown = at ?? model.moves.length;
     try {
-      const reply = await app.connection.request(proto.board_create({ game: game_id, move: shown }));
+      const reply = await app.connection.request(proto.board_create({ game: game_id, at: shown }));
       location.hash = `#/board/${reply.board.id}`;
     } catch (err) {
       app.notify(error_text(err, "analyze"), "error");

@@ -135,6 +135,12 @@ TEST_CASE("a board from a game keeps its first moves", "[app][boards]") {
   CHECK(board->nodes[2] == db::BoardNodeRecord{3, 2, {Color::black, Vertex{2, 2}}});
   CHECK(board->current == 3);
   CHECK(boards::board_from_game(game, std::nullopt, 2000)->nodes.size() == 4);
+  // The whole record, opened at move 2 (the rest of the game to step into).
+  auto opened_at = boards::board_from_game(game, std::nullopt, 2000, 2);
+  REQUIRE(opened_at);
+  CHECK(opened_at->nodes.size() == 4);
+  CHECK(opened_at->current == 2);
+  CHECK(boards::board_from_game(game, 3, 2000, 9)->current == 3);  // never past the moves kept
   CHECK(boards::board_from_game(game, std::nullopt, 4).error().code == protocol::ErrorCode::limit_reached);
 }
 

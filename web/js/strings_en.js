@@ -100,6 +100,7 @@ export const strings_en = {
   accepted_by: "accepted",
   score_line: "Black {black}, White {white} + komi {komi}",
   result: "Result: {result}",
+  result_how: "Result: {result} ({how})",
   reason_resignation: "by resignation",
   reason_time: "on time",
   reason_count: "by counting",

@@ -100,6 +100,7 @@ export const strings_zh = {
   accepted_by: "已同意",
   score_line: "黑 {black}，白 {white} + 贴目 {komi}",
   result: "结果：{result}",
+  result_how: "结果：{result}（{how}）",
   reason_resignation: "中盘胜",
   reason_time: "超时胜",
   reason_count: "数子",

@@ -6,6 +6,7 @@
 // page measures; the stylesheet's own limit holds until then.
 
 const smallest_px = 192; // a phone held sideways has too little height: the board stays playable and the page scrolls
+const gap_px = 4; // between the lowest button and the screen's foot
 
 export function fit_board(wrap, lowest, watched) {
   function fit() {
@@ -14,7 +15,7 @@ export function fit_board(wrap, lowest, watched) {
       .filter((r) => r.height > 0).map((r) => r.bottom + window.scrollY);
     if (!bottoms.length) return;
     const board = wrap.getBoundingClientRect().height;
-    const spare = window.innerHeight - Math.max(...bottoms);
+    const spare = window.innerHeight - gap_px - Math.max(...bottoms);
     wrap.style.maxWidth = `${Math.max(smallest_px, Math.floor(board + spare))}px`;
   }
   const observer = new ResizeObserver(fit);

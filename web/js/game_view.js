@@ -85,7 +85,9 @@ export function mount_game(container, app, game_id) {
     h("div", { class: "side-column" }, message, controls.element, chat.element, spectators.element));
   container.append(page);
   // A game opens at the top, with the board and both clocks in view, however
-  // far down the page before (a phone's lobby) was scrolled.
+  // far down the page before (a phone's lobby) was scrolled; nor may the
+  // browser put a reloaded game page back where it was scrolled.
+  history.scrollRestoration = "manual";
   window.scrollTo(0, 0);
   const fitting = fit_board(board_wrap,
     () => [play_bar, controls.count],

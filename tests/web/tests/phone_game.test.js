@@ -83,6 +83,14 @@ test("a game accepted from a scrolled phone lobby opens at the top, the board an
     await assert_on_screen(page, [...both_clocks, "#nav-back", "#nav-forward", "#resign-button"]);
   }
   await assert_on_screen(quin, ["#pass-button"]);
+  // A reload of the page scrolled down opens it at the top as well.
+  await pia.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  assert.ok(await pia.evaluate(() => window.scrollY) > 0, "the game page was scrolled down");
+  await pia.reload();
+  await wait_for_game_page(pia);
+  await pia.waitForSelector(".game-page[data-phase]", { timeout });
+  assert.equal(await pia.evaluate(() => window.scrollY), 0, "the reloaded game page is at the top");
+  await assert_on_screen(pia, both_clocks);
   await save_screenshot(pia, "phone-game-opened-390x844");
   await save_screenshot(quin, "phone-game-opened-360x640");
 });

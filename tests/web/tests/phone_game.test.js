@@ -177,6 +177,10 @@ test("Rematch challenges the same opponent with the same settings and the colour
       color: challenge.settings.color, time: challenge.settings.time.system },
     { size: 9, rated: false, komi: 7.5, color: "white", time: "none" },
     "quin, Black before, asks for White");
+  // quin waits on the desktop, the finished game scrolled down: the new game opens at its top all the same.
+  await show_at(quin, desktop);
+  await quin.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  assert.ok(await quin.evaluate(() => window.scrollY) > 0, "the finished game's page was scrolled down");
   await toast.locator(".accept-challenge").click();
   await pia.waitForURL((url) => /#\/game\/\d+$/.test(url.hash) && !url.hash.endsWith(`/${first_game}`), { timeout });
   second_game = await wait_for_game_page(pia);
@@ -187,6 +191,8 @@ test("Rematch challenges the same opponent with the same settings and the colour
     assert.equal(await page.textContent(".player.white .player-name"), "quin 5k");
   }
   assert.deepEqual(await panel_order(quin), ["black", "white"], "quin, White now, has White under the board");
+  assert.equal(await quin.evaluate(() => window.scrollY), 0, "the new game opened at the top at 1366x768");
+  await assert_on_screen(quin, [...both_clocks, "#resign-button", "#nav-back"]);
   assert.equal(await pia.isHidden("#result-dialog"), true, "the new game starts without the old result");
 });
 
@@ -201,17 +207,21 @@ test("a resignation's pop-up; Back to the lobby leads there", async () => {
 
 test("a finished game opened later says how it ended, as it did live, without the pop-up", async () => {
   const later = await open_client(browser, server.url, { viewport: desktop });
-  for (const [game, text, score] of [
-    [first_game, live_result_text, "Black 0, White 0 + komi 7.5"],
-    [second_game, "Result: W+R (by resignation)", null],
+  const later_phone = await open_client(browser, server.url, { locale: "zh-CN", viewport: phone_small, device: touch });
+  for (const [page, game, text, score] of [
+    [later, first_game, live_result_text, "Black 0, White 0 + komi 7.5"],
+    [later, second_game, "Result: W+R (by resignation)", null],
+    [later_phone, first_game, "结果：W+7.5（数子）", "黑 0，白 0 + 贴目 7.5"],
   ]) {
-    await later.evaluate((id) => { location.hash = `#/game/${id}`; }, game);
-    await later.waitForSelector(`.game-page[data-game="${game}"][data-phase="ended"]`, { timeout });
-    await later.waitForSelector("#game-result:not(:empty)", { timeout });
-    assert.equal(await later.textContent("#game-result"), text);
-    if (score) assert.equal(await later.textContent("#score-line"), score);
-    assert.equal(await later.isHidden("#result-dialog"), true, "no pop-up for a game that ended before");
+    await page.evaluate((id) => { location.hash = `#/game/${id}`; }, game);
+    await page.waitForSelector(`.game-page[data-game="${game}"][data-phase="ended"]`, { timeout });
+    await page.waitForSelector("#game-result:not(:empty)", { timeout });
+    assert.equal(await page.textContent("#game-result"), text);
+    if (score) assert.equal(await page.textContent("#score-line"), score);
+    assert.equal(await page.isHidden("#result-dialog"), true, "no pop-up for a game that ended before");
   }
   await save_screenshot(later, "phone-game-reopened-1366x768");
-  for (const page of [pia, quin, rex, later]) assert.deepEqual(page.problems, [], `no page problems: ${page.problems}`);
+  await assert_on_screen(later_phone, ["#game-result", "#score-line", ...both_clocks]);
+  await save_screenshot(later_phone, "phone-game-reopened-360x640");
+  for (const page of [pia, quin, rex, later, later_phone]) assert.deepEqual(page.problems, [], `no page problems: ${page.problems}`);
 });

@@ -280,6 +280,7 @@ export function mount_game(container, app, game_id) {
     destroy() {
       clearInterval(ticker);
       fitting.stop();
+      result_dialog.destroy();
       stop_preferences();
       document.removeEventListener("keydown", on_key);
       sessions.unwatch(game_id);

@@ -37,6 +37,18 @@ export class ResultDialog {
     }, this.title_, this.text_, this.score_, this.note_, this.actions_);
     this.model_ = null;
     this.my_color_ = null;
+    this.asked_ = null; // the rematch's challenge, while it waits for the answer
+    // A declined rematch may be offered again.
+    this.stop_ = app.connection.on(proto.Event.challenge_declined, (event) => {
+      if (!this.asked_ || event.challenge !== this.asked_) return;
+      this.note_.textContent = t("challenge_declined", { name: event.by });
+      this.rematch_.disabled = false;
+      this.asked_ = null;
+    });
+  }
+
+  destroy() {
+    this.stop_();
   }
 
   show(model, my_color) {
@@ -48,6 +60,7 @@ export class ResultDialog {
     this.score_.hidden = !model.score;
     this.note_.textContent = "";
     this.rematch_.disabled = false;
+    this.asked_ = null;
     replace_children(this.actions_,
       my_color && model.reason !== "aborted" ? this.rematch_ : null,
       h("a", { id: "result-lobby", class: "button", href: "#/", text: t("back_to_lobby") }),
@@ -66,7 +79,8 @@ export class ResultDialog {
   rematch_asked_() {
     const { to, settings } = rematch_challenge(this.model_, this.my_color_);
     this.rematch_.disabled = true;
-    this.app_.request(proto.challenge(to, settings)).then(() => {
+    this.app_.request(proto.challenge(to, settings)).then((reply) => {
+      this.asked_ = reply.challenge.id;
       this.note_.textContent = t("rematch_sent", { name: to });
     }, () => {
       this.rematch_.disabled = false;

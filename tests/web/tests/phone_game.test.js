@@ -162,9 +162,18 @@ test("the count accepted: a pop-up says who won and how, on phones and on the de
 });
 
 test("Rematch challenges the same opponent with the same settings and the colours swapped", async () => {
+  // Declined first: the pop-up says so and offers the rematch again.
   await quin.click("#rematch-button");
   await quin.waitForSelector('#rematch-note:has-text("pia")', { timeout });
-  const toast = pia.locator(".challenge-toast[data-challenge]");
+  const declined = pia.locator(".challenge-toast[data-challenge]");
+  await declined.waitFor({ timeout });
+  const declined_id = await declined.getAttribute("data-challenge");
+  await declined.locator(".decline-challenge").click();
+  await quin.waitForSelector('#rematch-note:has-text("拒绝")', { timeout });
+  assert.equal(await quin.isEnabled("#rematch-button"), true, "Rematch may be asked again");
+  await quin.click("#rematch-button");
+  await quin.waitForSelector('#rematch-note:has-text("等待")', { timeout });
+  const toast = pia.locator(`.challenge-toast[data-challenge]:not([data-challenge="${declined_id}"])`);
   await toast.waitFor({ timeout });
   const id = Number(await toast.getAttribute("data-challenge"));
   const challenge = await pia.evaluate((c) => {

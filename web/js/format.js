@@ -53,8 +53,7 @@ export function color_name(color) {
 
 export function describe_result(result, reason) {
   if (!result) return "";
-  const why = reason ? ` (${t(`reason_${reason}`)})` : "";
-  return t("result", { result }) + why;
+  return reason ? t("result_how", { result, how: t(`reason_${reason}`) }) : t("result", { result });
 }
 
 export function format_date(ms) {

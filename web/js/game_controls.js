@@ -38,10 +38,13 @@ export class GameControls {
     this.scoring_ = h("div", { class: "scoring-panel" });
     this.result_ = h("p", { class: "game-result", id: "game-result" });
     this.deadline_ = h("p", { class: "scoring-deadline", id: "scoring-deadline" });
-    // The buttons sit under the board (this.buttons), the rest beside it.
+    this.scoring_help_ = h("p", { class: "scoring-help", text: t("scoring_title") });
+    // Under the board, on the first screen with it: the buttons and what a
+    // player accepts or learns at the end (the count, its deadline, the
+    // result). The status lines sit beside the board, or below on a phone.
     this.buttons = h("div", { class: "actions game-actions" });
-    this.element = h("div", { class: "game-controls" },
-      this.status_, this.undo_line_, this.scoring_, this.deadline_, this.result_);
+    this.count = h("div", { class: "count-bar", id: "count-bar" }, this.scoring_, this.deadline_, this.result_);
+    this.element = h("div", { class: "game-controls" }, this.status_, this.undo_line_, this.scoring_help_);
     this.model_ = null;
     this.my_color_ = null;
   }
@@ -99,13 +102,14 @@ export class GameControls {
       const accepted = ["black", "white"].filter((c) => model.accepted && model.accepted[c])
         .map((c) => `${color_name(c)} ${t("accepted_by")}`);
       replace_children(this.scoring_,
-        phase === "scoring" ? h("p", { text: t("scoring_title") }) : null,
         score ? h("p", { class: "score-line", id: "score-line", text: t("score_line", score) }) : null,
         phase === "scoring" && accepted.length ? h("p", { class: "accepted", text: accepted.join(", ") }) : null);
     } else {
       replace_children(this.scoring_);
     }
     this.result_.textContent = phase === "ended" ? describe_result(model.result, model.reason) : "";
+    this.scoring_help_.hidden = phase !== "scoring";
+    this.count.hidden = phase === "play";
 
     const buttons = [];
     if (my_color && phase === "play") {

@@ -5,6 +5,21 @@
 import { other_color } from "./vertex.js";
 import { Event } from "./protocol.js";
 
+// How a game ended, read from its result: the state of a finished game names
+// no reason, but the SGF form of its result does ("B+R", "W+T", "B+F", "Void",
+// a count's "B+3.5" or "0"). Null for no result yet.
+export function reason_of_result(result) {
+  if (!result) return null;
+  if (result === "Void") return "aborted";
+  const how = /^[BW]\+([RTF])$/.exec(result);
+  if (how) return { R: "resignation", T: "time", F: "forfeit" }[how[1]];
+  return /^([BW]\+[\d.]+|0)$/.test(result) ? "count" : null;
+}
+
+function score_of_count(count) {
+  return { black: count.black, white: count.white, komi: count.komi };
+}
+
 export class GameModel {
   constructor(id) {
     this.id = id;
@@ -54,8 +69,9 @@ export class GameModel {
       anonymous_spectators: state.anonymous_spectators ?? 0,
       spectator_names: [...(state.spectator_names || [])],
       result: state.result ?? null,
-      reason: state.reason ?? null,
-      score: state.score ?? null,
+      reason: state.reason ?? reason_of_result(state.result),
+      // A finished game's state has no score; a counted one has its count.
+      score: state.score ?? (state.count && state.result ? score_of_count(state.count) : null),
       accepted: state.accepted ?? { black: false, white: false },
       undo_request: null,
       undo_declined: null,
@@ -159,16 +175,14 @@ export class GameModel {
   stop_clock_at_end_() {
     if (!this.clock) return;
     const clock = { ...this.clock, running: null };
-    const on_time = this.reason === "time" || /^[BW]\+T$/.test(this.result || "");
+    const on_time = this.reason === "time";
     const loser = on_time ? (this.result.startsWith("B+") ? "white" : "black") : null;
     if (loser && clock[loser]) clock[loser] = { ...clock[loser], main_ms: 0, period_ms: 0, periods: 0 };
     this.set_clock_(clock);
   }
 
-  // Ended by a count (the state of a finished game names no reason, but its
-  // result does: "B+3.5", "W+0.5", "0").
   counted() {
-    return this.phase === "ended" && (this.reason === "count" || /^([BW]\+[\d.]+|0)$/.test(this.result || ""));
+    return this.phase === "ended" && this.reason === "count";
   }
 
   leave_scoring_() {

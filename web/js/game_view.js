@@ -18,6 +18,9 @@ import { error_text } from "./error_text.js";
 import { preference, set_preference, on_preference_change } from "./preferences.js";
 import { estimate_marks, estimate_text } from "./estimate.js";
 import { territory_owner } from "./territory.js";
+import { other_color } from "./vertex.js";
+import { ResultDialog } from "./result_dialog.js";
+import { fit_board } from "./board_fit.js";
 import * as proto from "./protocol.js";
 
 function player_panel(color) {
@@ -72,14 +75,25 @@ export function mount_game(container, app, game_id) {
   const estimate_result = h("p", { class: "estimate-result", id: "estimate-result", "aria-live": "polite" });
   const analysis = h("div", { class: "actions analysis-bar" }, analyze, estimate_toggle);
   const message = h("p", { class: "loading", text: t("loading") });
+  const result_dialog = new ResultDialog(app);
+  const board_wrap = h("div", { class: "board-wrap" }, board.svg, result_dialog.element);
+  const play_bar = h("div", { class: "play-bar" }, nav, controls.buttons);
   const page = h("div", { class: "game-page", "data-game": game_id },
     h("div", { class: "board-column" },
-      players.white.element, h("div", { class: "board-wrap" }, board.svg), players.black.element,
-      h("div", { class: "play-bar" }, nav, controls.buttons),
+      players.white.element, board_wrap, players.black.element, play_bar, controls.count,
       board_options, analysis, estimate_result, records.element, h("p", { class: "hint", text: t("keyboard_help") })),
     h("div", { class: "side-column" }, message, controls.element, chat.element, spectators.element));
   container.append(page);
+  // A game opens at the top, with the board and both clocks in view, however
+  // far down the page before (a phone's lobby) was scrolled; nor may the
+  // browser put a reloaded game page back where it was scrolled.
+  history.scrollRestoration = "manual";
+  window.scrollTo(0, 0);
+  const fitting = fit_board(board_wrap,
+    () => [play_bar, controls.count],
+    () => [document.getElementById("header"), players.black.element, players.white.element, play_bar, controls.count]);
   let missing_shown = false;
+  let phase_seen = null; // the pop-up is for an end seen live, not for a finished game opened later
 
   // A game that does not exist gets one plain page instead of empty panels.
   function show_missing() {
@@ -144,6 +158,9 @@ export function mount_game(container, app, game_id) {
     message.hidden = true;
     const user = app.store.state.user;
     my_color = user ? model.color_of(user.name) : null;
+    seat_players();
+    if (phase_seen && phase_seen !== "ended" && model.phase === "ended") result_dialog.show(model, my_color);
+    phase_seen = model.phase;
     const total = model.moves.length;
     if (at !== null && at >= total) at = null;
     const shown = at ?? total;
@@ -205,6 +222,16 @@ export function mount_game(container, app, game_id) {
     tick();
   }
 
+  // A player's own panel sits under the board, the opponent's above it (as on
+  // Fox); a spectator sees White above and Black below.
+  function seat_players() {
+    const bottom = my_color ?? "black";
+    const top = players[other_color(bottom)].element;
+    if (board_wrap.previousElementSibling === top) return;
+    board_wrap.before(top);
+    board_wrap.after(players[bottom].element);
+  }
+
   function tick() {
     if (!model.loaded || model.missing) return;
     controls.tick();
@@ -224,6 +251,10 @@ export function mount_game(container, app, game_id) {
       ArrowUp: () => { at = Math.max(0, (at ?? total) - 10); },
       ArrowDown: () => step(10),
     };
+    if (event.key === "Escape" && result_dialog.shown) {
+      result_dialog.hide();
+      return;
+    }
     if (!actions[event.key]) return;
     event.preventDefault();
     actions[event.key]();
@@ -248,6 +279,8 @@ export function mount_game(container, app, game_id) {
     update: render,
     destroy() {
       clearInterval(ticker);
+      fitting.stop();
+      result_dialog.destroy();
       stop_preferences();
       document.removeEventListener("keydown", on_key);
       sessions.unwatch(game_id);

@@ -1,7 +1,8 @@
 // The client's browser-independent modules, run directly in Node: vertex
 // conversion, replay with captures, the game model's event ordering and the
 // server's count it keeps, the clock reading, the profile's record counting, the games
-// waiting for the player's move, an analysis board's move tree (lines,
+// waiting for the player's move, how a finished game ended and the rematch it
+// offers, an analysis board's move tree (lines,
 // variations in rows, cuts) and an SGF record cut down for board.create.
 
 import { test } from "node:test";
@@ -11,7 +12,8 @@ import { replay, replay_colored, move_colors } from "../../../web/js/position.js
 import { territory_owner } from "../../../web/js/territory.js";
 import { BoardTree } from "../../../web/js/board_tree.js";
 import { trim_sgf, decode_sgf, record_name, SgfError } from "../../../web/js/sgf_trim.js";
-import { GameModel } from "../../../web/js/game_model.js";
+import { GameModel, reason_of_result } from "../../../web/js/game_model.js";
+import { rematch_challenge } from "../../../web/js/rematch.js";
 import { side_reading, format_ms } from "../../../web/js/clock_reading.js";
 import { rank_value, rank_name, rated_results, results_by_opponent, block_marks } from "../../../web/js/record_stats.js";
 import { games_waiting } from "../../../web/js/turn_signal.js";
@@ -160,6 +162,39 @@ test("the game model keeps the server's count of the marking, not one of its own
   const old = new GameModel(7);
   old.load_state(start_event({ phase: "ended", result: "B+R" }));
   assert.equal(old.count, null);
+});
+
+test("a finished game's state says how it ended, as game.end does", () => {
+  const cases = { "B+R": "resignation", "W+T": "time", "B+F": "forfeit", "W+7.5": "count", "B+0.25": "count",
+    "0": "count", "Void": "aborted" };
+  for (const [result, reason] of Object.entries(cases)) assert.equal(reason_of_result(result), reason, result);
+  assert.equal(reason_of_result(null), null);
+  const count = { black: 30, white: 51, komi: 7.5, result: "W+28.5", territory: { black: [], white: [] } };
+  const reopened = new GameModel(7);
+  reopened.load_state(start_event({ phase: "ended", result: "W+28.5", count }));
+  assert.equal(reopened.reason, "count");
+  assert.ok(reopened.counted());
+  assert.deepEqual(reopened.score, { black: 30, white: 51, komi: 7.5 }, "the score of the count kept with the game");
+  const resigned = new GameModel(7);
+  resigned.load_state(start_event({ phase: "ended", result: "B+R" }));
+  assert.equal(resigned.reason, "resignation");
+  assert.equal(resigned.score, null);
+  assert.ok(!resigned.counted());
+});
+
+test("a rematch: the same settings to the same opponent; colours swap in a friendly even game", () => {
+  const game = {
+    black: { name: "ann" }, white: { name: "bob" }, size: 13, rated: false, handicap: 0, komi: 6.5, ko: "simple",
+    time: { system: "byoyomi", main_s: 60, periods: 3, period_s: 30 },
+  };
+  assert.deepEqual(rematch_challenge(game, "black"), {
+    to: "bob",
+    settings: { size: 13, rated: false, handicap: 0, komi: 6.5, ko: "simple", time: game.time, color: "white" },
+  });
+  assert.equal(rematch_challenge(game, "white").to, "ann");
+  assert.equal(rematch_challenge(game, "white").settings.color, "black");
+  assert.equal(rematch_challenge({ ...game, handicap: 3 }, "white").settings.color, "white", "the stones keep the seats");
+  assert.equal(rematch_challenge({ ...game, rated: true }, "black").settings.color, "auto", "the server seats a rated game");
 });
 
 test("byo-yomi reading: main time, then periods used up one by one", () => {

@@ -269,17 +269,18 @@ test("estimate and analyze on a game page: spectators and finished games, not th
       .then((reply) => reply.estimate), game);
     await assert_estimate_drawn(fan, estimate);
     await save_screenshot(fan, "game-estimate-spectator");
-    // Analysis from the move shown: two moves back.
+    // Analysis from the move shown, two moves back: the board holds the whole
+    // game (the root and four moves) and opens at move 2.
     await fan.click("#nav-back");
     await fan.click("#nav-back");
     await fan.click("#analyze-button");
     await fan.waitForURL(/#\/board\/\d+$/, { timeout });
-    await fan.waitForSelector(".board-page[data-node]", { timeout });
-    await wait_tree(fan, 3);
+    await fan.waitForSelector('.board-page[data-node="2"]', { timeout });
+    await wait_tree(fan, 5);
     assert.deepEqual(await read_stones(fan), { E5: "black", C3: "white" });
     assert.equal(await fan.getAttribute(".board-page", "data-owner"), "true");
     assert.equal(await fan.getAttribute("#board-game", "href"), `#/game/${game}`);
-    await play(fan, "D6", 4);
+    await play(fan, "D6", 6);
 
     // Once the game is over its players may analyse it too.
     await white.click("#resign-button");

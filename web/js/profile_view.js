@@ -8,7 +8,7 @@ import { t } from "./i18n.js";
 import { user_badges, format_date } from "./format.js";
 import { error_text } from "./error_text.js";
 import { rank_graph, opponent_table, block_row } from "./profile_charts.js";
-import { rated_results } from "./record_stats.js";
+import { rated_results, game_mark } from "./record_stats.js";
 import * as proto from "./protocol.js";
 
 // rank_progress in words: where the player stands in the block, and how far
@@ -75,12 +75,17 @@ export function mount_profile(container, app, name) {
       h("td", { text: format_date(event.at) }),
       h("td", { text: `${event.from} → ${event.to}` }),
       h("td", {}, t(`rank_reason_${event.reason}`), event.game ? [" ", h("a", { href: `#/game/${event.game}`, text: `#${event.game}` })] : null))));
-    replace_children(games, list.games.map((game) => h("tr", { "data-game": game.game },
+    const mark_cell = (game) => {
+      const mark = game_mark(game, info.user.name);
+      return h("td", { class: "result-cell" },
+        mark ? h("span", { class: `game-mark ${mark}`, text: t(`game_mark_${mark}`) }) : null, game.result || "");
+    };
+    replace_children(games, list.games.map((game) => h("tr", { "data-game": game.game, "data-mark": game_mark(game, info.user.name) ?? "" },
       h("td", {}, h("a", { href: `#/game/${game.game}`, text: String(game.game) })),
       h("td", {}, player_cell(game.black)),
       h("td", {}, player_cell(game.white)),
       h("td", { text: `${game.size}×${game.size}${game.rated ? "" : ` (${t("friendly")})`}` }),
-      h("td", { text: game.result || "" }),
+      mark_cell(game),
       h("td", { text: format_date(game.ended_at) }),
       h("td", {}, h("a", { class: "sgf-link", href: `/games/${game.game}.sgf`, download: `yunzi-${game.game}.sgf`, text: t("sgf") })))));
     if (!list.games.length) games.append(h("tr", {}, h("td", { colspan: "7", class: "empty", id: "no-games", text: t("no_games_yet") })));

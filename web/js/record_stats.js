@@ -25,6 +25,14 @@ function outcome(game, name) {
   return { won: winner === color, me, opponent };
 }
 
+// "win" or "loss" for the player in any decisive game of the list (friendly
+// ones too), null for a draw, a void game or a game of others.
+export function game_mark(game, name) {
+  const result = outcome(game, name);
+  if (!result) return null;
+  return result.won ? "win" : "loss";
+}
+
 // Rated decisive games, newest first, with the player's result.
 export function rated_results(games, name) {
   return games.filter((game) => game.rated).map((game) => ({ game, ...outcome(game, name) })).filter((r) => r.me);

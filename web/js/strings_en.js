@@ -245,6 +245,8 @@ export const strings_en = {
   no_show: "Absent players lose after",
   bye_points: "Points for a bye",
   tie_breaks: "Tie-breaks",
+  game_mark_win: "W",
+  game_mark_loss: "L",
   follow_online: "{name} ({rank}) is online",
   follow_game: "{name} started a game against {opponent}: tap to watch",
   tournament_handicaps: "McMahon score difference less {reduction}, at most {max} stones",

@@ -245,6 +245,8 @@ export const strings_zh = {
   no_show: "缺席判负时限",
   bye_points: "轮空得分",
   tie_breaks: "同分比较",
+  game_mark_win: "胜",
+  game_mark_loss: "负",
   follow_online: "{name}（{rank}）上线了",
   follow_game: "{name} 开始对局，对手 {opponent}：点此观战",
   tournament_handicaps: "按麦克马洪分差减 {reduction} 让子，最多 {max} 子",

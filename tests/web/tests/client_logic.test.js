@@ -15,7 +15,7 @@ import { trim_sgf, decode_sgf, record_name, SgfError } from "../../../web/js/sgf
 import { GameModel, reason_of_result } from "../../../web/js/game_model.js";
 import { rematch_challenge } from "../../../web/js/rematch.js";
 import { side_reading, format_ms } from "../../../web/js/clock_reading.js";
-import { rank_value, rank_name, rated_results, results_by_opponent, block_marks } from "../../../web/js/record_stats.js";
+import { rank_value, rank_name, rated_results, results_by_opponent, block_marks, game_mark } from "../../../web/js/record_stats.js";
 import { games_waiting } from "../../../web/js/turn_signal.js";
 
 test("vertices skip I and count rows from the bottom", () => {
@@ -242,6 +242,8 @@ test("ranks as numbers; rated results by the opponent's rank; the block's marks"
   ];
   const results = rated_results(games, "me");
   assert.deepEqual(results.map((r) => [r.game.game, r.won]), [[6, true], [5, false], [3, true]]);
+  // The game list's marks: friendly games too, none for a draw or others' games.
+  assert.deepEqual(games.map((g) => game_mark(g, "me")), ["win", "loss", null, "win", "loss", null]);
   assert.deepEqual(results_by_opponent(results), {
     stronger: { wins: 1, losses: 0 }, equal: { wins: 0, losses: 1 }, weaker: { wins: 1, losses: 0 },
   });

@@ -87,6 +87,10 @@ test("a player's rank graph, results by opponent's rank and current block; a new
     assert.ok(marks.slice(4).every((m) => m === "open"));
     assert.match(await viewer.textContent("#rank-progress"), /4 played, 3 won, 1 lost/);
     assert.equal(await viewer.locator("#no-games").count(), 0);
+    // The game list marks each game won or lost for hero, newest first.
+    const game_marks = await viewer.$$eval(".game-table tr[data-game]", (rows) => rows.map((r) => r.dataset.mark));
+    assert.deepEqual(game_marks, ["win", "win", "loss", "win"]);
+    assert.equal(await viewer.textContent(".game-table tr[data-game] .game-mark"), "W");
     await save_screenshot(viewer, "profile-graph");
 
     // The dark theme keeps the graph readable (screenshot only).

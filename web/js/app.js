@@ -92,22 +92,25 @@ export class App {
 
   // Any request (built with protocol.js); a refusal is shown as a notice and
   // rethrown for the caller.
-  async request(message) {
+  // `wait_for_open`: sent once the link is up rather than refused while it
+  // is being made.
+  async request(message, { wait_for_open = false } = {}) {
     try {
-      return await this.connection.request(message);
+      return await (wait_for_open ? this.connection.request_when_open(message) : this.connection.request(message));
     } catch (err) {
       this.notify(refusal_text(err), "error");
       throw err;
     }
   }
 
+  // A form sent while the page is still connecting waits for the link.
   async register(name, password, rank) {
-    const reply = await this.request(proto.register(name, password, rank));
+    const reply = await this.request(proto.register(name, password, rank), { wait_for_open: true });
     this.logged_in_(reply);
   }
 
   async login(name, password) {
-    const reply = await this.request(proto.login(name, password));
+    const reply = await this.request(proto.login(name, password), { wait_for_open: true });
     this.logged_in_(reply);
   }
 

@@ -98,7 +98,7 @@ export class App {
     try {
       return await (wait_for_open ? this.connection.request_when_open(message) : this.connection.request(message));
     } catch (err) {
-      this.notify(refusal_text(err), "error");
+      this.notify(refusal_text(err), "error", { of_view: true });
       throw err;
     }
   }
@@ -229,10 +229,20 @@ export class App {
     this.connection.request(proto.lobby_unwatch()).catch(() => {});
   }
 
-  notify(text, kind = "info") {
+  // of_view: the notice answers something done on the page shown (a refused
+  // request), so it goes when another page is opened.
+  notify(text, kind = "info", { of_view = false } = {}) {
     const id = this.next_notice_id_++;
-    this.store.update((state) => state.notices.push({ id, text, kind }));
+    this.store.update((state) => state.notices.push({ id, text, kind, of_view }));
     setTimeout(() => this.dismiss_notice(id), kind === "error" ? 6000 : 4000);
+  }
+
+  // Another page opened: what answered the last one no longer applies.
+  dismiss_view_notices() {
+    if (!this.store.state.notices.some((n) => n.of_view)) return;
+    this.store.update((state) => {
+      state.notices = state.notices.filter((n) => !n.of_view);
+    });
   }
 
   // A tap on a pop-up closes it before its time: it may sit over what the player wants to reach.

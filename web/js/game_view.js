@@ -127,7 +127,7 @@ export function mount_game(container, app, game_id) {
       const reply = await app.connection.request(proto.board_create({ game: game_id, move: shown }));
       location.hash = `#/board/${reply.board.id}`;
     } catch (err) {
-      app.notify(error_text(err, "analyze"), "error");
+      app.notify(error_text(err, "analyze"), "error", { of_view: true });
     }
   }
 
@@ -141,7 +141,7 @@ export function mount_game(container, app, game_id) {
     }, (err) => {
       estimate_asked = null;
       estimate_on = false;
-      app.notify(error_text(err, "estimate"), "error");
+      app.notify(error_text(err, "estimate"), "error", { of_view: true });
       render();
     });
   }

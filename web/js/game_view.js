@@ -29,13 +29,18 @@ function player_panel(color) {
   return { element, name, captures, clock, shown_user: null };
 }
 
+// A copy of the grid with one more stone.
+function with_stone(grid, point, color) {
+  return grid.map((row, y) => (y === point.y ? row.map((c, x) => (x === point.x ? color : c)) : row));
+}
+
 export function mount_game(container, app, game_id) {
   const sessions = app.sessions;
   let at = null; // moves shown; null follows the game live
   let model = sessions.model(game_id);
   let my_color = null;
-  // A move sent and not yet answered: {vertex, color, moves} (how many moves
-  // there were). Its stone shows at once; more taps wait for the answer,
+  // A move sent and not yet answered: {vertex, point, color, moves} (how
+  // many moves the game had then). Its stone shows at once; more taps wait for the answer,
   // and a refusal takes the stone away again.
   let sent = null;
 
@@ -164,8 +169,7 @@ export function mount_game(container, app, game_id) {
     // The move event, not the reply, puts the stone in the record for good.
     if (sent && (total > sent.moves || model.phase !== "play")) sent = null;
     const showing_sent = sent && live && !position.grid[sent.point.y][sent.point.x];
-    const grid = showing_sent ? position.grid.map((row, y) => (y === sent.point.y
-      ? row.map((color, x) => (x === sent.point.x ? sent.color : color)) : row)) : position.grid;
+    const grid = showing_sent ? with_stone(position.grid, sent.point, sent.color) : position.grid;
     const scoring = model.phase === "scoring" && live;
     // The final position of a counted game keeps its dead stones and territory.
     const counted = model.counted() && live;

@@ -51,6 +51,9 @@ test("a phone's lobby shows quick play and the open seeks first; the new-game fo
     assert.equal(await player.isVisible("#game-size"), false, "the form is folded");
     await save_screenshot(player, "phone-lobby-390x844");
 
+    await seeker.waitForSelector('#seek-list li[data-seek]:has-text("lobby_seeker")', { timeout });
+    await save_screenshot(seeker, "desktop-lobby-1366x768");
+
     await player.tap("#new-game > summary");
     await player.waitForSelector("#game-size", { state: "visible", timeout });
     assert.equal(await player.isVisible("#seek-button"), true);

@@ -37,6 +37,18 @@ function empty_messages() {
   return { unread: 0, conversations: [], open: null, thread: [], next: null, loaded: false };
 }
 
+// A promise with its own settle(), and whether it has been settled.
+function settled_later() {
+  const later = { done: false };
+  later.promise = new Promise((resolve) => {
+    later.settle = () => {
+      later.done = true;
+      resolve();
+    };
+  });
+  return later;
+}
+
 // A refusal as the user reads it: the end of a ban in their language and
 // time zone, anything else as error_text words it.
 function refusal_text(err) {
@@ -78,10 +90,15 @@ export class App {
     this.tournament_names_ = new Map();
     this.pairings_told_ = new Set(); // "tournament:round" of every pairing toast shown
     this.on_game_start = () => {};
-    this.connection.on_status((status) => this.store.update((state) => {
-      state.status = status;
-      if (status === "open") state.ever_connected = true;
-    }));
+    // Settled once a connection is up and the kept session has been tried on it.
+    this.session_ready_ = settled_later();
+    this.connection.on_status((status) => {
+      if (status !== "open" && this.session_ready_.done) this.session_ready_ = settled_later();
+      this.store.update((state) => {
+        state.status = status;
+        if (status === "open") state.ever_connected = true;
+      });
+    });
     this.connection.on_open(() => this.on_open_());
     this.listen_();
   }
@@ -92,25 +109,27 @@ export class App {
 
   // Any request (built with protocol.js); a refusal is shown as a notice and
   // rethrown for the caller.
-  // `wait_for_open`: sent once the link is up rather than refused while it
-  // is being made.
-  async request(message, { wait_for_open = false } = {}) {
+  async request(message) {
     try {
-      return await (wait_for_open ? this.connection.request_when_open(message) : this.connection.request(message));
+      return await this.connection.request(message);
     } catch (err) {
       this.notify(refusal_text(err), "error", { of_view: true });
       throw err;
     }
   }
 
-  // A form sent while the page is still connecting waits for the link.
+  // A form sent while the page is still connecting waits for the link and
+  // for the kept session's resume, which would otherwise race it (and, on
+  // failing, forget the new login's token).
   async register(name, password, rank) {
-    const reply = await this.request(proto.register(name, password, rank), { wait_for_open: true });
+    await this.session_ready_.promise;
+    const reply = await this.request(proto.register(name, password, rank));
     this.logged_in_(reply);
   }
 
   async login(name, password) {
-    const reply = await this.request(proto.login(name, password), { wait_for_open: true });
+    await this.session_ready_.promise;
+    const reply = await this.request(proto.login(name, password));
     this.logged_in_(reply);
   }
 
@@ -271,6 +290,7 @@ export class App {
       }
       this.store.update((state) => { state.session_checked = true; });
     }
+    if (this.connection.status === "open") this.session_ready_.settle();
     if (this.lobby_watched_) this.watch_lobby();
     await this.sessions.rewatch(own_games);
     if (reconnect) this.notify(t("conn_restored"));

@@ -26,7 +26,6 @@ export class Connection {
     this.event_handlers_ = new Map();
     this.status_handlers_ = [];
     this.open_handlers_ = [];
-    this.open_waiters_ = [];
     this.retry_ms_ = first_retry_ms;
     this.retry_timer_ = null;
     this.status = "connecting";
@@ -79,7 +78,6 @@ export class Connection {
       this.retry_ms_ = first_retry_ms;
       this.set_status_("open");
       for (const handler of this.open_handlers_) handler();
-      for (const resolve of this.open_waiters_.splice(0)) resolve();
     };
     socket.onmessage = (frame) => this.receive_(frame.data);
     socket.onclose = () => {
@@ -103,14 +101,6 @@ export class Connection {
       this.pending_.set(id, { resolve, reject });
       this.socket_.send(frame);
     });
-  }
-
-  // Like request(), but one sent while the link is still connecting (or
-  // reconnecting) waits for it instead of failing: for what a person asked
-  // for before the page was ready, such as a login.
-  async request_when_open(message) {
-    if (this.status !== "open") await new Promise((resolve) => this.open_waiters_.push(resolve));
-    return this.request(message);
   }
 
   // Closes the socket as a network failure would, to test recovery by hand.

@@ -4,7 +4,8 @@
 // transparent, while the server's answer is held back; another tap meanwhile
 // sends nothing and shows no error; a refused move is taken off the board
 // with the reason. A login or registration sent while the page is still
-// connecting is sent once the link is up, once, and not refused.
+// connecting is sent once the link is up, once, and not refused; a kept
+// session that no longer holds, tried first, does not undo the login.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -147,7 +148,17 @@ for (const [label, device, action] of [["phone", phone, "register"], ["desktop",
       await close_all(first);
     }
     const link = gated_route();
-    const page = await open_client(browser, server.url, { ...device, prepare: link.prepare });
+    // The login comes with a kept session that no longer holds: its resume
+    // must not undo the new login.
+    const prepare = async (page) => {
+      await link.prepare(page);
+      if (action === "login") {
+        await page.addInitScript(() => {
+          if (!localStorage.getItem("yunzi.token")) localStorage.setItem("yunzi.token", "stale-session-token");
+        });
+      }
+    };
+    const page = await open_client(browser, server.url, { ...device, prepare });
     try {
       await page.waitForSelector("#banner:not([hidden])", { timeout });
       assert.equal(await page.textContent("#banner"), "Connecting…");
@@ -161,6 +172,11 @@ for (const [label, device, action] of [["phone", phone, "register"], ["desktop",
       await page.waitForSelector(`#my-profile:has-text("${name}")`, { timeout });
       assert.deepEqual(link.sent.filter((r) => r.type === action).map((r) => r.name), [name]);
       assert.equal(await page.locator(".notice.error").count(), 0);
+      // The page keeps the new session: a reload resumes it.
+      const kept = await page.evaluate(() => localStorage.getItem("yunzi.token"));
+      assert.ok(kept && kept !== "stale-session-token", `the kept token: ${kept}`);
+      await page.reload();
+      await page.waitForSelector(`#my-profile:has-text("${name}")`, { timeout });
       assert.deepEqual(page.problems, []);
     } finally {
       await close_all(page);

@@ -1,6 +1,7 @@
 // The lobby: challenges to the user, quick play, open seeks, games in
-// progress, the form for a new game, the lobby chat and who is online. Lists re-render from the store; the
-// form is built once so what the user typed survives updates.
+// progress, the form for a new game, the lobby chat and who is online. Lists
+// re-render from the store; the form is built once so what the user typed
+// survives updates.
 
 import { h, replace_children } from "./dom.js";
 import { t } from "./i18n.js";

@@ -37,6 +37,18 @@ function empty_messages() {
   return { unread: 0, conversations: [], open: null, thread: [], next: null, loaded: false };
 }
 
+// A promise with its own settle(), and whether it has been settled.
+function settled_later() {
+  const later = { done: false };
+  later.promise = new Promise((resolve) => {
+    later.settle = () => {
+      later.done = true;
+      resolve();
+    };
+  });
+  return later;
+}
+
 // A refusal as the user reads it: the end of a ban in their language and
 // time zone, anything else as error_text words it.
 function refusal_text(err) {
@@ -78,10 +90,15 @@ export class App {
     this.tournament_names_ = new Map();
     this.pairings_told_ = new Set(); // "tournament:round" of every pairing toast shown
     this.on_game_start = () => {};
-    this.connection.on_status((status) => this.store.update((state) => {
-      state.status = status;
-      if (status === "open") state.ever_connected = true;
-    }));
+    // Settled once a connection is up and the kept session has been tried on it.
+    this.session_ready_ = settled_later();
+    this.connection.on_status((status) => {
+      if (status !== "open" && this.session_ready_.done) this.session_ready_ = settled_later();
+      this.store.update((state) => {
+        state.status = status;
+        if (status === "open") state.ever_connected = true;
+      });
+    });
     this.connection.on_open(() => this.on_open_());
     this.listen_();
   }
@@ -96,17 +113,22 @@ export class App {
     try {
       return await this.connection.request(message);
     } catch (err) {
-      this.notify(refusal_text(err), "error");
+      this.notify(refusal_text(err), "error", { of_view: true });
       throw err;
     }
   }
 
+  // A form sent while the page is still connecting waits for the link and
+  // for the kept session's resume, which would otherwise race it (and, on
+  // failing, forget the new login's token).
   async register(name, password, rank) {
+    await this.session_ready_.promise;
     const reply = await this.request(proto.register(name, password, rank));
     this.logged_in_(reply);
   }
 
   async login(name, password) {
+    await this.session_ready_.promise;
     const reply = await this.request(proto.login(name, password));
     this.logged_in_(reply);
   }
@@ -226,11 +248,21 @@ export class App {
     this.connection.request(proto.lobby_unwatch()).catch(() => {});
   }
 
-  // `href`: where a tap on the pop-up leads (it closes it in any case).
-  notify(text, kind = "info", href = null) {
+  // of_view: the notice answers something done on the page shown (a refused
+  // request), so it goes when another page is opened. href: where a tap on
+  // the pop-up leads (it closes it in any case).
+  notify(text, kind = "info", { of_view = false, href = null } = {}) {
     const id = this.next_notice_id_++;
-    this.store.update((state) => state.notices.push({ id, text, kind, href }));
+    this.store.update((state) => state.notices.push({ id, text, kind, of_view, href }));
     setTimeout(() => this.dismiss_notice(id), kind === "error" ? 6000 : 4000);
+  }
+
+  // Another page opened: what answered the last one no longer applies.
+  dismiss_view_notices() {
+    if (!this.store.state.notices.some((n) => n.of_view)) return;
+    this.store.update((state) => {
+      state.notices = state.notices.filter((n) => !n.of_view);
+    });
   }
 
   // A tap on a pop-up closes it before its time: it may sit over what the player wants to reach.
@@ -259,6 +291,7 @@ export class App {
       }
       this.store.update((state) => { state.session_checked = true; });
     }
+    if (this.connection.status === "open") this.session_ready_.settle();
     if (this.lobby_watched_) this.watch_lobby();
     await this.sessions.rewatch(own_games);
     if (reconnect) this.notify(t("conn_restored"));
@@ -390,7 +423,7 @@ export class App {
     this.connection.on(Event.notice, (e) => this.notify(t("notice", { text: e.text })));
     this.connection.on(Event.follow_online, (e) => this.notify(t("follow_online", { name: e.user.name, rank: e.user.rank })));
     this.connection.on(Event.follow_game, (e) => this.notify(
-      t("follow_game", { name: e.user.name, opponent: e.opponent.name }), "info", `#/game/${e.game}`));
+      t("follow_game", { name: e.user.name, opponent: e.opponent.name }), "info", { href: `#/game/${e.game}` }));
     this.connection.on(Event.kicked, (e) => this.notify(t("kicked", { reason: e.reason }), "error"));
     this.connection.on(Event.game_start, (e) => {
       const user = this.store.state.user;

@@ -12,15 +12,18 @@ export function auth_panel(app) {
   const password = h("input", { id: "auth-password", name: "password", type: "password", autocomplete: "current-password", required: true });
   const rank = h("select", { id: "auth-rank", name: "rank" },
     register_ranks.map((r) => h("option", { value: r, text: r, selected: r === "10k" })));
-  const busy = (promise, form) => {
+  // One request at a time: a form sent while connecting waits for the link,
+  // and pressing again meanwhile (Enter included) must not send it twice.
+  const busy = (send, form) => {
+    if (form.classList.contains("busy")) return;
     form.classList.add("busy");
-    promise.catch(() => {}).finally(() => form.classList.remove("busy"));
+    send().catch(() => {}).finally(() => form.classList.remove("busy"));
   };
   const form = h("form", {
     class: "auth-form panel",
     onsubmit: (event) => {
       event.preventDefault();
-      busy(app.login(name.value.trim(), password.value), form);
+      busy(() => app.login(name.value.trim(), password.value), form);
     },
   },
   h("h2", { text: `${t("login_title")} / ${t("register_title")}` }),
@@ -33,7 +36,7 @@ export function auth_panel(app) {
       id: "register-button", type: "button", text: t("register_button"),
       onclick: () => {
         if (!form.reportValidity()) return;
-        busy(app.register(name.value.trim(), password.value, rank.value), form);
+        busy(() => app.register(name.value.trim(), password.value, rank.value), form);
       },
     })),
   h("p", { class: "hint", text: t("watch_without_login") }));

@@ -45,7 +45,7 @@ export function mount_board(container, app, board_id) {
 
   // A request about this board: proto.board_goto, board_play, ...
   const request = (build, ...args) => app.connection.request(build(board_id, ...args));
-  const refuse = (err) => app.notify(error_text(err, "board"), "error");
+  const refuse = (err) => app.notify(error_text(err, "board"), "error", { of_view: true });
 
   const board = new BoardView({ label: (size) => t("board_label", { size }), on_play: (vertex) => play(vertex) });
   const tree_view = new MoveTreeView({ on_select: (id) => go(id) });

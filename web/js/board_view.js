@@ -38,7 +38,9 @@ export class BoardView {
   // view: {size, grid, last, dead (Set of vertices), owner (Map vertex->colour
   // or null), preview (colour to preview on hover, or null when not clickable),
   // numbers (move number of each stone by [y][x], or null to show none),
-  // coordinates (draw them), confirm_touch (a tap shows, a second one plays)}
+  // coordinates (draw them), confirm_touch (a tap shows, a second one plays),
+  // sent (the vertex of a stone in the grid the server has not yet answered
+  // for: drawn half-transparent until it does)}
   render(view) {
     this.view_ = view;
     const coordinates = view.coordinates !== false;
@@ -59,7 +61,7 @@ export class BoardView {
           const dead = view.dead && view.dead.has(vertex);
           if (!dead) shadows.push(s("circle", { class: "stone-shadow", cx: x + 0.05, cy: y + 0.07, r: 0.47 }));
           stones.push(s("circle", {
-            class: `stone ${color}${dead ? " dead" : ""}`, cx: x, cy: y, r: 0.47,
+            class: `stone ${color}${dead ? " dead" : ""}${vertex === view.sent ? " sent" : ""}`, cx: x, cy: y, r: 0.47,
             "data-vertex": vertex, "data-color": color,
           }));
           if (dead) marks.push(cross(x, y, color));

@@ -94,7 +94,7 @@ export function mount_boards(container, app) {
     try {
       await app.connection.request(proto.board_delete(board.id));
     } catch (err) {
-      app.notify(error_text(err, "board"), "error");
+      app.notify(error_text(err, "board"), "error", { of_view: true });
     }
     load();
   }

@@ -32,11 +32,20 @@ function player_panel(color) {
   return { element, name, captures, clock, shown_user: null };
 }
 
+// A copy of the grid with one more stone.
+function with_stone(grid, point, color) {
+  return grid.map((row, y) => (y === point.y ? row.map((c, x) => (x === point.x ? color : c)) : row));
+}
+
 export function mount_game(container, app, game_id) {
   const sessions = app.sessions;
   let at = null; // moves shown; null follows the game live
   let model = sessions.model(game_id);
   let my_color = null;
+  // A move sent and not yet answered: {vertex, point, color, moves} (how
+  // many moves the game had then). Its stone shows at once; more taps wait for the answer,
+  // and a refusal takes the stone away again.
+  let sent = null;
 
   const board = new BoardView({
     label: (size) => t("board_label", { size }),
@@ -113,7 +122,15 @@ export function mount_game(container, app, game_id) {
   function on_board_click(vertex) {
     if (!my_color || at !== null) return;
     if (model.phase === "play" && model.to_move === my_color) {
-      app.request(proto.game_move(game_id, vertex)).catch(() => {});
+      if (sent) return;
+      const point = from_vertex(vertex, model.size);
+      if (!point) return;
+      sent = { vertex, point, color: my_color, moves: model.moves.length };
+      render();
+      app.request(proto.game_move(game_id, vertex)).catch(() => {
+        sent = null;
+        render();
+      });
     } else if (model.phase === "scoring") {
       const position = replay(model.size, model.handicap_stones, model.moves);
       const point = from_vertex(vertex, model.size);
@@ -129,7 +146,7 @@ export function mount_game(container, app, game_id) {
       const reply = await app.connection.request(proto.board_create({ game: game_id, at: shown }));
       location.hash = `#/board/${reply.board.id}`;
     } catch (err) {
-      app.notify(error_text(err, "analyze"), "error");
+      app.notify(error_text(err, "analyze"), "error", { of_view: true });
     }
   }
 
@@ -143,7 +160,7 @@ export function mount_game(container, app, game_id) {
     }, (err) => {
       estimate_asked = null;
       estimate_on = false;
-      app.notify(error_text(err, "estimate"), "error");
+      app.notify(error_text(err, "estimate"), "error", { of_view: true });
       render();
     });
   }
@@ -166,6 +183,10 @@ export function mount_game(container, app, game_id) {
     const shown = at ?? total;
     const position = replay(model.size, model.handicap_stones, model.moves, shown);
     const live = at === null;
+    // The move event, not the reply, puts the stone in the record for good.
+    if (sent && (total > sent.moves || model.phase !== "play")) sent = null;
+    const showing_sent = sent && live && !position.grid[sent.point.y][sent.point.x];
+    const grid = showing_sent ? with_stone(position.grid, sent.point, sent.color) : position.grid;
     const scoring = model.phase === "scoring" && live;
     // The final position of a counted game keeps its dead stones and territory.
     const counted = model.counted() && live;
@@ -180,11 +201,12 @@ export function mount_game(container, app, game_id) {
     const dead = guess ? guess.dead : new Set(marked ? model.dead : []);
     // The server counts the marking (game.scoring, the state); the page only draws its count.
     const count = marked ? model.count : null;
-    const my_turn = live && my_color && model.phase === "play" && model.to_move === my_color;
+    const my_turn = live && my_color && model.phase === "play" && model.to_move === my_color && !sent;
     board.render({
       size: model.size,
-      grid: position.grid,
+      grid,
       last: position.last,
+      sent: showing_sent ? sent.vertex : null,
       // While counting and on the counted position the marks matter; the note would cover them.
       passed: !marked && !guess && position.last && position.last.vertex === "pass" ? position.last.color : null,
       pass_label: (color) => t("pass_note", { color: t(color) }),

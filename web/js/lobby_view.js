@@ -1,6 +1,7 @@
-// The lobby: who is online, open seeks, games in progress, challenges to the
-// user, the lobby chat, and the form for a new game. Lists re-render from the store; the
-// form is built once so what the user typed survives updates.
+// The lobby: challenges to the user, quick play, open seeks, games in
+// progress, the form for a new game, the lobby chat and who is online. Lists
+// re-render from the store; the form is built once so what the user typed
+// survives updates.
 
 import { h, replace_children } from "./dom.js";
 import { t } from "./i18n.js";
@@ -10,6 +11,9 @@ import { quick_play_panel } from "./quick_play.js";
 import { LobbyChatView } from "./lobby_chat_view.js";
 import { user_label, describe_settings, describe_handicap } from "./format.js";
 import * as proto from "./protocol.js";
+
+// The width below which the page stacks (css/style.css).
+const phone_width = window.matchMedia("(max-width: 760px)");
 
 function section(id, title, body) {
   return h("section", { id, class: "panel" }, h("h2", { text: title }), body);
@@ -35,13 +39,17 @@ export function mount_lobby(container, app) {
   const seeks = h("ul", { class: "seeks" });
   const games = h("ul", { class: "games" });
   const challenges_section = section("challenges", t("challenges"), challenges);
-  const form_slot = h("div", { class: "panel" }, form.element);
+  // The long form folds away on a phone, where quick play, the seeks and the
+  // games come first; a wider screen has room to show it open.
+  const form_slot = h("details", { id: "new-game", class: "panel new-game", open: !phone_width.matches },
+    h("summary", { text: t("new_game_unfold") }), form.element);
   const quick = quick_play_panel(app);
   const chat = new LobbyChatView(app);
   container.append(h("div", { class: "lobby" },
-    auth_slot, challenges_section, quick.element, form_slot, chat.element,
+    auth_slot, challenges_section, quick.element,
     section("seek-list", t("seeks"), seeks),
     section("game-list", t("games_in_progress"), games),
+    form_slot, chat.element,
     section("user-list", t("users_online"), users)));
   app.watch_lobby();
   let auth_shown = null;
@@ -88,7 +96,10 @@ export function mount_lobby(container, app) {
       user_label(user), " ",
       user.status === "playing" ? h("span", { class: "badge playing", text: t("in_game") }) : null, " ",
       me && user.name !== me
-        ? h("button", { class: "challenge-user", text: t("challenge"), onclick: () => form.choose_opponent(user.name) })
+        ? h("button", { class: "challenge-user", text: t("challenge"), onclick: () => {
+          form_slot.open = true;
+          form.choose_opponent(user.name);
+        } })
         : null))), state.lobby.unlisted_users));
     form.set_opponents(online.map((u) => u.name).filter((name) => name !== me));
   }

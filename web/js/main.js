@@ -60,6 +60,7 @@ function parse_route() {
 
 function mount_route() {
   if (view) view.destroy();
+  app.dismiss_view_notices();
   main.replaceChildren();
   const route = parse_route();
   if (route.name === "game") view = mount_game(main, app, route.id);

@@ -25,9 +25,18 @@ export async function register(page, name, password = `secret-${name}-pw`, rank 
   await page.waitForSelector(`#my-profile:has-text("${name}")`, { timeout });
 }
 
+// The lobby's new-game form, unfolded with a tap on its summary where it
+// starts folded (a phone).
+export async function open_new_game_form(page) {
+  await page.waitForSelector("#new-game:not([hidden])", { timeout });
+  if (!(await page.$eval("#new-game", (details) => details.open))) await page.click("#new-game > summary");
+  await page.waitForSelector("#game-size", { state: "visible", timeout });
+}
+
 // A friendly challenge, the challenger taking Black: 9x9 without a clock
 // unless `size` or `clock` ({system, main_min, periods, period_s, ...}) say otherwise.
 export async function challenge(page, opponent, { size = 9, clock = { system: "none" } } = {}) {
+  await open_new_game_form(page);
   await page.waitForSelector(`#opponent option[value="${opponent}"]`, { state: "attached", timeout });
   await page.selectOption("#opponent", opponent);
   await page.selectOption("#game-size", String(size));

@@ -2,8 +2,9 @@
 // conversion, replay with captures, the game model's event ordering and the
 // server's count it keeps, the clock reading, the profile's record counting, the games
 // waiting for the player's move, how a finished game ended and the rematch it
-// offers, an analysis board's move tree (lines,
-// variations in rows, cuts) and an SGF record cut down for board.create.
+// offers, an analysis board's move tree (lines, variations in rows, cuts), an
+// SGF record cut down for board.create and the server's reasons for a refusal
+// read as text keys.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -17,6 +18,7 @@ import { rematch_challenge } from "../../../web/js/rematch.js";
 import { side_reading, format_ms } from "../../../web/js/clock_reading.js";
 import { rank_value, rank_name, rated_results, results_by_opponent, block_marks, game_mark } from "../../../web/js/record_stats.js";
 import { games_waiting } from "../../../web/js/turn_signal.js";
+import { refusal_reason } from "../../../web/js/refusal_reasons.js";
 
 test("vertices skip I and count rows from the bottom", () => {
   assert.deepEqual(from_vertex("A1", 19), { x: 0, y: 18 });
@@ -407,4 +409,25 @@ test("an SGF record's variations keep their moves and shape when whole variation
   }
   assert.throws(() => move_lines("(;GM[1]SZ[19]B[pd];W[dd)"), "the checker refuses a broken record");
   assert.throws(() => move_lines("(;SZ[19];B[pd])(;B[dd])"), "the checker refuses a second game tree");
+});
+
+test("the server's common reasons for a refusal are read as text keys; others are left as written", () => {
+  assert.deepEqual(refusal_reason("bad_request", "password: at least 8 bytes"), { key: "reason_password_short", params: { n: "8" } });
+  assert.deepEqual(refusal_reason("bad_request", "field 'password': longer than 1024 bytes"),
+    { key: "reason_password_long", params: { n: "1024" } });
+  assert.deepEqual(refusal_reason("bad_request", "name: too short (at least 2 characters)"), { key: "reason_name_short", params: { n: "2" } });
+  assert.deepEqual(refusal_reason("bad_request", "name: only letters, digits, '_' and '-' are allowed"),
+    { key: "reason_name_characters", params: {} });
+  assert.deepEqual(refusal_reason("bad_request", "name: mixes digits of different scripts"),
+    { key: "reason_name_other", params: { reason: "mixes digits of different scripts" } });
+  assert.deepEqual(refusal_reason("bad_request", "field 'name': must not be empty"), { key: "reason_empty_name", params: {} });
+  assert.deepEqual(refusal_reason("bad_request", "field 'text': longer than 300 characters"), { key: "reason_too_long", params: { n: "300" } });
+  assert.deepEqual(refusal_reason("name_taken", "the name Ann looks too much like the name ann, which is taken"),
+    { key: "reason_name_lookalike", params: { other: "ann" } });
+  assert.deepEqual(refusal_reason("rate_limited", "too many new accounts from this address: at most 5 an hour; try again in 12 min"),
+    { key: "reason_signups", params: { minutes: "12" } });
+  // The same words under another code, and reasons nobody listed, are not read.
+  assert.equal(refusal_reason("conflict", "password: at least 8 bytes"), null);
+  assert.equal(refusal_reason("bad_request", "field 'settings.komi': expected a number"), null);
+  assert.equal(refusal_reason("name_taken", "the name ann is taken"), null);
 });

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { open_client, save_screenshot } from "../lib/browser.js";
-import { register, wait_for_game_page, wait_for_moves, wait_for_stones } from "../lib/client.js";
+import { register, open_new_game_form, wait_for_game_page, wait_for_moves, wait_for_stones } from "../lib/client.js";
 import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 use_server_and_browser();
@@ -43,6 +43,7 @@ test("on a phone: a seek accepted from the lobby, byo-yomi clocks counting, a st
   try {
     await register(dora, "dora");
     await register(erin, "erin");
+    await open_new_game_form(dora);
     await dora.selectOption("#game-size", "9");
     await dora.uncheck("#game-rated");
     await dora.selectOption("#game-color", "black");

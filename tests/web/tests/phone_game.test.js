@@ -9,7 +9,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { open_client, save_screenshot } from "../lib/browser.js";
-import { ask, register, wait_for_game_page } from "../lib/client.js";
+import { ask, register, wait_for_game_page, open_new_game_form } from "../lib/client.js";
 import { server, browser, use_server_and_browser } from "../lib/setup.js";
 
 const timeout = 15000;
@@ -69,10 +69,13 @@ test("a game accepted from a scrolled phone lobby opens at the top, the board an
   await register(pia, "pia");
   await register(quin, "quin");
   await ask(quin, "seek.create", { settings: { size: 9, rated: false, color: "black", komi: 7.5, time: { system: "none" } } });
-  // Both lobbies scrolled to their foot, where the open seeks are on a phone.
+  // Both lobbies scrolled to their foot, the new-game form unfolded so that there is a foot to scroll to.
   const accept = pia.locator('#seek-list li:has-text("quin") .accept-seek');
   await accept.waitFor({ timeout });
-  for (const page of [pia, quin]) await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  for (const page of [pia, quin]) {
+    await open_new_game_form(page);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  }
   assert.ok(await pia.evaluate(() => window.scrollY) > 0, "the lobby was scrolled down");
   await accept.evaluate((button) => button.click());
   first_game = await wait_for_game_page(pia);

@@ -11,7 +11,8 @@ import { ChatView } from "./chat_view.js";
 import { SpectatorView } from "./spectator_view.js";
 import { GameControls } from "./game_controls.js";
 import { RecordLinks } from "./record_links.js";
-import { replay } from "./position.js";
+import { replay, move_colors } from "./position.js";
+import { TrialLine } from "./trial_moves.js";
 import { user_label } from "./format.js";
 import { from_vertex } from "./vertex.js";
 import { error_text } from "./error_text.js";
@@ -46,6 +47,8 @@ export function mount_game(container, app, game_id) {
   // many moves the game had then). Its stone shows at once; more taps wait for the answer,
   // and a refusal takes the stone away again.
   let sent = null;
+  // Moves tried on a finished game (试下), a TrialLine; leaving it or moving through the game ends it.
+  let trial = null;
 
   const board = new BoardView({
     label: (size) => t("board_label", { size }),
@@ -58,7 +61,7 @@ export function mount_game(container, app, game_id) {
   const records = new RecordLinks(game_id);
   const position_text = h("span", { class: "nav-position", id: "nav-position" });
   const nav_button = (id, label, symbol, action) => h("button", {
-    id, class: "nav", title: label, "aria-label": label, text: symbol, onclick: () => { action(); render(); },
+    id, class: "nav", title: label, "aria-label": label, text: symbol, onclick: () => { trial = null; action(); render(); },
   });
   const nav = h("div", { class: "move-nav" },
     nav_button("nav-first", t("first"), "«", () => { at = 0; }),
@@ -83,13 +86,17 @@ export function mount_game(container, app, game_id) {
     onclick: () => { estimate_on = !estimate_on; render(); } });
   const estimate_result = h("p", { class: "estimate-result", id: "estimate-result", "aria-live": "polite" });
   const analysis = h("div", { class: "actions analysis-bar" }, analyze, estimate_toggle);
+  const trial_text = h("span", { class: "trial-text", id: "trial-text" });
+  const trial_bar = h("div", { class: "actions trial-bar", id: "trial-bar", hidden: true }, trial_text,
+    h("button", { id: "trial-undo", text: t("trial_undo"), onclick: () => { trial.undo(); render(); } }),
+    h("button", { id: "trial-leave", text: t("trial_leave"), onclick: () => { trial = null; render(); } }));
   const message = h("p", { class: "loading", text: t("loading") });
   const result_dialog = new ResultDialog(app);
   const board_wrap = h("div", { class: "board-wrap" }, board.svg, result_dialog.element);
   const play_bar = h("div", { class: "play-bar" }, nav, controls.buttons);
   const page = h("div", { class: "game-page", "data-game": game_id },
     h("div", { class: "board-column" },
-      players.white.element, board_wrap, players.black.element, play_bar, controls.count,
+      players.white.element, board_wrap, players.black.element, play_bar, trial_bar, controls.count,
       board_options, analysis, estimate_result, records.element, h("p", { class: "hint", text: t("keyboard_help") })),
     h("div", { class: "side-column" }, message, controls.element, chat.element, spectators.element));
   container.append(page);
@@ -113,6 +120,11 @@ export function mount_game(container, app, game_id) {
       h("a", { href: "#/", class: "button", text: t("back_to_lobby") })));
   }
 
+  // The colour of the game's move after the first `shown` moves.
+  function next_color(shown) {
+    return move_colors(model.handicap_stones, shown + 1)[shown];
+  }
+
   function step(delta) {
     const total = model.moves.length;
     const next = Math.max(0, Math.min(total, (at ?? total) + delta));
@@ -120,6 +132,11 @@ export function mount_game(container, app, game_id) {
   }
 
   function on_board_click(vertex) {
+    if (model.phase === "ended") {
+      trial ??= new TrialLine(model, at ?? model.moves.length);
+      if (trial.play(vertex)) render();
+      return;
+    }
     if (!my_color || at !== null) return;
     if (model.phase === "play" && model.to_move === my_color) {
       if (sent) return;
@@ -181,8 +198,9 @@ export function mount_game(container, app, game_id) {
     const total = model.moves.length;
     if (at !== null && at >= total) at = null;
     const shown = at ?? total;
-    const position = replay(model.size, model.handicap_stones, model.moves, shown);
-    const live = at === null;
+    if (trial && model.phase !== "ended") trial = null;
+    const position = trial ? trial.position() : replay(model.size, model.handicap_stones, model.moves, shown);
+    const live = at === null && !trial;
     // The move event, not the reply, puts the stone in the record for good.
     if (sent && (total > sent.moves || model.phase !== "play")) sent = null;
     const showing_sent = sent && live && !position.grid[sent.point.y][sent.point.x];
@@ -194,7 +212,7 @@ export function mount_game(container, app, game_id) {
     const analysing = Boolean(user) && (model.phase === "ended" || !my_color);
     if (!analysing) estimate_on = false;
     let guess = null;
-    if (estimate_on && !marked) {
+    if (estimate_on && !marked && !trial) {
       if (estimate && estimate.move === shown) guess = estimate_marks(estimate.result);
       else ask_estimate(shown);
     }
@@ -212,7 +230,7 @@ export function mount_game(container, app, game_id) {
       pass_label: (color) => t("pass_note", { color: t(color) }),
       dead,
       owner: count ? territory_owner(count.territory) : guess ? guess.owner : null,
-      preview: my_turn ? my_color : null,
+      preview: my_turn ? my_color : model.phase === "ended" ? (trial ? trial.next_color() : next_color(shown)) : null,
       // The board takes the arrow keys only when a click there would do something.
       interactive: Boolean(my_turn || (scoring && my_color)),
       numbers: preference("move_numbers") ? position.numbers : null,
@@ -220,6 +238,8 @@ export function mount_game(container, app, game_id) {
       confirm_touch: preference("confirm_touch"),
     });
     page.classList.toggle("reviewing", !live);
+    trial_bar.hidden = !trial;
+    if (trial) trial_text.textContent = t("trial_text", { n: trial.moves.length, from: trial.from });
     // Plain facts about what is shown, for scripts and tests reading the page.
     Object.assign(page.dataset, { moves: total, shown, phase: model.phase, toMove: model.to_move });
     position_text.textContent = t("nav_position", { at: shown, total });
@@ -279,6 +299,7 @@ export function mount_game(container, app, game_id) {
     }
     if (!actions[event.key]) return;
     event.preventDefault();
+    trial = null;
     actions[event.key]();
     render();
   }

@@ -19,6 +19,7 @@ import { side_reading, format_ms } from "../../../web/js/clock_reading.js";
 import { rank_value, rank_name, rated_results, results_by_opponent, block_marks, game_mark } from "../../../web/js/record_stats.js";
 import { games_waiting } from "../../../web/js/turn_signal.js";
 import { refusal_reason } from "../../../web/js/refusal_reasons.js";
+import { TrialLine } from "../../../web/js/trial_moves.js";
 
 test("vertices skip I and count rows from the bottom", () => {
   assert.deepEqual(from_vertex("A1", 19), { x: 0, y: 18 });
@@ -430,4 +431,26 @@ test("the server's common reasons for a refusal are read as text keys; others ar
   assert.equal(refusal_reason("conflict", "password: at least 8 bytes"), null);
   assert.equal(refusal_reason("bad_request", "field 'settings.komi': expected a number"), null);
   assert.equal(refusal_reason("name_taken", "the name ann is taken"), null);
+});
+
+test("moves tried on a finished game: colours from the game's next, no stone on a stone, no suicide, captures", () => {
+  // 5x5, the game: Black C3, White A2, Black D4, White B1; the line starts after move 4.
+  const model = { size: 5, handicap_stones: [], moves: ["C3", "A2", "D4", "B1"] };
+  const line = new TrialLine(model, 4);
+  assert.equal(line.next_color(), "black");
+  assert.equal(line.play("C3"), false, "C3 holds a stone");
+  assert.equal(line.play("A1"), false, "A1, between White's A2 and B1, is a suicide for Black");
+  assert.equal(line.next_color(), "black", "a refused move keeps the turn");
+  for (const vertex of ["B2", "E5", "A3", "E4"]) assert.equal(line.play(vertex), true, vertex);
+  assert.equal(line.play("A1"), true, "now A1 takes A2");
+  const position = line.position();
+  assert.equal(position.grid[3][0], null, "A2 is taken");
+  assert.equal(position.captures.black, 1);
+  line.undo();
+  assert.equal(line.position().grid[3][0], "white", "taking the move back brings A2 again");
+  // A line from an earlier move: the game's later moves are not on the board.
+  assert.equal(new TrialLine(model, 1).position().grid[3][0], null);
+  assert.equal(new TrialLine(model, 1).next_color(), "white");
+  // After a handicap White moves first.
+  assert.equal(new TrialLine({ size: 9, handicap_stones: ["C3", "G7"], moves: [] }, 0).next_color(), "white");
 });

@@ -78,7 +78,8 @@ export class GameControls {
   // my_color: the viewer's colour, or null for a spectator. The score shown
   // is the server's: its count of the marking during scoring, the game's
   // `score` once counted.
-  update(model, my_color) {
+  // waiting: a move of the player's is sent and not yet answered.
+  update(model, my_color, waiting = false) {
     const phase = model.phase;
     this.model_ = model;
     this.my_color_ = my_color;
@@ -114,7 +115,8 @@ export class GameControls {
     const buttons = [];
     if (my_color && phase === "play") {
       const my_turn = model.to_move === my_color;
-      this.pass_.disabled = !my_turn;
+      // A move on its way: a pass now would be a second move for the same turn.
+      this.pass_.disabled = !my_turn || waiting;
       buttons.push(this.pass_);
       if (!model.rated && model.moves.length > 0 && !model.undo_request) buttons.push(this.undo_);
     }

@@ -258,7 +258,7 @@ export function mount_game(container, app, game_id) {
       panel.captures.textContent = t("captures", { n: position.captures[color] });
       panel.element.classList.toggle("to-move", model.phase === "play" && model.to_move === color);
     }
-    controls.update(model, my_color);
+    controls.update(model, my_color, Boolean(sent));
     chat.update(model, my_color !== null, Boolean(user));
     spectators.update(model);
     tick();

@@ -19,6 +19,7 @@ const rules = [
   ["name_taken", /looks too much like the name (.+?), which is/, "reason_name_lookalike", (m) => ({ other: m[1] })],
   ["name_taken", /is reserved/, "reason_name_reserved", () => ({})],
   ["name_taken", /is retired/, "reason_name_retired", () => ({})],
+  ["bad_request", /^no group of this tournament takes your rank$/, "reason_no_group", () => ({})],
   ["rate_limited", /^too many new accounts from this address.*try again in (\d+) min$/, "reason_signups", (m) => ({ minutes: m[1] })],
 ];
 

@@ -215,6 +215,7 @@ export const strings_en = {
   reason_name_characters: "A name may hold only letters, digits, _ and -.",
   reason_name_other: "This name cannot be used ({reason}).",
   reason_rank: "Choose a starting rank from 10k to 1d.",
+  reason_no_group: "No group of this tournament is for your rank.",
   reason_empty_name: "Please enter a name.",
   reason_empty_password: "Please enter a password.",
   reason_empty: "Something that is needed was left empty.",

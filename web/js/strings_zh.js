@@ -215,6 +215,7 @@ export const strings_zh = {
   reason_name_characters: "用户名只能使用文字、数字、下划线（_）和减号（-）。",
   reason_name_other: "这个用户名不能使用（{reason}）。",
   reason_rank: "请在 10k 到 1d 之间选择起始段位。",
+  reason_no_group: "本赛事没有适合你段位的组别。",
   reason_empty_name: "请输入用户名。",
   reason_empty_password: "请输入密码。",
   reason_empty: "有必填的内容没有填写。",

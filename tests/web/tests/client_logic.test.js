@@ -413,6 +413,7 @@ test("an SGF record's variations keep their moves and shape when whole variation
 });
 
 test("the server's common reasons for a refusal are read as text keys; others are left as written", () => {
+  assert.deepEqual(refusal_reason("bad_request", "no group of this tournament takes your rank"), { key: "reason_no_group", params: {} });
   assert.deepEqual(refusal_reason("bad_request", "password: at least 8 bytes"), { key: "reason_password_short", params: { n: "8" } });
   assert.deepEqual(refusal_reason("bad_request", "field 'password': longer than 1024 bytes"),
     { key: "reason_password_long", params: { n: "1024" } });

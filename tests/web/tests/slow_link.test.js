@@ -80,6 +80,8 @@ for (const [label, device, touch] of [["desktop", desktop, false], ["phone", pho
       await play(black, "C3", touch);
       assert.deepEqual(link.moves_sent(), ["E5"]);
       assert.equal(await black.locator(".notice.error").count(), 0);
+      // Nor can a pass go out as a second move for the same turn.
+      assert.equal(await black.isDisabled("#pass-button"), true);
 
       link.release();
       await wait_for_moves(black, 1);

@@ -220,7 +220,7 @@ test("a Swiss tournament from entry to final standings, live on its page", async
   await register(dan, "tdan", undefined, "1d");
   await open_tournament(dan, id);
   await dan.click("#register-tournament");
-  await dan.waitForSelector('.tournament-error:has-text("The server could not accept this")', { timeout });
+  await dan.waitForSelector('.tournament-error:has-text("No group of this tournament is for your rank.")', { timeout });
   await dan.waitForSelector("#register-tournament", { timeout });
 
   await open_tournament(td, id);

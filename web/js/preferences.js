@@ -11,11 +11,15 @@ const storage_key = "yunzi.preferences";
 // tap on the same point plays it. countdown_voice: the countdown's seconds
 // are spoken instead of beeped. quick_size, quick_clock: the last board and
 // clock asked for in quick play (a key of quick_play.js's presets).
+// board_theme, stone_theme: the board's look (theme.js, css/style.css).
 export const preference_defaults = Object.freeze({
   volume: 60, muted: false, countdown: true, move_numbers: false,
   coordinates: true, dark_theme: false, confirm_touch: true,
   countdown_voice: false, quick_size: 19, quick_clock: "5m",
+  board_theme: "wood", stone_theme: "shaded",
 });
+export const board_themes = Object.freeze(["wood", "light", "green", "plain"]);
+export const stone_themes = Object.freeze(["shaded", "flat"]);
 
 const checks = {
   volume: (v) => Number.isFinite(v) && v >= 0 && v <= 100,
@@ -28,6 +32,8 @@ const checks = {
   countdown_voice: (v) => typeof v === "boolean",
   quick_size: (v) => [9, 13, 19].includes(v),
   quick_clock: (v) => typeof v === "string" && v.length <= 16,
+  board_theme: (v) => board_themes.includes(v),
+  stone_theme: (v) => stone_themes.includes(v),
 };
 
 // Kept values of the wrong type (an older client, a hand edit) fall back to the default.

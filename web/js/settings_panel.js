@@ -1,11 +1,12 @@
 // The settings panel the header's button opens: sound (mute, volume, a test
 // tone), the countdown of one's own last seconds (beeped or spoken), move
-// numbers on the stones, the board's coordinates, the dark theme and the second tap that
-// confirms a move on a touch screen. Every change is kept at once (preferences.js).
+// numbers on the stones, the board's coordinates, the board's and the stones' look, the
+// dark theme and the second tap that confirms a move on a touch screen. Every change is
+// kept at once (preferences.js).
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { preference, set_preference, on_preference_change } from "./preferences.js";
+import { preference, set_preference, on_preference_change, board_themes, stone_themes } from "./preferences.js";
 import { play_sound } from "./sounds.js";
 
 function check(boxes, id, name, label) {
@@ -15,9 +16,17 @@ function check(boxes, id, name, label) {
   return h("label", { class: "field check" }, box, h("span", { text: label }));
 }
 
+function choice(selects, id, name, values, label) {
+  const select = h("select", { id, onchange: () => set_preference(name, select.value) },
+    values.map((value) => h("option", { value, text: t(`${name}_${value}`), selected: preference(name) === value })));
+  selects.set(name, select);
+  return h("label", { class: "field" }, h("span", { text: label }), select);
+}
+
 // The panel's element; its stop() ends its listening (call it when removed).
 export function settings_panel({ on_close }) {
   const boxes = new Map();
+  const selects = new Map();
   const shown = h("output", { id: "sound-volume-value", for: "sound-volume", text: String(preference("volume")) });
   const volume = h("input", {
     id: "sound-volume", type: "range", min: "0", max: "100", step: "5", value: String(preference("volume")),
@@ -35,6 +44,8 @@ export function settings_panel({ on_close }) {
     check(boxes, "countdown-voice", "countdown_voice", t("settings_countdown_voice")),
     check(boxes, "show-move-numbers", "move_numbers", t("settings_move_numbers")),
     check(boxes, "show-coordinates", "coordinates", t("settings_coordinates")),
+    choice(selects, "board-theme", "board_theme", board_themes, t("settings_board_theme")),
+    choice(selects, "stone-theme", "stone_theme", stone_themes, t("settings_stone_theme")),
     check(boxes, "dark-theme", "dark_theme", t("settings_dark_theme")),
     check(boxes, "confirm-touch", "confirm_touch", t("settings_confirm_touch")),
     h("div", { class: "actions" },
@@ -43,6 +54,7 @@ export function settings_panel({ on_close }) {
   // The same choices can change elsewhere (the game page's move-number and coordinate toggles).
   element.stop = on_preference_change((current) => {
     for (const [name, box] of boxes) box.checked = current[name];
+    for (const [name, select] of selects) select.value = current[name];
   });
   return element;
 }

@@ -2,7 +2,8 @@
 // coordinates toggle (the stones grow without them), the dark theme from the
 // settings panel, both kept across a reload; on a touch screen the first tap
 // only shows the stone and a second tap on the same point plays it, while a
-// mouse plays with one click.
+// mouse plays with one click. The board's and the stones' look chosen in the
+// settings panel (green board, flat stones), kept across a reload.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -118,6 +119,44 @@ test("a phone: tap to show, tap again to play; coordinates and dark theme kept a
     await wait_for_moves(white, 3);
     assert.deepEqual(black.problems, []);
     assert.deepEqual(white.problems, []);
+  } finally {
+    for (const page of [black, white]) await page.context().close();
+  }
+});
+
+test("the board's and the stones' look from the settings panel, kept across a reload", async () => {
+  const { black, white } = await start_game(browser, server.url, ["look_black", "look_white"]);
+  try {
+    await click_vertex(black, "E5");
+    await wait_for_moves(black, 1);
+    const looks = (page) => page.evaluate(() => ({
+      wood: getComputedStyle(document.querySelector("svg.board .wood")).fill,
+      stone: getComputedStyle(document.querySelector('svg.board circle.stone[data-vertex="E5"]')).fill,
+      shadow: getComputedStyle(document.querySelector("svg.board circle.stone-shadow")).display,
+    }));
+    const wood = await looks(black);
+    assert.match(wood.wood, /url\(.*#yunzi-wood/);
+    assert.match(wood.stone, /url\(.*#yunzi-stone-black/);
+
+    await black.click("#settings-button");
+    await black.selectOption("#board-theme", "green");
+    await black.selectOption("#stone-theme", "flat");
+    await black.click("#settings-close");
+    const green_flat = { wood: "rgb(157, 191, 142)", stone: "rgb(21, 21, 21)", shadow: "none" };
+    await black.waitForFunction((want) => getComputedStyle(document.querySelector("svg.board .wood")).fill === want,
+      green_flat.wood, { timeout });
+    assert.deepEqual(await looks(black), green_flat);
+    await save_screenshot(black, "board-look-green-flat");
+
+    await black.reload();
+    await wait_for_game_page(black);
+    await black.waitForSelector('svg.board circle.stone[data-vertex="E5"]', { timeout });
+    assert.deepEqual(await looks(black), green_flat);
+    await black.click("#settings-button");
+    assert.equal(await black.inputValue("#board-theme"), "green");
+    assert.equal(await black.inputValue("#stone-theme"), "flat");
+    // Another browser keeps its own choice: the wood and the shaded stones.
+    assert.deepEqual(await looks(white), wood);
   } finally {
     for (const page of [black, white]) await page.context().close();
   }

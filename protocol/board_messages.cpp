@@ -14,7 +14,9 @@ json to_json(const BoardSummary& board) {
           {"nodes", board.nodes},
           {"game", board.game ? json(*board.game) : json(nullptr)},
           {"created_at", board.created_at},
-          {"updated_at", board.updated_at}};
+          {"updated_at", board.updated_at},
+          {"black", board.black},
+          {"white", board.white}};
 }
 
 json to_json(const BoardNode& node, int size) {

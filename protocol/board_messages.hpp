@@ -30,6 +30,9 @@ struct BoardSummary {
   std::optional<std::int64_t> game;  // the game it was copied from
   std::int64_t created_at = 0;       // Unix ms
   std::int64_t updated_at = 0;
+  // The players of the copied game or of the record's PB/PW; empty when none.
+  std::string black;
+  std::string white;
 };
 
 // The root (id 0) has no parent and no move.

@@ -135,8 +135,8 @@ std::int64_t BoardTree::cut(std::int64_t node) {
 }
 
 protocol::BoardSummary board_summary(const db::BoardRecord& b) {
-  return protocol::BoardSummary{b.id,       b.owner_name, b.title,       b.size,       b.komi,
-                                b.handicap, b.node_count, b.source_game, b.created_ms, b.updated_ms};
+  return protocol::BoardSummary{b.id,         b.owner_name,  b.title,      b.size,       b.komi,       b.handicap,
+                                b.node_count, b.source_game, b.created_ms, b.updated_ms, b.black_name, b.white_name};
 }
 
 protocol::BoardSummary BoardTree::summary() const { return board_summary(record_); }

@@ -191,7 +191,11 @@ export function mount_board(container, app, board_id) {
     });
     tree_view.render(tree, id, tree.current);
     title.textContent = summary.title || t("board_untitled", { id: board_id });
-    replace_children(about, t("board_about", { owner: summary.owner, size: summary.size, komi: summary.komi }),
+    replace_children(about,
+      summary.black || summary.white
+        ? [h("span", { class: "board-players", id: "board-players", text: t("board_players", { black: summary.black || "?", white: summary.white || "?" }) }), " · "]
+        : null,
+      t("board_about", { owner: summary.owner, size: summary.size, komi: summary.komi }),
       summary.game ? [" · ", h("a", { id: "board-game", href: `#/game/${summary.game}`, text: t("board_from_game", { id: summary.game }) })] : null);
     status.textContent = owner ? t("board_owner_status", { color: t(to_move) })
       : viewing !== null ? t("board_looking_elsewhere") : t("board_watching", { owner: summary.owner });

@@ -262,6 +262,7 @@ export const strings_en = {
   no_show: "Absent players lose after",
   bye_points: "Points for a bye",
   tie_breaks: "Tie-breaks",
+  board_players: "Black {black}, White {white}",
   settings_board_theme: "Board",
   settings_stone_theme: "Stones",
   board_theme_wood: "Wood",

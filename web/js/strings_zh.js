@@ -262,6 +262,7 @@ export const strings_zh = {
   no_show: "缺席判负时限",
   bye_points: "轮空得分",
   tie_breaks: "同分比较",
+  board_players: "黑方 {black}，白方 {white}",
   settings_board_theme: "棋盘",
   settings_stone_theme: "棋子",
   board_theme_wood: "木纹",

@@ -406,11 +406,14 @@ TEST_CASE("text that is not UTF-8 is repaired instead of breaking the encoder", 
 }
 
 TEST_CASE("board replies and events", "[protocol][encode][board]") {
-  BoardSummary summary{3, "alice", "joseki", 9, 7.5, 0, 2, std::nullopt, 1700000000000, 1700000000500};
+  BoardSummary summary{3, "alice", "joseki", 9, 7.5, 0, 2, std::nullopt, 1700000000000, 1700000000500, "", ""};
   const json created = parsed(reply_board(5, summary));
   CHECK(keys(created["board"]) == std::set<std::string>{"id", "owner", "title", "size", "komi", "handicap", "nodes",
-                                                        "game", "created_at", "updated_at"});
+                                                        "game", "created_at", "updated_at", "black", "white"});
   CHECK(created["board"]["game"].is_null());
+  CHECK(created["board"]["black"] == "");
+  summary.black = "Honinbo";
+  CHECK(parsed(reply_board(5, summary))["board"]["black"] == "Honinbo");
   summary.game = 12;
   CHECK(parsed(reply_board(5, summary))["board"]["game"] == 12);
 

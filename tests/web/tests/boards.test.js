@@ -211,6 +211,7 @@ test("an uploaded SGF record: kept moves and variations, and the records that ca
     const id = await new_board(page, { file: sgf_file("club.sgf", record) });
     await wait_tree(page, 6);
     assert.equal(await page.textContent(".board-title"), "club game");
+    assert.equal(await page.textContent("#board-players"), "Black Ann, White Bob");
     assert.equal((await page.locator("svg.board rect.hit[data-vertex]").count()), 169);
     const sgf = await (await fetch(`${server.url}boards/${id}.sgf`)).text();
     assert.match(sgf, /PB\[Ann\]/);

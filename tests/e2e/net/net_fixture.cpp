@@ -80,6 +80,11 @@ void TestApp::on_close(const ConnectionPtr& connection) {
   changed_.notify_all();
 }
 
+void TestApp::forget_connections() {
+  std::lock_guard lock(mutex_);
+  open_.clear();
+}
+
 void TestApp::broadcast(const std::string& text) {
   const auto frame = std::make_shared<const std::string>(text);
   for (const auto& connection : open_connections()) connection->send(frame);
@@ -110,10 +115,16 @@ NetConfig test_config() {
   return config;
 }
 
-NetFixture::NetFixture(NetConfig config) : server(std::move(config), app, metrics) {
+NetFixture::NetFixture(NetConfig config)
+    : close_timeout(config.close_timeout), server(std::move(config), app, metrics) {
   auto started = server.start();
   if (!started) FAIL("server did not start: " << started.error());
   port = *started;
+}
+
+NetFixture::~NetFixture() {
+  server.shutdown(close_timeout);
+  app.forget_connections();
 }
 
 std::unique_ptr<client::WsClient> NetFixture::connect(const std::string& target) {

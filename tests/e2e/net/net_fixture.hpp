@@ -34,6 +34,8 @@ class TestApp : public Handler {
   // False when the count was not reached within the (failure guard) timeout.
   bool wait_opened(std::size_t count, std::chrono::milliseconds timeout = 10s);
   bool wait_closed(std::size_t count, std::chrono::milliseconds timeout = 10s);
+  // Lets go of the connections still held, while the server that owns their sockets exists.
+  void forget_connections();
 
   // Runs at the end of on_open, on the connection's strand (set before connecting).
   std::function<void(const ConnectionPtr&)> after_open;
@@ -50,10 +52,15 @@ NetConfig test_config();
 
 struct NetFixture {
   explicit NetFixture(NetConfig config = test_config());
+  // Shuts the server down, then drops what the app still holds: a connection
+  // whose close had not reached the app when the io threads stopped would
+  // otherwise outlive the io_context its timers belong to.
+  ~NetFixture();
   std::unique_ptr<client::WsClient> connect(const std::string& target = "/ws");
 
   TestApp app;                   // outlives the server
   prometheus::Registry metrics;  // the server's counters; outlives it too
+  std::chrono::milliseconds close_timeout;
   Server server;
   std::uint16_t port = 0;
 };

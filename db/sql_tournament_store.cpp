@@ -22,9 +22,15 @@ TournamentPairing read_pairing(const Row& row, int first = 0) {
   return p;
 }
 
-// The columns read_pairing reads, in its order.
-constexpr const char* pairing_columns =
+// The columns read_pairing reads, in its order, and the queries that read them (built once).
+const std::string pairing_columns =
     "id, group_id, round, black_id, white_id, game_id, outcome, how, decided_ms, handicap ";
+const std::string pairings_of_tournament =
+    "SELECT " + pairing_columns + "FROM tournament_pairings WHERE tournament_id = ? ORDER BY round, id";
+const std::string pairings_of_round =
+    "SELECT " + pairing_columns + "FROM tournament_pairings WHERE tournament_id = ? AND round = ? ORDER BY id";
+const std::string pairing_of_game_sql =
+    "SELECT tournament_id, " + pairing_columns + "FROM tournament_pairings WHERE game_id = ?";
 
 // A round may be paired again or dropped only while none of its games exists.
 DbResult<Done> check_not_started(Connection& db, TournamentId id, int round) {
@@ -273,11 +279,8 @@ DbResult<std::optional<StoredTournament>> SqlTournamentStore::load(TournamentId 
     if (r.scheduled_ms) t.settings.round_times.push_back(*r.scheduled_ms);
   }
   if (t.settings.round_start != "fixed") t.settings.round_times.clear();
-  auto pairings =
-      read_all<TournamentPairing>(db_.query(std::string("SELECT ") + pairing_columns +
-                                                "FROM tournament_pairings WHERE tournament_id = ? ORDER BY round, id",
-                                            id),
-                                  [](const Row& row) { return read_pairing(row); });
+  auto pairings = read_all<TournamentPairing>(db_.query(pairings_of_tournament, id),
+                                              [](const Row& row) { return read_pairing(row); });
   if (!pairings) return unexpected(pairings.error());
   t.pairings = std::move(*pairings);
   return head;
@@ -343,11 +346,8 @@ DbResult<std::vector<TournamentPairing>> SqlTournamentStore::replace_pairings(
         id, p.group_id, p.round, p.black_id, p.white_id, bye ? "bye" : "pending", bye ? "bye" : "", p.handicap);
     if (!added) return unexpected(added.error());
   }
-  auto stored = read_all<TournamentPairing>(
-      db_.query(std::string("SELECT ") + pairing_columns +
-                    "FROM tournament_pairings WHERE tournament_id = ? AND round = ? ORDER BY id",
-                id, round),
-      [](const Row& row) { return read_pairing(row); });
+  auto stored = read_all<TournamentPairing>(db_.query(pairings_of_round, id, round),
+                                            [](const Row& row) { return read_pairing(row); });
   if (!stored) return stored;
   auto committed = tx->commit();
   if (!committed) return unexpected(committed.error());
@@ -369,9 +369,7 @@ DbResult<Done> SqlTournamentStore::set_result(std::int64_t pairing, std::string_
 
 DbResult<std::optional<std::pair<TournamentId, TournamentPairing>>> SqlTournamentStore::pairing_of_game(GameId game) {
   return read_first<std::pair<TournamentId, TournamentPairing>>(
-      db_.query(std::string("SELECT tournament_id, ") + pairing_columns + "FROM tournament_pairings WHERE game_id = ?",
-                game),
-      [](const Row& row) {
+      db_.query(pairing_of_game_sql, game), [](const Row& row) {
         return std::pair{row.integer(0), read_pairing(row, 1)};
       });
 }

@@ -14,7 +14,7 @@ void FollowNews::came_online(UserId user, const protocol::UserInfo& info) {
     if (!first && now - last->second < online_quiet_ms_) return;
     last->second = now;
     // Forget those quiet long enough, so the map holds only the last quiet period's arrivals.
-    if (announced_online_ms_.size() > static_cast<std::size_t>(most_followers)) {
+    if (announced_online_ms_.size() > sweep_above) {
       std::erase_if(announced_online_ms_,
                     [now, quiet = online_quiet_ms_](const auto& entry) { return now - entry.second >= quiet; });
     }

@@ -21,6 +21,8 @@ class FollowNews {
  public:
   // Bounds the followers one announcement reads.
   static constexpr int most_followers = 10'000;
+  // Past this many remembered arrivals, those older than the quiet time are forgotten.
+  static constexpr std::size_t sweep_above = 10'000;
 
   FollowNews(db::ReadPool& reads, const session::OnlineUsers& online, const Elsewhere& elsewhere, NowMs now_ms,
              std::chrono::milliseconds online_quiet)

@@ -39,7 +39,8 @@ std::vector<std::vector<std::string>> export_rounds(const db::StoredTournament& 
     handicap[{line_of(p.black_id), p.round}] = handicap[{line_of(*p.white_id), p.round}] = p.handicap;
   }
   const auto handicap_text = [&](int line, int round) {
-    const int stones = handicap[{line, round}];
+    const auto found = handicap.find({line, round});
+    const int stones = found == handicap.end() ? 0 : found->second;
     return stones == 0 && even == EvenGameHandicap::leave_out ? std::string() : std::to_string(stones);
   };
 

@@ -7,16 +7,9 @@
 
 namespace yunzi::tournament {
 
-namespace {
-
-constexpr int most_stones = 9;
-
-}  // namespace
-
 int handicap_for(HalfPoints difference, const HandicapRules& rules) {
   const int whole_points = std::abs(difference) / 2;
-  const int cap = std::clamp(rules.max, 0, most_stones);
-  return std::clamp(whole_points - rules.reduction, 0, cap);
+  return std::clamp(whole_points - rules.reduction, 0, std::max(rules.max, 0));
 }
 
 Pairing pair_game(const PlayerHistory& first, const PlayerHistory& second, const HandicapRules& rules) {

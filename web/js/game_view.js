@@ -11,7 +11,7 @@ import { ChatView } from "./chat_view.js";
 import { SpectatorView } from "./spectator_view.js";
 import { GameControls } from "./game_controls.js";
 import { RecordLinks } from "./record_links.js";
-import { replay, move_colors } from "./position.js";
+import { replay, color_after } from "./position.js";
 import { TrialLine } from "./trial_moves.js";
 import { user_label } from "./format.js";
 import { from_vertex } from "./vertex.js";
@@ -120,11 +120,6 @@ export function mount_game(container, app, game_id) {
       h("a", { href: "#/", class: "button", text: t("back_to_lobby") })));
   }
 
-  // The colour of the game's move after the first `shown` moves.
-  function next_color(shown) {
-    return move_colors(model.handicap_stones, shown + 1)[shown];
-  }
-
   function step(delta) {
     const total = model.moves.length;
     const next = Math.max(0, Math.min(total, (at ?? total) + delta));
@@ -230,7 +225,7 @@ export function mount_game(container, app, game_id) {
       pass_label: (color) => t("pass_note", { color: t(color) }),
       dead,
       owner: count ? territory_owner(count.territory) : guess ? guess.owner : null,
-      preview: my_turn ? my_color : model.phase === "ended" ? (trial ? trial.next_color() : next_color(shown)) : null,
+      preview: my_turn ? my_color : model.phase === "ended" ? (trial ? trial.next_color() : color_after(model.handicap_stones, shown)) : null,
       // The board takes the arrow keys only when a click there would do something.
       interactive: Boolean(my_turn || (scoring && my_color)),
       numbers: preference("move_numbers") ? position.numbers : null,

@@ -48,6 +48,11 @@ export function move_colors(handicap_stones, count) {
   return colors;
 }
 
+// The colour of the move after the first `played` moves.
+export function color_after(handicap_stones, played) {
+  return move_colors(handicap_stones, played + 1)[played];
+}
+
 // The position after the first `upto` moves: {grid, captures, last, numbers}.
 // `captures.black` counts the stones Black has taken; `numbers[y][x]` is the
 // number of the move that placed the stone at (x, y) (null for a handicap

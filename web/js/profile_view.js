@@ -75,19 +75,17 @@ export function mount_profile(container, app, name) {
       h("td", { text: format_date(event.at) }),
       h("td", { text: `${event.from} → ${event.to}` }),
       h("td", {}, t(`rank_reason_${event.reason}`), event.game ? [" ", h("a", { href: `#/game/${event.game}`, text: `#${event.game}` })] : null))));
-    const mark_cell = (game) => {
-      const mark = game_mark(game, info.user.name);
-      return h("td", { class: "result-cell" },
-        mark ? h("span", { class: `game-mark ${mark}`, text: t(`game_mark_${mark}`) }) : null, game.result || "");
-    };
-    replace_children(games, list.games.map((game) => h("tr", { "data-game": game.game, "data-mark": game_mark(game, info.user.name) ?? "" },
+    const mark_cell = (game, mark) => h("td", { class: "result-cell" },
+      mark ? h("span", { class: `game-mark ${mark}`, text: t(`game_mark_${mark}`) }) : null, game.result || "");
+    const row = (game, mark) => h("tr", { "data-game": game.game, "data-mark": mark ?? "" },
       h("td", {}, h("a", { href: `#/game/${game.game}`, text: String(game.game) })),
       h("td", {}, player_cell(game.black)),
       h("td", {}, player_cell(game.white)),
       h("td", { text: `${game.size}×${game.size}${game.rated ? "" : ` (${t("friendly")})`}` }),
-      mark_cell(game),
+      mark_cell(game, mark),
       h("td", { text: format_date(game.ended_at) }),
-      h("td", {}, h("a", { class: "sgf-link", href: `/games/${game.game}.sgf`, download: `yunzi-${game.game}.sgf`, text: t("sgf") })))));
+      h("td", {}, h("a", { class: "sgf-link", href: `/games/${game.game}.sgf`, download: `yunzi-${game.game}.sgf`, text: t("sgf") })));
+    replace_children(games, list.games.map((game) => row(game, game_mark(game, info.user.name))));
     if (!list.games.length) games.append(h("tr", {}, h("td", { colspan: "7", class: "empty", id: "no-games", text: t("no_games_yet") })));
     history.closest("table").hidden = !hist.history.length;
   };

@@ -3,7 +3,7 @@
 // alternate from the game's next colour. A stone on a stone and a suicide are
 // refused; a ko is left to the one trying, as on a real board.
 
-import { replay_colored, move_colors } from "./position.js";
+import { replay_colored, move_colors, color_after } from "./position.js";
 import { from_vertex, other_color } from "./vertex.js";
 
 export class TrialLine {
@@ -12,9 +12,9 @@ export class TrialLine {
     this.from = from;
     this.size = model.size;
     this.setup = { black: model.handicap_stones, white: [] };
-    const colors = move_colors(model.handicap_stones, from + 1);
+    const colors = move_colors(model.handicap_stones, from);
     this.base = model.moves.slice(0, from).map((vertex, i) => ({ vertex, color: colors[i] }));
-    this.first = colors[from];
+    this.first = color_after(model.handicap_stones, from);
     this.moves = [];
   }
 

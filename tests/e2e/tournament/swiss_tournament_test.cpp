@@ -249,6 +249,9 @@ TEST_CASE("a Swiss in two groups runs to the end through a no-show and a restart
   REQUIRE(h9);
   CHECK(h9->status == 200);
   CHECK(h9->body.find("; EV[Club Swiss]") != std::string::npos);
-  CHECK(h9->body.find("\n 1 low0 ") != std::string::npos);  // numbers to the right of their column
+  const auto low0 = h9->body.find("\n 1 low0 ");  // numbers to the right of their column
+  REQUIRE(low0 != std::string::npos);
+  const std::string low0_line = h9->body.substr(low0 + 1, h9->body.find('\n', low0 + 1) - low0 - 1);
+  CHECK(low0_line.find(" 8k ") != std::string::npos);
   CHECK(yunzi::client::http_get("127.0.0.1", ranked.server.port(), "/tournaments/999.h9")->status == 404);
 }

@@ -87,6 +87,8 @@ TEST_CASE("the exports list the standings and each round by opponent line", "[ap
   // The EGF file: even games as /b0 and /w0, each column as wide as its widest entry.
   const std::string h9 = standings_h9(t, {});
   CHECK(h9.starts_with("; EV[Club night]\n"));
+  CHECK(h9.find("\n; KM[6.5]\n") != std::string::npos);
+  CHECK(h9.find("\n; HA[h0]\n") != std::string::npos);  // even games
   CHECK(h9.find("\n1 a 4k CN yunzi   2 1.5  1.5 3+/b0 2+/w0\n") != std::string::npos);
   CHECK(h9.find("\n4 d 4k CN yunzi 0.5 1.5 0.25 2-/w0 3=/w0\n") != std::string::npos);
 }

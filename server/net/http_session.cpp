@@ -10,6 +10,7 @@
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <exception>
 
+#include "server/net/gzip.hpp"
 #include "server/net/http_framing.hpp"
 #include "server/net/static_files.hpp"
 #include "server/net/websocket_session.hpp"
@@ -94,16 +95,22 @@ std::optional<HttpResponse> from_static_site(const StaticSite& site, const HttpS
     return std::nullopt;
   }
   const StaticFile& found = **file;
+  const auto accept_encoding = request.find(http::field::accept_encoding);
+  const bool packed = found.gzip_body && accept_encoding != request.end() &&
+                      accepts_gzip(std::string_view(accept_encoding->value().data(), accept_encoding->value().size()));
+  const std::string& etag = packed ? found.gzip_etag : found.etag;
   HttpResponse response;
   response.content_type = found.content_type;
-  response.headers = {{"ETag", found.etag}, {"Cache-Control", "no-cache"}};
+  response.headers = {{"ETag", etag}, {"Cache-Control", "no-cache"}};
+  if (found.gzip_body) response.headers.emplace_back("Vary", "Accept-Encoding");
+  if (packed) response.headers.emplace_back("Content-Encoding", "gzip");
   const auto if_none_match = request.find(http::field::if_none_match);
   if (if_none_match != request.end() &&
-      etag_matches(std::string_view(if_none_match->value().data(), if_none_match->value().size()), found.etag)) {
+      etag_matches(std::string_view(if_none_match->value().data(), if_none_match->value().size()), etag)) {
     response.status = 304;
     return response;
   }
-  response.body = *found.body;
+  response.body = packed ? *found.gzip_body : *found.body;
   return response;
 }
 

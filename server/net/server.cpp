@@ -166,6 +166,18 @@ void Server::add_route(HttpRoute route) {
 
 void Server::add_async_route(AsyncHttpRoute route) { impl_->context.routes.push_back(std::move(route)); }
 
+namespace {
+
+void log_static_site(const StaticSite& site) {
+  if (site.file_count() == 0) return;
+  spdlog::info("net: static files={} bytes={} bundled={}", site.file_count(), site.total_bytes(),
+               fmt::join(site.bundled(), ","));
+  // The page still works from the separate modules, only slower.
+  for (const std::string& error : site.bundle_errors()) spdlog::warn("net: module bundle not made: {}", error);
+}
+
+}  // namespace
+
 Expected<std::uint16_t, std::string> Server::start() {
   if (impl_->running) return unexpected(std::string("already running"));
   auto port = impl_->listen();
@@ -177,6 +189,7 @@ Expected<std::uint16_t, std::string> Server::start() {
   const unsigned count = impl_->thread_count();
   for (unsigned i = 0; i < count; ++i) impl_->threads.emplace_back([this] { impl_->run_io(); });
   spdlog::info("net: listening address={} port={} threads={}", impl_->context.config.bind_address, *port, count);
+  log_static_site(impl_->context.static_site);
   return port;
 }
 

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "server/net/gzip.hpp"
 #include "tests/e2e/net/net_fixture.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tools/client/http_get.hpp"
@@ -116,6 +117,63 @@ TEST_CASE("http: static files, traversal, 404 and application routes", "[net][ht
   CHECK(scrape->status == 200);
   CHECK(scrape->body.find("yunzi_ws_connections_open 1\n") != std::string::npos);
   CHECK(scrape->body.find("yunzi_http_requests_total") != std::string::npos);
+}
+
+TEST_CASE("http: an entry module is served joined, and text as gzip to those who take it", "[net][http][gzip]") {
+  WebDir web;
+  fs::create_directories(web.root / "js");
+  std::string board;
+  for (int i = 0; i < 200; ++i)
+    board += "export function point_" + std::to_string(i) + "() { return " + std::to_string(i) + "; }\n";
+  std::ofstream(web.root / "js" / "board.js") << board;
+  std::ofstream(web.root / "js" / "main.js") << "import { point_7 } from \"./board.js\";\nconsole.log(point_7());\n";
+  NetFixture fx(config_with_static(web.root));
+
+  auto plain = http_get("127.0.0.1", fx.port, "/js/main.js");
+  REQUIRE(plain);
+  CHECK(plain->status == 200);
+  CHECK_FALSE(plain->header("Content-Encoding"));
+  CHECK(plain->header("Vary") == "Accept-Encoding");
+  CHECK(plain->body.find("// js/board.js\n") != std::string::npos);
+  CHECK(plain->body.find("const { point_7 } = yunzi_module_0;") != std::string::npos);
+
+  auto packed = http_request("127.0.0.1", fx.port, "GET", "/js/main.js", std::chrono::seconds(5),
+                             {{"Accept-Encoding", "gzip, deflate, br"}});
+  REQUIRE(packed);
+  CHECK(packed->status == 200);
+  CHECK(packed->header("Content-Encoding") == "gzip");
+  CHECK(packed->header("Vary") == "Accept-Encoding");
+  CHECK(packed->body == gzip(plain->body));
+  CHECK(packed->body.size() * 4 < plain->body.size());
+  const auto packed_etag = packed->header("ETag");
+  REQUIRE(packed_etag);
+  CHECK(packed_etag != plain->header("ETag"));
+
+  // Each representation revalidates against its own tag.
+  auto unchanged = http_request("127.0.0.1", fx.port, "GET", "/js/main.js", std::chrono::seconds(5),
+                                {{"Accept-Encoding", "gzip"}, {"If-None-Match", *packed_etag}});
+  REQUIRE(unchanged);
+  CHECK(unchanged->status == 304);
+  CHECK(unchanged->body.empty());
+  auto other_tag = http_request("127.0.0.1", fx.port, "GET", "/js/main.js", std::chrono::seconds(5),
+                                {{"If-None-Match", *packed_etag}});
+  REQUIRE(other_tag);
+  CHECK(other_tag->status == 200);
+  CHECK(other_tag->body == plain->body);
+
+  auto refused = http_request("127.0.0.1", fx.port, "GET", "/js/main.js", std::chrono::seconds(5),
+                              {{"Accept-Encoding", "gzip;q=0, identity"}});
+  REQUIRE(refused);
+  CHECK_FALSE(refused->header("Content-Encoding"));
+  CHECK(refused->body == plain->body);
+
+  // A file too small to gain is sent as it is, without Vary.
+  auto small =
+      http_request("127.0.0.1", fx.port, "GET", "/app.js", std::chrono::seconds(5), {{"Accept-Encoding", "gzip"}});
+  REQUIRE(small);
+  CHECK_FALSE(small->header("Content-Encoding"));
+  CHECK_FALSE(small->header("Vary"));
+  CHECK(small->body == "console.log('yunzi');");
 }
 
 TEST_CASE("http: without a static directory only routes answer", "[net][http]") {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +32,8 @@ struct NewBoard {
   std::string black_name, white_name;                    // PB/PW of an imported record or the copied game's players
   std::vector<engine::Vertex> setup_black, setup_white;  // stones set up besides the handicap
   std::vector<BoardNodeRecord> nodes;
+  std::string result;                            // RE of an imported record; empty when none
+  std::map<std::int64_t, std::string> comments;  // C of an imported record by node id (0: the root)
   std::int64_t current = 0;
   TimeMs created_ms = 0;
 };

@@ -11,6 +11,15 @@
 
 namespace yunzi::db {
 
+// A board's tree after a change: its nodes, their comments (a cut takes
+// some away), where the owner stands, and when.
+struct BoardTreeChange {
+  const std::vector<BoardNodeRecord>& nodes;
+  const std::map<std::int64_t, std::string>& comments;
+  std::int64_t current = 0;
+  TimeMs updated_ms = 0;
+};
+
 class BoardStore {
  public:
   virtual ~BoardStore() = default;
@@ -18,8 +27,7 @@ class BoardStore {
   // A board not deleted, with its tree; nullopt when there is none.
   virtual DbResult<std::optional<BoardRecord>> find(BoardId id) = 0;
   // The tree and current node after a change; not_found for a deleted board.
-  virtual DbResult<Done> save_tree(BoardId id, const std::vector<BoardNodeRecord>& nodes, std::int64_t current,
-                                   TimeMs updated_ms) = 0;
+  virtual DbResult<Done> save_tree(BoardId id, const BoardTreeChange& change) = 0;
   // Where the owner stands; not a change of the tree, so updated_ms stays.
   virtual DbResult<Done> set_current(BoardId id, std::int64_t current) = 0;
   virtual DbResult<Done> remove(BoardId id, TimeMs at_ms) = 0;

@@ -41,6 +41,34 @@ std::string encode_board_nodes(const std::vector<BoardNodeRecord>& nodes) {
   return out;
 }
 
+std::string encode_board_comments(const std::map<std::int64_t, std::string>& comments) {
+  std::string out;
+  for (const auto& [node, text] : comments) {
+    out += std::to_string(node);
+    out += ':';
+    out += std::to_string(text.size());
+    out += ':';
+    out += text;
+  }
+  return out;
+}
+
+std::optional<std::map<std::int64_t, std::string>> decode_board_comments(std::string_view text) {
+  std::map<std::int64_t, std::string> out;
+  while (!text.empty()) {
+    const auto node = read_number(text);
+    if (!node || *node < 0 || text.empty() || text.front() != ':') return std::nullopt;
+    text.remove_prefix(1);
+    const auto length = read_number(text);
+    if (!length || *length < 0 || text.empty() || text.front() != ':') return std::nullopt;
+    text.remove_prefix(1);
+    if (static_cast<std::uint64_t>(*length) > text.size()) return std::nullopt;
+    if (!out.emplace(*node, std::string(text.substr(0, static_cast<std::size_t>(*length)))).second) return std::nullopt;
+    text.remove_prefix(static_cast<std::size_t>(*length));
+  }
+  return out;
+}
+
 std::optional<std::vector<BoardNodeRecord>> decode_board_nodes(std::string_view text, int size) {
   std::vector<BoardNodeRecord> out;
   std::set<std::int64_t> known{0};

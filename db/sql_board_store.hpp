@@ -11,8 +11,7 @@ class SqlBoardStore final : public BoardStore {
   explicit SqlBoardStore(Connection& connection) : db_(connection) {}
   DbResult<BoardId> create(const NewBoard& board) override;
   DbResult<std::optional<BoardRecord>> find(BoardId id) override;
-  DbResult<Done> save_tree(BoardId id, const std::vector<BoardNodeRecord>& nodes, std::int64_t current,
-                           TimeMs updated_ms) override;
+  DbResult<Done> save_tree(BoardId id, const BoardTreeChange& change) override;
   DbResult<Done> set_current(BoardId id, std::int64_t current) override;
   DbResult<Done> remove(BoardId id, TimeMs at_ms) override;
   DbResult<std::int64_t> count_of_owner(UserId owner) override;

@@ -16,7 +16,8 @@ json to_json(const BoardSummary& board) {
           {"created_at", board.created_at},
           {"updated_at", board.updated_at},
           {"black", board.black},
-          {"white", board.white}};
+          {"white", board.white},
+          {"result", board.result}};
 }
 
 json to_json(const BoardNode& node, int size) {
@@ -26,6 +27,7 @@ json to_json(const BoardNode& node, int size) {
     out["vertex"] = vertex_json(node.move->vertex, size);
     out["number"] = node.number;
   }
+  if (!node.comment.empty()) out["comment"] = node.comment;
   return out;
 }
 

@@ -33,6 +33,7 @@ struct BoardSummary {
   // The players of the copied game or of the record's PB/PW; empty when none.
   std::string black;
   std::string white;
+  std::string result;  // RE of an imported record; empty when none
 };
 
 // The root (id 0) has no parent and no move.
@@ -40,7 +41,8 @@ struct BoardNode {
   std::int64_t id = 0;
   std::optional<std::int64_t> parent;
   std::optional<engine::Move> move;
-  int number = 0;  // the move number along the path from the root
+  int number = 0;       // the move number along the path from the root
+  std::string comment;  // C of an imported record; only in a board's tree
 };
 
 struct BoardTree {

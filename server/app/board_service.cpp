@@ -239,8 +239,9 @@ void BoardService::play(const Call& call, UserId user, const protocol::req::Boar
         if (plan->added) {
           auto nodes = tree.record().nodes;
           nodes.push_back(plan->node);
-          work = [board, nodes = std::move(nodes), current = plan->node.id, now](db::Stores& stores) {
-            return stores.boards().save_tree(board, nodes, current, now);
+          work = [board, nodes = std::move(nodes), comments = tree.record().comments, current = plan->node.id,
+                  now](db::Stores& stores) {
+            return stores.boards().save_tree(board, {nodes, comments, current, now});
           };
         } else {
           work = [board, current = plan->node.id](db::Stores& stores) {
@@ -303,8 +304,9 @@ void BoardService::cut(const Call& call, UserId user, const protocol::req::Board
         const std::int64_t now = now_ms_();
         write(
             call, board,
-            [board, nodes = after.record().nodes, current, now](db::Stores& stores) {
-              return stores.boards().save_tree(board, nodes, current, now);
+            [board, nodes = after.record().nodes, comments = after.record().comments, current,
+             now](db::Stores& stores) {
+              return stores.boards().save_tree(board, {nodes, comments, current, now});
             },
             [this, call, board, node = r.node, current, removed, now](Open& open) {
               open.tree->cut(node);

@@ -37,6 +37,36 @@ Expected<std::optional<engine::Move>, std::string> move_of(const engine::SgfNode
   return std::optional<engine::Move>();
 }
 
+// A record's text as a board keeps it: control characters other than line
+// breaks and tabs dropped, and at most `max_bytes`, cut between characters.
+std::string kept_text(std::string_view text, std::size_t max_bytes) {
+  std::string out;
+  out.reserve(std::min(text.size(), max_bytes));
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if ((byte < 0x20 && c != '\n' && c != '\t') || byte == 0x7f) continue;
+    out.push_back(c);
+  }
+  if (out.size() <= max_bytes) return out;
+  std::size_t end = max_bytes;
+  while (end > 0 && (static_cast<unsigned char>(out[end]) & 0xC0) == 0x80) --end;  // not inside a character
+  out.resize(end);
+  return out + "…";
+}
+
+// A node's comment joined to what its board node already holds (a node
+// without a move gives its comment to the move above it).
+void add_comment(db::NewBoard& board, std::int64_t node, const engine::SgfNode& sgf, std::size_t& budget) {
+  const engine::SgfProperty* property = sgf.find("C");
+  if (property == nullptr || property->values.empty()) return;
+  std::string text = kept_text(property->values.front(), kMaxCommentBytes);
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  if (text.empty() || text.size() > budget) return;
+  budget -= text.size();
+  std::string& comment = board.comments[node];
+  comment += comment.empty() ? text : "\n\n" + text;
+}
+
 }  // namespace
 
 Expected<db::NewBoard, BoardSourceError> empty_board(int size, double komi, int handicap) {
@@ -71,6 +101,7 @@ Expected<db::NewBoard, BoardSourceError> board_from_game(const db::GameWithMoves
     board.nodes.push_back(db::BoardNodeRecord{id, id - 1, game.moves[i].move});
   }
   board.current = std::min(static_cast<std::int64_t>(kept), at.value_or(std::numeric_limits<std::int64_t>::max()));
+  if (row.result) board.result = to_sgf(*row.result);
   return board;
 }
 
@@ -100,6 +131,7 @@ Expected<db::NewBoard, BoardSourceError> board_from_sgf(std::string_view text, s
   board.white_name = info.white_name;
   board.setup_black = record->black_stones;
   board.setup_white = record->white_stones;
+  board.result = kept_text(info.result, kMaxResultBytes);
   if (board.handicap == 1) board.handicap = 0;
   auto start = engine::Game::create(board_setup(board));
   if (!start)
@@ -115,6 +147,7 @@ Expected<db::NewBoard, BoardSourceError> board_from_sgf(std::string_view text, s
   };
   std::vector<Pending> stack{{tree->roots.front(), 0, 0}};
   std::int64_t next_id = 1;
+  std::size_t comment_budget = kMaxRecordCommentBytes;
   while (!stack.empty()) {
     Pending pending = stack.back();
     stack.pop_back();
@@ -128,6 +161,7 @@ Expected<db::NewBoard, BoardSourceError> board_from_sgf(std::string_view text, s
       board.nodes.push_back(db::BoardNodeRecord{next_id, pending.parent, **move});
       here = next_id++;
     }
+    add_comment(board, here, node, comment_budget);
     for (std::size_t i = node.children.size(); i-- > 0;)
       stack.push_back(Pending{node.children[i], here, pending.number});
   }

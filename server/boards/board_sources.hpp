@@ -27,6 +27,13 @@ Expected<db::NewBoard, BoardSourceError> empty_board(int size, double komi, int 
 Expected<db::NewBoard, BoardSourceError> board_from_game(const db::GameWithMoves& game,
                                                          std::optional<std::int64_t> moves, std::size_t max_nodes,
                                                          std::optional<std::int64_t> at = std::nullopt);
+// What an imported record keeps besides its moves: RE, and each node's C
+// (a node without a move gives its comment to the move above it; longer
+// comments are cut, and past the record's total the rest are left out).
+inline constexpr std::size_t kMaxResultBytes = 100;
+inline constexpr std::size_t kMaxCommentBytes = 4096;
+inline constexpr std::size_t kMaxRecordCommentBytes = 64 * 1024;
+
 // The first game tree of the text; positional superko, whatever RU says.
 Expected<db::NewBoard, BoardSourceError> board_from_sgf(std::string_view text, std::size_t max_nodes);
 

@@ -130,31 +130,38 @@ std::int64_t BoardTree::cut(std::int64_t node) {
     if (removed.contains(n.parent)) removed.insert(n.id);
   }
   std::erase_if(record_.nodes, [&](const db::BoardNodeRecord& n) { return removed.contains(n.id); });
+  // Ids of cut nodes are given again to later moves, which must not inherit a note.
+  std::erase_if(record_.comments, [&](const auto& comment) { return removed.contains(comment.first); });
   reindex();
   return static_cast<std::int64_t>(removed.size());
 }
 
 protocol::BoardSummary board_summary(const db::BoardRecord& b) {
-  return protocol::BoardSummary{b.id,         b.owner_name,  b.title,      b.size,       b.komi,       b.handicap,
-                                b.node_count, b.source_game, b.created_ms, b.updated_ms, b.black_name, b.white_name};
+  return protocol::BoardSummary{b.id,         b.owner_name, b.title,       b.size,       b.komi,
+                                b.handicap,   b.node_count, b.source_game, b.created_ms, b.updated_ms,
+                                b.black_name, b.white_name, b.result};
 }
 
 protocol::BoardSummary BoardTree::summary() const { return board_summary(record_); }
 
 protocol::BoardNode BoardTree::wire_node(const db::BoardNodeRecord& node) const {
-  return protocol::BoardNode{node.id, node.parent, node.move, number_of(node.id)};
+  return protocol::BoardNode{node.id, node.parent, node.move, number_of(node.id), {}};
 }
 
 protocol::BoardTree BoardTree::wire_tree() const {
   protocol::BoardTree out;
   out.size = record_.size;
   out.current = record_.current;
-  out.nodes.push_back(protocol::BoardNode{0, std::nullopt, std::nullopt, 0});
+  out.nodes.push_back(protocol::BoardNode{0, std::nullopt, std::nullopt, 0, {}});
   std::map<std::int64_t, int> numbers{{0, 0}};
   for (const auto& node : record_.nodes) {
     const int number = numbers[node.parent] + 1;
     numbers[node.id] = number;
-    out.nodes.push_back(protocol::BoardNode{node.id, node.parent, node.move, number});
+    out.nodes.push_back(protocol::BoardNode{node.id, node.parent, node.move, number, {}});
+  }
+  for (protocol::BoardNode& node : out.nodes) {
+    if (const auto comment = record_.comments.find(node.id); comment != record_.comments.end())
+      node.comment = comment->second;
   }
   if (auto start = engine::Game::create(board_setup(record_))) {
     for (const engine::SetupStone& stone : start->start_stones()) {

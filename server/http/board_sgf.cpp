@@ -51,6 +51,7 @@ std::string board_sgf(const db::BoardRecord& board) {
   if (!board.title.empty()) add(r, "GN", {board.title});
   if (!board.black_name.empty()) add(r, "PB", {board.black_name});
   if (!board.white_name.empty()) add(r, "PW", {board.white_name});
+  if (!board.result.empty()) add(r, "RE", {board.result});
   if (auto start = engine::Game::create(boards::board_setup(board))) {
     std::vector<std::string> black, white;
     for (const engine::SetupStone& stone : start->start_stones()) {
@@ -66,6 +67,9 @@ std::string board_sgf(const db::BoardRecord& board) {
     placed[node.id] = at;
     add(tree.nodes[at], std::string(1, to_letter(node.move.color)),
         {node.move.vertex ? engine::to_sgf(*node.move.vertex) : std::string()});
+  }
+  for (const auto& [node, comment] : board.comments) {
+    if (const auto at = placed.find(node); at != placed.end()) add(tree.nodes[at->second], "C", {comment});
   }
   return engine::write_sgf(tree);
 }

@@ -14,8 +14,8 @@ namespace {
 struct Import {
   std::size_t line = 0;  // 0-based, the first of the statement's lines
   std::size_t line_count = 1;
-  std::string module;    // resolved, relative to the root
-  std::string binding;   // what stands left of `= module`: "{ a, b: c }", a name, or empty
+  std::string module;   // resolved, relative to the root
+  std::string binding;  // what stands left of `= module`: "{ a, b: c }", a name, or empty
 };
 
 struct ParsedModule {
@@ -24,9 +24,7 @@ struct ParsedModule {
   std::vector<std::string> exports;
 };
 
-bool is_identifier_start(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
-}
+bool is_identifier_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$'; }
 
 bool is_identifier_char(char c) { return is_identifier_start(c) || (c >= '0' && c <= '9'); }
 

@@ -27,7 +27,7 @@
 namespace yunzi::net {
 
 struct BundleError {
-  std::string file;  // relative to the site's root
+  std::string file;      // relative to the site's root
   std::size_t line = 0;  // 1-based; 0 when the error concerns no one line
   std::string reason;
 };

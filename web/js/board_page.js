@@ -53,6 +53,8 @@ export function mount_board(container, app, board_id) {
   const about = h("p", { class: "board-about" });
   const status = h("p", { class: "board-status", id: "board-status", role: "status" });
   const result = h("p", { class: "estimate-result", id: "estimate-result", "aria-live": "polite" });
+  // The imported record's note on the node shown, right under the board.
+  const comment = h("p", { class: "board-comment", id: "board-comment", "aria-label": t("board_comment"), hidden: true });
   const position_text = h("span", { class: "nav-position", id: "nav-position" });
   const nav_button = (id, label, symbol, action) => h("button", {
     id, class: "nav", title: label, "aria-label": label, text: symbol, onclick: action,
@@ -82,7 +84,7 @@ export function mount_board(container, app, board_id) {
     h("div", { class: "board-column" },
       h("div", { class: "board-wrap" }, board.svg),
       h("div", { class: "play-bar" }, nav, h("div", { class: "actions board-actions" }, pass, cut, live, estimate_toggle)),
-      result),
+      comment, result),
     h("div", { class: "side-column" },
       h("section", { class: "panel board-info" }, message, title, about, status),
       h("section", { class: "panel" }, h("h2", { text: t("move_tree") }), tree_view.element,
@@ -195,11 +197,14 @@ export function mount_board(container, app, board_id) {
       summary.black || summary.white
         ? [h("span", { class: "board-players", id: "board-players", text: t("board_players", { black: summary.black || "?", white: summary.white || "?" }) }), " · "]
         : null,
+      summary.result ? [h("span", { class: "board-result", id: "board-result", text: t("board_result", { result: summary.result }) }), " · "] : null,
       t("board_about", { owner: summary.owner, size: summary.size, komi: summary.komi }),
       summary.game ? [" · ", h("a", { id: "board-game", href: `#/game/${summary.game}`, text: t("board_from_game", { id: summary.game }) })] : null);
     status.textContent = owner ? t("board_owner_status", { color: t(to_move) })
       : viewing !== null ? t("board_looking_elsewhere") : t("board_watching", { owner: summary.owner });
     position_text.textContent = t("board_position", { n: node && node.number ? node.number : 0 });
+    comment.textContent = node && node.comment ? node.comment : "";
+    comment.hidden = !comment.textContent;
     pass.hidden = !owner;
     cut.hidden = !owner;
     cut.disabled = id === 0;

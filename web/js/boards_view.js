@@ -7,7 +7,7 @@ import { h, replace_children } from "./dom.js";
 import { t } from "./i18n.js";
 import { error_text } from "./error_text.js";
 import { format_date } from "./format.js";
-import { decode_sgf, trim_sgf, record_name, SgfError } from "./sgf_trim.js";
+import { decode_sgf, fit_sgf, trim_sgf, record_name, SgfError } from "./sgf_trim.js";
 import * as proto from "./protocol.js";
 
 // The server's frame limit; the request around the record takes a little of it.
@@ -17,24 +17,30 @@ function request_bytes(message) {
   return new TextEncoder().encode(JSON.stringify({ ...message, id: 999999 })).length;
 }
 
-// The board.create fields for an uploaded file; throws with the words to show.
+// The board.create fields for an uploaded file, with the comments cut
+// down when the whole record does not fit in one request; `notice` says
+// so. Throws with the words to show.
 export async function sgf_fields(file, title) {
   const text = decode_sgf(await file.arrayBuffer());
-  let sgf;
+  // Without a title of its own the board is named after the game (GN).
+  const fields_of = (sgf) => {
+    const name = title || Array.from(record_name(sgf)).slice(0, 80).join("");
+    return name ? { sgf, title: name } : { sgf };
+  };
+  const bytes = (sgf) => request_bytes(proto.board_create(fields_of(sgf)));
+  let fitted;
   try {
-    sgf = trim_sgf(text);
+    fitted = fit_sgf(text, (sgf) => bytes(sgf) <= frame_limit);
+    if (!fitted) {
+      const kib = Math.ceil(bytes(trim_sgf(text, { comment_chars: 0 })) / 1024);
+      throw new Error(t("sgf_too_large", { kib, limit: frame_limit / 1024 }));
+    }
   } catch (err) {
     if (err instanceof SgfError) throw new Error(t("sgf_unreadable", { detail: err.message }));
     throw err;
   }
-  // Without a title of its own the board is named after the game (GN).
-  const name = title || Array.from(record_name(sgf)).slice(0, 80).join("");
-  const fields = name ? { sgf, title: name } : { sgf };
-  const bytes = request_bytes(proto.board_create(fields));
-  if (bytes > frame_limit) {
-    throw new Error(t("sgf_too_large", { kib: Math.ceil(bytes / 1024), limit: frame_limit / 1024 }));
-  }
-  return fields;
+  const notice = fitted.comments === "whole" ? null : t(`sgf_comments_${fitted.comments}`);
+  return { fields: fields_of(fitted.sgf), notice };
 }
 
 export function mount_boards(container, app) {
@@ -61,8 +67,9 @@ export function mount_boards(container, app) {
     event.preventDefault();
     problem.textContent = "";
     let fields;
+    let notice = null;
     try {
-      if (file.files.length) fields = await sgf_fields(file.files[0], title.value.trim());
+      if (file.files.length) ({ fields, notice } = await sgf_fields(file.files[0], title.value.trim()));
       else {
         fields = { size: Number(size.value), komi: Number(komi.value), handicap: Number(handicap.value) };
         if (title.value.trim()) fields.title = title.value.trim();
@@ -75,6 +82,7 @@ export function mount_boards(container, app) {
     try {
       const reply = await app.connection.request(proto.board_create(fields));
       location.hash = `#/board/${reply.board.id}`;
+      if (notice) app.notify(notice);
     } catch (err) {
       problem.textContent = error_text(err, file.files.length && err.code === "bad_request" ? "sgf" : "board_create");
     } finally {

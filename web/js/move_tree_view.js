@@ -39,12 +39,14 @@ export class MoveTreeView {
       const label = node.parent === null ? t("tree_root")
         : t("tree_move", { n: node.number, color: t(node.color), vertex: node.vertex === "pass" ? t("pass") : node.vertex });
       const classes = ["tree-node", node.color || "root", node.vertex === "pass" ? "pass" : "",
-        c.id === shown ? "shown" : "", c.id === current ? "current" : ""].filter(Boolean).join(" ");
+        c.id === shown ? "shown" : "", c.id === current ? "current" : "", node.comment ? "commented" : ""]
+        .filter(Boolean).join(" ");
       nodes.push(s("g", { class: classes, "data-node": c.id, role: "treeitem", "aria-label": label,
         "aria-selected": String(c.id === shown), transform: `translate(${x(c)} ${y(c)})` },
       c.id === shown ? s("circle", { class: "tree-ring", r: radius + 3.5 }) : null,
       s("circle", { class: "tree-stone", r: radius }),
-      s("text", { class: "tree-number", text: node.parent === null ? "○" : String(node.number) })));
+      s("text", { class: "tree-number", text: node.parent === null ? "○" : String(node.number) }),
+      node.comment ? s("circle", { class: "tree-note", cx: radius * 0.8, cy: -radius * 0.8, r: 2.5 }) : null));
     }
     const width = cols * cell;
     const height = rows * cell;

@@ -1,11 +1,25 @@
 // An SGF record made small enough to send in board.create: the first game
 // tree with its variations, keeping only the game information the board
-// uses and the moves (SZ KM HA AB AW PB PW GN B W); comments, marks, times
-// and everything else go, and so do nodes left empty. Also reads a file's
+// uses, the result, the moves and the comments (SZ KM HA AB AW PB PW GN RE
+// B W C); marks, times and everything else go, and so do nodes left empty.
+// Comments can be shortened or left out to fit a frame. Also reads a file's
 // bytes in the encoding its CA[] names (Fox writes GB2312/GBK records),
 // else UTF-8, else GB18030. Knows nothing about the DOM or the socket.
 
-const kept = new Set(["SZ", "KM", "HA", "AB", "AW", "PB", "PW", "GN", "B", "W"]);
+const kept = new Set(["SZ", "KM", "HA", "AB", "AW", "PB", "PW", "GN", "RE", "B", "W", "C"]);
+
+// A raw (still escaped) comment cut to `chars` characters with "…", never
+// inside an escape; null when comments are left out.
+function shortened_comment(raw, chars) {
+  if (chars <= 0) return null;
+  const characters = Array.from(raw);
+  if (characters.length <= chars) return raw;
+  let cut = characters.slice(0, chars);
+  let backslashes = 0;
+  for (let i = cut.length - 1; i >= 0 && cut[i] === "\\"; i--) backslashes++;
+  if (backslashes % 2) cut = cut.slice(0, -1);
+  return `${cut.join("")}…`;
+}
 
 export class SgfError extends Error {}
 
@@ -76,20 +90,40 @@ function write_node(props) {
 // A tree with its dropped nodes left out, as a list of variations each in
 // its parentheses: one, or none when nothing of it is left, or its own
 // variations when it keeps no node (they take its place beside its siblings).
-function write_tree(tree, is_root) {
+function write_tree(tree, is_root, comment_chars) {
+  const keep = (props) => props.flatMap(([name, values]) => {
+    if (!kept.has(name)) return [];
+    if (name !== "C") return [[name, values]];
+    const comment = shortened_comment(values[0] ?? "", comment_chars);
+    return comment === null ? [] : [[name, [comment]]];
+  });
   const nodes = tree.nodes
-    .map((props, n) => ({ props: props.filter(([name]) => kept.has(name)), root: is_root && n === 0 }))
+    .map((props, n) => ({ props: keep(props), root: is_root && n === 0 }))
     .filter((node) => node.root || node.props.length);
-  const children = tree.children.flatMap((child) => write_tree(child, false));
+  const children = tree.children.flatMap((child) => write_tree(child, false, comment_chars));
   if (!nodes.length) return children;
   // A single variation continues the line; several branch from its last node.
   const tail = children.length === 1 ? children[0].slice(1, -1) : children.join("");
   return [`(${nodes.map((node) => write_node(node.props)).join("")}${tail})`];
 }
 
-// The record with only what board.create keeps; throws SgfError when unreadable.
-export function trim_sgf(text) {
-  return write_tree(parse(text), true)[0];
+// The record with only what board.create keeps; throws SgfError when
+// unreadable. comment_chars: the most characters a comment keeps (0: none).
+export function trim_sgf(text, { comment_chars = Infinity } = {}) {
+  return write_tree(parse(text), true, comment_chars)[0];
+}
+
+// The longest comments a record can keep and still fit: `fits(trimmed)`
+// says whether a trimmed record goes in one request. Returns
+// {sgf, comments: "whole" | "shortened" | "left_out"}, or null when not even
+// the record without comments fits.
+export function fit_sgf(text, fits) {
+  const tree = parse(text);
+  for (const chars of [Infinity, 2000, 500, 120, 0]) {
+    const sgf = write_tree(tree, true, chars)[0];
+    if (fits(sgf)) return { sgf, comments: chars === Infinity ? "whole" : chars ? "shortened" : "left_out" };
+  }
+  return null;
 }
 
 // The game's name (GN) in the first node of a trimmed record, unescaped and

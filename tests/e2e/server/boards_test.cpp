@@ -3,6 +3,7 @@
 // score estimate, the tree kept across a restart, and an idle board leaving memory and coming back.
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <thread>
 
 #include "engine/sgf_parser.hpp"
@@ -240,6 +241,67 @@ TEST_CASE("a board from SGF keeps its variations and the SGF route gives them ba
   auto missing = yunzi::client::http_get("127.0.0.1", fx.server.port(), "/boards/987654.sgf");
   REQUIRE(missing);
   CHECK(missing->status == 404);
+}
+
+TEST_CASE("a commented record keeps its result and notes, through a cut, a restart and the SGF route",
+          "[server][boards]") {
+  ServerFixture fx;
+  Player alice = fx.registered("alice");
+  Player watcher = fx.registered("watcher");
+  const std::string sgf =
+      "(;GM[1]FF[4]CA[UTF-8]SZ[9]RE[黑中盘胜]C[复盘：开局]"
+      ";B[ee]C[天元]"
+      ";C[这一手之后]"
+      "(;W[ec]C[white's answer \\] bracket];B[dc])"
+      "(;W[ce]C[变化图]))";
+  const Json board = create(alice, {{"sgf", sgf}});
+  CHECK(board["result"] == "黑中盘胜");
+  const std::int64_t id = board["id"];
+  const auto comments_of = [](const Json& tree) {
+    std::map<int, std::string> out;
+    for (const Json& node : tree["nodes"]) {
+      if (node.contains("comment")) out[node["id"].get<int>()] = node["comment"];
+    }
+    return out;
+  };
+  const Json watched = watch(watcher, id);
+  CHECK(watched["board"]["result"] == "黑中盘胜");
+  CHECK(comments_of(watched["tree"]) ==
+        std::map<int, std::string>{
+            {0, "复盘：开局"}, {1, "天元\n\n这一手之后"}, {2, "white's answer ] bracket"}, {4, "变化图"}});
+
+  // A new move carries no note, and a cut takes the cut nodes' notes with it.
+  const Json played = play(alice, id, 3, "D6");
+  CHECK_FALSE(played.contains("comment"));
+  alice.ok({{"type", "board.cut"}, {"board", id}, {"node", 4}});
+  CHECK_FALSE(comments_of(watch(alice, id)["tree"]).contains(4));
+
+  REQUIRE(fx.server.stop());
+  REQUIRE(fx.server.start());
+  Player again = fx.player("alice");
+  again.connect();
+  again.login();
+  const Json after = watch(again, id);
+  CHECK(after["board"]["result"] == "黑中盘胜");
+  CHECK(comments_of(after["tree"]) ==
+        std::map<int, std::string>{{0, "复盘：开局"}, {1, "天元\n\n这一手之后"}, {2, "white's answer ] bracket"}});
+
+  // Written back as C[] and RE[], escaped, and read again to the same notes.
+  auto served = yunzi::client::http_get("127.0.0.1", fx.server.port(), "/boards/" + std::to_string(id) + ".sgf");
+  REQUIRE(served);
+  INFO(served->body);
+  CHECK(served->body.find("RE[黑中盘胜]") != std::string::npos);
+  CHECK(served->body.find("C[white's answer \\] bracket]") != std::string::npos);
+  const Json copy = create(again, {{"sgf", served->body}});
+  CHECK(copy["result"] == "黑中盘胜");
+  CHECK(comments_of(watch(again, copy["id"])["tree"]) == comments_of(after["tree"]));
+
+  // A board copied from a finished game carries the game's result.
+  Player bob = fx.registered("bob");
+  const std::int64_t game = start_game(again, bob);
+  again.ok({{"type", "game.resign"}, {"game", game}});
+  bob.wait_game_event(game, "game.end");
+  CHECK(create(bob, {{"game", game}})["result"] == "W+R");
 }
 
 TEST_CASE("a board's caps: boards held, boards made within the hour, nodes", "[server][boards]") {

@@ -188,3 +188,72 @@ TEST_CASE("a whole tree replays whatever its shape, and the faulty node is named
   CHECK(failed.error().number == 61);
   CHECK(failed.error().error == engine::MoveError::occupied);
 }
+
+TEST_CASE("a board from SGF keeps the result and each node's comment", "[app][boards]") {
+  const std::string record =
+      "(;SZ[9]RE[W+3.5]C[Game notes\\] with a bracket]"
+      ";B[ee]C[Black takes the centre]"
+      ";C[a node with only a comment]"
+      ";W[dc]C[kept\r\nover lines\x01]"
+      "(;B[ec]C[main line])(;B[ce]C[a variation's note]))";
+  auto board = boards::board_from_sgf(record, 2000);
+  REQUIRE(board);
+  CHECK(board->result == "W+3.5");
+  // The comment-only node's note joins the move above it; control characters go.
+  CHECK(board->comments == std::map<std::int64_t, std::string>{
+                               {0, "Game notes] with a bracket"},
+                               {1, "Black takes the centre\n\na node with only a comment"},
+                               {2, "kept\nover lines"},
+                               {3, "main line"},
+                               {4, "a variation's note"},
+                           });
+
+  db::BoardRecord stored;
+  static_cast<db::NewBoard&>(stored) = *board;
+  auto tree = boards::BoardTree::from_record(stored);
+  REQUIRE(tree);
+  CHECK(tree->summary().result == "W+3.5");
+  const auto wire = tree->wire_tree();
+  CHECK(wire.nodes[0].comment == "Game notes] with a bracket");
+  CHECK(wire.nodes[4].comment == "a variation's note");
+  // A cut takes its nodes' notes, so a later move given a freed id has none.
+  CHECK(tree->cut(4) == 1);
+  CHECK_FALSE(tree->record().comments.contains(4));
+  const std::int64_t again = play_line(*tree, 2, {"C4"});
+  CHECK(tree->wire_node(tree->record().nodes.back()).comment.empty());
+  CHECK(again >= 4);
+}
+
+TEST_CASE("a record's long comments are cut between characters and the total is bounded", "[app][boards]") {
+  std::string long_note;
+  while (long_note.size() < boards::kMaxCommentBytes + 100) long_note += "黑棋";  // three bytes a character
+  std::string record = "(;SZ[9]RE[" + std::string(300, 'B') + "];B[ee]C[" + long_note + "]";
+  const std::vector<std::string> points{"dc", "ec", "cc", "fc", "gc", "hc", "dg", "eg", "cg", "fg", "gg",
+                                        "hg", "dh", "eh", "ch", "fh", "gh", "hh", "ca", "da", "ea", "fa"};
+  for (std::size_t i = 0; i < points.size(); ++i)
+    record += std::string(";") + (i % 2 == 0 ? "W" : "B") + "[" + points[i] + "]C[" + long_note + "]";
+  record += ")";
+  auto board = boards::board_from_sgf(record, 2000);
+  REQUIRE(board);
+  CHECK(board->result.size() == boards::kMaxResultBytes + std::string("…").size());
+  const std::string& first = board->comments.at(1);
+  CHECK(first.size() <= boards::kMaxCommentBytes + std::string("…").size());
+  CHECK(first.size() > boards::kMaxCommentBytes - 3);
+  CHECK(first.substr(first.size() - 3) == "…");
+  CHECK((first.size() - 3) % 3 == 0);  // whole characters of three bytes each
+  std::size_t total = 0;
+  for (const auto& [node, text] : board->comments) total += text.size();
+  CHECK(total <= boards::kMaxRecordCommentBytes);
+  CHECK(board->comments.size() < points.size() + 1);  // the later ones left out
+  CHECK(board->comments.size() >= boards::kMaxRecordCommentBytes / (boards::kMaxCommentBytes + 3));
+}
+
+TEST_CASE("a board from an ended game carries its result", "[app][boards]") {
+  db::GameWithMoves game;
+  game.game.settings.size = 9;
+  game.game.result = parse_sgf_result("B+R");
+  REQUIRE(game.game.result);
+  CHECK(boards::board_from_game(game, std::nullopt, 2000)->result == "B+R");
+  game.game.result.reset();
+  CHECK(boards::board_from_game(game, std::nullopt, 2000)->result.empty());
+}

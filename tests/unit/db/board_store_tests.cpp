@@ -29,6 +29,8 @@ NewBoard sample_board(UserId owner, TimeMs at) {
                  BoardNodeRecord{3, 1, {Color::black, Vertex{6, 2}}}};
   board.current = 2;
   board.created_ms = at;
+  board.result = "W+3.5";
+  board.comments = {{0, "a record's note: [brackets] and ;semicolons;"}, {3, "5:3: looks like a length\nover lines"}};
   return board;
 }
 
@@ -56,10 +58,13 @@ TEST_CASE_METHOD(StoreTest, "a board's tree is read back as saved", "[db][boards
   CHECK(board.node_count == 4);
   CHECK(board.current == 2);
   CHECK(board.updated_ms == 1'000);
+  CHECK(board.result == "W+3.5");
+  CHECK(board.comments == sample_board(ann, 0).comments);
 
   auto nodes = board.nodes;
   nodes.push_back(BoardNodeRecord{4, 3, {Color::white, Vertex{8, 8}}});
-  REQUIRE(stores.boards().save_tree(*id, nodes, 4, 2'000));
+  const std::map<std::int64_t, std::string> comments{{4, "新的"}};
+  REQUIRE(stores.boards().save_tree(*id, {nodes, comments, 4, 2'000}));
   REQUIRE(stores.boards().set_current(*id, 3));
   auto saved = stores.boards().find(*id);
   REQUIRE(saved);
@@ -67,6 +72,8 @@ TEST_CASE_METHOD(StoreTest, "a board's tree is read back as saved", "[db][boards
   CHECK((*saved)->current == 3);
   CHECK((*saved)->node_count == 5);
   CHECK((*saved)->updated_ms == 2'000);
+  CHECK((*saved)->comments == comments);
+  CHECK((*saved)->result == "W+3.5");
   CHECK_FALSE(*stores.boards().find(*id + 1));
 }
 
@@ -78,7 +85,7 @@ TEST_CASE_METHOD(StoreTest, "a user's boards are listed newest first and deleted
   const BoardId second = *stores.boards().create(sample_board(ann, 2'000));
   const BoardId third = *stores.boards().create(sample_board(ann, 3'000));
   REQUIRE(stores.boards().create(sample_board(ben, 3'000)));
-  REQUIRE(stores.boards().save_tree(first, {}, 0, 4'000));
+  REQUIRE(stores.boards().save_tree(first, {{}, {}, 0, 4'000}));
 
   auto listed = stores.boards().of_owner(ann, 10);
   REQUIRE(listed);
@@ -96,7 +103,7 @@ TEST_CASE_METHOD(StoreTest, "a user's boards are listed newest first and deleted
   CHECK(*stores.boards().created_since(ann, 1'500) == 2);
   CHECK(*stores.boards().created_since(ann, 0) == 3);
   CHECK(stores.boards().remove(second, 6'000).error().kind == DbErrorKind::not_found);
-  CHECK(stores.boards().save_tree(second, {}, 0, 6'000).error().kind == DbErrorKind::not_found);
+  CHECK(stores.boards().save_tree(second, {{}, {}, 0, 6'000}).error().kind == DbErrorKind::not_found);
   CHECK(stores.boards().of_owner(ann, 10)->size() == 2);
 }
 
@@ -107,6 +114,12 @@ TEST_CASE_METHOD(StoreTest, "a damaged tree is refused, not half read", "[db][bo
   auto found = stores.boards().find(id);
   REQUIRE_FALSE(found);
   CHECK(found.error().kind == DbErrorKind::corrupt);
+
+  const BoardId other = *stores.boards().create(sample_board(ann, 1'000));
+  REQUIRE(db.connection().execute("UPDATE boards SET comments = '0:40:too short' WHERE id = ?", other));
+  auto short_comment = stores.boards().find(other);
+  REQUIRE_FALSE(short_comment);
+  CHECK(short_comment.error().kind == DbErrorKind::corrupt);
 }
 
 TEST_CASE("the tree's spelling reads back and refuses what it did not write", "[db][boards]") {
@@ -125,5 +138,16 @@ TEST_CASE("the tree's spelling reads back and refuses what it did not write", "[
   CHECK_FALSE(decode_board_nodes("1:0Bd", 19));
   CHECK_FALSE(decode_board_nodes("1;0Bdd", 19));
   CHECK(decode_points("dd,pp", 19) == std::vector<Vertex>{Vertex{3, 3}, Vertex{15, 15}});
+
+  const std::map<std::int64_t, std::string> comments{{0, "root"}, {5, ""}, {12, "7:3:x;\n"}};
+  const std::string comment_text = encode_board_comments(comments);
+  CHECK(comment_text == "0:4:root5:0:12:6:7:3:x;\n");
+  CHECK(decode_board_comments(comment_text) == comments);
+  CHECK(decode_board_comments("") == std::map<std::int64_t, std::string>{});
+  CHECK_FALSE(decode_board_comments("0:5:root"));    // shorter than it says
+  CHECK_FALSE(decode_board_comments("0:1:a0:1:b"));  // a node twice
+  CHECK_FALSE(decode_board_comments("-1:1:a"));
+  CHECK_FALSE(decode_board_comments("0;1:a"));
+  CHECK_FALSE(decode_board_comments("0:1:ab"));  // "b" is no entry
   CHECK_FALSE(decode_points("dd,", 19));
 }

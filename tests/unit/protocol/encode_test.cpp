@@ -406,10 +406,12 @@ TEST_CASE("text that is not UTF-8 is repaired instead of breaking the encoder", 
 }
 
 TEST_CASE("board replies and events", "[protocol][encode][board]") {
-  BoardSummary summary{3, "alice", "joseki", 9, 7.5, 0, 2, std::nullopt, 1700000000000, 1700000000500, "", ""};
+  BoardSummary summary{3, "alice", "joseki", 9, 7.5, 0, 2, std::nullopt, 1700000000000, 1700000000500, "", "", ""};
   const json created = parsed(reply_board(5, summary));
   CHECK(keys(created["board"]) == std::set<std::string>{"id", "owner", "title", "size", "komi", "handicap", "nodes",
-                                                        "game", "created_at", "updated_at", "black", "white"});
+                                                        "game", "created_at", "updated_at", "black", "white",
+                                                        "result"});
+  CHECK(created["board"]["result"] == "");
   CHECK(created["board"]["game"].is_null());
   CHECK(created["board"]["black"] == "");
   summary.black = "Honinbo";
@@ -419,12 +421,12 @@ TEST_CASE("board replies and events", "[protocol][encode][board]") {
 
   BoardTree tree;
   tree.size = 9;
-  tree.nodes = {BoardNode{0, std::nullopt, std::nullopt, 0},
-                BoardNode{1, 0, yunzi::engine::Move{Color::black, Vertex{3, 5}}, 1}};
+  tree.nodes = {BoardNode{0, std::nullopt, std::nullopt, 0, "the record's note"},
+                BoardNode{1, 0, yunzi::engine::Move{Color::black, Vertex{3, 5}}, 1, {}}};
   tree.current = 1;
   tree.white_setup = {Vertex{2, 2}};
   const json watched = parsed(reply_board_watch(6, summary, tree));
-  CHECK(watched["tree"]["nodes"][0] == json{{"id", 0}, {"parent", nullptr}});
+  CHECK(watched["tree"]["nodes"][0] == json{{"id", 0}, {"parent", nullptr}, {"comment", "the record's note"}});
   CHECK(watched["tree"]["nodes"][1] ==
         json{{"id", 1}, {"parent", 0}, {"color", "black"}, {"vertex", "D4"}, {"number", 1}});
   CHECK(watched["tree"]["current"] == 1);
@@ -432,7 +434,7 @@ TEST_CASE("board replies and events", "[protocol][encode][board]") {
 
   const json played = parsed(reply_board_play(7, tree.nodes[1], 9, {Vertex{0, 0}}));
   CHECK(played["captured"] == json{"A9"});
-  CHECK(parsed(board_node(3, BoardNode{2, 1, yunzi::engine::Move{Color::white, std::nullopt}, 2}, 9)) ==
+  CHECK(parsed(board_node(3, BoardNode{2, 1, yunzi::engine::Move{Color::white, std::nullopt}, 2, {}}, 9)) ==
         json{{"type", "board.node"},
              {"board", 3},
              {"node", {{"id", 2}, {"parent", 1}, {"color", "white"}, {"vertex", "pass"}, {"number", 2}}}});

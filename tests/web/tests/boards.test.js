@@ -204,7 +204,8 @@ test("an uploaded SGF record: kept moves and variations, and the records that ca
   const page = await open_client(browser, server.url);
   try {
     await register(page, "bd_sgf");
-    // Comments, marks and times are left out in the browser; the variation stays.
+    // Marks and times are left out in the browser, a comment too long for one
+    // frame is shortened (and the player told); the variation stays.
     const record = "(;FF[4]GM[1]SZ[13]KM[6.5]PB[Ann]PW[Bob]GN[club game]C[" + "a long comment ".repeat(2000) + "]" +
       ";B[dd]C[first]BL[30];W[jj]TR[aa](;B[dj];W[jd])(;B[jd]LB[aa:x]))";
     assert.ok(record.length > 16 * 1024, "the file itself is larger than a frame");
@@ -215,7 +216,11 @@ test("an uploaded SGF record: kept moves and variations, and the records that ca
     assert.equal((await page.locator("svg.board rect.hit[data-vertex]").count()), 169);
     const sgf = await (await fetch(`${server.url}boards/${id}.sgf`)).text();
     assert.match(sgf, /PB\[Ann\]/);
-    assert.doesNotMatch(sgf, /long comment/);
+    assert.match(sgf, /C\[(a long comment ){100,}[^\]]*…\]/, "the long comment shortened");
+    assert.ok(sgf.length < 16 * 1024);
+    assert.match(sgf, /C\[first\]/, "a short one whole");
+    assert.doesNotMatch(sgf, /TR\[|LB\[|BL\[/);
+    await page.waitForSelector(".notice:has-text('shortened')", { timeout });
 
     // Still too large with only the moves: said so, nothing sent.
     let big = "(;SZ[19]";
@@ -334,3 +339,57 @@ for (const [width, height] of [[375, 812], [1366, 768]]) {
     }
   });
 }
+
+for (const { name, locale, viewport, device } of [
+  { name: "phone", locale: "zh-CN", viewport: { width: 390, height: 844 }, device: { hasTouch: true, isMobile: true } },
+  { name: "desktop", locale: "en-US", viewport: { width: 1366, height: 768 }, device: {} },
+]) {
+  test(`a commented record on the ${name}: its result, and each move's note under the board`, async () => {
+    const page = await open_client(browser, server.url, { locale, viewport, device });
+    try {
+      await register(page, `bd_notes_${name}`);
+      const record = "(;FF[4]CA[UTF-8]GM[1]SZ[9]PB[黑方]PW[白方]RE[W+2.5]C[赛前：双方都想取胜]" +
+        ";B[ee]C[天元开局\n第二行];W[cc];C[a note on a node without a move]" +
+        "(;B[gc]C[<b>not markup</b>])(;B[cg]C[变化：另一种下法]))";
+      await new_board(page, { file: sgf_file(`notes-${name}.sgf`, record) });
+      await wait_tree(page, 5);
+      const result = locale === "zh-CN" ? "结果：W+2.5" : "Result: W+2.5";
+      assert.equal(await page.textContent("#board-result"), result);
+      assert.equal(await page.locator("#move-tree .tree-node.commented").count(), 5);
+
+      // The root's note at the start, then each move's as the moves are stepped through.
+      const comment = async () => page.evaluate(() => {
+        const box = document.querySelector("#board-comment");
+        return box.hidden ? null : box.textContent;
+      });
+      await page.click("#nav-first");
+      await wait_node_number(page, "○");
+      assert.equal(await comment(), "赛前：双方都想取胜");
+      await page.click("#nav-forward");
+      await wait_node_number(page, 1);
+      assert.equal(await comment(), "天元开局\n第二行");
+      const box = await page.locator("#board-comment").boundingBox();
+      const board = await page.locator("svg.board").boundingBox();
+      assert.ok(box.y >= board.y + board.height - 1, "under the board");
+      assert.ok(box.y + Math.min(box.height, 40) <= viewport.height, `in view without scrolling: ${JSON.stringify(box)}`);
+      assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector("#board-comment")).whiteSpace), "pre-wrap");
+      await page.click("#nav-forward");
+      await wait_node_number(page, 2);
+      assert.equal(await comment(), "a note on a node without a move", "a comment-only node's note joins the move above");
+      await page.click("#nav-forward");
+      await wait_node_number(page, 3);
+      assert.equal(await comment(), "<b>not markup</b>", "shown as text");
+      assert.equal(await page.locator("#board-comment b").count(), 0);
+      await save_screenshot(page, `board-notes-${name}`);
+
+      // A move of the owner's own has no note: the box goes.
+      await click_vertex(page, "D4");
+      await wait_tree(page, 6);
+      assert.equal(await comment(), null);
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await close_all(page);
+    }
+  });
+}
+

@@ -12,7 +12,7 @@ import { from_vertex, to_vertex, star_points } from "../../../web/js/vertex.js";
 import { replay, replay_colored, move_colors } from "../../../web/js/position.js";
 import { territory_owner } from "../../../web/js/territory.js";
 import { BoardTree } from "../../../web/js/board_tree.js";
-import { trim_sgf, decode_sgf, record_name, SgfError } from "../../../web/js/sgf_trim.js";
+import { trim_sgf, fit_sgf, decode_sgf, record_name, SgfError } from "../../../web/js/sgf_trim.js";
 import { GameModel, reason_of_result } from "../../../web/js/game_model.js";
 import { rematch_challenge } from "../../../web/js/rematch.js";
 import { side_reading, format_ms } from "../../../web/js/clock_reading.js";
@@ -324,8 +324,14 @@ test("an analysis board's tree: one row per variation, lines, neighbours above a
 test("an SGF record cut down to the game information and the moves", () => {
   const record = "(;FF[4]CA[UTF-8]GM[1]SZ[19]KM[6.5]HA[2]AB[dd][pp]PB[Ke Jie]PW[a\\]b]GN[final]DT[2024]C[intro]" +
     ";W[qd]C[first]BL[30](;B[dq]TR[aa];W[oq])(;C[only a comment])(;B[qo]LB[aa:1]))";
-  assert.equal(trim_sgf(record),
+  assert.equal(trim_sgf(record, { comment_chars: 0 }),
     "(;SZ[19]KM[6.5]HA[2]AB[dd][pp]PB[Ke Jie]PW[a\\]b]GN[final];W[qd](;B[dq];W[oq])(;B[qo]))");
+  assert.equal(trim_sgf(record),
+    "(;SZ[19]KM[6.5]HA[2]AB[dd][pp]PB[Ke Jie]PW[a\\]b]GN[final]C[intro];W[qd]C[first](;B[dq];W[oq])" +
+    "(;C[only a comment])(;B[qo]))", "comments kept, a comment-only node too");
+  assert.equal(trim_sgf("(;SZ[9]RE[B+R]C[abcdef];B[aa]C[ab\\]cd])", { comment_chars: 3 }),
+    "(;SZ[9]RE[B+R]C[abc…];B[aa]C[ab…])", "shortened, never inside an escape");
+  assert.equal(trim_sgf("(;SZ[9];B[aa]C[围棋很好])", { comment_chars: 2 }), "(;SZ[9];B[aa]C[围棋…])", "by characters");
   assert.equal(trim_sgf("(;SZ[9];B[aa](;W[bb]))(;SZ[13])"), "(;SZ[9];B[aa];W[bb])", "the first game tree only");
   assert.equal(trim_sgf("(;AddBlack[aa]SZ[9])"), "(;AB[aa]SZ[9])", "old long names");
   for (const bad of ["", "(;B[aa", "hello", "(;B[aa];W[bb]"]) assert.throws(() => trim_sgf(bad), SgfError, bad);
@@ -378,6 +384,24 @@ function move_lines(text) {
   return lines;
 }
 
+test("an SGF record keeps the longest comments that fit", () => {
+  const note = "很长的评注".repeat(200); // 1,000 characters
+  const record = `(;SZ[9]C[${note}];B[ee]C[${note}];W[dd]C[short])`;
+  const whole = fit_sgf(record, () => true);
+  assert.equal(whole.comments, "whole");
+  assert.equal(whole.sgf, trim_sgf(record));
+  const limit = (bytes) => (sgf) => new TextEncoder().encode(sgf).length <= bytes;
+  const shortened = fit_sgf(record, limit(2000));
+  assert.equal(shortened.comments, "shortened");
+  assert.ok(new TextEncoder().encode(shortened.sgf).length <= 2000);
+  assert.ok(shortened.sgf.includes("C[short]"), "a short comment stays whole");
+  assert.ok(shortened.sgf.includes("…]"));
+  const bare = fit_sgf(record, limit(40));
+  assert.deepEqual(bare, { sgf: "(;SZ[9];B[ee];W[dd])", comments: "left_out" });
+  assert.equal(fit_sgf(record, limit(10)), null, "not even the moves fit");
+  assert.throws(() => fit_sgf("(;B[aa", () => true), SgfError);
+});
+
 test("an SGF record's variations keep their moves and shape when whole variations are emptied", () => {
   const cases = [
     ["(;GM[1]SZ[19](;C[x](;B[pd];W[dd])))", "(;SZ[19];B[pd];W[dd])",
@@ -405,8 +429,9 @@ test("an SGF record's variations keep their moves and shape when whole variation
   }
   cases.push([`(;SZ[19]${deep})`, `(;SZ[19]${deep_trimmed})`, "twenty levels of emptied variations with two variations each"]);
   for (const [record, trimmed, what] of cases) {
-    assert.equal(trim_sgf(record), trimmed, what);
-    assert.deepEqual(move_lines(trim_sgf(record)), move_lines(record), `${what}: same moves, same shape`);
+    assert.equal(trim_sgf(record, { comment_chars: 0 }), trimmed, what);
+    assert.deepEqual(move_lines(trim_sgf(record, { comment_chars: 0 })), move_lines(record),
+      `${what}: same moves, same shape`);
   }
   assert.throws(() => move_lines("(;GM[1]SZ[19]B[pd];W[dd)"), "the checker refuses a broken record");
   assert.throws(() => move_lines("(;SZ[19];B[pd])(;B[dd])"), "the checker refuses a second game tree");

@@ -8,6 +8,7 @@
 #include "protocol/text.hpp"
 #include "server/app/board_service.hpp"
 #include "server/app/desks.hpp"
+#include "server/app/live_positions.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/boards/board_sources.hpp"
@@ -86,10 +87,24 @@ void store_board(const BoardDesk& desk, const Call& call, const req::BoardCreate
       });
 }
 
+// A record that repeats a game its uploader is playing (`GET /games/{id}.sgf`
+// of it, its stones set up, a copy with a candidate move) is that game's
+// analysis board under another name.
+void store_record(const BoardDesk& desk, const Call& call, const req::BoardCreate& r, BoardSource board) {
+  if (!board) return store_board(desk, call, r, std::move(board));
+  with_live_positions(call, [&desk, r, board = std::move(*board)](const Call& c, const LivePositions& live) {
+    if (const auto game = boards::board_repeating_live_game(board, live)) {
+      return c.error(ErrorCode::forbidden, "this record repeats your game " + std::to_string(*game) +
+                                               " in progress; no analysis board of your own game while it is played");
+    }
+    store_board(desk, c, r, board);
+  });
+}
+
 }  // namespace
 
 void handle(const BoardDesk& desk, const Call& call, const req::BoardCreate& r) {
-  if (r.sgf) return store_board(desk, call, r, boards::board_from_sgf(*r.sgf, desk.boards.limits().nodes_per_board));
+  if (r.sgf) return store_record(desk, call, r, boards::board_from_sgf(*r.sgf, desk.boards.limits().nodes_per_board));
   if (!r.game) return store_board(desk, call, r, boards::empty_board(r.size, r.komi, r.handicap));
   read_then<std::optional<db::GameWithMoves>>(
       call, [game = *r.game](db::Stores& stores) { return stores.games().load(game); },

@@ -341,15 +341,20 @@ void BoardService::remove(const Call& call, UserId user, BoardId board) {
 
 namespace yunzi::app {
 
-void BoardService::estimate(const Call& call, const protocol::req::BoardEstimate& r) {
+void BoardService::estimate(const Call& call, const protocol::req::BoardEstimate& r,
+                            std::vector<boards::LivePosition> live) {
   with_board(
       call, r.board,
-      [call, node = r.node](Open& open) {
+      [call, node = r.node, live = std::move(live)](Open& open) {
         const boards::BoardTree& tree = *open.tree;
         if (!tree.has(node))
           return call.error(ErrorCode::not_found, "no node " + std::to_string(node) + " on this board");
         auto game = tree.game_at(node);
         if (!game) return call.error(ErrorCode::internal, game.error());
+        if (const auto repeated = boards::repeated_live_game(game->board(), live)) {
+          return call.error(ErrorCode::forbidden, "this position is your game " + std::to_string(*repeated) +
+                                                      " in progress; no estimate of your own game while it is played");
+        }
         call.reply(protocol::reply_estimate(
             call.id, boards::estimate_position(game->board(), tree.record().komi, tree.record().handicap)));
       },

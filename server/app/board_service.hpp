@@ -27,6 +27,7 @@
 #include "server/app/call.hpp"
 #include "server/boards/board_limits.hpp"
 #include "server/boards/board_tree.hpp"
+#include "server/boards/live_copy.hpp"
 
 namespace yunzi::db {
 class Stores;
@@ -48,7 +49,8 @@ class BoardService : public std::enable_shared_from_this<BoardService> {
   void go_to(const Call& call, UserId user, const protocol::req::BoardGoto& r);
   void cut(const Call& call, UserId user, const protocol::req::BoardCut& r);
   void remove(const Call& call, UserId user, BoardId board);
-  void estimate(const Call& call, const protocol::req::BoardEstimate& r);
+  // `live`: the positions of the games the asker plays, which get no estimate.
+  void estimate(const Call& call, const protocol::req::BoardEstimate& r, std::vector<boards::LivePosition> live);
   // The connection closed: it watches nothing any more.
   void connection_closed(std::uint64_t connection);
   // Starts the sweep of idle boards.

@@ -1,8 +1,10 @@
 // game.estimate: the score estimate of a stored game's position (a game in
 // progress is read as the players were told of it: every move is stored
-// before it is broadcast). Not for a player of a game in progress.
+// before it is broadcast). Not for a player of a game in progress, nor on a
+// board whose position repeats it (live_positions.hpp).
 #include "server/app/board_service.hpp"
 #include "server/app/desks.hpp"
+#include "server/app/live_positions.hpp"
 #include "server/app/reading.hpp"
 #include "server/app/request_handlers.hpp"
 #include "server/boards/position_estimate.hpp"
@@ -27,6 +29,8 @@ void handle(const BoardDesk&, const Call& call, const req::GameEstimate& r) {
       });
 }
 
-void handle(const BoardDesk& desk, const Call& call, const req::BoardEstimate& r) { desk.boards.estimate(call, r); }
+void handle(const BoardDesk& desk, const Call& call, const req::BoardEstimate& r) {
+  with_live_positions(call, [&desk, r](const Call& c, const LivePositions& live) { desk.boards.estimate(c, r, live); });
+}
 
 }  // namespace yunzi::app

@@ -16,7 +16,9 @@ Expected<Done, engine::MoveError> play_board_move(engine::Game& game, const engi
   return Done{};
 }
 
-Expected<Done, ReplayFailure> replay_tree(engine::Game start, const std::vector<db::BoardNodeRecord>& nodes) {
+Expected<Done, ReplayFailure> replay_tree(engine::Game start, const std::vector<db::BoardNodeRecord>& nodes,
+                                          const PositionVisitor& visit) {
+  if (visit) visit(0, start);
   std::unordered_map<std::int64_t, std::vector<std::size_t>> children;  // by parent id: indices into nodes
   for (std::size_t i = 0; i < nodes.size(); ++i) children[nodes[i].parent].push_back(i);
 
@@ -70,6 +72,7 @@ Expected<Done, ReplayFailure> replay_tree(engine::Game start, const std::vector<
     if (auto played = play_board_move(*position, node.move); !played) {
       return unexpected(ReplayFailure{node.id, number, played.error()});
     }
+    if (visit) visit(node.id, *position);
     push_children(node.id, std::move(position), number);
   }
   return Done{};

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/expected.hpp"
@@ -25,8 +26,12 @@ struct ReplayFailure {
 Expected<Done, engine::MoveError> play_board_move(engine::Game& game, const engine::Move& move,
                                                   std::vector<engine::Vertex>* captured = nullptr);
 
+// Called with the root's position (node 0) and each node's after its move.
+using PositionVisitor = std::function<void(std::int64_t node, const engine::Game& position)>;
+
 // `nodes` name their parents (0 is the root); the first illegal node found
 // is reported.
-Expected<Done, ReplayFailure> replay_tree(engine::Game start, const std::vector<db::BoardNodeRecord>& nodes);
+Expected<Done, ReplayFailure> replay_tree(engine::Game start, const std::vector<db::BoardNodeRecord>& nodes,
+                                          const PositionVisitor& visit = nullptr);
 
 }  // namespace yunzi::boards

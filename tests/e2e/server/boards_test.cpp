@@ -457,3 +457,53 @@ TEST_CASE("one connection watches at most 10 boards at once", "[server][boards]"
   Player other = fx.player("other");
   watch(other, boards[0]);
 }
+
+TEST_CASE("no analysis board or estimate of one's own game in progress, however it comes back", "[server][boards]") {
+  ServerFixture fx;
+  Player alice = fx.registered("alice");
+  Player bob = fx.registered("bob");
+  Player carol = fx.registered("carol");
+  const std::int64_t game = start_game(alice, bob);
+  const std::vector<std::string> moves{"E5", "C3", "G7", "C7", "G3", "E3", "E7", "C5", "G5", "D4", "F4", "D6"};
+  play_moves(alice, bob, game, moves, {&alice, &bob});
+
+  auto record = yunzi::client::http_get("127.0.0.1", fx.server.port(), "/games/" + std::to_string(game) + ".sgf");
+  REQUIRE(record);
+  REQUIRE(record->status == 200);
+  const auto refused = [&](Player& p, const std::string& sgf) {
+    const Json error = p.fails({{"type", "board.create"}, {"sgf", sgf}});
+    INFO(sgf);
+    CHECK(error["code"] == "forbidden");
+    CHECK(error["message"].get<std::string>().find("repeats your game " + std::to_string(game)) != std::string::npos);
+  };
+  // The game's own record, for either player; a spectator may have it.
+  refused(alice, record->body);
+  refused(bob, record->body);
+  CHECK(create(carol, {{"sgf", record->body}})["nodes"] == 13);
+  // Its stones set up, and the game with a candidate move played on.
+  refused(alice, "(;SZ[9]KM[7.5]AB[ee][gc][gg][ec][ge][ff]AW[cg][cc][eg][ce][df][dd])");
+  const std::string candidate = record->body.substr(0, record->body.rfind(')')) + ";B[hh];W[bb])";
+  refused(alice, candidate);
+  // Another game's moves are no copy.
+  CHECK(create(alice,
+               {{"sgf",
+                 "(;SZ[9];B[cc];W[gg];B[cg];W[gc];B[ee];W[dd];B[fd];W[df];B[ff];W[fg];B[gf];W[hh])"}})["nodes"] == 13);
+
+  // Played out by hand on an empty board: the board is the owner's, its estimate is not.
+  const std::int64_t by_hand = create(alice, {{"size", 9}})["id"];
+  const std::int64_t last = play_line(alice, by_hand, 0, moves);
+  const Json estimate_refused = alice.fails({{"type", "board.estimate"}, {"board", by_hand}, {"node", last}});
+  CHECK(estimate_refused["code"] == "forbidden");
+  CHECK(estimate_refused["message"].get<std::string>().find("your game " + std::to_string(game)) != std::string::npos);
+  const std::int64_t tried = play(alice, by_hand, last, "H8")["id"];
+  CHECK(alice.fails({{"type", "board.estimate"}, {"board", by_hand}, {"node", tried}})["code"] == "forbidden");
+  // An early position of the game (8 stones short of it) and anyone else's estimate are answered.
+  CHECK(alice.ok({{"type", "board.estimate"}, {"board", by_hand}, {"node", 4}}).contains("estimate"));
+  CHECK(carol.ok({{"type", "board.estimate"}, {"board", by_hand}, {"node", last}}).contains("estimate"));
+
+  // Once the game has ended, all of it is allowed.
+  alice.ok({{"type", "game.resign"}, {"game", game}});
+  bob.wait_game_event(game, "game.end");
+  CHECK(create(alice, {{"sgf", record->body}})["nodes"] == 13);
+  CHECK(alice.ok({{"type", "board.estimate"}, {"board", by_hand}, {"node", last}}).contains("estimate"));
+}

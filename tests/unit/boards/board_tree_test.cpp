@@ -8,6 +8,7 @@
 #include "server/boards/board_replay.hpp"
 #include "server/boards/board_sources.hpp"
 #include "server/boards/board_tree.hpp"
+#include "server/boards/live_copy.hpp"
 
 using namespace yunzi;
 using engine::Color;
@@ -256,4 +257,54 @@ TEST_CASE("a board from an ended game carries its result", "[app][boards]") {
   CHECK(boards::board_from_game(game, std::nullopt, 2000)->result == "B+R");
   game.game.result.reset();
   CHECK(boards::board_from_game(game, std::nullopt, 2000)->result.empty());
+}
+
+TEST_CASE("a position repeats a live game when only a few points differ, more with more stones", "[app][boards]") {
+  const auto board_with = [](const std::vector<std::pair<std::string, Color>>& stones) {
+    engine::Board board(9);
+    for (const auto& [vertex, color] : stones) REQUIRE(board.play(color, at(vertex)));
+    return board;
+  };
+  std::vector<std::pair<std::string, Color>> twelve;
+  const std::vector<std::string> points{"E5", "C3", "G7", "C7", "G3", "E3", "E7", "C5", "G5", "D4", "F4", "D6"};
+  for (std::size_t i = 0; i < points.size(); ++i) twelve.emplace_back(points[i], i % 2 ? Color::white : Color::black);
+  const engine::Board live = board_with(twelve);
+  const std::vector<boards::LivePosition> games{{7, live}};
+
+  CHECK(boards::differing_points(live, live) == 0);
+  CHECK(boards::repeated_live_game(live, games) == 7);
+  auto one_more = twelve;
+  one_more.emplace_back("H8", Color::black);
+  CHECK(boards::differing_points(board_with(one_more), live) == 1);
+  CHECK(boards::repeated_live_game(board_with(one_more), games) == 7);  // a candidate move
+  one_more.emplace_back("B8", Color::white);
+  CHECK_FALSE(boards::repeated_live_game(board_with(one_more), games));  // 12 stones allow one point
+  auto swapped = twelve;
+  swapped[0].second = Color::white;
+  CHECK(boards::differing_points(board_with(swapped), live) == 1);
+  CHECK_FALSE(boards::repeated_live_game(engine::Board(9), games));
+  CHECK_FALSE(boards::repeated_live_game(engine::Board(13), games));  // another size differs everywhere
+
+  // Too few stones to be anybody's secret: not even the same position counts.
+  const std::vector<std::pair<std::string, Color>> opening(twelve.begin(), twelve.begin() + 9);
+  CHECK_FALSE(boards::repeated_live_game(board_with(opening), {{8, board_with(opening)}}));
+  CHECK(boards::allowed_differences(10) == 1);
+  CHECK(boards::allowed_differences(39) == 3);
+  CHECK(boards::allowed_differences(200) == 4);
+
+  // A new board repeats the game through its start position or any node.
+  db::NewBoard setup = *boards::empty_board(9, 7.5, 0);
+  for (const auto& [vertex, color] : twelve)
+    (color == Color::black ? setup.setup_black : setup.setup_white).push_back(at(vertex));
+  CHECK(boards::board_repeating_live_game(setup, games) == 7);
+  db::NewBoard moves = *boards::empty_board(9, 7.5, 0);
+  std::int64_t id = 0;
+  for (const auto& [vertex, color] : twelve) {
+    ++id;
+    moves.nodes.push_back(db::BoardNodeRecord{id, id - 1, {color, at(vertex)}});
+  }
+  CHECK(boards::board_repeating_live_game(moves, games) == 7);
+  moves.nodes.resize(6);
+  CHECK_FALSE(boards::board_repeating_live_game(moves, games));
+  CHECK_FALSE(boards::board_repeating_live_game(setup, {}));
 }

@@ -141,7 +141,7 @@ TEST_CASE("the tree's spelling reads back and refuses what it did not write", "[
 
   const std::map<std::int64_t, std::string> comments{{0, "root"}, {5, ""}, {12, "7:3:x;\n"}};
   const std::string comment_text = encode_board_comments(comments);
-  CHECK(comment_text == "0:4:root5:0:12:6:7:3:x;\n");
+  CHECK(comment_text == "0:4:root5:0:12:7:7:3:x;\n");
   CHECK(decode_board_comments(comment_text) == comments);
   CHECK(decode_board_comments("") == std::map<std::int64_t, std::string>{});
   CHECK_FALSE(decode_board_comments("0:5:root"));    // shorter than it says

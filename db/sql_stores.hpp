@@ -4,6 +4,7 @@
 #pragma once
 
 #include "db/connection.hpp"
+#include "db/sql_analysis_store.hpp"
 #include "db/sql_board_store.hpp"
 #include "db/sql_follow_store.hpp"
 #include "db/sql_message_store.hpp"
@@ -131,7 +132,8 @@ class SqlStores final : public Stores {
         follows_(connection),
         messages_(connection),
         boards_(connection),
-        owners_(connection) {}
+        owners_(connection),
+        analyses_(connection) {}
   UserStore& users() override { return users_; }
   SessionStore& sessions() override { return sessions_; }
   GameStore& games() override { return games_; }
@@ -142,6 +144,7 @@ class SqlStores final : public Stores {
   MessageStore& messages() override { return messages_; }
   BoardStore& boards() override { return boards_; }
   OwnershipStore& owners() override { return owners_; }
+  AnalysisStore& analyses() override { return analyses_; }
 
  private:
   SqlUserStore users_;
@@ -154,6 +157,7 @@ class SqlStores final : public Stores {
   SqlMessageStore messages_;
   SqlBoardStore boards_;
   SqlOwnershipStore owners_;
+  SqlAnalysisStore analyses_;
 };
 
 }  // namespace yunzi::db

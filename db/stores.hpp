@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "db/analysis_store.hpp"
 #include "db/board_store.hpp"
 #include "db/error.hpp"
 #include "db/follow_store.hpp"
@@ -175,6 +176,7 @@ class Stores {
   virtual MessageStore& messages() = 0;
   virtual BoardStore& boards() = 0;
   virtual OwnershipStore& owners() = 0;
+  virtual AnalysisStore& analyses() = 0;
 };
 
 // Shared checks of the stores' arguments.

@@ -76,6 +76,14 @@ void read_fields(FieldReader& r, req::BoardList& out);
 void read_fields(FieldReader& r, req::BoardDelete& out);
 void read_fields(FieldReader& r, req::GameEstimate& out);
 
+// decode_analysis.cpp
+void read_fields(FieldReader& r, req::AnalysisRequest& out);
+void read_fields(FieldReader& r, req::AnalysisGet& out);
+void read_fields(FieldReader& r, req::AnalysisClaim& out);
+void read_fields(FieldReader& r, req::AnalysisReport& out);
+void read_fields(FieldReader& r, req::AnalysisFinish& out);
+void read_fields(FieldReader& r, req::AnalysisFail& out);
+
 // decode_admin.cpp
 void read_fields(FieldReader& r, req::AdminBan& out);
 void read_fields(FieldReader& r, req::AdminUnban& out);

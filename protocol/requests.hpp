@@ -147,6 +147,38 @@ struct BoardDelete { static constexpr std::string_view type = "board.delete"; st
 // `move` absent: the game's current position.
 struct GameEstimate { static constexpr std::string_view type = "game.estimate"; std::int64_t game = 0; std::optional<std::int64_t> move; };
 
+// The machine's review of a finished game (analysis.*): asked and read by
+// players; claimed, reported and finished by review workers (bot accounts).
+inline constexpr std::size_t max_positions_per_report = 50;
+inline constexpr std::size_t max_engine_moves = 10;  // best moves kept of one position
+inline constexpr std::size_t max_engine_line = 30;   // moves of one principal variation
+struct EngineMove {
+  VertexText vertex;
+  std::optional<double> score;    // Black's lead after it, in points
+  std::optional<double> winrate;  // Black's, 0..1
+  std::optional<std::int64_t> visits;
+  std::vector<VertexText> line;  // the engine's principal variation, the move first
+  friend bool operator==(const EngineMove&, const EngineMove&) = default;
+};
+// The engine's view of the position after `move` moves (0: the start).
+struct AnalysedPosition {
+  int move = 0;
+  std::optional<double> score;
+  std::optional<double> winrate;
+  std::vector<EngineMove> best;  // the engine's preferred moves, best first
+  friend bool operator==(const AnalysedPosition&, const AnalysedPosition&) = default;
+};
+struct AnalysisRequest { static constexpr std::string_view type = "analysis.request"; std::int64_t game = 0; };
+struct AnalysisGet { static constexpr std::string_view type = "analysis.get"; std::int64_t game = 0; };
+struct AnalysisClaim { static constexpr std::string_view type = "analysis.claim"; std::string engine; };
+struct AnalysisReport {
+  static constexpr std::string_view type = "analysis.report";
+  std::int64_t analysis = 0;
+  std::vector<AnalysedPosition> positions;
+};
+struct AnalysisFinish { static constexpr std::string_view type = "analysis.finish"; std::int64_t analysis = 0; };
+struct AnalysisFail { static constexpr std::string_view type = "analysis.fail"; std::int64_t analysis = 0; std::string reason; };
+
 // Admin
 struct AdminBan { static constexpr std::string_view type = "admin.ban"; std::string user; std::optional<int> minutes; std::string reason; };
 struct AdminUnban { static constexpr std::string_view type = "admin.unban"; std::string user; std::string reason; };
@@ -201,7 +233,8 @@ using Request =
                  req::TournamentInfo, req::TournamentPairings, req::TournamentStandings, req::TournamentRegister,
                  req::TournamentWithdraw, req::AdminTournamentCreate, req::AdminTournamentEdit, req::AdminTournamentEnd,
                  req::AdminTournamentStart, req::AdminTournamentRepair, req::AdminTournamentResult,
-                 req::AdminTournamentWithdraw, req::AdminResolveReport, req::AdminRetireInactive>;
+                 req::AdminTournamentWithdraw, req::AdminResolveReport, req::AdminRetireInactive, req::AnalysisRequest,
+                 req::AnalysisGet, req::AnalysisClaim, req::AnalysisReport, req::AnalysisFinish, req::AnalysisFail>;
 
 // The wire `type` of a decoded request.
 std::string_view type_of(const Request& request);

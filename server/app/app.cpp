@@ -74,6 +74,8 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
       follow_news_(reads_in, online_, elsewhere, now_ms_, options_.follow_online_quiet),
       sign_ins_(online_, *lobby_, games_, elsewhere, follow_news_, options_.connections_per_user),
       reach_(online_, *lobby_, games_, elsewhere),
+      analysis_rules_{options_.analysis_engine,
+                      {options_.analysis_open_per_user, options_.analyses_per_day, options_.analysis_queue}},
       desks_{.session = {accounts_in, sign_ins_, games_, elsewhere},
              .lobby = {*lobby_, online_, lobby_chat_quota_, options_.plan_rules, elsewhere},
              .game = {games_, *lobby_, online_, elsewhere},
@@ -81,6 +83,7 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
              .message = {writer_in, online_, messages_quota_, options_.message_partners_per_hour},
              .board = {*boards_, writer_in},
              .tournament = {*tournaments_},
+             .analysis = {writer_in, online_, elsewhere, analysis_watchers_, analysis_rules_},
              .admin = {writer_in, online_, games_, *tournaments_, *policy_, options_.plan_rules, reach_}},
       publication_timer_(io_in) {
   boards_->start();

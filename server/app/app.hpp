@@ -99,6 +99,8 @@ class App final : public net::Handler {
   FollowNews follow_news_;
   SignIns sign_ins_;
   UserReach reach_;
+  AnalysisWatchers analysis_watchers_;
+  AnalysisRules analysis_rules_;
   Desks desks_;
 
   // A game whose row exists: starts its room, lists it, tells the players' sessions

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <string>
 
 #include "server/boards/board_limits.hpp"
 #include "server/lobby/lobby_limits.hpp"
@@ -28,6 +29,11 @@ struct AppOptions {
   // A player announced to their followers as online is not announced again within this (a reload is no news).
   std::chrono::milliseconds follow_online_quiet{600'000};
   boards::BoardLimits board_limits;
+  // The machine's reviews: the engine requests go to (workers claim by it) and what one user may ask.
+  std::string analysis_engine = "gnugo";
+  int analysis_open_per_user = 3;  // reviews of one user's asking that wait or run at once
+  int analyses_per_day = 20;       // new reviews one user may ask for within any day
+  int analysis_queue = 500;        // reviews waiting in all
 
   friend bool operator==(const AppOptions&, const AppOptions&) = default;
 };

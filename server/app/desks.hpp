@@ -6,9 +6,12 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 
+#include "db/analysis_store.hpp"
 #include "db/writer.hpp"
 #include "server/accounts/accounts.hpp"
+#include "server/app/analysis_watchers.hpp"
 #include "server/app/elsewhere.hpp"
 #include "server/app/sign_ins.hpp"
 #include "server/app/user_reach.hpp"
@@ -78,6 +81,25 @@ struct TournamentDesk {
   TournamentService& tournaments;
 };
 
+// The machine's reviews: the engine asked for, what one user may ask, and
+// how often a worker may fail one before it is given up.
+struct AnalysisRules {
+  std::string engine;
+  db::AnalysisCaps caps;
+  int max_attempts = 3;
+  // A running review whose worker has not reported for this long goes to the next worker that asks.
+  TimeMs stale_ms = 300'000;
+};
+
+// Reviews asked for and read by players, run by workers.
+struct AnalysisDesk {
+  db::Writer& writer;
+  const session::OnlineUsers& online;  // a worker's role; the users told how a review goes
+  const Elsewhere& elsewhere;          // the same users on other nodes
+  AnalysisWatchers& watchers;
+  const AnalysisRules& rules;
+};
+
 // admin.*: the role is checked before a request reaches this desk.
 struct AdminDesk {
   db::Writer& writer;
@@ -97,6 +119,7 @@ struct Desks {
   MessageDesk message;
   BoardDesk board;
   TournamentDesk tournament;
+  AnalysisDesk analysis;
   AdminDesk admin;
 };
 

@@ -79,7 +79,7 @@ void route(const Desks& desks, const Call& call, protocol::Request request, cons
           forward_to_room(desks.game, call, game, std::move(request), text);
         } else {
           hand_to_desk(call, r, desks.session, desks.lobby, desks.game, desks.user, desks.message, desks.board,
-                       desks.tournament);
+                       desks.tournament, desks.analysis);
         }
       },
       request);

@@ -74,6 +74,14 @@ void handle(const BoardDesk& desk, const Call& call, const req::BoardDelete& r);
 void handle(const BoardDesk& desk, const Call& call, const req::BoardEstimate& r);
 void handle(const BoardDesk& desk, const Call& call, const req::GameEstimate& r);
 
+// The machine's review (analysis_requests.cpp)
+void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisRequest& r);
+void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisGet& r);
+void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisClaim& r);
+void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisReport& r);
+void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisFinish& r);
+void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisFail& r);
+
 // Admin: the role is checked before these run.
 void handle_admin(const AdminDesk& desk, const Call& call, const protocol::Request& request);
 

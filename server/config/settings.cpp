@@ -184,7 +184,7 @@ constexpr std::array<std::string_view, 2> policies{"tom", "association"};
 constexpr std::array<std::string_view, 2> average_readings{"sliding", "block"};
 constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "warn", "error", "critical", "off"};
 
-const std::array<Setting, 58> settings_table{{
+const std::array<Setting, 62> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<InNet<&net::NetConfig::bind_address>>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -325,6 +325,20 @@ const std::array<Setting, 58> settings_table{{
      "a player whose followers were told they came online is not announced again within this long (0: every time)",
      show_seconds<InApp<&app::AppOptions::follow_online_quiet>>,
      apply_seconds<InApp<&app::AppOptions::follow_online_quiet>, 0, day_s>},
+    {"analysis_engine", "NAME", ValueKind::text,
+     "the engine whose reviews players ask for; review workers (yunzi-analyzer) claim jobs by this name",
+     show_text<InApp<&app::AppOptions::analysis_engine>>,
+     apply_checked_text<InApp<&app::AppOptions::analysis_engine>, parse_engine_name>},
+    {"analysis_open_per_user", "N", ValueKind::integer,
+     "reviews one user has asked for that may wait or run at once (analysis.request)",
+     show_number<InApp<&app::AppOptions::analysis_open_per_user>>,
+     apply_number<InApp<&app::AppOptions::analysis_open_per_user>, 1, 1'000>},
+    {"analyses_per_day", "N", ValueKind::integer, "new reviews one user may ask for within any day",
+     show_number<InApp<&app::AppOptions::analyses_per_day>>,
+     apply_number<InApp<&app::AppOptions::analyses_per_day>, 1, 100'000>},
+    {"analysis_queue", "N", ValueKind::integer, "reviews that may wait in all before new ones are refused",
+     show_number<InApp<&app::AppOptions::analysis_queue>>,
+     apply_number<InApp<&app::AppOptions::analysis_queue>, 1, 1'000'000>},
     {"max_boards_per_user", "N", ValueKind::integer, "analysis boards one user may hold (board.create)",
      show_number<InBoards<&boards::BoardLimits::boards_per_user>>,
      apply_number<InBoards<&boards::BoardLimits::boards_per_user>, 1, 10'000>},

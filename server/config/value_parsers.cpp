@@ -1,9 +1,8 @@
 #include "server/config/value_parsers.hpp"
 
-#include <algorithm>
-
 #include <arpa/inet.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -57,6 +56,14 @@ Expected<bool, std::string> parse_bool(std::string_view text) {
 
 Expected<std::string, std::string> parse_nonempty(std::string_view text) {
   if (text.empty()) return unexpected(std::string("must not be empty"));
+  return std::string(text);
+}
+
+Expected<std::string, std::string> parse_engine_name(std::string_view text) {
+  const bool allowed = !text.empty() && text.size() <= 40 && std::all_of(text.begin(), text.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+  });
+  if (!allowed) return unexpected(quoted(text) + " is not 1 to 40 of a-z, 0-9, '.', '_' and '-'");
   return std::string(text);
 }
 

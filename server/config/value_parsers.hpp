@@ -26,6 +26,8 @@ Expected<bool, std::string> parse_bool(std::string_view text);
 
 // Text that must not be empty.
 Expected<std::string, std::string> parse_nonempty(std::string_view text);
+// An engine's name as workers and the store spell it: 1..40 of a-z, 0-9, '.', '_', '-'.
+Expected<std::string, std::string> parse_engine_name(std::string_view text);
 
 // An IPv4 or IPv6 literal, the form the listener can bind.
 Expected<std::string, std::string> parse_ip_address(std::string_view text);

@@ -7,14 +7,14 @@
 
 namespace yunzi::e2e {
 
-void make_admin(const ServerProcess& server, const std::string& name_key) {
+void set_role(const ServerProcess& server, const std::string& name_key, Role role) {
   auto connection = db::open_database((server.data_dir() / "yunzi.sqlite3").string());
   REQUIRE(connection);
   db::SqlStores stores(*connection);
   auto user = stores.users().find_by_name_key(name_key);
   REQUIRE(user);
   REQUIRE(*user);
-  REQUIRE(stores.users().set_role((*user)->id, Role::admin));
+  REQUIRE(stores.users().set_role((*user)->id, role));
 }
 
 }  // namespace yunzi::e2e

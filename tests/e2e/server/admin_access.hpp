@@ -1,13 +1,18 @@
-// Making an account an admin for a test: written with the stores on the
-// stopped server's file, since no request makes the first admin.
+// Making an account an admin (or a bot) for a test: written with the stores
+// on the stopped server's file, since no request gives a role.
 #pragma once
 
 #include <string>
+
+#include "core/role.hpp"
 
 #include "tests/e2e/server/server_process.hpp"
 
 namespace yunzi::e2e {
 
-void make_admin(const ServerProcess& server, const std::string& name_key);
+void set_role(const ServerProcess& server, const std::string& name_key, Role role);
+inline void make_admin(const ServerProcess& server, const std::string& name_key) {
+  set_role(server, name_key, Role::admin);
+}
 
 }  // namespace yunzi::e2e

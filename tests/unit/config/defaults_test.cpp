@@ -46,6 +46,10 @@ TEST_CASE("with no sources the defaults apply", "[config][defaults]") {
   CHECK(c.app.messages_per_minute == 20);
   CHECK(c.app.message_partners_per_hour == 10);
   CHECK(c.app.follow_online_quiet == std::chrono::minutes(10));
+  CHECK(c.app.analysis_engine == "gnugo");
+  CHECK(c.app.analysis_open_per_user == 3);
+  CHECK(c.app.analyses_per_day == 20);
+  CHECK(c.app.analysis_queue == 500);
   CHECK(c.app.board_limits.boards_per_user == 50);
   CHECK(c.app.board_limits.nodes_per_board == 2000);
   CHECK(c.app.board_limits.boards_per_hour == 20);

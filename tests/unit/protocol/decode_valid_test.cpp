@@ -221,3 +221,36 @@ TEST_CASE("board.create keeps its defaults and a handicap's komi", "[protocol][d
   CHECK(play.from == 0);
   CHECK(play.vertex.is_pass());
 }
+
+TEST_CASE("a worker's analysed positions are read whole and checked", "[protocol][decode][analysis]") {
+  const auto report = decode_as<req::AnalysisReport>(
+      R"({"type":"analysis.report","analysis":3,"positions":[{"move":0,"score":-6.5,"winrate":0.41,)"
+      R"("best":[{"vertex":"d4","score":-5,"visits":120,"line":["D4","q16","Pass"]}]},{"move":1,"best":[]}]})");
+  REQUIRE(report.positions.size() == 2);
+  const req::AnalysedPosition& first = report.positions[0];
+  CHECK(first.move == 0);
+  CHECK(first.score == -6.5);
+  CHECK(first.winrate == 0.41);
+  REQUIRE(first.best.size() == 1);
+  CHECK(first.best[0].vertex.text == "D4");
+  CHECK(first.best[0].visits == 120);
+  CHECK_FALSE(first.best[0].winrate);
+  CHECK(first.best[0].line == std::vector<VertexText>{VertexText{"D4"}, VertexText{"Q16"}, VertexText{"pass"}});
+  CHECK_FALSE(report.positions[1].score);
+
+  const auto refused = [](const std::string& positions) {
+    auto decoded = decode_request(R"({"type":"analysis.report","analysis":3,"positions":)" + positions + "}");
+    REQUIRE_FALSE(decoded);
+    return decoded.error().message;
+  };
+  CHECK(refused(R"([{"move":0,"winrate":1.5}])").find("positions[0].winrate") != std::string::npos);
+  CHECK(refused(R"([{"move":0,"score":1e9}])").find("positions[0].score") != std::string::npos);
+  CHECK(refused(R"([{"move":-1}])").find("positions[0].move") != std::string::npos);
+  CHECK(refused(R"([{"move":0,"best":[{"vertex":"Z99"}]}])").find("best[0].vertex") != std::string::npos);
+  CHECK(refused(R"([{"move":0,"best":[{"vertex":"D4","line":["D4","nowhere"]}]}])").find("line") != std::string::npos);
+  CHECK(refused(R"([3])").find("positions[0]") != std::string::npos);
+  std::string many = "[";
+  for (int i = 0; i <= 50; ++i) many += std::string(i ? "," : "") + R"({"move":)" + std::to_string(i) + "}";
+  CHECK(refused(many + "]").find("at most 50") != std::string::npos);
+  CHECK_FALSE(decode_request(R"({"type":"analysis.claim","engine":"Kata Go"})"));
+}

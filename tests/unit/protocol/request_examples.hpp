@@ -200,6 +200,17 @@ inline const std::vector<RequestExample>& request_examples() {
       {"admin.retire_inactive",
        R"({"type":"admin.retire_inactive","id":7,"days":400,"dry_run":true})",
        {{"days", false}, {"dry_run", false}}},
+      {"analysis.request", R"({"type":"analysis.request","id":7,"game":12})", {{"game", true}}},
+      {"analysis.get", R"({"type":"analysis.get","id":7,"game":12})", {{"game", true}}},
+      {"analysis.claim", R"({"type":"analysis.claim","id":7,"engine":"gnugo"})", {{"engine", true}}},
+      {"analysis.report",
+       R"({"type":"analysis.report","id":7,"analysis":3,"positions":[{"move":0,"score":-6.5,"winrate":0.41,)"
+       R"("best":[{"vertex":"d4","score":-5,"winrate":0.43,"visits":120,"line":["D4","q16","pass"]}]}]})",
+       {{"analysis", true}, {"positions", true}}},
+      {"analysis.finish", R"({"type":"analysis.finish","id":7,"analysis":3})", {{"analysis", true}}},
+      {"analysis.fail",
+       R"({"type":"analysis.fail","id":7,"analysis":3,"reason":"the engine died"})",
+       {{"analysis", true}, {"reason", false}}},
   };
   return examples;
 }

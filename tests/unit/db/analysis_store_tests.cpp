@@ -1,0 +1,151 @@
+// The machine's reviews as the analysis store keeps them on a real SQLite
+// file: one per game and engine, the queue's order (players first, then
+// age), the caps, a worker's claim, progress and result, a run that fails
+// and is queued again or given up, and a worker gone.
+#include <catch2/catch.hpp>
+
+#include "tests/unit/db/temp_database.hpp"
+
+using namespace yunzi;
+using namespace yunzi::db;
+using namespace yunzi::db::testing;
+
+namespace {
+
+NewAnalysis asked(GameId game, UserId by, TimeMs at, int priority = 1) {
+  return NewAnalysis{game, "gnugo", priority, by, at};
+}
+
+}  // namespace
+
+TEST_CASE_METHOD(StoreTest, "a review is asked once per game and engine and queued players first",
+                 "[db][analyses]") {
+  const UserId ann = create_user(stores, "ann").id;
+  const UserId ben = create_user(stores, "ben").id;
+  const UserId worker = create_user(stores, "worker").id;
+  const GameId first = *stores.games().create(sample_game(ann, ben));
+  const GameId second = *stores.games().create(sample_game(ann, ben));
+  const AnalysisCaps caps;
+
+  auto queued = stores.analyses().request(asked(first, ann, 1'000), caps);
+  REQUIRE(queued);
+  CHECK(queued->status == AnalysisStatus::queued);
+  CHECK(queued->engine == "gnugo");
+  auto again = stores.analyses().request(asked(first, ben, 2'000), caps);
+  REQUIRE(again);
+  CHECK(again->id == queued->id);  // never two of one game and engine
+  CHECK(again->requested_by == ann);
+  CHECK(stores.analyses().request(NewAnalysis{first, "katago", 1, ann, 3'000}, caps)->id != queued->id);
+
+  // A later request by a player goes first.
+  auto player = stores.analyses().request(asked(second, ben, 4'000, 0), caps);
+  REQUIRE(player);
+  CHECK(*stores.analyses().queued_before(*player) == 0);
+  CHECK(*stores.analyses().queued_before(*queued) == 1);
+
+  auto claimed = stores.analyses().claim("gnugo", worker, 5'000, 0);
+  REQUIRE(claimed);
+  REQUIRE(claimed->has_value());
+  CHECK((*claimed)->game == second);
+  CHECK((*claimed)->status == AnalysisStatus::running);
+  CHECK((*claimed)->worker == worker);
+  REQUIRE(stores.analyses().report((*claimed)->id, worker, 10, 40, "[1]", 5'500));
+  CHECK(stores.analyses().report((*claimed)->id, ann, 11, 40, "[2]", 5'500).error().kind == DbErrorKind::not_found);
+  CHECK((*stores.analyses().find(second, "gnugo"))->moves_done == 10);
+  REQUIRE(stores.analyses().report((*claimed)->id, worker, 40, 40, R"([{"move":0}])", 5'800));
+  auto done = stores.analyses().finish((*claimed)->id, worker, 6'000);
+  REQUIRE(done);
+  CHECK(done->status == AnalysisStatus::done);
+  CHECK(done->result == R"([{"move":0}])");
+  CHECK(done->moves_done == 40);
+  CHECK(stores.analyses().find_by_id(done->id)->game == second);
+  CHECK(done->finished_ms == 6'000);
+  CHECK(stores.analyses().request(asked(second, ann, 7'000), caps)->status == AnalysisStatus::done);
+
+  // The engine's own queue only, one running review an account; an empty queue gives nothing.
+  const AnalysisRecord running = **stores.analyses().claim("gnugo", worker, 8'000, 0);
+  CHECK(running.game == first);
+  // Asking again (its link dropped, the server restarted) gives the worker its review back, started over.
+  CHECK((*stores.analyses().claim("katago", worker, 8'100, 0))->id == running.id);
+  CHECK((*stores.analyses().claim("katago", ann, 8'000, 0))->game == first);
+  REQUIRE(stores.analyses().finish(running.id, worker, 8'500));
+  CHECK_FALSE(*stores.analyses().claim("gnugo", worker, 9'000, 0));
+}
+
+TEST_CASE_METHOD(StoreTest, "a review's caps: open requests, a day's requests, the queue", "[db][analyses]") {
+  const UserId ann = create_user(stores, "ann").id;
+  const UserId ben = create_user(stores, "ben").id;
+  std::vector<GameId> games;
+  for (int i = 0; i < 6; ++i) games.push_back(*stores.games().create(sample_game(ann, ben)));
+  const AnalysisCaps caps{2, 3, 3};
+  REQUIRE(stores.analyses().request(asked(games[0], ann, 1'000), caps));
+  REQUIRE(stores.analyses().request(asked(games[1], ann, 1'000), caps));
+  auto open = stores.analyses().request(asked(games[2], ann, 1'000), caps);
+  REQUIRE_FALSE(open);
+  CHECK(open.error().kind == DbErrorKind::conflict);
+  CHECK(open.error().message.find("at most 2") != std::string::npos);
+  // Asking for one already there costs nothing.
+  CHECK(stores.analyses().request(asked(games[0], ann, 1'000), caps));
+
+  const UserId worker = create_user(stores, "worker").id;
+  for (int i = 0; i < 2; ++i) {
+    auto job = *stores.analyses().claim("gnugo", worker, 2'000, 0);
+    REQUIRE(job);
+    REQUIRE(stores.analyses().finish(job->id, worker, 2'000));
+  }
+  REQUIRE(stores.analyses().request(asked(games[2], ann, 3'000), caps));
+  auto daily = stores.analyses().request(asked(games[3], ann, 4'000), caps);
+  REQUIRE_FALSE(daily);
+  CHECK(daily.error().message.find("a day") != std::string::npos);
+  CHECK(stores.analyses().request(asked(games[3], ann, 1'000 + 86'400'000 + 1), caps));  // a day later
+
+  REQUIRE(stores.analyses().request(asked(games[4], ben, 5'000), caps));
+  auto full = stores.analyses().request(asked(games[5], ben, 5'000), caps);
+  REQUIRE_FALSE(full);
+  CHECK(full.error().message.find("queue is full") != std::string::npos);
+}
+
+TEST_CASE_METHOD(StoreTest, "a failed run is queued again, then given up; a gone worker's review goes back",
+                 "[db][analyses]") {
+  const UserId ann = create_user(stores, "ann").id;
+  const UserId ben = create_user(stores, "ben").id;
+  const UserId worker = create_user(stores, "worker").id;
+  const GameId game = *stores.games().create(sample_game(ann, ben));
+  const GameId other = *stores.games().create(sample_game(ann, ben));
+  REQUIRE(stores.analyses().request(asked(game, ann, 1'000), {}));
+  REQUIRE(stores.analyses().request(asked(other, ann, 1'000), {}));
+
+  auto job = *stores.analyses().claim("gnugo", worker, 2'000, 0);
+  auto retried = stores.analyses().fail(job->id, worker, "engine died", 2, 3'000);
+  REQUIRE(retried);
+  CHECK(retried->status == AnalysisStatus::queued);
+  CHECK(retried->attempts == 1);
+  job = *stores.analyses().claim("gnugo", worker, 4'000, 0);
+  CHECK(job->game == game);
+  auto given_up = stores.analyses().fail(job->id, worker, "engine died again", 2, 5'000);
+  CHECK(given_up->status == AnalysisStatus::failed);
+  CHECK(given_up->failure == "engine died again");
+  // Asked again, a failed review starts over.
+  auto fresh = stores.analyses().request(asked(game, ben, 6'000), {});
+  CHECK(fresh->status == AnalysisStatus::queued);
+  CHECK(fresh->attempts == 0);
+  CHECK(fresh->requested_by == ben);
+
+  REQUIRE(*stores.analyses().claim("gnugo", worker, 7'000, 0));
+  REQUIRE(*stores.analyses().claim("gnugo", ann, 7'000, 0));
+  CHECK(*stores.analyses().release(worker) == 1);
+  CHECK(*stores.analyses().release(ann) == 1);
+  CHECK((*stores.analyses().find(other, "gnugo"))->status == AnalysisStatus::queued);
+  CHECK(*stores.analyses().release(worker) == 0);
+  // A worker not heard from for too long loses its review to the next one that asks.
+  const AnalysisRecord lost = **stores.analyses().claim("gnugo", worker, 8'000, 0);
+  REQUIRE(*stores.analyses().claim("gnugo", ann, 8'000, 0));
+  const UserId second_worker = create_user(stores, "second").id;
+  CHECK_FALSE(*stores.analyses().claim("gnugo", second_worker, 9'000, 7'999));
+  const AnalysisRecord taken = **stores.analyses().claim("gnugo", second_worker, 20'000, 8'001);
+  CHECK(taken.id == lost.id);
+  CHECK(taken.worker == second_worker);
+  CHECK(stores.analyses().report(lost.id, worker, 1, 2, "[]", 20'001).error().kind == DbErrorKind::not_found);
+  CHECK(parse_analysis_status("running") == AnalysisStatus::running);
+  CHECK_FALSE(parse_analysis_status("lost"));
+}

@@ -64,7 +64,7 @@ class AnalysisStore {
   // the engine, else one whose worker has not been heard from since
   // `stale_before`; none when there is none. A worker account runs one at a time.
   virtual DbResult<std::optional<AnalysisRecord>> claim(std::string_view engine, UserId worker, TimeMs at_ms,
-                                                         TimeMs stale_before) = 0;
+                                                        TimeMs stale_before) = 0;
   virtual DbResult<AnalysisRecord> find_by_id(std::int64_t review) = 0;
   // The running review's progress and its result so far (its worker heard
   // from); not_found unless `worker` runs it.
@@ -74,7 +74,7 @@ class AnalysisStore {
   virtual DbResult<AnalysisRecord> finish(std::int64_t review, UserId worker, TimeMs at_ms) = 0;
   // A run that ended without a result: queued again, or failed after `max_attempts` runs.
   virtual DbResult<AnalysisRecord> fail(std::int64_t review, UserId worker, std::string_view reason, int max_attempts,
-                                      TimeMs at_ms) = 0;
+                                        TimeMs at_ms) = 0;
   // The worker went away: what it ran is queued again. How many (0 or 1).
   virtual DbResult<std::int64_t> release(UserId worker) = 0;
 };

@@ -158,17 +158,18 @@ DbResult<Done> SqlAnalysisStore::report(std::int64_t review, UserId worker, int 
 }
 
 DbResult<AnalysisRecord> SqlAnalysisStore::finish(std::int64_t review, UserId worker, TimeMs at_ms) {
-  auto done = expect_changed(db_,
-                             db_.execute("UPDATE analyses SET status = 'done', finished_ms = ?, failure = '' WHERE id = ?"
-                                         " AND worker_id = ? AND status = 'running'",
-                                         at_ms, review, worker),
-                             "running review");
+  auto done =
+      expect_changed(db_,
+                     db_.execute("UPDATE analyses SET status = 'done', finished_ms = ?, failure = '' WHERE id = ?"
+                                 " AND worker_id = ? AND status = 'running'",
+                                 at_ms, review, worker),
+                     "running review");
   if (!done) return unexpected(done.error());
   return find_by_id(review);
 }
 
 DbResult<AnalysisRecord> SqlAnalysisStore::fail(std::int64_t review, UserId worker, std::string_view reason,
-                                            int max_attempts, TimeMs at_ms) {
+                                                int max_attempts, TimeMs at_ms) {
   auto failed = expect_changed(
       db_,
       db_.execute("UPDATE analyses SET attempts = attempts + 1, status = CASE WHEN attempts + 1 >= ? THEN 'failed'"

@@ -1,8 +1,8 @@
 // The SQL review store (see db/analysis_store.hpp).
 #pragma once
 
-#include "db/connection.hpp"
 #include "db/analysis_store.hpp"
+#include "db/connection.hpp"
 
 namespace yunzi::db {
 
@@ -13,13 +13,13 @@ class SqlAnalysisStore final : public AnalysisStore {
   DbResult<std::optional<AnalysisRecord>> find(GameId game, std::string_view engine) override;
   DbResult<std::int64_t> queued_before(const AnalysisRecord& review) override;
   DbResult<std::optional<AnalysisRecord>> claim(std::string_view engine, UserId worker, TimeMs at_ms,
-                                                 TimeMs stale_before) override;
+                                                TimeMs stale_before) override;
   DbResult<AnalysisRecord> find_by_id(std::int64_t review) override;
   DbResult<Done> report(std::int64_t review, UserId worker, int done, int total, std::string_view result,
                         TimeMs at_ms) override;
   DbResult<AnalysisRecord> finish(std::int64_t review, UserId worker, TimeMs at_ms) override;
   DbResult<AnalysisRecord> fail(std::int64_t review, UserId worker, std::string_view reason, int max_attempts,
-                              TimeMs at_ms) override;
+                                TimeMs at_ms) override;
   DbResult<std::int64_t> release(UserId worker) override;
 
  private:

@@ -19,9 +19,9 @@ namespace yunzi::protocol {
 struct AnalysisSummary {
   std::int64_t game = 0;
   std::string engine;
-  std::string status;  // queued, running, done, failed
-  int done = 0;        // positions analysed so far
-  int total = 0;       // positions to analyse: the moves and the start
+  std::string status;                         // queued, running, done, failed
+  int done = 0;                               // positions analysed so far
+  int total = 0;                              // positions to analyse: the moves and the start
   std::optional<std::int64_t> queued_before;  // while queued: reviews ahead of it
   std::string failure;                        // once failed
 };

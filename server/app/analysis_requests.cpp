@@ -16,8 +16,8 @@
 namespace yunzi::app {
 namespace {
 
-using protocol::ErrorCode;
 using nlohmann::json;
+using protocol::ErrorCode;
 
 protocol::AnalysisSummary summary_of(const db::AnalysisRecord& r, std::optional<std::int64_t> queued_before = {}) {
   protocol::AnalysisSummary out;
@@ -66,8 +66,7 @@ bool is_worker(const AnalysisDesk& desk, const Call& call) {
 // The positions checked against the game: a position of the game, on its board.
 std::optional<std::string> position_problem(const req::AnalysedPosition& position, int size, int total) {
   if (position.move >= total) {
-    return "position " + std::to_string(position.move) + " is past the game's " + std::to_string(total - 1) +
-           " moves";
+    return "position " + std::to_string(position.move) + " is past the game's " + std::to_string(total - 1) + " moves";
   }
   const auto off_board = [size](const protocol::VertexText& v) { return !v.is_pass() && !v.on_board(size); };
   for (const req::EngineMove& move : position.best) {
@@ -110,8 +109,8 @@ void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisReque
               auto& [review, ahead] = *asked;
               if (review.moves_total == 0) review.moves_total = total;
               if (review.status != db::AnalysisStatus::done) desk.watchers.add(review.game, c.user->id);
-              spdlog::info("analysis asked game={} engine={} user={} status={}", review.game, review.engine,
-                           c.user->id, db::to_string(review.status));
+              spdlog::info("analysis asked game={} engine={} user={} status={}", review.game, review.engine, c.user->id,
+                           db::to_string(review.status));
               if (review.status == db::AnalysisStatus::done) {
                 const json positions = stored_positions(review.result);
                 return c.reply(protocol::reply_analysis(c.id, summary_of(review), &positions));
@@ -181,11 +180,13 @@ void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisClaim
           spdlog::info("analysis claimed review={} game={} worker={}", (*claimed)->analysis, (*claimed)->game, worker);
           // A worker gone takes nothing with it: its review waits for the next.
           call.session->when_closed("analysis", [&writer = desk.writer, worker](session::Session&) {
-            writer.submit([worker](db::Stores& stores) -> db::DbResult<Done> {
-              auto released = stores.analyses().release(worker);
-              if (!released) return unexpected(released.error());
-              return Done{};
-            }, [](db::DbResult<Done>) {});
+            writer.submit(
+                [worker](db::Stores& stores) -> db::DbResult<Done> {
+                  auto released = stores.analyses().release(worker);
+                  if (!released) return unexpected(released.error());
+                  return Done{};
+                },
+                [](db::DbResult<Done>) {});
           });
         }
         call.reply(protocol::reply_analysis_job(call.id, *claimed));

@@ -22,6 +22,9 @@ std::string built(const char* path, const char* program) {
 #ifndef YUNZI_BOT_PATH
 #define YUNZI_BOT_PATH nullptr
 #endif
+#ifndef YUNZI_ANALYZER_PATH
+#define YUNZI_ANALYZER_PATH nullptr
+#endif
 #ifndef YUNZI_GTP_PATH
 #define YUNZI_GTP_PATH nullptr
 #endif
@@ -32,6 +35,7 @@ std::string built(const char* path, const char* program) {
 std::string yunzi_server_path() { return built(YUNZI_SERVER_PATH, "yunzi-server"); }
 std::string yunzi_admin_path() { return built(YUNZI_ADMIN_PATH, "yunzi-admin"); }
 std::string yunzi_bot_path() { return built(YUNZI_BOT_PATH, "yunzi-bot"); }
+std::string yunzi_analyzer_path() { return built(YUNZI_ANALYZER_PATH, "yunzi-analyzer"); }
 std::string yunzi_gtp_path() { return built(YUNZI_GTP_PATH, "yunzi-gtp"); }
 std::string ws_baseline_path() { return built(YUNZI_BASELINE_PATH, "yunzi_bench_ws_baseline"); }
 

@@ -12,6 +12,7 @@ std::string yunzi_server_path();
 std::string yunzi_admin_path();
 std::string yunzi_bot_path();
 std::string yunzi_gtp_path();
+std::string yunzi_analyzer_path();
 std::string ws_baseline_path();  // bench/ws-baseline, built with YUNZI_BENCH
 
 std::string gnugo_path();  // /usr/games/gnugo

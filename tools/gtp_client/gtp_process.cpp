@@ -169,12 +169,19 @@ Expected<std::string, GtpError> GtpProcess::read_response(Timeout timeout) {
       if (!reply->success) return unexpected(GtpError{GtpErrorKind::failure, reply->text});
       return std::move(reply->text);
     }
-
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-    if (left.count() <= 0) {
+    auto more = read_more(deadline);
+    if (!more) return unexpected(more.error());
+    if (!*more) {
       return unexpected(
           fail_and_close(GtpErrorKind::timeout, "no response within " + std::to_string(timeout.count()) + " ms"));
     }
+  }
+}
+
+Expected<bool, GtpError> GtpProcess::read_more(Clock::time_point deadline) {
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    if (left.count() <= 0) return false;
     pollfd watch{fd_, POLLIN, 0};
     const int ready = ::poll(&watch, 1, static_cast<int>(left.count()));
     if (ready < 0) {
@@ -195,6 +202,72 @@ Expected<std::string, GtpError> GtpProcess::read_response(Timeout timeout) {
     for (ssize_t i = 0; i < n; ++i) {
       if (buffer[i] != '\r') pending_ += buffer[i];
     }
+    return true;
+  }
+}
+
+std::optional<std::string> GtpProcess::take_line() {
+  const auto end = pending_.find('\n');
+  if (end == std::string::npos) return std::nullopt;
+  std::string line = pending_.substr(0, end);
+  pending_.erase(0, end + 1);
+  return line;
+}
+
+Expected<std::string, GtpError> GtpProcess::stream(std::string_view command,
+                                                   const std::function<bool(std::string_view line)>& on_line,
+                                                   Timeout duration, std::string_view stop, Timeout timeout) {
+  if (!running()) return unexpected(GtpError{GtpErrorKind::not_running, "the engine is not running"});
+  if (command.find('\n') != std::string_view::npos || stop.find('\n') != std::string_view::npos) {
+    return unexpected(GtpError{GtpErrorKind::io_error, "a command must be a single line"});
+  }
+  if (auto written = write_all(std::string(command) + "\n"); !written) return unexpected(written.error());
+  const auto started = Clock::now();
+  // Reads to the next line that is not blank (stray blank lines come between answers).
+  const auto next_line = [&](Clock::time_point deadline) -> Expected<std::optional<std::string>, GtpError> {
+    for (;;) {
+      while (auto line = take_line()) {
+        if (!line->empty()) return line;
+      }
+      auto more = read_more(deadline);
+      if (!more) return unexpected(more.error());
+      if (!*more) return std::optional<std::string>();
+    }
+  };
+  auto opening = next_line(started + timeout);
+  if (!opening) return unexpected(opening.error());
+  if (!*opening) return unexpected(fail_and_close(GtpErrorKind::timeout, "no answer to " + std::string(command)));
+  const std::string first = std::move(**opening);
+  if (first.front() == '?') {
+    // The refusal ends at its blank line, as any answer does.
+    pending_.erase(0, pending_.find('\n') == 0 ? 1 : 0);
+    return unexpected(GtpError{GtpErrorKind::failure, first.size() > 2 ? first.substr(2) : std::string()});
+  }
+  if (first.front() != '=') return unexpected(fail_and_close(GtpErrorKind::malformed, "not a GTP answer: " + first));
+  if (first.size() > 2 && !on_line(std::string_view(first).substr(2))) duration = Timeout(0);
+  const auto until = started + duration;
+  bool going = duration.count() > 0;
+  while (going) {
+    while (auto line = take_line()) {
+      if (line->empty()) return unexpected(fail_and_close(GtpErrorKind::malformed, "the analysis ended by itself"));
+      if (!on_line(*line)) going = false;
+      if (!going) break;
+    }
+    if (!going) break;
+    auto more = read_more(until);
+    if (!more) return unexpected(more.error());
+    if (!*more) going = false;
+  }
+  // Any command ends the analysis: its last lines, a blank line, then the command's own answer.
+  if (auto written = write_all(std::string(stop) + "\n"); !written) return unexpected(written.error());
+  const auto deadline = Clock::now() + timeout;
+  for (;;) {
+    while (auto line = take_line()) {
+      if (line->empty()) return read_response(std::chrono::duration_cast<Timeout>(deadline - Clock::now()));
+    }
+    auto more = read_more(deadline);
+    if (!more) return unexpected(more.error());
+    if (!*more) return unexpected(fail_and_close(GtpErrorKind::timeout, "the analysis did not stop"));
   }
 }
 

@@ -7,6 +7,8 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -56,6 +58,15 @@ class GtpProcess {
   // killed and every later call returns not_running.
   Expected<std::string, GtpError> send(std::string_view command, Timeout timeout = std::chrono::seconds(30));
 
+  // For the analysis commands that answer until the next command arrives
+  // (KataGo's kata-analyze, Leela Zero's lz-analyze): sends `command`,
+  // hands each line of its answer to `on_line` until that returns false or
+  // `duration` has passed, then sends `stop` (any command) to end it and
+  // returns the answer to `stop`. A '?' answer to `command` is a failure.
+  Expected<std::string, GtpError> stream(std::string_view command,
+                                         const std::function<bool(std::string_view line)>& on_line, Timeout duration,
+                                         std::string_view stop = "name", Timeout timeout = std::chrono::seconds(30));
+
   // Sends "quit", waits for the answer and for the child to exit (killing it
   // if it lingers) and reaps it. Returns the failure if the engine misbehaved.
   Expected<Done, GtpError> quit(Timeout timeout = std::chrono::seconds(5));
@@ -68,6 +79,10 @@ class GtpProcess {
 
   Expected<Done, GtpError> write_all(std::string_view bytes);
   Expected<std::string, GtpError> read_response(Timeout timeout);
+  // Reads what the engine has sent into pending_: false when `deadline` came first.
+  Expected<bool, GtpError> read_more(std::chrono::steady_clock::time_point deadline);
+  // The next complete line of pending_ (without its newline), if there is one.
+  std::optional<std::string> take_line();
   GtpError fail_and_close(GtpErrorKind kind, std::string message);
   std::string describe_exit();
   void close(Timeout grace);

@@ -18,8 +18,7 @@ NewAnalysis asked(GameId game, UserId by, TimeMs at, int priority = 1) {
 
 }  // namespace
 
-TEST_CASE_METHOD(StoreTest, "a review is asked once per game and engine and queued players first",
-                 "[db][analyses]") {
+TEST_CASE_METHOD(StoreTest, "a review is asked once per game and engine and queued players first", "[db][analyses]") {
   const UserId ann = create_user(stores, "ann").id;
   const UserId ben = create_user(stores, "ben").id;
   const UserId worker = create_user(stores, "worker").id;

@@ -1,8 +1,8 @@
 #include "tools/yunzi-analyzer/analysis_lines.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 
 namespace yunzi::analyzer {
@@ -30,10 +30,11 @@ std::optional<double> number(std::string_view word) {
 
 // The words each key takes: `pv` takes the rest of its "info".
 bool is_key(std::string_view word) {
-  static constexpr std::string_view keys[] = {"move", "visits", "edgeVisits", "utility", "winrate", "scoreMean",
-                                             "scoreStdev", "scoreLead", "scoreSelfplay", "prior", "lcb", "utilityLcb",
-                                             "weight", "order", "isSymmetryOf", "pv", "pvVisits", "pvEdgeVisits",
-                                             "ownership", "ownershipStdev", "movesOwnership", "info"};
+  static constexpr std::string_view keys[] = {
+      "move",       "visits",         "edgeVisits",     "utility", "winrate",  "scoreMean",
+      "scoreStdev", "scoreLead",      "scoreSelfplay",  "prior",   "lcb",      "utilityLcb",
+      "weight",     "order",          "isSymmetryOf",   "pv",      "pvVisits", "pvEdgeVisits",
+      "ownership",  "ownershipStdev", "movesOwnership", "info"};
   return std::find(std::begin(keys), std::end(keys), word) != std::end(keys);
 }
 

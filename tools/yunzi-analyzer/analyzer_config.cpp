@@ -87,8 +87,8 @@ Expected<AnalyzerConfig, std::string> parse_analyzer_flags(const std::vector<std
   if (config.password.empty()) {
     return unexpected(std::string("no password: --password-stdin, --password or YUNZI_ANALYZER_PASSWORD"));
   }
-  config.analyst.engine = engine_line.empty() ? std::vector<std::string>{"/usr/games/gnugo", "--mode", "gtp",
-                                                                         "--level", std::to_string(config.level)}
+  config.analyst.engine = engine_line.empty() ? std::vector<std::string>{"/usr/games/gnugo", "--mode", "gtp", "--level",
+                                                                         std::to_string(config.level)}
                                               : split_words(engine_line);
   if (config.analyst.engine.empty()) return unexpected(std::string("--engine: names no program"));
   return config;

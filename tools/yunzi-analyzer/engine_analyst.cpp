@@ -39,10 +39,11 @@ std::optional<double> black_lead(const std::string& estimate) {
 
 Expected<EngineAnalyst, std::string> EngineAnalyst::start(const AnalystSettings& settings) {
   auto process = gtp::GtpProcess::start(settings.engine);
-  if (!process) return unexpected("the engine `" + settings.engine.front() + "` does not start: " + describe(process.error()));
+  if (!process)
+    return unexpected("the engine `" + settings.engine.front() + "` does not start: " + describe(process.error()));
   auto commands = process->send("list_commands");
   if (!commands) return unexpected("the engine does not answer list_commands: " + describe(commands.error()));
-  const AnalysisDialect dialect = has_command(*commands, "kata-analyze")  ? AnalysisDialect::kata
+  const AnalysisDialect dialect = has_command(*commands, "kata-analyze") ? AnalysisDialect::kata
                                   : has_command(*commands, "lz-analyze") ? AnalysisDialect::leela
                                                                          : AnalysisDialect::plain;
   auto named = process->send("name");
@@ -69,7 +70,9 @@ Expected<json, std::string> EngineAnalyst::searched(const std::string& color, in
   if (!stopped) return unexpected("the engine's analysis failed: " + describe(stopped.error()));
   // The figures are the side to move's; the server keeps Black's.
   const bool black = color == "black";
-  const auto for_black_rate = [black](std::optional<double> w) -> json { return w ? json(black ? *w : 1 - *w) : json(); };
+  const auto for_black_rate = [black](std::optional<double> w) -> json {
+    return w ? json(black ? *w : 1 - *w) : json();
+  };
   const auto for_black_score = [black](std::optional<double> s) -> json { return s ? json(black ? *s : -*s) : json(); };
   json position = {{"move", move}, {"best", json::array()}};
   if (!latest.empty()) {
@@ -106,7 +109,7 @@ Expected<json, std::string> EngineAnalyst::estimated(const std::string& color, i
 }
 
 Expected<Done, std::string> EngineAnalyst::analyse(const json& job,
-                                                  const std::function<bool(const json& position)>& on_position) {
+                                                   const std::function<bool(const json& position)>& on_position) {
   const auto run = [this](const std::string& command) -> Expected<Done, std::string> {
     if (auto answer = process_.send(command); !answer) return unexpected(command + ": " + describe(answer.error()));
     return Done{};

@@ -13,6 +13,7 @@ import { GameControls } from "./game_controls.js";
 import { RecordLinks } from "./record_links.js";
 import { replay, color_after } from "./position.js";
 import { TrialLine } from "./trial_moves.js";
+import { ReviewView } from "./review_view.js";
 import { user_label } from "./format.js";
 import { from_vertex } from "./vertex.js";
 import { error_text } from "./error_text.js";
@@ -90,6 +91,19 @@ export function mount_game(container, app, game_id) {
   const trial_bar = h("div", { class: "actions trial-bar", id: "trial-bar", hidden: true }, trial_text,
     h("button", { id: "trial-undo", text: t("trial_undo"), onclick: () => { trial.undo(); render(); } }),
     h("button", { id: "trial-leave", text: t("trial_leave"), onclick: () => { trial = null; render(); } }));
+  const review = new ReviewView(app, game_id, {
+    go_to: (move) => {
+      trial = null;
+      at = move;
+      render();
+    },
+    try_line: (from, line) => {
+      at = from;
+      trial = new TrialLine(model, from);
+      for (const vertex of line) if (!trial.play(vertex)) break;
+      render();
+    },
+  });
   const message = h("p", { class: "loading", text: t("loading") });
   const result_dialog = new ResultDialog(app);
   const board_wrap = h("div", { class: "board-wrap" }, board.svg, result_dialog.element);
@@ -97,7 +111,7 @@ export function mount_game(container, app, game_id) {
   const page = h("div", { class: "game-page", "data-game": game_id },
     h("div", { class: "board-column" },
       players.white.element, board_wrap, players.black.element, play_bar, trial_bar, controls.count,
-      board_options, analysis, estimate_result, records.element, h("p", { class: "hint", text: t("keyboard_help") })),
+      board_options, analysis, estimate_result, review.element, records.element, h("p", { class: "hint", text: t("keyboard_help") })),
     h("div", { class: "side-column" }, message, controls.element, chat.element, spectators.element));
   container.append(page);
   // A game opens at the top, with the board and both clocks in view, however
@@ -234,6 +248,7 @@ export function mount_game(container, app, game_id) {
     });
     page.classList.toggle("reviewing", !live);
     trial_bar.hidden = !trial;
+    review.update(model, shown);
     if (trial) trial_text.textContent = t("trial_text", { n: trial.moves.length, from: trial.from });
     // Plain facts about what is shown, for scripts and tests reading the page.
     Object.assign(page.dataset, { moves: total, shown, phase: model.phase, toMove: model.to_move });
@@ -318,6 +333,7 @@ export function mount_game(container, app, game_id) {
     destroy() {
       clearInterval(ticker);
       fitting.stop();
+      review.destroy();
       result_dialog.destroy();
       stop_preferences();
       document.removeEventListener("keydown", on_key);

@@ -48,6 +48,9 @@ export const Event = Object.freeze({
   board_current: "board.current",
   board_cut: "board.cut",
   board_deleted: "board.deleted",
+  // The machine's review.
+  analysis_progress: "analysis.progress",
+  analysis_done: "analysis.done",
   // Tournaments.
   tournament_round: "tournament.round",
   tournament_pairing: "tournament.pairing",
@@ -114,6 +117,10 @@ export const board_play = (board, from, vertex) => request("board.play", { board
 export const board_goto = (board, node) => request("board.goto", { board, node });
 export const board_cut = (board, node) => request("board.cut", { board, node });
 export const board_estimate = (board, node) => request("board.estimate", { board, node });
+
+// The machine's review of a finished game.
+export const analysis_request = (game) => request("analysis.request", { game });
+export const analysis_get = (game) => request("analysis.get", { game });
 
 // Players.
 export const user_info = (name) => request("user.info", { name });

@@ -23,7 +23,8 @@ TEST_CASE("kata-analyze and lz-analyze lines are read candidate by candidate", "
   CHECK(kata[1].score == Approx(-0.5));  // scoreLead over scoreMean
   CHECK(kata[1].line == std::vector<std::string>{"Q16", "D4"});
 
-  const auto leela = parse_analysis_line("info move C3 visits 5 winrate 4975 prior 310 lcb 4500 order 0 pv C3 pass", true);
+  const auto leela =
+      parse_analysis_line("info move C3 visits 5 winrate 4975 prior 310 lcb 4500 order 0 pv C3 pass", true);
   REQUIRE(leela.size() == 1);
   CHECK(leela[0].winrate == Approx(0.4975));
   CHECK_FALSE(leela[0].score);
@@ -35,13 +36,12 @@ TEST_CASE("kata-analyze and lz-analyze lines are read candidate by candidate", "
 TEST_CASE("the analyzer's flags", "[analyzer][units]") {
   const auto none = [](const char*) -> const char* { return nullptr; };
   const auto no_stdin = [] { return std::string(); };
-  auto config = parse_analyzer_flags({"--name", "reviewer", "--password", "pw", "--level", "3", "--port", "9000"},
-                                     none, no_stdin);
+  auto config = parse_analyzer_flags({"--name", "reviewer", "--password", "pw", "--level", "3", "--port", "9000"}, none,
+                                     no_stdin);
   REQUIRE(config);
   CHECK(config->port == 9000);
   CHECK(config->engine_name == "gnugo");
-  CHECK(config->analyst.engine ==
-        std::vector<std::string>{"/usr/games/gnugo", "--mode", "gtp", "--level", "3"});
+  CHECK(config->analyst.engine == std::vector<std::string>{"/usr/games/gnugo", "--mode", "gtp", "--level", "3"});
   auto kata = parse_analyzer_flags({"--name", "r", "--password-stdin", "--engine", "/opt/katago gtp -config a.cfg",
                                     "--engine-name", "katago", "--visits", "400"},
                                    none, [] { return std::string("from-stdin"); });

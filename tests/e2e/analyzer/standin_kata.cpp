@@ -7,7 +7,9 @@
 // ... row by row) with 60 and 40 more visits each line. With
 // `--die-once FILE --die-at N` it exits without a word at its Nth
 // kata-analyze when FILE does not exist yet (and makes FILE), as a crashed
-// engine does once.
+// engine does once. With `--swing N` Black's winning chance is 0.3 lower from
+// N stones played on: the Nth move is a mistake for its player when Black
+// played it.
 #include <poll.h>
 #include <unistd.h>
 
@@ -26,19 +28,19 @@ const std::string columns = "ABCDEFGHJKLMNOPQRST";
 
 std::string point(int x, int y) { return columns[static_cast<std::size_t>(x)] + std::to_string(y + 1); }
 
-void answer(const std::string& text) {
-  std::cout << "= " << text << "\n\n" << std::flush;
-}
+void answer(const std::string& text) { std::cout << "= " << text << "\n\n" << std::flush; }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string die_file;
   int die_at = 0;
+  int swing_at = 0;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     if (flag == "--die-once") die_file = argv[i + 1];
     if (flag == "--die-at") die_at = std::stoi(argv[i + 1]);
+    if (flag == "--swing") swing_at = std::stoi(argv[i + 1]);
   }
   int size = 19;
   int played = 0;
@@ -90,12 +92,13 @@ int main(int argc, char** argv) {
       for (int round = 1;; ++round) {
         pollfd in{STDIN_FILENO, POLLIN, 0};
         if (poll(&in, 1, 20) > 0) break;  // the next command ends the analysis
-        const double winrate = 0.40 + 0.01 * played;
+        double winrate = 0.40 + 0.01 * played;
+        if (swing_at > 0 && played >= swing_at) winrate += played % 2 == 0 ? -0.3 : 0.3;  // Black's chance, 0.3 lower
         const double lead = 2.5 - played;
-        std::cout << "info move " << empty[0] << " visits " << 60 * round << " winrate " << winrate
-                  << " scoreMean " << lead + 9 << " scoreLead " << lead << " order 0 pv " << empty[0] << " "
-                  << empty[2] << " info move " << empty[1] << " visits " << 40 * round << " winrate "
-                  << winrate - 0.1 << " scoreLead " << lead - 1 << " order 1 pv " << empty[1] << "\n"
+        std::cout << "info move " << empty[0] << " visits " << 60 * round << " winrate " << winrate << " scoreMean "
+                  << lead + 9 << " scoreLead " << lead << " order 0 pv " << empty[0] << " " << empty[2] << " info move "
+                  << empty[1] << " visits " << 40 * round << " winrate " << winrate - 0.1 << " scoreLead " << lead - 1
+                  << " order 1 pv " << empty[1] << "\n"
                   << std::flush;
       }
       std::cout << "\n" << std::flush;

@@ -1,8 +1,10 @@
 // Starts the real yunzi-server on a free port with a fresh data directory and
 // the repository's web/ as web root; restart() starts it again on the same
-// port and data; stop() ends it and removes the data. Admin accounts, when
-// asked for, are made before the start with the real yunzi-admin (`db init`,
-// `db create-admin NAME --password-stdin`).
+// port and data; stop() ends it and removes the data. Admin and bot
+// accounts, when asked for, are made before the start with the real
+// yunzi-admin (`db init`, `db create-admin NAME --password-stdin`,
+// `db create-account NAME --role bot ...`). start_analyzer() runs the real
+// yunzi-analyzer against it.
 
 import { spawn, execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, access } from "node:fs/promises";
@@ -72,17 +74,22 @@ async function end_child(child) {
 }
 
 // admins: [{name, password}] made admins in the new database before the start;
+// bots: [{name, password}] made bot accounts (a review worker's, a bot player's);
 // args: more settings on the command line (["--follow-online-quiet-s", "0"]).
 // restart() stops the server and starts it again on the same port and data,
 // as after an operator's restart: open pages reconnect to the same address.
-export async function start_server({ admins = [], args = [] } = {}) {
+export async function start_server({ admins = [], bots = [], args = [] } = {}) {
   const binary = server_binary();
   await access(binary).catch(() => {
     throw new Error(`no server binary at ${binary} (set YUNZI_SERVER)`);
   });
   const data_dir = await mkdtemp(path.join(tmpdir(), "yunzi-web-data-"));
   const port_file = path.join(data_dir, "port");
-  if (admins.length) await run_admin_tool(["db", "--data-dir", data_dir, "init"]);
+  if (admins.length || bots.length) await run_admin_tool(["db", "--data-dir", data_dir, "init"]);
+  for (const bot of bots) {
+    await run_admin_tool(["db", "--data-dir", data_dir, "create-account", bot.name, "--role", "bot", "--rank", "5k",
+      "--password-stdin"], `${bot.password}\n`);
+  }
   for (const admin of admins) {
     await run_admin_tool(["db", "--data-dir", data_dir, "create-admin", admin.name, "--password-stdin"], `${admin.password}\n`);
   }
@@ -105,3 +112,21 @@ export async function start_server({ admins = [], args = [] } = {}) {
     },
   };
 }
+
+// The build tree's own program of that path, beside the server's.
+export function built_program(relative) {
+  return path.join(path.dirname(server_binary()), "..", relative);
+}
+
+// yunzi-analyzer as `name` against the server at `url`, with the extra flags
+// (`--engine ...`); stop() ends it. Its output is kept in `log`.
+export function start_analyzer(url, { name, password }, extra = []) {
+  const log = [];
+  const child = spawn(built_program("tools/yunzi-analyzer/yunzi-analyzer"),
+    ["--port", new URL(url).port, "--name", name, "--poll-s", "0", "--report-every", "3", ...extra],
+    { env: { ...process.env, YUNZI_ANALYZER_PASSWORD: password }, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.on("data", (chunk) => log.push(chunk.toString()));
+  child.stderr.on("data", (chunk) => log.push(chunk.toString()));
+  return { log, stop: () => end_child(child) };
+}
+

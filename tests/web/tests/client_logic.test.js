@@ -12,6 +12,7 @@ import { from_vertex, to_vertex, star_points } from "../../../web/js/vertex.js";
 import { replay, replay_colored, move_colors } from "../../../web/js/position.js";
 import { territory_owner } from "../../../web/js/territory.js";
 import { BoardTree } from "../../../web/js/board_tree.js";
+import { graph_values, biggest_mistakes, review_measure } from "../../../web/js/review_logic.js";
 import { trim_sgf, fit_sgf, decode_sgf, record_name, SgfError } from "../../../web/js/sgf_trim.js";
 import { GameModel, reason_of_result } from "../../../web/js/game_model.js";
 import { rematch_challenge } from "../../../web/js/rematch.js";
@@ -480,3 +481,30 @@ test("moves tried on a finished game: colours from the game's next, no stone on 
   // After a handicap White moves first.
   assert.equal(new TrialLine({ size: 9, handicap_stones: ["C3", "G7"], moves: [] }, 0).next_color(), "white");
 });
+
+test("a review's graph and its biggest mistakes, by winning chance or by score", () => {
+  const moves = [{ color: "black", vertex: "E5" }, { color: "white", vertex: "C3" }, { color: "black", vertex: "G7" },
+    { color: "white", vertex: "pass" }];
+  const rates = [0.5, 0.52, 0.2, 0.21, 0.6].map((winrate, move) =>
+    ({ move, winrate, best: [{ vertex: `A${move + 1}`, line: [`A${move + 1}`, "B1"] }] }));
+  assert.equal(review_measure(rates), "winrate");
+  assert.deepEqual(graph_values(rates), [0.5, 0.52, 0.2, 0.21, 0.6]);
+  // Black's E5 gained, White's C3 gained for White (Black fell to 0.2), Black's G7 gained a little;
+  // White's pass let Black up from 0.21 to 0.6: a loss of 0.39 for White.
+  const found = biggest_mistakes(rates, moves);
+  assert.deepEqual(found.map((m) => [m.move, m.color, Math.round(m.loss * 100)]), [[4, "white", 39]]);
+  assert.equal(found[0].best, "A4");
+  assert.deepEqual(found[0].line, ["A4", "B1"]);
+
+  const scores = [3, -5, 20, null, 10].map((score, move) => (score === null ? { move } : { move, score }));
+  assert.equal(review_measure(scores), "score");
+  assert.deepEqual(graph_values(scores), [0.55, 0.5 - 5 / 60, 0.5 + 20 / 60, null, 0.5 + 10 / 60]);
+  const by_score = biggest_mistakes(scores, moves);
+  // Black's E5 lost 8 points, White's C3 25; a position without a figure decides nothing.
+  assert.deepEqual(by_score.map((m) => [m.move, m.loss]), [[2, 25], [1, 8]]);
+  assert.equal(by_score[0].best, null);
+  assert.deepEqual(biggest_mistakes(scores, moves, 1).map((m) => m.move), [2]);
+  assert.deepEqual(biggest_mistakes(scores, moves, 5, 10).map((m) => m.move), [2]);
+  assert.deepEqual(graph_values([{ move: 0, score: 100 }, { move: 1, score: -100 }]), [1, 0]);
+});
+

@@ -57,6 +57,8 @@ class AnalysisStore {
   // would pass one. A player's request raises a queued review's priority.
   virtual DbResult<AnalysisRecord> request(const NewAnalysis& review, const AnalysisCaps& caps) = 0;
   virtual DbResult<std::optional<AnalysisRecord>> find(GameId game, std::string_view engine) = 0;
+  // The game's latest finished review by any engine.
+  virtual DbResult<std::optional<AnalysisRecord>> latest_done(GameId game) = 0;
   // Reviews queued ahead of this one for its engine.
   virtual DbResult<std::int64_t> queued_before(const AnalysisRecord& review) = 0;
   // The review `worker` runs next, started over: the one it was running

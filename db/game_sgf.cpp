@@ -42,7 +42,7 @@ engine::Board final_board(const GameWithMoves& stored, const std::vector<engine:
 
 }  // namespace
 
-std::string game_sgf(const GameWithMoves& stored) {
+std::string game_sgf(const GameWithMoves& stored, const std::vector<std::string>& notes) {
   const GameRecord& g = stored.game;
   engine::SgfExport out;
   out.size = g.settings.size;
@@ -60,9 +60,11 @@ std::string game_sgf(const GameWithMoves& stored) {
   out.result = g.result;
   if (g.settings.time.system != TimeSystem::none) out.main_time = static_cast<double>(g.settings.time.main_ms / 1000);
   out.overtime = overtime_text(g.settings.time);
+  if (!notes.empty()) out.comment = notes.front();
   out.moves.reserve(stored.moves.size());
   for (const MoveRecord& m : stored.moves) {
-    engine::SgfExportMove move{m.move, std::nullopt, m.periods_left};
+    engine::SgfExportMove move{m.move, std::nullopt, m.periods_left, {}};
+    if (out.moves.size() + 1 < notes.size()) move.comment = notes[out.moves.size() + 1];
     if (m.clock_ms) move.time_left = static_cast<double>(*m.clock_ms) / 1000.0;
     out.moves.push_back(move);
   }

@@ -7,13 +7,16 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "db/records.hpp"
 #include "db/stores.hpp"
 
 namespace yunzi::db {
 
-std::string game_sgf(const GameWithMoves& game);
+// `notes`: a comment for each position (0: the start, then after each
+// move), as a review gives them; none by default.
+std::string game_sgf(const GameWithMoves& game, const std::vector<std::string>& notes = {});
 
 // nullopt for an unknown game id.
 DbResult<std::optional<std::string>> load_game_sgf(GameStore& games, GameId id);

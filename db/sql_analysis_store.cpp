@@ -61,6 +61,12 @@ DbResult<std::optional<AnalysisRecord>> SqlAnalysisStore::find(GameId game, std:
   return read_first<AnalysisRecord>(db_.query(sql, game, std::string(engine)), read_analysis);
 }
 
+DbResult<std::optional<AnalysisRecord>> SqlAnalysisStore::latest_done(GameId game) {
+  static const std::string sql = std::string(analysis_columns) +
+                                 " WHERE game_id = ? AND status = 'done' ORDER BY finished_ms DESC, id DESC LIMIT 1";
+  return read_first<AnalysisRecord>(db_.query(sql, game), read_analysis);
+}
+
 DbResult<Done> SqlAnalysisStore::check_caps(const NewAnalysis& review, const AnalysisCaps& caps) {
   auto open = read_count(db_.query(
       "SELECT COUNT(*) FROM analyses WHERE requested_by = ? AND status IN ('queued', 'running')", review.requested_by));

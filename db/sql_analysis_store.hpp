@@ -11,6 +11,7 @@ class SqlAnalysisStore final : public AnalysisStore {
   explicit SqlAnalysisStore(Connection& connection) : db_(connection) {}
   DbResult<AnalysisRecord> request(const NewAnalysis& review, const AnalysisCaps& caps) override;
   DbResult<std::optional<AnalysisRecord>> find(GameId game, std::string_view engine) override;
+  DbResult<std::optional<AnalysisRecord>> latest_done(GameId game) override;
   DbResult<std::int64_t> queued_before(const AnalysisRecord& review) override;
   DbResult<std::optional<AnalysisRecord>> claim(std::string_view engine, UserId worker, TimeMs at_ms,
                                                 TimeMs stale_before) override;

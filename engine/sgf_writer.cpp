@@ -199,6 +199,7 @@ SgfRecord record_from_export(const SgfExport& game) {
   info.result = game.result ? to_sgf(*game.result) : std::string();
   info.main_time = game.main_time;
   info.overtime = game.overtime;
+  info.comment = game.comment;
   record.black_stones = game.handicap_stones;
   for (const auto& exported : game.moves) {
     SgfRecordNode node;
@@ -206,6 +207,7 @@ SgfRecord record_from_export(const SgfExport& game) {
     const bool black = exported.move.color == Color::black;
     (black ? node.black_time_left : node.white_time_left) = exported.time_left;
     (black ? node.black_stones_left : node.white_stones_left) = exported.periods_left;
+    node.comment = exported.comment;
     record.main_line.push_back(std::move(node));
   }
   // Markup of the final position, so it goes with the last move (the root

@@ -31,6 +31,7 @@ struct SgfExportMove {
   Move move;
   std::optional<double> time_left;  // seconds left for the mover after it (BL/WL)
   std::optional<int> periods_left;  // byo-yomi stones or periods left (OB/OW)
+  std::string comment;              // C, e.g. a review's note on the position after it
 };
 
 struct SgfExport {
@@ -44,6 +45,7 @@ struct SgfExport {
   std::optional<GameResult> result;  // RE, written by to_sgf; none while unfinished
   std::optional<double> main_time;   // TM, seconds
   std::string overtime;              // OT, e.g. "3x30 byo-yomi"
+  std::string comment;               // C of the root
   std::vector<SgfExportMove> moves;
   // A counted game's territory (scoring.hpp's territory(): dead stones'
   // points included), written as TB/TW in the last node.

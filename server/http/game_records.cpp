@@ -8,6 +8,7 @@
 #include "server/game/stored_game.hpp"
 #include "server/http/http_answer.hpp"
 #include "server/http/http_reading.hpp"
+#include "server/http/review_notes.hpp"
 
 namespace yunzi::http {
 namespace {
@@ -49,7 +50,7 @@ std::optional<GamePath> parse_game_path(const std::string& path) {
   if (dot == std::string_view::npos || dot == 0) return std::nullopt;
   const std::string_view digits = rest.substr(0, dot);
   const std::string_view format = rest.substr(dot + 1);
-  if (format != "sgf" && format != "txt" && format != "svg") return std::nullopt;
+  if (format != "sgf" && format != "txt" && format != "svg" && format != "review.sgf") return std::nullopt;
   if (digits.front() == '0') return std::nullopt;
   GameId id = 0;
   auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), id);
@@ -125,12 +126,42 @@ net::HttpResponse record_answer(const GamePath& path, const std::optional<Diagra
   return http_answer(200, std::move(*body), cache, svg ? "image/svg+xml" : "text/plain; charset=utf-8");
 }
 
+// The game's SGF with its latest finished review as comments; 404 while it has none.
+void respond_review_sgf(db::ReadPool& reads, GameId id, const net::HttpResponder& respond) {
+  using Reviewed = std::optional<std::pair<db::GameWithMoves, db::AnalysisRecord>>;
+  read_and_respond<Reviewed>(
+      reads,
+      [id](db::Stores& stores) -> db::DbResult<Reviewed> {
+        auto game = stores.games().load(id);
+        if (!game) return unexpected(game.error());
+        if (!*game) return Reviewed();
+        auto review = stores.analyses().latest_done(id);
+        if (!review) return unexpected(review.error());
+        if (!*review) return Reviewed();
+        return Reviewed(std::pair{std::move(**game), std::move(**review)});
+      },
+      [id](db::DbResult<Reviewed> found) {
+        if (!found) return http_answer(503, "the database could not be read\n", cache_error);
+        if (!*found) return http_answer(404, "no finished review of game " + std::to_string(id) + "\n", cache_error);
+        const auto& [game, review] = **found;
+        const auto positions = nlohmann::json::parse(review.result, nullptr, false);
+        // A later review by another engine may replace it: asked again each time.
+        return http_answer(200, db::game_sgf(game, review_notes(review.engine, positions, game.moves.size())),
+                           cache_live, "application/x-go-sgf; charset=utf-8");
+      },
+      respond);
+}
+
 }  // namespace
 
 bool game_record_route(db::ReadPool& reads, const net::HttpRequest& request, const net::HttpResponder& respond) {
   if (request.method != "GET" && request.method != "HEAD") return false;
   auto path = parse_game_path(request.path());
   if (!path) return false;
+  if (path->format == "review.sgf") {
+    respond_review_sgf(reads, path->id, respond);
+    return true;
+  }
   const std::string_view target = request.target;
   const auto question = target.find('?');
   const std::string_view query = question == std::string_view::npos ? std::string_view() : target.substr(question + 1);

@@ -35,7 +35,7 @@ engine::SgfRecord record_of(const engine::Game& game) {
   exported.size = game.setup().size;
   exported.komi = game.setup().komi;
   exported.handicap = game.setup().handicap;
-  for (const engine::Move& move : game.moves()) exported.moves.push_back(engine::SgfExportMove{move, {}, {}});
+  for (const engine::Move& move : game.moves()) exported.moves.push_back(engine::SgfExportMove{move, {}, {}, {}});
   engine::SgfRecord record = engine::record_from_export(exported);
   // Handicap and setup stones both sit in the start position; AB/AW hold them all.
   record.black_stones.clear();

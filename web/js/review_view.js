@@ -32,11 +32,13 @@ export class ReviewView {
       preserveAspectRatio: "none", role: "img", "aria-label": t("review_graph") });
     this.graph.addEventListener("click", (event) => this.on_graph_click(event));
     this.note = h("p", { class: "hint", id: "review-note" });
+    this.sgf = h("a", { id: "review-sgf", class: "button", href: `/games/${game_id}.review.sgf`,
+      download: `yunzi-${game_id}-review.sgf`, text: t("review_sgf") });
     this.list = h("ol", { class: "review-mistakes", id: "review-mistakes" });
     this.mistakes_title = h("h3", { class: "review-mistakes-title", id: "review-mistakes-title", text: t("review_mistakes") });
     this.element = h("section", { class: "panel review", id: "review", hidden: true },
       h("h2", { text: t("review_title") }), this.status, this.ask_button, this.graph, this.note, this.mistakes_title,
-      this.list);
+      this.list, this.sgf);
     const on_news = (event) => {
       if (event.game !== this.game_id) return;
       if (event.type === Event.analysis_done && event.status === "done") this.load();
@@ -94,6 +96,7 @@ export class ReviewView {
     this.list.hidden = !done;
     this.mistakes_title.hidden = !done;
     this.note.hidden = !done;
+    this.sgf.hidden = !done;
     if (!done || !this.model) return;
     const positions = review.positions;
     const measure = review_measure(positions);

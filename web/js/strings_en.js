@@ -292,6 +292,7 @@ export const strings_en = {
   review_loss_rate: "−{p}% to win",
   review_loss_points: "−{p} points",
   review_no_mistakes: "No move lost much.",
+  review_sgf: "SGF with the review",
   trial_leave: "Back to the game",
   game_mark_win: "W",
   game_mark_loss: "L",

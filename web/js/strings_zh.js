@@ -292,6 +292,7 @@ export const strings_zh = {
   review_loss_rate: "胜率 −{p}%",
   review_loss_points: "−{p} 目",
   review_no_mistakes: "没有明显的失误。",
+  review_sgf: "带复盘的 SGF",
   trial_leave: "回到棋谱",
   game_mark_win: "胜",
   game_mark_loss: "负",

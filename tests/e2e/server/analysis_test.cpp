@@ -12,6 +12,7 @@
 #include "tests/e2e/server/admin_access.hpp"
 #include "tests/e2e/server/game_helpers.hpp"
 #include "tests/e2e/server/server_fixture.hpp"
+#include "tools/client/http_get.hpp"
 
 using namespace yunzi;
 using namespace yunzi::e2e;
@@ -113,6 +114,19 @@ TEST_CASE("a finished game's review: asked once, run by a bot, told to who asked
   CHECK(read["positions"][1]["score"] == -6);
   CHECK(read["positions"][3]["best"][0]["line"] == Json::array({"D4", "F6"}));
   CHECK(visitor.fails({{"type", "analysis.get"}, {"game", live}})["code"] == "not_found");
+  // The game's SGF with the review as comments, for any SGF program.
+  auto record =
+      yunzi::client::http_get("127.0.0.1", fx.server.port(), "/games/" + std::to_string(game) + ".review.sgf");
+  REQUIRE(record);
+  CHECK(record->status == 200);
+  INFO(record->body);
+  CHECK(record->body.find("C[gnugo: W+7.0 · best D4 F6]") != std::string::npos);        // the start: -7
+  CHECK(record->body.find(";W[cg]C[gnugo: B+3.0 · best D4 F6]") != std::string::npos);  // after move 2
+  CHECK(record->body.find(";B[gc]C[gnugo: B+2.5") != std::string::npos);
+  auto unreviewed =
+      yunzi::client::http_get("127.0.0.1", fx.server.port(), "/games/" + std::to_string(live) + ".review.sgf");
+  REQUIRE(unreviewed);
+  CHECK(unreviewed->status == 404);
   // Asking again costs nothing and gives the result.
   CHECK(carol.ok({{"type", "analysis.request"}, {"game", game}})["analysis"]["positions"].size() == 4);
 

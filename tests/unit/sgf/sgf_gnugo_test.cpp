@@ -134,7 +134,7 @@ TEST_CASE("GNU Go loads a record yunzi wrote and sees the same position", "[sgf]
   SgfExport exported;
   exported.size = 13;
   exported.black_name = "yunzi";
-  for (const Move& move : played.moves) exported.moves.push_back(SgfExportMove{move, 60.0, std::nullopt});
+  for (const Move& move : played.moves) exported.moves.push_back(SgfExportMove{move, 60.0, std::nullopt, {}});
   const yunzi::test_support::TempDir dir;
   yunzi::test_support::write_file(dir / "yunzi.sgf", write_sgf(exported));
   const std::string output = run_gnugo("loadsgf " + dir.file("yunzi.sgf") + "\nprintsgf\n");

@@ -42,9 +42,9 @@ SgfExport sample_export() {
   game.main_time = 1200;
   game.overtime = "3x30 byo-yomi";
   game.moves = {
-      {Move{Color::white, Vertex{3, 3}}, 1195.5, std::nullopt},
-      {Move{Color::black, Vertex{16, 15}}, 1187, std::nullopt},
-      {Move{Color::white, std::nullopt}, 30, 3},
+      {Move{Color::white, Vertex{3, 3}}, 1195.5, std::nullopt, {}},
+      {Move{Color::black, Vertex{16, 15}}, 1187, std::nullopt, {}},
+      {Move{Color::white, std::nullopt}, 30, 3, {}},
   };
   return game;
 }
@@ -150,8 +150,8 @@ TEST_CASE("a counted game's territory is written as TB/TW in the last node and r
   SgfExport game;
   game.size = 5;
   game.result = yunzi::parse_sgf_result("B+3.5");
-  game.moves = {{Move{Color::black, Vertex{1, 1}}, std::nullopt, std::nullopt},
-                {Move{Color::white, Vertex{3, 3}}, std::nullopt, std::nullopt}};
+  game.moves = {{Move{Color::black, Vertex{1, 1}}, std::nullopt, std::nullopt, {}},
+                {Move{Color::white, Vertex{3, 3}}, std::nullopt, std::nullopt, {}}};
   game.black_territory = {Vertex{0, 0}, Vertex{1, 0}};
   game.white_territory = {Vertex{4, 4}};
   const std::string text = write_sgf(game);
@@ -182,3 +182,23 @@ TEST_CASE("a counted game's territory is written as TB/TW in the last node and r
   CHECK(write_sgf(no_moves).find("TW[aa]") != std::string::npos);
   CHECK(write_sgf(SgfExport{}).find("TB") == std::string::npos);
 }
+
+TEST_CASE("an exported game carries a comment on the root and on any move", "[sgf][writer]") {
+  SgfExport game;
+  game.size = 9;
+  game.comment = "gnugo: W+7.0";
+  game.moves = {{Move{Color::black, Vertex{4, 4}}, std::nullopt, std::nullopt, "best D4 ] \\ after"},
+                {Move{Color::white, Vertex{2, 2}}, std::nullopt, std::nullopt, {}}};
+  const std::string text = write_sgf(game);
+  INFO(text);
+  CHECK(text.find("C[gnugo: W+7.0]") != std::string::npos);
+  CHECK(text.find("C[best D4 \\] \\\\ after]") > text.find(";B[ee]"));
+  CHECK(text.find(";W[cc])") != std::string::npos);  // no comment, no C
+  auto read_back = parse_sgf(text);
+  REQUIRE(read_back);
+  auto record = record_from_tree(*read_back, 0);
+  REQUIRE(record);
+  CHECK(record->info.comment == "gnugo: W+7.0");
+  CHECK(record->main_line[0].comment == "best D4 ] \\ after");
+}
+

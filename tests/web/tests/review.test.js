@@ -57,6 +57,11 @@ for (const [name, device] of [["phone", phone], ["desktop", desktop]]) {
       const box = await black.locator("#review").boundingBox();
       assert.ok(box.x >= 0 && box.x + box.width <= device.viewport.width + 1, "the panel fits the screen");
       await save_screenshot(black, `review-${name}`);
+      // The game's SGF with the review as comments, one a position.
+      const href = await black.getAttribute("#review-sgf", "href");
+      const sgf = await (await fetch(new URL(href, server.url))).text();
+      assert.equal((sgf.match(/C\[gnugo: Black [0-9.]+%/g) || []).length, 7, sgf);
+      assert.match(sgf, /;B\[gg\][^;]*C\[gnugo: Black 25\.0%, B\+2\.5 · best A1 C1\]/);
 
       await rows.first().click();
       await black.waitForSelector("#trial-bar:not([hidden])", { timeout });

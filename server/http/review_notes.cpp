@@ -19,8 +19,7 @@ std::string lead_text(double score) {
 
 }  // namespace
 
-std::vector<std::string> review_notes(const std::string& engine, const nlohmann::json& positions,
-                                      std::size_t moves) {
+std::vector<std::string> review_notes(const std::string& engine, const nlohmann::json& positions, std::size_t moves) {
   std::vector<std::string> notes(moves + 1);
   if (!positions.is_array()) return notes;
   for (const nlohmann::json& position : positions) {

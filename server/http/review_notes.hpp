@@ -14,7 +14,6 @@ namespace yunzi::http {
 // One note a position (0: the start, then after each move), from the stored
 // positions (protocol/README.md, "The machine's review"); a position the
 // engine said nothing of gets an empty note.
-std::vector<std::string> review_notes(const std::string& engine, const nlohmann::json& positions,
-                                      std::size_t moves);
+std::vector<std::string> review_notes(const std::string& engine, const nlohmann::json& positions, std::size_t moves);
 
 }  // namespace yunzi::http

@@ -201,4 +201,3 @@ TEST_CASE("an exported game carries a comment on the root and on any move", "[sg
   CHECK(record->info.comment == "gnugo: W+7.0");
   CHECK(record->main_line[0].comment == "best D4 ] \\ after");
 }
-

@@ -2,8 +2,8 @@
 // their own connections: asked for once a game has ended, one review per
 // game however many ask, the caps, only bots run reviews, a worker's
 // positions checked against the game, progress and the end told to whoever
-// asked, the result read by anyone, and a worker gone handing its review to
-// the next.
+// asked, the result read by anyone, a worker gone handing its review to the
+// next, and a restart that loses nothing.
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -120,9 +120,9 @@ TEST_CASE("a finished game's review: asked once, run by a bot, told to who asked
   REQUIRE(record);
   CHECK(record->status == 200);
   INFO(record->body);
-  CHECK(record->body.find("C[gnugo: W+7.0 · best D4 F6]") != std::string::npos);        // the start: -7
-  CHECK(record->body.find(";W[cg]C[gnugo: B+3.0 · best D4 F6]") != std::string::npos);  // after move 2
-  CHECK(record->body.find(";B[gc]C[gnugo: B+2.5") != std::string::npos);
+  CHECK(record->body.find("C[gnugo: W+7.0 · best D4 F6]") != std::string::npos);           // the start: -7
+  CHECK(record->body.find("C[gnugo: B+3.0 · best D4 F6]") > record->body.find(";W[cg]"));  // after move 2
+  CHECK(record->body.find("C[gnugo: B+2.5 · best D4 F6]") > record->body.find(";B[gc]"));
   auto unreviewed =
       yunzi::client::http_get("127.0.0.1", fx.server.port(), "/games/" + std::to_string(live) + ".review.sgf");
   REQUIRE(unreviewed);
@@ -158,4 +158,26 @@ TEST_CASE("a finished game's review: asked once, run by a bot, told to who asked
   const Json given_up = alice.wait_event("analysis.done");
   CHECK(given_up["status"] == "failed");
   CHECK(given_up["failure"] == "the engine died");
+
+  // Waiting and running reviews outlive a restart; the worker gets its own back, started over.
+  const std::int64_t third_game = finished_game(alice, bob);
+  bob.ok({{"type", "analysis.request"}, {"game", third_game}});
+  const Json running = spare.ok({{"type", "analysis.claim"}, {"engine", "gnugo"}})["job"];
+  REQUIRE(running.is_object());
+  CHECK(running["game"] == third_game);
+  report(spare, running["analysis"], Json::array({position(0, 1)}));
+  REQUIRE(fx.server.stop());
+  REQUIRE(fx.server.start());
+  spare.set_port(fx.server.port());
+  spare.connect();
+  spare.login();
+  const Json again = spare.ok({{"type", "analysis.claim"}, {"engine", "gnugo"}})["job"];
+  REQUIRE(again.is_object());
+  CHECK(again["analysis"] == running["analysis"]);
+  Player reader = fx.player("bob");
+  reader.connect();
+  reader.login();
+  const Json after_restart = reader.ok({{"type", "analysis.get"}, {"game", third_game}})["analysis"];
+  CHECK(after_restart["status"] == "running");
+  CHECK(after_restart["done"] == 0);
 }

@@ -27,6 +27,7 @@ struct AnalysisRecord {
   TimeMs requested_ms = 0;
   std::optional<UserId> worker;
   std::optional<TimeMs> started_ms, heard_ms, finished_ms;
+  int board_size = 19;  // the game's, set when a run starts (reports are checked against it)
   int moves_done = 0, moves_total = 0;
   int attempts = 0;     // runs that ended without a result
   std::string result;   // JSON text, once done
@@ -68,6 +69,9 @@ class AnalysisStore {
   virtual DbResult<std::optional<AnalysisRecord>> claim(std::string_view engine, UserId worker, TimeMs at_ms,
                                                         TimeMs stale_before) = 0;
   virtual DbResult<AnalysisRecord> find_by_id(std::int64_t review) = 0;
+  // A claimed run starts over: the game's board size and positions to
+  // report, nothing reported yet; not_found unless `worker` runs it.
+  virtual DbResult<Done> restart(std::int64_t review, UserId worker, int board_size, int total, TimeMs at_ms) = 0;
   // The running review's progress and its result so far (its worker heard
   // from); not_found unless `worker` runs it.
   virtual DbResult<Done> report(std::int64_t review, UserId worker, int done, int total, std::string_view result,

@@ -12,7 +12,7 @@ constexpr std::int64_t day_ms = 86'400'000;
 
 constexpr std::string_view analysis_columns =
     "SELECT id, game_id, engine, status, priority, requested_by, requested_ms, worker_id, started_ms, finished_ms,"
-    " moves_done, moves_total, attempts, result, failure, heard_ms FROM analyses";
+    " moves_done, moves_total, attempts, result, failure, heard_ms, board_size FROM analyses";
 
 AnalysisRecord read_analysis(const Row& row) {
   AnalysisRecord out;
@@ -32,6 +32,7 @@ AnalysisRecord read_analysis(const Row& row) {
   out.result = row.text(13);
   out.failure = row.text(14);
   out.heard_ms = row.optional_integer(15);
+  out.board_size = static_cast<int>(row.integer(16));
   return out;
 }
 
@@ -152,6 +153,14 @@ DbResult<std::optional<AnalysisRecord>> SqlAnalysisStore::claim(std::string_view
   auto claimed = find_by_id(**next);
   if (!claimed) return unexpected(claimed.error());
   return std::optional<AnalysisRecord>(std::move(*claimed));
+}
+
+DbResult<Done> SqlAnalysisStore::restart(std::int64_t review, UserId worker, int board_size, int total, TimeMs at_ms) {
+  return expect_changed(db_,
+                        db_.execute("UPDATE analyses SET board_size = ?, moves_total = ?, moves_done = 0, result = '',"
+                                    " heard_ms = ? WHERE id = ? AND worker_id = ? AND status = 'running'",
+                                    board_size, total, at_ms, review, worker),
+                        "running review");
 }
 
 DbResult<Done> SqlAnalysisStore::report(std::int64_t review, UserId worker, int done, int total,

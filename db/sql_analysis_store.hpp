@@ -16,6 +16,7 @@ class SqlAnalysisStore final : public AnalysisStore {
   DbResult<std::optional<AnalysisRecord>> claim(std::string_view engine, UserId worker, TimeMs at_ms,
                                                 TimeMs stale_before) override;
   DbResult<AnalysisRecord> find_by_id(std::int64_t review) override;
+  DbResult<Done> restart(std::int64_t review, UserId worker, int board_size, int total, TimeMs at_ms) override;
   DbResult<Done> report(std::int64_t review, UserId worker, int done, int total, std::string_view result,
                         TimeMs at_ms) override;
   DbResult<AnalysisRecord> finish(std::int64_t review, UserId worker, TimeMs at_ms) override;

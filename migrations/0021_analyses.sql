@@ -14,6 +14,7 @@ CREATE TABLE analyses (
   started_ms   INTEGER,
   heard_ms     INTEGER,
   finished_ms  INTEGER,
+  board_size   INTEGER NOT NULL DEFAULT 19,
   moves_done   INTEGER NOT NULL DEFAULT 0,
   moves_total  INTEGER NOT NULL DEFAULT 0,
   attempts     INTEGER NOT NULL DEFAULT 0,

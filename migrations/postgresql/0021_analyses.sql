@@ -14,6 +14,7 @@ CREATE TABLE analyses (
   started_ms   BIGINT,
   heard_ms     BIGINT,
   finished_ms  BIGINT,
+  board_size   BIGINT NOT NULL DEFAULT 19,
   moves_done   BIGINT NOT NULL DEFAULT 0,
   moves_total  BIGINT NOT NULL DEFAULT 0,
   attempts     BIGINT NOT NULL DEFAULT 0,

@@ -56,6 +56,15 @@ void answer_worker_failure(const Call& call, const db::DbError& error) {
   call.error(ErrorCode::internal, "the review could not be stored; try again");
 }
 
+// The review `worker` runs, as stored; not_found when it runs no such review.
+db::DbResult<db::AnalysisRecord> running_review(db::Stores& stores, std::int64_t id, UserId worker) {
+  auto review = stores.analyses().find_by_id(id);
+  if (!review) return unexpected(review.error());
+  if (review->worker != worker || review->status != db::AnalysisStatus::running)
+    return db::db_failure(db::DbErrorKind::not_found, "not running here");
+  return review;
+}
+
 bool is_worker(const AnalysisDesk& desk, const Call& call) {
   const auto online = desk.online.find(call.user->id);
   if (online && online->info.role == Role::bot) return true;
@@ -170,7 +179,7 @@ void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisClaim
         for (const db::MoveRecord& move : (*stored)->moves) job.moves.push_back(move.move);
         // A new run starts over: what an earlier one reported goes.
         const int total = static_cast<int>(job.moves.size()) + 1;
-        if (auto reset = stores.analyses().report(review.id, worker, 0, total, "", now); !reset)
+        if (auto reset = stores.analyses().restart(review.id, worker, job.size, total, now); !reset)
           return unexpected(reset.error());
         return Claimed(std::move(job));
       },
@@ -197,15 +206,11 @@ void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisRepor
   if (!is_worker(desk, call)) return;
   desk.writer.submit_for<db::AnalysisRecord>(
       [r, worker = call.user->id, now = call.now_ms()](db::Stores& stores) -> db::DbResult<db::AnalysisRecord> {
-        auto review = stores.analyses().find_by_id(r.analysis);
-        if (!review) return unexpected(review.error());
-        if (review->worker != worker || review->status != db::AnalysisStatus::running)
-          return db::db_failure(db::DbErrorKind::not_found, "not running here");
-        auto stored = stores.games().load(review->game);
-        if (!stored) return unexpected(stored.error());
-        if (!*stored) return db::db_failure(db::DbErrorKind::not_found, "no game");
-        const int size = (*stored)->game.settings.size;
-        const int total = static_cast<int>((*stored)->moves.size()) + 1;
+        auto review = running_review(stores, r.analysis, worker);
+        if (!review) return review;
+        // Checked against what the run's start stored: no game is read on the writer's thread.
+        const int size = review->board_size;
+        const int total = review->moves_total;
         std::map<int, json> positions;
         for (json& kept : stored_positions(review->result)) {
           if (!kept.is_object() || !kept["move"].is_number_integer()) continue;  // not of ours: dropped
@@ -219,12 +224,11 @@ void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisRepor
         }
         json merged = json::array();
         for (auto& [move, position] : positions) merged.push_back(std::move(position));
-        const int done = static_cast<int>(positions.size());
-        if (auto saved = stores.analyses().report(review->id, worker, done, total, merged.dump(), now); !saved)
+        review->moves_done = static_cast<int>(positions.size());
+        if (auto saved = stores.analyses().report(review->id, worker, review->moves_done, total, merged.dump(), now);
+            !saved)
           return unexpected(saved.error());
-        review->moves_done = done;
-        review->moves_total = total;
-        return std::move(*review);
+        return review;
       },
       [&desk, call](db::DbResult<db::AnalysisRecord> reported) {
         if (!reported) return answer_worker_failure(call, reported.error());
@@ -237,10 +241,8 @@ void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisFinis
   if (!is_worker(desk, call)) return;
   desk.writer.submit_for<db::AnalysisRecord>(
       [r, worker = call.user->id, now = call.now_ms()](db::Stores& stores) -> db::DbResult<db::AnalysisRecord> {
-        auto review = stores.analyses().find_by_id(r.analysis);
-        if (!review) return unexpected(review.error());
-        if (review->worker != worker || review->status != db::AnalysisStatus::running)
-          return db::db_failure(db::DbErrorKind::not_found, "not running here");
+        auto review = running_review(stores, r.analysis, worker);
+        if (!review) return review;
         if (review->moves_total == 0 || review->moves_done < review->moves_total) {
           return db::db_failure(db::DbErrorKind::conflict, std::to_string(review->moves_done) + " of " +
                                                                std::to_string(review->moves_total) +

@@ -48,6 +48,9 @@ TEST_CASE_METHOD(StoreTest, "a review is asked once per game and engine and queu
   CHECK((*claimed)->game == second);
   CHECK((*claimed)->status == AnalysisStatus::running);
   CHECK((*claimed)->worker == worker);
+  REQUIRE(stores.analyses().restart((*claimed)->id, worker, 9, 40, 5'100));
+  CHECK(stores.analyses().find_by_id((*claimed)->id)->board_size == 9);
+  CHECK(stores.analyses().restart((*claimed)->id, ann, 9, 40, 5'100).error().kind == DbErrorKind::not_found);
   REQUIRE(stores.analyses().report((*claimed)->id, worker, 10, 40, "[1]", 5'500));
   CHECK(stores.analyses().report((*claimed)->id, ann, 11, 40, "[2]", 5'500).error().kind == DbErrorKind::not_found);
   CHECK((*stores.analyses().find(second, "gnugo"))->moves_done == 10);

@@ -5,6 +5,7 @@
 
 #include "db/connection.hpp"
 #include "db/sql_analysis_store.hpp"
+#include "db/sql_bot_store.hpp"
 #include "db/sql_board_store.hpp"
 #include "db/sql_follow_store.hpp"
 #include "db/sql_message_store.hpp"
@@ -133,7 +134,8 @@ class SqlStores final : public Stores {
         messages_(connection),
         boards_(connection),
         owners_(connection),
-        analyses_(connection) {}
+        analyses_(connection),
+        bots_(connection) {}
   UserStore& users() override { return users_; }
   SessionStore& sessions() override { return sessions_; }
   GameStore& games() override { return games_; }
@@ -145,6 +147,7 @@ class SqlStores final : public Stores {
   BoardStore& boards() override { return boards_; }
   OwnershipStore& owners() override { return owners_; }
   AnalysisStore& analyses() override { return analyses_; }
+  BotStore& bots() override { return bots_; }
 
  private:
   SqlUserStore users_;
@@ -158,6 +161,7 @@ class SqlStores final : public Stores {
   SqlBoardStore boards_;
   SqlOwnershipStore owners_;
   SqlAnalysisStore analyses_;
+  SqlBotStore bots_;
 };
 
 }  // namespace yunzi::db

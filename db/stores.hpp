@@ -10,6 +10,7 @@
 
 #include "db/analysis_store.hpp"
 #include "db/board_store.hpp"
+#include "db/bot_store.hpp"
 #include "db/error.hpp"
 #include "db/follow_store.hpp"
 #include "db/message_store.hpp"
@@ -177,6 +178,7 @@ class Stores {
   virtual BoardStore& boards() = 0;
   virtual OwnershipStore& owners() = 0;
   virtual AnalysisStore& analyses() = 0;
+  virtual BotStore& bots() = 0;
 };
 
 // Shared checks of the stores' arguments.

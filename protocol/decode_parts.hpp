@@ -83,6 +83,9 @@ void read_fields(FieldReader& r, req::AnalysisClaim& out);
 void read_fields(FieldReader& r, req::AnalysisReport& out);
 void read_fields(FieldReader& r, req::AnalysisFinish& out);
 void read_fields(FieldReader& r, req::AnalysisFail& out);
+// decode_bot.cpp
+void read_fields(FieldReader& r, req::BotOfferSet& out);
+void read_fields(FieldReader& r, req::BotList& out);
 
 // decode_admin.cpp
 void read_fields(FieldReader& r, req::AdminBan& out);

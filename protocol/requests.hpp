@@ -179,6 +179,24 @@ struct AnalysisReport {
 struct AnalysisFinish { static constexpr std::string_view type = "analysis.finish"; std::int64_t analysis = 0; };
 struct AnalysisFail { static constexpr std::string_view type = "analysis.fail"; std::int64_t analysis = 0; std::string reason; };
 
+// Machine opponents: what a bot account plays (bot.offer, bots only) and the list of bots (bot.list).
+struct BotOffer {
+  std::string engine;    // the engine's own name: "GNU Go 3.8"
+  std::string strength;  // in words: "level 1, a third of the moves at random"
+  std::vector<int> sizes;
+  bool rated = false;
+  bool unrated = true;
+  int min_handicap = 0;
+  int max_handicap = 9;
+  std::vector<TimeSystem> clocks;
+  int seconds_per_move = 0;  // the least time per move a clock must leave (as in the bot's own rule)
+  int max_main_s = 36'000;
+  int max_games = 1;
+  friend bool operator==(const BotOffer&, const BotOffer&) = default;
+};
+struct BotOfferSet { static constexpr std::string_view type = "bot.offer"; BotOffer offer; };
+struct BotList { static constexpr std::string_view type = "bot.list"; };
+
 // Admin
 struct AdminBan { static constexpr std::string_view type = "admin.ban"; std::string user; std::optional<int> minutes; std::string reason; };
 struct AdminUnban { static constexpr std::string_view type = "admin.unban"; std::string user; std::string reason; };
@@ -234,7 +252,8 @@ using Request =
                  req::TournamentWithdraw, req::AdminTournamentCreate, req::AdminTournamentEdit, req::AdminTournamentEnd,
                  req::AdminTournamentStart, req::AdminTournamentRepair, req::AdminTournamentResult,
                  req::AdminTournamentWithdraw, req::AdminResolveReport, req::AdminRetireInactive, req::AnalysisRequest,
-                 req::AnalysisGet, req::AnalysisClaim, req::AnalysisReport, req::AnalysisFinish, req::AnalysisFail>;
+                 req::AnalysisGet, req::AnalysisClaim, req::AnalysisReport, req::AnalysisFinish, req::AnalysisFail,
+                 req::BotOfferSet, req::BotList>;
 
 // The wire `type` of a decoded request.
 std::string_view type_of(const Request& request);

@@ -14,7 +14,7 @@ constexpr bool is_one_of_open() {
          std::is_same_v<T, GameWatch> || std::is_same_v<T, GameUnwatch> || std::is_same_v<T, GameSgf> ||
          std::is_same_v<T, LobbyWatch> || std::is_same_v<T, LobbyUnwatch> || std::is_same_v<T, BoardWatch> ||
          std::is_same_v<T, BoardUnwatch> || std::is_same_v<T, BoardEstimate> || std::is_same_v<T, BoardList> ||
-         std::is_same_v<T, AnalysisGet>;
+         std::is_same_v<T, AnalysisGet> || std::is_same_v<T, BotList>;
 }
 
 }  // namespace

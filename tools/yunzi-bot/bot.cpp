@@ -22,19 +22,6 @@ std::int64_t id_of(const Json& value) { return value.is_number_integer() ? value
 
 }  // namespace
 
-std::string greeting_for(const BotConfig& config, const std::string& engine_name) {
-  if (!config.greeting.empty()) return config.greeting;
-  const std::vector<std::string> command = engine_command(config, KoRule::simple);
-  const std::string& program = command.front();
-  const std::string name = engine_name.empty() ? program.substr(program.find_last_of('/') + 1) : engine_name;
-  if (!is_gnu_go(command)) return name + " here, good game";
-  std::string level = std::to_string(config.level);
-  for (std::size_t i = 0; i + 1 < command.size(); ++i) {
-    if (command[i] == "--level") level = command[i + 1];
-  }
-  return name + " level " + level + " here, good game";
-}
-
 Bot::Bot(BotConfig config, EngineProfile engine)
     : config_(std::move(config)), engine_(std::move(engine)), link_(config_) {}
 
@@ -65,6 +52,7 @@ int Bot::run(const std::atomic<bool>& stop) {
       spdlog::info("logged in as {} ({}), games in progress: {}", my_name_, in->user.value("role", std::string("?")),
                    in->games.size());
       connect();
+      offer_myself();
       for (const auto game : in->games) {
         if (!games_.count(game)) watch(game);
       }
@@ -79,6 +67,11 @@ int Bot::run(const std::atomic<bool>& stop) {
   }
   link_.close();
   return 0;
+}
+
+void Bot::offer_myself() {
+  // Refused for an account whose role is not bot yet: it plays on unlisted.
+  link_.call_ok(Json{{"type", "bot.offer"}, {"offer", offer_for(config_, engine_)}}, "offer");
 }
 
 bool Bot::connect() {

@@ -4,7 +4,8 @@
 // (watched; configured seeks posted while there is room; matching seeks
 // from others accepted when allowed), challenges (accepted when they fit
 // the configuration, declined with a reason otherwise), and one GameDriver
-// per game in progress. Runs on the calling thread until `stop` is set.
+// per game in progress. It lists itself with what it plays (bot.offer) at every
+// login. Runs on the calling thread until `stop` is set.
 #pragma once
 
 #include <atomic>
@@ -17,13 +18,10 @@
 #include "tools/yunzi-bot/bot_config.hpp"
 #include "tools/yunzi-bot/engine_check.hpp"
 #include "tools/yunzi-bot/game_driver.hpp"
+#include "tools/yunzi-bot/self_description.hpp"
 #include "tools/yunzi-bot/server_link.hpp"
 
 namespace yunzi::bot {
-
-// "GNU Go 3.8 level 8 here, good game" with the name the engine gave at
-// start-up, or the configured greeting.
-std::string greeting_for(const BotConfig& config, const std::string& engine_name);
 
 class Bot {
  public:
@@ -34,6 +32,8 @@ class Bot {
 
  private:
   bool connect();
+  // bot.offer: lists the bot among the machine opponents (after each login).
+  void offer_myself();
   void handle(const Json& event);
   void handle_game_event(std::int64_t game, const Json& event);
   void on_challenge(const Json& challenge);

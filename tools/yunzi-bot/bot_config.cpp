@@ -98,6 +98,8 @@ Expected<Done, std::string> apply_key(BotConfig& c, const std::string& key, cons
   if (key == "engine_clock") return read_bool(v, key, c.engine_clock);
   if (key == "max_genmove_s") return read_int(v, key, 1, 3600, c.max_genmove_s);
   if (key == "safety_margin_ms") return read_int(v, key, 0, 60000, c.safety_margin_ms);
+  if (key == "weaken") return read_int(v, key, 0, 90, c.weaken);
+  if (key == "strength") return read_string(v, key, c.strength);
   if (key == "sizes") return read_sizes(v, key, c.sizes);
   if (key == "clock_systems") return read_clock_systems(v, key, c.clock_systems);
   if (key == "min_main_s") return read_int(v, key, 0, 36000, c.min_main_s);

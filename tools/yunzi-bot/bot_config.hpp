@@ -38,6 +38,12 @@ struct BotConfig {
   int max_genmove_s = 60;
   // Kept aside from the clock for the trip to the server and back.
   int safety_margin_ms = 1500;
+  // Percent of the bot's moves played at random near the stones instead of
+  // the engine's (weak_moves.hpp): how one engine plays the weaker ranks.
+  int weaken = 0;
+  // Said of the bot's strength in the list of machine opponents; empty:
+  // made from `level` and `weaken`.
+  std::string strength;
 
   // The games it accepts.
   std::vector<int> sizes = {9, 13, 19};

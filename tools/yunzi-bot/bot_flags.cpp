@@ -15,7 +15,7 @@ const std::set<std::string> bool_keys = {"register",       "engine_clock", "acce
                                          "accept_unrated", "accept_seeks", "accept_undo"};
 const std::set<std::string> int_keys = {"port",         "level",      "max_genmove_s",        "safety_margin_ms",
                                         "min_main_s",   "max_main_s", "min_seconds_per_move", "min_handicap",
-                                        "max_handicap", "max_games",  "reconnect_max_ms"};
+                                        "max_handicap", "max_games",  "reconnect_max_ms",     "weaken"};
 
 std::vector<std::string> split(const std::string& text, char separator) {
   std::vector<std::string> parts;
@@ -186,6 +186,9 @@ default), one engine process per game.
   --level N                 GNU Go level for the default command (8)
   --engine-clock [BOOL]     tell the engine the clock (true); GNU Go then
                             sets its own effort from the time left
+  --weaken PERCENT          moves played at random near the stones (0):
+                            one engine for the weaker ranks
+  --strength TEXT           the strength as listed to players (from level and weaken)
   --max-genmove-s S         longest wait for one engine move (60)
   --safety-margin-ms MS     time kept aside from the clock per move (1500)
   --sizes 9,13,19           board sizes accepted

@@ -100,7 +100,13 @@ void GameDriver::act(ServerLink& link) {
   if (job_.valid() || resigning_ || track_.phase() == "ended" || !link.up()) return;
   if (acted_version_ == track_.version()) return;
   if (track_.my_turn()) {
-    start_move_job(false);
+    if (auto loose = weakened_move()) {
+      acted_version_ = track_.version();
+      spdlog::debug("game {}: a loose move at {} instead of the engine's", track_.id(), *loose);
+      play_move(*loose, link);
+    } else {
+      start_move_job(false);
+    }
   } else if (track_.phase() == "scoring") {
     if (!engine_dead_) {
       start_dead_stone_job();
@@ -141,6 +147,13 @@ void GameDriver::start_dead_stone_job() {
       std::async(std::launch::async, [engine = engine_.get(), picture = engine_picture(), cap = config_.max_genmove_s] {
         return request_dead_stones(*engine, picture, std::chrono::seconds(cap));
       });
+}
+
+std::optional<std::string> GameDriver::weakened_move() {
+  if (config_.weaken <= 0) return std::nullopt;
+  std::uniform_int_distribution<int> percent(0, 99);
+  if (percent(rng_) >= config_.weaken) return std::nullopt;
+  return track_.nearby_move(rng_);
 }
 
 EnginePicture GameDriver::engine_picture() const {

@@ -8,6 +8,7 @@
 #include <future>
 #include <memory>
 #include <optional>
+#include <random>
 #include <set>
 #include <string>
 
@@ -45,6 +46,9 @@ class GameDriver {
 
   // The game as the engine hears it (without the clock unless configured).
   EnginePicture engine_picture() const;
+  // With `weaken`, that share of the bot's turns gets a random move near
+  // the stones instead of the engine's (it hears it like any other move).
+  std::optional<std::string> weakened_move();
   void start_move_job(bool fresh_engine);
   void start_dead_stone_job();
   void on_move_answer(const EngineAnswer& answer, ServerLink& link);
@@ -71,6 +75,7 @@ class GameDriver {
   std::optional<std::uint64_t> acted_version_;
   int illegal_moves_ = 0;  // engine moves the server refused at this turn
   bool resigning_ = false;
+  std::mt19937_64 rng_{std::random_device{}()};
 
   // Scoring round state.
   std::optional<std::set<std::string>> engine_dead_;

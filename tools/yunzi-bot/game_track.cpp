@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "tools/random_play/random_player.hpp"
+
 namespace yunzi::bot {
 
 using Json = nlohmann::json;
@@ -176,6 +178,19 @@ bool GameTrack::legal_for_me(const std::string& vertex) const {
   if (vertex == "pass" || vertex == "resign") return true;
   const auto point = engine::parse_gtp(vertex, spec_.size);
   return point && game_.is_legal(color_of(my_color_), *point);
+}
+
+}  // namespace yunzi::bot
+
+namespace yunzi::bot {
+
+std::optional<std::string> GameTrack::nearby_move(std::mt19937_64& rng) const {
+  // The first stones are the engine's (a loose move needs stones to be near);
+  // after a pass the game is near its end, and a stray stone would only drag it on.
+  if (moves_.size() < 2 || moves_.back().vertex == "pass") return std::nullopt;
+  const auto move = random_play::choose_nearby_move(game_, color_of(my_color_), rng);
+  if (!move) return std::nullopt;
+  return engine::to_gtp(*move, spec_.size);
 }
 
 }  // namespace yunzi::bot

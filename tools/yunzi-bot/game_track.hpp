@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <random>
 #include <set>
 #include <string>
 
@@ -58,6 +59,9 @@ class GameTrack {
   std::optional<std::string> stone_at(const std::string& vertex) const;
   // Is the move legal for the bot now, by the mirror's rules?
   bool legal_for_me(const std::string& vertex) const;
+  // A random legal move for the bot near the stones (random_player.hpp),
+  // for a weakened bot; nullopt after a pass or with no such move.
+  std::optional<std::string> nearby_move(std::mt19937_64& rng) const;
   // Play went back from scoring to the opponent of the last passer.
   void resume_play();
 

@@ -122,6 +122,9 @@ export const board_estimate = (board, node) => request("board.estimate", { board
 export const analysis_request = (game) => request("analysis.request", { game });
 export const analysis_get = (game) => request("analysis.get", { game });
 
+// Machine opponents, weakest first, with what each plays.
+export const bot_list = () => request("bot.list");
+
 // Players.
 export const user_info = (name) => request("user.info", { name });
 export const user_history = (name, limit) => request("user.history", { name, limit });

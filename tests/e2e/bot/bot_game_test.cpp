@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <thread>
 
 #include "tests/e2e/bot/bot_stage.hpp"
 #include "tests/e2e/bot/scripted_player.hpp"
@@ -32,10 +33,12 @@ struct BotScene {
   Stage stage;
   std::unique_ptr<ScriptedPlayer> player;
 
-  BotScene() {
+  explicit BotScene(const std::vector<std::string>& bot_flags = {}) {
     stage.start_server();
     stage.create_bot_account();
-    stage.start_bot({"--sizes", "9", "--max-games", "1"});
+    std::vector<std::string> flags = {"--sizes", "9", "--max-games", "1"};
+    flags.insert(flags.end(), bot_flags.begin(), bot_flags.end());
+    stage.start_bot(flags);
     player = std::make_unique<ScriptedPlayer>(stage.port(), "alice");
     player->register_account();
     player->wait_online(kBotName, 30s);
@@ -58,8 +61,25 @@ struct BotScene {
   }
 };
 
-TEST_CASE("the bot declines what it does not play and plays a 9x9 game to a count", "[bot]") {
-  BotScene scene;
+TEST_CASE("the bot lists itself, declines what it does not play and plays a 9x9 game to a count, weakened",
+          "[bot]") {
+  // Half its moves loose: one in a million games of 20 moves has none.
+  BotScene scene({"--weaken", "50", "--log-level", "debug"});
+  // Listed among the machine opponents with what it plays (the offer follows its login).
+  Json bots = scene.player->list_bots()["bots"];
+  for (int i = 0; i < 100 && !bots.empty() && bots[0]["offer"].is_null(); ++i) {
+    std::this_thread::sleep_for(100ms);
+    bots = scene.player->list_bots()["bots"];
+  }
+  REQUIRE(bots.size() == 1);
+  CHECK(bots[0]["name"] == kBotName);
+  CHECK(bots[0]["online"] == true);
+  CHECK(bots[0]["offer"]["engine"] == "GNU Go 3.8");
+  CHECK(bots[0]["offer"]["strength"] == "level 1, 50% loose moves");
+  CHECK(bots[0]["offer"]["sizes"] == Json({9}));
+  CHECK(bots[0]["offer"]["max_games"] == 1);
+  CHECK(bots[0]["offer"]["seconds_per_move"].get<int>() >= 3);
+
   // 19x19 is outside --sizes 9: declined with the reason in the bot's log.
   const Json refused = scene.player->challenge(kBotName, {{"size", 19}, {"rated", false}});
   REQUIRE(refused["type"] == "ok");
@@ -79,6 +99,7 @@ TEST_CASE("the bot declines what it does not play and plays a 9x9 game to a coun
         game.bot_chat.end());
   const std::string log = scene.stage.bot_log();
   CHECK(log.find("accepting the marking") != std::string::npos);
+  CHECK(log.find("a loose move at") != std::string::npos);
   CHECK(scene.stage.stop_bot() == 0);
 }
 

@@ -1,10 +1,12 @@
 // yunzi-bot's pure parts: the command line and config file, the choice of
 // challenges, the time given to the engine, the greeting, GNU Go's ko flags,
-// the marking the game mirror names when it accepts a count.
+// the marking the game mirror names when it accepts a count, the offer that
+// lists the bot and the loose moves of a weakened bot.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "tests/support/temp_dir.hpp"
 #include "tools/yunzi-bot/bot.hpp"
@@ -12,7 +14,9 @@
 #include "tools/yunzi-bot/challenge_policy.hpp"
 #include "tools/yunzi-bot/engine_speed.hpp"
 #include "tools/yunzi-bot/game_track.hpp"
+#include "tools/yunzi-bot/self_description.hpp"
 #include "tools/yunzi-bot/time_budget.hpp"
+#include "tools/random_play/random_player.hpp"
 
 namespace yunzi::bot {
 namespace {
@@ -258,6 +262,79 @@ TEST_CASE("the game mirror keeps the version of the marking it shows", "[bot][sc
   REQUIRE(track->apply(resumed) == EventFit::applied);
   CHECK(track->phase() == "play");
   CHECK(track->marking_version() == 0);
+}
+
+
+TEST_CASE("a weakened bot says so, and its offer is what its policy accepts", "[bot][offer]") {
+  auto line = parse({"--name", "easy", "--password", "p", "--level", "1", "--weaken", "40", "--sizes", "9,19",
+                     "--clock-systems", "byoyomi,fischer", "--max-games", "3", "--accept-rated"});
+  REQUIRE(line);
+  const BotConfig& config = line->config;
+  CHECK(config.weaken == 40);
+  CHECK(strength_for(config) == "level 1, 40% loose moves");
+  EngineProfile engine{"GNU Go 3.8", {}};
+  engine.speed.record(9, 400ms);
+  engine.speed.record(19, 2600ms);
+  const Json offer = offer_for(config, engine);
+  CHECK(offer["engine"] == "GNU Go 3.8");
+  CHECK(offer["strength"] == "level 1, 40% loose moves");
+  CHECK(offer["sizes"] == Json({9, 19}));
+  CHECK(offer["clocks"] == Json({"byoyomi", "fischer"}));
+  CHECK(offer["rated"] == true);
+  CHECK(offer["max_games"] == 3);
+  // The slowest size rules: 1.5 s margin + 2 x 2.6 s on 19x19, rounded up.
+  CHECK(offer["seconds_per_move"] == 7);
+
+  BotConfig named = config;
+  named.strength = "about 15k";
+  CHECK(strength_for(named) == "about 15k");
+  named.engine = {"/opt/katago/katago", "gtp"};
+  named.strength.clear();
+  named.weaken = 0;
+  CHECK(strength_for(named).empty());
+
+  CHECK_FALSE(parse({"--name", "easy", "--password", "p", "--weaken", "95"}));
+}
+
+TEST_CASE("a loose move is legal, near the stones and never fills the mover's own eye", "[bot][weaken]") {
+  engine::GameSetup setup;
+  setup.size = 9;
+  auto game = engine::Game::create(setup);
+  REQUIRE(game);
+  std::mt19937_64 rng(7);
+  // On an empty board any point will do.
+  REQUIRE(random_play::choose_nearby_move(*game, engine::Color::black, rng));
+
+  // A black group with a one-point eye at A1 in the corner, one white stone far away.
+  for (const auto& [black, white] : std::vector<std::pair<std::string, std::string>>{
+           {"B1", "H8"}, {"A2", "pass"}, {"B2", "pass"}}) {
+    REQUIRE(game->play(engine::Color::black, *engine::parse_gtp(black, 9)));
+    if (white == "pass") {
+      REQUIRE(game->pass(engine::Color::white));
+    } else {
+      REQUIRE(game->play(engine::Color::white, *engine::parse_gtp(white, 9)));
+    }
+  }
+  const auto near_a_stone = [&](engine::Vertex v) {
+    for (const char* stone : {"B1", "A2", "B2", "H8"}) {
+      const engine::Vertex s = *engine::parse_gtp(stone, 9);
+      if (std::abs(s.x - v.x) + std::abs(s.y - v.y) <= 2) return true;
+    }
+    return false;
+  };
+  std::set<std::string> seen;
+  for (int i = 0; i < 300; ++i) {
+    const auto move = random_play::choose_nearby_move(*game, engine::Color::black, rng);
+    REQUIRE(move);
+    const std::string text = engine::to_gtp(*move, 9);
+    INFO(text);
+    CHECK(text != "A1");
+    CHECK(near_a_stone(*move));
+    CHECK(game->is_legal(engine::Color::black, *move));
+    seen.insert(text);
+  }
+  // Spread over the candidates, not stuck on one: about 20 points lie near the stones.
+  CHECK(seen.size() >= 12);
 }
 
 }  // namespace

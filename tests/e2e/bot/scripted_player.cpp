@@ -47,6 +47,8 @@ Json ScriptedPlayer::challenge(const std::string& to, const Json& settings) {
   return call({{"type", "challenge"}, {"to", to}, {"settings", settings}});
 }
 
+Json ScriptedPlayer::list_bots() { return call({{"type", "bot.list"}}); }
+
 Json ScriptedPlayer::wait_event(const std::string& type, std::chrono::seconds limit) {
   auto event = ws_->wait_for_event(type, limit);
   INFO("waiting for " << type << ": " << (event ? std::string() : event.error()));

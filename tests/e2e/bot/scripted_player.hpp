@@ -39,6 +39,8 @@ class ScriptedPlayer {
   void wait_online(const std::string& name, std::chrono::seconds limit);
   // Sends a challenge; returns the reply (ok with the challenge, or the error).
   Json challenge(const std::string& to, const Json& settings);
+  // The bot.list reply.
+  Json list_bots();
   // Waits for the next event of this type.
   Json wait_event(const std::string& type, std::chrono::seconds limit);
 

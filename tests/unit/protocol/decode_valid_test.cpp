@@ -254,3 +254,37 @@ TEST_CASE("a worker's analysed positions are read whole and checked", "[protocol
   CHECK(refused(many + "]").find("at most 50") != std::string::npos);
   CHECK_FALSE(decode_request(R"({"type":"analysis.claim","engine":"Kata Go"})"));
 }
+
+TEST_CASE("a bot's offer is read whole and every field is bounded", "[protocol][decode][bot]") {
+  const std::string good =
+      R"("engine":"GNU Go 3.8","strength":"level 1","sizes":[9,19],"rated":false,"unrated":true,)"
+      R"("min_handicap":2,"max_handicap":9,"clocks":["byoyomi","none"],"seconds_per_move":5,"max_main_s":3600,"max_games":2)";
+  const auto offer = decode_as<req::BotOfferSet>(R"({"type":"bot.offer","offer":{)" + good + "}}").offer;
+  CHECK(offer.engine == "GNU Go 3.8");
+  CHECK(offer.strength == "level 1");
+  CHECK(offer.sizes == std::vector<int>{9, 19});
+  CHECK_FALSE(offer.rated);
+  CHECK(offer.min_handicap == 2);
+  CHECK(offer.clocks == std::vector<TimeSystem>{TimeSystem::byoyomi, TimeSystem::none});
+  CHECK(offer.seconds_per_move == 5);
+  CHECK(offer.max_games == 2);
+
+  // The good offer with one field's value changed.
+  const auto refused = [&good](const std::string& field, const std::string& value) {
+    auto offer = nlohmann::json::parse("{" + good + "}");
+    offer[field] = nlohmann::json::parse(value);
+    auto decoded = decode_request(nlohmann::json{{"type", "bot.offer"}, {"offer", offer}}.dump());
+    REQUIRE_FALSE(decoded);
+    return decoded.error().message;
+  };
+  CHECK(refused("sizes", "[7]").find("offer.sizes") != std::string::npos);
+  CHECK(refused("sizes", "[9,9]").find("distinct") != std::string::npos);
+  CHECK(refused("sizes", "[]").find("offer.sizes") != std::string::npos);
+  CHECK(refused("clocks", R"(["hourglass"])").find("offer.clocks") != std::string::npos);
+  CHECK(refused("unrated", "false").find("rated or friendly") != std::string::npos);
+  CHECK(refused("max_handicap", "1").find("below min_handicap") != std::string::npos);
+  CHECK(refused("max_games", "0").find("offer.max_games") != std::string::npos);
+  CHECK(refused("engine", R"("")").find("offer.engine") != std::string::npos);
+  CHECK(refused("strength", "\"" + std::string(121, 'x') + "\"").find("offer.strength") != std::string::npos);
+  CHECK_FALSE(decode_request(R"({"type":"bot.offer","offer":[]})"));
+}

@@ -211,6 +211,12 @@ inline const std::vector<RequestExample>& request_examples() {
       {"analysis.fail",
        R"({"type":"analysis.fail","id":7,"analysis":3,"reason":"the engine died"})",
        {{"analysis", true}, {"reason", false}}},
+      {"bot.offer",
+       R"({"type":"bot.offer","id":7,"offer":{"engine":"GNU Go 3.8","strength":"level 1","sizes":[9,19],)"
+       R"("rated":true,"unrated":true,"min_handicap":0,"max_handicap":9,"clocks":["byoyomi","fischer"],)"
+       R"("seconds_per_move":5,"max_main_s":3600,"max_games":2}})",
+       {{"offer", true}}},
+      {"bot.list", R"({"type":"bot.list","id":7})", {}},
   };
   return examples;
 }

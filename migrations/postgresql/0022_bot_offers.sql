@@ -1,0 +1,8 @@
+-- What a bot account says it plays (the engine, its strength in words, the
+-- board sizes, clocks and handicaps it accepts), as the JSON text the
+-- server made of its last bot.offer: the list of machine opponents.
+CREATE TABLE bot_offers (
+  user_id    BIGINT PRIMARY KEY REFERENCES users(id),
+  offer      TEXT NOT NULL,
+  updated_ms BIGINT NOT NULL
+);

@@ -17,12 +17,18 @@ std::optional<std::string> gnu_go_level(const BotConfig& config) {
   return level;
 }
 
+// The engine's own name, or its program's file name when it gave none.
+std::string engine_name_or_program(const BotConfig& config, const std::string& engine_name) {
+  if (!engine_name.empty()) return engine_name;
+  const std::string program = engine_command(config, KoRule::simple).front();
+  return program.substr(program.find_last_of('/') + 1);
+}
+
 }  // namespace
 
 std::string greeting_for(const BotConfig& config, const std::string& engine_name) {
   if (!config.greeting.empty()) return config.greeting;
-  const std::string& program = engine_command(config, KoRule::simple).front();
-  const std::string name = engine_name.empty() ? program.substr(program.find_last_of('/') + 1) : engine_name;
+  const std::string name = engine_name_or_program(config, engine_name);
   const auto level = gnu_go_level(config);
   return name + (level ? " level " + *level : "") + " here, good game";
 }
@@ -43,8 +49,7 @@ nlohmann::json offer_for(const BotConfig& config, const EngineProfile& engine) {
       seconds = std::max(seconds, static_cast<int>((needed->count() + 999) / 1000));
     }
   }
-  const std::string& program = engine_command(config, KoRule::simple).front();
-  std::string name = engine.name.empty() ? program.substr(program.find_last_of('/') + 1) : engine.name;
+  std::string name = engine_name_or_program(config, engine.name);
   if (name.size() > 60) name.resize(60);
   std::string strength = strength_for(config);
   if (strength.size() > 120) strength.resize(120);

@@ -1,5 +1,6 @@
 // The lobby: challenges to the user, quick play, open seeks, games in
-// progress, the form for a new game, the lobby chat and who is online. Lists
+// progress, the form for a new game, the machine opponents, the lobby chat
+// and who is online. Lists
 // re-render from the store; the form is built once so what the user typed
 // survives updates.
 
@@ -9,6 +10,7 @@ import { auth_panel } from "./auth_view.js";
 import { SettingsForm } from "./settings_form.js";
 import { quick_play_panel } from "./quick_play.js";
 import { LobbyChatView } from "./lobby_chat_view.js";
+import { bots_panel } from "./bots_view.js";
 import { user_label, describe_settings, describe_handicap } from "./format.js";
 import * as proto from "./protocol.js";
 
@@ -44,12 +46,20 @@ export function mount_lobby(container, app) {
   const form_slot = h("details", { id: "new-game", class: "panel new-game", open: !phone_width.matches },
     h("summary", { text: t("new_game_unfold") }), form.element);
   const quick = quick_play_panel(app);
+  const bots = bots_panel(app, {
+    on_choose: (name, settings) => {
+      form_slot.open = true;
+      form.use(settings);
+      form.choose_opponent(name);
+      form_slot.scrollIntoView({ block: "start" });
+    },
+  });
   const chat = new LobbyChatView(app);
   container.append(h("div", { class: "lobby" },
     auth_slot, challenges_section, quick.element,
     section("seek-list", t("seeks"), seeks),
     section("game-list", t("games_in_progress"), games),
-    form_slot, chat.element,
+    form_slot, bots.element, chat.element,
     section("user-list", t("users_online"), users)));
   app.watch_lobby();
   let auth_shown = null;
@@ -116,6 +126,7 @@ export function mount_lobby(container, app) {
     render_seeks(state);
     render_games(state);
     render_users(state);
+    bots.update();
     chat.update(state);
   }
 
@@ -124,6 +135,7 @@ export function mount_lobby(container, app) {
     update,
     destroy: () => {
       quick.destroy();
+      bots.destroy();
       app.unwatch_lobby();
     },
   };

@@ -73,6 +73,22 @@ export class SettingsForm {
     this.opponent_.focus();
   }
 
+  // Shows these settings (as settings() returns them) in the form.
+  use(settings) {
+    this.size_.value = String(settings.size);
+    this.rated_.checked = settings.rated;
+    this.handicap_.value = String(settings.handicap);
+    this.komi_.value = String(settings.komi);
+    this.color_.value = settings.color;
+    this.system_.value = settings.time.system;
+    this.build_clock_inputs_();
+    const minutes = { main_min: "main_s", max_min: "max_s" };
+    for (const [key] of clock_fields[settings.time.system]) {
+      const value = minutes[key] ? settings.time[minutes[key]] / 60 : settings.time[key];
+      if (value !== undefined) this.clock_inputs_.querySelector(`[name="${key}"]`).value = String(value);
+    }
+  }
+
   settings() {
     const settings = {
       size: Number(this.size_.value),

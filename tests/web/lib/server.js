@@ -3,8 +3,8 @@
 // port and data; stop() ends it and removes the data. Admin and bot
 // accounts, when asked for, are made before the start with the real
 // yunzi-admin (`db init`, `db create-admin NAME --password-stdin`,
-// `db create-account NAME --role bot ...`). start_analyzer() runs the real
-// yunzi-analyzer against it.
+// `db create-account NAME --role bot ...`). start_analyzer() and start_bot()
+// run the real yunzi-analyzer and yunzi-bot against it.
 
 import { spawn, execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, access } from "node:fs/promises";
@@ -74,7 +74,8 @@ async function end_child(child) {
 }
 
 // admins: [{name, password}] made admins in the new database before the start;
-// bots: [{name, password}] made bot accounts (a review worker's, a bot player's);
+// bots: [{name, password, rank}] made bot accounts (a review worker's, a bot
+// player's; rank 5k unless given);
 // args: more settings on the command line (["--follow-online-quiet-s", "0"]).
 // restart() stops the server and starts it again on the same port and data,
 // as after an operator's restart: open pages reconnect to the same address.
@@ -87,7 +88,7 @@ export async function start_server({ admins = [], bots = [], args = [] } = {}) {
   const port_file = path.join(data_dir, "port");
   if (admins.length || bots.length) await run_admin_tool(["db", "--data-dir", data_dir, "init"]);
   for (const bot of bots) {
-    await run_admin_tool(["db", "--data-dir", data_dir, "create-account", bot.name, "--role", "bot", "--rank", "5k",
+    await run_admin_tool(["db", "--data-dir", data_dir, "create-account", bot.name, "--role", "bot", "--rank", bot.rank ?? "5k",
       "--password-stdin"], `${bot.password}\n`);
   }
   for (const admin of admins) {
@@ -98,6 +99,7 @@ export async function start_server({ admins = [], bots = [], args = [] } = {}) {
   const port = await wait_for_port(port_file, child, log);
   return {
     url: `http://127.0.0.1:${port}/`,
+    data_dir,
     log,
     async restart() {
       await end_child(child);
@@ -118,15 +120,25 @@ export function built_program(relative) {
   return path.join(path.dirname(server_binary()), "..", relative);
 }
 
-// yunzi-analyzer as `name` against the server at `url`, with the extra flags
-// (`--engine ...`); stop() ends it. Its output is kept in `log`.
-export function start_analyzer(url, { name, password }, extra = []) {
+// A program of the build tree as a child, its output kept in `log`; stop() ends it.
+function start_program(relative, args, env) {
   const log = [];
-  const child = spawn(built_program("tools/yunzi-analyzer/yunzi-analyzer"),
-    ["--port", new URL(url).port, "--name", name, "--poll-s", "0", "--report-every", "3", ...extra],
-    { env: { ...process.env, YUNZI_ANALYZER_PASSWORD: password }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(built_program(relative), args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout.on("data", (chunk) => log.push(chunk.toString()));
   child.stderr.on("data", (chunk) => log.push(chunk.toString()));
   return { log, stop: () => end_child(child) };
 }
 
+// yunzi-analyzer as `name` against the server at `url`, with the extra flags
+// (`--engine ...`).
+export function start_analyzer(url, { name, password }, extra = []) {
+  return start_program("tools/yunzi-analyzer/yunzi-analyzer",
+    ["--port", new URL(url).port, "--name", name, "--poll-s", "0", "--report-every", "3", ...extra],
+    { YUNZI_ANALYZER_PASSWORD: password });
+}
+
+// yunzi-bot as `name` against the server at `url`, with the extra flags (`--level 1 ...`).
+export function start_bot(url, { name, password }, extra = []) {
+  return start_program("tools/yunzi-bot/yunzi-bot", ["--port", new URL(url).port, "--name", name, ...extra],
+    { YUNZI_BOT_PASSWORD: password });
+}

@@ -1,0 +1,52 @@
+// The settings a challenge to a machine opponent starts from: within what
+// the bot accepts (its sizes, clocks, time per move, main time), rated only
+// when the server's rule allows it (19x19, ranks at most one step apart).
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { settings_for_bot, describe_offer } from "../../../web/js/bot_offers.js";
+
+const offer = {
+  engine: "GNU Go 3.8", strength: "level 1", sizes: [9, 13, 19], rated: true, unrated: true,
+  min_handicap: 0, max_handicap: 9, clocks: ["fischer", "byoyomi"], seconds_per_move: 45, max_main_s: 300, max_games: 2,
+};
+
+test("a bot's settings: its largest board, byo-yomi first, periods as long as it needs", () => {
+  const settings = settings_for_bot({ name: "easy", rank: "12k", offer }, "11k");
+  assert.equal(settings.size, 19);
+  assert.equal(settings.rated, true);
+  assert.deepEqual(settings.time, { system: "byoyomi", main_s: 300, periods: 3, period_s: 45 });
+  assert.equal(settings.komi, 7.5);
+  assert.equal(settings.color, "auto");
+});
+
+test("friendly when the ranks are two steps apart or the bot plays no 19x19", () => {
+  assert.equal(settings_for_bot({ name: "easy", rank: "12k", offer }, "10k").rated, false);
+  assert.equal(settings_for_bot({ name: "easy", rank: "1k", offer }, "1d").rated, true);
+  const small = settings_for_bot({ name: "small", rank: "12k", offer: { ...offer, sizes: [9, 13] } }, "12k");
+  assert.equal(small.size, 13);
+  assert.equal(small.rated, false);
+  // A bot of rated games only is asked for one; the server says why not.
+  assert.equal(settings_for_bot({ name: "r", rank: "3k", offer: { ...offer, unrated: false } }, "10k").rated, true);
+});
+
+test("the other clocks leave the bot its time per move too", () => {
+  const with_clocks = (clocks) => settings_for_bot({ name: "b", rank: "5k", offer: { ...offer, clocks } }, "5k").time;
+  assert.deepEqual(with_clocks(["fischer"]), { system: "fischer", main_s: 300, increment_s: 45, max_s: 600 });
+  assert.equal(with_clocks(["canadian"]).period_s, 25 * 45);
+  assert.equal(with_clocks(["absolute"]).main_s, 300);
+  assert.deepEqual(with_clocks(["none"]), { system: "none" });
+});
+
+test("a bot's handicap floor is kept, with the handicap komi", () => {
+  const settings = settings_for_bot({ name: "b", rank: "5k", offer: { ...offer, min_handicap: 2 } }, "15k");
+  assert.equal(settings.handicap, 2);
+  assert.equal(settings.komi, 0.5);
+});
+
+test("an offer in a line", () => {
+  const t = (key, params) => ({ rated: "rated", friendly: "friendly", bot_rated_or_friendly: "rated or friendly",
+    bot_per_move: `at least ${params?.n} s a move` })[key];
+  assert.equal(describe_offer(offer, t), "9×9, 13×13, 19×19 · rated or friendly · at least 45 s a move");
+  assert.equal(describe_offer({ ...offer, rated: false, sizes: [9] }, t), "9×9 · friendly · at least 45 s a move");
+});

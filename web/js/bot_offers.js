@@ -1,0 +1,50 @@
+// What a machine opponent offers (bot.list), without the DOM: a line that
+// says what it plays, and the game settings a challenge to it starts from,
+// within what it accepts (bots_view.js fills the new-game form with them).
+
+import { rank_value } from "./record_stats.js";
+
+// The clocks the form offers, in the order tried.
+const clock_order = ["byoyomi", "fischer", "canadian", "absolute", "none"];
+
+// A clock of the system that leaves the bot at least its time per move,
+// within its longest main time.
+function clock_for(system, offer) {
+  const per_move = offer.seconds_per_move || 0;
+  const main_s = Math.min(600, offer.max_main_s ?? 600);
+  switch (system) {
+    case "byoyomi": return { system, main_s, periods: 3, period_s: Math.max(30, per_move) };
+    case "fischer": return { system, main_s, increment_s: Math.max(10, per_move), max_s: Math.max(2 * main_s, 60) };
+    case "canadian": return { system, main_s, stones: 25, period_s: Math.max(300, 25 * per_move) };
+    case "absolute": return { system, main_s: Math.min(offer.max_main_s ?? 1800, Math.max(1800, 150 * per_move)) };
+    default: return { system: "none" };
+  }
+}
+
+// Rated when the bot plays rated 19x19 games without handicap stones and the
+// ranks are at most one step apart (the server's rules); a bot that plays only rated games is
+// asked for one anyway, and the server says why not.
+export function settings_for_bot(bot, my_rank) {
+  const offer = bot.offer || {};
+  const sizes = offer.sizes || [19];
+  const size = sizes.includes(19) ? 19 : Math.max(...sizes);
+  const mine = rank_value(my_rank);
+  const theirs = rank_value(bot.rank);
+  const within_a_step = mine !== null && theirs !== null && Math.abs(mine - theirs) <= 1;
+  const handicap = Math.min(Math.max(0, offer.min_handicap ?? 0), 9);
+  const rated = Boolean(offer.rated) && (!offer.unrated || (size === 19 && within_a_step && handicap < 2));
+  const system = clock_order.find((s) => (offer.clocks || clock_order).includes(s)) ?? "none";
+  return {
+    size, rated, handicap,
+    komi: handicap > 0 ? 0.5 : 7.5,
+    color: "auto",
+    time: clock_for(system, offer),
+  };
+}
+
+// "9×9, 19×19 · rated or friendly · 5 s a move at least", in the reader's words (t).
+export function describe_offer(offer, t) {
+  const sizes = offer.sizes.map((s) => `${s}×${s}`).join(", ");
+  const kinds = offer.rated && offer.unrated ? t("bot_rated_or_friendly") : offer.rated ? t("rated") : t("friendly");
+  return [sizes, kinds, t("bot_per_move", { n: offer.seconds_per_move })].join(" · ");
+}

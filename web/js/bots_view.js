@@ -32,9 +32,11 @@ export function bots_panel(app, { on_choose }) {
         : null)));
   }
 
+  // Quietly: a list that cannot be read now is asked for again at the next round or connection.
   async function load() {
+    if (app.connection.status !== "open") return;
     try {
-      const reply = await app.request(proto.bot_list());
+      const reply = await app.connection.request(proto.bot_list());
       bots = reply.bots || [];
       render();
     } catch {
@@ -42,7 +44,15 @@ export function bots_panel(app, { on_choose }) {
     }
   }
 
+  const stop_on_open = app.connection.on_open(load);
   load();
   const timer = setInterval(load, refresh_ms);
-  return { element, update: render, destroy: () => clearInterval(timer) };
+  return {
+    element,
+    update: render,
+    destroy: () => {
+      clearInterval(timer);
+      stop_on_open();
+    },
+  };
 }

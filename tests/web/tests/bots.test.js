@@ -40,6 +40,8 @@ for (const [name, device] of [["phone", phone], ["desktop", desktop]]) {
           .then(() => true, () => false);
       }
       assert.ok(shown, `the bot is listed with a Play button; bot log:\n${bot.log.join("")}`);
+      // The list is read quietly, after the connection opens: no refusal was shown for it.
+      assert.equal(await page.locator(".notice.error").count(), 0);
       const rows = page.locator("#bot-list li.bot");
       assert.deepEqual(await rows.evaluateAll((items) => items.map((li) => li.dataset.bot)), ["easy_bot", "silent_bot"]);
       const easy_row = await rows.nth(0).textContent();

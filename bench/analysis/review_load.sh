@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Live games with and without the machine's reviews running beside them:
+# does a review slow the games? One server (SQLite), the load generator's
+# games (GAMES x 3 spectators, 1 move/s each, 19x19), and in every other
+# round WORKERS yunzi-analyzer processes (GNU Go, at `nice 19` as an
+# operator runs them beside the server) working through a queue of reviews
+# of finished games. Prints each round's server CPU per move and latencies
+# to the opponent, then the medians and their ratios.
+#
+#   bench/analysis/review_load.sh [BUILD_DIR] [ROUNDS] [WORKERS] [GAMES]
+#
+# BUILD_DIR (default build/release) needs yunzi-server, yunzi-loadgen,
+# yunzi-analyzer and yunzi-admin; GNU Go in /usr/games; the sqlite3
+# program. The finished games are the load generator's own: a first run
+# plays 100 games for 12 s at 10 moves/s, its players leave and lose by
+# forfeit; the bench then queues a review of each (with sqlite3, the
+# server stopped) and makes the workers' bot accounts.
+set -euo pipefail
+
+build=${1:-build/release}
+rounds=${2:-3}
+workers=${3:-2}
+games=${4:-500}
+server=$build/server/yunzi-server
+loadgen=$build/tools/yunzi-loadgen/yunzi-loadgen
+analyzer=$build/tools/yunzi-analyzer/yunzi-analyzer
+admin=$build/tools/yunzi-admin/yunzi-admin
+for program in "$server" "$loadgen" "$analyzer" "$admin"; do
+  [[ -x $program ]] || { echo "missing $program" >&2; exit 2; }
+done
+command -v sqlite3 >/dev/null || { echo "needs the sqlite3 program (apt-get install -y sqlite3)" >&2; exit 2; }
+ulimit -n 20000
+
+work=$(mktemp -d)
+data=$work/data
+mkdir -p "$data"
+server_pid=
+analyzer_pids=()
+cleanup() {
+  for pid in "${analyzer_pids[@]}" $server_pid; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+start_server() {
+  rm -f "$work/port"
+  "$server" --port 0 --port-file "$work/port" --data-dir "$data" --password-hash-cost min \
+    --signups-per-address-hour 100000 --connections-per-address 0 --disconnect-forfeit-s 10 \
+    --log-level warn >>"$work/server.log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 100); do [[ -s $work/port ]] && break; sleep 0.1; done
+  port=$(cat "$work/port")
+}
+stop_server() {
+  kill "$server_pid"
+  wait "$server_pid" || true
+  server_pid=
+}
+
+# The finished games to review.
+start_server
+"$loadgen" --port "$port" --connections 200 --games 100 --spectators 0 --move-rate 10 --duration 12 \
+  --run seed >/dev/null
+sleep 14
+stop_server
+now_ms=$(($(date +%s) * 1000))
+sqlite3 "$data/yunzi.sqlite3" "INSERT INTO analyses (game_id, engine, status, priority, requested_by, requested_ms, moves_total)
+  SELECT id, 'gnugo', 'queued', 1, black_id, $now_ms, move_count + 1 FROM games WHERE status = 'ended' AND move_count > 0"
+queued=$(sqlite3 "$data/yunzi.sqlite3" "SELECT count(*), sum(moves_total) FROM analyses")
+echo "reviews queued (reviews|positions): $queued"
+for w in $(seq "$workers"); do
+  printf 'review-pw\n' | "$admin" db --data-dir "$data" create-account "reviewer$w" --role bot --rank 5k \
+    --password-stdin >/dev/null
+done
+
+echo "| round | reviews | moves/s | server CPU % | CPU per move (µs) | p50 to opponent (ms) | p99 (ms) | positions reviewed |"
+echo "|---|---|---|---|---|---|---|---|"
+reviewed() { sqlite3 -readonly "$data/yunzi.sqlite3" "SELECT coalesce(sum(moves_done), 0) FROM analyses"; }
+for round in $(seq "$rounds"); do
+  for with in no yes; do
+    start_server
+    analyzer_pids=()
+    if [[ $with == yes ]]; then
+      for w in $(seq "$workers"); do
+        YUNZI_ANALYZER_PASSWORD=review-pw nice -n 19 "$analyzer" --port "$port" --name "reviewer$w" \
+          --poll-s 1 >>"$work/analyzer.log" 2>&1 &
+        analyzer_pids+=($!)
+      done
+      sleep 5
+    fi
+    before=$(reviewed)
+    "$loadgen" --port "$port" --server-pid "$server_pid" --connections $((games * 5)) --games "$games" \
+      --spectators 3 --move-rate 1 --duration 30 --run "r$round$with" --json "$work/report.json" >/dev/null
+    after=$(reviewed)
+    for pid in "${analyzer_pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+    analyzer_pids=()
+    stop_server
+    node -e '
+      const r = require(process.argv[1]);
+      const cpu = r.server.cpu_percent, mps = r.moves_per_s;
+      console.log(`| ${process.argv[2]} | ${process.argv[3]} | ${mps.toFixed(0)} | ${cpu.toFixed(1)} | ` +
+        `${(cpu / 100 / mps * 1e6).toFixed(1)} | ${r.latency_to_opponent.p50_ms.toFixed(2)} | ` +
+        `${r.latency_to_opponent.p99_ms.toFixed(2)} | ${process.argv[4]} |`);
+    ' "$work/report.json" "$round" "$with" "$((after - before))" | tee -a "$work/rows"
+  done
+done
+node -e '
+  const rows = require("fs").readFileSync(process.argv[1], "utf8").trim().split("\n")
+    .map((line) => line.split("|").map((c) => c.trim()));
+  const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+  const of = (kind, col) => median(rows.filter((r) => r[2] === kind).map((r) => Number(r[col])));
+  for (const [name, col] of [["CPU per move", 5], ["p50", 6], ["p99", 7]]) {
+    console.log(`${name}: without ${of("no", col)}, with reviews ${of("yes", col)}, ratio ${(of("yes", col) / of("no", col)).toFixed(2)}`);
+  }
+' "$work/rows"

@@ -21,18 +21,23 @@ function clock_for(system, offer) {
   }
 }
 
-// Rated when the bot plays rated 19x19 games without handicap stones and the
-// ranks are at most one step apart (the server's rules); a bot that plays only rated games is
-// asked for one anyway, and the server says why not.
+// Rated when the bot plays rated 19x19 games and the ranks are at most one
+// step apart (the server's rule); a bot that plays only rated games is
+// asked for one anyway, and the server says why not. Otherwise friendly,
+// and a player more than a step below the bot takes a stone a step (at most
+// nine, within what the bot accepts; the server seats the weaker as Black).
 export function settings_for_bot(bot, my_rank) {
   const offer = bot.offer || {};
   const sizes = offer.sizes || [19];
   const size = sizes.includes(19) ? 19 : Math.max(...sizes);
   const mine = rank_value(my_rank);
   const theirs = rank_value(bot.rank);
-  const within_a_step = mine !== null && theirs !== null && Math.abs(mine - theirs) <= 1;
-  const handicap = Math.min(Math.max(0, offer.min_handicap ?? 0), 9);
-  const rated = Boolean(offer.rated) && (!offer.unrated || (size === 19 && within_a_step && handicap < 2));
+  const steps_below = mine !== null && theirs !== null ? theirs - mine : 0;
+  const rated = Boolean(offer.rated) && (!offer.unrated || (size === 19 && Math.abs(steps_below) <= 1));
+  const low = offer.min_handicap ?? 0;
+  const high = offer.max_handicap ?? 9;
+  const wanted = rated ? 0 : steps_below >= 2 ? Math.min(steps_below, 9) : 0;
+  const handicap = Math.min(Math.max(wanted, low), high);
   const system = clock_order.find((s) => (offer.clocks || clock_order).includes(s)) ?? "none";
   return {
     size, rated, handicap,

@@ -1,6 +1,7 @@
 // The settings a challenge to a machine opponent starts from: within what
-// the bot accepts (its sizes, clocks, time per move, main time), rated only
-// when the server's rule allows it (19x19, ranks at most one step apart).
+// the bot accepts (its sizes, clocks, time per move, main time, handicaps),
+// rated only when the server's rule allows it (19x19, ranks at most one step
+// apart), otherwise a stone a step for a player far below the bot.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -38,10 +39,19 @@ test("the other clocks leave the bot its time per move too", () => {
   assert.deepEqual(with_clocks(["none"]), { system: "none" });
 });
 
-test("a bot's handicap floor is kept, with the handicap komi", () => {
-  const settings = settings_for_bot({ name: "b", rank: "5k", offer: { ...offer, min_handicap: 2 } }, "15k");
-  assert.equal(settings.handicap, 2);
-  assert.equal(settings.komi, 0.5);
+test("a player far below the bot takes a stone a step, within what the bot accepts", () => {
+  const against = (rank, mine, limits = {}) => settings_for_bot({ name: "b", rank, offer: { ...offer, ...limits } }, mine);
+  assert.equal(against("10k", "15k").handicap, 5);
+  assert.equal(against("10k", "15k").komi, 0.5);
+  assert.equal(against("10k", "15k").rated, false);
+  assert.equal(against("3d", "18k").handicap, 9);
+  assert.equal(against("10k", "15k", { max_handicap: 3 }).handicap, 3);
+  // Stronger than the bot, or a step apart: even.
+  assert.equal(against("15k", "10k").handicap, 0);
+  assert.equal(against("15k", "10k").komi, 7.5);
+  assert.equal(against("10k", "11k").handicap, 0);
+  // A bot that wants stones given gets at least those.
+  assert.equal(against("5k", "5k", { min_handicap: 2, rated: false }).handicap, 2);
 });
 
 test("an offer in a line", () => {

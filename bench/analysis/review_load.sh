@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
 # Live games with and without the machine's reviews running beside them:
 # does a review slow the games? One server (SQLite), the load generator's
-# games (GAMES x 3 spectators, 1 move/s each, 19x19), and in every other
-# round WORKERS yunzi-analyzer processes (GNU Go, at `nice 19` as an
-# operator runs them beside the server) working through a queue of reviews
-# of finished games. Prints each round's server CPU per move and latencies
-# to the opponent, then the medians and their ratios.
+# games (GAMES x 3 spectators, 1 move/s each, 19x19), and in turn:
+#   none     no reviews (the baseline of the round);
+#   gnugo    WORKERS yunzi-analyzer processes with GNU Go at `nice 19`, as
+#            an operator runs them on the server's machine (the engines'
+#            CPU comes from the same two cores);
+#   standin  the same workers with tests/e2e/analyzer's stand-in
+#            kata-analyze engine, which answers at once: reviews as fast as
+#            a strong engine on its own hardware reports them, with next
+#            to no engine CPU here, so what changes is the server's share.
+# Prints each run's server CPU per move and latencies to the opponent, then
+# each kind's medians as ratios to the runs without reviews.
 #
 #   bench/analysis/review_load.sh [BUILD_DIR] [ROUNDS] [WORKERS] [GAMES]
 #
+# KEEP=1 keeps the data directory and the logs.
+# STANDIN: the stand-in engine (default build/test/tests/e2e/analyzer/yunzi-standin-kata).
 # BUILD_DIR (default build/release) needs yunzi-server, yunzi-loadgen,
 # yunzi-analyzer and yunzi-admin; GNU Go in /usr/games; the sqlite3
 # program. The finished games are the load generator's own: a first run
@@ -39,7 +47,7 @@ analyzer_pids=()
 cleanup() {
   for pid in "${analyzer_pids[@]}" $server_pid; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  rm -rf "$work"
+  if [[ -n ${KEEP:-} ]]; then echo "kept $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
 
@@ -77,21 +85,25 @@ done
 echo "| round | reviews | moves/s | server CPU % | CPU per move (µs) | p50 to opponent (ms) | p99 (ms) | positions reviewed |"
 echo "|---|---|---|---|---|---|---|---|"
 reviewed() { sqlite3 -readonly "$data/yunzi.sqlite3" "SELECT coalesce(sum(moves_done), 0) FROM analyses"; }
+standin=${STANDIN:-build/test/tests/e2e/analyzer/yunzi-standin-kata}
+[[ -x $standin ]] || { echo "missing the stand-in engine $standin (STANDIN)" >&2; exit 2; }
 for round in $(seq "$rounds"); do
-  for with in no yes; do
+  for with in none gnugo standin; do
     start_server
     analyzer_pids=()
-    if [[ $with == yes ]]; then
+    if [[ $with != none ]]; then
+      engine=()
+      [[ $with == standin ]] && engine=(--engine-name gnugo --visits 100 --engine "$standin")
       for w in $(seq "$workers"); do
         YUNZI_ANALYZER_PASSWORD=review-pw nice -n 19 "$analyzer" --port "$port" --name "reviewer$w" \
-          --poll-s 1 >>"$work/analyzer.log" 2>&1 &
+          --poll-s 1 "${engine[@]}" >>"$work/analyzer.log" 2>&1 &
         analyzer_pids+=($!)
       done
       sleep 5
     fi
     before=$(reviewed)
     "$loadgen" --port "$port" --server-pid "$server_pid" --connections $((games * 5)) --games "$games" \
-      --spectators 3 --move-rate 1 --duration 30 --run "r$round$with" --json "$work/report.json" >/dev/null
+      --spectators 3 --move-rate 1 --duration 30 --run "r$round${with:0:2}" --json "$work/report.json" >/dev/null
     after=$(reviewed)
     for pid in "${analyzer_pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
     analyzer_pids=()
@@ -110,7 +122,9 @@ node -e '
     .map((line) => line.split("|").map((c) => c.trim()));
   const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
   const of = (kind, col) => median(rows.filter((r) => r[2] === kind).map((r) => Number(r[col])));
-  for (const [name, col] of [["CPU per move", 5], ["p50", 6], ["p99", 7]]) {
-    console.log(`${name}: without ${of("no", col)}, with reviews ${of("yes", col)}, ratio ${(of("yes", col) / of("no", col)).toFixed(2)}`);
+  for (const kind of ["gnugo", "standin"]) {
+    const parts = [["CPU per move", 5], ["p50", 6], ["p99", 7]].map(([name, col]) =>
+      `${name} ${of(kind, col)} against ${of("none", col)} (${(of(kind, col) / of("none", col)).toFixed(2)})`);
+    console.log(`${kind}: ${parts.join("; ")}; positions reviewed in a run ${of(kind, 8)}`);
   }
 ' "$work/rows"

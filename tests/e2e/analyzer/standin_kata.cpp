@@ -2,7 +2,7 @@
 // of yunzi-analyzer: GTP on stdin/stdout, a board kept only as the points
 // played (no captures: it is no Go engine), and analysis lines every
 // interval whose figures follow from the moves played, so a test knows each
-// one: for the side to move after p moves, winrate 0.40 + 0.01 p and
+// one: for the side to move after p moves, winrate 0.40 + 0.01 (p mod 50) and
 // scoreLead 2.5 - p; the candidates are the first two empty points (A1, B1,
 // ... row by row) with 60 and 40 more visits each line. With
 // `--die-once FILE --die-at N` it exits without a word at its Nth
@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
       for (int round = 1;; ++round) {
         pollfd in{STDIN_FILENO, POLLIN, 0};
         if (poll(&in, 1, 20) > 0) break;  // the next command ends the analysis
-        double winrate = 0.40 + 0.01 * played;
+        double winrate = 0.40 + 0.01 * (played % 50);
         if (swing_at > 0 && played >= swing_at) winrate += played % 2 == 0 ? -0.3 : 0.3;  // Black's chance, 0.3 lower
         const double lead = 2.5 - played;
         std::cout << "info move " << empty[0] << " visits " << 60 * round << " winrate " << winrate << " scoreMean "

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -30,7 +31,6 @@ struct AnalysisRecord {
   int board_size = 19;  // the game's, set when a run starts (reports are checked against it)
   int moves_done = 0, moves_total = 0;
   int attempts = 0;     // runs that ended without a result
-  std::string result;   // JSON text, once done
   std::string failure;  // why it failed, once failed
 };
 
@@ -40,6 +40,13 @@ struct AnalysisCaps {
   int open_per_user = 3;
   int per_day = 20;
   int queue = 500;
+};
+
+// One analysed position as a worker reported it: its number and its JSON
+// object (protocol/README.md), kept as it is.
+struct ReportedPosition {
+  int move = 0;
+  std::string json;
 };
 
 struct NewAnalysis {
@@ -72,10 +79,13 @@ class AnalysisStore {
   // A claimed run starts over: the game's board size and positions to
   // report, nothing reported yet; not_found unless `worker` runs it.
   virtual DbResult<Done> restart(std::int64_t review, UserId worker, int board_size, int total, TimeMs at_ms) = 0;
-  // The running review's progress and its result so far (its worker heard
-  // from); not_found unless `worker` runs it.
-  virtual DbResult<Done> report(std::int64_t review, UserId worker, int done, int total, std::string_view result,
-                                TimeMs at_ms) = 0;
+  // Keeps the positions (a position reported again replaces the earlier
+  // one; the others stay) and hears from the worker; returns how many
+  // positions the review has now. not_found unless `worker` runs it.
+  virtual DbResult<int> report(std::int64_t review, UserId worker, std::span<const ReportedPosition> positions,
+                               int total, TimeMs at_ms) = 0;
+  // The positions reported so far, in order, as a JSON array text.
+  virtual DbResult<std::string> positions(std::int64_t review) = 0;
   // Done, with the result reported so far; not_found unless `worker` runs it.
   virtual DbResult<AnalysisRecord> finish(std::int64_t review, UserId worker, TimeMs at_ms) = 0;
   // A run that ended without a result: queued again, or failed after `max_attempts` runs.

@@ -12,7 +12,7 @@ constexpr std::int64_t day_ms = 86'400'000;
 
 constexpr std::string_view analysis_columns =
     "SELECT id, game_id, engine, status, priority, requested_by, requested_ms, worker_id, started_ms, finished_ms,"
-    " moves_done, moves_total, attempts, result, failure, heard_ms, board_size FROM analyses";
+    " moves_done, moves_total, attempts, failure, heard_ms, board_size FROM analyses";
 
 AnalysisRecord read_analysis(const Row& row) {
   AnalysisRecord out;
@@ -29,10 +29,9 @@ AnalysisRecord read_analysis(const Row& row) {
   out.moves_done = static_cast<int>(row.integer(10));
   out.moves_total = static_cast<int>(row.integer(11));
   out.attempts = static_cast<int>(row.integer(12));
-  out.result = row.text(13);
-  out.failure = row.text(14);
-  out.heard_ms = row.optional_integer(15);
-  out.board_size = static_cast<int>(row.integer(16));
+  out.failure = row.text(13);
+  out.heard_ms = row.optional_integer(14);
+  out.board_size = static_cast<int>(row.integer(15));
   return out;
 }
 
@@ -156,20 +155,48 @@ DbResult<std::optional<AnalysisRecord>> SqlAnalysisStore::claim(std::string_view
 }
 
 DbResult<Done> SqlAnalysisStore::restart(std::int64_t review, UserId worker, int board_size, int total, TimeMs at_ms) {
-  return expect_changed(db_,
-                        db_.execute("UPDATE analyses SET board_size = ?, moves_total = ?, moves_done = 0, result = '',"
-                                    " heard_ms = ? WHERE id = ? AND worker_id = ? AND status = 'running'",
-                                    board_size, total, at_ms, review, worker),
-                        "running review");
+  auto restarted = expect_changed(db_,
+                                  db_.execute("UPDATE analyses SET board_size = ?, moves_total = ?, moves_done = 0,"
+                                              " heard_ms = ? WHERE id = ? AND worker_id = ? AND status = 'running'",
+                                              board_size, total, at_ms, review, worker),
+                                  "running review");
+  if (!restarted) return restarted;
+  return db_.execute("DELETE FROM analysis_positions WHERE analysis_id = ?", review);
 }
 
-DbResult<Done> SqlAnalysisStore::report(std::int64_t review, UserId worker, int done, int total,
-                                        std::string_view result, TimeMs at_ms) {
-  return expect_changed(db_,
-                        db_.execute("UPDATE analyses SET moves_done = ?, moves_total = ?, result = ?, heard_ms = ?"
-                                    " WHERE id = ? AND worker_id = ? AND status = 'running'",
-                                    done, total, std::string(result), at_ms, review, worker),
-                        "running review");
+DbResult<int> SqlAnalysisStore::report(std::int64_t review, UserId worker, std::span<const ReportedPosition> positions,
+                                       int total, TimeMs at_ms) {
+  auto heard = expect_changed(db_,
+                              db_.execute("UPDATE analyses SET moves_total = ?, heard_ms = ? WHERE id = ? AND"
+                                          " worker_id = ? AND status = 'running'",
+                                          total, at_ms, review, worker),
+                              "running review");
+  if (!heard) return unexpected(heard.error());
+  for (const ReportedPosition& position : positions) {
+    auto kept = db_.execute(
+        "INSERT INTO analysis_positions (analysis_id, move, position) VALUES (?, ?, ?)"
+        " ON CONFLICT (analysis_id, move) DO UPDATE SET position = excluded.position",
+        review, position.move, position.json);
+    if (!kept) return unexpected(kept.error());
+  }
+  auto done = read_first<std::int64_t>(
+      db_.query("SELECT count(*) FROM analysis_positions WHERE analysis_id = ?", review),
+      [](const Row& row) { return row.integer(0); });
+  if (!done) return unexpected(done.error());
+  const int count = static_cast<int>(done->value_or(0));
+  auto counted = db_.execute("UPDATE analyses SET moves_done = ? WHERE id = ?", count, review);
+  if (!counted) return unexpected(counted.error());
+  return count;
+}
+
+DbResult<std::string> SqlAnalysisStore::positions(std::int64_t review) {
+  auto rows = read_all<std::string>(
+      db_.query("SELECT position FROM analysis_positions WHERE analysis_id = ? ORDER BY move", review),
+      [](const Row& row) { return row.text(0); });
+  if (!rows) return unexpected(rows.error());
+  std::string out = "[";
+  for (const std::string& position : *rows) out += (out.size() > 1 ? "," : "") + position;
+  return out + "]";
 }
 
 DbResult<AnalysisRecord> SqlAnalysisStore::finish(std::int64_t review, UserId worker, TimeMs at_ms) {

@@ -17,8 +17,9 @@ class SqlAnalysisStore final : public AnalysisStore {
                                                 TimeMs stale_before) override;
   DbResult<AnalysisRecord> find_by_id(std::int64_t review) override;
   DbResult<Done> restart(std::int64_t review, UserId worker, int board_size, int total, TimeMs at_ms) override;
-  DbResult<Done> report(std::int64_t review, UserId worker, int done, int total, std::string_view result,
-                        TimeMs at_ms) override;
+  DbResult<int> report(std::int64_t review, UserId worker, std::span<const ReportedPosition> positions, int total,
+                       TimeMs at_ms) override;
+  DbResult<std::string> positions(std::int64_t review) override;
   DbResult<AnalysisRecord> finish(std::int64_t review, UserId worker, TimeMs at_ms) override;
   DbResult<AnalysisRecord> fail(std::int64_t review, UserId worker, std::string_view reason, int max_attempts,
                                 TimeMs at_ms) override;

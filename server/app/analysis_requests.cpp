@@ -65,6 +65,34 @@ db::DbResult<db::AnalysisRecord> running_review(db::Stores& stores, std::int64_t
   return review;
 }
 
+// A review as a reader gets it: with how many wait before it, and its
+// positions once it is done.
+struct ReadReview {
+  db::AnalysisRecord record;
+  std::int64_t ahead = 0;
+  std::string positions;  // a JSON array text, when done
+};
+
+db::DbResult<ReadReview> read_review(db::Stores& stores, db::AnalysisRecord record) {
+  auto ahead = stores.analyses().queued_before(record);
+  if (!ahead) return unexpected(ahead.error());
+  ReadReview out{std::move(record), *ahead, {}};
+  if (out.record.status == db::AnalysisStatus::done) {
+    auto positions = stores.analyses().positions(out.record.id);
+    if (!positions) return unexpected(positions.error());
+    out.positions = std::move(*positions);
+  }
+  return out;
+}
+
+void reply_review(const Call& call, const ReadReview& review) {
+  if (review.record.status == db::AnalysisStatus::done) {
+    const json positions = stored_positions(review.positions);
+    return call.reply(protocol::reply_analysis(call.id, summary_of(review.record), &positions));
+  }
+  call.reply(protocol::reply_analysis(call.id, summary_of(review.record, review.ahead)));
+}
+
 bool is_worker(const AnalysisDesk& desk, const Call& call) {
   const auto online = desk.online.find(call.user->id);
   if (online && online->info.role == Role::bot) return true;
@@ -100,56 +128,45 @@ void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisReque
         const bool player = row.black_id == c.user->id || row.white_id == c.user->id;
         const db::NewAnalysis wanted{row.id, desk.rules.engine, player ? 0 : 1, c.user->id, c.now_ms()};
         const int total = static_cast<int>(stored.moves.size()) + 1;
-        using Asked = std::pair<db::AnalysisRecord, std::int64_t>;
-        desk.writer.submit_for<Asked>(
-            [wanted, caps = desk.rules.caps](db::Stores& stores) -> db::DbResult<Asked> {
+        desk.writer.submit_for<ReadReview>(
+            [wanted, caps = desk.rules.caps](db::Stores& stores) -> db::DbResult<ReadReview> {
               auto review = stores.analyses().request(wanted, caps);
               if (!review) return unexpected(review.error());
-              auto ahead = stores.analyses().queued_before(*review);
-              if (!ahead) return unexpected(ahead.error());
-              return Asked{std::move(*review), *ahead};
+              return read_review(stores, std::move(*review));
             },
-            [&desk, c, total](db::DbResult<Asked> asked) {
+            [&desk, c, total](db::DbResult<ReadReview> asked) {
               if (!asked) {
                 if (asked.error().kind == db::DbErrorKind::conflict)
                   return c.error(ErrorCode::limit_reached, asked.error().message);
                 return c.error(ErrorCode::internal, "the review could not be asked for; try again");
               }
-              auto& [review, ahead] = *asked;
+              db::AnalysisRecord& review = asked->record;
               if (review.moves_total == 0) review.moves_total = total;
               if (review.status != db::AnalysisStatus::done) desk.watchers.add(review.game, c.user->id);
               spdlog::info("analysis asked game={} engine={} user={} status={}", review.game, review.engine, c.user->id,
                            db::to_string(review.status));
-              if (review.status == db::AnalysisStatus::done) {
-                const json positions = stored_positions(review.result);
-                return c.reply(protocol::reply_analysis(c.id, summary_of(review), &positions));
-              }
-              c.reply(protocol::reply_analysis(c.id, summary_of(review, ahead)));
+              reply_review(c, *asked);
             });
       });
 }
 
 void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisGet& r) {
-  using Found = std::pair<db::AnalysisRecord, std::int64_t>;
-  read_found<Found>(
+  read_found<ReadReview>(
       call,
-      [game = r.game, engine = desk.rules.engine](db::Stores& stores) -> db::DbResult<std::optional<Found>> {
+      [game = r.game, engine = desk.rules.engine](db::Stores& stores) -> db::DbResult<std::optional<ReadReview>> {
         auto review = stores.analyses().find(game, engine);
         if (!review) return unexpected(review.error());
-        if (!*review) return std::optional<Found>();
-        auto ahead = stores.analyses().queued_before(**review);
-        if (!ahead) return unexpected(ahead.error());
-        return std::optional<Found>(Found{std::move(**review), *ahead});
+        if (!*review) return std::optional<ReadReview>();
+        auto read = read_review(stores, std::move(**review));
+        if (!read) return unexpected(read.error());
+        return std::optional<ReadReview>(std::move(*read));
       },
       "no review of that game; ask for one with analysis.request",
-      [&desk](const Call& c, const Found& found) {
-        const auto& [review, ahead] = found;
-        if (review.status == db::AnalysisStatus::done) {
-          const json positions = stored_positions(review.result);
-          return c.reply(protocol::reply_analysis(c.id, summary_of(review), &positions));
-        }
-        if (c.user && review.status != db::AnalysisStatus::failed) desk.watchers.add(review.game, c.user->id);
-        c.reply(protocol::reply_analysis(c.id, summary_of(review, ahead)));
+      [&desk](const Call& c, const ReadReview& review) {
+        const db::AnalysisRecord& record = review.record;
+        const bool open = record.status == db::AnalysisStatus::queued || record.status == db::AnalysisStatus::running;
+        if (c.user && open) desk.watchers.add(record.game, c.user->id);
+        reply_review(c, review);
       });
 }
 
@@ -208,26 +225,18 @@ void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisRepor
       [r, worker = call.user->id, now = call.now_ms()](db::Stores& stores) -> db::DbResult<db::AnalysisRecord> {
         auto review = running_review(stores, r.analysis, worker);
         if (!review) return review;
-        // Checked against what the run's start stored: no game is read on the writer's thread.
-        const int size = review->board_size;
-        const int total = review->moves_total;
-        std::map<int, json> positions;
-        for (json& kept : stored_positions(review->result)) {
-          if (!kept.is_object() || !kept["move"].is_number_integer()) continue;  // not of ours: dropped
-          const int move = kept["move"].get<int>();
-          positions[move] = std::move(kept);
-        }
+        // Checked against what the run's start stored: no game is read on the writer's thread,
+        // and the positions are added as rows, not merged into what was kept.
+        std::vector<db::ReportedPosition> rows;
+        rows.reserve(r.positions.size());
         for (const req::AnalysedPosition& position : r.positions) {
-          if (auto problem = position_problem(position, size, total))
+          if (auto problem = position_problem(position, review->board_size, review->moves_total))
             return db::db_failure(db::DbErrorKind::invalid_argument, *problem);
-          positions[position.move] = protocol::to_json(position);
+          rows.push_back(db::ReportedPosition{position.move, protocol::to_json(position).dump()});
         }
-        json merged = json::array();
-        for (auto& [move, position] : positions) merged.push_back(std::move(position));
-        review->moves_done = static_cast<int>(positions.size());
-        if (auto saved = stores.analyses().report(review->id, worker, review->moves_done, total, merged.dump(), now);
-            !saved)
-          return unexpected(saved.error());
+        auto done = stores.analyses().report(review->id, worker, rows, review->moves_total, now);
+        if (!done) return unexpected(done.error());
+        review->moves_done = *done;
         return review;
       },
       [&desk, call](db::DbResult<db::AnalysisRecord> reported) {

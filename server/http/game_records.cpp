@@ -128,7 +128,8 @@ net::HttpResponse record_answer(const GamePath& path, const std::optional<Diagra
 
 // The game's SGF with its latest finished review as comments; 404 while it has none.
 void respond_review_sgf(db::ReadPool& reads, GameId id, const net::HttpResponder& respond) {
-  using Reviewed = std::optional<std::pair<db::GameWithMoves, db::AnalysisRecord>>;
+  // The game, the review's engine and its positions (a JSON array text).
+  using Reviewed = std::optional<std::tuple<db::GameWithMoves, std::string, std::string>>;
   read_and_respond<Reviewed>(
       reads,
       [id](db::Stores& stores) -> db::DbResult<Reviewed> {
@@ -138,15 +139,17 @@ void respond_review_sgf(db::ReadPool& reads, GameId id, const net::HttpResponder
         auto review = stores.analyses().latest_done(id);
         if (!review) return unexpected(review.error());
         if (!*review) return Reviewed();
-        return Reviewed(std::pair{std::move(**game), std::move(**review)});
+        auto positions = stores.analyses().positions((*review)->id);
+        if (!positions) return unexpected(positions.error());
+        return Reviewed(std::tuple{std::move(**game), std::move((*review)->engine), std::move(*positions)});
       },
       [id](db::DbResult<Reviewed> found) {
         if (!found) return http_answer(503, "the database could not be read\n", cache_error);
         if (!*found) return http_answer(404, "no finished review of game " + std::to_string(id) + "\n", cache_error);
-        const auto& [game, review] = **found;
-        const auto positions = nlohmann::json::parse(review.result, nullptr, false);
+        const auto& [game, engine, text] = **found;
+        const auto positions = nlohmann::json::parse(text, nullptr, false);
         // A later review by another engine may replace it: asked again each time.
-        return http_answer(200, db::game_sgf(game, review_notes(review.engine, positions, game.moves.size())),
+        return http_answer(200, db::game_sgf(game, review_notes(engine, positions, game.moves.size())),
                            cache_live, "application/x-go-sgf; charset=utf-8");
       },
       respond);

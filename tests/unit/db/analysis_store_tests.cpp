@@ -4,6 +4,8 @@
 // and is queued again or given up, and a worker gone.
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include "tests/unit/db/temp_database.hpp"
 
 using namespace yunzi;
@@ -14,6 +16,21 @@ namespace {
 
 NewAnalysis asked(GameId game, UserId by, TimeMs at, int priority = 1) {
   return NewAnalysis{game, "gnugo", priority, by, at};
+}
+
+// A store call's value, which must be there.
+template <class T>
+T value_of(DbResult<T> result) {
+  REQUIRE(result);
+  return std::move(*result);
+}
+
+// `count` positions from `first` on, as a worker reports them.
+std::vector<ReportedPosition> positions_from(int first, int count) {
+  std::vector<ReportedPosition> out;
+  for (int move = first; move < first + count; ++move)
+    out.push_back(ReportedPosition{move, R"({"move":)" + std::to_string(move) + "}"});
+  return out;
 }
 
 }  // namespace
@@ -51,14 +68,22 @@ TEST_CASE_METHOD(StoreTest, "a review is asked once per game and engine and queu
   REQUIRE(stores.analyses().restart((*claimed)->id, worker, 9, 40, 5'100));
   CHECK(stores.analyses().find_by_id((*claimed)->id)->board_size == 9);
   CHECK(stores.analyses().restart((*claimed)->id, ann, 9, 40, 5'100).error().kind == DbErrorKind::not_found);
-  REQUIRE(stores.analyses().report((*claimed)->id, worker, 10, 40, "[1]", 5'500));
-  CHECK(stores.analyses().report((*claimed)->id, ann, 11, 40, "[2]", 5'500).error().kind == DbErrorKind::not_found);
+  const std::vector<ReportedPosition> first_ten = positions_from(0, 10);
+  CHECK(value_of(stores.analyses().report((*claimed)->id, worker, first_ten, 40, 5'500)) == 10);
+  CHECK(stores.analyses().report((*claimed)->id, ann, positions_from(10, 1), 40, 5'500).error().kind ==
+        DbErrorKind::not_found);
   CHECK((*stores.analyses().find(second, "gnugo"))->moves_done == 10);
-  REQUIRE(stores.analyses().report((*claimed)->id, worker, 40, 40, R"([{"move":0}])", 5'800));
+  // A position reported again replaces the earlier one; the count stays.
+  const std::vector<ReportedPosition> corrected{{3, R"({"move":3,"score":1.5})"}};
+  CHECK(value_of(stores.analyses().report((*claimed)->id, worker, corrected, 40, 5'600)) == 10);
+  CHECK(value_of(stores.analyses().report((*claimed)->id, worker, positions_from(10, 30), 40, 5'800)) == 40);
   auto done = stores.analyses().finish((*claimed)->id, worker, 6'000);
   REQUIRE(done);
   CHECK(done->status == AnalysisStatus::done);
-  CHECK(done->result == R"([{"move":0}])");
+  const auto kept = nlohmann::json::parse(value_of(stores.analyses().positions(done->id)));
+  REQUIRE(kept.size() == 40);
+  for (std::size_t i = 0; i < kept.size(); ++i) CHECK(kept[i]["move"] == i);
+  CHECK(kept[3]["score"] == 1.5);
   CHECK(done->moves_done == 40);
   CHECK(stores.analyses().find_by_id(done->id)->game == second);
   CHECK(done->finished_ms == 6'000);
@@ -118,12 +143,17 @@ TEST_CASE_METHOD(StoreTest, "a failed run is queued again, then given up; a gone
   REQUIRE(stores.analyses().request(asked(other, ann, 1'000), {}));
 
   auto job = *stores.analyses().claim("gnugo", worker, 2'000, 0);
+  REQUIRE(stores.analyses().restart(job->id, worker, 19, 5, 2'000));
+  CHECK(value_of(stores.analyses().report(job->id, worker, positions_from(0, 2), 5, 2'500)) == 2);
   auto retried = stores.analyses().fail(job->id, worker, "engine died", 2, 3'000);
   REQUIRE(retried);
   CHECK(retried->status == AnalysisStatus::queued);
   CHECK(retried->attempts == 1);
   job = *stores.analyses().claim("gnugo", worker, 4'000, 0);
   CHECK(job->game == game);
+  // The next run starts with nothing reported.
+  REQUIRE(stores.analyses().restart(job->id, worker, 19, 5, 4'000));
+  CHECK(value_of(stores.analyses().positions(job->id)) == "[]");
   auto given_up = stores.analyses().fail(job->id, worker, "engine died again", 2, 5'000);
   CHECK(given_up->status == AnalysisStatus::failed);
   CHECK(given_up->failure == "engine died again");
@@ -147,7 +177,8 @@ TEST_CASE_METHOD(StoreTest, "a failed run is queued again, then given up; a gone
   const AnalysisRecord taken = **stores.analyses().claim("gnugo", second_worker, 20'000, 8'001);
   CHECK(taken.id == lost.id);
   CHECK(taken.worker == second_worker);
-  CHECK(stores.analyses().report(lost.id, worker, 1, 2, "[]", 20'001).error().kind == DbErrorKind::not_found);
+  CHECK(stores.analyses().report(lost.id, worker, positions_from(0, 1), 2, 20'001).error().kind ==
+        DbErrorKind::not_found);
   CHECK(parse_analysis_status("running") == AnalysisStatus::running);
   CHECK_FALSE(parse_analysis_status("lost"));
 }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "db/database.hpp"
@@ -425,4 +426,43 @@ TEST_CASE("games stored with their settings as JSON keep the same settings after
       current->execute("INSERT INTO games (black_id, white_id, black_rank, white_rank, rated, handicap, komi, "
                        "size, time_system, started_ms, color_choice) VALUES (1, 2, 20, 20, 1, 0, 7.5, 19, "
                        "'none', 1, 'nigiri')"));
+}
+
+TEST_CASE("a review kept as one JSON text reads back the same positions, one row each", "[db][migrations]") {
+  const auto all = embedded_migrations(db::Engine::sqlite);
+  std::size_t rows = 0;
+  while (rows < all.size() && all[rows].name != "analysis_positions") ++rows;
+  REQUIRE(rows < all.size());
+  TempDir dir;
+  const std::string path = dir.file("old.db");
+  {
+    auto old = open_database(path, {}, all.first(rows));
+    REQUIRE(old);
+    // Users and games are as they are now: the stores write them.
+    SqlStores old_stores(*old);
+    const UserId a = testing::create_user(old_stores, "a").id;
+    const UserId b = testing::create_user(old_stores, "b").id;
+    const auto game = old_stores.games().create(testing::sample_game(a, b));
+    REQUIRE(game);
+    REQUIRE(*game == 1);
+    const std::string kept = R"([{"move":0,"score":-6.5},{"move":1,"winrate":0.4,"best":[{"vertex":"D4"}]}])";
+    for (const std::string& result : {kept, std::string(), std::string("not json")}) {
+      REQUIRE(old->execute(
+          "INSERT INTO analyses (game_id, engine, status, priority, requested_by, requested_ms, moves_done, "
+          "moves_total, result) VALUES (1, ?, 'done', 1, 1, 1, 2, 2, ?)",
+          "e" + std::to_string(result.size()), result));
+    }
+  }
+  auto current = open_database(path);
+  REQUIRE(current);
+  SqlStores stores(*current);
+  auto positions = stores.analyses().positions(1);
+  REQUIRE(positions);
+  const auto read = nlohmann::json::parse(*positions);
+  REQUIRE(read.size() == 2);
+  CHECK(read[0] == nlohmann::json::parse(R"({"move":0,"score":-6.5})"));
+  CHECK(read[1]["best"][0]["vertex"] == "D4");
+  // Nothing kept, or text that was no list of positions: none.
+  CHECK(*stores.analyses().positions(2) == "[]");
+  CHECK(*stores.analyses().positions(3) == "[]");
 }

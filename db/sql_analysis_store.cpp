@@ -179,9 +179,9 @@ DbResult<int> SqlAnalysisStore::report(std::int64_t review, UserId worker, std::
         review, position.move, position.json);
     if (!kept) return unexpected(kept.error());
   }
-  auto done = read_first<std::int64_t>(
-      db_.query("SELECT count(*) FROM analysis_positions WHERE analysis_id = ?", review),
-      [](const Row& row) { return row.integer(0); });
+  auto done =
+      read_first<std::int64_t>(db_.query("SELECT count(*) FROM analysis_positions WHERE analysis_id = ?", review),
+                               [](const Row& row) { return row.integer(0); });
   if (!done) return unexpected(done.error());
   const int count = static_cast<int>(done->value_or(0));
   auto counted = db_.execute("UPDATE analyses SET moves_done = ? WHERE id = ?", count, review);

@@ -5,8 +5,8 @@
 
 #include "db/connection.hpp"
 #include "db/sql_analysis_store.hpp"
-#include "db/sql_bot_store.hpp"
 #include "db/sql_board_store.hpp"
+#include "db/sql_bot_store.hpp"
 #include "db/sql_follow_store.hpp"
 #include "db/sql_message_store.hpp"
 #include "db/sql_ownership_store.hpp"

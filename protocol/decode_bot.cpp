@@ -37,7 +37,7 @@ req::BotOffer offer_of(FieldReader& r) {
   offer.strength = r.optional_text("strength", offered_strength_rule).value_or("");
   offer.sizes = short_list<int>(r, "sizes", "board sizes (9, 13, 19)", [](const nlohmann::json& item) {
     return item.is_number_integer() && is_offered_board_size(item.get<int>()) ? std::optional<int>(item.get<int>())
-                                                                               : std::nullopt;
+                                                                              : std::nullopt;
   });
   offer.clocks = short_list<TimeSystem>(r, "clocks", "clock systems", [](const nlohmann::json& item) {
     return item.is_string() ? parse_time_system(item.get<std::string>()) : std::nullopt;

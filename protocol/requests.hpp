@@ -234,26 +234,24 @@ struct AdminRetireInactive {
 
 }  // namespace req
 
-using Request =
-    std::variant<req::Hello, req::Register, req::Login, req::Resume, req::Logout, req::Ping, req::LobbyWatch,
-                 req::LobbyUnwatch, req::SeekCreate, req::SeekCancel, req::SeekAccept, req::AutomatchJoin,
-                 req::AutomatchLeave, req::Challenge, req::ChallengeAccept, req::ChallengeDecline, req::LobbyChat,
-                 req::GameWatch, req::GameUnwatch, req::GameMove, req::GamePass, req::GameResign, req::GameUndo,
-                 req::GameUndoAccept, req::GameUndoDecline, req::GameDead, req::GameScoreAccept, req::GameScoreResume,
-                 req::GameChat, req::GameSgf, req::GameEstimate, req::UserInfo, req::UserSearch, req::Follow,
-                 req::Unfollow, req::Follows, req::UserGames, req::UserHistory, req::Report, req::RankRecommend,
-                 req::MessageSend, req::MessageHistory, req::MessageConversations, req::MessageRead, req::BoardCreate,
-                 req::BoardWatch, req::BoardUnwatch, req::BoardPlay, req::BoardGoto, req::BoardCut, req::BoardEstimate,
-                 req::BoardList, req::BoardDelete, req::AdminBan, req::AdminUnban, req::AdminMute, req::AdminKick,
-                 req::AdminAnnul, req::AdminSetRank, req::AdminBroadcast, req::AdminReports, req::AdminAudit,
-                 req::AdminReview, req::AdminKeepShortGames, req::AdminRecommendations, req::AdminApproveRecommendation,
-                 req::AdminRejectRecommendation, req::AdminRevokeRecommendation, req::TournamentList,
-                 req::TournamentInfo, req::TournamentPairings, req::TournamentStandings, req::TournamentRegister,
-                 req::TournamentWithdraw, req::AdminTournamentCreate, req::AdminTournamentEdit, req::AdminTournamentEnd,
-                 req::AdminTournamentStart, req::AdminTournamentRepair, req::AdminTournamentResult,
-                 req::AdminTournamentWithdraw, req::AdminResolveReport, req::AdminRetireInactive, req::AnalysisRequest,
-                 req::AnalysisGet, req::AnalysisClaim, req::AnalysisReport, req::AnalysisFinish, req::AnalysisFail,
-                 req::BotOfferSet, req::BotList>;
+using Request = std::variant<
+    req::Hello, req::Register, req::Login, req::Resume, req::Logout, req::Ping, req::LobbyWatch, req::LobbyUnwatch,
+    req::SeekCreate, req::SeekCancel, req::SeekAccept, req::AutomatchJoin, req::AutomatchLeave, req::Challenge,
+    req::ChallengeAccept, req::ChallengeDecline, req::LobbyChat, req::GameWatch, req::GameUnwatch, req::GameMove,
+    req::GamePass, req::GameResign, req::GameUndo, req::GameUndoAccept, req::GameUndoDecline, req::GameDead,
+    req::GameScoreAccept, req::GameScoreResume, req::GameChat, req::GameSgf, req::GameEstimate, req::UserInfo,
+    req::UserSearch, req::Follow, req::Unfollow, req::Follows, req::UserGames, req::UserHistory, req::Report,
+    req::RankRecommend, req::MessageSend, req::MessageHistory, req::MessageConversations, req::MessageRead,
+    req::BoardCreate, req::BoardWatch, req::BoardUnwatch, req::BoardPlay, req::BoardGoto, req::BoardCut,
+    req::BoardEstimate, req::BoardList, req::BoardDelete, req::AdminBan, req::AdminUnban, req::AdminMute,
+    req::AdminKick, req::AdminAnnul, req::AdminSetRank, req::AdminBroadcast, req::AdminReports, req::AdminAudit,
+    req::AdminReview, req::AdminKeepShortGames, req::AdminRecommendations, req::AdminApproveRecommendation,
+    req::AdminRejectRecommendation, req::AdminRevokeRecommendation, req::TournamentList, req::TournamentInfo,
+    req::TournamentPairings, req::TournamentStandings, req::TournamentRegister, req::TournamentWithdraw,
+    req::AdminTournamentCreate, req::AdminTournamentEdit, req::AdminTournamentEnd, req::AdminTournamentStart,
+    req::AdminTournamentRepair, req::AdminTournamentResult, req::AdminTournamentWithdraw, req::AdminResolveReport,
+    req::AdminRetireInactive, req::AnalysisRequest, req::AnalysisGet, req::AnalysisClaim, req::AnalysisReport,
+    req::AnalysisFinish, req::AnalysisFail, req::BotOfferSet, req::BotList>;
 
 // The wire `type` of a decoded request.
 std::string_view type_of(const Request& request);

@@ -23,17 +23,16 @@ void handle(const UserDesk& desk, const Call& call, const req::BotOfferSet& r) {
   if (!online || online->info.role != Role::bot) {
     return call.error(protocol::ErrorCode::forbidden, "only bot accounts make offers");
   }
-  desk.writer.submit(
-      [bot = call.user->id, offer = protocol::to_json(r.offer).dump(), now = call.now_ms()](db::Stores& stores) {
-        return stores.bots().set_offer(bot, offer, now);
-      },
-      [call](db::DbResult<Done> done) {
-        if (!done) {
-          spdlog::error("bot offer not stored connection={} error={}", call.session->id(), done.error().message);
-          return call.error(protocol::ErrorCode::internal, "the offer could not be stored; try again");
-        }
-        call.ok();
-      });
+  desk.writer.submit([bot = call.user->id, offer = protocol::to_json(r.offer).dump(),
+                      now = call.now_ms()](db::Stores& stores) { return stores.bots().set_offer(bot, offer, now); },
+                     [call](db::DbResult<Done> done) {
+                       if (!done) {
+                         spdlog::error("bot offer not stored connection={} error={}", call.session->id(),
+                                       done.error().message);
+                         return call.error(protocol::ErrorCode::internal, "the offer could not be stored; try again");
+                       }
+                       call.ok();
+                     });
 }
 
 void handle(const UserDesk& desk, const Call& call, const req::BotList&) {
@@ -44,9 +43,9 @@ void handle(const UserDesk& desk, const Call& call, const req::BotList&) {
         std::vector<protocol::BotListing> out;
         out.reserve(bots.size());
         for (const db::BotListing& bot : bots) {
-          protocol::BotListing listed{session::user_info(bot.user),
-                                      desk.online.is_online(bot.user.id) || desk.online.is_online_elsewhere(bot.user.id),
-                                      nullptr};
+          protocol::BotListing listed{
+              session::user_info(bot.user),
+              desk.online.is_online(bot.user.id) || desk.online.is_online_elsewhere(bot.user.id), nullptr};
           // Stored by this server from a checked offer; text that does not parse is listed as none.
           if (!bot.offer.empty()) listed.offer = nlohmann::json::parse(bot.offer, nullptr, false);
           if (listed.offer.is_discarded()) listed.offer = nullptr;

@@ -149,8 +149,8 @@ void respond_review_sgf(db::ReadPool& reads, GameId id, const net::HttpResponder
         const auto& [game, engine, text] = **found;
         const auto positions = nlohmann::json::parse(text, nullptr, false);
         // A later review by another engine may replace it: asked again each time.
-        return http_answer(200, db::game_sgf(game, review_notes(engine, positions, game.moves.size())),
-                           cache_live, "application/x-go-sgf; charset=utf-8");
+        return http_answer(200, db::game_sgf(game, review_notes(engine, positions, game.moves.size())), cache_live,
+                           "application/x-go-sgf; charset=utf-8");
       },
       respond);
 }

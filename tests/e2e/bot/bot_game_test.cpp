@@ -61,8 +61,7 @@ struct BotScene {
   }
 };
 
-TEST_CASE("the bot lists itself, declines what it does not play and plays a 9x9 game to a count, weakened",
-          "[bot]") {
+TEST_CASE("the bot lists itself, declines what it does not play and plays a 9x9 game to a count, weakened", "[bot]") {
   // Half its moves loose: one in a million games of 20 moves has none.
   BotScene scene({"--weaken", "50", "--log-level", "debug"});
   // Listed among the machine opponents with what it plays (the offer follows its login).

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "tests/support/temp_dir.hpp"
+#include "tools/random_play/random_player.hpp"
 #include "tools/yunzi-bot/bot.hpp"
 #include "tools/yunzi-bot/bot_flags.hpp"
 #include "tools/yunzi-bot/challenge_policy.hpp"
@@ -16,7 +17,6 @@
 #include "tools/yunzi-bot/game_track.hpp"
 #include "tools/yunzi-bot/self_description.hpp"
 #include "tools/yunzi-bot/time_budget.hpp"
-#include "tools/random_play/random_player.hpp"
 
 namespace yunzi::bot {
 namespace {
@@ -264,7 +264,6 @@ TEST_CASE("the game mirror keeps the version of the marking it shows", "[bot][sc
   CHECK(track->marking_version() == 0);
 }
 
-
 TEST_CASE("a weakened bot says so, and its offer is what its policy accepts", "[bot][offer]") {
   auto line = parse({"--name", "easy", "--password", "p", "--level", "1", "--weaken", "40", "--sizes", "9,19",
                      "--clock-systems", "byoyomi,fischer", "--max-games", "3", "--accept-rated"});
@@ -306,8 +305,8 @@ TEST_CASE("a loose move is legal, near the stones and never fills the mover's ow
   REQUIRE(random_play::choose_nearby_move(*game, engine::Color::black, rng));
 
   // A black group with a one-point eye at A1 in the corner, one white stone far away.
-  for (const auto& [black, white] : std::vector<std::pair<std::string, std::string>>{
-           {"B1", "H8"}, {"A2", "pass"}, {"B2", "pass"}}) {
+  for (const auto& [black, white] :
+       std::vector<std::pair<std::string, std::string>>{{"B1", "H8"}, {"A2", "pass"}, {"B2", "pass"}}) {
     REQUIRE(game->play(engine::Color::black, *engine::parse_gtp(black, 9)));
     if (white == "pass") {
       REQUIRE(game->pass(engine::Color::white));

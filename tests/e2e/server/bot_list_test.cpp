@@ -13,17 +13,9 @@ using namespace yunzi::e2e;
 namespace {
 
 Json offer(const std::string& strength) {
-  return {{"engine", "GNU Go 3.8"},
-          {"strength", strength},
-          {"sizes", {9, 19}},
-          {"rated", true},
-          {"unrated", true},
-          {"min_handicap", 0},
-          {"max_handicap", 9},
-          {"clocks", {"byoyomi", "fischer"}},
-          {"seconds_per_move", 5},
-          {"max_main_s", 3600},
-          {"max_games", 2}};
+  return {{"engine", "GNU Go 3.8"}, {"strength", strength}, {"sizes", {9, 19}},  {"rated", true},
+          {"unrated", true},        {"min_handicap", 0},    {"max_handicap", 9}, {"clocks", {"byoyomi", "fischer"}},
+          {"seconds_per_move", 5},  {"max_main_s", 3600},   {"max_games", 2}};
 }
 
 Json listed(Player& reader) { return reader.ok({{"type", "bot.list"}})["bots"]; }

@@ -80,16 +80,22 @@ class Reporter {
     if (!reply) return false;
     if (!is_ok(*reply)) {
       spdlog::warn("review {}: report refused: {}", analysis_, refusal(*reply));
+      if (reply->value("code", std::string()) == "bad_request") refused_ = refusal(*reply);
       return false;
     }
     return true;
   }
+
+  // Why the server refused a report as malformed (empty when it did not):
+  // running the review again would only bring the same refusal.
+  const std::string& refused() const { return refused_; }
 
  private:
   Link& link_;
   std::int64_t analysis_;
   std::size_t every_;
   json batch_ = json::array();
+  std::string refused_;
   Clock::time_point last_ = Clock::now();
 };
 
@@ -139,6 +145,12 @@ int run_review_worker(const AnalyzerConfig& config) {
       auto finished = link.call({{"type", "analysis.finish"}, {"analysis", analysis}});
       if (finished && is_ok(*finished)) spdlog::info("review {} done", analysis);
       else if (finished) spdlog::warn("review {}: finish refused: {}", analysis, refusal(*finished));
+      continue;
+    }
+    if (!reporter.refused().empty()) {
+      // The run fails; after the last run the review does, instead of being run for ever.
+      const std::string reason = "the server refused a report: " + reporter.refused();
+      link.call({{"type", "analysis.fail"}, {"analysis", analysis}, {"reason", reason.substr(0, 200)}});
       continue;
     }
     if (ran) continue;  // the link or the server stopped it: claim again

@@ -135,3 +135,25 @@ TEST_CASE("an engine speaking kata-analyze: its figures turned to Black's side, 
   }
   CHECK(review["positions"][0]["best"][0]["vertex"] == "A1");
 }
+
+TEST_CASE("figures the server refuses fail the run, and after three runs the review, never run for ever",
+          "[analyzer][kata]") {
+  ServerFixture fx;
+  create_worker(fx);
+  Player alice = fx.registered("alice");
+  Player bob = fx.registered("bob");
+  const std::int64_t game = finished_game(alice, bob);
+  alice.ok({{"type", "analysis.request"}, {"game", game}});
+
+  test_support::ChildProcess analyzer;
+  start_analyzer(analyzer, fx,
+                 {"--engine-name", "gnugo", "--visits", "100", "--report-every", "1", "--engine",
+                  std::string(YUNZI_STANDIN_KATA_PATH) + " --wild-at 2"});
+  const Json done = alice.wait_event("analysis.done", {}, 60s);
+  CHECK(done["status"] == "failed");
+  CHECK(done["failure"].get<std::string>().find("the server refused a report") != std::string::npos);
+  const Json review = alice.ok({{"type", "analysis.get"}, {"game", game}})["analysis"];
+  CHECK(review["status"] == "failed");
+  // The worker goes on claiming: nothing is left for it.
+  CHECK(analyzer.running());
+}

@@ -9,7 +9,8 @@
 // kata-analyze when FILE does not exist yet (and makes FILE), as a crashed
 // engine does once. With `--swing N` Black's winning chance is 0.3 lower from
 // N stones played on: the Nth move is a mistake for its player when Black
-// played it.
+// played it. With `--wild-at N` its lead is 5000 points from N stones on,
+// a figure the server refuses.
 #include <poll.h>
 #include <unistd.h>
 
@@ -36,11 +37,13 @@ int main(int argc, char** argv) {
   std::string die_file;
   int die_at = 0;
   int swing_at = 0;
+  int wild_at = 0;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i];
     if (flag == "--die-once") die_file = argv[i + 1];
     if (flag == "--die-at") die_at = std::stoi(argv[i + 1]);
     if (flag == "--swing") swing_at = std::stoi(argv[i + 1]);
+    if (flag == "--wild-at") wild_at = std::stoi(argv[i + 1]);
   }
   int size = 19;
   int played = 0;
@@ -94,7 +97,8 @@ int main(int argc, char** argv) {
         if (poll(&in, 1, 20) > 0) break;  // the next command ends the analysis
         double winrate = 0.40 + 0.01 * (played % 50);
         if (swing_at > 0 && played >= swing_at) winrate += played % 2 == 0 ? -0.3 : 0.3;  // Black's chance, 0.3 lower
-        const double lead = 2.5 - played;
+        // From `--wild-at` stones on, a lead no board has: the server refuses such a report.
+        const double lead = wild_at > 0 && played >= wild_at ? 5000 : 2.5 - played;
         std::cout << "info move " << empty[0] << " visits " << 60 * round << " winrate " << winrate << " scoreMean "
                   << lead + 9 << " scoreLead " << lead << " order 0 pv " << empty[0] << " " << empty[2] << " info move "
                   << empty[1] << " visits " << 40 * round << " winrate " << winrate - 0.1 << " scoreLead " << lead - 1

@@ -20,9 +20,11 @@ DbResult<std::vector<BotListing>> SqlBotStore::list(int limit) {
   if (!bots) return unexpected(bots.error());
   // Bots are few: their offers are read in one go and joined here.
   using Offer = std::pair<UserId, std::string>;
-  auto offers = read_all<Offer>(db_.query("SELECT user_id, offer FROM bot_offers"), [](const Row& row) {
-    return Offer{row.integer(0), row.text(1)};
-  });
+  auto offers = read_all<Offer>(db_.query("SELECT o.user_id, o.offer FROM bot_offers o JOIN users u ON u.id = o.user_id"
+                                          " WHERE u.role = 'bot' AND u.closed = 0"),
+                                [](const Row& row) {
+                                  return Offer{row.integer(0), row.text(1)};
+                                });
   if (!offers) return unexpected(offers.error());
   const std::map<UserId, std::string> by_bot(offers->begin(), offers->end());
   std::vector<BotListing> out;

@@ -11,5 +11,6 @@ CREATE TABLE analysis_positions (
 INSERT INTO analysis_positions (analysis_id, move, position)
   SELECT a.id, json_extract(p.value, '$.move'), p.value
   FROM analyses a, json_each(a.result) p
-  WHERE a.result <> '' AND json_valid(a.result) AND json_type(p.value, '$.move') = 'integer';
+  WHERE a.result <> '' AND json_valid(a.result) AND json_type(p.value, '$.move') = 'integer'
+  ON CONFLICT DO NOTHING;
 ALTER TABLE analyses DROP COLUMN result;

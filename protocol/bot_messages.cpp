@@ -16,11 +16,12 @@ nlohmann::json to_json(const req::BotOffer& offer) {
           {"max_handicap", offer.max_handicap},
           {"clocks", clocks},
           {"seconds_per_move", offer.seconds_per_move},
+          {"min_main_s", offer.min_main_s},
           {"max_main_s", offer.max_main_s},
           {"max_games", offer.max_games}};
 }
 
-Frame reply_bot_list(RequestId id, const std::vector<BotListing>& bots) {
+Frame reply_bot_list(RequestId id, const std::vector<BotListing>& bots, bool rated) {
   nlohmann::json list = nlohmann::json::array();
   for (const BotListing& bot : bots) {
     nlohmann::json entry = to_json(bot.user);
@@ -28,7 +29,7 @@ Frame reply_bot_list(RequestId id, const std::vector<BotListing>& bots) {
     entry["offer"] = bot.offer;
     list.push_back(std::move(entry));
   }
-  return encode_ok(id, {{"bots", std::move(list)}});
+  return encode_ok(id, {{"bots", std::move(list)}, {"rated", rated}});
 }
 
 }  // namespace yunzi::protocol

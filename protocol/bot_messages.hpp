@@ -21,7 +21,7 @@ struct BotListing {
   nlohmann::json offer;  // null for a bot that never offered
 };
 
-// bot.list: `bots`, weakest first.
-Frame reply_bot_list(RequestId id, const std::vector<BotListing>& bots);
+// bot.list: `bots`, weakest first, and `rated` (whether bots play rated games here).
+Frame reply_bot_list(RequestId id, const std::vector<BotListing>& bots, bool rated);
 
 }  // namespace yunzi::protocol

@@ -49,7 +49,9 @@ req::BotOffer offer_of(FieldReader& r) {
   offer.max_handicap = static_cast<int>(r.integer("max_handicap", 0, 9));
   if (r.ok() && offer.max_handicap < offer.min_handicap) r.fail("max_handicap", "below min_handicap");
   offer.seconds_per_move = static_cast<int>(r.integer("seconds_per_move", 0, 3600));
+  offer.min_main_s = static_cast<int>(r.optional_integer("min_main_s", 0, 360'000).value_or(0));
   offer.max_main_s = static_cast<int>(r.integer("max_main_s", 0, 360'000));
+  if (r.ok() && offer.max_main_s < offer.min_main_s) r.fail("max_main_s", "below min_main_s");
   offer.max_games = static_cast<int>(r.integer("max_games", 1, 100));
   return offer;
 }

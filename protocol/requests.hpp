@@ -190,6 +190,7 @@ struct BotOffer {
   int max_handicap = 9;
   std::vector<TimeSystem> clocks;
   int seconds_per_move = 0;  // the least time per move a clock must leave (as in the bot's own rule)
+  int min_main_s = 0;
   int max_main_s = 36'000;
   int max_games = 1;
   friend bool operator==(const BotOffer&, const BotOffer&) = default;

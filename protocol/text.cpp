@@ -81,6 +81,16 @@ std::size_t count_code_points(std::string_view utf8) {
   return count;
 }
 
+std::string first_code_points(std::string_view bytes, std::size_t count) {
+  std::string text = replace_invalid_utf8(bytes, "?");
+  std::size_t seen = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) continue;
+    if (seen++ == count) return text.substr(0, i);
+  }
+  return text;
+}
+
 std::string replace_invalid_utf8(std::string_view bytes, std::string_view replacement) {
   std::string out;
   out.reserve(bytes.size());

@@ -16,6 +16,8 @@ bool is_valid_utf8(std::string_view bytes);
 std::size_t count_code_points(std::string_view utf8);
 // Valid UTF-8 everywhere: each ill-formed byte becomes `replacement`.
 std::string replace_invalid_utf8(std::string_view bytes, std::string_view replacement);
+// At most `count` code points of the text, made valid UTF-8 first ("?" for an ill-formed byte).
+std::string first_code_points(std::string_view bytes, std::size_t count);
 
 inline constexpr std::size_t max_name_chars = 20;
 inline constexpr std::size_t max_password_bytes = 128;

@@ -73,11 +73,12 @@ struct ReadReview {
   std::string positions;  // a JSON array text, when done
 };
 
-db::DbResult<ReadReview> read_review(db::Stores& stores, db::AnalysisRecord record) {
+// The positions are read only when asked for: never on the writer's thread.
+db::DbResult<ReadReview> read_review(db::Stores& stores, db::AnalysisRecord record, bool with_positions) {
   auto ahead = stores.analyses().queued_before(record);
   if (!ahead) return unexpected(ahead.error());
   ReadReview out{std::move(record), *ahead, {}};
-  if (out.record.status == db::AnalysisStatus::done) {
+  if (with_positions && out.record.status == db::AnalysisStatus::done) {
     auto positions = stores.analyses().positions(out.record.id);
     if (!positions) return unexpected(positions.error());
     out.positions = std::move(*positions);
@@ -132,7 +133,7 @@ void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisReque
             [wanted, caps = desk.rules.caps](db::Stores& stores) -> db::DbResult<ReadReview> {
               auto review = stores.analyses().request(wanted, caps);
               if (!review) return unexpected(review.error());
-              return read_review(stores, std::move(*review));
+              return read_review(stores, std::move(*review), false);
             },
             [&desk, c, total](db::DbResult<ReadReview> asked) {
               if (!asked) {
@@ -145,7 +146,13 @@ void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisReque
               if (review.status != db::AnalysisStatus::done) desk.watchers.add(review.game, c.user->id);
               spdlog::info("analysis asked game={} engine={} user={} status={}", review.game, review.engine, c.user->id,
                            db::to_string(review.status));
-              reply_review(c, *asked);
+              if (review.status != db::AnalysisStatus::done) return reply_review(c, *asked);
+              read_or_fail<std::string>(
+                  c, [id = review.id](db::Stores& stores) { return stores.analyses().positions(id); },
+                  "the database could not be read; try again",
+                  [record = review](const Call& later, const std::string& positions) {
+                    reply_review(later, ReadReview{record, 0, positions});
+                  });
             });
       });
 }
@@ -157,7 +164,7 @@ void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisGet& 
         auto review = stores.analyses().find(game, engine);
         if (!review) return unexpected(review.error());
         if (!*review) return std::optional<ReadReview>();
-        auto read = read_review(stores, std::move(**review));
+        auto read = read_review(stores, std::move(**review), true);
         if (!read) return unexpected(read.error());
         return std::optional<ReadReview>(std::move(*read));
       },

@@ -1,7 +1,7 @@
 // bot.offer and bot.list: machine opponents. A bot account says what it
 // plays (kept in the database, so every node lists it and it outlives the
 // bot's connection); anyone lists the bots, weakest first, with who is
-// online on any node.
+// online on any node and whether this server lets bots play rated games.
 #include <spdlog/spdlog.h>
 
 #include "protocol/bot_messages.hpp"
@@ -35,7 +35,7 @@ void handle(const UserDesk& desk, const Call& call, const req::BotOfferSet& r) {
                      });
 }
 
-void handle(const UserDesk& desk, const Call& call, const req::BotList&) {
+void handle(const LobbyDesk& desk, const Call& call, const req::BotList&) {
   read_or_fail<std::vector<db::BotListing>>(
       call, [](db::Stores& stores) { return stores.bots().list(max_listed_bots); },
       "the database could not be read; try again",
@@ -51,7 +51,7 @@ void handle(const UserDesk& desk, const Call& call, const req::BotList&) {
           if (listed.offer.is_discarded()) listed.offer = nullptr;
           out.push_back(std::move(listed));
         }
-        c.reply(protocol::reply_bot_list(c.id, out));
+        c.reply(protocol::reply_bot_list(c.id, out, desk.plan_rules.bots_may_play_rated));
       });
 }
 

@@ -53,7 +53,7 @@ void handle(const UserDesk& desk, const Call& call, const req::Unfollow& r);
 void handle(const UserDesk& desk, const Call& call, const req::Follows& r);
 // Machine opponents (bot_requests.cpp)
 void handle(const UserDesk& desk, const Call& call, const req::BotOfferSet& r);
-void handle(const UserDesk& desk, const Call& call, const req::BotList& r);
+void handle(const LobbyDesk& desk, const Call& call, const req::BotList& r);
 void handle(const UserDesk& desk, const Call& call, const req::UserHistory& r);
 void handle(const UserDesk& desk, const Call& call, const req::Report& r);
 void handle(const UserDesk& desk, const Call& call, const req::RankRecommend& r);

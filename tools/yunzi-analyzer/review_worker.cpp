@@ -99,6 +99,14 @@ class Reporter {
   Clock::time_point last_ = Clock::now();
 };
 
+// A failure's reason as the server takes it: at most 200 bytes, cut between
+// characters (a cut inside one would be invalid UTF-8, which no frame carries).
+std::string reason_text(const std::string& text) {
+  std::size_t end = std::min<std::size_t>(text.size(), 200);
+  while (end > 0 && end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return text.substr(0, end);
+}
+
 }  // namespace
 
 int run_review_worker(const AnalyzerConfig& config) {
@@ -150,12 +158,12 @@ int run_review_worker(const AnalyzerConfig& config) {
     if (!reporter.refused().empty()) {
       // The run fails; after the last run the review does, instead of being run for ever.
       const std::string reason = "the server refused a report: " + reporter.refused();
-      link.call({{"type", "analysis.fail"}, {"analysis", analysis}, {"reason", reason.substr(0, 200)}});
+      link.call({{"type", "analysis.fail"}, {"analysis", analysis}, {"reason", reason_text(reason)}});
       continue;
     }
     if (ran) continue;  // the link or the server stopped it: claim again
     spdlog::error("review {}: the engine failed: {}", analysis, ran.error());
-    link.call({{"type", "analysis.fail"}, {"analysis", analysis}, {"reason", ran.error().substr(0, 200)}});
+    link.call({{"type", "analysis.fail"}, {"analysis", analysis}, {"reason", reason_text(ran.error())}});
     analyst = EngineAnalyst::start(config.analyst);
     if (!analyst) {
       spdlog::critical("the engine cannot be started again: {}", analyst.error());

@@ -103,7 +103,7 @@ void GameDriver::act(ServerLink& link) {
     if (auto loose = weakened_move()) {
       acted_version_ = track_.version();
       spdlog::debug("game {}: a loose move at {} instead of the engine's", track_.id(), *loose);
-      play_move(*loose, link);
+      play_move(*loose, link, true);
     } else {
       start_move_job(false);
     }
@@ -201,7 +201,7 @@ void GameDriver::on_move_answer(const EngineAnswer& answer, ServerLink& link) {
   play_move(answer.move, link);
 }
 
-void GameDriver::play_move(const std::string& move, ServerLink& link) {
+void GameDriver::play_move(const std::string& move, ServerLink& link, bool loose) {
   std::string refusal;
   if (!track_.legal_for_me(move)) {
     refusal = "illegal by the rules of this game";
@@ -217,6 +217,11 @@ void GameDriver::play_move(const std::string& move, ServerLink& link) {
       return;
     }
     refusal = reply->value("message", std::string("illegal"));
+  }
+  if (loose) {
+    // The bot's own pick, not the engine's (a superko the mirror did not see): the engine moves instead.
+    spdlog::warn("game {}: the loose move {} was refused ({}); the engine moves", track_.id(), move, refusal);
+    return start_move_job(false);
   }
   ++illegal_moves_;
   spdlog::error("game {}: the engine chose the illegal move {} ({})", track_.id(), move, refusal);

@@ -53,7 +53,8 @@ class GameDriver {
   void start_dead_stone_job();
   void on_move_answer(const EngineAnswer& answer, ServerLink& link);
   void on_dead_stones(const EngineAnswer& answer, ServerLink& link);
-  void play_move(const std::string& move, ServerLink& link);
+  // `loose`: a weakened turn's own move, whose refusal is not the engine's fault.
+  void play_move(const std::string& move, ServerLink& link, bool loose = false);
   void mark_dead_stones(ServerLink& link);
   void judge_marking(ServerLink& link);
   void give_up(const std::string& why, ServerLink& link);

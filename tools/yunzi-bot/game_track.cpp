@@ -185,9 +185,10 @@ bool GameTrack::legal_for_me(const std::string& vertex) const {
 namespace yunzi::bot {
 
 std::optional<std::string> GameTrack::nearby_move(std::mt19937_64& rng) const {
-  // The first stones are the engine's (a loose move needs stones to be near);
-  // after a pass the game is near its end, and a stray stone would only drag it on.
-  if (moves_.size() < 2 || moves_.back().vertex == "pass") return std::nullopt;
+  // Each side's first two stones are the engine's (a loose move needs stones
+  // to be near); after a pass the game is near its end, and a stray stone
+  // would only drag it on.
+  if (moves_.size() < 4 || moves_.back().vertex == "pass") return std::nullopt;
   const auto move = random_play::choose_nearby_move(game_, color_of(my_color_), rng);
   if (!move) return std::nullopt;
   return engine::to_gtp(*move, spec_.size);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <optional>
 
+#include "protocol/text.hpp"
+
 namespace yunzi::bot {
 namespace {
 
@@ -49,10 +51,9 @@ nlohmann::json offer_for(const BotConfig& config, const EngineProfile& engine) {
       seconds = std::max(seconds, static_cast<int>((needed->count() + 999) / 1000));
     }
   }
-  std::string name = engine_name_or_program(config, engine.name);
-  if (name.size() > 60) name.resize(60);
-  std::string strength = strength_for(config);
-  if (strength.size() > 120) strength.resize(120);
+  // Within the server's limits, in characters: a byte cut could split one and make the frame invalid.
+  const std::string name = protocol::first_code_points(engine_name_or_program(config, engine.name), 60);
+  const std::string strength = protocol::first_code_points(strength_for(config), 120);
   return {{"engine", name},
           {"strength", strength},
           {"sizes", config.sizes},
@@ -62,6 +63,7 @@ nlohmann::json offer_for(const BotConfig& config, const EngineProfile& engine) {
           {"max_handicap", config.max_handicap},
           {"clocks", config.clock_systems},
           {"seconds_per_move", std::min(seconds, 3600)},
+          {"min_main_s", config.min_main_s},
           {"max_main_s", config.max_main_s},
           {"max_games", std::max(config.max_games, 1)}};
 }

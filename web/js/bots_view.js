@@ -17,6 +17,7 @@ export function bots_panel(app, { on_choose }) {
   const element = h("section", { id: "bot-list", class: "panel", hidden: true },
     h("h2", { text: t("bots_title") }), h("p", { class: "hint", text: t("bots_hint") }), list);
   let bots = [];
+  let rated_here = false;
 
   function render() {
     const me = app.store.state.user;
@@ -28,7 +29,7 @@ export function bots_panel(app, { on_choose }) {
       bot.offer ? h("p", { class: "settings", text: describe_offer(bot.offer, t) }) : null,
       me && bot.online && bot.offer
         ? h("button", { class: "play-bot", text: t("bot_play"),
-          onclick: () => on_choose(bot.name, settings_for_bot(bot, me.rank)) })
+          onclick: () => on_choose(bot.name, settings_for_bot(bot, me.rank, rated_here)) })
         : null)));
   }
 
@@ -38,6 +39,7 @@ export function bots_panel(app, { on_choose }) {
     try {
       const reply = await app.connection.request(proto.bot_list());
       bots = reply.bots || [];
+      rated_here = Boolean(reply.rated);
       render();
     } catch {
       // Not shown this time; the next round asks again.

@@ -264,6 +264,37 @@ TEST_CASE("the game mirror keeps the version of the marking it shows", "[bot][sc
   CHECK(track->marking_version() == 0);
 }
 
+TEST_CASE("a loose move comes neither among the game's first four moves nor right after a pass", "[bot][weaken]") {
+  const auto track_after = [](const Json& moves) {
+    const Json state = {{"game", 9},
+                        {"seq", 1},
+                        {"size", 9},
+                        {"komi", 7.5},
+                        {"black", {{"name", "bot"}}},
+                        {"white", {{"name", "human"}}},
+                        {"moves", moves},
+                        {"phase", "play"}};
+    auto track = GameTrack::from_state(state, "bot");
+    REQUIRE(track.has_value());
+    return std::move(*track);
+  };
+  std::mt19937_64 rng(3);
+  CHECK_FALSE(track_after(Json::array()).nearby_move(rng));
+  CHECK_FALSE(track_after({"E5", "C3"}).nearby_move(rng));
+  CHECK_FALSE(track_after({"E5", "C3", "G7", "pass"}).nearby_move(rng));
+  const auto loose = track_after({"E5", "C3", "G7", "C7"}).nearby_move(rng);
+  REQUIRE(loose);
+  const auto at = engine::parse_gtp(*loose, 9);
+  REQUIRE(at);
+  // Within two steps of one of the four stones.
+  const std::vector<std::string> stones{"E5", "C3", "G7", "C7"};
+  const bool near = std::any_of(stones.begin(), stones.end(), [&](const std::string& stone) {
+    const engine::Vertex s = *engine::parse_gtp(stone, 9);
+    return std::abs(s.x - at->x) + std::abs(s.y - at->y) <= 2;
+  });
+  CHECK(near);
+}
+
 TEST_CASE("a weakened bot says so, and its offer is what its policy accepts", "[bot][offer]") {
   auto line = parse({"--name", "easy", "--password", "p", "--level", "1", "--weaken", "40", "--sizes", "9,19",
                      "--clock-systems", "byoyomi,fischer", "--max-games", "3", "--accept-rated"});
@@ -293,6 +324,12 @@ TEST_CASE("a weakened bot says so, and its offer is what its policy accepts", "[
   CHECK(strength_for(named).empty());
 
   CHECK_FALSE(parse({"--name", "easy", "--password", "p", "--weaken", "95"}));
+
+  // Said in characters, within the server's limits: a long Chinese strength is cut between characters.
+  named.strength.clear();
+  for (int i = 0; i < 130; ++i) named.strength += "弱";
+  const std::string cut = offer_for(named, engine)["strength"];
+  CHECK(cut.size() == 120 * std::string("弱").size());
 }
 
 TEST_CASE("a loose move is legal, near the stones and never fills the mover's own eye", "[bot][weaken]") {

@@ -18,7 +18,12 @@ Json offer(const std::string& strength) {
           {"seconds_per_move", 5},  {"max_main_s", 3600},   {"max_games", 2}};
 }
 
-Json listed(Player& reader) { return reader.ok({{"type", "bot.list"}})["bots"]; }
+Json listed(Player& reader) {
+  const Json reply = reader.ok({{"type", "bot.list"}});
+  // This server runs with the default: bots play friendly games only.
+  CHECK(reply["rated"] == false);
+  return reply["bots"];
+}
 
 }  // namespace
 
@@ -46,6 +51,10 @@ TEST_CASE("bots say what they play and anyone lists them, weakest first", "[serv
   Json bad = offer("level 1");
   bad["sizes"] = {7};
   CHECK(weak.fails({{"type", "bot.offer"}, {"offer", bad}})["code"] == "bad_request");
+  bad = offer("level 1");
+  bad["min_main_s"] = 7200;
+  CHECK(weak.fails({{"type", "bot.offer"}, {"offer", bad}})["message"].get<std::string>().find("below min_main_s") !=
+        std::string::npos);
   weak.ok({{"type", "bot.offer"}, {"offer", offer("level 1, 50% loose moves")}});
   // A second offer replaces the first.
   weak.ok({{"type", "bot.offer"}, {"offer", offer("level 1, 60% loose moves")}});
@@ -63,6 +72,7 @@ TEST_CASE("bots say what they play and anyone lists them, weakest first", "[serv
   CHECK(bots[1]["offer"].is_null());
   CHECK(bots[2]["name"] == "strong_bot");
   CHECK(bots[2]["offer"]["clocks"] == Json({"byoyomi", "fischer"}));
+  CHECK(bots[2]["offer"]["min_main_s"] == 0);
 
   // Kept in the database: after a restart the bots are offline, their offers listed.
   REQUIRE(fx.server.stop());

@@ -34,5 +34,14 @@ TEST_CASE_METHOD(StoreTest, "bots are listed weakest first with their last offer
 
   auto first_two = stores.bots().list(2);
   REQUIRE(first_two);
-  CHECK(first_two->size() == 2);
+  REQUIRE(first_two->size() == 2);
+  CHECK((*first_two)[0].user.name == "weak");
+  CHECK((*first_two)[1].user.name == "silent");
+
+  // A bot made a player again leaves the list, its offer with it.
+  REQUIRE(stores.users().set_role(weak.id, Role::user));
+  listed = stores.bots().list(10);
+  REQUIRE(listed);
+  REQUIRE(listed->size() == 2);
+  CHECK((*listed)[0].user.name == "silent");
 }

@@ -21,7 +21,8 @@ test("a bot's settings: its largest board, byo-yomi first, periods as long as it
   assert.equal(settings.color, "auto");
 });
 
-test("friendly when the ranks are two steps apart or the bot plays no 19x19", () => {
+test("friendly when the ranks are two steps apart, the bot plays no 19x19 or the server lets bots play no rated games", () => {
+  assert.equal(settings_for_bot({ name: "easy", rank: "12k", offer }, "11k", false).rated, false);
   assert.equal(settings_for_bot({ name: "easy", rank: "12k", offer }, "10k").rated, false);
   assert.equal(settings_for_bot({ name: "easy", rank: "1k", offer }, "1d").rated, true);
   const small = settings_for_bot({ name: "small", rank: "12k", offer: { ...offer, sizes: [9, 13] } }, "12k");
@@ -35,7 +36,14 @@ test("the other clocks leave the bot its time per move too", () => {
   const with_clocks = (clocks) => settings_for_bot({ name: "b", rank: "5k", offer: { ...offer, clocks } }, "5k").time;
   assert.deepEqual(with_clocks(["fischer"]), { system: "fischer", main_s: 300, increment_s: 45, max_s: 600 });
   assert.equal(with_clocks(["canadian"]).period_s, 25 * 45);
-  assert.equal(with_clocks(["absolute"]).main_s, 300);
+  // An absolute clock gives a 60th of its main time a move: 45 s a move needs 45 min, beyond this bot's 5 min.
+  assert.deepEqual(with_clocks(["absolute"]), { system: "none" });
+  assert.deepEqual(with_clocks(["absolute", "fischer"]).system, "fischer");
+  const long_games = { ...offer, clocks: ["absolute"], max_main_s: 36000 };
+  assert.deepEqual(settings_for_bot({ name: "b", rank: "5k", offer: long_games }, "5k").time, { system: "absolute", main_s: 2700 });
+  // A bot's least main time is kept.
+  const slow = { ...offer, clocks: ["byoyomi"], min_main_s: 1200, max_main_s: 3600 };
+  assert.equal(settings_for_bot({ name: "b", rank: "5k", offer: slow }, "5k").time.main_s, 1200);
   assert.deepEqual(with_clocks(["none"]), { system: "none" });
 });
 

@@ -62,6 +62,22 @@ void start_analyzer(test_support::ChildProcess& analyzer, const ServerFixture& f
   REQUIRE(analyzer.start(argv, options));
 }
 
+// A server with the worker's account, two players and their finished game,
+// whose review alice has asked for (`asked`: the reply).
+struct AskedReview {
+  ServerFixture fx;
+  Player alice = fx.registered("alice");
+  Player bob = fx.registered("bob");
+  std::int64_t game = 0;
+  Json asked;
+
+  AskedReview() {
+    create_worker(fx);
+    game = finished_game(alice, bob);
+    asked = alice.ok({{"type", "analysis.request"}, {"game", game}});
+  }
+};
+
 }  // namespace
 
 TEST_CASE("GNU Go reviews a finished game: a score and its moves at every position", "[analyzer][gnugo]") {
@@ -100,12 +116,10 @@ TEST_CASE("GNU Go reviews a finished game: a score and its moves at every positi
 
 TEST_CASE("an engine speaking kata-analyze: its figures turned to Black's side, and a crash survived",
           "[analyzer][kata]") {
-  ServerFixture fx;
-  create_worker(fx);
-  Player alice = fx.registered("alice");
-  Player bob = fx.registered("bob");
-  const std::int64_t game = finished_game(alice, bob);
-  alice.ok({{"type", "analysis.request"}, {"game", game}});
+  AskedReview scene;
+  ServerFixture& fx = scene.fx;
+  Player& alice = scene.alice;
+  const std::int64_t game = scene.game;
 
   // The stand-in dies at its fourth position the first time it runs.
   const std::string marker = (fx.dir.path() / "died-once").string();
@@ -138,12 +152,10 @@ TEST_CASE("an engine speaking kata-analyze: its figures turned to Black's side, 
 
 TEST_CASE("figures the server refuses fail the run, and after three runs the review, never run for ever",
           "[analyzer][kata]") {
-  ServerFixture fx;
-  create_worker(fx);
-  Player alice = fx.registered("alice");
-  Player bob = fx.registered("bob");
-  const std::int64_t game = finished_game(alice, bob);
-  alice.ok({{"type", "analysis.request"}, {"game", game}});
+  AskedReview scene;
+  ServerFixture& fx = scene.fx;
+  Player& alice = scene.alice;
+  const std::int64_t game = scene.game;
 
   test_support::ChildProcess analyzer;
   start_analyzer(analyzer, fx,

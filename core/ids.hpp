@@ -10,6 +10,7 @@ using UserId = std::int64_t;
 using GameId = std::int64_t;
 using BoardId = std::int64_t;
 using TournamentId = std::int64_t;
+using ProblemId = std::int64_t;
 using TimeMs = std::int64_t;
 
 }  // namespace yunzi

@@ -10,6 +10,7 @@
 #include "db/sql_follow_store.hpp"
 #include "db/sql_message_store.hpp"
 #include "db/sql_ownership_store.hpp"
+#include "db/sql_problem_store.hpp"
 #include "db/sql_tournament_store.hpp"
 #include "db/stores.hpp"
 
@@ -135,7 +136,8 @@ class SqlStores final : public Stores {
         boards_(connection),
         owners_(connection),
         analyses_(connection),
-        bots_(connection) {}
+        bots_(connection),
+        problems_(connection) {}
   UserStore& users() override { return users_; }
   SessionStore& sessions() override { return sessions_; }
   GameStore& games() override { return games_; }
@@ -148,6 +150,7 @@ class SqlStores final : public Stores {
   OwnershipStore& owners() override { return owners_; }
   AnalysisStore& analyses() override { return analyses_; }
   BotStore& bots() override { return bots_; }
+  ProblemStore& problems() override { return problems_; }
 
  private:
   SqlUserStore users_;
@@ -162,6 +165,7 @@ class SqlStores final : public Stores {
   SqlOwnershipStore owners_;
   SqlAnalysisStore analyses_;
   SqlBotStore bots_;
+  SqlProblemStore problems_;
 };
 
 }  // namespace yunzi::db

@@ -15,6 +15,7 @@
 #include "db/follow_store.hpp"
 #include "db/message_store.hpp"
 #include "db/ownership_store.hpp"
+#include "db/problem_store.hpp"
 #include "db/records.hpp"
 #include "db/tournament_store.hpp"
 
@@ -179,6 +180,7 @@ class Stores {
   virtual OwnershipStore& owners() = 0;
   virtual AnalysisStore& analyses() = 0;
   virtual BotStore& bots() = 0;
+  virtual ProblemStore& problems() = 0;
 };
 
 // Shared checks of the stores' arguments.

@@ -43,6 +43,9 @@ const GtpFrontend::CommandEntry GtpFrontend::commands_[] = {
     {"undo", &GtpFrontend::undo},
     {"version", &GtpFrontend::version},
     {"yunzi-ko_rule", &GtpFrontend::ko_rule},
+    {"yunzi-life_region", &GtpFrontend::life_region},
+    {"yunzi-solve_life", &GtpFrontend::solve_life},
+    {"yunzi-solve_nodes", &GtpFrontend::solve_nodes},
 };
 
 GtpFrontend::GtpFrontend(std::uint64_t seed) : game_(make_game(setup_for(0))), rng_(seed) {}
@@ -91,7 +94,10 @@ engine::GameSetup GtpFrontend::setup_for(int handicap) const {
   return setup;
 }
 
-void GtpFrontend::reset(int handicap) { game_ = make_game(setup_for(handicap)); }
+void GtpFrontend::reset(int handicap) {
+  game_ = make_game(setup_for(handicap));
+  life_region_.clear();
+}
 
 Expected<Done, engine::MoveError> GtpFrontend::apply(engine::Color color, const std::optional<engine::Vertex>& vertex) {
   if (game_.phase() == engine::Phase::scoring) game_.resume_play();

@@ -10,6 +10,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/game.hpp"
 #include "tools/yunzi-gtp/gtp_args.hpp"
@@ -66,6 +67,11 @@ class GtpFrontend {
   Reply loadsgf(const Args& args);
   Reply printsgf(const Args& args);
 
+  // Life and death (gtp_life_commands.cpp).
+  Reply life_region(const Args& args);
+  Reply solve_life(const Args& args);
+  Reply solve_nodes(const Args& args);
+
   // A fresh game with the current size, komi and ko rule.
   void reset(int handicap = 0);
   // Plays a stone or a pass for either colour, reopening play after two
@@ -83,6 +89,9 @@ class GtpFrontend {
   engine::Game game_;
   std::mt19937_64 rng_;
   bool quit_requested_ = false;
+  // Where yunzi-solve_life may play; empty: the stones' rectangle.
+  std::vector<engine::Vertex> life_region_;
+  std::uint64_t last_solve_nodes_ = 0;
 };
 
 }  // namespace yunzi::gtp

@@ -1,0 +1,161 @@
+#include "tsumego/life_search.hpp"
+
+#include <algorithm>
+
+#include "engine/zobrist.hpp"
+
+namespace yunzi::tsumego {
+
+using engine::Board;
+using engine::Cell;
+using engine::Color;
+
+namespace {
+
+constexpr int pass_move = -1;
+constexpr std::uint64_t after_pass_key = 0x6A09E667F3BCC909ULL;
+constexpr std::uint64_t ko_ban_key = 0xBB67AE8584CAA73BULL;
+
+bool captures_at(const Board& board, Color player, int index, const Neighbours& around) {
+  const Cell enemy = engine::cell_of(engine::opponent(player));
+  for (int offset : around.offsets) {
+    if (board.cell(index + offset) == enemy && board.liberties_at(index + offset) == 1) return true;
+  }
+  return false;
+}
+
+// Cheap hints of a move's worth: captures first, then saving a stone in atari, then moves next to many stones.
+int move_score(const Board& board, Color player, int index, const Neighbours& around) {
+  const Cell own = engine::cell_of(player);
+  const Cell enemy = engine::cell_of(engine::opponent(player));
+  int score = 0;
+  for (int offset : around.offsets) {
+    const Cell cell = board.cell(index + offset);
+    if (cell == enemy) score += board.liberties_at(index + offset) == 1 ? 100 : 4 / board.liberties_at(index + offset);
+    if (cell == own && board.liberties_at(index + offset) == 1) score += 50;
+    if (cell == Cell::empty) score += 2;
+    if (cell == own) score += 1;
+  }
+  return score;
+}
+
+}  // namespace
+
+LifeSearch::LifeSearch(bool seki_is_enough, bool owner_is_master)
+    : seki_is_enough_(seki_is_enough), owner_is_master_(owner_is_master) {}
+
+std::uint64_t LifeSearch::key(const SearchPosition& position) const {
+  std::uint64_t k = position.board.hash();
+  if (position.to_move == Color::white) k ^= engine::zobrist::detail::keys.white_to_move;
+  if (position.after_pass) k ^= after_pass_key;
+  if (position.ko_ban >= 0) k ^= ko_ban_key * static_cast<std::uint64_t>(position.ko_ban + 1);
+  return k;
+}
+
+std::vector<int> LifeSearch::moves(SearchScope& scope, const SearchPosition& position,
+                                   const std::vector<std::uint64_t>& line, bool* line_decided) const {
+  const Board& board = position.board;
+  const Color player = position.to_move;
+  const bool master = (player == scope.owner) == owner_is_master_;
+  const Neighbours around(board);
+  std::vector<std::pair<int, int>> scored;
+  for (const Board::Index index : scope.region->points()) {
+    if (board.cell(index) != Cell::empty || !board.check_at(player, index)) continue;
+    const bool retake = index == position.ko_ban;
+    if (retake && !master) continue;
+    // Filling one's own one-point eye never saves a group; the owner is spared trying it.
+    if (player == scope.owner && board.is_single_point_eye(player, index) &&
+        !captures_at(board, player, index, around)) {
+      continue;
+    }
+    const std::uint64_t next = board.hash_after_at(player, index);
+    if (!retake && std::find(line.begin(), line.end(), next) != line.end()) {
+      if (line_decided != nullptr) *line_decided = true;
+      continue;
+    }
+    scored.emplace_back(-move_score(board, player, index, around), index);
+  }
+  std::stable_sort(scored.begin(), scored.end());
+  std::vector<int> out;
+  out.reserve(scored.size() + 1);
+  for (const auto& [score, index] : scored) out.push_back(index);
+  out.push_back(pass_move);
+  return out;
+}
+
+SearchPosition LifeSearch::after(const SearchScope& scope, const SearchPosition& position, int move) {
+  SearchPosition next{position.board, engine::opponent(position.to_move), -1, move == pass_move, false};
+  if (move == pass_move) return next;
+  next.board.play_at(position.to_move, move);
+  next.ko_ban = next.board.ko_shape_point();
+  next.target_taken = next.board.cell(scope.target) != engine::cell_of(scope.owner);
+  return next;
+}
+
+Proof LifeSearch::prove(SearchScope& scope, const SearchPosition& position, std::vector<std::uint64_t>& line) {
+  const int longest = std::min(2 * static_cast<int>(scope.region->points().size()) + 8, 160);
+  Proof proof = Proof::unknown;
+  for (int depth = std::min(4, longest); proof == Proof::unknown; depth = std::min(depth + 2, longest)) {
+    bool line_decided = false;
+    proof = search(scope, position, line, depth, line_decided);
+    if (depth == longest || scope.nodes >= scope.node_budget) break;
+  }
+  return proof;
+}
+
+Proof LifeSearch::search(SearchScope& scope, const SearchPosition& position, std::vector<std::uint64_t>& line,
+                         int depth, bool& line_decided) {
+  if (position.target_taken) return Proof::loss;
+  if (scope.nodes >= scope.node_budget) return Proof::unknown;
+  ++scope.nodes;
+  if (scope.life.holds(position.board, scope.owner, scope.target, *scope.region)) return Proof::win;
+  const std::uint64_t here = key(position);
+  Entry* known = nullptr;
+  if (auto found = table_.find(here); found != table_.end()) {
+    if (found->second.proof != Proof::unknown) return found->second.proof;
+    known = &found->second;
+  }
+  if (depth == 0) return Proof::unknown;
+
+  const bool owner_moves = position.to_move == scope.owner;
+  const Proof wanted = owner_moves ? Proof::win : Proof::loss;
+  bool decided_by_line = false;
+  std::vector<int> candidates = moves(scope, position, line, &decided_by_line);
+  if (known != nullptr && known->move >= -1) {
+    auto hinted = std::find(candidates.begin(), candidates.end(), known->move);
+    if (hinted != candidates.end()) std::rotate(candidates.begin(), hinted, hinted + 1);
+  }
+
+  int first_open = -2;
+  for (const int move : candidates) {
+    Proof proof;
+    bool child_decided_by_line = false;
+    if (move == pass_move && position.after_pass) {
+      // Both passed with the target standing and not yet safe: a seki.
+      proof = seki_is_enough_ ? Proof::win : Proof::loss;
+    } else {
+      const SearchPosition next = after(scope, position, move);
+      if (move != pass_move) line.push_back(next.board.hash());
+      proof = search(scope, next, line, depth - 1, child_decided_by_line);
+      if (move != pass_move) line.pop_back();
+    }
+    if (proof == wanted) {
+      line_decided = line_decided || child_decided_by_line;
+      if (!child_decided_by_line) table_[here] = Entry{proof, static_cast<std::int16_t>(move)};
+      return proof;
+    }
+    decided_by_line = decided_by_line || child_decided_by_line;
+    if (proof == Proof::unknown && first_open == -2) first_open = move;
+  }
+  line_decided = line_decided || decided_by_line;
+  if (first_open != -2) {
+    // Unproven for now: the next, deeper iteration tries the most promising move first.
+    table_[here] = Entry{Proof::unknown, static_cast<std::int16_t>(first_open)};
+    return Proof::unknown;
+  }
+  const Proof proof = owner_moves ? Proof::loss : Proof::win;
+  if (!decided_by_line) table_[here] = Entry{proof, -2};
+  return proof;
+}
+
+}  // namespace yunzi::tsumego

@@ -1,0 +1,67 @@
+// One proof search of the solver: can the target's owner reach at least `goal` (seki or alive) with one side as
+// ko master? Three-valued: proven, refuted, or unknown (depth or node budget). Proven results are kept in the
+// search's table across calls, except those that a repetition along the line decided (they hold only there).
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/board.hpp"
+#include "tsumego/region.hpp"
+#include "tsumego/unconditional_life.hpp"
+
+namespace yunzi::tsumego {
+
+enum class Proof : std::uint8_t { win, loss, unknown };
+
+// A position of the search: the board, the side to move, the point it may not take back at once (a ko), whether
+// the last move was a pass, and whether the target has been taken.
+struct SearchPosition {
+  engine::Board board;
+  engine::Color to_move = engine::Color::black;
+  int ko_ban = -1;
+  bool after_pass = false;
+  bool target_taken = false;
+};
+
+// What every search of one question shares: the region, whose group is asked about, the nodes spent.
+struct SearchScope {
+  const Region* region = nullptr;
+  engine::Color owner = engine::Color::black;
+  int target = 0;  // the index of one stone of the target
+  std::uint64_t node_budget = 0;
+  std::uint64_t nodes = 0;
+  UnconditionalLife life;
+};
+
+class LifeSearch {
+ public:
+  // seki_is_enough: the owner wins with a seki too; owner_is_master: the owner may retake a ko at once.
+  LifeSearch(bool seki_is_enough, bool owner_is_master);
+
+  // From `position`, with `line` the board hashes since the question's position (repetition is checked there).
+  Proof prove(SearchScope& scope, const SearchPosition& position, std::vector<std::uint64_t>& line);
+
+  // The moves of the side to move there, best first; -1 is a pass. Skips what the rules or the line forbid.
+  std::vector<int> moves(SearchScope& scope, const SearchPosition& position, const std::vector<std::uint64_t>& line,
+                         bool* line_decided) const;
+  // The position after `move` (an entry of moves()).
+  static SearchPosition after(const SearchScope& scope, const SearchPosition& position, int move);
+
+ private:
+  struct Entry {
+    Proof proof = Proof::unknown;
+    std::int16_t move = -2;  // the move that decided it, -2 when none
+  };
+
+  Proof search(SearchScope& scope, const SearchPosition& position, std::vector<std::uint64_t>& line, int depth,
+               bool& line_decided);
+  std::uint64_t key(const SearchPosition& position) const;
+
+  bool seki_is_enough_;
+  bool owner_is_master_;
+  std::unordered_map<std::uint64_t, Entry> table_;
+};
+
+}  // namespace yunzi::tsumego

@@ -1,0 +1,44 @@
+// Whether a chain can never be captured by moves in the region, whatever its owner's opponent does and even if
+// its owner never answers: Benson's unconditional life, where a chain with an empty neighbour outside the region
+// counts as uncapturable (nobody plays there). The search stops a line as soon as this holds for the target.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/board.hpp"
+#include "tsumego/region.hpp"
+
+namespace yunzi::tsumego {
+
+class UnconditionalLife {
+ public:
+  // Scratch space for one board size, reused from call to call.
+  UnconditionalLife();
+
+  bool holds(const engine::Board& board, engine::Color owner, int stone_index, const Region& region);
+
+ private:
+  struct Chain {
+    bool alive = true;
+    bool safe = false;
+  };
+  struct Area {
+    std::vector<int> bordering;  // chains next to any of its points
+    std::vector<int> vital_to;   // chains next to every one of its empty points
+  };
+
+  void find_chains(const engine::Board& board, engine::Color owner, const Region& region);
+  void find_areas(const engine::Board& board, engine::Color owner);
+  void settle();
+  // The owner's chains next to `index`, at most four, distinct.
+  int chains_next_to(const engine::Board& board, int index, int (&out)[4]) const;
+
+  std::vector<int> chain_of_;  // per index: the owner's chain, or -1
+  std::vector<int> area_of_;   // per index: the area, or -1
+  std::vector<engine::Board::Index> stack_;
+  std::vector<Chain> chains_;
+  std::vector<Area> areas_;
+};
+
+}  // namespace yunzi::tsumego

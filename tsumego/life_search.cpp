@@ -130,8 +130,9 @@ Proof LifeSearch::search(SearchScope& scope, const SearchPosition& position, std
   for (const int move : candidates) {
     Proof proof;
     bool child_decided_by_line = false;
-    if (move == pass_move && position.after_pass) {
-      // Both passed with the target standing and not yet safe: a seki.
+    if (move == pass_move && position.after_pass && !owner_moves) {
+      // The attacker passes after the owner did, the target standing and not yet safe: a seki. Only the attacker
+      // ends play so: after an attacker's pass a dead group's owner could otherwise pass and call it a seki.
       proof = seki_is_enough_ ? Proof::win : Proof::loss;
     } else {
       const SearchPosition next = after(scope, position, move);

@@ -80,6 +80,7 @@ class TreeCheck {
       : problem_(problem), tree_(problem), region_(region), solver_(solver), out_(out) {}
 
   void run(const engine::Game& start) {
+    if (problem_.tree.empty()) return;
     std::vector<std::pair<std::size_t, engine::Game>> stack{{0, start}};
     while (!stack.empty()) {
       auto [at, game] = std::move(stack.back());

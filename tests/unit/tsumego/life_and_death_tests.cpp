@@ -101,3 +101,110 @@ TEST_CASE("square four is dead and straight four alive, whoever moves", "[tsumeg
   CHECK(solver.solve(question(square_four, Color::white, Vertex{0, 0})).best_moves.empty());
   CHECK(solver.solve(question(straight_four, Color::black, Vertex{1, 0})).best_moves.empty());
 }
+
+TEST_CASE("a black stone in the middle of a straight three is a seki, whoever moves", "[tsumego][solver]") {
+  const std::vector<std::string> seki = {
+      "XO.X.OX",  //
+      "XOOOOOX",  //
+      "XXXXXXX",  //
+      "+++++++",  //
+      "+++++++",  //
+      "+++++++",  //
+      "+++++++",
+  };
+  LifeSolver solver;
+  const LifeAnswer white_first = solver.solve(question(seki, Color::white, Vertex{1, 0}));
+  CHECK(white_first.status == Status::seki);
+  // White keeps the seki by leaving it alone: every move inside puts White in atari.
+  CHECK(white_first.best_moves == std::vector<Play>{Play{}});
+  const LifeAnswer black_first = solver.solve(question(seki, Color::black, Vertex{1, 0}));
+  CHECK(black_first.status == Status::seki);
+  CHECK(black_first.best_moves == std::vector<Play>{Play{}});
+}
+
+TEST_CASE("a group that reaches a point outside the region has escaped", "[tsumego][solver]") {
+  // The straight three with a gap in the wall: White's liberty at (3,3) is outside the region.
+  const std::vector<std::string> open_wall = {
+      "XO...OX",  //
+      "XOOOOOX",  //
+      "XXXO.XX",  //
+      "+++++++",  //
+      "+++++++",  //
+      "+++++++",  //
+      "+++++++",
+  };
+  LifeSolver solver;
+  const LifeAnswer answer = solver.solve(question(open_wall, Color::black, Vertex{1, 0}));
+  CHECK(answer.status == Status::alive);
+  CHECK(answer.best_moves.empty());
+}
+
+TEST_CASE("a question too big for the node budget is unknown, not guessed", "[tsumego][solver]") {
+  LifeSolver solver(SolverLimits{3});
+  const LifeAnswer answer = solver.solve(question(straight_four, Color::black, Vertex{1, 0}));
+  CHECK(answer.status == Status::unknown);
+  CHECK(answer.best_moves.empty());
+  CHECK(answer.nodes <= 3);
+}
+
+namespace {
+
+// The picture turned by one of the eight symmetries of the square, with the colours swapped when asked.
+std::vector<std::string> transformed(const std::vector<std::string>& rows, int symmetry, bool swap_colours) {
+  const int n = static_cast<int>(rows.size());
+  std::vector<std::string> out(rows.size(), std::string(rows.size(), '+'));
+  for (int y = 0; y < n; ++y) {
+    for (int x = 0; x < n; ++x) {
+      const Vertex to = [&] {
+        Vertex v{x, y};
+        if (symmetry & 1) v.x = n - 1 - v.x;
+        if (symmetry & 2) v.y = n - 1 - v.y;
+        if (symmetry & 4) std::swap(v.x, v.y);
+        return v;
+      }();
+      char c = rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)];
+      if (swap_colours && (c == 'X' || c == 'O')) c = c == 'X' ? 'O' : 'X';
+      out[static_cast<std::size_t>(to.y)][static_cast<std::size_t>(to.x)] = c;
+    }
+  }
+  return out;
+}
+
+Vertex turned(Vertex v, int n, int symmetry) {
+  if (symmetry & 1) v.x = n - 1 - v.x;
+  if (symmetry & 2) v.y = n - 1 - v.y;
+  if (symmetry & 4) std::swap(v.x, v.y);
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("a status and its best moves do not change under symmetry or a colour swap", "[tsumego][solver]") {
+  struct Shape {
+    const std::vector<std::string>* rows;
+    Vertex target;
+  };
+  const Shape shapes[] = {{&straight_three, {1, 0}}, {&bent_three, {2, 0}}, {&square_four, {0, 0}}};
+  for (const Shape& shape : shapes) {
+    const int n = static_cast<int>(shape.rows->size());
+    for (Color first : {Color::black, Color::white}) {
+      LifeSolver reference_solver;
+      const LifeAnswer reference = reference_solver.solve(question(*shape.rows, first, shape.target));
+      for (int symmetry = 0; symmetry < 8; ++symmetry) {
+        for (bool swap : {false, true}) {
+          LifeSolver solver;
+          const Color mover = swap ? engine::opponent(first) : first;
+          const Vertex target = turned(shape.target, n, symmetry);
+          const LifeAnswer answer = solver.solve(question(transformed(*shape.rows, symmetry, swap), mover, target));
+          INFO("symmetry " << symmetry << " swap " << swap);
+          CHECK(answer.status == reference.status);
+          std::vector<Play> expected;
+          for (const Play& move : reference.best_moves) {
+            expected.push_back(move ? Play{turned(*move, n, symmetry)} : Play{});
+          }
+          CHECK(sorted(answer.best_moves) == sorted(expected));
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,103 @@
+#include "tools/yunzi-problems/enclosed_group.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace yunzi::problems {
+
+using engine::Vertex;
+
+namespace {
+
+constexpr int board_size = 19;
+
+bool on_board(Vertex v) { return engine::on_board(v, board_size); }
+
+std::vector<Vertex> around(const std::set<Vertex>& inside, bool diagonals) {
+  std::set<Vertex> out;
+  for (Vertex v : inside) {
+    for (int dx = -1; dx <= 1; ++dx) {
+      for (int dy = -1; dy <= 1; ++dy) {
+        if ((dx == 0 && dy == 0) || (!diagonals && dx != 0 && dy != 0)) continue;
+        const Vertex n{v.x + dx, v.y + dy};
+        if (on_board(n) && !inside.contains(n)) out.insert(n);
+      }
+    }
+  }
+  return {out.begin(), out.end()};
+}
+
+template <typename T>
+const T& pick(const std::vector<T>& from, std::mt19937_64& rng) {
+  return from[std::uniform_int_distribution<std::size_t>(0, from.size() - 1)(rng)];
+}
+
+bool chance(double p, std::mt19937_64& rng) { return std::bernoulli_distribution(p)(rng); }
+
+}  // namespace
+
+const std::vector<NamedShape>& classic_shapes() {
+  static const std::vector<NamedShape> shapes = {
+      {"straight three", {{0, 0}, {1, 0}, {2, 0}}},
+      {"bent three", {{0, 0}, {1, 0}, {0, 1}}},
+      {"pyramid four", {{0, 0}, {1, 0}, {2, 0}, {1, 1}}},
+      {"crossed five", {{1, 0}, {0, 1}, {1, 1}, {2, 1}, {1, 2}}},
+      {"bulky five", {{0, 0}, {1, 0}, {0, 1}, {1, 1}, {2, 0}}},
+      {"rabbity six", {{0, 0}, {1, 0}, {2, 0}, {0, 1}, {1, 1}, {1, 2}}},
+  };
+  return shapes;
+}
+
+EnclosedGroup enclose(std::vector<Vertex> eye_space, bool in_corner) {
+  EnclosedGroup made;
+  made.in_corner = in_corner;
+  const std::set<Vertex> eye(eye_space.begin(), eye_space.end());
+  made.eye_space = std::move(eye_space);
+  // The group is the solid ring around the eye space, diagonals included, so that it is one chain.
+  made.group = around(eye, true);
+  std::set<Vertex> inner(eye);
+  inner.insert(made.group.begin(), made.group.end());
+  made.wall = around(inner, true);
+  return made;
+}
+
+EnclosedGroup random_group(std::mt19937_64& rng) {
+  const bool in_corner = chance(0.6, rng);
+  const Vertex seed = in_corner ? Vertex{0, 0} : Vertex{std::uniform_int_distribution<int>(6, 10)(rng), 0};
+  const int points = std::uniform_int_distribution<int>(3, 7)(rng);
+  std::set<Vertex> eye{seed};
+  const Vertex steps[4] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+  while (static_cast<int>(eye.size()) < points) {
+    const Vertex from = pick(std::vector<Vertex>(eye.begin(), eye.end()), rng);
+    const Vertex step = steps[std::uniform_int_distribution<int>(0, 3)(rng)];
+    const Vertex next{from.x + step.x, from.y + step.y};
+    const bool near_seed = std::abs(next.x - seed.x) <= 3 && next.y <= 2;
+    if (on_board(next) && near_seed && (!in_corner || next.x >= 0)) eye.insert(next);
+  }
+  EnclosedGroup made = enclose({eye.begin(), eye.end()}, in_corner);
+  // Flaws: a stone of the ring missing (a cutting point or a shortage of liberties), a stone inside the eye space.
+  if (chance(0.5, rng)) {
+    const Vertex gone = pick(made.group, rng);
+    std::erase(made.group, gone);
+    made.flawless = false;
+  }
+  if (chance(0.4, rng)) {
+    made.extra_attacker.push_back(pick(made.eye_space, rng));
+    made.flawless = false;
+  }
+  if (chance(0.3, rng)) {
+    const Vertex inside = pick(made.eye_space, rng);
+    if (std::find(made.extra_attacker.begin(), made.extra_attacker.end(), inside) == made.extra_attacker.end()) {
+      made.extra_owner.push_back(inside);
+      made.flawless = false;
+    }
+  }
+  if (chance(0.25, rng)) {
+    const Vertex gone = pick(made.wall, rng);
+    std::erase(made.wall, gone);
+    made.flawless = false;
+  }
+  return made;
+}
+
+}  // namespace yunzi::problems

@@ -1,0 +1,39 @@
+// Enclosed groups to ask about: an eye space on the edge of the board, the group's stones around it, the
+// attacker's wall around those, then a few random flaws (a missing stone, a stone inside the eye space). Drawn in
+// the top-left corner or on the top side; the maker turns and recolours them afterwards.
+#pragma once
+
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/types.hpp"
+
+namespace yunzi::problems {
+
+struct EnclosedGroup {
+  std::vector<engine::Vertex> eye_space;
+  std::vector<engine::Vertex> group;  // the owner's stones
+  std::vector<engine::Vertex> wall;   // the attacker's stones
+  std::vector<engine::Vertex> extra_attacker;
+  std::vector<engine::Vertex> extra_owner;
+  bool in_corner = true;
+  bool flawless = true;    // no random flaw added
+  std::string shape_name;  // the classic shape's name, empty for a random eye space
+};
+
+struct NamedShape {
+  std::string name;
+  std::vector<engine::Vertex> cells;  // relative to the shape's own top-left point
+};
+// The classic eye spaces that have one vital point: straight three, bent three, pyramid four, crossed five, bulky
+// five, rabbity six.
+const std::vector<NamedShape>& classic_shapes();
+
+// A group around `eye_space` (cells on the board's top rows), with its wall.
+EnclosedGroup enclose(std::vector<engine::Vertex> eye_space, bool in_corner);
+// A random eye space of 3 to 7 points with up to three random flaws.
+EnclosedGroup random_group(std::mt19937_64& rng);
+
+}  // namespace yunzi::problems

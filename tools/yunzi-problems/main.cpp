@@ -1,0 +1,100 @@
+// yunzi-problems: makes the starter library of life-and-death problems (tools/PROBLEMS.md). Every problem is an
+// enclosed group that the solver proves one move decides, with its answer tree; the collection goes to stdout.
+#include <algorithm>
+#include <cstdint>
+#include <iostream>
+#include <set>
+#include <string>
+
+#include "tools/yunzi-problems/problem_maker.hpp"
+
+using namespace yunzi;
+using namespace yunzi::problems;
+
+namespace {
+
+struct Options {
+  std::uint64_t seed = 1;
+  std::size_t count = 320;
+  MakerOptions maker;
+};
+
+std::optional<Options> read_options(int argc, char** argv) {
+  Options options;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (i + 1 >= argc) return std::nullopt;
+    try {
+      if (arg == "--seed") {
+        options.seed = std::stoull(argv[++i]);
+      } else if (arg == "--count") {
+        options.count = std::stoul(argv[++i]);
+      } else if (arg == "--budget") {
+        options.maker.limits.node_budget = std::stoull(argv[++i]);
+      } else {
+        return std::nullopt;
+      }
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
+  }
+  return options;
+}
+
+// What makes two groups the same problem, before they are turned and coloured.
+std::string key_of(const EnclosedGroup& group, bool owner_to_move) {
+  std::string key = owner_to_move ? "o" : "a";
+  for (const auto* points : {&group.group, &group.wall, &group.extra_owner, &group.extra_attacker}) {
+    std::vector<engine::Vertex> sorted = *points;
+    std::sort(sorted.begin(), sorted.end());
+    key += '|';
+    for (engine::Vertex v : sorted) key += std::to_string(v.x) + ',' + std::to_string(v.y) + ';';
+  }
+  return key;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::optional<Options> options = read_options(argc, argv);
+  if (!options) {
+    std::cerr << "usage: yunzi-problems [--seed N] [--count N] [--budget NODES] > library.sgf\n";
+    return 2;
+  }
+  std::mt19937_64 rng(options->seed);
+  std::vector<Made> made;
+  std::set<std::string> seen;
+  auto offer = [&](const EnclosedGroup& group, bool owner_to_move) {
+    if (!seen.insert(key_of(group, owner_to_move)).second) return;
+    const int symmetry = std::uniform_int_distribution<int>(0, 7)(rng);
+    const bool owner_is_black = std::bernoulli_distribution(0.5)(rng);
+    if (auto problem = make_problem(group, owner_to_move, symmetry, owner_is_black, rng, options->maker)) {
+      made.push_back(std::move(*problem));
+      std::cerr << "\rproblems: " << made.size() << std::flush;
+    }
+  };
+  for (const NamedShape& shape : classic_shapes()) {
+    for (const bool in_corner : {true, false}) {
+      std::vector<engine::Vertex> cells;
+      for (engine::Vertex v : shape.cells) cells.push_back(engine::Vertex{v.x + (in_corner ? 0 : 8), v.y});
+      EnclosedGroup group = enclose(cells, in_corner);
+      group.shape_name = shape.name;
+      offer(group, true);
+      offer(group, false);
+    }
+  }
+  for (std::size_t tries = 0; made.size() < options->count && tries < 200 * options->count; ++tries) {
+    offer(random_group(rng), std::bernoulli_distribution(0.5)(rng));
+  }
+  std::cerr << '\n';
+  // Grades from 18k to 4d by the order of difficulty: a first estimate that the problems' ratings then correct.
+  std::stable_sort(made.begin(), made.end(), [](const Made& a, const Made& b) { return a.difficulty < b.difficulty; });
+  constexpr int grades = Rank::first_dan_index + 3;
+  for (std::size_t i = 0; i < made.size(); ++i) {
+    tsumego::Problem& problem = made[i].problem;
+    problem.grade = Rank::from_index(1 + static_cast<int>(i * grades / made.size()));
+    problem.title = "Problem " + std::to_string(i + 1) + ": " + problem.title;
+    std::cout << tsumego::write_problem(problem) << '\n';
+  }
+  return made.size() >= options->count ? 0 : 1;
+}

@@ -1,0 +1,168 @@
+#include "tools/yunzi-problems/problem_maker.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "tsumego/attempt.hpp"
+#include "tsumego/line_position.hpp"
+
+namespace yunzi::problems {
+
+using engine::Color;
+using engine::Vertex;
+using tsumego::Play;
+
+namespace {
+
+constexpr int board_size = 19;
+
+// One of the eight symmetries of the board.
+Vertex turned(Vertex v, int symmetry) {
+  const int last = board_size - 1;
+  if (symmetry & 1) v.x = last - v.x;
+  if (symmetry & 2) v.y = last - v.y;
+  if (symmetry & 4) std::swap(v.x, v.y);
+  return v;
+}
+
+tsumego::Problem position_of(const EnclosedGroup& group, bool owner_to_move, int symmetry, bool owner_is_black) {
+  const Color owner = owner_is_black ? Color::black : Color::white;
+  const Color attacker = engine::opponent(owner);
+  tsumego::Problem problem;
+  problem.size = board_size;
+  auto place = [&](const std::vector<Vertex>& points, Color color) {
+    for (Vertex v : points) problem.stones.push_back({turned(v, symmetry), color});
+  };
+  place(group.group, owner);
+  place(group.extra_owner, owner);
+  place(group.wall, attacker);
+  place(group.extra_attacker, attacker);
+  problem.to_move = owner_to_move ? owner : attacker;
+  problem.goal = owner_to_move ? tsumego::Goal::live : tsumego::Goal::kill;
+  return problem;
+}
+
+bool has_liberty_for_every_chain(const tsumego::Problem& problem) { return tsumego::replay(problem, {}).has_value(); }
+
+std::optional<std::size_t> add_node(tsumego::Problem& problem, std::size_t parent, Color color, const Play& move) {
+  if (problem.tree.size() >= 200) return std::nullopt;
+  problem.tree.push_back(tsumego::AnswerNode{color, move, tsumego::Mark::none, {}, {}});
+  const std::size_t index = problem.tree.size() - 1;
+  problem.tree[parent].children.push_back(index);
+  return index;
+}
+
+// The right line: the player's right move, the opponent's answer the solver finds hardest, until the solver
+// calls it solved. nullopt when the line goes wrong (it should not) or runs long.
+std::optional<std::size_t> right_line(tsumego::Problem& problem, const tsumego::Problem& bare, Play first,
+                                      tsumego::LifeSolver& solver) {
+  std::vector<Play> line;
+  std::size_t at = 0;
+  Play move = first;
+  for (int plies = 0; plies < 12; plies += 2) {
+    auto step = tsumego::judge_move(bare, line, move, solver);
+    if (!step || step->outcome == tsumego::Outcome::failed) return std::nullopt;
+    const std::optional<std::size_t> node = add_node(problem, at, problem.to_move, move);
+    if (!node) return std::nullopt;
+    at = *node;
+    line.push_back(move);
+    if (step->outcome == tsumego::Outcome::solved) {
+      problem.tree[at].mark = tsumego::Mark::right;
+      problem.tree[at].comment = "Right. 正解。";
+      return plies / 2 + 1;
+    }
+    const std::optional<std::size_t> reply = add_node(problem, at, engine::opponent(problem.to_move), *step->reply);
+    if (!reply) return std::nullopt;
+    at = *reply;
+    line.push_back(*step->reply);
+    const std::optional<Play> next = tsumego::hint(bare, line, solver);
+    if (!next) return std::nullopt;
+    move = *next;
+  }
+  return std::nullopt;
+}
+
+// Tempting wrong first moves (next to the stones of both sides) with the solver's refutation.
+void wrong_tries(tsumego::Problem& problem, const tsumego::Problem& bare, const std::vector<Play>& right,
+                 tsumego::LifeSolver& solver, std::mt19937_64& rng, int count) {
+  std::vector<Vertex> candidates;
+  const engine::Board board = tsumego::board_of(bare);
+  for (Vertex v : tsumego::problem_region(bare)) {
+    if (board.at(v) != engine::Cell::empty || std::find(right.begin(), right.end(), Play{v}) != right.end()) continue;
+    candidates.push_back(v);
+  }
+  std::shuffle(candidates.begin(), candidates.end(), rng);
+  int added = 0;
+  for (Vertex v : candidates) {
+    if (added == count) break;
+    auto step = tsumego::judge_move(bare, {}, Play{v}, solver);
+    if (!step || step->outcome != tsumego::Outcome::failed || !step->reply || !*step->reply) continue;
+    const std::optional<std::size_t> node = add_node(problem, 0, problem.to_move, Play{v});
+    if (!node) return;
+    const std::optional<std::size_t> reply = add_node(problem, *node, engine::opponent(problem.to_move), *step->reply);
+    if (!reply) return;
+    problem.tree[*reply].mark = tsumego::Mark::wrong;
+    problem.tree[*reply].comment = "Wrong. 失败。";
+    ++added;
+  }
+}
+
+std::vector<std::string> themes_of(const EnclosedGroup& group, const tsumego::Problem& problem, tsumego::Status status,
+                                   const Play& first) {
+  std::vector<std::string> themes{group.in_corner ? "corner" : "side",
+                                  *problem.goal == tsumego::Goal::live ? "living" : "killing"};
+  if (status == tsumego::Status::ko) themes.push_back("ko");
+  if (status == tsumego::Status::seki) themes.push_back("seki");
+  if (!group.shape_name.empty()) themes.push_back("eye shape");
+  engine::Board board = tsumego::board_of(problem);
+  const Vertex at = *first;
+  const int enemy_before = static_cast<int>(board.stone_count(engine::opponent(problem.to_move)));
+  if (board.play(problem.to_move, at)) {
+    if (board.stone_count(engine::opponent(problem.to_move)) < enemy_before) themes.push_back("capture");
+    if (board.liberties(at) == 1) themes.push_back("throw-in");
+  }
+  return themes;
+}
+
+std::string title_of(const EnclosedGroup& group, const tsumego::Problem& problem) {
+  const std::string side = problem.to_move == Color::black ? "Black" : "White";
+  const std::string goal = *problem.goal == tsumego::Goal::live ? "to live" : "to kill";
+  const std::string where =
+      group.shape_name.empty() ? (group.in_corner ? "in the corner" : "on the side") : "(" + group.shape_name + ")";
+  return side + " " + goal + " " + where;
+}
+
+std::string comment_of(const tsumego::Problem& problem) {
+  const bool black = problem.to_move == Color::black;
+  const bool live = *problem.goal == tsumego::Goal::live;
+  return std::string(black ? "Black" : "White") + (live ? " to live. " : " to kill. ") + (black ? "黑先" : "白先") +
+         (live ? "活。" : "杀。");
+}
+
+}  // namespace
+
+std::optional<Made> make_problem(const EnclosedGroup& group, bool owner_to_move, int symmetry, bool owner_is_black,
+                                 std::mt19937_64& rng, const MakerOptions& options) {
+  tsumego::Problem bare = position_of(group, owner_to_move, symmetry, owner_is_black);
+  if (!has_liberty_for_every_chain(bare)) return std::nullopt;
+  const tsumego::Verification first_check = tsumego::verify(bare, options.limits);
+  if (!first_check.accepted || first_check.first_moves.size() != 1 || !first_check.first_moves.front()) {
+    return std::nullopt;
+  }
+  tsumego::LifeSolver solver(options.limits);
+  tsumego::Problem problem = bare;
+  problem.tree.assign(1, tsumego::AnswerNode{});
+  const std::optional<std::size_t> line_moves = right_line(problem, bare, first_check.first_moves.front(), solver);
+  if (!line_moves) return std::nullopt;
+  wrong_tries(problem, bare, first_check.first_moves, solver, rng, options.wrong_tries);
+  const tsumego::Verification checked = tsumego::verify(problem, options.limits);
+  if (!checked.accepted) return std::nullopt;
+  problem.title = title_of(group, problem);
+  problem.comment = comment_of(problem);
+  problem.themes = themes_of(group, problem, checked.status, first_check.first_moves.front());
+  Made made{std::move(problem), 0};
+  made.difficulty = std::log2(1.0 + static_cast<double>(first_check.nodes)) + 1.5 * static_cast<double>(*line_moves);
+  return made;
+}
+
+}  // namespace yunzi::problems

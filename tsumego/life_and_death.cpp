@@ -120,7 +120,7 @@ std::optional<Prepared> prepare(const LifeQuestion& question, const SolverLimits
 
 LifeAnswer LifeSolver::status(const LifeQuestion& question) {
   std::optional<Prepared> prepared = prepare(question, impl_->limits);
-  if (!prepared) return LifeAnswer{Status::dead, {}, false, 0};
+  if (!prepared) return LifeAnswer{Status::dead, {}, false, true, 0};
   prepared->scope.region = &prepared->region;
   impl_->forget_unless_same(prepared->region, prepared->scope.owner, prepared->scope.target);
   LifeAnswer answer;
@@ -131,7 +131,7 @@ LifeAnswer LifeSolver::status(const LifeQuestion& question) {
 
 LifeAnswer LifeSolver::solve(const LifeQuestion& question) {
   std::optional<Prepared> prepared = prepare(question, impl_->limits);
-  if (!prepared) return LifeAnswer{Status::dead, {}, false, 0};
+  if (!prepared) return LifeAnswer{Status::dead, {}, false, true, 0};
   SearchScope& scope = prepared->scope;
   scope.region = &prepared->region;
   impl_->forget_unless_same(prepared->region, scope.owner, scope.target);
@@ -146,6 +146,7 @@ LifeAnswer LifeSolver::solve(const LifeQuestion& question) {
       if (move >= 0) prepared->line.push_back(next.board.hash());
       const Proof proof = search.prove(scope, next, prepared->line);
       if (move >= 0) prepared->line.pop_back();
+      if (proof == Proof::unknown) answer.every_move_judged = false;
       if (proof != needed->proof) continue;
       answer.best_moves.push_back(move < 0 ? Play{} : Play{next.board.vertex_of(move)});
       if (answer.status == Status::ko && next.ko_ban >= 0) answer.takes_ko_first = true;

@@ -46,6 +46,8 @@ struct LifeAnswer {
   std::vector<Play> best_moves;
   // For a ko: whether the side to move's best move itself takes the ko (its opponent then needs the first threat).
   bool takes_ko_first = false;
+  // False when the budget ran out before every move of the side to move was judged: best_moves may then miss some.
+  bool every_move_judged = true;
   std::uint64_t nodes = 0;  // positions visited
 };
 

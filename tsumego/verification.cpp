@@ -205,6 +205,11 @@ Verification verify(Problem& problem, const SolverLimits& limits) {
                              " without one");
     return out;
   }
+  if (!root.every_move_judged) {
+    out.rejections.push_back("the solver could not judge every first move within " +
+                             std::to_string(limits.node_budget) + " positions");
+    return out;
+  }
   if (!needs_a_move(root)) {
     out.rejections.push_back("nothing to do: the goal holds without a move");
     return out;

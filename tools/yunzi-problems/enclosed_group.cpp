@@ -76,6 +76,8 @@ EnclosedGroup random_group(std::mt19937_64& rng) {
   }
   EnclosedGroup made = enclose({eye.begin(), eye.end()}, in_corner);
   // Flaws: a stone of the ring missing (a cutting point or a shortage of liberties), a stone inside the eye space.
+  // The wall stays whole: a gap in it would open onto the points outside the region, which count as liberties
+  // for ever, so the group would escape there where on a real board it would not.
   if (chance(0.5, rng)) {
     const Vertex gone = pick(made.group, rng);
     std::erase(made.group, gone);
@@ -91,11 +93,6 @@ EnclosedGroup random_group(std::mt19937_64& rng) {
       made.extra_owner.push_back(inside);
       made.flawless = false;
     }
-  }
-  if (chance(0.25, rng)) {
-    const Vertex gone = pick(made.wall, rng);
-    std::erase(made.wall, gone);
-    made.flawless = false;
   }
   return made;
 }

@@ -107,6 +107,27 @@ export class App {
     this.connection.connect();
   }
 
+  // Runs `read` once the link is up and the kept session has been tried on
+  // it, and again after each reconnection's: a page showing the player's own
+  // data (a problem's attempt) reads it as the player, not as a visitor.
+  // Returns the function that stops it.
+  each_session(read) {
+    let stopped = false;
+    let awaited = null;
+    const wait = () => {
+      const ready = this.session_ready_.promise;
+      if (ready === awaited) return;
+      awaited = ready;
+      ready.then(() => { if (!stopped) read(); });
+    };
+    const stop_on_open = this.connection.on_open(wait);
+    wait();
+    return () => {
+      stopped = true;
+      stop_on_open();
+    };
+  }
+
   // Any request (built with protocol.js); a refusal is shown as a notice and
   // rethrown for the caller.
   async request(message) {

@@ -14,9 +14,11 @@ export function fit_board(wrap, lowest, watched) {
     const bottoms = lowest().map((el) => el.getBoundingClientRect())
       .filter((r) => r.height > 0).map((r) => r.bottom + window.scrollY);
     if (!bottoms.length) return;
-    const board = wrap.getBoundingClientRect().height;
+    const box = wrap.getBoundingClientRect();
     const spare = window.innerHeight - gap_px - Math.max(...bottoms);
-    wrap.style.maxWidth = `${Math.max(smallest_px, Math.floor(board + spare))}px`;
+    // The room is in height; a board drawn in part (a problem's corner) may be wider or narrower than high.
+    const aspect = box.height > 0 ? box.width / box.height : 1;
+    wrap.style.maxWidth = `${Math.max(smallest_px, Math.floor((box.height + spare) * aspect))}px`;
   }
   const observer = new ResizeObserver(fit);
   for (const el of watched()) observer.observe(el);

@@ -8,6 +8,8 @@
 // ghost with guide lines; a second tap on the same point plays it. The
 // board scales with its box (the viewBox), so the stones follow the space
 // there is; without coordinates the margin shrinks and the stones grow.
+// A board may be drawn in part (a problem's corner): only that rectangle is
+// shown, cut a little past its last lines where it is not the board's edge.
 
 import { s } from "./dom.js";
 import { column_letter, to_vertex, from_vertex, star_points } from "./vertex.js";
@@ -15,6 +17,8 @@ import { column_letter, to_vertex, from_vertex, star_points } from "./vertex.js"
 // Around the outer lines: room for the coordinates, or a thin rim of wood.
 const margin_with_coordinates = 1.3;
 const margin_without = 0.6;
+// Past the last line of a part of the board, so the lines are seen to go on.
+const cut_margin = 0.6;
 
 export class BoardView {
   constructor({ on_play, label }) {
@@ -22,6 +26,8 @@ export class BoardView {
     this.label_ = label;
     this.size_ = 0;
     this.coordinates_ = null;
+    this.region_key_ = "";
+    this.bounds_ = null; // the points shown: {left, top, right, bottom}
     this.pending_ = null; // the vertex a first tap chose on a touch screen
     this.pointer_type_ = "mouse";
     this.view_ = null;
@@ -40,11 +46,18 @@ export class BoardView {
   // numbers (move number of each stone by [y][x], or null to show none),
   // coordinates (draw them), confirm_touch (a tap shows, a second one plays),
   // sent (the vertex of a stone in the grid the server has not yet answered
-  // for: drawn half-transparent until it does)}
+  // for: drawn half-transparent until it does), region (the part of the board
+  // to show, {left, top, right, bottom} in points from the top left, or null
+  // for all of it), hint (a vertex to mark as the one to try)}
   render(view) {
     this.view_ = view;
     const coordinates = view.coordinates !== false;
-    if (view.size !== this.size_ || coordinates !== this.coordinates_) this.build_(view.size, coordinates);
+    const region = view.region || null;
+    const region_key = region ? `${region.left},${region.top},${region.right},${region.bottom}` : "";
+    if (view.size !== this.size_ || coordinates !== this.coordinates_ || region_key !== this.region_key_) {
+      this.build_(view.size, coordinates, region);
+      this.region_key_ = region_key;
+    }
     if (this.pending_) {
       const point = from_vertex(this.pending_, view.size);
       if (!view.preview || !point || view.grid[point.y][point.x]) this.pending_ = null;
@@ -86,6 +99,10 @@ export class BoardView {
         }));
       }
     }
+    const hinted = view.hint ? from_vertex(view.hint, size) : null;
+    if (hinted) {
+      marks.push(s("circle", { class: "hint-mark", cx: hinted.x, cy: hinted.y, r: 0.3, "data-vertex": view.hint }));
+    }
     if (view.passed) marks.push(pass_note(size, view.passed, view.pass_label(view.passed)));
     this.shadows_layer_.replaceChildren(...shadows);
     this.stones_layer_.replaceChildren(...stones);
@@ -99,7 +116,7 @@ export class BoardView {
 
   focus() { this.svg.focus(); }
 
-  build_(size, coordinates) {
+  build_(size, coordinates, region) {
     this.size_ = size;
     this.coordinates_ = coordinates;
     const margin = coordinates ? margin_with_coordinates : margin_without;
@@ -107,7 +124,21 @@ export class BoardView {
     this.last_cursor_ = null;
     this.pending_ = null;
     const extent = size - 1 + 2 * margin;
-    this.svg.setAttribute("viewBox", `${-margin} ${-margin} ${extent} ${extent}`);
+    const end = size - 1;
+    const bounds = region
+      ? {
+        left: clamp(region.left, 0, end), top: clamp(region.top, 0, end),
+        right: clamp(region.right, 0, end), bottom: clamp(region.bottom, 0, end),
+      }
+      : { left: 0, top: 0, right: end, bottom: end };
+    this.bounds_ = bounds;
+    // The board's edge keeps its margin (and coordinates); a cut side shows a little beyond its line.
+    const low = (at) => at - (at === 0 ? margin : cut_margin);
+    const high = (at) => at + (at === end ? margin : cut_margin);
+    const view_left = low(bounds.left);
+    const view_top = low(bounds.top);
+    this.svg.setAttribute("viewBox",
+      `${view_left} ${view_top} ${high(bounds.right) - view_left} ${high(bounds.bottom) - view_top}`);
     this.svg.setAttribute("aria-label", this.label_(size));
     const lines = [];
     for (let i = 0; i < size; i++) {
@@ -241,12 +272,11 @@ export class BoardView {
     if (steps[event.key]) {
       this.pointer_type_ = "keyboard"; // the cursor's stone shows even after a tap
       const [dx, dy] = steps[event.key];
-      const middle = Math.floor(size / 2);
-      const from = this.cursor_ || this.last_cursor_ || { x: middle - dx, y: middle - dy };
-      this.cursor_ = {
-        x: Math.min(size - 1, Math.max(0, from.x + dx)),
-        y: Math.min(size - 1, Math.max(0, from.y + dy)),
-      };
+      // The cursor stays on the points shown (all of them, or a problem's part).
+      const { left, top, right, bottom } = this.bounds_;
+      const middle = { x: Math.floor((left + right) / 2), y: Math.floor((top + bottom) / 2) };
+      const from = this.cursor_ || this.last_cursor_ || { x: middle.x - dx, y: middle.y - dy };
+      this.cursor_ = { x: clamp(from.x + dx, left, right), y: clamp(from.y + dy, top, bottom) };
       this.hover_ = to_vertex(this.cursor_.x, this.cursor_.y, size);
       this.draw_preview_();
     } else if ((event.key === "Enter" || event.key === " ") && this.cursor_) {
@@ -263,6 +293,10 @@ export class BoardView {
     event.preventDefault();
     event.stopPropagation();
   }
+}
+
+function clamp(value, low, high) {
+  return Math.min(high, Math.max(low, value));
 }
 
 // "Black passed" across the middle of the board, where the last-move mark

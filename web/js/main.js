@@ -1,7 +1,8 @@
 // Entry point: builds the App, the page frame (header, connection banner,
 // notices, toasts) and routes by the URL hash: #/ lobby, #/game/ID,
 // #/user/NAME, #/tournaments, #/tournament/ID, #/players, #/messages[/NAME],
-// #/boards (new board, the user's boards), #/board/ID (an analysis board).
+// #/boards (new board, the user's boards), #/board/ID (an analysis board),
+// #/problems (the problem library), #/problem/ID (solving one).
 
 import { h, replace_children } from "./dom.js";
 import { t, language, set_language, languages } from "./i18n.js";
@@ -15,6 +16,9 @@ import { mount_players } from "./players_view.js";
 import { mount_messages } from "./messages_view.js";
 import { mount_boards } from "./boards_view.js";
 import { mount_board } from "./board_page.js";
+import { mount_problems } from "./problems_view.js";
+import { mount_problem } from "./problem_page.js";
+import { problem_route } from "./problem_logic.js";
 import { describe_settings } from "./format.js";
 import { pairing_text } from "./tournament_format.js";
 import { countdown } from "./countdown.js";
@@ -46,6 +50,8 @@ function decoded(part) {
 }
 
 function parse_route() {
+  const problems = problem_route(location.hash);
+  if (problems) return problems;
   const parts = location.hash.replace(/^#\/?/, "").split("/");
   if (parts[0] === "game" && /^\d+$/.test(parts[1] || "")) return { name: "game", id: Number(parts[1]) };
   if (parts[0] === "user" && parts[1]) return { name: "user", user: decoded(parts[1]) };
@@ -71,6 +77,8 @@ function mount_route() {
   else if (route.name === "board") view = mount_board(main, app, route.id);
   else if (route.name === "boards") view = mount_boards(main, app);
   else if (route.name === "messages") view = mount_messages(main, app, route.with);
+  else if (route.name === "problems") view = mount_problems(main, app, route.theme);
+  else if (route.name === "problem") view = mount_problem(main, app, route.id, route.theme);
   else view = mount_lobby(main, app);
   main.focus({ preventScroll: true });
 }
@@ -107,6 +115,7 @@ function render_header(state) {
       h("a", { id: "nav-tournaments", href: "#/tournaments", text: t("nav_tournaments") }),
       h("a", { id: "nav-players", href: "#/players", text: t("nav_players") }),
       h("a", { id: "nav-boards", href: "#/boards", text: t("nav_boards") }),
+      h("a", { id: "nav-problems", href: "#/problems", text: t("nav_problems") }),
       state.user ? h("a", { id: "nav-messages", href: "#/messages", "aria-label": unread ? t("messages_unread", { n: unread }) : null },
         t("nav_messages"), unread ? h("span", { id: "messages-badge", class: "badge unread", text: String(unread) }) : null) : null,
       state.user ? h("a", { id: "my-profile", href: `#/user/${encodeURIComponent(state.user.name)}`, text: `${state.user.name} ${state.user.rank}` }) : null,

@@ -1,7 +1,7 @@
 // A player's page: rank, wins and losses, the current rank block as marks and
 // in words, the rank graph and history, the rated results by the opponent's
-// rank and the list of games with SGF downloads; plain "none yet" texts for
-// a new player.
+// rank and the list of games with SGF downloads; the problem rating with
+// the attempts and problems solved; plain "none yet" texts for a new player.
 
 import { h, replace_children } from "./dom.js";
 import { t } from "./i18n.js";
@@ -35,8 +35,12 @@ export function mount_profile(container, app, name) {
   const games = h("tbody");
   const graph = h("div", { class: "rank-graph-box" });
   const opponents = h("div");
+  const problems = h("p", { id: "profile-problem-stats" });
+  const problems_panel = h("section", { class: "panel", id: "profile-problems", hidden: true },
+    h("h2", {}, h("a", { href: "#/problems", text: t("profile_problems") })), problems);
   const profile = h("div", { class: "profile", "data-user": name },
     h("section", { class: "panel" }, head),
+    problems_panel,
     h("section", { class: "panel" }, h("h2", { text: t("results_by_opponent") }),
       h("p", { class: "hint", text: t("results_by_opponent_hint") }), opponents),
     h("section", { class: "panel" }, h("h2", { text: t("rank_history") }), graph,
@@ -90,10 +94,21 @@ export function mount_profile(container, app, name) {
     history.closest("table").hidden = !hist.history.length;
   };
 
+  // Apart from the rest: a server without the problem library leaves the panel out.
+  const load_problems = async () => {
+    const stats = await app.connection.request(proto.problem_stats(name)).catch(() => null);
+    if (!stats) return;
+    problems.textContent = t("profile_problem_stats", {
+      rating: Math.round(stats.rating), deviation: Math.round(stats.deviation), attempts: stats.attempts, solved: stats.solved,
+    });
+    problems_panel.hidden = false;
+  };
+
   let loaded = false;
   const update = (state) => {
     if (loaded || state.status !== "open") return;
     loaded = true;
+    load_problems();
     load().catch((err) => {
       if (err.code === "not_found") {
         profile.replaceWith(h("section", { class: "panel not-found", id: "not-found" },

@@ -141,3 +141,13 @@ export const tournament_standings = (tournament) => request("tournament.standing
 export const tournament_pairings = (tournament, round) => request("tournament.pairings", { tournament, round });
 export const tournament_register = (tournament) => request("tournament.register", { tournament });
 export const tournament_withdraw = (tournament) => request("tournament.withdraw", { tournament });
+
+// Life-and-death problems (死活题). `page` of problem_list: {theme?, after?,
+// limit?}; problem_get takes an id, or "daily" for the day's problem.
+export const problem_themes = () => request("problem.themes");
+export const problem_list = (page) => request("problem.list", page);
+export const problem_get = (problem) => request("problem.get", problem === "daily" ? { daily: true } : { problem });
+export const problem_move = (problem, move) => request("problem.move", { problem, move });
+export const problem_retry = (problem) => request("problem.retry", { problem });
+export const problem_hint = (problem) => request("problem.hint", { problem });
+export const problem_stats = (user) => request("problem.stats", { user });

@@ -3,8 +3,8 @@
 // server's count it keeps, the clock reading, the profile's record counting, the games
 // waiting for the player's move, how a finished game ended and the rematch it
 // offers, an analysis board's move tree (lines, variations in rows, cuts), an
-// SGF record cut down for board.create and the server's reasons for a refusal
-// read as text keys.
+// SGF record cut down for board.create, the server's reasons for a refusal
+// read as text keys, and the problem pages' routes, words and positions.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -21,6 +21,10 @@ import { rank_value, rank_name, rated_results, results_by_opponent, block_marks,
 import { games_waiting } from "../../../web/js/turn_signal.js";
 import { refusal_reason } from "../../../web/js/refusal_reasons.js";
 import { TrialLine } from "../../../web/js/trial_moves.js";
+import {
+  problem_route, problems_href, problem_href, goal_text, theme_text, solved_mark, attempt_moves, problem_position,
+  view_region, may_play, attempt_note, answer_words, signed,
+} from "../../../web/js/problem_logic.js";
 
 test("vertices skip I and count rows from the bottom", () => {
   assert.deepEqual(from_vertex("A1", 19), { x: 0, y: 18 });
@@ -508,3 +512,85 @@ test("a review's graph and its biggest mistakes, by winning chance or by score",
   assert.deepEqual(graph_values([{ move: 0, score: 100 }, { move: 1, score: -100 }]), [1, 0]);
 });
 
+
+// The starter library's bent three (tsumego/library/starter.sgf), Black to kill.
+const bent_three = {
+  id: 1, size: 19, to_move: "black", goal: "kill", solved: null, view: ["A19", "E15"],
+  black: ["D19", "D18", "D17", "C17", "C16", "B16", "A16"], white: ["C19", "C18", "B18", "B17", "A17"],
+};
+
+test("problem routes keep the list a problem was opened from", () => {
+  assert.deepEqual(problem_route("#/problems"), { name: "problems", theme: null });
+  assert.deepEqual(problem_route("#/problems?theme=vital%20point"), { name: "problems", theme: "vital point" });
+  assert.deepEqual(problem_route("#/problem/12?theme=corner"), { name: "problem", id: 12, theme: "corner" });
+  assert.deepEqual(problem_route("#/problem/12"), { name: "problem", id: 12, theme: null });
+  assert.equal(problem_route("#/problem/abc"), null);
+  assert.equal(problem_route("#/board/3"), null);
+  assert.equal(problem_route("#/problems/extra"), null);
+  assert.equal(problems_href("vital point"), "#/problems?theme=vital%20point");
+  assert.equal(problem_href(7, "角&边"), `#/problem/7?theme=${encodeURIComponent("角&边")}`);
+  assert.deepEqual(problem_route(problem_href(7, "角&边")), { name: "problem", id: 7, theme: "角&边" });
+  assert.equal(problem_href(7), "#/problem/7");
+});
+
+test("a problem's goal, themes and the player's mark in words", () => {
+  const words = { problem_goal_black_kill: "Black to kill", problem_goal_white_live: "White to live",
+    problem_goal_white: "White to play", problem_theme_vital_point: "要点" };
+  const t = (key) => words[key] ?? key;
+  const has_text = (key) => key in words;
+  assert.equal(goal_text(bent_three, t), "Black to kill");
+  assert.equal(goal_text({ ...bent_three, to_move: "white", goal: "live" }, t), "White to live");
+  assert.equal(goal_text({ ...bent_three, to_move: "white", goal: null }, t), "White to play");
+  assert.equal(theme_text("Vital point", t, has_text), "要点");
+  assert.equal(theme_text("snapback", t, has_text), "snapback", "a theme without a translation is shown as written");
+  assert.equal(solved_mark(true), "solved");
+  assert.equal(solved_mark(false), "tried");
+  assert.equal(solved_mark(null), null);
+});
+
+test("an attempt's moves alternate from the side to move; the capture shows on the board", () => {
+  assert.deepEqual(attempt_moves({ to_move: "white" }, ["A19", "B19"]),
+    [{ vertex: "A19", color: "white" }, { vertex: "B19", color: "black" }]);
+  const { grid, last } = problem_position(bent_three, ["A19", "B19", "A18"]);
+  const at = (vertex) => {
+    const point = from_vertex(vertex, 19);
+    return grid[point.y][point.x];
+  };
+  // Black's A18 takes the whole white group, B19 with it.
+  for (const vertex of ["C19", "C18", "B18", "B17", "A17", "B19"]) assert.equal(at(vertex), null, vertex);
+  assert.equal(at("A19"), "black");
+  assert.equal(at("A18"), "black");
+  assert.deepEqual(last, { vertex: "A18", color: "black", number: 3 });
+  assert.equal(problem_position(bent_three, []).last, null);
+});
+
+test("a problem's part of the board, grown for a move outside it", () => {
+  assert.deepEqual(view_region(bent_three), { left: 0, top: 0, right: 4, bottom: 4 });
+  assert.deepEqual(view_region({ ...bent_three, view: ["E15", "A19"] }), { left: 0, top: 0, right: 4, bottom: 4 });
+  assert.deepEqual(view_region(bent_three, ["G19", "pass"]), { left: 0, top: 0, right: 6, bottom: 4 });
+  assert.equal(view_region({ ...bent_three, view: ["A19", "T1"] }), null, "the whole board");
+  assert.equal(view_region({ ...bent_three, view: undefined }), null);
+  assert.equal(view_region({ ...bent_three, view: ["A19", "Z99"] }), null);
+});
+
+test("what an attempt allows and counts for", () => {
+  const playing = { moves: [], state: "playing", rated: true, hinted: false };
+  assert.equal(may_play(true, null, null), true, "the first move starts an attempt");
+  assert.equal(may_play(false, null, null), false, "a visitor");
+  assert.equal(may_play(true, playing, "A19"), false, "a move waits for its answer");
+  assert.equal(may_play(true, { ...playing, state: "failed" }, null), false);
+  assert.equal(attempt_note(bent_three, null), "rated", "never tried: the first attempt is rated");
+  assert.equal(attempt_note({ ...bent_three, solved: false }, null), "unrated");
+  assert.equal(attempt_note(bent_three, playing, true), "hinted");
+  assert.equal(attempt_note(bent_three, { ...playing, hinted: true }), "hinted");
+  assert.equal(attempt_note(bent_three, { ...playing, rated: false }, true), "unrated");
+  assert.equal(attempt_note(bent_three, { ...playing, state: "solved" }), null);
+  assert.equal(answer_words("RIGHT"), "", "a bare mark repeats the verdict");
+  assert.equal(answer_words(" 正解。"), "");
+  assert.equal(answer_words("Right. 正解。"), "", "the starter library's marks in both languages");
+  assert.equal(answer_words("Wrong: White takes the vital point and lives."), "Wrong: White takes the vital point and lives.");
+  assert.equal(answer_words(undefined), "");
+  assert.equal(signed(12), "+12");
+  assert.equal(signed(-7.4), "\u22127");
+  assert.equal(signed(0), "\u00b10");
+});

@@ -188,6 +188,12 @@ test("requests carry their fields as the server reads them", () => {
     { type: "message.history", with: "ann", before: 9, limit: 50 });
   assert.deepEqual(protocol.tournament_pairings(4, 2), { type: "tournament.pairings", tournament: 4, round: 2 });
   assert.deepEqual(protocol.challenge_decline(5), { type: "challenge.decline", challenge: 5 });
+  assert.deepEqual(protocol.problem_get(12), { type: "problem.get", problem: 12 });
+  assert.deepEqual(protocol.problem_get("daily"), { type: "problem.get", daily: true });
+  assert.deepEqual(protocol.problem_move(12, "A19"), { type: "problem.move", problem: 12, move: "A19" });
+  assert.deepEqual(protocol.problem_list({ theme: "corner", after: 12, limit: 20 }),
+    { type: "problem.list", theme: "corner", after: 12, limit: 20 });
+  assert.deepEqual(protocol.problem_stats("ann"), { type: "problem.stats", user: "ann" });
   // A request's own fields never replace its type.
   assert.equal(protocol.board_create({ type: "x", size: 9 }).type, "board.create");
   assert.ok(protocol.is_game_event({ type: "game.move", game: 1 }));

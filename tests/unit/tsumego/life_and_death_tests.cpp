@@ -102,8 +102,33 @@ TEST_CASE("square four is dead and straight four alive, whoever moves", "[tsumeg
   CHECK(solver.solve(question(straight_four, Color::black, Vertex{1, 0})).best_moves.empty());
 }
 
-TEST_CASE("a black stone in the middle of a straight three is a seki, whoever moves", "[tsumego][solver]") {
+TEST_CASE("three stones in the middle of a straight five: a seki, whoever moves", "[tsumego][solver]") {
+  // Filling a shared liberty puts one's own group in atari: White's is taken, or White takes Black's three stones
+  // and lives with a straight five.
   const std::vector<std::string> seki = {
+      "XO.XXX.OX",  //
+      "XOOOOOOOX",  //
+      "XXXXXXXXX",  //
+      "+++++++++",  //
+      "+++++++++",  //
+      "+++++++++",  //
+      "+++++++++",  //
+      "+++++++++",  //
+      "+++++++++",
+  };
+  LifeSolver solver;
+  const LifeAnswer white_first = solver.solve(question(seki, Color::white, Vertex{1, 0}));
+  CHECK(white_first.status == Status::seki);
+  // White keeps the seki by leaving it alone.
+  CHECK(white_first.best_moves == std::vector<Play>{Play{}});
+  const LifeAnswer black_first = solver.solve(question(seki, Color::black, Vertex{1, 0}));
+  CHECK(black_first.status == Status::seki);
+  CHECK(black_first.best_moves == std::vector<Play>{Play{}});
+}
+
+TEST_CASE("a stone in the middle of a straight three is dead: taking two stones leaves a two-point eye",
+          "[tsumego][solver]") {
+  const std::vector<std::string> dead_shape = {
       "XO.X.OX",  //
       "XOOOOOX",  //
       "XXXXXXX",  //
@@ -113,13 +138,13 @@ TEST_CASE("a black stone in the middle of a straight three is a seki, whoever mo
       "+++++++",
   };
   LifeSolver solver;
-  const LifeAnswer white_first = solver.solve(question(seki, Color::white, Vertex{1, 0}));
-  CHECK(white_first.status == Status::seki);
-  // White keeps the seki by leaving it alone: every move inside puts White in atari.
-  CHECK(white_first.best_moves == std::vector<Play>{Play{}});
-  const LifeAnswer black_first = solver.solve(question(seki, Color::black, Vertex{1, 0}));
-  CHECK(black_first.status == Status::seki);
-  CHECK(black_first.best_moves == std::vector<Play>{Play{}});
+  const LifeAnswer black_first = solver.solve(question(dead_shape, Color::black, Vertex{1, 0}));
+  CHECK(black_first.status == Status::dead);
+  // Black need not even play: filling either side kills, and so does playing elsewhere.
+  std::vector<Play> expected = plays({Vertex{2, 0}, Vertex{4, 0}});
+  expected.push_back(Play{});
+  CHECK(sorted(black_first.best_moves) == sorted(expected));
+  CHECK(solver.status(question(dead_shape, Color::white, Vertex{1, 0})).status == Status::dead);
 }
 
 TEST_CASE("a group that reaches a point outside the region has escaped", "[tsumego][solver]") {
@@ -207,4 +232,23 @@ TEST_CASE("a status and its best moves do not change under symmetry or a colour 
       }
     }
   }
+}
+
+TEST_CASE("a second eye that needs a ko: ko with the owner first, dead with the attacker first", "[tsumego][solver]") {
+  const std::vector<std::string> eye_ko = {
+      ".OX.X++",  //
+      "OOOXX++",  //
+      "XXXX+++",  //
+      "+++++++",  //
+      "+++++++",  //
+      "+++++++",  //
+      "+++++++",
+  };
+  LifeSolver solver;
+  const LifeAnswer white_first = solver.solve(question(eye_ko, Color::white, Vertex{1, 0}));
+  CHECK(white_first.status == Status::ko);
+  CHECK(white_first.best_moves == std::vector<Play>{Play{Vertex{3, 0}}});
+  CHECK(white_first.takes_ko_first);
+  const LifeAnswer black_first = solver.solve(question(eye_ko, Color::black, Vertex{1, 0}));
+  CHECK(black_first.status == Status::dead);
 }

@@ -1,6 +1,7 @@
 // Life-and-death positions from pictures for the solver's tests: one string per row from the top, 'X' Black,
 // 'O' White, '.' empty, '+' an empty point outside the region (nobody plays there), '*' an empty point of the
-// region marked for the test. The board is as large as there are rows.
+// region marked for the test. Every other point is in the region, the stones' too (a stone taken frees its point). The
+// board is as large as there are rows.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -27,7 +28,7 @@ inline Picture picture(const std::vector<std::string>& rows) {
       const char c = row[static_cast<std::size_t>(x)];
       if (c == 'X') REQUIRE(out.board.add_stone(engine::Color::black, v));
       if (c == 'O') REQUIRE(out.board.add_stone(engine::Color::white, v));
-      if (c == '.' || c == '*') out.region.push_back(v);
+      if (c != '+') out.region.push_back(v);
       if (c == '*') out.marked.push_back(v);
     }
   }

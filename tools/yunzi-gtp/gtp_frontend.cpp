@@ -44,6 +44,7 @@ const GtpFrontend::CommandEntry GtpFrontend::commands_[] = {
     {"version", &GtpFrontend::version},
     {"yunzi-ko_rule", &GtpFrontend::ko_rule},
     {"yunzi-life_region", &GtpFrontend::life_region},
+    {"yunzi-life_status", &GtpFrontend::life_status},
     {"yunzi-solve_life", &GtpFrontend::solve_life},
     {"yunzi-solve_nodes", &GtpFrontend::solve_nodes},
 };

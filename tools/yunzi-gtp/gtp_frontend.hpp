@@ -14,6 +14,7 @@
 
 #include "engine/game.hpp"
 #include "tools/yunzi-gtp/gtp_args.hpp"
+#include "tsumego/life_and_death.hpp"
 
 namespace yunzi::gtp {
 
@@ -70,6 +71,9 @@ class GtpFrontend {
   // Life and death (gtp_life_commands.cpp).
   Reply life_region(const Args& args);
   Reply solve_life(const Args& args);
+  Reply life_status(const Args& args);
+  // The solver's answer to a question read from `args` (colour, vertex, budget), with the best moves or not.
+  Expected<tsumego::LifeAnswer, std::string> ask_solver(const Args& args, std::string_view usage, bool moves_too);
   Reply solve_nodes(const Args& args);
 
   // A fresh game with the current size, komi and ko rule.

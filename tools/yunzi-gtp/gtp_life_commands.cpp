@@ -16,10 +16,9 @@ GtpFrontend::Reply GtpFrontend::life_region(const Args& args) {
   return std::string();
 }
 
-GtpFrontend::Reply GtpFrontend::solve_life(const Args& args) {
-  if (args.size() != 2 && args.size() != 3) {
-    return unexpected(std::string("syntax error: expected yunzi-solve_life <color> <vertex> [node_budget]"));
-  }
+Expected<tsumego::LifeAnswer, std::string> GtpFrontend::ask_solver(const Args& args, std::string_view usage,
+                                                                   bool moves_too) {
+  if (args.size() != 2 && args.size() != 3) return unexpected("syntax error: expected " + std::string(usage));
   auto color = parse_color_arg(args[0]);
   if (!color) return unexpected(color.error());
   auto target = parse_move_arg(args[1], size_);
@@ -34,13 +33,25 @@ GtpFrontend::Reply GtpFrontend::solve_life(const Args& args) {
   tsumego::LifeSolver solver(limits);
   engine::Board board = game_.board();
   board.restore_chains();
-  const tsumego::LifeAnswer answer =
-      solver.solve(tsumego::LifeQuestion{std::move(board), *color, **target, life_region_, std::nullopt});
+  tsumego::LifeQuestion question{std::move(board), *color, **target, life_region_, std::nullopt};
+  const tsumego::LifeAnswer answer = moves_too ? solver.solve(question) : solver.status(question);
   last_solve_nodes_ = answer.nodes;
-  std::string out(tsumego::to_string(answer.status));
-  if (answer.takes_ko_first) out += " first";
-  for (const tsumego::Play& move : answer.best_moves) out += ' ' + (move ? engine::to_gtp(*move, size_) : "pass");
+  return answer;
+}
+
+GtpFrontend::Reply GtpFrontend::solve_life(const Args& args) {
+  auto answer = ask_solver(args, "yunzi-solve_life <color> <vertex> [node_budget]", true);
+  if (!answer) return unexpected(answer.error());
+  std::string out(tsumego::to_string(answer->status));
+  if (answer->takes_ko_first) out += " first";
+  for (const tsumego::Play& move : answer->best_moves) out += ' ' + (move ? engine::to_gtp(*move, size_) : "pass");
   return out;
+}
+
+GtpFrontend::Reply GtpFrontend::life_status(const Args& args) {
+  auto answer = ask_solver(args, "yunzi-life_status <color> <vertex> [node_budget]", false);
+  if (!answer) return unexpected(answer.error());
+  return std::string(tsumego::to_string(answer->status));
 }
 
 GtpFrontend::Reply GtpFrontend::solve_nodes(const Args&) { return std::to_string(last_solve_nodes_); }

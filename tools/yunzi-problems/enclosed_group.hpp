@@ -1,6 +1,6 @@
 // Enclosed groups to ask about: an eye space on the edge of the board, the group's stones around it, the
-// attacker's wall around those, then a few random flaws inside the wall (a missing stone, a stone inside the eye space). Drawn in
-// the top-left corner or on the top side; the maker turns and recolours them afterwards.
+// attacker's wall around those, then a few random flaws inside the wall (a missing stone, a stone inside the eye
+// space). Drawn in the top-left corner or on the top side; the maker turns and recolours them afterwards.
 #pragma once
 
 #include <optional>

@@ -2,10 +2,14 @@
 // enclosed group that the solver proves one move decides, with its answer tree; the collection goes to stdout.
 #include <algorithm>
 #include <cstdint>
+#include <fstream>
 #include <iostream>
 #include <set>
+#include <sstream>
 #include <string>
 
+#include "engine/sgf_record.hpp"
+#include "tools/yunzi-problems/game_mining.hpp"
 #include "tools/yunzi-problems/problem_maker.hpp"
 
 using namespace yunzi;
@@ -17,6 +21,10 @@ struct Options {
   std::uint64_t seed = 1;
   std::size_t count = 320;
   MakerOptions maker;
+  std::vector<std::string> games;  // records to mine
+  std::size_t most_from_games = 60;
+  // Positions cut out of games hold more open points than the made groups, so their proofs get a larger budget.
+  MakerOptions mining{tsumego::SolverLimits{300'000}, 2};
 };
 
 std::optional<Options> read_options(int argc, char** argv) {
@@ -24,8 +32,14 @@ std::optional<Options> read_options(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (i + 1 >= argc) return std::nullopt;
+    if (arg == "--mine") {
+      while (i + 1 < argc && std::string(argv[i + 1]).rfind("--", 0) != 0) options.games.emplace_back(argv[++i]);
+      continue;
+    }
     try {
-      if (arg == "--seed") {
+      if (arg == "--most-from-games") {
+        options.most_from_games = std::stoul(argv[++i]);
+      } else if (arg == "--seed") {
         options.seed = std::stoull(argv[++i]);
       } else if (arg == "--count") {
         options.count = std::stoul(argv[++i]);
@@ -42,6 +56,30 @@ std::optional<Options> read_options(int argc, char** argv) {
 }
 
 // What makes two groups the same problem, before they are turned and coloured.
+std::string key_of(const tsumego::Problem& bare) {
+  std::vector<engine::SetupStone> stones = bare.stones;
+  std::sort(stones.begin(), stones.end(),
+            [](const auto& a, const auto& b) { return std::pair(a.vertex, a.color) < std::pair(b.vertex, b.color); });
+  std::string key = bare.to_move == engine::Color::black ? "B" : "W";
+  for (const auto& stone : stones) {
+    key += std::to_string(stone.vertex.x) + ',' + std::to_string(stone.vertex.y) +
+           (stone.color == engine::Color::black ? 'b' : 'w');
+  }
+  return key;
+}
+
+std::optional<engine::SgfRecord> read_record(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto game = engine::read_sgf_game(text.str());
+  if (!in || !game) {
+    std::cerr << "yunzi-problems: cannot read the game " << path << '\n';
+    return std::nullopt;
+  }
+  return std::move(game->record);
+}
+
 std::string key_of(const EnclosedGroup& group, bool owner_to_move) {
   std::string key = owner_to_move ? "o" : "a";
   for (const auto* points : {&group.group, &group.wall, &group.extra_owner, &group.extra_attacker}) {
@@ -58,7 +96,8 @@ std::string key_of(const EnclosedGroup& group, bool owner_to_move) {
 int main(int argc, char** argv) {
   const std::optional<Options> options = read_options(argc, argv);
   if (!options) {
-    std::cerr << "usage: yunzi-problems [--seed N] [--count N] [--budget NODES] > library.sgf\n";
+    std::cerr << "usage: yunzi-problems [--seed N] [--count N] [--budget NODES] [--mine GAME.sgf... "
+                 "[--most-from-games N]] > library.sgf\n";
     return 2;
   }
   std::mt19937_64 rng(options->seed);
@@ -73,6 +112,20 @@ int main(int argc, char** argv) {
       std::cerr << "\rproblems: " << made.size() << std::flush;
     }
   };
+  std::size_t from_games = 0;
+  for (const std::string& path : options->games) {
+    const std::optional<engine::SgfRecord> record = read_record(path);
+    if (!record) return 2;
+    for (MinedPosition& mined : mine_game(*record)) {
+      if (from_games == options->most_from_games) break;
+      if (!seen.insert(key_of(mined.bare)).second) continue;
+      if (auto problem = finish_problem(std::move(mined.bare), mined.naming, rng, options->mining)) {
+        made.push_back(std::move(*problem));
+        ++from_games;
+        std::cerr << "\rproblems: " << made.size() << std::flush;
+      }
+    }
+  }
   for (const NamedShape& shape : classic_shapes()) {
     for (const bool in_corner : {true, false}) {
       std::vector<engine::Vertex> cells;

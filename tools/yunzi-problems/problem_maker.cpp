@@ -107,13 +107,13 @@ void wrong_tries(tsumego::Problem& problem, const tsumego::Problem& bare, const 
   }
 }
 
-std::vector<std::string> themes_of(const EnclosedGroup& group, const tsumego::Problem& problem, tsumego::Status status,
+std::vector<std::string> themes_of(const Naming& naming, const tsumego::Problem& problem, tsumego::Status status,
                                    const Play& first) {
-  std::vector<std::string> themes{group.in_corner ? "corner" : "side",
-                                  *problem.goal == tsumego::Goal::live ? "living" : "killing"};
+  std::vector<std::string> themes{naming.where, *problem.goal == tsumego::Goal::live ? "living" : "killing"};
   if (status == tsumego::Status::ko) themes.push_back("ko");
   if (status == tsumego::Status::seki) themes.push_back("seki");
-  if (!group.shape_name.empty()) themes.push_back("eye shape");
+  if (!naming.shape_name.empty()) themes.push_back("eye shape");
+  if (naming.from_game) themes.push_back("from a game");
   engine::Board board = tsumego::board_of(problem);
   const Vertex at = *first;
   const int enemy_before = static_cast<int>(board.stone_count(engine::opponent(problem.to_move)));
@@ -124,12 +124,14 @@ std::vector<std::string> themes_of(const EnclosedGroup& group, const tsumego::Pr
   return themes;
 }
 
-std::string title_of(const EnclosedGroup& group, const tsumego::Problem& problem) {
+std::string title_of(const Naming& naming, const tsumego::Problem& problem) {
   const std::string side = problem.to_move == Color::black ? "Black" : "White";
   const std::string goal = *problem.goal == tsumego::Goal::live ? "to live" : "to kill";
-  const std::string where =
-      group.shape_name.empty() ? (group.in_corner ? "in the corner" : "on the side") : "(" + group.shape_name + ")";
-  return side + " " + goal + " " + where;
+  if (!naming.shape_name.empty()) return side + " " + goal + " (" + naming.shape_name + ")";
+  const std::string where = naming.where == "corner" ? "in the corner"
+                            : naming.where == "side" ? "on the side"
+                                                     : "in the centre";
+  return side + " " + goal + " " + where + (naming.from_game ? ", from a game" : "");
 }
 
 std::string comment_of(const tsumego::Problem& problem) {
@@ -141,9 +143,8 @@ std::string comment_of(const tsumego::Problem& problem) {
 
 }  // namespace
 
-std::optional<Made> make_problem(const EnclosedGroup& group, bool owner_to_move, int symmetry, bool owner_is_black,
-                                 std::mt19937_64& rng, const MakerOptions& options) {
-  tsumego::Problem bare = position_of(group, owner_to_move, symmetry, owner_is_black);
+std::optional<Made> finish_problem(tsumego::Problem bare, const Naming& naming, std::mt19937_64& rng,
+                                   const MakerOptions& options) {
   if (!has_liberty_for_every_chain(bare)) return std::nullopt;
   const tsumego::Verification first_check = tsumego::verify(bare, options.limits);
   if (!first_check.accepted || first_check.first_moves.size() != 1 || !first_check.first_moves.front()) {
@@ -157,12 +158,18 @@ std::optional<Made> make_problem(const EnclosedGroup& group, bool owner_to_move,
   wrong_tries(problem, bare, first_check.first_moves, solver, rng, options.wrong_tries);
   const tsumego::Verification checked = tsumego::verify(problem, options.limits);
   if (!checked.accepted) return std::nullopt;
-  problem.title = title_of(group, problem);
+  problem.title = title_of(naming, problem);
   problem.comment = comment_of(problem);
-  problem.themes = themes_of(group, problem, checked.status, first_check.first_moves.front());
+  problem.themes = themes_of(naming, problem, checked.status, first_check.first_moves.front());
   Made made{std::move(problem), 0};
   made.difficulty = std::log2(1.0 + static_cast<double>(first_check.nodes)) + 1.5 * static_cast<double>(*line_moves);
   return made;
+}
+
+std::optional<Made> make_problem(const EnclosedGroup& group, bool owner_to_move, int symmetry, bool owner_is_black,
+                                 std::mt19937_64& rng, const MakerOptions& options) {
+  const Naming naming{group.in_corner ? "corner" : "side", group.shape_name, false};
+  return finish_problem(position_of(group, owner_to_move, symmetry, owner_is_black), naming, rng, options);
 }
 
 }  // namespace yunzi::problems

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <random>
+#include <string>
 
 #include "tools/yunzi-problems/enclosed_group.hpp"
 #include "tsumego/problem.hpp"
@@ -17,12 +18,23 @@ struct Made {
   double difficulty = 0;  // grows with the proof's size and the right line's length
 };
 
+// How a problem is named and tagged: where it lies, the classic shape it shows, whether a game gave it.
+struct Naming {
+  std::string where = "corner";  // "corner", "side" or "centre"
+  std::string shape_name;
+  bool from_game = false;
+};
+
 struct MakerOptions {
   tsumego::SolverLimits limits{200'000};
   int wrong_tries = 2;  // refuted first moves put in the tree
 };
 
-// nullopt when the group is not a problem: nothing to do, more than one right first move, or too hard to prove.
+// The problem a position (stones, side to move, goal, target) makes, or nullopt when it is none: nothing to do,
+// more than one right first move, or too hard to prove.
+std::optional<Made> finish_problem(tsumego::Problem bare, const Naming& naming, std::mt19937_64& rng,
+                                   const MakerOptions& options);
+// The same for an enclosed group, turned by `symmetry` and coloured.
 std::optional<Made> make_problem(const EnclosedGroup& group, bool owner_to_move, int symmetry, bool owner_is_black,
                                  std::mt19937_64& rng, const MakerOptions& options);
 

@@ -105,7 +105,7 @@ using RateAttempt = std::function<RatedPair(const RatedPair& before, bool solved
 struct AttemptEnd {
   std::int64_t attempt = 0;
   std::vector<std::string> moves;  // the whole line, the last move included
-  bool solved = false;             // a hinted rated attempt counts as failed: the caller says so here
+  bool solved = false;             // the line reached the goal
   TimeMs at_ms = 0;
 };
 
@@ -144,7 +144,8 @@ class ProblemStore {
   virtual DbResult<Done> set_moves(std::int64_t attempt, const std::vector<std::string>& moves) = 0;
   virtual DbResult<Done> set_hinted(std::int64_t attempt) = 0;
   // Ends an attempt in play, in one transaction: its state and line; for a rated one the problem's counts and
-  // both ratings (`rate` given what they are now); the player's counts. Conflict when it has ended already.
+  // both ratings (`rate` given what they are now), a hinted one rated as failed; the player's counts. Conflict
+  // when it has ended already.
   virtual DbResult<std::optional<RatingChange>> finish_attempt(const AttemptEnd& end, const RateAttempt& rate) = 0;
   // The player's problem rating and counts (the defaults before any attempt ended).
   virtual DbResult<ProblemStats> stats(UserId user) = 0;

@@ -247,6 +247,8 @@ DbResult<std::optional<RatingChange>> SqlProblemStore::finish_attempt(const Atte
     return db_failure(DbErrorKind::conflict, "the attempt is over");
   }
   const AttemptRecord& attempt = **found;
+  // A hint during a rated attempt makes its end count as failed.
+  const bool scored = end.solved && !(attempt.rated && attempt.hinted);
   // Counted before this attempt's own state is written.
   auto solved_before = read_count(
       db_.query("SELECT COUNT(*) FROM problem_attempts WHERE user_id = ? AND problem_id = ? AND state = 'solved'",
@@ -272,12 +274,12 @@ DbResult<std::optional<RatingChange>> SqlProblemStore::finish_attempt(const Atte
         });
     if (!problem) return unexpected(problem.error());
     if (!*problem) return db_failure(DbErrorKind::not_found, "problem not found");
-    const RatedPair after = rate(RatedPair{player_before, **problem}, end.solved);
+    const RatedPair after = rate(RatedPair{player_before, **problem}, scored);
     player_after = after.player;
     auto rated = db_.execute(
         "UPDATE problems SET rating = ?, deviation = ?, volatility = ?, attempts = attempts + 1,"
         " solved_count = solved_count + ? WHERE id = ?",
-        after.problem.rating, after.problem.deviation, after.problem.volatility, end.solved ? 1 : 0, attempt.problem);
+        after.problem.rating, after.problem.deviation, after.problem.volatility, scored ? 1 : 0, attempt.problem);
     if (!rated) return unexpected(rated.error());
   }
   auto counted = db_.execute(

@@ -86,6 +86,14 @@ void read_fields(FieldReader& r, req::AnalysisFail& out);
 // decode_bot.cpp
 void read_fields(FieldReader& r, req::BotOfferSet& out);
 void read_fields(FieldReader& r, req::BotList& out);
+// decode_problem.cpp
+void read_fields(FieldReader& r, req::ProblemList& out);
+void read_fields(FieldReader& r, req::ProblemGet& out);
+void read_fields(FieldReader& r, req::ProblemMove& out);
+void read_fields(FieldReader& r, req::ProblemRetry& out);
+void read_fields(FieldReader& r, req::ProblemHint& out);
+void read_fields(FieldReader& r, req::ProblemStats& out);
+void read_fields(FieldReader& r, req::ProblemImport& out);
 
 // decode_admin.cpp
 void read_fields(FieldReader& r, req::AdminBan& out);

@@ -1,8 +1,7 @@
 // One struct per request type of protocol v1 (plus the extensions
-// lobby.chat, message.*, board.*, game.estimate, user.history, rank.recommend and the admins' rank requests),
-// the `Request` variant of them all and the decoded envelope. Every field
-// has been validated by decode_request(); ids of games, seeks and
-// challenges are positive.
+// lobby.chat, message.*, board.*, game.estimate, user.history, rank.recommend, the admins' rank requests,
+// problem.* and the others of protocol/README.md), the `Request` variant of them all and the decoded envelope. Every
+// field has been validated by decode_request(); ids of games, seeks and challenges are positive.
 #pragma once
 
 #include <cstdint>
@@ -198,6 +197,19 @@ struct BotOffer {
 struct BotOfferSet { static constexpr std::string_view type = "bot.offer"; BotOffer offer; };
 struct BotList { static constexpr std::string_view type = "bot.list"; };
 
+// Life-and-death problems (problem.*); problem.import is an admin's (the role is checked as for admin.*).
+inline constexpr std::size_t max_problem_theme_chars = 40;
+inline constexpr std::size_t max_imported_themes = 8;
+struct ProblemThemes { static constexpr std::string_view type = "problem.themes"; };
+struct ProblemList { static constexpr std::string_view type = "problem.list"; std::optional<std::string> theme; std::optional<Rank> grade_from; std::optional<Rank> grade_to; std::optional<std::int64_t> after; int limit = default_list_limit; };
+// `problem` absent: the day's problem (`daily: true`).
+struct ProblemGet { static constexpr std::string_view type = "problem.get"; std::optional<std::int64_t> problem; };
+struct ProblemMove { static constexpr std::string_view type = "problem.move"; std::int64_t problem = 0; VertexText move; };
+struct ProblemRetry { static constexpr std::string_view type = "problem.retry"; std::int64_t problem = 0; };
+struct ProblemHint { static constexpr std::string_view type = "problem.hint"; std::int64_t problem = 0; };
+struct ProblemStats { static constexpr std::string_view type = "problem.stats"; std::string user; };
+struct ProblemImport { static constexpr std::string_view type = "problem.import"; std::string sgf; std::vector<std::string> themes; };
+
 // Admin
 struct AdminBan { static constexpr std::string_view type = "admin.ban"; std::string user; std::optional<int> minutes; std::string reason; };
 struct AdminUnban { static constexpr std::string_view type = "admin.unban"; std::string user; std::string reason; };
@@ -252,7 +264,8 @@ using Request = std::variant<
     req::AdminTournamentCreate, req::AdminTournamentEdit, req::AdminTournamentEnd, req::AdminTournamentStart,
     req::AdminTournamentRepair, req::AdminTournamentResult, req::AdminTournamentWithdraw, req::AdminResolveReport,
     req::AdminRetireInactive, req::AnalysisRequest, req::AnalysisGet, req::AnalysisClaim, req::AnalysisReport,
-    req::AnalysisFinish, req::AnalysisFail, req::BotOfferSet, req::BotList>;
+    req::AnalysisFinish, req::AnalysisFail, req::BotOfferSet, req::BotList, req::ProblemThemes, req::ProblemList,
+    req::ProblemGet, req::ProblemMove, req::ProblemRetry, req::ProblemHint, req::ProblemStats, req::ProblemImport>;
 
 // The wire `type` of a decoded request.
 std::string_view type_of(const Request& request);

@@ -76,6 +76,7 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
       reach_(online_, *lobby_, games_, elsewhere),
       analysis_rules_{options_.analysis_engine,
                       {options_.analysis_open_per_user, options_.analyses_per_day, options_.analysis_queue}},
+      problem_solver_(problems::SolverOptions{options_.problem_solver_queue, options_.problem_solver_nodes}),
       desks_{.session = {accounts_in, sign_ins_, games_, elsewhere},
              .lobby = {*lobby_, online_, lobby_chat_quota_, options_.plan_rules, elsewhere},
              .game = {games_, *lobby_, online_, elsewhere},
@@ -84,6 +85,7 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
              .board = {*boards_, writer_in},
              .tournament = {*tournaments_},
              .analysis = {writer_in, online_, elsewhere, analysis_watchers_, analysis_rules_},
+             .problem = {writer_in, problem_solver_},
              .admin = {writer_in, online_, games_, *tournaments_, *policy_, options_.plan_rules, reach_}},
       publication_timer_(io_in) {
   boards_->start();
@@ -93,7 +95,7 @@ App::App(boost::asio::io_context& io_in, db::Writer& writer_in, accounts::Accoun
   if (policy_->name() != ranking::TomPolicy{}.name()) publish_ranks();
 }
 
-App::~App() = default;
+App::~App() { problem_solver_.stop(); }
 
 std::shared_ptr<net::ConnectionHandler> App::on_open(const net::ConnectionPtr& connection) {
   auto session = session::Session::create(io_, connection, metrics_,

@@ -29,6 +29,7 @@
 #include "server/game/stored_game.hpp"
 #include "server/lobby/lobby.hpp"
 #include "server/net/handler.hpp"
+#include "server/problems/problem_service.hpp"
 #include "server/ranking/policy.hpp"
 #include "server/session/app_metrics.hpp"
 #include "server/session/online_users.hpp"
@@ -60,6 +61,9 @@ class App final : public net::Handler {
   // Another node runs the game now: unlisted here, its room retired (unless
   // this node holds it again, at a newer epoch than `fence`).
   void retire_game(GameId game, const db::GameFence& fence);
+  // Puts the starter library of problems into a database that holds none of it (setting `problem_library`), and
+  // waits for the writer; returns how many problems were added.
+  Expected<std::size_t, std::string> seed_problems();
   // A `notice` to every open connection.
   void notify_all(std::string_view text);
 
@@ -101,6 +105,7 @@ class App final : public net::Handler {
   UserReach reach_;
   AnalysisWatchers analysis_watchers_;
   AnalysisRules analysis_rules_;
+  problems::ProblemService problem_solver_;  // stopped first in ~App: its answers go through the desks
   Desks desks_;
 
   // A game whose row exists: starts its room, lists it, tells the players' sessions

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "server/boards/board_limits.hpp"
@@ -34,6 +35,10 @@ struct AppOptions {
   int analysis_open_per_user = 3;  // reviews of one user's asking that wait or run at once
   int analyses_per_day = 20;       // new reviews one user may ask for within any day
   int analysis_queue = 500;        // reviews waiting in all
+  // The life-and-death problems: the starter library put into an empty one, and the solver's own thread.
+  bool problem_library = true;
+  std::size_t problem_solver_queue = 16;         // questions waiting for the solver; one more is refused
+  std::uint64_t problem_solver_nodes = 300'000;  // positions the solver may visit for one move or hint
 
   friend bool operator==(const AppOptions&, const AppOptions&) = default;
 };

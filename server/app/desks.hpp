@@ -18,6 +18,7 @@
 #include "server/game/game_registry.hpp"
 #include "server/lobby/game_plan.hpp"
 #include "server/lobby/lobby.hpp"
+#include "server/problems/problem_service.hpp"
 #include "server/ranking/policy.hpp"
 #include "server/session/online_users.hpp"
 #include "server/session/window_quota.hpp"
@@ -100,6 +101,14 @@ struct AnalysisDesk {
   const AnalysisRules& rules;
 };
 
+// Life-and-death problems: the library and the players' attempts, read through the read pool and written by the
+// writer; moves off the answer tree, hints and imports judged by the solver on its own thread. problem.import's
+// admin role is checked before it reaches this desk.
+struct ProblemDesk {
+  db::Writer& writer;
+  problems::ProblemService& solver;
+};
+
 // admin.*: the role is checked before a request reaches this desk.
 struct AdminDesk {
   db::Writer& writer;
@@ -120,6 +129,7 @@ struct Desks {
   BoardDesk board;
   TournamentDesk tournament;
   AnalysisDesk analysis;
+  ProblemDesk problem;
   AdminDesk admin;
 };
 

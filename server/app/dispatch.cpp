@@ -1,5 +1,6 @@
 #include "server/app/dispatch.hpp"
 
+#include <functional>
 #include <type_traits>
 
 #include <spdlog/spdlog.h>
@@ -48,20 +49,21 @@ std::optional<protocol::ErrorCode> admin_refusal(const AdminDesk& desk, TimeMs n
   return std::nullopt;
 }
 
-void check_admin_then_handle(const AdminDesk& desk, const Call& call, protocol::Request request) {
+// `then` runs when the user is an admin at this moment; anyone else is refused.
+void check_admin_then(const AdminDesk& desk, const Call& call, std::string_view type,
+                      std::function<void(const Call&)> then) {
   const UserId id = call.user->id;
   read_then<std::optional<db::UserRecord>>(
       call, [id](db::Stores& stores) { return stores.users().find_by_id(id); },
-      [&desk, request = std::move(request)](const Call& c, db::DbResult<std::optional<db::UserRecord>> stored) {
+      [&desk, type, then = std::move(then)](const Call& c, db::DbResult<std::optional<db::UserRecord>> stored) {
         if (auto refusal = admin_refusal(desk, c.now_ms(), c.user->id, stored)) {
-          spdlog::warn("admin request refused type={} user={} connection={}", protocol::type_of(request), c.user->name,
-                       c.session->id());
+          spdlog::warn("admin request refused type={} user={} connection={}", type, c.user->name, c.session->id());
           if (*refusal == protocol::ErrorCode::internal) {
             return c.error(*refusal, "the role could not be read; try again");
           }
           return c.error(*refusal, "admins only");
         }
-        handle_admin(desk, c, request);
+        then(c);
       });
 }
 
@@ -73,13 +75,18 @@ void route(const Desks& desks, const Call& call, protocol::Request request, cons
       [&](auto& r) {
         using T = std::decay_t<decltype(r)>;
         if constexpr (is_admin_request<T>()) {
-          check_admin_then_handle(desks.admin, call, std::move(request));
+          check_admin_then(desks.admin, call, T::type, [&desks, request = std::move(request)](const Call& c) {
+            handle_admin(desks.admin, c, request);
+          });
+        } else if constexpr (is_admin_elsewhere<T>()) {
+          check_admin_then(desks.admin, call, T::type,
+                           [&desks, r](const Call& c) { hand_to_desk(c, r, desks.problem); });
         } else if constexpr (is_room_request<T>()) {
           const std::int64_t game = r.game;
           forward_to_room(desks.game, call, game, std::move(request), text);
         } else {
           hand_to_desk(call, r, desks.session, desks.lobby, desks.game, desks.user, desks.message, desks.board,
-                       desks.tournament, desks.analysis);
+                       desks.tournament, desks.analysis, desks.problem);
         }
       },
       request);

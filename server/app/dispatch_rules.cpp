@@ -14,7 +14,8 @@ constexpr bool is_one_of_open() {
          std::is_same_v<T, GameWatch> || std::is_same_v<T, GameUnwatch> || std::is_same_v<T, GameSgf> ||
          std::is_same_v<T, LobbyWatch> || std::is_same_v<T, LobbyUnwatch> || std::is_same_v<T, BoardWatch> ||
          std::is_same_v<T, BoardUnwatch> || std::is_same_v<T, BoardEstimate> || std::is_same_v<T, BoardList> ||
-         std::is_same_v<T, AnalysisGet> || std::is_same_v<T, BotList>;
+         std::is_same_v<T, AnalysisGet> || std::is_same_v<T, BotList> || std::is_same_v<T, ProblemThemes> ||
+         std::is_same_v<T, ProblemList> || std::is_same_v<T, ProblemGet> || std::is_same_v<T, ProblemStats>;
 }
 
 }  // namespace
@@ -24,7 +25,7 @@ Access access_of(const protocol::Request& request) {
       [](const auto& r) {
         using T = std::decay_t<decltype(r)>;
         if constexpr (is_one_of_open<T>()) return Access::open;
-        if constexpr (is_admin_request<T>()) return Access::admin;
+        if constexpr (is_admin_request<T>() || is_admin_elsewhere<T>()) return Access::admin;
         return Access::login;
       },
       request);

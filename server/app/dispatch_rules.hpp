@@ -18,6 +18,13 @@ constexpr bool is_admin_request() {
   return T::type.starts_with("admin.");
 }
 
+// An admin's request of another area (problem.import): the role is checked as for admin.*, then the area's
+// desk handles it.
+template <class T>
+constexpr bool is_admin_elsewhere() {
+  return std::is_same_v<T, protocol::req::ProblemImport>;
+}
+
 // Every game.* request but watch, unwatch, sgf and estimate: it goes to the game's room as it is.
 template <class T>
 constexpr bool is_room_request() {

@@ -85,6 +85,17 @@ void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisRepor
 void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisFinish& r);
 void handle(const AnalysisDesk& desk, const Call& call, const req::AnalysisFail& r);
 
+// Life-and-death problems: the library (problem_library_requests.cpp), attempts (problem_attempts.cpp) and
+// imports (problem_import.cpp; an admin's, the role checked before it runs)
+void handle(const ProblemDesk& desk, const Call& call, const req::ProblemThemes& r);
+void handle(const ProblemDesk& desk, const Call& call, const req::ProblemList& r);
+void handle(const ProblemDesk& desk, const Call& call, const req::ProblemGet& r);
+void handle(const ProblemDesk& desk, const Call& call, const req::ProblemStats& r);
+void handle(const ProblemDesk& desk, const Call& call, const req::ProblemMove& r);
+void handle(const ProblemDesk& desk, const Call& call, const req::ProblemRetry& r);
+void handle(const ProblemDesk& desk, const Call& call, const req::ProblemHint& r);
+void handle(const ProblemDesk& desk, const Call& call, const req::ProblemImport& r);
+
 // Admin: the role is checked before these run.
 void handle_admin(const AdminDesk& desk, const Call& call, const protocol::Request& request);
 

@@ -184,7 +184,7 @@ constexpr std::array<std::string_view, 2> policies{"tom", "association"};
 constexpr std::array<std::string_view, 2> average_readings{"sliding", "block"};
 constexpr std::array<std::string_view, 7> log_levels{"trace", "debug", "info", "warn", "error", "critical", "off"};
 
-const std::array<Setting, 62> settings_table{{
+const std::array<Setting, 65> settings_table{{
     {"bind", "ADDRESS", ValueKind::text, "address to listen on (IPv4 or IPv6 literal; 0.0.0.0 for every interface)",
      show_text<InNet<&net::NetConfig::bind_address>>,
      [](ServerConfig& c, std::string_view text) -> Result {
@@ -339,6 +339,17 @@ const std::array<Setting, 62> settings_table{{
     {"analysis_queue", "N", ValueKind::integer, "reviews that may wait in all before new ones are refused",
      show_number<InApp<&app::AppOptions::analysis_queue>>,
      apply_number<InApp<&app::AppOptions::analysis_queue>, 1, 1'000'000>},
+    {"problem_library", "BOOL", ValueKind::boolean,
+     "put the starter library of life-and-death problems into a database that holds none of it",
+     show_bool<InApp<&app::AppOptions::problem_library>>, apply_bool<InApp<&app::AppOptions::problem_library>>},
+    {"problem_solver_queue", "N", ValueKind::integer,
+     "problem moves, hints and imports that may wait for the solver before more are refused",
+     show_number<InApp<&app::AppOptions::problem_solver_queue>>,
+     apply_number<InApp<&app::AppOptions::problem_solver_queue>, 1, 10'000>},
+    {"problem_solver_nodes", "N", ValueKind::integer,
+     "positions the solver may visit to judge one problem move or find a hint",
+     show_number<InApp<&app::AppOptions::problem_solver_nodes>>,
+     apply_number<InApp<&app::AppOptions::problem_solver_nodes>, 1'000, 100'000'000>},
     {"max_boards_per_user", "N", ValueKind::integer, "analysis boards one user may hold (board.create)",
      show_number<InBoards<&boards::BoardLimits::boards_per_user>>,
      apply_number<InBoards<&boards::BoardLimits::boards_per_user>, 1, 10'000>},

@@ -61,6 +61,9 @@ Expected<std::uint16_t, StartFailure> YunziServer::start() {
   auto tournaments = app_.tournaments().restore();
   if (!tournaments) return unexpected(StartFailure{exit_database, tournaments.error(), /*plain=*/true});
   spdlog::info("tournaments followed count={}", *tournaments);
+  if (auto seeded = app_.seed_problems(); !seeded) {
+    return unexpected(StartFailure{exit_database, seeded.error(), /*plain=*/true});
+  }
 
   auto port = server_.start();
   if (!port) {

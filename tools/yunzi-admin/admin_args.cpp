@@ -13,7 +13,9 @@ constexpr std::string_view value_options[] = {
     // the tournament definition
     "--name", "--system", "--preset", "--groups", "--mcmahon-bar", "--mcmahon-floor", "--rounds", "--size", "--komi",
     "--rated", "--time", "--registration-minutes", "--round-gap", "--round-times", "--no-show", "--bye-points",
-    "--bonus"};
+    "--bonus",
+    // problems import
+    "--themes"};
 constexpr std::string_view flag_options[] = {"--password-stdin", "--help", "--create", "--dry-run"};
 
 // Connection options every command of a group accepts.
@@ -270,6 +272,9 @@ std::string usage_text() {
   add_group(CommandGroup::database);
   text += "\nserver commands (log in as an admin and send one request):\n";
   add_group(CommandGroup::live);
+  text +=
+      "  problems import FILE... [--themes T,T]\n"
+      "      send every problem of the SGF files (problem.import, one a problem) and print what was imported\n";
   text += "\nexit codes: 0 ok, 1 the server refused, 2 usage, 3 cannot connect or log in, 4 database error\n";
   return text;
 }

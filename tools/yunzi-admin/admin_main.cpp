@@ -6,6 +6,7 @@
 #include "tools/yunzi-admin/db_cli.hpp"
 #include "tools/yunzi-admin/exit_codes.hpp"
 #include "tools/yunzi-admin/live_cli.hpp"
+#include "tools/yunzi-admin/problems_cli.hpp"
 
 namespace yunzi::admin {
 
@@ -26,6 +27,7 @@ int run_admin(std::span<const std::string> args, AdminIo& io) {
   }
   const std::span<const std::string> words(operands);
   if (operands[0] == "db") return run_database_command(*parsed, words.subspan(1), io);
+  if (operands[0] == "problems") return run_problems_command(*parsed, words.subspan(1), io);
   return run_live_command(*parsed, words, io);
 }
 

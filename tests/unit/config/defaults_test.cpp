@@ -50,6 +50,9 @@ TEST_CASE("with no sources the defaults apply", "[config][defaults]") {
   CHECK(c.app.analysis_open_per_user == 3);
   CHECK(c.app.analyses_per_day == 20);
   CHECK(c.app.analysis_queue == 500);
+  CHECK(c.app.problem_library);
+  CHECK(c.app.problem_solver_queue == 16);
+  CHECK(c.app.problem_solver_nodes == 300'000);
   CHECK(c.app.board_limits.boards_per_user == 50);
   CHECK(c.app.board_limits.nodes_per_board == 2000);
   CHECK(c.app.board_limits.boards_per_hour == 20);

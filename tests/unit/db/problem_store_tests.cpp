@@ -160,12 +160,11 @@ TEST_CASE_METHOD(StoreTest, "attempts: the first is rated, its end rates both si
   CHECK(first->rated);
   CHECK(first->state == AttemptState::playing);
   REQUIRE(stores.problems().set_moves(first->id, {"B2", "C1"}));
-  REQUIRE(stores.problems().set_hinted(first->id));
   auto current = stores.problems().current_attempt(player.id, problem);
   REQUIRE(current);
   REQUIRE(*current);
   CHECK((*current)->moves == std::vector<std::string>{"B2", "C1"});
-  CHECK((*current)->hinted);
+  CHECK_FALSE((*current)->hinted);
   CHECK((*stores.problems().find(problem, player.id))->solved == false);
 
   auto change = stores.problems().finish_attempt(AttemptEnd{first->id, {"B2", "C1", "pass"}, true, 6000}, ten_points);
@@ -222,4 +221,16 @@ TEST_CASE_METHOD(StoreTest, "a failed rated attempt and a player without attempt
   CHECK(p.rating.rating == 1510);
   CHECK(p.solved_count == 0);
   CHECK(p.solved == false);
+
+  // A hinted rated attempt that reaches the goal is solved, and rated as failed.
+  const ProblemId other = added(stores, sample_problem("q", 3, {}));
+  auto hinted = stores.problems().start_attempt(player.id, other, 3);
+  REQUIRE(hinted);
+  REQUIRE(stores.problems().set_hinted(hinted->id));
+  auto hinted_change = stores.problems().finish_attempt(AttemptEnd{hinted->id, {"B2"}, true, 4}, ten_points);
+  REQUIRE(hinted_change);
+  CHECK((*hinted_change)->after.rating == 1480);
+  CHECK((*stores.problems().current_attempt(player.id, other))->state == AttemptState::solved);
+  CHECK((*stores.problems().find(other, player.id))->solved_count == 0);
+  CHECK(stores.problems().stats(player.id)->solved == 1);
 }

@@ -288,3 +288,44 @@ TEST_CASE("a bot's offer is read whole and every field is bounded", "[protocol][
   CHECK(refused("strength", "\"" + std::string(121, 'x') + "\"").find("offer.strength") != std::string::npos);
   CHECK_FALSE(decode_request(R"({"type":"bot.offer","offer":[]})"));
 }
+
+TEST_CASE("problem requests: a theme, a grade range, a move, one problem or the day's", "[protocol][decode][problem]") {
+  const auto list = decode_as<req::ProblemList>(
+      R"({"type":"problem.list","theme":"vital point","grade_from":"15K","grade_to":"1d","after":9,"limit":5})");
+  CHECK(list.theme == "vital point");
+  CHECK(list.grade_from == Rank::kyu(15));
+  CHECK(list.grade_to == Rank::dan(1));
+  CHECK(list.after == 9);
+  CHECK(list.limit == 5);
+  CHECK(decode_as<req::ProblemList>(R"({"type":"problem.list"})").limit == default_list_limit);
+  CHECK(decode_as<req::ProblemGet>(R"({"type":"problem.get","problem":4})").problem == 4);
+  CHECK_FALSE(decode_as<req::ProblemGet>(R"({"type":"problem.get","daily":true})").problem);
+  const auto move = decode_as<req::ProblemMove>(R"({"type":"problem.move","problem":4,"move":"b2"})");
+  CHECK(move.move.text == "B2");
+  CHECK(decode_as<req::ProblemMove>(R"({"type":"problem.move","problem":4,"move":"pass"})").move.is_pass());
+  const auto imported =
+      decode_as<req::ProblemImport>(R"j({"type":"problem.import","sgf":"(;SZ[9])","themes":["ko","corner"]})j");
+  CHECK(imported.sgf == "(;SZ[9])");
+  CHECK(imported.themes == std::vector<std::string>{"ko", "corner"});
+
+  const auto refused = [](const std::string& text) {
+    auto decoded = decode_request(text);
+    REQUIRE_FALSE(decoded);
+    return decoded.error().message;
+  };
+  CHECK_THAT(refused(R"({"type":"problem.get","problem":4,"daily":true})"), Catch::Contains("either"));
+  CHECK_THAT(refused(R"({"type":"problem.get","daily":false})"), Catch::Contains("either"));
+  CHECK_THAT(refused(R"({"type":"problem.get","problem":0})"), Catch::Contains("'problem'"));
+  CHECK_THAT(refused(R"({"type":"problem.move","problem":4,"move":"I5"})"), Catch::Contains("'move'"));
+  CHECK_THAT(refused(R"({"type":"problem.move","problem":4,"move":"Z99"})"), Catch::Contains("'move'"));
+  CHECK_THAT(refused(R"({"type":"problem.list","grade_from":"1d","grade_to":"5k"})"), Catch::Contains("grade_from"));
+  CHECK_THAT(refused(R"({"type":"problem.list","theme":")" + std::string(41, 'x') + R"("})"),
+             Catch::Contains("'theme'"));
+  CHECK_THAT(refused(R"({"type":"problem.list","theme":""})"), Catch::Contains("'theme'"));
+  CHECK_THAT(refused(R"j({"type":"problem.import","sgf":""})j"), Catch::Contains("'sgf'"));
+  CHECK_THAT(refused(R"j({"type":"problem.import","sgf":"(;)","themes":["a","b","c","d","e","f","g","h","i"]})j"),
+             Catch::Contains("at most 8"));
+  CHECK_THAT(refused(R"j({"type":"problem.import","sgf":"(;)","themes":[3]})j"), Catch::Contains("'themes'"));
+  CHECK_THAT(refused(R"j({"type":"problem.import","sgf":"(;)","themes":["line\nbreak"]})j"),
+             Catch::Contains("'themes'"));
+}

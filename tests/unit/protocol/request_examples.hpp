@@ -217,6 +217,20 @@ inline const std::vector<RequestExample>& request_examples() {
        R"("seconds_per_move":5,"max_main_s":3600,"max_games":2}})",
        {{"offer", true}}},
       {"bot.list", R"({"type":"bot.list","id":7})", {}},
+      {"problem.themes", R"({"type":"problem.themes","id":7})", {}},
+      {"problem.list",
+       R"({"type":"problem.list","id":7,"theme":"corner","grade_from":"15k","grade_to":"1d","after":3,"limit":10})",
+       {{"theme", false}, {"grade_from", false}, {"grade_to", false}, {"after", false}, {"limit", false}}},
+      {"problem.get", R"({"type":"problem.get","id":7,"problem":12})", {{"problem", true}}},
+      {"problem.move",
+       R"({"type":"problem.move","id":7,"problem":12,"move":"B2"})",
+       {{"problem", true}, {"move", true}}},
+      {"problem.retry", R"({"type":"problem.retry","id":7,"problem":12})", {{"problem", true}}},
+      {"problem.hint", R"({"type":"problem.hint","id":7,"problem":12})", {{"problem", true}}},
+      {"problem.stats", R"({"type":"problem.stats","id":7,"user":"honinbo"})", {{"user", true}}},
+      {"problem.import",
+       R"j({"type":"problem.import","id":7,"sgf":"(;GM[1]SZ[19]AB[aa])","themes":["corner","ko"]})j",
+       {{"sgf", true}, {"themes", false}}},
   };
   return examples;
 }

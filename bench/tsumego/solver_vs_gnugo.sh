@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The life-and-death solver against GNU Go's owl code on the same positions: every problem of a collection
-# (default: the starter library), asked of yunzi-gtp (`yunzi-solve_life`) and of GNU Go (`owl_attack` when the
-# attacker is to move, `owl_defend` when the owner is). Prints how often the two agree, the positions each
-# settles per second of wall time (one process each, every position in one batch), and the disagreements.
+# (default: the starter library), asked of yunzi-gtp (`yunzi-solve_life`: the status and every best move) and of
+# GNU Go (`owl_attack` when the attacker is to move, `owl_defend` when the owner is: a result and one move). Prints
+# how often the two agree, the positions each settles per second of wall time (one process each, every position
+# in one batch; yunzi also with `yunzi-life_status`, the status alone, the closer match to GNU Go's one answer),
+# and the disagreements.
 # Usage: bench/tsumego/solver_vs_gnugo.sh [BUILD_DIR] [COLLECTION.sgf]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -23,6 +25,7 @@ gtp_vertex() {  # SGF point -> GTP vertex on 19x19
   echo "${columns:${#x}:1}$((19 - ${#y}))"
 }
 : >"$work/yunzi.in"
+: >"$work/status.in"
 : >"$work/gnugo.in"
 : >"$work/cases"
 for file in "$work"/*.sgf; do
@@ -35,19 +38,21 @@ for file in "$work"/*.sgf; do
   [ "$player" = "$owner" ] && question=owl_defend
   echo "$(basename "$file") $question" >>"$work/cases"
   printf 'loadsgf %s 1\nyunzi-solve_life %s %s\n' "$file" "$player" "$vertex" >>"$work/yunzi.in"
+  printf 'loadsgf %s 1\nyunzi-life_status %s %s\n' "$file" "$player" "$vertex" >>"$work/status.in"
   printf 'loadsgf %s 1\n%s %s\n' "$file" "$question" "$vertex" >>"$work/gnugo.in"
 done
 count=$(wc -l <"$work/cases")
 
 seconds() { local start end; start=$(date +%s.%N); "$@"; end=$(date +%s.%N); echo "$end - $start" | bc; }
 yunzi_s=$(seconds sh -c "'$gtp' <'$work/yunzi.in' >'$work/yunzi.out'")
+status_s=$(seconds sh -c "'$gtp' <'$work/status.in' >/dev/null")
 gnugo_s=$(seconds sh -c "'$gnugo' --mode gtp --chinese-rules <'$work/gnugo.in' >'$work/gnugo.out'")
 
 # Answers: every second reply (the first is loadsgf's colour).
 grep '^=' "$work/yunzi.out" | awk 'NR % 2 == 0 { print $2 }' >"$work/yunzi.answers"
 grep '^=' "$work/gnugo.out" | awk 'NR % 2 == 0 { print $2 }' >"$work/gnugo.answers"
 paste -d' ' "$work/cases" "$work/yunzi.answers" "$work/gnugo.answers" | awk -v n="$count" \
-  -v ys="$yunzi_s" -v gs="$gnugo_s" '
+  -v ys="$yunzi_s" -v ss="$status_s" -v gs="$gnugo_s" '
   # GNU Go: 0 the question fails, 1 it succeeds, 2 and 3 it succeeds by a ko.
   {
     ours = $3; theirs = $4; question = $2
@@ -60,5 +65,7 @@ paste -d' ' "$work/cases" "$work/yunzi.answers" "$work/gnugo.answers" | awk -v n
   }
   END {
     printf "positions %d, agreement %d (%.1f%%)\n", n, agree, 100 * agree / n
-    printf "yunzi %.2f s (%.1f positions/s), GNU Go %.2f s (%.1f positions/s), yunzi %.2fx GNU Go\n", ys, n / ys, gs, n / gs, gs / ys
+    printf "yunzi, every best move: %.2f s (%.1f positions/s, %.2fx GNU Go)\n", ys, n / ys, gs / ys
+    printf "yunzi, the status alone: %.2f s (%.1f positions/s, %.2fx GNU Go)\n", ss, n / ss, gs / ss
+    printf "GNU Go: %.2f s (%.1f positions/s)\n", gs, n / gs
   }'

@@ -1,5 +1,6 @@
 #include "tools/yunzi-admin/problems_cli.hpp"
 
+#include <cctype>
 #include <chrono>
 #include <fstream>
 #include <ostream>
@@ -10,6 +11,7 @@
 #include "tools/yunzi-admin/admin_session.hpp"
 #include "tools/yunzi-admin/db_cli_parts.hpp"
 #include "tools/yunzi-admin/exit_codes.hpp"
+#include "tools/yunzi-admin/zip_archive.hpp"
 #include "tsumego/problem.hpp"
 
 namespace yunzi::admin {
@@ -36,7 +38,34 @@ std::vector<std::string> theme_list(const std::optional<std::string>& text) {
   return out;
 }
 
-// Every problem of the files, each written back as one game tree; what cannot be read is printed and counted.
+// The problems of one SGF text, each written back as one game tree; what cannot be read is printed and counted.
+void split_collection(const std::string& label, const std::string& text, AdminIo& io, int& unreadable,
+                      std::vector<OneProblem>& out) {
+  auto read = tsumego::read_problems(text);
+  if (!read) {
+    io.out << label << ": rejected: not SGF: " << read.error().reason << "\n";
+    ++unreadable;
+    return;
+  }
+  for (std::size_t i = 0; i < read->problems.size(); ++i) {
+    const std::string problem_label = label + " #" + std::to_string(i + 1);
+    if (!read->problems[i]) {
+      io.out << problem_label << ": rejected: " << read->problems[i].error().reason << "\n";
+      ++unreadable;
+      continue;
+    }
+    out.push_back({problem_label, tsumego::write_problem(*read->problems[i])});
+  }
+}
+
+bool is_sgf_name(std::string_view name) {
+  if (name.size() < 4) return false;
+  std::string end(name.substr(name.size() - 4));
+  for (char& c : end) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return end == ".sgf";
+}
+
+// Every problem of the files (SGF collections, or zip archives of them).
 std::vector<OneProblem> split_files(std::span<const std::string> files, AdminIo& io, int& unreadable) {
   std::vector<OneProblem> out;
   for (const std::string& file : files) {
@@ -48,20 +77,18 @@ std::vector<OneProblem> split_files(std::span<const std::string> files, AdminIo&
       ++unreadable;
       continue;
     }
-    auto read = tsumego::read_problems(text.str());
-    if (!read) {
-      io.out << file << ": rejected: not SGF: " << read.error().reason << "\n";
+    if (!looks_like_zip(text.view())) {
+      split_collection(file, text.str(), io, unreadable, out);
+      continue;
+    }
+    auto entries = read_zip(text.view());
+    if (!entries) {
+      io.out << file << ": rejected: " << entries.error() << "\n";
       ++unreadable;
       continue;
     }
-    for (std::size_t i = 0; i < read->problems.size(); ++i) {
-      const std::string label = file + " #" + std::to_string(i + 1);
-      if (!read->problems[i]) {
-        io.out << label << ": rejected: " << read->problems[i].error().reason << "\n";
-        ++unreadable;
-        continue;
-      }
-      out.push_back({label, tsumego::write_problem(*read->problems[i])});
+    for (const ZipEntry& entry : *entries) {
+      if (is_sgf_name(entry.name)) split_collection(file + ":" + entry.name, entry.data, io, unreadable, out);
     }
   }
   return out;

@@ -9,8 +9,6 @@ using engine::Vertex;
 
 namespace {
 
-constexpr int board_size = 19;
-
 bool on_board(Vertex v) { return engine::on_board(v, board_size); }
 
 std::vector<Vertex> around(const std::set<Vertex>& inside, bool diagonals) {

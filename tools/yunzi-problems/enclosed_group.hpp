@@ -12,6 +12,9 @@
 
 namespace yunzi::problems {
 
+// The made problems are drawn on the full board, where the player meets them in games.
+inline constexpr int board_size = 19;
+
 struct EnclosedGroup {
   std::vector<engine::Vertex> eye_space;
   std::vector<engine::Vertex> group;  // the owner's stones

@@ -14,8 +14,6 @@ using tsumego::Play;
 
 namespace {
 
-constexpr int board_size = 19;
-
 // One of the eight symmetries of the board.
 Vertex turned(Vertex v, int symmetry) {
   const int last = board_size - 1;

@@ -48,6 +48,11 @@ void read_fields(FieldReader& r, req::ProblemImport& out) {
     const auto problem = text == nullptr ? std::optional<std::string>("expected a string")
                                          : text_problem(*text, theme_rule.min_chars, theme_rule.max_chars, false);
     if (problem) return r.fail("themes", *problem);
+    // The themes are stored in the problem's SGF, whose reader takes 1..40 bytes with no space at either end.
+    if (text->size() > req::max_problem_theme_chars || text->front() == ' ' || text->back() == ' ') {
+      return r.fail("themes", "a theme is 1.." + std::to_string(req::max_problem_theme_chars) +
+                                  " bytes of UTF-8, without a space at either end");
+    }
     out.themes.push_back(*text);
   }
 }

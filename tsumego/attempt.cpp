@@ -19,14 +19,23 @@ std::string_view to_string(Outcome outcome) {
 
 namespace {
 
+// One move's questions to the solver. Their positions add up, and past a few questions' worth the move is too hard
+// to judge: a player cannot make one move cost the solver's thread more than that.
 struct Judging {
   const Problem& problem;
   LifeSolver& solver;
   std::vector<engine::Vertex> region;
+  std::uint64_t spent = 0;
+
+  static constexpr std::uint64_t questions_per_move = 4;
+
+  bool over_budget() const { return spent > questions_per_move * solver.limits().node_budget; }
 
   LifeAnswer ask(const engine::Game& game, Color to_move, bool moves_too) {
     const LifeQuestion question = question_at(problem, game, to_move, region);
-    return moves_too ? solver.solve(question) : solver.status(question);
+    LifeAnswer answer = moves_too ? solver.solve(question) : solver.status(question);
+    spent += answer.nodes;
+    return answer;
   }
 };
 
@@ -60,9 +69,10 @@ Expected<Step, StepRefusal> judge_by_solver(Judging& judging, engine::Game& game
     engine::Game tried = game;
     if (!tried.is_legal(opponent, v) || !play_on(tried, Play{v}, 0)) continue;
     const LifeAnswer twice = judging.ask(tried, opponent, false);
-    if (twice.status == Status::unknown) return too_hard();
+    if (twice.status == Status::unknown || judging.over_budget()) return too_hard();
     if (meets(judging.problem, twice.status)) continue;
     const LifeAnswer answered = judging.ask(tried, player, false);
+    if (judging.over_budget()) return too_hard();
     if (!threat || answered.nodes > hardest) {
       threat = Play{v};
       hardest = answered.nodes;

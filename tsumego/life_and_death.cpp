@@ -67,7 +67,10 @@ struct LifeSolver::Impl {
   int target = -1;
 
   void forget_unless_same(const Region& region, Color new_owner, int new_target) {
-    if (region.points() == region_points && owner == new_owner && target == new_target) return;
+    std::size_t remembered = 0;
+    for (const LifeSearch& search : searches) remembered += search.remembered();
+    const bool same = region.points() == region_points && owner == new_owner && target == new_target;
+    if (same && remembered <= limits.table_entries) return;
     searches = {LifeSearch(false, false), LifeSearch(true, false), LifeSearch(true, true)};
     region_points = region.points();
     owner = new_owner;
@@ -92,6 +95,8 @@ LifeSolver::LifeSolver(SolverLimits limits) : impl_(std::make_unique<Impl>()) { 
 LifeSolver::~LifeSolver() = default;
 LifeSolver::LifeSolver(LifeSolver&&) noexcept = default;
 LifeSolver& LifeSolver::operator=(LifeSolver&&) noexcept = default;
+
+const SolverLimits& LifeSolver::limits() const { return impl_->limits; }
 
 namespace {
 

@@ -6,6 +6,7 @@
 // lives only when its owner wins the ko is `ko`. tsumego/README.md describes the search.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -34,6 +35,9 @@ struct LifeQuestion {
 
 struct SolverLimits {
   std::uint64_t node_budget = 2'000'000;  // positions visited per question, every search included
+  // Positions a solver remembers; past it the tables start afresh, so that one solver kept for many questions
+  // (a server's, for the day's problem) holds bounded memory.
+  std::size_t table_entries = 1 << 16;
 };
 
 // A move of the side to move; nullopt is a pass (playing elsewhere).
@@ -65,6 +69,8 @@ class LifeSolver {
   LifeAnswer solve(const LifeQuestion& question);
   // The status alone (no search of the alternatives).
   LifeAnswer status(const LifeQuestion& question);
+
+  const SolverLimits& limits() const;
 
  private:
   struct Impl;

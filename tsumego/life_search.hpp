@@ -49,6 +49,8 @@ class LifeSearch {
   // The position after `move` (an entry of moves()).
   static SearchPosition after(const SearchScope& scope, const SearchPosition& position, int move);
 
+  std::size_t remembered() const { return table_.size(); }
+
  private:
   struct Entry {
     Proof proof = Proof::unknown;

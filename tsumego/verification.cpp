@@ -23,6 +23,12 @@ std::string spelled(const Problem& problem, const std::vector<Play>& moves) {
   return out;
 }
 
+// The most points a problem's region may hold: every question's search grows with it.
+constexpr std::size_t largest_region = 120;
+// Positions one problem's whole check may cost, in questions' worth: a tree of many lines must not hold the
+// solver's thread for long.
+constexpr std::uint64_t questions_per_check = 8;
+
 // The chains a problem without a stated target might be about, largest first, at most eight.
 std::vector<Vertex> chains_to_try(const Problem& problem, const engine::Board& board) {
   std::vector<std::pair<int, Vertex>> found;
@@ -54,6 +60,7 @@ bool needs_a_move(const LifeAnswer& answer) {
 bool find_target(Problem& problem, const engine::Game& start, const std::vector<Vertex>& region, LifeSolver& solver,
                  Verification& out) {
   for (Vertex candidate : chains_to_try(problem, start.board())) {
+    if (out.nodes > questions_per_check * solver.limits().node_budget) return false;
     Problem trial = problem;
     trial.target = candidate;
     const bool players = start.board().color_at(candidate) == problem.to_move;
@@ -95,6 +102,14 @@ class TreeCheck {
 
  private:
   Status status_after(const engine::Game& game) {
+    if (out_.nodes > questions_per_check * solver_.limits().node_budget) {
+      if (!over_budget_) {
+        out_.rejections.push_back("the solver could not check the whole answer tree within " +
+                                  std::to_string(questions_per_check * solver_.limits().node_budget) + " positions");
+      }
+      over_budget_ = true;
+      return Status::unknown;
+    }
     const LifeAnswer answer = solver_.status(question_at(problem_, game, game.to_move(), region_));
     out_.nodes += answer.nodes;
     return answer.status;
@@ -124,6 +139,7 @@ class TreeCheck {
   }
 
   void check_players_move(const std::string& where, bool right, Status status) {
+    if (over_budget_) return;
     if (status == Status::unknown) {
       out_.rejections.push_back("the solver could not judge the answer tree's move " + where);
     } else if (right && !meets(problem_, status)) {
@@ -139,6 +155,7 @@ class TreeCheck {
   const std::vector<Vertex>& region_;
   LifeSolver& solver_;
   Verification& out_;
+  bool over_budget_ = false;
 };
 
 void check_first_moves(const Problem& problem, Verification& out) {
@@ -175,6 +192,11 @@ Verification verify(Problem& problem, const SolverLimits& limits) {
     return out;
   }
   const std::vector<Vertex> region = problem_region(problem);
+  if (region.size() > largest_region) {
+    out.rejections.push_back("the problem's area holds " + std::to_string(region.size()) + " points, more than " +
+                             std::to_string(largest_region) + ": state a smaller one with VW");
+    return out;
+  }
   LifeSolver solver(limits);
   if (problem.target && !start->board().color_at(*problem.target)) {
     out.rejections.push_back("the target " + engine::to_gtp(*problem.target, problem.size) + " holds no stone");

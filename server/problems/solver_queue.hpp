@@ -1,5 +1,5 @@
 // One thread of its own for the life-and-death solver, fed by a bounded
-// queue. The solver is CPU-bound (up to about a second a question): on an io
+// queue. The solver is CPU-bound (a move at most four questions' worth): on an io
 // thread it would stall every connection and game served there, and an
 // unbounded queue would let a crowd of players wait minutes for an answer.
 // Beyond the bound a job is refused at once and the player is told to try

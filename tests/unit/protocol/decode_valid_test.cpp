@@ -328,4 +328,9 @@ TEST_CASE("problem requests: a theme, a grade range, a move, one problem or the 
   CHECK_THAT(refused(R"j({"type":"problem.import","sgf":"(;)","themes":[3]})j"), Catch::Contains("'themes'"));
   CHECK_THAT(refused(R"j({"type":"problem.import","sgf":"(;)","themes":["line\nbreak"]})j"),
              Catch::Contains("'themes'"));
+  // What the stored SGF could not read back: a space at an end, more than 40 bytes (14 Chinese characters).
+  CHECK_THAT(refused(R"j({"type":"problem.import","sgf":"(;)","themes":[" corner"]})j"),
+             Catch::Contains("without a space at either end"));
+  CHECK_THAT(refused(R"j({"type":"problem.import","sgf":"(;)","themes":["死活死活死活死活死活死活死活"]})j"),
+             Catch::Contains("bytes of UTF-8"));
 }

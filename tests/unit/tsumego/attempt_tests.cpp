@@ -74,3 +74,23 @@ TEST_CASE("illegal moves and moves after the end are refused; a hint is a right 
   CHECK(hint(problem, {}, solver) == Play{Vertex{0, 0}});
   CHECK(hint(problem, {Play{Vertex{0, 0}}, Play{Vertex{1, 0}}}, solver) == Play{Vertex{0, 1}});
 }
+
+TEST_CASE("a move the solver cannot judge within its budget is refused, not guessed", "[tsumego][attempt]") {
+  // Without a tree every move goes to the solver; proving the kill takes hundreds of positions.
+  const Problem problem = verified("(;FF[4]SZ[19]AB[da][db][dc][cc][cd][bd][ad]AW[ca][cb][bb][bc][ac]PL[B]YG[kill])");
+  LifeSolver starved(SolverLimits{5});
+  auto move = judge_move(problem, {}, Play{Vertex{0, 0}}, starved);
+  REQUIRE_FALSE(move.has_value());
+  CHECK(move.error().error == StepError::too_hard);
+}
+
+TEST_CASE("a solver that forgets past a few entries still answers the same", "[tsumego][attempt]") {
+  const Problem problem = verified(bent_three_kill);
+  LifeSolver forgetful(SolverLimits{2'000'000, 8});
+  for (int round = 0; round < 3; ++round) {
+    auto tenuki = judge_move(problem, {}, Play{Vertex{4, 4}}, forgetful);
+    REQUIRE(tenuki.has_value());
+    CHECK(tenuki->outcome == Outcome::failed);
+    CHECK(tenuki->reply == Play{Vertex{0, 0}});
+  }
+}

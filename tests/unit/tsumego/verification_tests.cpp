@@ -81,3 +81,11 @@ TEST_CASE("a problem without a tree is accepted with a flag, and one with nothin
   CHECK_FALSE(nothing.accepted);
   CHECK(mentions(nothing.rejections, "decided by the side to move"));
 }
+
+TEST_CASE("a problem whose area is too large for the solver is rejected before any search", "[tsumego][verification]") {
+  Problem wide = one_problem("(;FF[4]" + bent_three_stones + "PL[B]YG[kill]VW[aa:kk])");
+  const Verification v = verify(wide);
+  CHECK_FALSE(v.accepted);
+  CHECK(v.nodes == 0);
+  CHECK(mentions(v.rejections, "the problem's area holds 121 points"));
+}

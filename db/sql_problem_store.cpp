@@ -32,6 +32,8 @@ std::vector<std::string> split_list(const std::string& text, char separator) {
 
 constexpr std::array<std::string_view, 2> source_names{"starter", "import"};
 constexpr std::array<std::string_view, 3> attempt_state_names{"playing", "solved", "failed"};
+// The unrated attempts a player's retries leave of one problem (besides the latest solved one).
+constexpr std::int64_t kept_attempts = 10;
 
 // A page of problems (`?1` the viewer, 0 for none, and the page's own clause), one row per theme: the page is
 // picked first, then joined with its themes, so a page of N problems is one query whatever their themes.
@@ -210,6 +212,15 @@ DbResult<AttemptRecord> SqlProblemStore::start_attempt(UserId user, ProblemId pr
       " VALUES (?, ?, '', 'playing', ?, 0, ?)",
       user, problem, !earlier->has_value(), at_ms);
   if (!id) return unexpected(id.error());
+  // A player may retry for ever, but the rows stay few: the rated attempt, the latest solved one (what the
+  // profile's "solved" reads) and the newest few are kept; older ended ones go.
+  auto pruned = db_.execute(
+      "DELETE FROM problem_attempts WHERE user_id = ? AND problem_id = ? AND state <> 'playing' AND rated = 0"
+      " AND id NOT IN (SELECT id FROM problem_attempts WHERE user_id = ? AND problem_id = ? ORDER BY id DESC LIMIT ?)"
+      " AND id <> COALESCE((SELECT MAX(id) FROM problem_attempts WHERE user_id = ? AND problem_id = ?"
+      " AND state = 'solved'), 0)",
+      user, problem, user, problem, kept_attempts, user, problem);
+  if (!pruned) return unexpected(pruned.error());
   if (auto committed = tx->commit(); !committed) return unexpected(committed.error());
   return AttemptRecord{.id = *id,
                        .user = user,

@@ -5,6 +5,7 @@
 // player's counts.
 #include <catch2/catch.hpp>
 
+#include "db/row_reading.hpp"
 #include "tests/unit/db/temp_database.hpp"
 
 using namespace yunzi;
@@ -232,5 +233,33 @@ TEST_CASE_METHOD(StoreTest, "a failed rated attempt and a player without attempt
   CHECK((*hinted_change)->after.rating == 1480);
   CHECK((*stores.problems().current_attempt(player.id, other))->state == AttemptState::solved);
   CHECK((*stores.problems().find(other, player.id))->solved_count == 0);
+  CHECK(stores.problems().stats(player.id)->solved == 1);
+}
+
+TEST_CASE_METHOD(StoreTest, "retries leave few rows: the rated attempt, the latest solved one, the newest ten",
+                 "[db][problems]") {
+  const UserRecord player = create_user(stores, "retrier");
+  const ProblemId problem = added(stores, sample_problem("p", 3, {}));
+  TimeMs now = 1000;
+  auto play = [&](bool solved) {
+    auto attempt = stores.problems().start_attempt(player.id, problem, ++now);
+    REQUIRE(attempt);
+    REQUIRE(stores.problems().finish_attempt(AttemptEnd{attempt->id, {"A1"}, solved, ++now}, ten_points));
+    return attempt->id;
+  };
+  const std::int64_t rated = play(false);
+  const std::int64_t solved_once = play(true);
+  for (int i = 0; i < 30; ++i) play(false);
+  auto open = stores.problems().start_attempt(player.id, problem, ++now);
+  REQUIRE(open);
+  auto rows = read_count(db.connection().query(
+      "SELECT COUNT(*) FROM problem_attempts WHERE user_id = ? AND problem_id = ?", player.id, problem));
+  REQUIRE(rows);
+  CHECK(*rows == 12);  // the rated one, the solved one, the ten newest (the open one among them)
+  auto kept = read_count(
+      db.connection().query("SELECT COUNT(*) FROM problem_attempts WHERE id = ? OR id = ?", rated, solved_once));
+  REQUIRE(kept);
+  CHECK(*kept == 2);
+  CHECK((*stores.problems().find(problem, player.id))->solved == true);
   CHECK(stores.problems().stats(player.id)->solved == 1);
 }

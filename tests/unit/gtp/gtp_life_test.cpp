@@ -3,18 +3,13 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "tests/unit/gtp/gtp_answers.hpp"
 #include "tools/yunzi-gtp/gtp_frontend.hpp"
 
 using yunzi::gtp::GtpFrontend;
+using yunzi::gtp::test::answer;
 
 namespace {
-
-std::string answer(GtpFrontend& gtp, const std::string& line) {
-  const std::string response = gtp.handle_line(line);
-  INFO(line << " -> " << response);
-  REQUIRE(response.size() >= 4);
-  return response.substr(0, response.size() - 2);
-}
 
 void bent_three(GtpFrontend& gtp) {
   for (const char* white : {"C19", "C18", "B18", "B17", "A17"})

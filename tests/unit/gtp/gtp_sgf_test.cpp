@@ -3,20 +3,15 @@
 
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/text_files.hpp"
+#include "tests/unit/gtp/gtp_answers.hpp"
 #include "tools/yunzi-gtp/gtp_frontend.hpp"
 
 using yunzi::gtp::GtpFrontend;
+using yunzi::gtp::test::answer;
 using yunzi::test_support::TempDir;
 using yunzi::test_support::write_file;
 
 namespace {
-
-std::string answer(GtpFrontend& gtp, const std::string& line) {
-  const std::string response = gtp.handle_line(line);
-  INFO(line << " -> " << response);
-  REQUIRE(response.size() >= 4);
-  return response.substr(0, response.size() - 2);
-}
 
 std::string ok(GtpFrontend& gtp, const std::string& line) {
   const std::string response = answer(gtp, line);

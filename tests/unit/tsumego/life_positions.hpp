@@ -1,11 +1,13 @@
 // Life-and-death positions from pictures for the solver's tests: one string per row from the top, 'X' Black,
 // 'O' White, '.' empty, '+' an empty point outside the region (nobody plays there), '*' an empty point of the
-// region marked for the test. Every other point is in the region, the stones' too (a stone taken frees its point). The
+// region marked for the test. Every other point is in the region, the stones' too (a stone taken frees its point).
+// The board is square, as large as the longest side of the picture; what the picture leaves out is '+'. The
 // board is as large as there are rows.
 #pragma once
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -19,7 +21,16 @@ struct Picture {
   std::vector<engine::Vertex> marked;
 };
 
-inline Picture picture(const std::vector<std::string>& rows) {
+inline std::vector<std::string> square(const std::vector<std::string>& rows) {
+  std::size_t size = rows.size();
+  for (const std::string& row : rows) size = std::max(size, row.size());
+  std::vector<std::string> out(size, std::string(size, '+'));
+  for (std::size_t y = 0; y < rows.size(); ++y) out[y].replace(0, rows[y].size(), rows[y]);
+  return out;
+}
+
+inline Picture picture(const std::vector<std::string>& drawn) {
+  const std::vector<std::string> rows = square(drawn);
   Picture out{engine::Board(static_cast<int>(rows.size())), {}, {}};
   for (int y = 0; y < static_cast<int>(rows.size()); ++y) {
     const std::string& row = rows[static_cast<std::size_t>(y)];

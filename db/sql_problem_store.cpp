@@ -211,6 +211,10 @@ DbResult<AttemptRecord> SqlProblemStore::start_attempt(UserId user, ProblemId pr
       "INSERT INTO problem_attempts (user_id, problem_id, moves, state, rated, hinted, started_ms)"
       " VALUES (?, ?, '', 'playing', ?, 0, ?)",
       user, problem, !earlier->has_value(), at_ms);
+  if (!id && id.error().kind == DbErrorKind::constraint) {
+    // Another node started the rated attempt meanwhile (problem_attempts_one_rated).
+    return db_failure(DbErrorKind::conflict, "the attempt changed meanwhile; get it again");
+  }
   if (!id) return unexpected(id.error());
   // A player may retry for ever, but the rows stay few: the rated attempt, the latest solved one (what the
   // profile's "solved" reads) and the newest few are kept; older ended ones go.

@@ -48,6 +48,8 @@ CREATE TABLE problem_attempts (
   ended_ms   BIGINT
 );
 CREATE INDEX problem_attempts_by_user ON problem_attempts (user_id, problem_id, id);
+-- One rated attempt per player and problem, also when two nodes start one at the same moment.
+CREATE UNIQUE INDEX problem_attempts_one_rated ON problem_attempts (user_id, problem_id) WHERE rated = 1;
 
 -- A player's problem rating (Glicko-2) and counts (attempts that ended,
 -- problems solved at least once), made when the first attempt ends.

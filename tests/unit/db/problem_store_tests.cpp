@@ -263,3 +263,21 @@ TEST_CASE_METHOD(StoreTest, "retries leave few rows: the rated attempt, the late
   CHECK((*stores.problems().find(problem, player.id))->solved == true);
   CHECK(stores.problems().stats(player.id)->solved == 1);
 }
+
+TEST_CASE_METHOD(StoreTest, "a second rated attempt at one problem is refused by the database itself",
+                 "[db][problems]") {
+  const UserRecord player = create_user(stores, "twice");
+  const ProblemId problem = added(stores, sample_problem("p", 3, {}));
+  REQUIRE(stores.problems().start_attempt(player.id, problem, 1000));
+  // What a second node would write had it read "no attempt yet" before the first one's commit.
+  auto second = db.connection().execute(
+      "INSERT INTO problem_attempts (user_id, problem_id, moves, state, rated, hinted, started_ms)"
+      " VALUES (?, ?, '', 'playing', 1, 0, ?)",
+      player.id, problem, std::int64_t{2000});
+  REQUIRE_FALSE(second);
+  CHECK(second.error().kind == DbErrorKind::constraint);
+  // Unrated ones are as many as retries make.
+  auto retry = stores.problems().start_attempt(player.id, problem, 3000);
+  REQUIRE(retry);
+  CHECK_FALSE(retry->rated);
+}

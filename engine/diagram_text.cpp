@@ -40,7 +40,7 @@ std::string numbered_list(const std::vector<NumberedMove>& numbered, int size) {
     const NumberedMove& entry = numbered[i];
     out += i % per_line == 0 ? "\n" : ", ";
     out += std::to_string(entry.number) + " " + (entry.move.color == Color::black ? "X" : "O") + " " +
-           (entry.move.vertex ? to_gtp(*entry.move.vertex, size) : std::string("pass"));
+           to_gtp(entry.move.vertex, size);
   }
   return out + "\n";
 }

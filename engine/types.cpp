@@ -16,6 +16,10 @@ std::string to_gtp(Vertex v, int size) {
   return out;
 }
 
+std::string to_gtp(const std::optional<Vertex>& move, int size) {
+  return move ? to_gtp(*move, size) : std::string("pass");
+}
+
 std::optional<Vertex> parse_gtp(std::string_view text, int size) {
   if (text.size() < 2 || text.size() > 3) return std::nullopt;
   const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));

@@ -36,6 +36,8 @@ constexpr bool on_board(Vertex v, int size) { return v.x >= 0 && v.y >= 0 && v.x
 
 // GTP spelling: column letter A..Z without I, row counted from the bottom ("D4").
 std::string to_gtp(Vertex v, int size);
+// A move's GTP spelling: the vertex, or "pass" for none.
+std::string to_gtp(const std::optional<Vertex>& move, int size);
 // Case-insensitive; nullopt for anything that is not a vertex on this board
 // ("pass" included: callers test for it first).
 std::optional<Vertex> parse_gtp(std::string_view text, int size);

@@ -69,9 +69,7 @@ json to_json(const ClockState& clock) {
           {"running", clock.running ? json(engine::to_string(*clock.running)) : json(nullptr)}};
 }
 
-json vertex_json(const std::optional<engine::Vertex>& vertex, int size) {
-  return vertex ? engine::to_gtp(*vertex, size) : std::string("pass");
-}
+json vertex_json(const std::optional<engine::Vertex>& vertex, int size) { return engine::to_gtp(vertex, size); }
 
 json vertices_json(const std::vector<engine::Vertex>& vertices, int size) {
   json out = json::array();

@@ -59,6 +59,13 @@ LifeQuestion question_at(const Problem& problem, const engine::Game& game, Color
   return LifeQuestion{std::move(board), to_move, problem.target.value_or(engine::Vertex{}), region, ko_ban};
 }
 
+bool player_owns_target(const Problem& problem) {
+  for (const engine::SetupStone& stone : problem.stones) {
+    if (problem.target && stone.vertex == *problem.target) return stone.color == problem.to_move;
+  }
+  return false;
+}
+
 bool meets(const Problem& problem, Status status) {
   if (!problem.goal || status == Status::unknown) return false;
   switch (*problem.goal) {
@@ -68,8 +75,7 @@ bool meets(const Problem& problem, Status status) {
     case Goal::ko: break;
   }
   // A ko for the group's owner is at least a ko; for its attacker, at most one.
-  const bool owner_plays = problem.goal && board_of(problem).color_at(*problem.target) == problem.to_move;
-  return owner_plays ? status != Status::dead : (status == Status::ko || status == Status::dead);
+  return player_owns_target(problem) ? status != Status::dead : (status == Status::ko || status == Status::dead);
 }
 
 }  // namespace yunzi::tsumego

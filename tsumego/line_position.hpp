@@ -28,6 +28,9 @@ std::vector<engine::Vertex> problem_region(const Problem& problem);
 LifeQuestion question_at(const Problem& problem, const engine::Game& game, engine::Color to_move,
                          const std::vector<engine::Vertex>& region);
 
+// Whether the side to move owns the target (a live or a ko for life) rather than attacks it.
+bool player_owns_target(const Problem& problem);
+
 // Whether `status` (the target's, the problem's side to move having played best) meets the goal. A result better
 // than the goal asks (a group that lives outright where a ko was asked for) meets it too.
 bool meets(const Problem& problem, Status status);

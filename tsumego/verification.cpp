@@ -13,9 +13,7 @@ using engine::Vertex;
 
 namespace {
 
-std::string spelled(const Problem& problem, const Play& move) {
-  return move ? engine::to_gtp(*move, problem.size) : std::string("pass");
-}
+std::string spelled(const Problem& problem, const Play& move) { return engine::to_gtp(move, problem.size); }
 
 std::string spelled(const Problem& problem, const std::vector<Play>& moves) {
   std::string out;
@@ -177,9 +175,8 @@ void check_first_moves(const Problem& problem, Verification& out) {
   }
 }
 
-bool better_than_ko(const Problem& problem, Status status, const engine::Board& board) {
-  const bool owner_plays = board.color_at(*problem.target) == problem.to_move;
-  return owner_plays ? (status == Status::alive || status == Status::seki) : status == Status::dead;
+bool better_than_ko(const Problem& problem, Status status) {
+  return player_owns_target(problem) ? (status == Status::alive || status == Status::seki) : status == Status::dead;
 }
 
 }  // namespace
@@ -222,7 +219,7 @@ Verification verify(Problem& problem, const SolverLimits& limits) {
                              std::string(root.status == Status::alive ? "lives" : to_string(root.status)));
     return out;
   }
-  if (*problem.goal == Goal::ko && better_than_ko(problem, root.status, start->board())) {
+  if (*problem.goal == Goal::ko && better_than_ko(problem, root.status)) {
     out.rejections.push_back("the goal asks for a ko, but the group is " + std::string(to_string(root.status)) +
                              " without one");
     return out;

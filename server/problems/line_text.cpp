@@ -4,7 +4,7 @@
 
 namespace yunzi::problems {
 
-std::string play_text(const tsumego::Play& play, int size) { return play ? engine::to_gtp(*play, size) : "pass"; }
+std::string play_text(const tsumego::Play& play, int size) { return engine::to_gtp(play, size); }
 
 std::optional<tsumego::Play> parse_play(const std::string& text, int size) {
   if (text == "pass") return tsumego::Play{};

@@ -44,7 +44,7 @@ GtpFrontend::Reply GtpFrontend::solve_life(const Args& args) {
   if (!answer) return unexpected(answer.error());
   std::string out(tsumego::to_string(answer->status));
   if (answer->takes_ko_first) out += " first";
-  for (const tsumego::Play& move : answer->best_moves) out += ' ' + (move ? engine::to_gtp(*move, size_) : "pass");
+  for (const tsumego::Play& move : answer->best_moves) out += ' ' + engine::to_gtp(move, size_);
   return out;
 }
 

@@ -31,7 +31,7 @@ GtpFrontend::Reply GtpFrontend::genmove(const Args& args) {
   if (auto played = apply(*color, choice); !played) {
     return unexpected("cannot play the generated move: " + std::string(engine::to_string(played.error())));
   }
-  return choice ? engine::to_gtp(*choice, size_) : std::string("pass");
+  return engine::to_gtp(choice, size_);
 }
 
 GtpFrontend::Reply GtpFrontend::is_legal(const Args& args) {

@@ -145,32 +145,27 @@ TEST_CASE("a question too big for the node budget is unknown, not guessed", "[ts
 
 namespace {
 
+// One of the eight symmetries of an n x n board.
+Vertex turned(Vertex v, int n, int symmetry) {
+  if (symmetry & 1) v.x = n - 1 - v.x;
+  if (symmetry & 2) v.y = n - 1 - v.y;
+  if (symmetry & 4) std::swap(v.x, v.y);
+  return v;
+}
+
 // The picture turned by one of the eight symmetries of the square, with the colours swapped when asked.
 std::vector<std::string> transformed(const std::vector<std::string>& rows, int symmetry, bool swap_colours) {
   const int n = static_cast<int>(rows.size());
   std::vector<std::string> out(rows.size(), std::string(rows.size(), '+'));
   for (int y = 0; y < n; ++y) {
     for (int x = 0; x < n; ++x) {
-      const Vertex to = [&] {
-        Vertex v{x, y};
-        if (symmetry & 1) v.x = n - 1 - v.x;
-        if (symmetry & 2) v.y = n - 1 - v.y;
-        if (symmetry & 4) std::swap(v.x, v.y);
-        return v;
-      }();
+      const Vertex to = turned(Vertex{x, y}, n, symmetry);
       char c = rows[static_cast<std::size_t>(y)][static_cast<std::size_t>(x)];
       if (swap_colours && (c == 'X' || c == 'O')) c = c == 'X' ? 'O' : 'X';
       out[static_cast<std::size_t>(to.y)][static_cast<std::size_t>(to.x)] = c;
     }
   }
   return out;
-}
-
-Vertex turned(Vertex v, int n, int symmetry) {
-  if (symmetry & 1) v.x = n - 1 - v.x;
-  if (symmetry & 2) v.y = n - 1 - v.y;
-  if (symmetry & 4) std::swap(v.x, v.y);
-  return v;
 }
 
 }  // namespace

@@ -140,7 +140,18 @@ function render_frame(state) {
   banner.hidden = !down;
   banner.textContent = state.ever_connected ? t("conn_down") : t("conn_connecting");
   document.body.classList.toggle("offline", down);
-  replace_children(notices, state.notices.map((n) =>
+  render_notices(state.notices);
+  render_challenges(state);
+}
+
+// Redrawn only when the list changes: a notice replaced by every clock tick
+// could vanish under the finger that taps it.
+let shown_notices = "";
+function render_notices(list) {
+  const key = list.map((n) => n.id).join(",");
+  if (key === shown_notices) return;
+  shown_notices = key;
+  replace_children(notices, list.map((n) =>
     h("div", {
       class: `notice ${n.kind}${n.href ? " link" : ""}`, role: "status", text: n.text,
       onclick: () => {
@@ -148,7 +159,6 @@ function render_frame(state) {
         if (n.href) location.hash = n.href;
       },
     })));
-  render_challenges(state);
 }
 
 // The user's latest pairing in a tournament, on every page, until dismissed

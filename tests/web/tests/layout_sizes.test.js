@@ -51,6 +51,7 @@ async function check_notice(page, width, height) {
     window.scrollBy(0, Math.max(0, panel.getBoundingClientRect().bottom - window.innerHeight));
   });
   await page.evaluate((id) => window.yunzi.request({ type: "game.move", game: id, vertex: "Q16" }).catch(() => {}), game.game);
+  await page.locator(".notice.error").first().waitFor({ state: "visible" });
   const notice = await box(page, ".notice.error");
   for (const selector of [".player.white", ".player.black"]) {
     const panel = await box(page, selector);

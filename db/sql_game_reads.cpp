@@ -1,4 +1,6 @@
 // Reads of the game store: whole games with their moves, profiles, lists.
+#include <algorithm>
+
 #include "db/game_settings_columns.hpp"
 #include "db/result_columns.hpp"
 #include "db/row_reading.hpp"
@@ -164,6 +166,13 @@ DbResult<std::vector<GameSummary>> SqlGameStore::games_of_user(UserId user, std:
 DbResult<std::vector<GameId>> SqlGameStore::in_progress_of_user(UserId user) {
   return read_all<GameId>(
       db_.query("SELECT id FROM games WHERE status = 'playing' AND (black_id = ?1 OR white_id = ?1) ORDER BY id", user),
+      [](const Row& row) { return row.integer(0); });
+}
+
+DbResult<std::vector<GameId>> SqlGameStore::ended_after(GameId after, int limit) {
+  return read_all<GameId>(
+      db_.query("SELECT id FROM games WHERE status = 'ended' AND annulled = 0 AND id > ? ORDER BY id LIMIT ?", after,
+                std::clamp(limit, 1, max_page_size)),
       [](const Row& row) { return row.integer(0); });
 }
 

@@ -67,6 +67,7 @@ class SqlGameStore final : public GameStore {
   DbResult<std::optional<GameWithMoves>> load(GameId game) override;
   DbResult<std::optional<Profile>> profile(UserId user) override;
   DbResult<std::vector<GameId>> in_progress_of_user(UserId user) override;
+  DbResult<std::vector<GameId>> ended_after(GameId after, int limit) override;
   DbResult<GamesInProgress> lock_games_in_progress(UserId user) override;
   DbResult<std::vector<GameSummary>> games_of_user(UserId user, std::optional<GameId> before, int limit) override;
   DbResult<std::vector<GameRecord>> rated_games_of_user(UserId user, TimeMs after_ms) override;

@@ -93,6 +93,9 @@ class GameStore {
   virtual DbResult<std::vector<GameSummary>> games_of_user(UserId user, std::optional<GameId> before, int limit) = 0;
   // The ids of the user's games in progress, oldest first.
   virtual DbResult<std::vector<GameId>> in_progress_of_user(UserId user) = 0;
+  // Ended games that were not annulled, with ids above `after`, oldest first; at most `limit` (for tools that
+  // go through every finished game, a page at a time).
+  virtual DbResult<std::vector<GameId>> ended_after(GameId after, int limit) = 0;
   // The user's games in progress (rated ones apart), with the user's row
   // locked until the transaction ends: nodes of a cluster creating games
   // for one player at the same moment count them one after the other. The

@@ -34,6 +34,14 @@ bool chance(double p, std::mt19937_64& rng) { return std::bernoulli_distribution
 
 }  // namespace
 
+Vertex turned(Vertex v, int symmetry) {
+  const int last = board_size - 1;
+  if (symmetry & 1) v.x = last - v.x;
+  if (symmetry & 2) v.y = last - v.y;
+  if (symmetry & 4) std::swap(v.x, v.y);
+  return v;
+}
+
 const std::vector<NamedShape>& classic_shapes() {
   static const std::vector<NamedShape> shapes = {
       {"straight three", {{0, 0}, {1, 0}, {2, 0}}},
@@ -57,6 +65,62 @@ EnclosedGroup enclose(std::vector<Vertex> eye_space, bool in_corner) {
   inner.insert(made.group.begin(), made.group.end());
   made.wall = around(inner, true);
   return made;
+}
+
+namespace {
+
+std::string count_word(int n) {
+  static const char* const words[] = {"zero", "one",   "two",   "three", "four", "five",
+                                      "six",  "seven", "eight", "nine",  "ten"};
+  return n >= 0 && n <= 10 ? words[n] : std::to_string(n);
+}
+
+// `stones` on the second line from x = `first`; the first line below them and below both end stones stays open.
+EnclosedGroup second_line_row(int first, int stones) {
+  EnclosedGroup made;
+  made.in_corner = first == 0;
+  std::set<Vertex> inside;
+  for (int x = first; x < first + stones; ++x) {
+    made.group.push_back({x, 1});
+    inside.insert({x, 1});
+  }
+  for (int x = std::max(0, first - 1); x <= first + stones; ++x) {
+    made.eye_space.push_back({x, 0});
+    inside.insert({x, 0});
+  }
+  for (const Vertex end : {Vertex{first - 1, 1}, Vertex{first + stones, 1}}) {
+    if (!on_board(end)) continue;
+    made.extra_attacker.push_back(end);
+    inside.insert(end);
+  }
+  made.wall = around(inside, true);
+  made.shape_name = count_word(stones) + " on the second line";
+  made.shape_theme = "second line";
+  return made;
+}
+
+}  // namespace
+
+std::vector<EnclosedGroup> second_line_rows() {
+  std::vector<EnclosedGroup> rows;
+  // Each row as it stands, then with a stone already on the first line at its far end: the owner's descent
+  // (sagari) or the attacker's hane, the moves that make these counts unsettled.
+  auto with_variants = [&](int first, int stones) {
+    const EnclosedGroup plain = second_line_row(first, stones);
+    rows.push_back(plain);
+    const Vertex far_end{first + stones - 1, 0};
+    EnclosedGroup descent = plain;
+    descent.extra_owner.push_back(far_end);
+    descent.shape_name += ", with a descent";
+    rows.push_back(std::move(descent));
+    EnclosedGroup hane = plain;
+    hane.extra_attacker.push_back(far_end);
+    hane.shape_name += ", after a hane";
+    rows.push_back(std::move(hane));
+  };
+  for (int stones = 3; stones <= 7; ++stones) with_variants(0, stones);
+  for (int stones = 5; stones <= 9; ++stones) with_variants(5, stones);
+  return rows;
 }
 
 EnclosedGroup random_group(std::mt19937_64& rng) {

@@ -15,6 +15,10 @@ namespace yunzi::problems {
 // The made problems are drawn on the full board, where the player meets them in games.
 inline constexpr int board_size = 19;
 
+// One of the eight symmetries of the board (0..7), so that a position drawn in the top-left corner can be met in
+// any corner.
+engine::Vertex turned(engine::Vertex v, int symmetry);
+
 struct EnclosedGroup {
   std::vector<engine::Vertex> eye_space;
   std::vector<engine::Vertex> group;  // the owner's stones
@@ -22,8 +26,9 @@ struct EnclosedGroup {
   std::vector<engine::Vertex> extra_attacker;
   std::vector<engine::Vertex> extra_owner;
   bool in_corner = true;
-  bool flawless = true;    // no random flaw added
-  std::string shape_name;  // the classic shape's name, empty for a random eye space
+  bool flawless = true;     // no random flaw added
+  std::string shape_name;   // the classic shape's name, empty for a random eye space
+  std::string shape_theme;  // the theme it teaches: "eye shape", "second line"
 };
 
 struct NamedShape {
@@ -33,6 +38,11 @@ struct NamedShape {
 // The classic eye spaces that have one vital point: straight three, bent three, pyramid four, crossed five, bulky
 // five, rabbity six.
 const std::vector<NamedShape>& classic_shapes();
+
+// Rows of stones on the second line with the attacker's stones at both ends of the row and a solid wall above:
+// the groups players learn by count (in the corner four die and six live, on the side six die and eight live:
+// 四死六活, 六死八活), from one fewer than the dying count to one more than the living count.
+std::vector<EnclosedGroup> second_line_rows();
 
 // A group around `eye_space` (cells on the board's top rows), with its wall.
 EnclosedGroup enclose(std::vector<engine::Vertex> eye_space, bool in_corner);

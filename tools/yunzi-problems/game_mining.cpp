@@ -67,7 +67,7 @@ MinedPosition cut_out(const Board& board, const Area& area, Vertex target, Color
   const Color owner = *board.color_at(target);
   mined.bare.goal = owner == to_move ? tsumego::Goal::live : tsumego::Goal::kill;
   mined.bare.target = target;
-  mined.naming = Naming{where_of(low, high, board.size()), "", true};
+  mined.naming = Naming{where_of(low, high, board.size()), "", "", true, ""};
   return mined;
 }
 

@@ -1,5 +1,6 @@
-// yunzi-problems: makes the starter library of life-and-death problems (tools/PROBLEMS.md). Every problem is an
-// enclosed group that the solver proves one move decides, with its answer tree; the collection goes to stdout.
+// yunzi-problems: makes the starter library of life-and-death problems (tools/PROBLEMS.md), or mines a server's
+// finished games for new ones. Every problem is one the solver proves one move decides, with its answer tree; the
+// collection goes to stdout.
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
@@ -9,8 +10,10 @@
 #include <string>
 
 #include "engine/sgf_record.hpp"
+#include "tools/yunzi-problems/capture_position.hpp"
 #include "tools/yunzi-problems/game_mining.hpp"
 #include "tools/yunzi-problems/problem_maker.hpp"
+#include "tools/yunzi-problems/stored_games.hpp"
 
 using namespace yunzi;
 using namespace yunzi::problems;
@@ -22,7 +25,11 @@ struct Options {
   std::size_t count = 320;
   MakerOptions maker;
   std::vector<std::string> games;  // records to mine
+  std::string database;            // a yunzi database whose finished games to mine
+  GameId games_after = 0;          // of those, the games with a larger id
+  bool mined_only = false;         // no made problems: the mined ones alone, graded by their imports
   std::size_t most_from_games = 60;
+  std::size_t captures = 40;  // capture problems (ladders, nets, snapbacks) among the rest
   // Positions cut out of games hold more open points than the made groups, so their proofs get a larger budget.
   MakerOptions mining{tsumego::SolverLimits{300'000}, 2};
 };
@@ -31,13 +38,23 @@ std::optional<Options> read_options(int argc, char** argv) {
   Options options;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    if (arg == "--mined-only") {
+      options.mined_only = true;
+      continue;
+    }
     if (i + 1 >= argc) return std::nullopt;
     if (arg == "--mine") {
       while (i + 1 < argc && std::string(argv[i + 1]).rfind("--", 0) != 0) options.games.emplace_back(argv[++i]);
       continue;
     }
     try {
-      if (arg == "--most-from-games") {
+      if (arg == "--mine-db") {
+        options.database = argv[++i];
+      } else if (arg == "--games-after") {
+        options.games_after = std::stoll(argv[++i]);
+      } else if (arg == "--captures") {
+        options.captures = std::stoul(argv[++i]);
+      } else if (arg == "--most-from-games") {
         options.most_from_games = std::stoul(argv[++i]);
       } else if (arg == "--seed") {
         options.seed = std::stoull(argv[++i]);
@@ -91,13 +108,20 @@ std::string key_of(const EnclosedGroup& group, bool owner_to_move) {
   return key;
 }
 
+// Problems from games alone keep the grade their import's verification estimates: grading a handful by their
+// order would say nothing.
+int write_mined(const std::vector<Made>& made) {
+  for (const Made& one : made) std::cout << tsumego::write_problem(one.problem) << '\n';
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::optional<Options> options = read_options(argc, argv);
   if (!options) {
-    std::cerr << "usage: yunzi-problems [--seed N] [--count N] [--budget NODES] [--mine GAME.sgf... "
-                 "[--most-from-games N]] > library.sgf\n";
+    std::cerr << "usage: yunzi-problems [--seed N] [--count N] [--budget NODES] [--captures N] [--mine GAME.sgf...] "
+                 "[--mine-db DATABASE [--games-after ID]] [--most-from-games N] [--mined-only] > problems.sgf\n";
     return 2;
   }
   std::mt19937_64 rng(options->seed);
@@ -113,28 +137,64 @@ int main(int argc, char** argv) {
     }
   };
   std::size_t from_games = 0;
-  for (const std::string& path : options->games) {
-    const std::optional<engine::SgfRecord> record = read_record(path);
-    if (!record) return 2;
-    for (MinedPosition& mined : mine_game(*record)) {
-      if (from_games == options->most_from_games) break;
+  // False once enough problems came from games.
+  auto mine = [&](const engine::SgfRecord& record, const std::string& source) {
+    for (MinedPosition& mined : mine_game(record)) {
+      if (from_games == options->most_from_games) return false;
       if (!seen.insert(key_of(mined.bare)).second) continue;
+      mined.naming.source = source;
       if (auto problem = finish_problem(std::move(mined.bare), mined.naming, rng, options->mining)) {
         made.push_back(std::move(*problem));
         ++from_games;
         std::cerr << "\rproblems: " << made.size() << std::flush;
       }
     }
+    return from_games < options->most_from_games;
+  };
+  for (const std::string& path : options->games) {
+    const std::optional<engine::SgfRecord> record = read_record(path);
+    if (!record) return 2;
+    if (!mine(*record, "")) break;
   }
+  if (!options->database.empty()) {
+    GameId last = options->games_after;
+    const auto mined = for_each_finished_game(options->database, options->games_after,
+                                              [&](GameId id, const engine::SgfRecord& record) {
+                                                last = id;
+                                                return mine(record, "game " + std::to_string(id));
+                                              });
+    if (!mined) {
+      std::cerr << "yunzi-problems: " << mined.error() << '\n';
+      return 2;
+    }
+    // Where the next run starts (--games-after), so that a regular run mines each game once.
+    std::cerr << "\nmined the games up to id " << last << '\n';
+  }
+  if (options->mined_only) return write_mined(made);
   for (const NamedShape& shape : classic_shapes()) {
     for (const bool in_corner : {true, false}) {
       std::vector<engine::Vertex> cells;
       for (engine::Vertex v : shape.cells) cells.push_back(engine::Vertex{v.x + (in_corner ? 0 : 8), v.y});
       EnclosedGroup group = enclose(cells, in_corner);
       group.shape_name = shape.name;
+      group.shape_theme = "eye shape";
       offer(group, true);
       offer(group, false);
     }
+  }
+  std::size_t captures = 0;
+  for (std::size_t tries = 0; captures < options->captures && tries < 20'000 * options->captures; ++tries) {
+    std::optional<CapturePosition> position = random_capture(rng);
+    if (!position || !seen.insert(key_of(position->bare)).second) continue;
+    if (auto problem = finish_problem(std::move(position->bare), position->naming, rng, options->maker)) {
+      made.push_back(std::move(*problem));
+      ++captures;
+      std::cerr << "\rproblems: " << made.size() << std::flush;
+    }
+  }
+  for (const EnclosedGroup& row : second_line_rows()) {
+    offer(row, true);
+    offer(row, false);
   }
   for (std::size_t tries = 0; made.size() < options->count && tries < 200 * options->count; ++tries) {
     offer(random_group(rng), std::bernoulli_distribution(0.5)(rng));

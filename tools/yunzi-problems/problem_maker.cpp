@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "tools/yunzi-problems/capture_position.hpp"
 #include "tsumego/attempt.hpp"
 #include "tsumego/line_position.hpp"
 
@@ -13,15 +14,6 @@ using engine::Vertex;
 using tsumego::Play;
 
 namespace {
-
-// One of the eight symmetries of the board.
-Vertex turned(Vertex v, int symmetry) {
-  const int last = board_size - 1;
-  if (symmetry & 1) v.x = last - v.x;
-  if (symmetry & 2) v.y = last - v.y;
-  if (symmetry & 4) std::swap(v.x, v.y);
-  return v;
-}
 
 tsumego::Problem position_of(const EnclosedGroup& group, bool owner_to_move, int symmetry, bool owner_is_black) {
   const Color owner = owner_is_black ? Color::black : Color::white;
@@ -37,6 +29,17 @@ tsumego::Problem position_of(const EnclosedGroup& group, bool owner_to_move, int
   place(group.extra_attacker, attacker);
   problem.to_move = owner_to_move ? owner : attacker;
   problem.goal = owner_to_move ? tsumego::Goal::live : tsumego::Goal::kill;
+  // The question is about the group's largest chain, stated so that a ko (which meets neither goal) is still
+  // found to be one.
+  const engine::Board board = tsumego::board_of(problem);
+  int largest = 0;
+  for (Vertex v : group.group) {
+    const Vertex at = turned(v, symmetry);
+    if (board.chain_size(at) > largest) {
+      largest = board.chain_size(at);
+      problem.target = at;
+    }
+  }
   return problem;
 }
 
@@ -107,10 +110,13 @@ void wrong_tries(tsumego::Problem& problem, const tsumego::Problem& bare, const 
 
 std::vector<std::string> themes_of(const Naming& naming, const tsumego::Problem& problem, tsumego::Status status,
                                    const Play& first) {
-  std::vector<std::string> themes{naming.where, *problem.goal == tsumego::Goal::live ? "living" : "killing"};
+  const bool owns = tsumego::player_owns_target(problem);
+  std::vector<std::string> themes{naming.where, *problem.goal == tsumego::Goal::capture ? "capturing"
+                                                : owns                                  ? "living"
+                                                                                        : "killing"};
   if (status == tsumego::Status::ko) themes.push_back("ko");
   if (status == tsumego::Status::seki) themes.push_back("seki");
-  if (!naming.shape_name.empty()) themes.push_back("eye shape");
+  if (!naming.shape_theme.empty()) themes.push_back(naming.shape_theme);
   if (naming.from_game) themes.push_back("from a game");
   engine::Board board = tsumego::board_of(problem);
   const Vertex at = *first;
@@ -119,24 +125,36 @@ std::vector<std::string> themes_of(const Naming& naming, const tsumego::Problem&
     if (board.stone_count(engine::opponent(problem.to_move)) < enemy_before) themes.push_back("capture");
     if (board.liberties(at) == 1) themes.push_back("throw-in");
   }
+  for (std::string& theme : capture_themes(problem)) themes.push_back(std::move(theme));
   return themes;
+}
+
+// The goal in English and in Chinese: "to live" and "活", and so on.
+std::pair<std::string, std::string> goal_words(tsumego::Goal goal) {
+  switch (goal) {
+    case tsumego::Goal::live: return {"to live", "活"};
+    case tsumego::Goal::kill: return {"to kill", "杀"};
+    case tsumego::Goal::ko: return {"to make a ko", "劫"};
+    case tsumego::Goal::capture: return {"to capture", "吃子"};
+  }
+  return {};
 }
 
 std::string title_of(const Naming& naming, const tsumego::Problem& problem) {
   const std::string side = problem.to_move == Color::black ? "Black" : "White";
-  const std::string goal = *problem.goal == tsumego::Goal::live ? "to live" : "to kill";
+  const std::string goal = goal_words(*problem.goal).first;
   if (!naming.shape_name.empty()) return side + " " + goal + " (" + naming.shape_name + ")";
   const std::string where = naming.where == "corner" ? "in the corner"
                             : naming.where == "side" ? "on the side"
                                                      : "in the centre";
-  return side + " " + goal + " " + where + (naming.from_game ? ", from a game" : "");
+  const std::string game = naming.source.empty() ? "a game" : naming.source;
+  return side + " " + goal + " " + where + (naming.from_game ? ", from " + game : "");
 }
 
 std::string comment_of(const tsumego::Problem& problem) {
   const bool black = problem.to_move == Color::black;
-  const bool live = *problem.goal == tsumego::Goal::live;
-  return std::string(black ? "Black" : "White") + (live ? " to live. " : " to kill. ") + (black ? "黑先" : "白先") +
-         (live ? "活。" : "杀。");
+  const auto [english, chinese] = goal_words(*problem.goal);
+  return std::string(black ? "Black " : "White ") + english + ". " + (black ? "黑先" : "白先") + chinese + "。";
 }
 
 }  // namespace
@@ -144,7 +162,12 @@ std::string comment_of(const tsumego::Problem& problem) {
 std::optional<Made> finish_problem(tsumego::Problem bare, const Naming& naming, std::mt19937_64& rng,
                                    const MakerOptions& options) {
   if (!has_liberty_for_every_chain(bare)) return std::nullopt;
-  const tsumego::Verification first_check = tsumego::verify(bare, options.limits);
+  tsumego::Verification first_check = tsumego::verify(bare, options.limits);
+  // A group whose best is a ko makes a ko problem: the goal says so, and outright life or death would not meet it.
+  if (!first_check.accepted && first_check.status == tsumego::Status::ko) {
+    bare.goal = tsumego::Goal::ko;
+    first_check = tsumego::verify(bare, options.limits);
+  }
   if (!first_check.accepted || first_check.first_moves.size() != 1 || !first_check.first_moves.front()) {
     return std::nullopt;
   }
@@ -166,7 +189,7 @@ std::optional<Made> finish_problem(tsumego::Problem bare, const Naming& naming, 
 
 std::optional<Made> make_problem(const EnclosedGroup& group, bool owner_to_move, int symmetry, bool owner_is_black,
                                  std::mt19937_64& rng, const MakerOptions& options) {
-  const Naming naming{group.in_corner ? "corner" : "side", group.shape_name, false};
+  const Naming naming{group.in_corner ? "corner" : "side", group.shape_name, group.shape_theme, false};
   return finish_problem(position_of(group, owner_to_move, symmetry, owner_is_black), naming, rng, options);
 }
 

@@ -22,7 +22,9 @@ struct Made {
 struct Naming {
   std::string where = "corner";  // "corner", "side" or "centre"
   std::string shape_name;
+  std::string shape_theme;
   bool from_game = false;
+  std::string source;  // which game, for the title: "game 123"; empty when unnamed
 };
 
 struct MakerOptions {

@@ -200,6 +200,22 @@ TEST_CASE_METHOD(StoreTest, "a user's games in progress are listed by id, ended 
   CHECK(games.in_progress_of_user(777)->empty());
 }
 
+TEST_CASE_METHOD(StoreTest, "ended games are listed oldest first by id, a page at a time, annulled ones left out",
+                 "[db][games]") {
+  GameStore& games = db.stores().games();
+  const Players p = two_players(db);
+  const GameId first = finished_game(games, p.black, p.white, "B+R", 1);
+  REQUIRE(games.create(sample_game(p.black, p.white)));  // still being played
+  const GameId annulled = finished_game(games, p.white, p.black, "W+R", 2);
+  REQUIRE(games.set_annulled(annulled));
+  const GameId second = finished_game(games, p.white, p.black, "W+3.5", 3);
+  const GameId third = finished_game(games, p.black, p.white, "B+T", 4);
+  CHECK(*games.ended_after(0, 10) == std::vector<GameId>{first, second, third});
+  CHECK(*games.ended_after(0, 2) == std::vector<GameId>{first, second});
+  CHECK(*games.ended_after(second, 2) == std::vector<GameId>{third});
+  CHECK(games.ended_after(third, 2)->empty());
+}
+
 TEST_CASE_METHOD(StoreTest, "a player's games in progress are counted, rated ones apart, for a new game",
                  "[db][games]") {
   GameStore& games = db.stores().games();

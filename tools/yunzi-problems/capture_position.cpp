@@ -1,0 +1,148 @@
+#include "tools/yunzi-problems/capture_position.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "tools/yunzi-problems/enclosed_group.hpp"
+#include "tsumego/line_position.hpp"
+
+namespace yunzi::problems {
+
+using engine::Color;
+using engine::Vertex;
+
+namespace {
+
+constexpr int square_side = 7;
+
+int draw(int low, int high, std::mt19937_64& rng) { return std::uniform_int_distribution<int>(low, high)(rng); }
+
+// Empty points of the square within `reach` (king's moves) of a stone of `near`.
+std::vector<Vertex> free_points_near(const std::set<Vertex>& near, const std::set<Vertex>& taken, int reach) {
+  std::vector<Vertex> out;
+  for (int x = 0; x < square_side; ++x) {
+    for (int y = 0; y < square_side; ++y) {
+      const Vertex v{x, y};
+      if (taken.contains(v)) continue;
+      const bool close = std::any_of(near.begin(), near.end(), [&](Vertex s) {
+        return std::max(std::abs(s.x - v.x), std::abs(s.y - v.y)) <= reach;
+      });
+      if (close) out.push_back(v);
+    }
+  }
+  return out;
+}
+
+// Nothing hangs already (every chain keeps two liberties) and the target has two or three: a position where the
+// first move matters, not one where a stone is simply taken.
+bool worth_asking(const engine::Board& board, Vertex target) {
+  const int target_liberties = board.liberties(target);
+  if (target_liberties < 2 || target_liberties > 3) return false;
+  for (int x = 0; x < square_side; ++x) {
+    for (int y = 0; y < square_side; ++y) {
+      if (board.color_at({x, y}) && board.liberties({x, y}) < 2) return false;
+    }
+  }
+  return true;
+}
+
+// The main right line of the tree: the first child at every step.
+std::vector<tsumego::Play> main_line(const tsumego::Problem& problem) {
+  std::vector<tsumego::Play> line;
+  for (std::size_t at = 0; !problem.tree.empty() && !problem.tree[at].children.empty();) {
+    at = problem.tree[at].children.front();
+    line.push_back(problem.tree[at].move);
+  }
+  return line;
+}
+
+}  // namespace
+
+std::optional<CapturePosition> random_capture(std::mt19937_64& rng) {
+  const bool player_is_black = std::bernoulli_distribution(0.5)(rng);
+  const Color player = player_is_black ? Color::black : Color::white;
+  const Color opponent = engine::opponent(player);
+  std::set<Vertex> target{{draw(1, 3, rng), draw(1, 3, rng)}};
+  if (std::bernoulli_distribution(0.4)(rng)) {
+    const Vertex first = *target.begin();
+    const Vertex steps[4] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    const Vertex step = steps[draw(0, 3, rng)];
+    target.insert({first.x + step.x, first.y + step.y});
+  }
+  std::set<Vertex> taken = target;
+  std::vector<Vertex> players;
+  for (int stones = draw(2, 5, rng); stones > 0; --stones) {
+    const std::vector<Vertex> free = free_points_near(target, taken, 1);
+    if (free.empty()) break;
+    players.push_back(free[static_cast<std::size_t>(draw(0, static_cast<int>(free.size()) - 1, rng))]);
+    taken.insert(players.back());
+  }
+  std::vector<Vertex> opponents(target.begin(), target.end());
+  for (int stones = draw(0, 2, rng); stones > 0; --stones) {
+    const std::vector<Vertex> free = free_points_near(target, taken, 3);
+    if (free.empty()) break;
+    opponents.push_back(free[static_cast<std::size_t>(draw(0, static_cast<int>(free.size()) - 1, rng))]);
+    taken.insert(opponents.back());
+  }
+
+  const int symmetry = draw(0, 7, rng);
+  tsumego::Problem problem;
+  problem.size = board_size;
+  for (Vertex v : players) problem.stones.push_back({turned(v, symmetry), player});
+  for (Vertex v : opponents) problem.stones.push_back({turned(v, symmetry), opponent});
+  problem.to_move = player;
+  problem.goal = tsumego::Goal::capture;
+  problem.target = turned(*target.begin(), symmetry);
+  // The region is the ground within two points of the target: what lies beyond is open, and a search over the
+  // whole square would not end.
+  for (const Vertex v : free_points_near(target, {}, 2)) problem.region.push_back(turned(v, symmetry));
+  std::sort(problem.region.begin(), problem.region.end());
+  const engine::Board board = tsumego::board_of(problem);
+  if (!worth_asking(board, *problem.target)) return std::nullopt;
+
+  // A cheap first look before the maker's full proof: most drawn positions are not problems.
+  tsumego::LifeSolver quick(tsumego::SolverLimits{20'000});
+  const auto ask = [&](Color to_move) {
+    return quick.status(tsumego::LifeQuestion{board, to_move, *problem.target, problem.region, std::nullopt}).status;
+  };
+  if (ask(player) != tsumego::Status::dead || ask(opponent) != tsumego::Status::alive) return std::nullopt;
+  return CapturePosition{std::move(problem), Naming{"corner", "", "", false, ""}};
+}
+
+std::vector<std::string> capture_themes(const tsumego::Problem& problem) {
+  if (!problem.target || !problem.goal || *problem.goal != tsumego::Goal::capture) return {};
+  const std::vector<tsumego::Play> line = main_line(problem);
+  const Vertex target = *problem.target;
+  const Color player = problem.to_move;
+  std::vector<engine::Board> after;  // the board after each move of the line
+  for (std::size_t n = 1; n <= line.size(); ++n) {
+    auto game = tsumego::replay(problem, {line.begin(), line.begin() + static_cast<std::ptrdiff_t>(n)});
+    if (!game) return {};
+    after.push_back(game->board());
+  }
+  if (after.empty()) return {};
+  const engine::Board start = tsumego::board_of(problem);
+  const auto taken = [&](const engine::Board& board) { return !board.color_at(target); };
+  // Snapback: the opponent takes the player's first stone, and the player's next move takes the target.
+  if (after.size() >= 3 && after[1].stone_count(player) < after[0].stone_count(player) && !taken(after[1]) &&
+      taken(after[2])) {
+    return {"snapback"};
+  }
+  // Ladder: three ataris or more in a row, each answered by running, until the target is taken.
+  int ataris = 0;
+  bool every_move_atari = true;
+  for (std::size_t n = 0; n < after.size(); n += 2) {
+    if (taken(after[n])) break;
+    if (after[n].liberties(target) == 1) {
+      ++ataris;
+    } else {
+      every_move_atari = false;
+    }
+  }
+  if (every_move_atari && ataris >= 3) return {"ladder"};
+  // Net: the first move is no atari, yet the target cannot get out.
+  if (!taken(after[0]) && after[0].liberties(target) >= 2 && start.liberties(target) >= 2) return {"net"};
+  return {};
+}
+
+}  // namespace yunzi::problems

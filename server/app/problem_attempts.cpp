@@ -138,7 +138,7 @@ void handle(const ProblemDesk& desk, const Call& call, const req::ProblemMove& r
     if (in_play.attempt && in_play.attempt->state != db::AttemptState::playing) {
       return c.error(protocol::ErrorCode::wrong_phase, attempt_over);
     }
-    const bool queued = desk.solver.judge(problems::StoredProblem{in_play.problem.id, in_play.problem.sgf},
+    const bool queued = desk.solver.judge(c.user->id, problems::StoredProblem{in_play.problem.id, in_play.problem.sgf},
                                           in_play.attempt ? in_play.attempt->moves : std::vector<std::string>{}, move,
                                           [&desk, c, in_play](problems::Judged judged) {
                                             c.later([&desk, in_play, judged = std::move(judged)](const Call& back) {
@@ -183,7 +183,7 @@ void handle(const ProblemDesk& desk, const Call& call, const req::ProblemHint& r
     if (in_play.attempt && in_play.attempt->state != db::AttemptState::playing) {
       return c.error(protocol::ErrorCode::wrong_phase, attempt_over);
     }
-    const bool queued = desk.solver.hint(problems::StoredProblem{in_play.problem.id, in_play.problem.sgf},
+    const bool queued = desk.solver.hint(c.user->id, problems::StoredProblem{in_play.problem.id, in_play.problem.sgf},
                                          in_play.attempt ? in_play.attempt->moves : std::vector<std::string>{},
                                          [&desk, c, in_play](problems::Hinted hinted) {
                                            c.later([&desk, in_play, hinted = std::move(hinted)](const Call& back) {

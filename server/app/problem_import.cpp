@@ -99,7 +99,8 @@ void verify_next(const ProblemDesk& desk, const Call& call, std::shared_ptr<Impo
   tsumego::Problem problem = std::move(*run->read[index]);
   add_themes(problem, run->themes);
   const bool queued = desk.solver.verify(
-      std::move(problem), [&desk, call, run, index](tsumego::Problem done, tsumego::Verification verification) {
+      call.user->id, std::move(problem),
+      [&desk, call, run, index](tsumego::Problem done, tsumego::Verification verification) {
         call.later([&desk, run, index, done = std::move(done), verification = std::move(verification)](const Call& c) {
           verified(c, *run, index, done, verification);
           verify_next(desk, c, run);

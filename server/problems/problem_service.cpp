@@ -24,7 +24,8 @@ const Refused unreadable{Refusal::unreadable, "the stored problem or its line co
 
 }  // namespace
 
-ProblemService::ProblemService(SolverOptions options) : options_(options), queue_(options.queue_limit) {}
+ProblemService::ProblemService(SolverOptions options)
+    : options_(options), queue_(options.queue_limit, options.per_user) {}
 
 ProblemService::~ProblemService() { queue_.stop(); }
 
@@ -43,29 +44,30 @@ ProblemService::Known* ProblemService::known(const StoredProblem& stored) {
   return &known_.front();
 }
 
-bool ProblemService::judge(StoredProblem problem, std::vector<std::string> line, std::string move,
+bool ProblemService::judge(UserId user, StoredProblem problem, std::vector<std::string> line, std::string move,
                            std::function<void(Judged)> done) {
-  return queue_.submit(
-      [this, problem = std::move(problem), line = std::move(line), move = std::move(move), done = std::move(done)] {
-        Known* k = known(problem);
-        const auto plays = k ? parse_line(line, k->problem.size) : std::nullopt;
-        const auto play = k ? parse_play(move, k->problem.size) : std::nullopt;
-        if (!plays) return done(unexpected(unreadable));
-        if (!play) return done(unexpected(Refused{Refusal::illegal, "off_board: " + move}));
-        auto step = tsumego::judge_move(k->problem, *plays, *play, k->solver);
-        if (!step) return done(unexpected(refused(step.error())));
-        JudgedMove out{step->outcome, std::nullopt, step->comment, line, step->judged_by_solver};
-        out.line.push_back(move);
-        if (step->reply) {
-          out.reply = play_text(*step->reply, k->problem.size);
-          out.line.push_back(*out.reply);
-        }
-        done(std::move(out));
-      });
+  return queue_.submit(user, [this, problem = std::move(problem), line = std::move(line), move = std::move(move),
+                              done = std::move(done)] {
+    Known* k = known(problem);
+    const auto plays = k ? parse_line(line, k->problem.size) : std::nullopt;
+    const auto play = k ? parse_play(move, k->problem.size) : std::nullopt;
+    if (!plays) return done(unexpected(unreadable));
+    if (!play) return done(unexpected(Refused{Refusal::illegal, "off_board: " + move}));
+    auto step = tsumego::judge_move(k->problem, *plays, *play, k->solver);
+    if (!step) return done(unexpected(refused(step.error())));
+    JudgedMove out{step->outcome, std::nullopt, step->comment, line, step->judged_by_solver};
+    out.line.push_back(move);
+    if (step->reply) {
+      out.reply = play_text(*step->reply, k->problem.size);
+      out.line.push_back(*out.reply);
+    }
+    done(std::move(out));
+  });
 }
 
-bool ProblemService::hint(StoredProblem problem, std::vector<std::string> line, std::function<void(Hinted)> done) {
-  return queue_.submit([this, problem = std::move(problem), line = std::move(line), done = std::move(done)] {
+bool ProblemService::hint(UserId user, StoredProblem problem, std::vector<std::string> line,
+                          std::function<void(Hinted)> done) {
+  return queue_.submit(user, [this, problem = std::move(problem), line = std::move(line), done = std::move(done)] {
     Known* k = known(problem);
     const auto plays = k ? parse_line(line, k->problem.size) : std::nullopt;
     if (!plays) return done(unexpected(unreadable));
@@ -74,9 +76,9 @@ bool ProblemService::hint(StoredProblem problem, std::vector<std::string> line, 
   });
 }
 
-bool ProblemService::verify(tsumego::Problem problem,
+bool ProblemService::verify(UserId user, tsumego::Problem problem,
                             std::function<void(tsumego::Problem, tsumego::Verification)> done) {
-  return queue_.submit([problem = std::move(problem), done = std::move(done)]() mutable {
+  return queue_.submit(user, [problem = std::move(problem), done = std::move(done)]() mutable {
     tsumego::Verification verification = tsumego::verify(problem);
     done(std::move(problem), std::move(verification));
   });

@@ -24,6 +24,7 @@ namespace yunzi::problems {
 
 struct SolverOptions {
   std::size_t queue_limit = 16;         // jobs waiting for the solver; one more is refused
+  std::size_t per_user = 2;             // jobs one user may have waiting or running
   std::uint64_t node_budget = 300'000;  // positions the solver may visit for one move or hint
 };
 
@@ -56,11 +57,13 @@ class ProblemService {
   ProblemService(const ProblemService&) = delete;
   ProblemService& operator=(const ProblemService&) = delete;
 
-  // Each returns false, and runs nothing, when the solver's queue is full.
-  bool judge(StoredProblem problem, std::vector<std::string> line, std::string move, std::function<void(Judged)> done);
-  bool hint(StoredProblem problem, std::vector<std::string> line, std::function<void(Hinted)> done);
+  // Each returns false, and runs nothing, when the solver's queue is full or `user` (who asks) has
+  // `per_user` jobs in it already.
+  bool judge(UserId user, StoredProblem problem, std::vector<std::string> line, std::string move,
+             std::function<void(Judged)> done);
+  bool hint(UserId user, StoredProblem problem, std::vector<std::string> line, std::function<void(Hinted)> done);
   // The problem as the verifier completed it (its goal, target and region worked out when not stated).
-  bool verify(tsumego::Problem problem, std::function<void(tsumego::Problem, tsumego::Verification)> done);
+  bool verify(UserId user, tsumego::Problem problem, std::function<void(tsumego::Problem, tsumego::Verification)> done);
   // The job running finishes; the waiting ones are dropped.
   void stop() { queue_.stop(); }
 

@@ -58,44 +58,41 @@ std::vector<tsumego::Play> main_line(const tsumego::Problem& problem) {
 
 }  // namespace
 
-std::optional<CapturePosition> random_capture(std::mt19937_64& rng) {
-  const bool player_is_black = std::bernoulli_distribution(0.5)(rng);
-  const Color player = player_is_black ? Color::black : Color::white;
-  const Color opponent = engine::opponent(player);
-  std::set<Vertex> target{{draw(1, 3, rng), draw(1, 3, rng)}};
-  if (std::bernoulli_distribution(0.4)(rng)) {
-    const Vertex first = *target.begin();
-    const Vertex steps[4] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
-    const Vertex step = steps[draw(0, 3, rng)];
-    target.insert({first.x + step.x, first.y + step.y});
-  }
-  std::set<Vertex> taken = target;
-  std::vector<Vertex> players;
-  for (int stones = draw(2, 5, rng); stones > 0; --stones) {
-    const std::vector<Vertex> free = free_points_near(target, taken, 1);
-    if (free.empty()) break;
-    players.push_back(free[static_cast<std::size_t>(draw(0, static_cast<int>(free.size()) - 1, rng))]);
-    taken.insert(players.back());
-  }
-  std::vector<Vertex> opponents(target.begin(), target.end());
-  for (int stones = draw(0, 2, rng); stones > 0; --stones) {
-    const std::vector<Vertex> free = free_points_near(target, taken, 3);
-    if (free.empty()) break;
-    opponents.push_back(free[static_cast<std::size_t>(draw(0, static_cast<int>(free.size()) - 1, rng))]);
-    taken.insert(opponents.back());
-  }
+namespace {
 
+// A position drawn in the top-left corner, before it is turned and coloured.
+struct Drawn {
+  std::vector<Vertex> players;
+  std::vector<Vertex> opponents;  // the target's stones first
+  std::vector<Vertex> region;
+};
+
+Vertex pick(const std::vector<Vertex>& from, std::mt19937_64& rng) {
+  return from[static_cast<std::size_t>(draw(0, static_cast<int>(from.size()) - 1, rng))];
+}
+
+std::vector<Vertex> rectangle(int width, int height) {
+  std::vector<Vertex> out;
+  for (int x = 0; x < width; ++x) {
+    for (int y = 0; y < height; ++y) out.push_back({x, y});
+  }
+  return out;
+}
+
+// The drawn position turned, coloured and checked: nullopt unless the player to move catches the target and the
+// opponent to move would save it.
+std::optional<CapturePosition> capture_problem(const Drawn& drawn, std::mt19937_64& rng) {
+  const Color player = std::bernoulli_distribution(0.5)(rng) ? Color::black : Color::white;
+  const Color opponent = engine::opponent(player);
   const int symmetry = draw(0, 7, rng);
   tsumego::Problem problem;
   problem.size = board_size;
-  for (Vertex v : players) problem.stones.push_back({turned(v, symmetry), player});
-  for (Vertex v : opponents) problem.stones.push_back({turned(v, symmetry), opponent});
+  for (Vertex v : drawn.players) problem.stones.push_back({turned(v, symmetry), player});
+  for (Vertex v : drawn.opponents) problem.stones.push_back({turned(v, symmetry), opponent});
   problem.to_move = player;
   problem.goal = tsumego::Goal::capture;
-  problem.target = turned(*target.begin(), symmetry);
-  // The region is the ground within two points of the target: what lies beyond is open, and a search over the
-  // whole square would not end.
-  for (const Vertex v : free_points_near(target, {}, 2)) problem.region.push_back(turned(v, symmetry));
+  problem.target = turned(drawn.opponents.front(), symmetry);
+  for (const Vertex v : drawn.region) problem.region.push_back(turned(v, symmetry));
   std::sort(problem.region.begin(), problem.region.end());
   const engine::Board board = tsumego::board_of(problem);
   if (!worth_asking(board, *problem.target)) return std::nullopt;
@@ -107,6 +104,61 @@ std::optional<CapturePosition> random_capture(std::mt19937_64& rng) {
   };
   if (ask(player) != tsumego::Status::dead || ask(opponent) != tsumego::Status::alive) return std::nullopt;
   return CapturePosition{std::move(problem), Naming{"corner", "", "", false, ""}};
+}
+
+}  // namespace
+
+std::optional<CapturePosition> random_capture(std::mt19937_64& rng) {
+  Drawn drawn;
+  std::set<Vertex> target{{draw(1, 3, rng), draw(1, 3, rng)}};
+  if (std::bernoulli_distribution(0.4)(rng)) {
+    const Vertex first = *target.begin();
+    const Vertex steps[4] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+    const Vertex step = steps[draw(0, 3, rng)];
+    target.insert({first.x + step.x, first.y + step.y});
+  }
+  std::set<Vertex> taken = target;
+  drawn.opponents.assign(target.begin(), target.end());
+  for (int stones = draw(2, 5, rng); stones > 0; --stones) {
+    const std::vector<Vertex> free = free_points_near(target, taken, 1);
+    if (free.empty()) break;
+    drawn.players.push_back(pick(free, rng));
+    taken.insert(drawn.players.back());
+  }
+  for (int stones = draw(0, 2, rng); stones > 0; --stones) {
+    const std::vector<Vertex> free = free_points_near(target, taken, 3);
+    if (free.empty()) break;
+    drawn.opponents.push_back(pick(free, rng));
+    taken.insert(drawn.opponents.back());
+  }
+  // The region is the ground within two points of the target: what lies beyond is open, and a search over the
+  // whole square would not end.
+  drawn.region = free_points_near(target, {}, 2);
+  return capture_problem(drawn, rng);
+}
+
+std::optional<CapturePosition> tight_capture(std::mt19937_64& rng) {
+  // A small, crowded stretch of the edge: the shapes where stones are given up to be taken back live here.
+  const int width = draw(4, 6, rng);
+  Drawn drawn;
+  drawn.region = rectangle(width, 3);
+  std::vector<Vertex> opponents;
+  for (Vertex v : drawn.region) {
+    const int roll = draw(0, 99, rng);
+    if (roll < 40) {
+      drawn.players.push_back(v);
+    } else if (roll < 70) {
+      opponents.push_back(v);
+    }
+  }
+  if (opponents.empty()) return std::nullopt;
+  // The target is the opponent's largest chain: its first stone leads the list.
+  engine::Board board(board_size);
+  for (Vertex v : opponents) board.add_stone(Color::white, v);
+  std::stable_sort(opponents.begin(), opponents.end(),
+                   [&](Vertex a, Vertex b) { return board.chain_size(a) > board.chain_size(b); });
+  drawn.opponents = std::move(opponents);
+  return capture_problem(drawn, rng);
 }
 
 std::vector<std::string> capture_themes(const tsumego::Problem& problem) {

@@ -1,5 +1,5 @@
-// Capture problems (吃子): one or two of the opponent's stones cut into the player's stones near a corner, to be
-// caught before they reach open ground, by a ladder, a net or a snapback. The region is a square in the corner;
+// Capture problems (吃子): a few of the opponent's stones among the player's near a corner, to be caught before
+// they reach open ground, by a net, a snapback or plain ataris. The region is a square in the corner;
 // the empty points beyond it count as open ground, so a chain that reaches the square's edge has escaped.
 #pragma once
 
@@ -17,9 +17,12 @@ struct CapturePosition {
   Naming naming;
 };
 
-// A random position where the player to move catches the target and the opponent to move would save it (a quick
-// solve with a small budget says so), or nullopt for a drawn position that is not one.
+// Each draws a position where the player to move catches the target and the opponent to move would save it (a
+// quick solve with a small budget says so), or gives nullopt for a drawn position that is not one:
+// - a few stones around one or two of the opponent's, the region within two points of them;
 std::optional<CapturePosition> random_capture(std::mt19937_64& rng);
+// - a small, crowded stretch of the edge, where snapbacks are found.
+std::optional<CapturePosition> tight_capture(std::mt19937_64& rng);
 
 // "ladder", "net" or "snapback" when the problem's main right line shows one; empty otherwise.
 std::vector<std::string> capture_themes(const tsumego::Problem& problem);

@@ -29,7 +29,7 @@ struct Options {
   GameId games_after = 0;          // of those, the games with a larger id
   bool mined_only = false;         // no made problems: the mined ones alone, graded by their imports
   std::size_t most_from_games = 60;
-  std::size_t captures = 40;  // capture problems (ladders, nets, snapbacks) among the rest
+  std::size_t captures = 32;  // capture problems (nets, snapbacks) among the rest
   // Positions cut out of games hold more open points than the made groups, so their proofs get a larger budget.
   MakerOptions mining{tsumego::SolverLimits{300'000}, 2};
 };
@@ -182,16 +182,25 @@ int main(int argc, char** argv) {
       offer(group, false);
     }
   }
-  std::size_t captures = 0;
-  for (std::size_t tries = 0; captures < options->captures && tries < 20'000 * options->captures; ++tries) {
-    std::optional<CapturePosition> position = random_capture(rng);
-    if (!position || !seen.insert(key_of(position->bare)).second) continue;
-    if (auto problem = finish_problem(std::move(position->bare), position->naming, rng, options->maker)) {
+  // Capture problems: a quarter drawn for snapbacks (kept only when their right line shows one), the rest any
+  // capture.
+  auto make_captures = [&](auto draw, const std::string& shape, std::size_t wanted) {
+    std::size_t kept = 0;
+    for (std::size_t tries = 0; kept < wanted && tries < 20'000 * wanted; ++tries) {
+      std::optional<CapturePosition> position = draw(rng);
+      if (!position || !seen.insert(key_of(position->bare)).second) continue;
+      auto problem = finish_problem(std::move(position->bare), position->naming, rng, options->maker);
+      if (!problem) continue;
+      const auto& themes = problem->problem.themes;
+      if (!shape.empty() && std::find(themes.begin(), themes.end(), shape) == themes.end()) continue;
       made.push_back(std::move(*problem));
-      ++captures;
+      ++kept;
       std::cerr << "\rproblems: " << made.size() << std::flush;
     }
-  }
+  };
+  const std::size_t per_shape = options->captures / 4;
+  make_captures(tight_capture, "snapback", per_shape);
+  make_captures(random_capture, "", options->captures - per_shape);
   for (const EnclosedGroup& row : second_line_rows()) {
     offer(row, true);
     offer(row, false);

@@ -53,6 +53,9 @@ std::optional<std::size_t> add_node(tsumego::Problem& problem, std::size_t paren
   return index;
 }
 
+// Plies of a right line: a chase of several ataris ends within it.
+constexpr int longest_right_line = 24;
+
 // The right line: the player's right move, the opponent's answer the solver finds hardest, until the solver
 // calls it solved. nullopt when the line goes wrong (it should not) or runs long.
 std::optional<std::size_t> right_line(tsumego::Problem& problem, const tsumego::Problem& bare, Play first,
@@ -60,7 +63,7 @@ std::optional<std::size_t> right_line(tsumego::Problem& problem, const tsumego::
   std::vector<Play> line;
   std::size_t at = 0;
   Play move = first;
-  for (int plies = 0; plies < 12; plies += 2) {
+  for (int plies = 0; plies < longest_right_line; plies += 2) {
     auto step = tsumego::judge_move(bare, line, move, solver);
     if (!step || step->outcome == tsumego::Outcome::failed) return std::nullopt;
     const std::optional<std::size_t> node = add_node(problem, at, problem.to_move, move);
@@ -189,7 +192,7 @@ std::optional<Made> finish_problem(tsumego::Problem bare, const Naming& naming, 
 
 std::optional<Made> make_problem(const EnclosedGroup& group, bool owner_to_move, int symmetry, bool owner_is_black,
                                  std::mt19937_64& rng, const MakerOptions& options) {
-  const Naming naming{group.in_corner ? "corner" : "side", group.shape_name, group.shape_theme, false};
+  const Naming naming{group.in_corner ? "corner" : "side", group.shape_name, group.shape_theme, false, ""};
   return finish_problem(position_of(group, owner_to_move, symmetry, owner_is_black), naming, rng, options);
 }
 

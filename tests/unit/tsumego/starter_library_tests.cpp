@@ -54,6 +54,8 @@ TEST_CASE("the starter library: at least 300 problems, each complete, graded and
   CHECK(library.size() >= 300);
   std::set<std::string> titles;
   std::set<int> grades;
+  std::set<std::string> themes;
+  std::set<Goal> goals;
   for (const Problem& problem : library) {
     INFO(problem.title);
     CHECK(titles.insert(problem.title).second);
@@ -62,10 +64,19 @@ TEST_CASE("the starter library: at least 300 problems, each complete, graded and
     REQUIRE(problem.grade);
     grades.insert(problem.grade->index());
     CHECK_FALSE(problem.themes.empty());
+    themes.insert(problem.themes.begin(), problem.themes.end());
+    goals.insert(*problem.goal);
     // Every problem has a right line, legal all through.
     const std::vector<Play> line = right_line(problem);
     CHECK_FALSE(line.empty());
     CHECK(replay(problem, line).has_value());
+  }
+  // Every goal and the kinds of problem the library teaches.
+  CHECK(goals == std::set<Goal>{Goal::live, Goal::kill, Goal::ko, Goal::capture});
+  for (const char* theme :
+       {"corner", "side", "eye shape", "second line", "throw-in", "capture", "ko", "snapback", "net", "from a game"}) {
+    INFO(theme);
+    CHECK(themes.contains(theme));
   }
   // Graded across the ladder, from the weakest kyu up to the dan grades.
   CHECK(grades.contains(Rank::lowest_index));

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The life-and-death solver against GNU Go's owl code on the same positions: every problem of a collection
 # (default: the starter library), asked of yunzi-gtp (`yunzi-solve_life`: the status and every best move) and of
-# GNU Go (`owl_attack` when the attacker is to move, `owl_defend` when the owner is: a result and one move). Prints
+# GNU Go (`owl_attack` when the attacker is to move, `owl_defend` when the owner is, `attack` for a capture
+# problem: a result and one move); yunzi is given the problem's region (VW) where it states one. Prints
 # how often the two agree, the positions each settles per second of wall time (one process each, every position
 # in one batch; yunzi also with `yunzi-life_status`, the status alone, the closer match to GNU Go's one answer),
 # and the disagreements.
@@ -36,9 +37,16 @@ for file in "$work"/*.sgf; do
   vertex=$(gtp_vertex "$target")
   question=owl_attack
   [ "$player" = "$owner" ] && question=owl_defend
+  # A capture problem is a tactical question: GNU Go's `attack` reads it.
+  grep -q 'YG\[capture\]' "$file" && question=attack
+  # The problem's region (VW), where one was stated; none clears the last one.
+  region=""
+  for point in $(grep -oE 'VW(\[[a-s]{2}\])+' "$file" | grep -oE '[a-s]{2}'); do region="$region $(gtp_vertex "$point")"; done
   echo "$(basename "$file") $question" >>"$work/cases"
-  printf 'loadsgf %s 1\nyunzi-solve_life %s %s\n' "$file" "$player" "$vertex" >>"$work/yunzi.in"
-  printf 'loadsgf %s 1\nyunzi-life_status %s %s\n' "$file" "$player" "$vertex" >>"$work/status.in"
+  printf 'loadsgf %s 1\nyunzi-life_region%s\nyunzi-solve_life %s %s\n' "$file" "$region" "$player" "$vertex" \
+    >>"$work/yunzi.in"
+  printf 'loadsgf %s 1\nyunzi-life_region%s\nyunzi-life_status %s %s\n' "$file" "$region" "$player" "$vertex" \
+    >>"$work/status.in"
   printf 'loadsgf %s 1\n%s %s\n' "$file" "$question" "$vertex" >>"$work/gnugo.in"
 done
 count=$(wc -l <"$work/cases")
@@ -48,8 +56,8 @@ yunzi_s=$(seconds sh -c "'$gtp' <'$work/yunzi.in' >'$work/yunzi.out'")
 status_s=$(seconds sh -c "'$gtp' <'$work/status.in' >/dev/null")
 gnugo_s=$(seconds sh -c "'$gnugo' --mode gtp --chinese-rules <'$work/gnugo.in' >'$work/gnugo.out'")
 
-# Answers: every second reply (the first is loadsgf's colour).
-grep '^=' "$work/yunzi.out" | awk 'NR % 2 == 0 { print $2 }' >"$work/yunzi.answers"
+# Answers: yunzi's every third reply (loadsgf's colour, the region's empty one, the answer), GNU Go's every second.
+grep '^=' "$work/yunzi.out" | awk 'NR % 3 == 0 { print $2 }' >"$work/yunzi.answers"
 grep '^=' "$work/gnugo.out" | awk 'NR % 2 == 0 { print $2 }' >"$work/gnugo.answers"
 paste -d' ' "$work/cases" "$work/yunzi.answers" "$work/gnugo.answers" | awk -v n="$count" \
   -v ys="$yunzi_s" -v ss="$status_s" -v gs="$gnugo_s" '
@@ -57,7 +65,7 @@ paste -d' ' "$work/cases" "$work/yunzi.answers" "$work/gnugo.answers" | awk -v n
   {
     ours = $3; theirs = $4; question = $2
     if (theirs >= 2) verdict = "ko"
-    else if (question == "owl_attack") verdict = theirs == 1 ? "dead" : "lives"
+    else if (question != "owl_defend") verdict = theirs == 1 ? "dead" : "lives"
     else verdict = theirs == 1 ? "lives" : "dead"
     mine = ours == "alive" || ours == "seki" ? "lives" : ours
     if (mine == verdict) agree++

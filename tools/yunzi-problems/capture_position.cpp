@@ -59,10 +59,6 @@ std::vector<tsumego::Play> main_line(const tsumego::Problem& problem) {
   return line;
 }
 
-}  // namespace
-
-namespace {
-
 // A position drawn in the top-left corner, before it is turned and coloured.
 struct Drawn {
   std::vector<Vertex> players;
@@ -169,14 +165,15 @@ std::vector<std::string> capture_themes(const tsumego::Problem& problem) {
   const std::vector<tsumego::Play> line = main_line(problem);
   const Vertex target = *problem.target;
   const Color player = problem.to_move;
+  auto game = tsumego::replay(problem, {});
+  if (!game) return {};
+  const engine::Board start = game->board();
   std::vector<engine::Board> after;  // the board after each move of the line
-  for (std::size_t n = 1; n <= line.size(); ++n) {
-    auto game = tsumego::replay(problem, {line.begin(), line.begin() + static_cast<std::ptrdiff_t>(n)});
-    if (!game) return {};
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (!tsumego::play_on(*game, line[i], i)) return {};
     after.push_back(game->board());
   }
   if (after.empty()) return {};
-  const engine::Board start = tsumego::board_of(problem);
   const auto taken = [&](const engine::Board& board) { return !board.color_at(target); };
   // Snapback: the opponent takes the player's first stone, and the player's next move takes the target.
   if (after.size() >= 3 && after[1].stone_count(player) < after[0].stone_count(player) && !taken(after[1]) &&

@@ -35,8 +35,8 @@ tsumego::Problem position_of(const EnclosedGroup& group, bool owner_to_move, int
   int largest = 0;
   for (Vertex v : group.group) {
     const Vertex at = turned(v, symmetry);
-    if (board.chain_size(at) > largest) {
-      largest = board.chain_size(at);
+    if (const int size = board.chain_size(at); size > largest) {
+      largest = size;
       problem.target = at;
     }
   }

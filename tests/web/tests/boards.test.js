@@ -57,10 +57,13 @@ async function wait_tree(page, count) {
   await page.waitForFunction((n) => document.querySelectorAll("#move-tree .tree-node").length === n, count, { timeout });
 }
 
-// Clicks a point and waits until the tree has `count` nodes.
+// Clicks a point and waits until the tree has `count` nodes and the board
+// shows the stone: the owner's own page hears of the new node (the event to
+// every watcher) before the reply that moves it there.
 async function play(page, vertex, count) {
   await click_vertex(page, vertex);
   await wait_tree(page, count);
+  await page.waitForFunction((v) => document.querySelector(`svg.board circle.stone[data-vertex="${v}"]`), vertex, { timeout });
 }
 
 // The board shows the estimate as the server sent it: each territory point

@@ -39,6 +39,38 @@ int move_score(const Board& board, Color player, int index, const Neighbours& ar
   return score;
 }
 
+// The empty points next to the chain through `index`, each once.
+std::vector<int> chain_liberties(const Board& board, int index, const Neighbours& around) {
+  std::vector<int> out;
+  for (const engine::Vertex stone : board.chain(board.vertex_of(index))) {
+    const int at = board.index_of(stone);
+    for (int offset : around.offsets) {
+      const int next = at + offset;
+      if (board.cell(next) == Cell::empty && std::find(out.begin(), out.end(), next) == out.end()) out.push_back(next);
+    }
+  }
+  return out;
+}
+
+// The only moves that can save a chain in atari: its liberty, and the liberty of each chain of the other colour
+// next to it that is in atari too (taking it gives the chain liberties). Any other move leaves the one liberty
+// for the opponent to take the chain.
+std::vector<int> atari_escapes(const Board& board, int index, const Neighbours& around) {
+  const Cell own = board.cell(index);
+  std::vector<int> out = chain_liberties(board, index, around);
+  for (const engine::Vertex stone : board.chain(board.vertex_of(index))) {
+    const int at = board.index_of(stone);
+    for (int offset : around.offsets) {
+      const Cell cell = board.cell(at + offset);
+      if (cell == own || cell == Cell::empty || cell == Cell::wall || board.liberties_at(at + offset) != 1) continue;
+      for (const int liberty : chain_liberties(board, at + offset, around)) {
+        if (std::find(out.begin(), out.end(), liberty) == out.end()) out.push_back(liberty);
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 LifeSearch::LifeSearch(bool seki_is_enough, bool owner_is_master)
@@ -58,9 +90,21 @@ std::vector<int> LifeSearch::moves(SearchScope& scope, const SearchPosition& pos
   const Color player = position.to_move;
   const bool master = (player == scope.owner) == owner_is_master_;
   const Neighbours around(board);
+  const bool target_standing = board.cell(scope.target) == engine::cell_of(scope.owner);
+  const int target_liberties = target_standing ? board.liberties_at(scope.target) : 0;
+  // The target in atari, its owner to move: a move that neither extends it nor takes a chain next to it loses it
+  // at once. That answer is legal while no stone has been taken on the line: every earlier position then lacks a
+  // stone on the target's liberty, so taking the target repeats none of them.
+  const bool only_escapes = player == scope.owner && target_liberties == 1 && !position.taken_since_start;
+  const std::vector<int> escapes = only_escapes ? atari_escapes(board, scope.target, around) : std::vector<int>{};
+  // Two liberties, the attacker to move: an atari first, the move that chases a ladder.
+  const std::vector<int> ataris = player != scope.owner && target_liberties == 2
+                                      ? chain_liberties(board, scope.target, around)
+                                      : std::vector<int>{};
   std::vector<std::pair<int, int>> scored;
   for (const Board::Index index : scope.region->points()) {
     if (board.cell(index) != Cell::empty || !board.check_at(player, index)) continue;
+    if (only_escapes && std::find(escapes.begin(), escapes.end(), index) == escapes.end()) continue;
     const bool retake = index == position.ko_ban;
     if (retake && !master) continue;
     // Filling one's own one-point eye never saves a group; the owner is spared trying it.
@@ -73,20 +117,22 @@ std::vector<int> LifeSearch::moves(SearchScope& scope, const SearchPosition& pos
       if (line_decided != nullptr) *line_decided = true;
       continue;
     }
-    scored.emplace_back(-move_score(board, player, index, around), index);
+    const int chase = std::find(ataris.begin(), ataris.end(), index) != ataris.end() ? 40 : 0;
+    scored.emplace_back(-move_score(board, player, index, around) - chase, index);
   }
   std::stable_sort(scored.begin(), scored.end());
   std::vector<int> out;
   out.reserve(scored.size() + 1);
   for (const auto& [score, index] : scored) out.push_back(index);
-  out.push_back(pass_move);
+  if (!only_escapes) out.push_back(pass_move);
   return out;
 }
 
 SearchPosition LifeSearch::after(const SearchScope& scope, const SearchPosition& position, int move) {
-  SearchPosition next{position.board, engine::opponent(position.to_move), -1, move == pass_move, false};
+  SearchPosition next{position.board, engine::opponent(position.to_move), -1, move == pass_move,
+                      false,          position.taken_since_start};
   if (move == pass_move) return next;
-  next.board.play_at(position.to_move, move);
+  if (next.board.play_at(position.to_move, move) > 0) next.taken_since_start = true;
   next.ko_ban = next.board.ko_shape_point();
   next.target_taken = next.board.cell(scope.target) != engine::cell_of(scope.owner);
   return next;

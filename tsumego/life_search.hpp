@@ -16,13 +16,15 @@ namespace yunzi::tsumego {
 enum class Proof : std::uint8_t { win, loss, unknown };
 
 // A position of the search: the board, the side to move, the point it may not take back at once (a ko), whether
-// the last move was a pass, and whether the target has been taken.
+// the last move was a pass, whether the target has been taken, and whether any stone has been taken since the
+// question's position (until then every earlier position of the line holds a subset of this one's stones).
 struct SearchPosition {
   engine::Board board;
   engine::Color to_move = engine::Color::black;
   int ko_ban = -1;
   bool after_pass = false;
   bool target_taken = false;
+  bool taken_since_start = false;
 };
 
 // What every search of one question shares: the region, whose group is asked about, the nodes spent.
@@ -43,7 +45,8 @@ class LifeSearch {
   // From `position`, with `line` the board hashes since the question's position (repetition is checked there).
   Proof prove(SearchScope& scope, const SearchPosition& position, std::vector<std::uint64_t>& line);
 
-  // The moves of the side to move there, best first; -1 is a pass. Skips what the rules or the line forbid.
+  // The moves of the side to move there, best first; -1 is a pass. Skips what the rules or the line forbid and,
+  // the target in atari with its owner to move, every move that cannot save it (see atari_escapes).
   std::vector<int> moves(SearchScope& scope, const SearchPosition& position, const std::vector<std::uint64_t>& line,
                          bool* line_decided) const;
   // The position after `move` (an entry of moves()).

@@ -160,6 +160,30 @@ std::optional<CapturePosition> tight_capture(std::mt19937_64& rng) {
   return capture_problem(drawn, rng);
 }
 
+std::optional<CapturePosition> ladder_capture(std::mt19937_64& rng) {
+  const int x = draw(3, 6, rng);
+  const int y = draw(3, 6, rng);
+  Drawn drawn;
+  // The stone's liberties face the corner; the stones behind it make every escape run into another atari.
+  drawn.opponents = {{x, y}};
+  drawn.players = {{x + 1, y}, {x, y + 1}, {x + 1, y - 1}};
+  // The track: the four diagonals the chased stones and their liberties stand on, up to the stones behind. A
+  // chain that gets a third liberty reaches beyond it, into open ground: the ladder has failed.
+  for (int px = 0; px <= x + 1; ++px) {
+    for (int py = 0; py <= y + 1; ++py) {
+      if (px - py >= x - y - 1 && px - py <= x - y + 2) drawn.region.push_back({px, py});
+    }
+  }
+  std::set<Vertex> taken(drawn.players.begin(), drawn.players.end());
+  taken.insert(drawn.opponents.front());
+  for (int stones = draw(0, 2, rng); stones > 0; --stones) {
+    const Vertex v = pick(drawn.region, rng);
+    if (!taken.insert(v).second) continue;
+    (std::bernoulli_distribution(0.5)(rng) ? drawn.players : drawn.opponents).push_back(v);
+  }
+  return capture_problem(drawn, rng);
+}
+
 std::vector<std::string> capture_themes(const tsumego::Problem& problem) {
   if (!problem.target || !problem.goal || *problem.goal != tsumego::Goal::capture) return {};
   const std::vector<tsumego::Play> line = main_line(problem);

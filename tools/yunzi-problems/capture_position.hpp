@@ -21,8 +21,11 @@ struct CapturePosition {
 // quick solve with a small budget says so), or gives nullopt for a drawn position that is not one:
 // - a few stones around one or two of the opponent's, the region within two points of them;
 std::optional<CapturePosition> random_capture(std::mt19937_64& rng);
-// - a small, crowded stretch of the edge, where snapbacks are found.
+// - a small, crowded stretch of the edge, where snapbacks are found;
 std::optional<CapturePosition> tight_capture(std::mt19937_64& rng);
+// - a stone chased toward the corner in a ladder, now and then with a stone of either side beside the track that
+//   breaks the ladder or leaves one side to chase from. The region is the ladder's track.
+std::optional<CapturePosition> ladder_capture(std::mt19937_64& rng);
 
 // "ladder", "net" or "snapback" when the problem's main right line shows one; empty otherwise.
 std::vector<std::string> capture_themes(const tsumego::Problem& problem);

@@ -46,7 +46,8 @@ for ((game = 1; game <= games; game++)); do
     colour=$([ "$colour" = black ] && echo white || echo black)
   done
   echo "$record)" >"$out/selfplay-$game.sgf"
-  ask "quit" >/dev/null || true
+  # No answer is read: bash drops the coprocess's descriptors as soon as it exits.
+  echo "quit" >&"${GNUGO[1]}"
   wait "$GNUGO_PID" 2>/dev/null || true
   echo "game $game: $move moves" >&2
 done

@@ -29,7 +29,7 @@ struct Options {
   GameId games_after = 0;          // of those, the games with a larger id
   bool mined_only = false;         // no made problems: the mined ones alone, graded by their imports
   std::size_t most_from_games = 60;
-  std::size_t captures = 32;  // capture problems (nets, snapbacks) among the rest
+  std::size_t captures = 40;  // capture problems (nets, snapbacks, ladders) among the rest
   // Positions cut out of games hold more open points than the made groups, so their proofs get a larger budget.
   MakerOptions mining{tsumego::SolverLimits{300'000}, 2};
 };
@@ -182,8 +182,8 @@ int main(int argc, char** argv) {
       offer(group, false);
     }
   }
-  // Capture problems: a quarter drawn for snapbacks (kept only when their right line shows one), the rest any
-  // capture.
+  // Capture problems: a quarter drawn for snapbacks and a quarter for ladders (each kept only when its right line
+  // shows one), the rest any capture.
   auto make_captures = [&](auto draw, const std::string& shape, std::size_t wanted) {
     std::size_t kept = 0;
     for (std::size_t tries = 0; kept < wanted && tries < 20'000 * wanted; ++tries) {
@@ -200,7 +200,8 @@ int main(int argc, char** argv) {
   };
   const std::size_t per_shape = options->captures / 4;
   make_captures(tight_capture, "snapback", per_shape);
-  make_captures(random_capture, "", options->captures - per_shape);
+  make_captures(ladder_capture, "ladder", per_shape);
+  make_captures(random_capture, "", options->captures - 2 * per_shape);
   for (const EnclosedGroup& row : second_line_rows()) {
     offer(row, true);
     offer(row, false);
@@ -209,9 +210,10 @@ int main(int argc, char** argv) {
     offer(random_group(rng), std::bernoulli_distribution(0.5)(rng));
   }
   std::cerr << '\n';
-  // Grades from 18k to 4d by the order of difficulty: a first estimate that the problems' ratings then correct.
+  // Grades from 18k to 9d by the order of difficulty, an even share at each: a first estimate that the problems'
+  // ratings then correct.
   std::stable_sort(made.begin(), made.end(), [](const Made& a, const Made& b) { return a.difficulty < b.difficulty; });
-  constexpr int grades = Rank::first_dan_index + 3;
+  constexpr int grades = Rank::highest_index;
   for (std::size_t i = 0; i < made.size(); ++i) {
     tsumego::Problem& problem = made[i].problem;
     problem.grade = Rank::from_index(1 + static_cast<int>(i * grades / made.size()));

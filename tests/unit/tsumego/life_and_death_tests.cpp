@@ -215,3 +215,44 @@ TEST_CASE("a second eye that needs a ko: ko with the owner first, dead with the 
   const LifeAnswer black_first = solver.solve(question(eye_ko, Color::black, Vertex{1, 0}));
   CHECK(black_first.status == Status::dead);
 }
+
+namespace {
+
+// A ladder to the corner: the white stone's two liberties face the corner and the black stones behind it turn each
+// escape into another atari. The region is the ladder's own track, four diagonals wide: a white chain that gets a
+// third liberty there reaches a point outside it, open ground.
+const std::vector<std::string> ladder = {
+    "...+++++",  //
+    "....++++",  //
+    "+....+++",  //
+    "++...X++",  //
+    "+++.OX++",  //
+    "++++X.++",  //
+};
+
+// The same ladder with a white stone on its track: the chased stones join it and run out.
+const std::vector<std::string> broken_ladder = {
+    "...+++++",  //
+    "....++++",  //
+    "+O...+++",  //
+    "++...X++",  //
+    "+++.OX++",  //
+    "++++X.++",  //
+};
+
+}  // namespace
+
+TEST_CASE("a ladder: only the atari from the right side catches the stone, and a stone on its track saves it",
+          "[tsumego][solver]") {
+  // Every one of Black's moves is judged within a small budget: a chain in atari is only ever extended or
+  // saved by a capture, so the chase is a single line.
+  LifeSolver solver(SolverLimits{50'000});
+  const LifeAnswer black_first = solver.solve(question(ladder, Color::black, Vertex{4, 4}));
+  CHECK(black_first.status == Status::dead);
+  CHECK(black_first.every_move_judged);
+  CHECK(black_first.best_moves == std::vector<Play>{Play{Vertex{3, 4}}});
+  CHECK(solver.status(question(ladder, Color::white, Vertex{4, 4})).status == Status::alive);
+
+  LifeSolver other(SolverLimits{50'000});
+  CHECK(other.status(question(broken_ladder, Color::black, Vertex{4, 4})).status == Status::alive);
+}

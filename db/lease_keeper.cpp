@@ -40,6 +40,27 @@ void LeaseKeeper::wake() {
   wake_.notify_one();
 }
 
+void LeaseKeeper::take_over_from(std::string node) {
+  if (node == options_.node) return;
+  {
+    std::lock_guard lock(mutex_);
+    gone_nodes_.push_back(std::move(node));
+    woken_ = true;
+  }
+  wake_.notify_one();
+}
+
+void LeaseKeeper::end_leases_of_gone_nodes(Stores& stores) {
+  std::vector<std::string> gone;
+  {
+    std::lock_guard lock(mutex_);
+    gone.swap(gone_nodes_);
+  }
+  // Renewed to the epoch's start, each row still the gone node's runs out now and is claimed like any orphan. A
+  // failure leaves the leases to run out on their own.
+  for (const std::string& node : gone) (void)stores.owners().renew(node, 0);
+}
+
 LeaseStats LeaseKeeper::stats() const {
   std::lock_guard lock(mutex_);
   return stats_;
@@ -62,7 +83,10 @@ void LeaseKeeper::run() {
     listener_(stores, renewal);
     // A node that cannot renew cannot claim either; its writes are fenced
     // by the epochs, whatever it believes it holds.
-    if (!renewal.failure) claim_orphans(stores, renewal.renewal_sent, started + options_.renew_every);
+    if (!renewal.failure) {
+      end_leases_of_gone_nodes(stores);
+      claim_orphans(stores, renewal.renewal_sent, started + options_.renew_every);
+    }
     std::unique_lock lock(mutex_);
     wake_.wait_until(lock, started + options_.renew_every, [this] { return stopping_ || woken_; });
     woken_ = false;

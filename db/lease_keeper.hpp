@@ -61,6 +61,10 @@ class LeaseKeeper {
   void stop();
   // Runs the next round now (another node has handed its games over).
   void wake();
+  // Another node is gone (its heartbeats stopped): the next round, run now, ends the leases it still holds and
+  // claims its games with the other orphans, instead of waiting for the leases to run out. Its fences hold until a
+  // game is claimed, and a claim raises the epoch, so if it was alive after all its next write of a game is refused.
+  void take_over_from(std::string node);
   // Stops, then ends every lease of the node at once, so that other nodes
   // take its games over at their next round instead of a lease later (a
   // clean shutdown). Its fences hold until another node claims a game.
@@ -72,6 +76,7 @@ class LeaseKeeper {
   void run();
   LeaseRound renew(Stores& stores);
   void reclaim_own(Stores& stores);
+  void end_leases_of_gone_nodes(Stores& stores);
   // Claims the games and tells the listener the ones won: how many, or
   // nothing once the keeper is stopping.
   std::optional<std::size_t> claim_and_report(Stores& stores, const std::vector<GameId>& games,
@@ -87,6 +92,7 @@ class LeaseKeeper {
   std::condition_variable wake_;
   bool stopping_ = false;
   bool woken_ = false;
+  std::vector<std::string> gone_nodes_;  // whose leases the next round ends
   LeaseStats stats_;
   std::thread thread_;  // last: starts after every other member exists
 };

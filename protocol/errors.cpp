@@ -6,7 +6,7 @@
 namespace yunzi::protocol {
 namespace {
 
-constexpr std::array<std::pair<ErrorCode, std::string_view>, 18> error_tokens{{
+constexpr std::array<std::pair<ErrorCode, std::string_view>, 19> error_tokens{{
     {ErrorCode::bad_request, "bad_request"},
     {ErrorCode::unknown_type, "unknown_type"},
     {ErrorCode::unsupported_protocol, "unsupported_protocol"},
@@ -24,6 +24,7 @@ constexpr std::array<std::pair<ErrorCode, std::string_view>, 18> error_tokens{{
     {ErrorCode::not_rated_eligible, "not_rated_eligible"},
     {ErrorCode::conflict, "conflict"},
     {ErrorCode::limit_reached, "limit_reached"},
+    {ErrorCode::unavailable, "unavailable"},
     {ErrorCode::internal, "internal"},
 }};
 

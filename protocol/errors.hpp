@@ -27,6 +27,7 @@ enum class ErrorCode {
   not_rated_eligible,
   conflict,
   limit_reached,
+  unavailable,
   internal,
 };
 

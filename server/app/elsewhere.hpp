@@ -28,6 +28,10 @@
 
 namespace yunzi::app {
 
+// Answers a request about a game no node runs at that moment from the database. `owner_may_change`: another
+// node may be taking the game over (a cluster over a bus), so a game stored as in progress is coming back.
+using NotRunning = std::function<void(bool owner_may_change)>;
+
 // Why a new game's players may not have it.
 struct GameRefusal {
   protocol::ErrorCode code;
@@ -53,11 +57,12 @@ class Elsewhere {
 
   // --- This node's connections in games this node does not run.
   // A watch: answered by the node that runs the game, or by `not_running`.
-  virtual void watch(const Call& call, const protocol::req::GameWatch& request, std::function<void()> not_running) = 0;
+  virtual void watch(const Call& call, const protocol::req::GameWatch& request, NotRunning not_running) = 0;
   // The connection stops hearing the game; answered ok either way.
   virtual void unwatch(const Call& call, GameId game) = 0;
-  // Any other game.* request (`text`, as the client sent it): answered there, or not_found.
-  virtual void call(const Call& call, GameId game, std::string text, bool muted) = 0;
+  // Any other game.* request (`text`, as the client sent it): answered by the node that runs the game, or by
+  // `not_running`.
+  virtual void call(const Call& call, GameId game, std::string text, bool muted, NotRunning not_running) = 0;
   // A user signed in here: they are back in their games other nodes run;
   // `then` gets those games (the read failing, none).
   virtual void rejoin_games(const Call& call, const db::UserRecord& user,

@@ -22,26 +22,60 @@ bool is_player(const GameDesk& desk, const Call& call, GameId game) {
 
 namespace {
 
-// A game without a room has ended: its state comes from the database, and no
-// live events follow.
-void watch_stored_game(const Call& call, GameId id) {
+// How long a client waits before asking again about a game in progress that no node runs for the moment (in a
+// cluster, while another node takes over the game of one that died): a takeover completes within about a lease.
+constexpr std::int64_t retry_after_ms = 1000;
+
+void answer_unowned(const Call& call) {
+  call.respond.fail(protocol::ErrorCode::unavailable,
+                    "the game's server is being replaced; the game goes on in a moment, try again",
+                    {{"retry_after_ms", retry_after_ms}});
+}
+
+// A game without a room here and on no other node: ended, unknown, or (in a cluster over a bus, owner_may_change)
+// in progress while another node takes it over. An ended game's state comes from the database, and no live events
+// follow.
+void watch_stored_game(const Call& call, GameId id, bool owner_may_change) {
   using Watched = std::pair<protocol::GameSnapshot, std::vector<protocol::ChatLine>>;
-  read_then<std::optional<Watched>>(
+  struct Stored {
+    std::optional<Watched> ended;
+    bool in_progress = false;
+  };
+  read_then<Stored>(
       call,
-      [id](db::Stores& stores) -> db::DbResult<std::optional<Watched>> {
+      [id](db::Stores& stores) -> db::DbResult<Stored> {
         auto stored = stores.games().load(id);
         if (!stored) return unexpected(stored.error());
-        if (!*stored || (*stored)->game.status == db::GameStatus::playing) return std::optional<Watched>();
+        if (!*stored) return Stored{};
+        if ((*stored)->game.status == db::GameStatus::playing) return Stored{std::nullopt, true};
         auto players = game::stored_players(stores, (*stored)->game);
         if (!players) return unexpected(players.error());
         auto snapshot = game::stored_game_snapshot(**stored, std::move(*players));
         if (!snapshot) return db::db_failure(db::DbErrorKind::corrupt, snapshot.error());
-        return std::optional<Watched>(Watched{std::move(*snapshot), game::stored_game_chat(**stored)});
+        return Stored{Watched{std::move(*snapshot), game::stored_game_chat(**stored)}, false};
       },
-      [](const Call& c, db::DbResult<std::optional<Watched>> state) {
+      [owner_may_change](const Call& c, db::DbResult<Stored> state) {
         if (!state) return c.error(protocol::ErrorCode::internal, "the game could not be read");
-        if (!*state) return c.error(protocol::ErrorCode::not_found, "no game with that id");
-        c.reply(protocol::reply_game_state(c.id, (*state)->first, (*state)->second));
+        if (state->in_progress && owner_may_change) return answer_unowned(c);
+        if (!state->ended) return c.error(protocol::ErrorCode::not_found, "no game with that id");
+        c.reply(protocol::reply_game_state(c.id, state->ended->first, state->ended->second));
+      });
+}
+
+// A game.* request for a game no node runs: in progress while its node is replaced, or not in progress.
+void answer_not_running(const Call& call, GameId id, bool owner_may_change) {
+  if (!owner_may_change) return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
+  read_then<bool>(
+      call,
+      [id](db::Stores& stores) -> db::DbResult<bool> {
+        auto stored = stores.games().load(id);
+        if (!stored) return unexpected(stored.error());
+        return *stored && (*stored)->game.status == db::GameStatus::playing;
+      },
+      [](const Call& c, db::DbResult<bool> in_progress) {
+        if (!in_progress) return c.error(protocol::ErrorCode::internal, "the game could not be read");
+        if (*in_progress) return answer_unowned(c);
+        c.error(protocol::ErrorCode::not_found, "no game in progress with that id");
       });
 }
 
@@ -49,7 +83,10 @@ void watch_stored_game(const Call& call, GameId id) {
 
 void handle(const GameDesk& desk, const Call& call, const req::GameWatch& r) {
   auto room = desk.games.find(r.game);
-  if (!room) return desk.elsewhere.watch(call, r, [call, game = r.game] { watch_stored_game(call, game); });
+  if (!room) {
+    return desk.elsewhere.watch(
+        call, r, [call, game = r.game](bool owner_may_change) { watch_stored_game(call, game, owner_may_change); });
+  }
   session::Session& s = *call.session;
   s.watched_games.insert(r.game);
   if (s.user && !is_player(desk, call, r.game) && s.spectating.insert(r.game).second) {
@@ -97,7 +134,11 @@ void forward_to_room(const GameDesk& desk, const Call& call, std::int64_t game, 
   const bool muted =
       std::holds_alternative<protocol::req::GameChat>(request) && desk.online.is_muted(user.id, call.now_ms());
   auto room = desk.games.find(game);
-  if (!room) return desk.elsewhere.call(call, game, text, muted);
+  if (!room) {
+    return desk.elsewhere.call(call, game, text, muted, [call, game](bool owner_may_change) {
+      answer_not_running(call, game, owner_may_change);
+    });
+  }
   room->handle(call.session->connection(), user.id, user.name, muted, std::move(request), call.respond);
 }
 

@@ -17,13 +17,9 @@ class LoneNode : public Elsewhere {
   }
   void serve(GameId) override {}
   void unserve(GameId) override {}
-  void watch(const Call&, const protocol::req::GameWatch&, std::function<void()> not_running) override {
-    not_running();
-  }
+  void watch(const Call&, const protocol::req::GameWatch&, NotRunning not_running) override { not_running(false); }
   void unwatch(const Call& call, GameId) override { call.ok(); }
-  void call(const Call& call, GameId, std::string, bool) override {
-    call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
-  }
+  void call(const Call&, GameId, std::string, bool, NotRunning not_running) override { not_running(false); }
   void rejoin_games(const Call& call, const db::UserRecord&,
                     std::function<void(const Call&, std::vector<GameId>)> then) override {
     then(call, {});

@@ -13,16 +13,14 @@ namespace {
 
 bool is_get(const net::HttpRequest& request) { return request.method == "GET" || request.method == "HEAD"; }
 
-}  // namespace
-
-std::vector<net::AsyncHttpRoute> http_routes(db::ReadPool& reads, ScrapeSources scrape,
-                                             const prometheus::Registry& metrics,
-                                             const std::vector<std::string>& metrics_allow,
-                                             const TournamentExportOptions& exports) {
-  std::vector<net::AsyncHttpRoute> routes;
-  routes.push_back([&reads, &writer = scrape.writer, leases = scrape.leases, bus = scrape.bus](
-                       const net::HttpRequest& request, const net::HttpResponder& respond) {
-    if (request.path() != "/healthz" || !is_get(request)) return false;
+// Readiness (/readyz): the node can take writes (its database writer's writes reach the disk, a cluster node's
+// leases are renewed, a read succeeds). /healthz also fails while a cluster node has lost NATS: the node's own
+// games go on then, and a NATS outage reaches every node at once, so a balancer that followed /healthz would take
+// the whole cluster out; it is for monitoring.
+net::AsyncHttpRoute health_route(std::string path, bool bus_counts, db::ReadPool& reads, const ScrapeSources& scrape) {
+  return [path = std::move(path), bus_counts, &reads, &writer = scrape.writer, leases = scrape.leases,
+          bus = scrape.bus](const net::HttpRequest& request, const net::HttpResponder& respond) {
+    if (request.path() != path || !is_get(request)) return false;
     // A server that reads but cannot write loses every move: not healthy.
     const db::WriterHealth health = writer.health();
     if (health.failing) {
@@ -36,7 +34,7 @@ std::vector<net::AsyncHttpRoute> http_routes(db::ReadPool& reads, ScrapeSources 
       return true;
     }
     // The node's own games go on without NATS, but it hears nothing of the other nodes.
-    if (const auto figures = bus(); figures && !figures->connected) {
+    if (const auto figures = bus(); bus_counts && figures && !figures->connected) {
       respond(http_answer(503, "NATS connection lost; reconnecting\n"));
       return true;
     }
@@ -48,7 +46,24 @@ std::vector<net::AsyncHttpRoute> http_routes(db::ReadPool& reads, ScrapeSources 
         },
         respond);
     return true;
+  };
+}
+
+}  // namespace
+
+std::vector<net::AsyncHttpRoute> http_routes(db::ReadPool& reads, ScrapeSources scrape,
+                                             const prometheus::Registry& metrics,
+                                             const std::vector<std::string>& metrics_allow,
+                                             const TournamentExportOptions& exports) {
+  std::vector<net::AsyncHttpRoute> routes;
+  // Liveness: the process answers. A supervisor restarts a process that stops answering this, and nothing else.
+  routes.push_back([](const net::HttpRequest& request, const net::HttpResponder& respond) {
+    if (request.path() != "/livez" || !is_get(request)) return false;
+    respond(http_answer(200, "ok\n"));
+    return true;
   });
+  routes.push_back(health_route("/readyz", false, reads, scrape));
+  routes.push_back(health_route("/healthz", true, reads, scrape));
   routes.push_back([scrape, &metrics, allowed = net::AddressRanges(metrics_allow)](const net::HttpRequest& request,
                                                                                    const net::HttpResponder& respond) {
     if (request.path() != "/metrics" || !is_get(request)) return false;

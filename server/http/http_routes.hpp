@@ -1,8 +1,8 @@
-// The app's plain HTTP routes: GET /healthz (the database writer's state and
-// a read), /metrics (Prometheus text, for trusted addresses), a game's
-// record (game_records.hpp), a tournament's standings (tournament_export.hpp)
-// and an analysis board (board_sgf.hpp). Every route that reads the
-// database reads on a reader thread of the read pool (http_reading.hpp).
+// The app's plain HTTP routes: GET /livez (the process answers), /readyz (it
+// can take writes: the database writer's state, a cluster node's leases and a
+// read), /healthz (the same, and a cluster node's NATS link), /metrics (Prometheus text, for trusted addresses), a
+// game's record (game_records.hpp), a tournament's standings (tournament_export.hpp) and an analysis board
+// (board_sgf.hpp). Every route that reads the database reads on a reader thread of the read pool (http_reading.hpp).
 #pragma once
 
 #include <string>

@@ -50,8 +50,7 @@ void ClusterNode::unserve(GameId game) {
   if (relay_) relay_->unserve(game);
 }
 
-void ClusterNode::watch(const app::Call& call, const protocol::req::GameWatch& request,
-                        std::function<void()> not_running) {
+void ClusterNode::watch(const app::Call& call, const protocol::req::GameWatch& request, app::NotRunning not_running) {
   if (!relay_) return lone_.watch(call, request, std::move(not_running));
   // Shown as watching in every node's lobby while the game runs (the lobby knows its players).
   session::Session& s = *call.session;
@@ -64,9 +63,9 @@ void ClusterNode::unwatch(const app::Call& call, GameId game) {
   relay_->unwatch_remote(call, game);
 }
 
-void ClusterNode::call(const app::Call& call, GameId game, std::string text, bool muted) {
-  if (!relay_) return lone_.call(call, game, std::move(text), muted);
-  relay_->call_remote(call, game, std::move(text), muted);
+void ClusterNode::call(const app::Call& call, GameId game, std::string text, bool muted, app::NotRunning not_running) {
+  if (!relay_) return lone_.call(call, game, std::move(text), muted, std::move(not_running));
+  relay_->call_remote(call, game, std::move(text), muted, std::move(not_running));
 }
 
 // The user's games in progress that other nodes run: read from the database

@@ -65,6 +65,8 @@ Expected<Done, NodeFailure> ClusterNode::join_bus(app::App& app) {
   lobby_link_ = std::make_shared<LobbyLink>(*bus_, io_.get_executor(), address, LobbyLink::random_id_base(),
                                             app.lobby(), *user_news_);
   bus_->on_state_change([this](bool connected) {
+    bus_up_since_ = connected ? std::chrono::steady_clock::now().time_since_epoch().count()
+                              : std::numeric_limits<std::chrono::steady_clock::rep>::max();
     if (connected) {
       spdlog::info("NATS connected");
       relay_->reconnected();
@@ -76,6 +78,7 @@ Expected<Done, NodeFailure> ClusterNode::join_bus(app::App& app) {
   if (auto started = bus_->start(); !started) {
     return unexpected(NodeFailure{NodeFailure::Kind::bad_config, started.error()});
   }
+  if (bus_->connected()) bus_up_since_ = std::chrono::steady_clock::now().time_since_epoch().count();
   presence_ = std::make_shared<cluster::NodePresence>(
       io_, *bus_, cluster::PresenceOptions{node, boot},
       [&app] {
@@ -86,6 +89,13 @@ Expected<Done, NodeFailure> ClusterNode::join_bus(app::App& app) {
         if (leases_) leases_->wake();
       });
   presence_->on_gone([this, &app](const cluster::PeerGone& gone) {
+    // Silent while this node heard the bus all along: its games are claimed now, not a lease later (one that
+    // came back as another process claims its own at its start). The epochs keep a node that was only cut off
+    // from writing them again.
+    if (gone.last_heard && bus_up_since_.load() <= gone.last_heard->time_since_epoch().count() && leases_) {
+      spdlog::info("node {} fell silent: claiming its games now", gone.node);
+      leases_->take_over_from(gone.node);
+    }
     relay_->node_gone(gone);
     lobby_link_->node_gone(gone.node, gone.boot);
     // Tournaments made on the gone node since this one started are followed here from now on.

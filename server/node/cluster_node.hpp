@@ -7,7 +7,9 @@
 // other nodes is out of its reach, and LoneNode answers as for a single node.
 #pragma once
 
+#include <atomic>
 #include <chrono>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -49,10 +51,9 @@ class ClusterNode final : public Node, public app::Elsewhere {
   db::DbResult<std::optional<db::GameFence>> claim_new_game(db::Stores& stores, GameId game, TimeMs now) const override;
   void serve(GameId game) override;
   void unserve(GameId game) override;
-  void watch(const app::Call& call, const protocol::req::GameWatch& request,
-             std::function<void()> not_running) override;
+  void watch(const app::Call& call, const protocol::req::GameWatch& request, app::NotRunning not_running) override;
   void unwatch(const app::Call& call, GameId game) override;
-  void call(const app::Call& call, GameId game, std::string text, bool muted) override;
+  void call(const app::Call& call, GameId game, std::string text, bool muted, app::NotRunning not_running) override;
   void rejoin_games(const app::Call& call, const db::UserRecord& user,
                     std::function<void(const app::Call&, std::vector<GameId>)> then) override;
   void connection_left(std::uint64_t connection) override;
@@ -84,6 +85,9 @@ class ClusterNode final : public Node, public app::Elsewhere {
   app::LoneNode lone_;       // the answers without a bus
   std::optional<db::LeaseKeeper> leases_;
   std::optional<cluster::Bus> bus_;
+  // Since when the bus has been connected without a break (steady clock ticks; the largest value while it is
+  // down): a peer whose heartbeats stopped while it was, went silent itself.
+  std::atomic<std::chrono::steady_clock::rep> bus_up_since_{std::numeric_limits<std::chrono::steady_clock::rep>::max()};
   std::shared_ptr<cluster::NodePresence> presence_;
   std::shared_ptr<GameRelay> relay_;
   std::shared_ptr<LobbyLink> lobby_link_;

@@ -125,7 +125,7 @@ void GameRelay::follow(const session::SessionPtr& session, GameId game) {
 }
 
 void GameRelay::watch_remote(const app::Call& call, const protocol::req::GameWatch& request,
-                             std::function<void()> not_running) {
+                             app::NotRunning not_running) {
   const std::uint64_t connection = call.session->id();
   json asked = {{"type", "watch"}, {"origin", address_}, {"conn", connection}, {"id", nullptr}, {"batches", true}};
   if (call.id) asked["id"] = *call.id;
@@ -147,7 +147,7 @@ void GameRelay::watch_remote(const app::Call& call, const protocol::req::GameWat
                  }
                  if (gone) {
                    self->unfollow(connection, game);
-                   return not_running();
+                   return not_running(true);
                  }
                  call.error(protocol::ErrorCode::internal,
                             "the node running this game did not answer: " + answer.error().message);
@@ -165,17 +165,16 @@ void GameRelay::join_remote(const session::SessionPtr& session, UserId user, con
   }
 }
 
-void GameRelay::call_remote(const app::Call& call, GameId game, std::string text, bool muted) {
+void GameRelay::call_remote(const app::Call& call, GameId game, std::string text, bool muted,
+                            app::NotRunning not_running) {
   json asked = {{"type", "call"},          {"origin", address_}, {"conn", call.session->id()}, {"user", call.user->id},
                 {"name", call.user->name}, {"muted", muted},     {"text", std::move(text)},    {"batches", true}};
   if (auto rtt = call.session->connection()->median_rtt()) asked["rtt_us"] = rtt->count();
   follow(call.session, game);
   bus_.request(request_subject(game), asked.dump(), remote_timeout,
-               [call](Expected<std::string, cluster::BusError> answer) {
+               [call, not_running = std::move(not_running)](Expected<std::string, cluster::BusError> answer) {
                  if (answer) return call.reply(std::make_shared<const std::string>(std::move(*answer)));
-                 if (answer.error().kind == cluster::BusErrorKind::no_responders) {
-                   return call.error(protocol::ErrorCode::not_found, "no game in progress with that id");
-                 }
+                 if (answer.error().kind == cluster::BusErrorKind::no_responders) return not_running(true);
                  call.error(protocol::ErrorCode::internal,
                             "the node running this game did not answer: " + answer.error().message);
                });

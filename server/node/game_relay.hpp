@@ -22,6 +22,7 @@
 #include "core/ids.hpp"
 #include "protocol/requests.hpp"
 #include "server/app/call.hpp"
+#include "server/app/elsewhere.hpp"
 #include "server/cluster/bus.hpp"
 #include "server/cluster/node_presence.hpp"
 #include "server/game/game_registry.hpp"
@@ -72,8 +73,8 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
 
   // --- This node's connections in games other nodes run.
   // A watch of a game this node does not run: answered by the node that
-  // runs it, or, when none does, by `not_running` (an ended game, or none).
-  void watch_remote(const app::Call& call, const protocol::req::GameWatch& request, std::function<void()> not_running);
+  // runs it, or, when none does, by `not_running` (an ended game, none, or one another node is taking over).
+  void watch_remote(const app::Call& call, const protocol::req::GameWatch& request, app::NotRunning not_running);
   // A player signed in here to games other nodes run: they are back in each
   // (`replay_since`: sent the events after that seq first, as
   // GameRoom::player_connected).
@@ -81,7 +82,7 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
                    const std::vector<GameId>& games, std::optional<std::int64_t> replay_since = std::nullopt);
   // Any other game.* request (`text`, as the client sent it) for a game this
   // node does not run: answered by the node that runs it, or `not_found`.
-  void call_remote(const app::Call& call, GameId game, std::string text, bool muted);
+  void call_remote(const app::Call& call, GameId game, std::string text, bool muted, app::NotRunning not_running);
   // The connection stops hearing a game it watched on another node, and is
   // answered once that node sends it nothing more of the game; that node
   // still knows it until it leaves (connection_left).

@@ -1,10 +1,15 @@
 #include "tools/yunzi-bot/server_link.hpp"
 
+#include <thread>
+
 #include <spdlog/spdlog.h>
 
 namespace yunzi::bot {
 
 namespace {
+
+// A cluster node's lease is 15 s by default: a lost node's games run again elsewhere within about that.
+constexpr std::chrono::seconds unavailable_patience(45);
 
 std::string describe_error(const Json& reply) {
   return reply.value("code", std::string("?")) + ": " + reply.value("message", std::string());
@@ -97,15 +102,27 @@ void ServerLink::close() {
   ws_.reset();
 }
 
+// A request refused as `unavailable` (a game whose server is being replaced: nothing was done) is sent again when
+// the server says, for as long as a takeover may take.
 Expected<Json, std::string> ServerLink::call(Json request, Millis timeout) {
-  if (!ws_) return unexpected(std::string("not connected"));
-  auto reply = ws_->request(std::move(request), timeout);
-  if (!reply) {
-    spdlog::warn("connection lost: {}", reply.error());
-    ws_.reset();
-    return unexpected(reply.error());
+  const auto deadline = std::chrono::steady_clock::now() + unavailable_patience;
+  for (;;) {
+    if (!ws_) return unexpected(std::string("not connected"));
+    auto reply = ws_->request(request, timeout);
+    if (!reply) {
+      spdlog::warn("connection lost: {}", reply.error());
+      ws_.reset();
+      return unexpected(reply.error());
+    }
+    const Millis wait(reply->value("retry_after_ms", std::int64_t{0}));
+    if (reply->value("code", std::string()) != "unavailable" || wait <= Millis(0) ||
+        std::chrono::steady_clock::now() + wait > deadline) {
+      return reply;
+    }
+    spdlog::info("{} refused for now ({}); again in {} ms", request.value("type", std::string()),
+                 describe_error(*reply), wait.count());
+    std::this_thread::sleep_for(wait);
   }
-  return reply;
 }
 
 bool ServerLink::call_ok(Json request, const std::string& what) {

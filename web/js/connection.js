@@ -6,15 +6,18 @@
 import { Reply } from "./protocol.js";
 
 export class RequestError extends Error {
-  // `until`: for `banned`, when the ban ends (Unix ms).
-  constructor(code, message, until = undefined) {
+  // `until`: for `banned`, when the ban ends (Unix ms). `retry_after_ms`: for `unavailable`, when to ask again.
+  constructor(code, message, until = undefined, retry_after_ms = undefined) {
     super(message || code);
     this.code = code;
     this.until = until;
+    this.retry_after_ms = retry_after_ms;
   }
 }
 
 const first_retry_ms = 500;
+// A cluster node's lease is 15 s by default: a lost node's games run again elsewhere within about that.
+const unavailable_patience_ms = 45000;
 const max_retry_ms = 16000;
 
 export class Connection {
@@ -91,7 +94,22 @@ export class Connection {
 
   // Sends a request ({type, ...fields}, from protocol.js); resolves with the
   // "ok" reply, rejects with RequestError.
-  request(message) {
+  // A request refused as `unavailable` (a game in progress whose server is being replaced: nothing was done) is
+  // sent again when the server says, for as long as a takeover may take; the caller sees only the final answer.
+  async request(message) {
+    const deadline = Date.now() + unavailable_patience_ms;
+    for (;;) {
+      try {
+        return await this.send_request_(message);
+      } catch (err) {
+        const wait = err.retry_after_ms;
+        if (err.code !== "unavailable" || !(wait > 0) || Date.now() + wait > deadline) throw err;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  }
+
+  send_request_(message) {
     if (!this.socket_ || this.socket_.readyState !== WebSocket.OPEN) {
       return Promise.reject(new RequestError("disconnected", "not connected"));
     }
@@ -121,7 +139,7 @@ export class Connection {
       if (!waiter) return;
       this.pending_.delete(message.re);
       if (message.type === Reply.ok) waiter.resolve(message);
-      else waiter.reject(new RequestError(message.code, message.message, message.until));
+      else waiter.reject(new RequestError(message.code, message.message, message.until, message.retry_after_ms));
       return;
     }
     for (const key of [message.type, "*"]) {

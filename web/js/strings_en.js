@@ -212,6 +212,7 @@ export const strings_en = {
   error_wrong_phase: "That is not possible at this stage of the game.",
   error_not_rated_eligible: "This game cannot be rated: {message}",
   error_conflict: "Something changed meanwhile; please look again.",
+  error_unavailable: "This game's server is being replaced and has not come back yet; please try again.",
   error_internal: "The server had a problem; please try again.",
   error_disconnected: "Not connected to the server.",
   reason_password_short: "The password is too short: at least {n} characters.",

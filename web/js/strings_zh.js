@@ -212,6 +212,7 @@ export const strings_zh = {
   error_wrong_phase: "对局的这个阶段不能这样做。",
   error_not_rated_eligible: "这盘棋不能算升降级：{message}",
   error_conflict: "情况已有变化，请再看一下。",
+  error_unavailable: "本局所在的服务器正在切换，尚未恢复，请稍后重试。",
   error_internal: "服务器出了问题，请重试。",
   error_disconnected: "未连接到服务器。",
   reason_password_short: "密码太短，至少需要 {n} 个字符。",

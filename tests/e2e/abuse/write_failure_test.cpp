@@ -1,7 +1,8 @@
 // The disk refuses every write while the server runs (a full disk; here the
 // server's file size limit is lowered to 0 with prlimit, so each write fails
-// with EFBIG: a real failure of the real files, no mock). /healthz must say
-// so (503 and why) instead of answering ok while every move is lost,
+// with EFBIG: a real failure of the real files, no mock). /healthz and
+// /readyz must say so (503 and why) instead of answering ok while every move
+// is lost, /livez that the process still works,
 // /metrics counts the refused writes, the players get an error rather than
 // silence, and once the disk takes writes again the server recovers on its
 // own.
@@ -65,6 +66,11 @@ TEST_CASE("a disk that refuses writes makes /healthz 503 with the reason, and it
   const auto health = get(fx, "/healthz");
   CHECK(health.status == 503);
   CHECK(contains(health.body, "database writes failing (io)"));
+  // Not ready for writes, yet alive: no supervisor should restart a server that waits for its disk.
+  const auto ready = get(fx, "/readyz");
+  CHECK(ready.status == 503);
+  CHECK(contains(ready.body, "database writes failing (io)"));
+  CHECK(get(fx, "/livez").status == 200);
   const std::string metrics = get(fx, "/metrics").body;
   INFO(metrics);
   CHECK(sample(metrics, "yunzi_db_write_failures_total") >= 1);
@@ -80,6 +86,7 @@ TEST_CASE("a disk that refuses writes makes /healthz 503 with the reason, and it
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   CHECK(get(fx, "/healthz").status == 200);
+  CHECK(get(fx, "/readyz").status == 200);
   CHECK(sample(get(fx, "/metrics").body, "yunzi_db_writer_failing") == 0);
   CHECK(contains(fx.server.log_text(), "database writes succeed again"));
   bob.register_account();

@@ -1,11 +1,15 @@
 // The nodes of a cluster over a real nats-server: they hear each other's
 // heartbeats, a node that loses NATS goes on with its own games and says so
-// on /healthz until NATS is back, and a node stopped cleanly tells the
+// on /healthz (not /readyz) until NATS is back, a dead node's games answer
+// `unavailable` until another node has them, and a node stopped cleanly tells the
 // others it handed its games over, so they claim them at once. Runs beside
 // a PostgreSQL server of its own (tagged hidden, started by
 // yunzi_server_tests_postgresql).
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 #include <csignal>
+#include <thread>
 
 #include "tests/e2e/server/cluster_fixture.hpp"
 #include "tests/e2e/server/game_helpers.hpp"
@@ -40,8 +44,10 @@ bool lists(Player& observer, const std::string& user_and_status) {
 
 }  // namespace
 
-TEST_CASE("cluster over NATS: nodes hear each other; losing NATS stops no game, /healthz says so until it is back",
-          "[server][cluster][.postgresql]") {
+TEST_CASE(
+    "cluster over NATS: nodes hear each other; losing NATS stops no game, /healthz says so until it is back, "
+    "/readyz and /livez do not",
+    "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
   start_nats(nats);
   Cluster cluster(2, 3, {"--nats", nats.url()});
@@ -61,6 +67,12 @@ TEST_CASE("cluster over NATS: nodes hear each other; losing NATS stops no game, 
   nats.kill();
   REQUIRE(eventually([&] { return health_of(cluster.node(1)) == 503; }));
   CHECK(shows(cluster.node(1), "yunzi_cluster_nats_connected 0"));
+  // Every node lost NATS at once: a balancer that reads /readyz keeps them all.
+  for (int n : {1, 2}) {
+    INFO("node n" << n);
+    CHECK(health_of(cluster.node(n), "/readyz") == 200);
+    CHECK(health_of(cluster.node(n), "/livez") == 200);
+  }
   play_moves(alice, bob, game, {"C3", "G7"}, {&alice, &bob}, 2, "white");
 
   start_nats(nats);
@@ -209,4 +221,107 @@ TEST_CASE(
   play_moves(alice, bob, game, {"G7"}, {&alice, &bob, &carol}, 3);
   CHECK(carol.seq_errors() == std::vector<std::string>{});
   CHECK(moves_seen(carol, game) == std::vector<std::string>{"E5", "C3", "G7"});
+}
+
+TEST_CASE(
+    "cluster over NATS: while a dead node's game waits for its new owner, its requests are refused as "
+    "unavailable with a retry hint, never as not found; sent again, the move is played",
+    "[server][cluster][.postgresql]") {
+  test_support::NatsServer nats;
+  start_nats(nats);
+  // The requests below come within a moment of the kill; n2 takes n1 for gone after three silent heartbeats (a
+  // second each), or at the latest when the lease runs out.
+  constexpr int lease_s = 6;
+  Cluster cluster(2, lease_s, {"--nats", nats.url()});
+  Player alice(cluster.node(1).port(), "alice");
+  Player bob(cluster.node(1).port(), "bob");
+  const std::int64_t game = seated_game(alice, bob);
+  join_on(bob, cluster.node(2), game, lease_s);
+  Player carol(cluster.node(2).port(), "carol");
+  carol.register_account();
+  play_moves(alice, bob, game, {"E5"}, {&alice, &bob});
+
+  cluster.node(1).kill();
+  // A moment for nats-server to drop the dead node's subscriptions, so that a request finds no responder at once
+  // rather than waiting for its timeout.
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  REQUIRE(cluster.owner_of(game)->fence.node == "n1");
+  const Json watched = carol.call({{"type", "game.watch"}, {"game", game}});
+  CHECK(watched["code"] == "unavailable");
+  CHECK(watched["retry_after_ms"] == 1000);
+  const Json move = {{"type", "game.move"}, {"game", game}, {"vertex", "C3"}};
+  const Json refused = bob.call(move);
+  CHECK(refused["code"] == "unavailable");
+  CHECK(refused["retry_after_ms"] == 1000);
+
+  // n2 takes the game over; bob's connection followed it through the bus and is sent to come back (1012), and
+  // there the move is played.
+  auto closed = bob.ws().wait_closed(std::chrono::seconds(30));
+  REQUIRE(closed);
+  CHECK(closed->code == 1012);
+  join_on(bob, cluster.node(2), game, lease_s);
+  CHECK(bob.call(move)["type"] == "ok");
+  CHECK(cluster.owner_of(game)->fence.node == "n2");
+  CHECK(cluster.stored_moves(game) == 2);
+  CHECK(carol.watch(game)["state"]["moves"] == Json::array({"E5", "C3"}));
+}
+
+TEST_CASE(
+    "cluster over NATS: a killed node's games are taken over once its heartbeats stop, long before its leases run "
+    "out; their players on the other nodes play on and every acknowledged move is kept",
+    "[server][cluster][.postgresql]") {
+  test_support::NatsServer nats;
+  start_nats(nats);
+  // Leases far longer than the test may wait: only the heartbeats can bring the games back in time.
+  constexpr int lease_s = 120;
+  Cluster cluster(3, lease_s, {"--nats", nats.url()});
+  Player alice(cluster.node(1).port(), "alice");
+  Player bob(cluster.node(1).port(), "bob");
+  const std::int64_t first = seated_game(alice, bob);
+  Player carol(cluster.node(1).port(), "carol");
+  Player dave(cluster.node(1).port(), "dave");
+  const std::int64_t second = seated_game(carol, dave);
+  // Every player on n2 or n3, both games on n1.
+  join_on(alice, cluster.node(2), first, lease_s);
+  join_on(bob, cluster.node(3), first, lease_s);
+  join_on(carol, cluster.node(3), second, lease_s);
+  join_on(dave, cluster.node(2), second, lease_s);
+  play_moves(alice, bob, first, {"E5", "C3"}, {&alice, &bob});
+  play_moves(carol, dave, second, {"D4"}, {&carol, &dave});
+  // The survivors have heard n1's heartbeats: a node they never heard of cannot fall silent.
+  for (int n : {2, 3}) REQUIRE(eventually([&] { return shows(cluster.node(n), "yunzi_cluster_nodes_seen 2"); }));
+
+  cluster.node(1).kill();
+  REQUIRE(eventually([&] {
+    const auto a = cluster.owner_of(first);
+    const auto b = cluster.owner_of(second);
+    return a && b && a->fence.node != "n1" && b->fence.node != "n1";
+  }));
+  CHECK(cluster.owner_of(first)->fence.epoch == 2);
+  CHECK(cluster.owner_of(second)->fence.epoch == 2);
+  CHECK(logged(cluster.node(2), "node n1 fell silent: claiming its games now"));
+
+  // Each player's connection followed a game that moved: closed (1012) to come back, on the same node.
+  const std::pair<Player*, int> seats[] = {{&alice, 2}, {&bob, 3}, {&carol, 3}, {&dave, 2}};
+  for (const auto& [player, node] : seats) {
+    INFO(player->name());
+    auto closed = player->ws().wait_closed(std::chrono::seconds(30));
+    REQUIRE(closed);
+    CHECK(closed->code == 1012);
+    join_on(*player, cluster.node(node), player == &alice || player == &bob ? first : second, lease_s);
+  }
+  // They play on: a request refused meanwhile as unavailable is asked again.
+  const auto played = [](Player& player, std::int64_t game, const std::string& vertex) {
+    const Json move = {{"type", "game.move"}, {"game", game}, {"vertex", vertex}};
+    Json reply = player.call(move);
+    for (int tries = 0; reply["type"] == "error" && reply["code"] == "unavailable" && tries < 30; ++tries) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(reply.value("retry_after_ms", 1000)));
+      reply = player.call(move);
+    }
+    return reply;
+  };
+  CHECK(played(alice, first, "G7")["type"] == "ok");
+  CHECK(played(dave, second, "F6")["type"] == "ok");
+  CHECK(cluster.stored_moves(first) == 3);
+  CHECK(cluster.stored_moves(second) == 2);
 }

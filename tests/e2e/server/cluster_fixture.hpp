@@ -54,8 +54,8 @@ void start_nats(test_support::NatsServer& nats);
 
 // The node's /metrics text.
 std::string metrics_of(const ServerProcess& node);
-// The node's /healthz status code.
-unsigned health_of(const ServerProcess& node);
+// The status code of the node's /healthz (or of another of its checks: /readyz, /livez).
+unsigned health_of(const ServerProcess& node, const std::string& path = "/healthz");
 
 // SIGTERM, and the node's exit code.
 int stopped(ServerProcess& node);

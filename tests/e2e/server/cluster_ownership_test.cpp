@@ -132,8 +132,10 @@ TEST_CASE(
   CHECK(cluster.stored_moves(game) == 2);
 }
 
-TEST_CASE("cluster: a node whose PostgreSQL goes away answers 503, and keeps its game when it comes back",
-          "[server][cluster][.postgresql]") {
+TEST_CASE(
+    "cluster: a node whose PostgreSQL goes away is not ready (503), stays alive, and keeps its game when it "
+    "comes back",
+    "[server][cluster][.postgresql]") {
   const char* ctl = std::getenv("YUNZI_TEST_POSTGRES_CTL");
   REQUIRE(ctl);
   Cluster cluster(1, lease_s);
@@ -144,10 +146,13 @@ TEST_CASE("cluster: a node whose PostgreSQL goes away answers 503, and keeps its
 
   REQUIRE(std::system((std::string(ctl) + " stop").c_str()) == 0);
   REQUIRE(eventually([&] { return health_of(cluster.node(1)) == 503; }));
+  CHECK(eventually([&] { return health_of(cluster.node(1), "/readyz") == 503; }));
+  CHECK(health_of(cluster.node(1), "/livez") == 200);
   // Down for more than a lease: the lease ran out, but nobody took the game.
   std::this_thread::sleep_for(std::chrono::seconds(lease_s + 1));
   REQUIRE(std::system((std::string(ctl) + " start").c_str()) == 0);
   REQUIRE(eventually([&] { return health_of(cluster.node(1)) == 200; }));
+  CHECK(health_of(cluster.node(1), "/readyz") == 200);
   CHECK(cluster.owner_of(game)->fence == db::GameFence{"n1", 1});
   play_moves(alice, bob, game, {"C3"}, {&alice, &bob}, 2, "white");
   CHECK(cluster.stored_moves(game) == 2);

@@ -1,4 +1,4 @@
-// The plain HTTP side of the port: /healthz, /metrics (Prometheus text,
+// The plain HTTP side of the port: /healthz, /readyz, /livez, /metrics (Prometheus text,
 // every family with HELP and TYPE) and a game's record as SGF (read back with
 // the engine's SGF reader) and as a text diagram, downloaded side by side and
 // by clients that leave before the answer.
@@ -40,11 +40,15 @@ std::vector<std::string> sgf_moves(const std::string& sgf) {
 
 }  // namespace
 
-TEST_CASE("healthz and metrics", "[server][http]") {
+TEST_CASE("healthz, readyz, livez and metrics", "[server][http]") {
   ServerFixture fx;
   Player alice = fx.registered("alice");
-  const auto health = get(fx, "/healthz");
-  CHECK(health.status == 200);
+  for (const char* check : {"/healthz", "/readyz", "/livez"}) {
+    INFO(check);
+    const auto health = get(fx, check);
+    CHECK(health.status == 200);
+    CHECK(health.body == "ok\n");
+  }
   const auto metrics = get(fx, "/metrics");
   CHECK(metrics.status == 200);
   CHECK(metrics.content_type.rfind("text/plain", 0) == 0);

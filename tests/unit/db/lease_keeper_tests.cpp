@@ -1,6 +1,6 @@
 // Two nodes' lease keepers on one database, with a clock the test moves: a
 // node keeps its games while it renews, and another takes them over once it
-// stops.
+// stops, or at once when told the first is gone.
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -123,4 +123,31 @@ TEST_CASE("one round claims every orphan, batch after batch, each batch told at 
     CHECK(seen.rounds[i].renewal_sent == seen.rounds[0].renewal_sent);
   }
   CHECK(seen.rounds[3].claimed.size() == 1);
+}
+
+TEST_CASE(
+    "a node told that another is gone claims its games at once, long before their leases run out; the gone "
+    "node's fence no longer holds",
+    "[db][owners]") {
+  TempDatabase db;
+  const UserId black = create_user(db.stores(), "gone-b").id;
+  const UserId white = create_user(db.stores(), "gone-w").id;
+  const GameId game = *db.stores().games().create(sample_game(black, white));
+  // n1 holds the game for an hour of the test's clock, which never moves.
+  const auto clock = [] { return TimeMs{100'000}; };
+  REQUIRE(db.stores().owners().claim(game, "n1", 100'000, 3'700'000));
+
+  Seen seen;
+  LeaseOptions options = quick("n2");
+  options.renew_every = 60'000ms;  // no round but the first and the one the word of n1 starts
+  LeaseKeeper keeper(open_migrated(db.target()), options, clock,
+                     [&](Stores& s, const LeaseRound& r) { seen.add(s, r); });
+  REQUIRE(eventually([&] { return seen.round_count() >= 1; }));
+  CHECK(seen.claimed().empty());
+
+  keeper.take_over_from("n1");
+  REQUIRE(eventually([&] { return seen.claimed().size() == 1; }));
+  CHECK(seen.claimed()[0].fence == GameFence{"n2", 2});
+  CHECK_FALSE(db.stores().owners().hold(game, GameFence{"n1", 1}));
+  CHECK(db.stores().owners().hold(game, GameFence{"n2", 2}));
 }

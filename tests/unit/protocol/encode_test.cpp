@@ -94,6 +94,7 @@ TEST_CASE("error codes have their contract tokens", "[protocol][encode]") {
                                                               {ErrorCode::not_rated_eligible, "not_rated_eligible"},
                                                               {ErrorCode::conflict, "conflict"},
                                                               {ErrorCode::limit_reached, "limit_reached"},
+                                                              {ErrorCode::unavailable, "unavailable"},
                                                               {ErrorCode::internal, "internal"}};
   for (const auto& [code, token] : tokens) {
     CHECK(to_string(code) == token);

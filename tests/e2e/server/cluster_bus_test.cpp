@@ -38,6 +38,12 @@ std::vector<std::string> moves_seen(const Player& player, std::int64_t game) {
   return seen;
 }
 
+// `count` nodes over a nats-server started for the test.
+Cluster cluster_over(test_support::NatsServer& nats, int count, int lease_s) {
+  start_nats(nats);
+  return Cluster(count, lease_s, {"--nats", nats.url()});
+}
+
 bool lists(Player& observer, const std::string& user_and_status) {
   return lobby_seen_by(observer).users.count(user_and_status) > 0;
 }
@@ -228,17 +234,16 @@ TEST_CASE(
     "unavailable with a retry hint, never as not found; sent again, the move is played",
     "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
-  start_nats(nats);
   // The requests below come within a moment of the kill; n2 takes n1 for gone after three silent heartbeats (a
   // second each), or at the latest when the lease runs out.
-  constexpr int lease_s = 6;
-  Cluster cluster(2, lease_s, {"--nats", nats.url()});
+  const int lease_s = 6;
+  Cluster cluster = cluster_over(nats, 2, lease_s);
+  Player carol(cluster.node(2).port(), "carol");
+  carol.register_account();
   Player alice(cluster.node(1).port(), "alice");
   Player bob(cluster.node(1).port(), "bob");
   const std::int64_t game = seated_game(alice, bob);
   join_on(bob, cluster.node(2), game, lease_s);
-  Player carol(cluster.node(2).port(), "carol");
-  carol.register_account();
   play_moves(alice, bob, game, {"E5"}, {&alice, &bob});
 
   cluster.node(1).kill();
@@ -271,10 +276,9 @@ TEST_CASE(
     "out; their players on the other nodes play on and every acknowledged move is kept",
     "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
-  start_nats(nats);
   // Leases far longer than the test may wait: only the heartbeats can bring the games back in time.
-  constexpr int lease_s = 120;
-  Cluster cluster(3, lease_s, {"--nats", nats.url()});
+  Cluster cluster = cluster_over(nats, 3, 120);
+  const int lease_s = cluster.lease_s;
   Player alice(cluster.node(1).port(), "alice");
   Player bob(cluster.node(1).port(), "bob");
   const std::int64_t first = seated_game(alice, bob);

@@ -57,14 +57,19 @@ std::vector<int> chain_liberties(const Board& board, int index, const Neighbours
 // for the opponent to take the chain.
 std::vector<int> atari_escapes(const Board& board, int index, const Neighbours& around) {
   const Cell own = board.cell(index);
-  std::vector<int> out = chain_liberties(board, index, around);
+  std::vector<int> out;
+  const auto add = [&out](int point) {
+    if (std::find(out.begin(), out.end(), point) == out.end()) out.push_back(point);
+  };
   for (const engine::Vertex stone : board.chain(board.vertex_of(index))) {
     const int at = board.index_of(stone);
     for (int offset : around.offsets) {
-      const Cell cell = board.cell(at + offset);
-      if (cell == own || cell == Cell::empty || cell == Cell::wall || board.liberties_at(at + offset) != 1) continue;
-      for (const int liberty : chain_liberties(board, at + offset, around)) {
-        if (std::find(out.begin(), out.end(), liberty) == out.end()) out.push_back(liberty);
+      const int next = at + offset;
+      const Cell cell = board.cell(next);
+      if (cell == Cell::empty) {
+        add(next);
+      } else if (cell != own && cell != Cell::wall && board.liberties_at(next) == 1) {
+        for (const int liberty : chain_liberties(board, next, around)) add(liberty);
       }
     }
   }

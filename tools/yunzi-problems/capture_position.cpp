@@ -49,16 +49,6 @@ bool worth_asking(const engine::Board& board, Vertex target) {
   return true;
 }
 
-// The main right line of the tree: the first child at every step.
-std::vector<tsumego::Play> main_line(const tsumego::Problem& problem) {
-  std::vector<tsumego::Play> line;
-  for (std::size_t at = 0; !problem.tree.empty() && !problem.tree[at].children.empty();) {
-    at = problem.tree[at].children.front();
-    line.push_back(problem.tree[at].move);
-  }
-  return line;
-}
-
 // A position drawn in the top-left corner, before it is turned and coloured.
 struct Drawn {
   std::vector<Vertex> players;
@@ -106,6 +96,15 @@ std::optional<CapturePosition> capture_problem(const Drawn& drawn, std::mt19937_
 }
 
 }  // namespace
+
+std::vector<tsumego::Play> main_line(const tsumego::Problem& problem) {
+  std::vector<tsumego::Play> line;
+  for (std::size_t at = 0; !problem.tree.empty() && !problem.tree[at].children.empty();) {
+    at = problem.tree[at].children.front();
+    line.push_back(problem.tree[at].move);
+  }
+  return line;
+}
 
 std::optional<CapturePosition> random_capture(std::mt19937_64& rng) {
   Drawn drawn;

@@ -27,6 +27,9 @@ std::optional<CapturePosition> tight_capture(std::mt19937_64& rng);
 //   breaks the ladder or leaves one side to chase from. The region is the ladder's track.
 std::optional<CapturePosition> ladder_capture(std::mt19937_64& rng);
 
+// The main right line of the tree: the first child at every step.
+std::vector<tsumego::Play> main_line(const tsumego::Problem& problem);
+
 // "ladder", "net" or "snapback" when the problem's main right line shows one; empty otherwise.
 std::vector<std::string> capture_themes(const tsumego::Problem& problem);
 

@@ -17,6 +17,8 @@ sgf_point() {  # GTP vertex -> SGF point on 19x19
 for ((game = 1; game <= games; game++)); do
   coproc GNUGO { /usr/games/gnugo --mode gtp --chinese-rules --situational-superko --level "$level" \
     --seed "$game"; }
+  # Kept now: bash unsets GNUGO_PID as soon as the coprocess exits.
+  gnugo_pid=$GNUGO_PID
   ask() {  # one command, its answer's first line
     local line answer=""
     echo "$1" >&"${GNUGO[1]}"
@@ -48,6 +50,6 @@ for ((game = 1; game <= games; game++)); do
   echo "$record)" >"$out/selfplay-$game.sgf"
   # No answer is read: bash drops the coprocess's descriptors as soon as it exits.
   echo "quit" >&"${GNUGO[1]}"
-  wait "$GNUGO_PID" 2>/dev/null || true
+  wait "$gnugo_pid" 2>/dev/null || true
   echo "game $game: $move moves" >&2
 done

@@ -63,6 +63,7 @@ class ServerProcess {
   // The server's --database under tests/support/with-postgres, else nothing (the SQLite file in data_dir()).
   const std::optional<std::string>& database_url() const { return database_url_; }
   const std::filesystem::path& log_path() const { return log_path_; }
+  const ServerOptions& options() const { return options_; }
   std::string log_text() const;
   std::string log_tail(std::size_t lines) const;
 

@@ -25,17 +25,14 @@ TEST_CASE("drawn ladders become problems whose right line chases the stone until
     CHECK(problem.goal == tsumego::Goal::capture);
     // The right line is the player's ataris and the opponent's runs, until the stones stand in atari with
     // nowhere to run.
-    std::vector<tsumego::Play> line;
-    for (std::size_t at = 0; !problem.tree[at].children.empty();) {
-      at = problem.tree[at].children.front();
-      line.push_back(problem.tree[at].move);
-    }
+    const std::vector<tsumego::Play> line = main_line(problem);
     REQUIRE(line.size() >= 5);
     REQUIRE(line.size() % 2 == 1);
-    for (std::size_t moves = 1; moves <= line.size(); moves += 2) {
-      auto partial = tsumego::replay(problem, std::vector<tsumego::Play>(line.begin(), line.begin() + moves));
-      REQUIRE(partial);
-      CHECK(partial->board().liberties(*problem.target) == 1);
+    auto game = tsumego::replay(problem, {});
+    REQUIRE(game);
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      REQUIRE(tsumego::play_on(*game, line[i], i));
+      if (i % 2 == 0) CHECK(game->board().liberties(*problem.target) == 1);
     }
   }
   CHECK(ladders == 3);

@@ -145,12 +145,14 @@ test("the owner plays both colours with a variation; a visitor follows live", as
     // Pass, then cut the variation (G3, H2) from its first move.
     await owner.click("#board-pass");
     await wait_tree(owner, 7);
+    await wait_node_number(owner, 4);
     await owner.keyboard.press("ArrowDown");
     await owner.waitForFunction(() => document.querySelector('svg.board circle.stone[data-vertex="H2"]'), null, { timeout });
     await owner.keyboard.press("ArrowLeft");
     await owner.waitForFunction(() => !document.querySelector('svg.board circle.stone[data-vertex="H2"]'), null, { timeout });
     await owner.click("#board-cut");
     await wait_tree(owner, 5);
+    await wait_node_number(owner, 2);
     await wait_tree(visitor, 5);
     assert.equal(await owner.getAttribute("#move-tree", "data-rows"), "1");
     assert.deepEqual(await read_stones(owner), { E5: "black", C3: "white" });
@@ -386,8 +388,8 @@ for (const { name, locale, viewport, device } of [
       await save_screenshot(page, `board-notes-${name}`);
 
       // A move of the owner's own has no note: the box goes.
-      await click_vertex(page, "D4");
-      await wait_tree(page, 6);
+      await play(page, "D4", 6);
+      await wait_node_number(page, 4);
       assert.equal(await comment(), null);
       assert.deepEqual(page.problems, []);
     } finally {

@@ -267,7 +267,10 @@ class PostgresEngine final : public ConnectionEngine {
         lost_transaction_ = false;
         note(control);
         if (lost && control == Control::rollback) return pqxx::result();
-        if (lost) error.message += " (the connection was lost during COMMIT: it may or may not have been stored)";
+        if (lost && control == Control::commit) {
+          error.message += " (the connection was lost during COMMIT: it may or may not have been stored)";
+          error.outcome_unknown = true;
+        }
       }
       return unexpected(error);
     }

@@ -66,6 +66,20 @@ constexpr std::string_view moved_message = "another node runs this game now; con
 // it tries again after this pause rather than in a tight loop.
 constexpr std::int64_t retry_after_failure_ms = 1000;
 
+// A database out of reach (restarting, or failing over to its replica) is back within moments, and nothing of the
+// change was stored: the client is told to send it again. A COMMIT cut off by the loss may have been stored, so
+// that one is not called retryable.
+void refuse_unsaved(const protocol::Responder& respond, const db::DbError& error) {
+  const bool unreachable = error.kind == db::DbErrorKind::io || error.kind == db::DbErrorKind::cannot_open;
+  if (unreachable && !error.outcome_unknown) {
+    respond.fail(protocol::ErrorCode::unavailable,
+                 "the database cannot be reached for the moment; nothing was stored, try again",
+                 {{"retry_after_ms", retry_after_failure_ms}});
+    return;
+  }
+  respond.fail(protocol::ErrorCode::internal, "the change could not be saved");
+}
+
 }  // namespace
 
 struct GameRoom::Private {
@@ -207,7 +221,7 @@ struct GameRoom::Private {
       spdlog::error("game={} commit failed: {}", game, result.error().message);
       state.restore(std::move(before));
       not_before_ms = services.now_ms() + retry_after_failure_ms;
-      if (respond && out.reply) respond->fail(protocol::ErrorCode::internal, "the change could not be saved");
+      if (respond && out.reply) refuse_unsaved(*respond, result.error());
       arm_timer();
       drain();
       return;

@@ -213,7 +213,10 @@ TEST_CASE("a PostgreSQL restart fails the transaction it cut short, and the conn
     // Not even a statement that would work on a new connection runs inside
     // the lost transaction: its first half is gone.
     CHECK(c.execute("SELECT 1").error().kind == DbErrorKind::io);
-    check_commit_refused(tx, DbErrorKind::io);
+    auto committed = tx.commit();
+    REQUIRE_FALSE(committed);
+    CHECK(committed.error().kind == DbErrorKind::io);
+    CHECK_FALSE(committed.error().outcome_unknown);  // the loss was found before it: nothing of it was stored
   }
   CHECK_FALSE(c.in_transaction());
   CHECK(rank_index_of(db.stores(), "ann") == 15);
@@ -232,6 +235,18 @@ TEST_CASE("a PostgreSQL restart fails the transaction it cut short, and the conn
     REQUIRE(tx.commit());
   }
   CHECK(rank_index_of(db.stores(), "ann") == 22);
+  {
+    // The COMMIT is what finds the loss: the server might have stored the transaction just before it went, so
+    // the caller is told that nobody can know.
+    Transaction tx = begin_ranking_ann(c, 23);
+    postgres_ctl("restart");
+    auto committed = tx.commit();
+    REQUIRE_FALSE(committed);
+    CHECK(committed.error().kind == DbErrorKind::io);
+    CHECK(committed.error().outcome_unknown);
+  }
+  CHECK_FALSE(c.in_transaction());
+  CHECK(rank_index_of(db.stores(), "ann") == 22);  // here the restart came first: it was not stored
 }
 
 TEST_CASE("a writer on PostgreSQL fails while the server is down and its probe finds it back", "[db][.postgresql]") {

@@ -31,7 +31,8 @@ struct DbError {
   DbErrorKind kind = DbErrorKind::other;
   int sqlite_code = 0;  // the extended SQLite result code, 0 when not from SQLite
   std::string message;
-  // A COMMIT whose connection was lost before its answer: it may or may not have been stored.
+  // A COMMIT whose connection was lost before its answer, and whose fate a new connection could not learn: it
+  // may or may not have been stored.
   bool outcome_unknown = false;
 };
 

@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <pqxx/pqxx>
+#include <thread>
 
 namespace yunzi::db {
 
@@ -108,6 +111,11 @@ int hex_digit(char c) {
 constexpr int migration_lock = 20261201;
 constexpr int writer_lock = 20261202;
 
+// How long a COMMIT cut off by a lost connection is settled for (the server restarting, a replica being promoted),
+// and the pause between two tries.
+constexpr std::chrono::seconds settle_time{10};
+constexpr std::chrono::milliseconds settle_pause{200};
+
 // The statement's kind for the engine's own record of the transaction.
 enum class Control { none, begin, commit, rollback, rollback_to };
 
@@ -194,7 +202,11 @@ class PostgresEngine final : public ConnectionEngine {
   }
 
   bool in_transaction() const override { return in_transaction_; }
-  std::string_view begin_statement() const override { return "BEGIN"; }
+  // A writing connection learns its transaction's id as it begins (in the same round trip), so that a COMMIT cut
+  // off by a lost connection can be settled afterwards (`settle_lost_commit`).
+  std::string_view begin_statement() const override {
+    return options_.read_only ? "BEGIN" : "BEGIN; SELECT txid_current()";
+  }
 
   DbResult<int> schema_version() override {
     // Two statements: a query naming a table that does not exist fails to
@@ -243,6 +255,12 @@ class PostgresEngine final : public ConnectionEngine {
       pqxx::result result = exec();
       changes_ = static_cast<int>(result.affected_rows());
       note(control);
+      if (control == Control::begin) {
+        transaction_id_.reset();
+        if (!result.empty() && result.columns() == 1 && !result[0][0].is_null()) {
+          transaction_id_ = std::string(result[0][0].c_str());
+        }
+      }
       return result;
     } catch (const std::exception& failure) {
       DbError error = error_from(failure, sql.substr(0, 200));
@@ -268,12 +286,54 @@ class PostgresEngine final : public ConnectionEngine {
         note(control);
         if (lost && control == Control::rollback) return pqxx::result();
         if (lost && control == Control::commit) {
-          error.message += " (the connection was lost during COMMIT: it may or may not have been stored)";
-          error.outcome_unknown = true;
+          switch (settle_lost_commit()) {
+            case Settled::stored: return pqxx::result();
+            case Settled::not_stored:
+              error.message += " (the connection was lost during COMMIT, and the transaction was not stored)";
+              break;
+            case Settled::unknown:
+              error.message += " (the connection was lost during COMMIT: it may or may not have been stored)";
+              error.outcome_unknown = true;
+              break;
+          }
         }
       }
       return unexpected(error);
     }
+  }
+
+  enum class Settled { stored, not_stored, unknown };
+
+  // Whether the transaction whose COMMIT lost its connection was stored, asked of a new connection (to whichever
+  // server takes writes: after a failover, the promoted replica). The answer is read after a commit of the
+  // question's own: on a primary with a synchronous replica that commit waits until the replica has everything
+  // before it, so "stored" means stored where a failover would find it. The server may be out of reach for a
+  // while (restarting, or its replica not yet promoted); the question is asked again for a few seconds, then left
+  // unknown.
+  Settled settle_lost_commit() {
+    if (!transaction_id_) return Settled::unknown;
+    const std::string id = *transaction_id_;
+    transaction_id_.reset();
+    const auto give_up = std::chrono::steady_clock::now() + settle_time;
+    do {
+      if (connect()) {
+        try {
+          work_->exec("BEGIN; SELECT txid_current(); COMMIT");
+          const pqxx::result status = work_->exec_params("SELECT txid_status($1::bigint)", id);
+          const std::string_view said = status[0][0].is_null() ? "" : status[0][0].c_str();
+          if (said == "committed") return Settled::stored;
+          if (said == "aborted") return Settled::not_stored;
+        } catch (const pqxx::sql_error& failure) {
+          // 22023: an id this server never gave, as on a replica promoted before the transaction reached it.
+          if (failure.sqlstate() == "22023") return Settled::not_stored;
+          disconnect();
+        } catch (const std::exception&) {
+          disconnect();
+        }
+      }
+      std::this_thread::sleep_for(settle_pause);
+    } while (std::chrono::steady_clock::now() < give_up);
+    return Settled::unknown;
   }
 
   // The database's lock: a single node holds it alone, the nodes of a
@@ -350,6 +410,7 @@ class PostgresEngine final : public ConnectionEngine {
   bool in_transaction_ = false;
   bool aborted_ = false;
   bool lost_transaction_ = false;
+  std::optional<std::string> transaction_id_;  // of the open transaction, on a writing connection
   int statements_ = 0;
 };
 

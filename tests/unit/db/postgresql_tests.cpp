@@ -236,17 +236,73 @@ TEST_CASE("a PostgreSQL restart fails the transaction it cut short, and the conn
   }
   CHECK(rank_index_of(db.stores(), "ann") == 22);
   {
-    // The COMMIT is what finds the loss: the server might have stored the transaction just before it went, so
-    // the caller is told that nobody can know.
+    // The COMMIT is what finds the loss. The server might have stored the transaction just before it went; a new
+    // connection asks, and finds that the restart came first.
     Transaction tx = begin_ranking_ann(c, 23);
     postgres_ctl("restart");
     auto committed = tx.commit();
     REQUIRE_FALSE(committed);
     CHECK(committed.error().kind == DbErrorKind::io);
-    CHECK(committed.error().outcome_unknown);
+    CHECK_FALSE(committed.error().outcome_unknown);
+    CHECK_THAT(committed.error().message, Catch::Contains("was not stored"));
   }
   CHECK_FALSE(c.in_transaction());
-  CHECK(rank_index_of(db.stores(), "ann") == 22);  // here the restart came first: it was not stored
+  CHECK(rank_index_of(db.stores(), "ann") == 22);
+}
+
+namespace {
+
+std::string setting_seen_by(Connection& c, const std::string& name) {
+  auto shown = c.query("SELECT current_setting('" + name + "')");
+  REQUIRE(shown);
+  auto row = shown->step();
+  REQUIRE(row);
+  REQUIRE(*row);
+  return shown->row().text(0);
+}
+
+std::int64_t count_of(Connection& c, const std::string& sql) {
+  auto counted = c.query(sql);
+  REQUIRE(counted);
+  auto row = counted->step();
+  REQUIRE(row);
+  REQUIRE(*row);
+  return counted->row().integer(0);
+}
+
+}  // namespace
+
+TEST_CASE("a COMMIT stored just before its connection was cut is found stored, and reported so", "[db][.postgresql]") {
+  TempDatabase db;
+  Connection& c = db.connection();
+  create_user(db.stores(), "ann");
+  auto admin = open_postgresql(*test_postgres_server());
+  REQUIRE(admin);
+  // Commits now wait for a synchronous standby that is not there: the transaction is stored on the server, and
+  // its COMMIT waits for an answer.
+  REQUIRE(admin->run_script("ALTER SYSTEM SET synchronous_standby_names = 'nobody'"));
+  REQUIRE(admin->run_script("SELECT pg_reload_conf()"));
+  for (int i = 0; i < 100 && setting_seen_by(c, "synchronous_standby_names") != "nobody"; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  REQUIRE(setting_seen_by(c, "synchronous_standby_names") == "nobody");
+  Transaction tx = begin_ranking_ann(c, 21);
+  auto committing = std::async(std::launch::async, [&] { return tx.commit(); });
+  const std::string waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'SyncRep'";
+  for (int i = 0; i < 250 && count_of(*admin, waiting) == 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  REQUIRE(count_of(*admin, waiting) == 1);
+  // The session is ended under the waiting COMMIT, then commits stop waiting.
+  REQUIRE(admin->run_script("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event = 'SyncRep'"));
+  REQUIRE(admin->run_script("ALTER SYSTEM RESET synchronous_standby_names"));
+  REQUIRE(admin->run_script("SELECT pg_reload_conf()"));
+
+  auto committed = committing.get();
+  INFO((committed ? std::string() : committed.error().message));
+  REQUIRE(committed);
+  CHECK_FALSE(c.in_transaction());
+  CHECK(rank_index_of(db.stores(), "ann") == 21);
 }
 
 TEST_CASE("a writer on PostgreSQL fails while the server is down and its probe finds it back", "[db][.postgresql]") {

@@ -12,6 +12,7 @@ namespace {
 
 const std::string heartbeats = "yunzi.node.*";
 const std::string handovers = "yunzi.cluster.handover";
+constexpr int checks_per_beat = 5;
 
 std::string ping_subject(const std::string& node) { return "yunzi.node." + node + ".ping"; }
 
@@ -72,7 +73,7 @@ void NodePresence::stop() {
 }
 
 std::vector<PeerView> NodePresence::peers() const {
-  const auto recent = std::chrono::steady_clock::now() - 3 * options_.interval;
+  const auto recent = std::chrono::steady_clock::now() - silence();
   std::lock_guard lock(mutex_);
   std::vector<PeerView> out;
   for (const auto& [node, peer] : peers_) {
@@ -83,23 +84,27 @@ std::vector<PeerView> NodePresence::peers() const {
 
 void NodePresence::tick() {
   if (stopped_) return;
+  if (checks_++ % checks_per_beat == 0) beat();
+  discount_own_pause(std::chrono::steady_clock::now());
+  forget_silent_peers();
+  timer_.expires_after(options_.interval / checks_per_beat);
+  timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
+    if (!ec) self->tick();
+  });
+}
+
+void NodePresence::beat() {
   const NodeFigures mine = figures_ ? figures_() : NodeFigures{};
   const nlohmann::json beat = {
       {"node", options_.node}, {"boot", options_.boot}, {"games", mine.games}, {"connections", mine.connections}};
   (void)bus_.publish("yunzi.node." + options_.node, beat.dump());
-  // One peer a tick, in turn: the bus's round trip stays measured without
+  // One peer a beat, in turn: the bus's round trip stays measured without
   // every node pinging every other each second.
   const std::vector<PeerView> others = peers();
   if (!others.empty()) {
     const std::string& peer = others[next_ping_++ % others.size()].node;
     bus_.request(ping_subject(peer), options_.node, options_.interval, [](Expected<std::string, BusError>) {});
   }
-  discount_own_pause(std::chrono::steady_clock::now());
-  forget_silent_peers();
-  timer_.expires_after(options_.interval);
-  timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {
-    if (!ec) self->tick();
-  });
 }
 
 void NodePresence::heard(const BusMessage& message) {
@@ -163,14 +168,14 @@ void NodePresence::discount_own_pause(std::chrono::steady_clock::time_point now)
   const auto last = last_tick_;
   last_tick_ = now;
   if (!last) return;
-  const auto late = now - *last - options_.interval;
+  const auto late = now - *last - options_.interval / checks_per_beat;
   if (late <= options_.interval) return;
   std::lock_guard lock(mutex_);
   for (auto& [node, peer] : peers_) peer.heard = std::min(peer.heard + late, now);
 }
 
 void NodePresence::forget_silent_peers() {
-  const auto recent = std::chrono::steady_clock::now() - 3 * options_.interval;
+  const auto recent = std::chrono::steady_clock::now() - silence();
   std::vector<PeerView> silent;
   {
     std::lock_guard lock(mutex_);

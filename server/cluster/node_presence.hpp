@@ -51,14 +51,19 @@ struct PresenceOptions {
   std::string node;
   // Tells this process from an earlier one of the same name (a restart).
   std::string boot;
-  std::chrono::milliseconds interval{1000};
+  // A heartbeat this often; a peer not heard for `silent_beats` of them is gone. Half a second and five: a node
+  // that stalls for two seconds (a slow fsync, a swap storm) is not taken for dead, and a dead one is found within
+  // 2.5 s, so that its games run elsewhere within 3 s. Silence is looked for five times a beat, so that finding it
+  // does not wait for the next beat.
+  std::chrono::milliseconds interval{500};
+  int silent_beats = 5;
 };
 
 class NodePresence : public std::enable_shared_from_this<NodePresence> {
  public:
   using Figures = std::function<NodeFigures()>;
   using HandoverListener = std::function<void(const std::string& node)>;
-  // A process of another node is gone: not heard within three intervals, or
+  // A process of another node is gone: not heard within `silent_beats` intervals, or
   // its name came back with another boot (it was restarted).
   using GoneListener = std::function<void(const PeerGone& gone)>;
   // A process reported gone for silence is heard again: the same boot.
@@ -78,7 +83,7 @@ class NodePresence : public std::enable_shared_from_this<NodePresence> {
   // Ends heartbeats and subscriptions; call it before the bus stops.
   void stop();
 
-  // The other nodes heard from within three intervals, by name; any thread.
+  // The other nodes heard from within `silent_beats` intervals, by name; any thread.
   std::vector<PeerView> peers() const;
   // Something other than a heartbeat came from that process (a request of
   // one of its connections): it counts as heard now; any thread.
@@ -87,6 +92,7 @@ class NodePresence : public std::enable_shared_from_this<NodePresence> {
 
  private:
   void tick();
+  void beat();
   void heard(const BusMessage& message);
   // Under the lock: `peer` is heard; true when it was reported gone for silence.
   bool came_back(const PeerView& peer);
@@ -94,6 +100,7 @@ class NodePresence : public std::enable_shared_from_this<NodePresence> {
   // count against the peers, whose heartbeats wait unread behind it.
   void discount_own_pause(std::chrono::steady_clock::time_point now);
   void forget_silent_peers();
+  std::chrono::steady_clock::duration silence() const { return options_.silent_beats * options_.interval; }
 
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   Bus& bus_;
@@ -105,6 +112,7 @@ class NodePresence : public std::enable_shared_from_this<NodePresence> {
   boost::asio::steady_timer timer_;
   std::vector<Subscription> subscriptions_;
   std::size_t next_ping_ = 0;
+  std::size_t checks_ = 0;  // ticks so far: every `checks_per_beat`-th sends the heartbeat
   std::optional<std::chrono::steady_clock::time_point> last_tick_;
   mutable std::mutex mutex_;
   std::map<std::string, PeerView, std::less<>> peers_;

@@ -19,8 +19,9 @@ struct OpenOptions {
   // PostgreSQL: be the database's one writer (yunzi-server); tools that
   // write beside a running server (yunzi-admin) leave it false.
   bool sole_writer = false;
-  // PostgreSQL, with sole_writer: a cluster node's name and how long it may
-  // leave a transaction open (see PostgresOptions).
+  // PostgreSQL: a cluster node's name (its connections write beside the
+  // other nodes'; with sole_writer, the node's own writer lock) and how long
+  // it may leave a transaction open (see PostgresOptions).
   std::string node;
   int idle_transaction_limit_ms = 0;
 };

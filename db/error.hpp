@@ -34,6 +34,8 @@ struct DbError {
   // A COMMIT whose connection was lost before its answer, and whose fate a new connection could not learn: it
   // may or may not have been stored.
   bool outcome_unknown = false;
+  // The database server could not be reached: a lost connection or a refused connect (not a full disk).
+  bool unreachable = false;
 };
 
 template <class T>

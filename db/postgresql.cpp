@@ -163,6 +163,9 @@ class PostgresEngine final : public ConnectionEngine {
         work_->exec_params("SELECT set_config('idle_in_transaction_session_timeout', $1, false)",
                            std::to_string(options_.idle_transaction_limit_ms));
       }
+      // Which server process this is: a transaction id given by an earlier process (before a crash, or by the
+      // primary a replica replaced) may have been given again since (`settle_lost_commit`).
+      if (!options_.read_only) server_started_ = work_->exec("SELECT pg_postmaster_start_time()::text")[0][0].c_str();
       if (options_.sole_writer && !claim_writer_lock()) {
         disconnect();
         return db_failure(DbErrorKind::locked,
@@ -174,8 +177,9 @@ class PostgresEngine final : public ConnectionEngine {
       }
     } catch (const std::exception& failure) {
       disconnect();
-      return unexpected(
-          DbError{DbErrorKind::cannot_open, 0, std::string("cannot connect to PostgreSQL: ") + failure.what()});
+      DbError error{DbErrorKind::cannot_open, 0, std::string("cannot connect to PostgreSQL: ") + failure.what()};
+      error.unreachable = true;
+      return unexpected(std::move(error));
     }
     ++generation_;
     return Done{};
@@ -235,13 +239,13 @@ class PostgresEngine final : public ConnectionEngine {
     const Control control = control_of(sql);
     if (lost_transaction_) {
       if (control != Control::commit && control != Control::rollback) {
-        return db_failure(DbErrorKind::io, "the connection to PostgreSQL was lost inside this transaction");
+        return unreachable_failure("the connection to PostgreSQL was lost inside this transaction");
       }
       lost_transaction_ = false;
       note(control);
       if (control == Control::rollback) return pqxx::result();
-      return db_failure(DbErrorKind::io,
-                        "the connection to PostgreSQL was lost inside this transaction: nothing of it was stored");
+      return unreachable_failure(
+          "the connection to PostgreSQL was lost inside this transaction: nothing of it was stored");
     }
     if (control == Control::commit && aborted_) {
       roll_back_aborted();
@@ -258,7 +262,8 @@ class PostgresEngine final : public ConnectionEngine {
       if (control == Control::begin) {
         transaction_id_.reset();
         if (!result.empty() && result.columns() == 1 && !result[0][0].is_null()) {
-          transaction_id_ = std::string(result[0][0].c_str());
+          transaction_id_ = std::atoll(result[0][0].c_str());
+          transaction_server_ = server_started_;
         }
       }
       return result;
@@ -274,8 +279,13 @@ class PostgresEngine final : public ConnectionEngine {
         lose_connection();
         if (harmless && retry) return run(sql, exec, false);
         error.kind = DbErrorKind::io;
+        error.unreachable = true;
       } else if (in_transaction_) {
         aborted_ = true;
+      } else if (control == Control::begin) {
+        // BEGIN went through and what came with it failed (no transaction id on a standby): the server's
+        // transaction is aborted, and nothing else would end it.
+        roll_back_aborted();
       }
       if (control == Control::commit || control == Control::rollback) {
         // The statement that ends the transaction ended it, whatever else
@@ -305,26 +315,37 @@ class PostgresEngine final : public ConnectionEngine {
   enum class Settled { stored, not_stored, unknown };
 
   // Whether the transaction whose COMMIT lost its connection was stored, asked of a new connection (to whichever
-  // server takes writes: after a failover, the promoted replica). The answer is read after a commit of the
-  // question's own: on a primary with a synchronous replica that commit waits until the replica has everything
-  // before it, so "stored" means stored where a failover would find it. The server may be out of reach for a
-  // while (restarting, or its replica not yet promoted); the question is asked again for a few seconds, then left
-  // unknown.
+  // server takes writes: after a failover, the promoted replica). The question's own transaction comes first: on a
+  // primary with a synchronous replica its commit waits until the replica has everything before it, so "stored"
+  // means stored where a failover would find it. An id is never given twice by one server process, but a process
+  // that came after a crash (or a promoted replica) gives again the ids whose work never reached its disk: there,
+  // an id at or after the question's own was never stored, and another was given to this transaction alone only
+  // when no other node writes (a single node). The server may be out of reach for a while (restarting, its replica
+  // not yet promoted); the question is asked again for a few seconds, then left unknown.
   Settled settle_lost_commit() {
     if (!transaction_id_) return Settled::unknown;
-    const std::string id = *transaction_id_;
+    const std::int64_t id = *transaction_id_;
+    const std::string began_on = transaction_server_;
     transaction_id_.reset();
     const auto give_up = std::chrono::steady_clock::now() + settle_time;
     do {
       if (connect()) {
         try {
-          work_->exec("BEGIN; SELECT txid_current(); COMMIT");
-          const pqxx::result status = work_->exec_params("SELECT txid_status($1::bigint)", id);
+          work_->exec("BEGIN");
+          work_->exec("SET LOCAL statement_timeout = '5s'");
+          const std::int64_t own = std::atoll(work_->exec("SELECT txid_current()")[0][0].c_str());
+          work_->exec("COMMIT");
+          if (server_started_ != began_on) {
+            if (own <= id) return Settled::not_stored;
+            if (!options_.writer_name.empty()) return Settled::unknown;
+          }
+          const pqxx::result status = work_->exec_params("SELECT txid_status($1::bigint)", std::to_string(id));
           const std::string_view said = status[0][0].is_null() ? "" : status[0][0].c_str();
           if (said == "committed") return Settled::stored;
           if (said == "aborted") return Settled::not_stored;
+          // "in progress": the lost session has not ended yet on the server.
         } catch (const pqxx::sql_error& failure) {
-          // 22023: an id this server never gave, as on a replica promoted before the transaction reached it.
+          // 22023: an id this server never gave.
           if (failure.sqlstate() == "22023") return Settled::not_stored;
           disconnect();
         } catch (const std::exception&) {
@@ -334,6 +355,12 @@ class PostgresEngine final : public ConnectionEngine {
       std::this_thread::sleep_for(settle_pause);
     } while (std::chrono::steady_clock::now() < give_up);
     return Settled::unknown;
+  }
+
+  static Unexpected<DbError> unreachable_failure(std::string message) {
+    DbError error{DbErrorKind::io, 0, std::move(message)};
+    error.unreachable = true;
+    return unexpected(std::move(error));
   }
 
   // The database's lock: a single node holds it alone, the nodes of a
@@ -410,7 +437,9 @@ class PostgresEngine final : public ConnectionEngine {
   bool in_transaction_ = false;
   bool aborted_ = false;
   bool lost_transaction_ = false;
-  std::optional<std::string> transaction_id_;  // of the open transaction, on a writing connection
+  std::optional<std::int64_t> transaction_id_;  // of the open transaction, on a writing connection
+  std::string transaction_server_;              // server_started_ when it began
+  std::string server_started_;                  // the connected server process's start time
   int statements_ = 0;
 };
 

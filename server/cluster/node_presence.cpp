@@ -84,8 +84,13 @@ std::vector<PeerView> NodePresence::peers() const {
 
 void NodePresence::tick() {
   if (stopped_) return;
-  if (checks_++ % checks_per_beat == 0) beat();
-  discount_own_pause(std::chrono::steady_clock::now());
+  const auto now = std::chrono::steady_clock::now();
+  // By the time since the last beat, not by counting ticks: late ticks do not stretch the beats.
+  if (!last_beat_ || now - *last_beat_ >= options_.interval) {
+    last_beat_ = now;
+    beat();
+  }
+  discount_own_pause(now);
   forget_silent_peers();
   timer_.expires_after(options_.interval / checks_per_beat);
   timer_.async_wait([self = shared_from_this()](const boost::system::error_code& ec) {

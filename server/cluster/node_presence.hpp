@@ -112,7 +112,7 @@ class NodePresence : public std::enable_shared_from_this<NodePresence> {
   boost::asio::steady_timer timer_;
   std::vector<Subscription> subscriptions_;
   std::size_t next_ping_ = 0;
-  std::size_t checks_ = 0;  // ticks so far: every `checks_per_beat`-th sends the heartbeat
+  std::optional<std::chrono::steady_clock::time_point> last_beat_;
   std::optional<std::chrono::steady_clock::time_point> last_tick_;
   mutable std::mutex mutex_;
   std::map<std::string, PeerView, std::less<>> peers_;

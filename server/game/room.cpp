@@ -70,8 +70,7 @@ constexpr std::int64_t retry_after_failure_ms = 1000;
 // change was stored: the client is told to send it again. A COMMIT cut off by the loss may have been stored, so
 // that one is not called retryable.
 void refuse_unsaved(const protocol::Responder& respond, const db::DbError& error) {
-  const bool unreachable = error.kind == db::DbErrorKind::io || error.kind == db::DbErrorKind::cannot_open;
-  if (unreachable && !error.outcome_unknown) {
+  if (error.unreachable && !error.outcome_unknown) {
     respond.fail(protocol::ErrorCode::unavailable,
                  "the database cannot be reached for the moment; nothing was stored, try again",
                  {{"retry_after_ms", retry_after_failure_ms}});

@@ -57,7 +57,7 @@ void add_bus_figures(std::vector<prometheus::MetricFamily>& out, const BusFigure
   out.push_back(gauge("yunzi_cluster_nats_round_trip_seconds",
                       "Cluster: the latest request over NATS answered by another node (a ping each heartbeat).",
                       static_cast<double>(bus.last_round_trip_us) / 1e6));
-  out.push_back(gauge("yunzi_cluster_nodes_seen", "Cluster: other nodes heard from within three heartbeats.",
+  out.push_back(gauge("yunzi_cluster_nodes_seen", "Cluster: other nodes heard from within five heartbeats (2.5 s).",
                       static_cast<double>(bus.nodes_seen)));
   out.push_back(counter("yunzi_cluster_relay_messages_total",
                         "Cluster: bus messages that carried this node's games' frames to other nodes' connections.",

@@ -31,7 +31,7 @@ struct BusFigures {
   bool connected = false;
   std::uint64_t reconnects = 0;
   std::int64_t last_round_trip_us = 0;  // the latest request answered
-  std::size_t nodes_seen = 0;           // other nodes heard within three heartbeats
+  std::size_t nodes_seen = 0;           // other nodes heard within five heartbeats
   // Games' frames for other nodes' connections: the bus messages that carried
   // them, and the frames times the connections each was for.
   std::uint64_t relay_messages = 0;

@@ -126,7 +126,10 @@ Expected<Done, NodeFailure> ClusterNode::join_bus(app::App& app) {
 }
 
 Expected<Done, NodeFailure> ClusterNode::start_leases(app::App& app) {
-  auto lease_connection = db::open_database(database_, db::OpenOptions{});
+  // Named after the node: its writes are one node's among several (db/postgresql.cpp, settling a lost COMMIT).
+  db::OpenOptions lease_open;
+  lease_open.node = options_.node;
+  auto lease_connection = db::open_database(database_, lease_open);
   if (!lease_connection) {
     return unexpected(database_failure("cannot open the lease connection: " + lease_connection.error().message));
   }

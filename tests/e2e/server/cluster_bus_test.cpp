@@ -234,8 +234,8 @@ TEST_CASE(
     "unavailable with a retry hint, never as not found; sent again, the move is played",
     "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
-  // The requests below come within a moment of the kill; n2 takes n1 for gone after three silent heartbeats (a
-  // second each), or at the latest when the lease runs out.
+  // The requests below come within a moment of the kill; n2 takes n1 for gone after five silent heartbeats (half
+  // a second each), or at the latest when the lease runs out.
   const int lease_s = 6;
   Cluster cluster = cluster_over(nats, 2, lease_s);
   Player carol(cluster.node(2).port(), "carol");

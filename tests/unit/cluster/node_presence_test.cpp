@@ -93,7 +93,7 @@ TEST_CASE("a peer is reported gone once when it falls silent, and when it comes 
   CHECK(figures.connections == 5);
   CHECK(gone.size() == 0);
 
-  // Restarted at once, well within three heartbeats: the earlier process is gone all the same.
+  // Restarted at once, well within five heartbeats: the earlier process is gone all the same.
   first.reset();
   Node second(executor, nats, "n2", "b2");
   second.start();
@@ -103,7 +103,7 @@ TEST_CASE("a peer is reported gone once when it falls silent, and when it comes 
   CHECK_FALSE(restarted->last_heard.has_value());
   REQUIRE(wait_until([&] { return sees(*watcher.presence, "n2", "b2"); }));
 
-  // Silent: reported after three heartbeats, and only once.
+  // Silent: reported after five heartbeats, and only once.
   const auto before_silence = std::chrono::steady_clock::now();
   second.presence->stop();
   const auto silent = gone.next();
@@ -140,7 +140,7 @@ TEST_CASE("a peer heard from other than by its heartbeats is not reported gone; 
   Watching w;
   w.heard_then_silent("n2", "b1");
 
-  // Its heartbeats stopped, but its requests keep coming, for longer than three heartbeats.
+  // Its heartbeats stopped, but its requests keep coming, for longer than five heartbeats.
   const auto until = std::chrono::steady_clock::now() + 8 * beat;
   while (std::chrono::steady_clock::now() < until) {
     w.node->presence->heard_from("n2", "b1");
@@ -175,7 +175,7 @@ TEST_CASE("requests from another process of a silent node's name do not keep the
   Watching w;
   w.heard_then_silent("n2", "b1");
   // The other process's requests keep coming (every 5 ms) until the verdict on the silent one: the heartbeats
-  // decide which process is current, so they refresh nothing, and the verdict comes within its usual three beats.
+  // decide which process is current, so they refresh nothing, and the verdict comes within its usual five beats.
   REQUIRE(wait_until(
       [&] {
         w.node->presence->heard_from("n2", "b0");

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <future>
+#include <optional>
 #include <thread>
 
 #include "db/database.hpp"
@@ -270,6 +271,20 @@ std::int64_t count_of(Connection& c, const std::string& sql) {
   return counted->row().integer(0);
 }
 
+// Commits wait for a synchronous standby that is not there while it lives; however the test ends, commits stop
+// waiting and no session is left waiting.
+struct CommitsWaitingForNobody {
+  explicit CommitsWaitingForNobody(Connection& admin) : admin(admin) {
+    REQUIRE(admin.run_script("ALTER SYSTEM SET synchronous_standby_names = 'nobody'"));
+    REQUIRE(admin.run_script("SELECT pg_reload_conf()"));
+  }
+  ~CommitsWaitingForNobody() {
+    (void)admin.run_script("ALTER SYSTEM RESET synchronous_standby_names");
+    (void)admin.run_script("SELECT pg_reload_conf()");
+  }
+  Connection& admin;
+};
+
 }  // namespace
 
 TEST_CASE("a COMMIT stored just before its connection was cut is found stored, and reported so", "[db][.postgresql]") {
@@ -280,8 +295,7 @@ TEST_CASE("a COMMIT stored just before its connection was cut is found stored, a
   REQUIRE(admin);
   // Commits now wait for a synchronous standby that is not there: the transaction is stored on the server, and
   // its COMMIT waits for an answer.
-  REQUIRE(admin->run_script("ALTER SYSTEM SET synchronous_standby_names = 'nobody'"));
-  REQUIRE(admin->run_script("SELECT pg_reload_conf()"));
+  std::optional<CommitsWaitingForNobody> waiting_commits(std::in_place, *admin);
   for (int i = 0; i < 100 && setting_seen_by(c, "synchronous_standby_names") != "nobody"; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
@@ -295,8 +309,7 @@ TEST_CASE("a COMMIT stored just before its connection was cut is found stored, a
   REQUIRE(count_of(*admin, waiting) == 1);
   // The session is ended under the waiting COMMIT, then commits stop waiting.
   REQUIRE(admin->run_script("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE wait_event = 'SyncRep'"));
-  REQUIRE(admin->run_script("ALTER SYSTEM RESET synchronous_standby_names"));
-  REQUIRE(admin->run_script("SELECT pg_reload_conf()"));
+  waiting_commits.reset();
 
   auto committed = committing.get();
   INFO((committed ? std::string() : committed.error().message));

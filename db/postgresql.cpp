@@ -155,17 +155,20 @@ class PostgresEngine final : public ConnectionEngine {
     try {
       connection_ = std::make_unique<pqxx::connection>(url_);
       work_ = std::make_unique<pqxx::nontransaction>(*connection_);
-      // Notices (an index that exists already) are not the log's business.
-      work_->exec(std::string("SET client_min_messages = warning; SET client_encoding = 'UTF8'; "
-                              "SET bytea_output = 'hex'") +
-                  (options_.read_only ? "; SET default_transaction_read_only = on" : ""));
+      // Notices (an index that exists already) are not the log's business. A writing connection also learns, in
+      // the same round trip, which server process it reached: a transaction id given by an earlier process
+      // (before a crash, or by the primary a replica replaced) may have been given again since
+      // (`settle_lost_commit`).
+      const pqxx::result session =
+          work_->exec(std::string("SET client_min_messages = warning; SET client_encoding = 'UTF8'; "
+                                  "SET bytea_output = 'hex'") +
+                      (options_.read_only ? "; SET default_transaction_read_only = on"
+                                          : "; SELECT pg_postmaster_start_time()::text"));
+      if (!options_.read_only) server_started_ = session[0][0].c_str();
       if (options_.idle_transaction_limit_ms > 0) {
         work_->exec_params("SELECT set_config('idle_in_transaction_session_timeout', $1, false)",
                            std::to_string(options_.idle_transaction_limit_ms));
       }
-      // Which server process this is: a transaction id given by an earlier process (before a crash, or by the
-      // primary a replica replaced) may have been given again since (`settle_lost_commit`).
-      if (!options_.read_only) server_started_ = work_->exec("SELECT pg_postmaster_start_time()::text")[0][0].c_str();
       if (options_.sole_writer && !claim_writer_lock()) {
         disconnect();
         return db_failure(DbErrorKind::locked,
@@ -263,7 +266,6 @@ class PostgresEngine final : public ConnectionEngine {
         transaction_id_.reset();
         if (!result.empty() && result.columns() == 1 && !result[0][0].is_null()) {
           transaction_id_ = std::atoll(result[0][0].c_str());
-          transaction_server_ = server_started_;
         }
       }
       return result;
@@ -325,7 +327,7 @@ class PostgresEngine final : public ConnectionEngine {
   Settled settle_lost_commit() {
     if (!transaction_id_) return Settled::unknown;
     const std::int64_t id = *transaction_id_;
-    const std::string began_on = transaction_server_;
+    const std::string began_on = server_started_;  // of the connection just lost, where the transaction began
     transaction_id_.reset();
     const auto give_up = std::chrono::steady_clock::now() + settle_time;
     do {
@@ -438,7 +440,6 @@ class PostgresEngine final : public ConnectionEngine {
   bool aborted_ = false;
   bool lost_transaction_ = false;
   std::optional<std::int64_t> transaction_id_;  // of the open transaction, on a writing connection
-  std::string transaction_server_;              // server_started_ when it began
   std::string server_started_;                  // the connected server process's start time
   int statements_ = 0;
 };

@@ -42,4 +42,11 @@ void Responder::fail(ErrorCode code, std::string_view message, const nlohmann::j
   reply(encode_error(id(), code, message, fields), code);
 }
 
+void Responder::unavailable(std::string_view message) const {
+  // How soon to ask again: a takeover or a database's failover is followed within a second of its end, at the cost
+  // of one request a second while it lasts.
+  constexpr std::int64_t retry_after_ms = 1000;
+  fail(ErrorCode::unavailable, message, {{"retry_after_ms", retry_after_ms}});
+}
+
 }  // namespace yunzi::protocol

@@ -43,6 +43,8 @@ class Responder {
   void fail(ErrorCode code, std::string_view message) const;
   // An error with fields beside code and message (`banned`: `until`).
   void fail(ErrorCode code, std::string_view message, const nlohmann::json& fields) const;
+  // `unavailable`: nothing was done, and the request may be sent again after `retry_after_ms` (protocol/README.md).
+  void unavailable(std::string_view message) const;
 
  private:
   struct Shared;

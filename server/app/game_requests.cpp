@@ -22,14 +22,10 @@ bool is_player(const GameDesk& desk, const Call& call, GameId game) {
 
 namespace {
 
-// How long a client waits before asking again about a game in progress that no node runs for the moment (in a
-// cluster, while another node takes over the game of one that died): a takeover completes within about a lease.
-constexpr std::int64_t retry_after_ms = 1000;
-
+// A game in progress that no node runs for the moment (in a cluster, while another node takes over the game of one
+// that died): a takeover completes within about a lease.
 void answer_unowned(const Call& call) {
-  call.respond.fail(protocol::ErrorCode::unavailable,
-                    "the game's server is being replaced; the game goes on in a moment, try again",
-                    {{"retry_after_ms", retry_after_ms}});
+  call.respond.unavailable("the game's server is being replaced; the game goes on in a moment, try again");
 }
 
 // A game without a room here and on no other node: ended, unknown, or (in a cluster over a bus, owner_may_change)

@@ -71,9 +71,7 @@ constexpr std::int64_t retry_after_failure_ms = 1000;
 // that one is not called retryable.
 void refuse_unsaved(const protocol::Responder& respond, const db::DbError& error) {
   if (error.unreachable && !error.outcome_unknown) {
-    respond.fail(protocol::ErrorCode::unavailable,
-                 "the database cannot be reached for the moment; nothing was stored, try again",
-                 {{"retry_after_ms", retry_after_failure_ms}});
+    respond.unavailable("the database cannot be reached for the moment; nothing was stored, try again");
     return;
   }
   respond.fail(protocol::ErrorCode::internal, "the change could not be saved");

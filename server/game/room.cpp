@@ -493,6 +493,19 @@ void GameRoom::player_connected(UserId user, net::ConnectionPtr connection, std:
   });
 }
 
+void GameRoom::follow_again(net::ConnectionPtr connection, std::optional<UserId> user, std::string user_name) {
+  boost::asio::post(impl_->strand,
+                    [room = shared_from_this(), connection, user, user_name = std::move(user_name)]() mutable {
+                      Private& p = *room->impl_;
+                      p.enqueue([&p, connection, user, user_name = std::move(user_name)]() mutable {
+                        // Subscribed first: the game as it stands counts it among those who watch.
+                        p.subscribe(connection, user, std::move(user_name));
+                        connection->send(protocol::game_start(p.snapshot()));
+                        if (user) p.came(*user, connection);
+                      });
+                    });
+}
+
 void GameRoom::player_disconnected(UserId user, std::uint64_t connection_id) {
   boost::asio::post(impl_->strand, [room = shared_from_this(), user, connection_id] {
     Private& p = *room->impl_;

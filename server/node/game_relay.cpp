@@ -66,62 +66,15 @@ void GameRelay::stop() {
   }
 }
 
-void GameRelay::announce_taken_over(GameId game) { (void)bus_.publish(taken_over_subject, std::to_string(game)); }
-
-void GameRelay::game_moved(const cluster::BusMessage& message) {
-  const auto moved = number_in<GameId>(message.data);
-  if (!moved) return;
-  close_followers([game = *moved](std::uint64_t, const std::set<GameId>& games) { return games.count(game) > 0; },
-                  "game " + std::to_string(*moved) + " moved; connect again");
-}
-
-void GameRelay::reconnected() {
-  close_followers([](std::uint64_t, const std::set<GameId>&) { return true; },
-                  "this node was cut off from the cluster; connect again");
-}
-
-void GameRelay::close_dropped(const cluster::BusMessage& message) {
-  const json told = json::parse(message.data, nullptr, false);
-  const auto listed = told.is_object() ? told.find("connections") : told.end();
-  if (!told.is_object() || listed == told.end() || !listed->is_array()) return;
-  std::set<std::uint64_t> dropped;
-  for (const json& connection : *listed) {
-    if (connection.is_number_unsigned()) dropped.insert(connection.get<std::uint64_t>());
-  }
-  const auto by = told.find("by");
-  spdlog::info("node {} took this node for gone: {} connections leave to come back",
-               by != told.end() && by->is_string() ? by->get<std::string>() : "?", dropped.size());
-  close_followers(
-      [&dropped](std::uint64_t connection, const std::set<GameId>&) { return dropped.count(connection) > 0; },
-      "the node running a game of this connection took this node for gone; connect again");
-}
-
-// A closed connection stays a follower until the app hears it closed
-// (connection_left): then the nodes running its games are told it left,
-// and drop whatever still stands in for it there.
-void GameRelay::close_followers(const std::function<bool(std::uint64_t, const std::set<GameId>&)>& which,
-                                const std::string& reason) {
-  std::vector<std::shared_ptr<net::Connection>> closing;
-  {
-    std::lock_guard lock(mutex_);
-    for (auto it = followers_.begin(); it != followers_.end();) {
-      auto connection = it->second.first.lock();
-      if (!connection) {
-        it = followers_.erase(it);
-        continue;
-      }
-      if (which(it->first, it->second.second)) closing.push_back(std::move(connection));
-      ++it;
-    }
-  }
-  for (const auto& connection : closing) connection->close(net::close_code::service_restart, reason);
-}
-
-void GameRelay::follow(const session::SessionPtr& session, GameId game) {
+void GameRelay::follow(const session::SessionPtr& session, GameId game, std::optional<UserId> user,
+                       const std::string& name) {
   std::lock_guard lock(mutex_);
-  auto& follower = followers_[session->id()];
-  follower.first = session->connection();
-  follower.second.insert(game);
+  Follower& follower = followers_[session->id()];
+  follower.connection = session->connection();
+  follower.session = session;
+  follower.user = user;
+  follower.name = user ? name : std::string();
+  follower.games.insert(game);
 }
 
 void GameRelay::watch_remote(const app::Call& call, const protocol::req::GameWatch& request,
@@ -134,7 +87,8 @@ void GameRelay::watch_remote(const app::Call& call, const protocol::req::GameWat
     asked["name"] = call.user->name;
   }
   if (request.since) asked["since"] = *request.since;
-  follow(call.session, request.game);
+  follow(call.session, request.game, call.user ? std::optional(call.user->id) : std::nullopt,
+         call.user ? call.user->name : std::string());
   bus_.request(request_subject(request.game), asked.dump(), remote_timeout,
                [self = shared_from_this(), call, game = request.game, connection,
                 not_running = std::move(not_running)](Expected<std::string, cluster::BusError> answer) {
@@ -157,7 +111,7 @@ void GameRelay::watch_remote(const app::Call& call, const protocol::req::GameWat
 void GameRelay::join_remote(const session::SessionPtr& session, UserId user, const std::string& name,
                             const std::vector<GameId>& games, std::optional<std::int64_t> replay_since) {
   for (GameId game : games) {
-    follow(session, game);
+    follow(session, game, user, name);
     json told = {{"type", "join"}, {"origin", address_}, {"conn", session->id()},
                  {"user", user},   {"name", name},       {"batches", true}};
     if (replay_since) told["since"] = *replay_since;
@@ -170,7 +124,7 @@ void GameRelay::call_remote(const app::Call& call, GameId game, std::string text
   json asked = {{"type", "call"},          {"origin", address_}, {"conn", call.session->id()}, {"user", call.user->id},
                 {"name", call.user->name}, {"muted", muted},     {"text", std::move(text)},    {"batches", true}};
   if (auto rtt = call.session->connection()->median_rtt()) asked["rtt_us"] = rtt->count();
-  follow(call.session, game);
+  follow(call.session, game, call.user->id, call.user->name);
   bus_.request(request_subject(game), asked.dump(), remote_timeout,
                [call, not_running = std::move(not_running)](Expected<std::string, cluster::BusError> answer) {
                  if (answer) return call.reply(std::make_shared<const std::string>(std::move(*answer)));
@@ -184,8 +138,8 @@ void GameRelay::unfollow(std::uint64_t connection, GameId game) {
   std::lock_guard lock(mutex_);
   auto found = followers_.find(connection);
   if (found == followers_.end()) return;
-  found->second.second.erase(game);
-  if (found->second.second.empty()) followers_.erase(found);
+  found->second.games.erase(game);
+  if (found->second.games.empty()) followers_.erase(found);
 }
 
 void GameRelay::unwatch_remote(const app::Call& call, GameId game) {
@@ -193,7 +147,7 @@ void GameRelay::unwatch_remote(const app::Call& call, GameId game) {
   {
     std::lock_guard lock(mutex_);
     auto found = followers_.find(connection);
-    if (found == followers_.end() || found->second.second.count(game) == 0) return call.ok();
+    if (found == followers_.end() || found->second.games.count(game) == 0) return call.ok();
   }
   json asked = {{"type", "unwatch"}, {"origin", address_}, {"conn", connection}, {"id", nullptr}};
   if (call.id) asked["id"] = *call.id;
@@ -211,7 +165,7 @@ void GameRelay::connection_left(std::uint64_t connection) {
     std::lock_guard lock(mutex_);
     auto found = followers_.find(connection);
     if (found == followers_.end()) return;
-    followed = std::move(found->second.second);
+    followed = std::move(found->second.games);
     followers_.erase(found);
   }
   for (GameId game : followed) publish_leave(connection, game);
@@ -249,7 +203,7 @@ void GameRelay::deliver(const cluster::BusMessage& message) {
   const auto dot = message.subject.rfind('.');
   if (dot == std::string::npos) return;
   const std::string_view last = std::string_view(message.subject).substr(dot + 1);
-  if (last == dropped_token) return close_dropped(message);
+  if (last == dropped_token) return follow_dropped(message);
   const auto connection = number_in<std::uint64_t>(last);
   if (!connection) return;
   hand_over(std::make_shared<const std::string>(message.data), {*connection});
@@ -273,7 +227,7 @@ void GameRelay::hand_over(const std::shared_ptr<const std::string>& frame,
     for (std::uint64_t connection : connections) {
       auto found = followers_.find(connection);
       if (found == followers_.end()) continue;
-      if (auto alive = found->second.first.lock()) to.push_back(std::move(alive));
+      if (auto alive = found->second.connection.lock()) to.push_back(std::move(alive));
     }
     ended = game_ended_elsewhere_;
   }

@@ -57,8 +57,8 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   // While this node runs the game, other nodes' connections reach it here.
   void serve(GameId game);
   // This node took the game over: the nodes whose connections followed it on
-  // the node that lost it close those connections (1012), so the clients
-  // connect again and find it here, from the seq they last saw.
+  // the node that lost it have them follow it here (follow_again), so the
+  // clients keep their connections.
   void announce_taken_over(GameId game);
   void unserve(GameId game);
   // Another node's process is gone (NodePresence): its connections leave
@@ -95,8 +95,7 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   // comes later.
   void on_game_ended_elsewhere(std::function<void(GameId)> ended);
   // Back on the bus after losing it: the other nodes may have taken this
-  // node for gone, so its connections in their games are closed (1012) to
-  // come back.
+  // node for gone, so its connections follow their games again.
   void reconnected();
 
  private:
@@ -107,6 +106,14 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
     std::set<GameId> games;
   };
   using StandInKey = std::pair<std::string, std::uint64_t>;  // (origin, connection)
+  // This node's connection in games other nodes run.
+  struct Follower {
+    std::weak_ptr<net::Connection> connection;
+    std::weak_ptr<session::Session> session;
+    std::optional<UserId> user;  // signed in as, when it last asked about a game
+    std::string name;
+    std::set<GameId> games;
+  };
 
   void serve_request(GameId game, const cluster::BusMessage& message);
   // `batches`: the connection's node reads the frames for its connections in batches.
@@ -119,14 +126,22 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   // Hands a frame from another node to this node's connections that follow a game there.
   void hand_over(const std::shared_ptr<const std::string>& frame, const std::vector<std::uint64_t>& connections);
   void game_moved(const cluster::BusMessage& message);
-  void follow(const session::SessionPtr& session, GameId game);
+  // `user`, `name`: what the connection is signed in as, for following the game again elsewhere.
+  void follow(const session::SessionPtr& session, GameId game, std::optional<UserId> user, const std::string& name);
   void unfollow(std::uint64_t connection, GameId game);
   void publish_leave(std::uint64_t connection, GameId game);
   void note_request_from(const std::string& origin);
   // The node running a game took this node for gone and dropped these connections.
-  void close_dropped(const cluster::BusMessage& message);
-  void close_followers(const std::function<bool(std::uint64_t, const std::set<GameId>&)>& which,
-                       const std::string& reason);
+  void follow_dropped(const cluster::BusMessage& message);
+  // Each of this node's connections that follows a game `which` picks (connection, game) follows it where it runs
+  // now: here, or through the node that runs it, which sends it game.start as the game stands. A connection whose
+  // game no node answers for is closed (1012, `reason`), so its client comes back and finds it.
+  void follow_again(const std::function<bool(std::uint64_t, GameId)>& which, const std::string& reason);
+  void follow_here(const Follower& follower, std::uint64_t connection, GameId game,
+                   const std::shared_ptr<game::GameRoom>& room);
+  void follow_there(const Follower& follower, std::uint64_t connection, GameId game, const std::string& reason,
+                    std::chrono::steady_clock::time_point give_up_at);
+  bool still_follows(std::uint64_t connection, GameId game);
 
   cluster::Bus& bus_;
   const std::string address_;  // <node>.<boot>
@@ -137,7 +152,7 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   std::optional<cluster::Subscription> moves_of_games_;
   std::map<GameId, cluster::Subscription> served_;
   // This node's connections, and the games each follows on other nodes.
-  std::map<std::uint64_t, std::pair<std::weak_ptr<net::Connection>, std::set<GameId>>> followers_;
+  std::map<std::uint64_t, Follower> followers_;
   std::map<StandInKey, StandIn> stand_ins_;
   // By origin: when a request of its connections last came.
   std::map<std::string, std::chrono::steady_clock::time_point> last_request_;

@@ -29,10 +29,11 @@ bool logged(const ServerProcess& node, const std::string& line) {
   return node.log_text().find(line) != std::string::npos;
 }
 
-// The vertices of the game's moves, as the player heard them, catch-ups included.
+// The vertices of the game's moves, as the player heard them, catch-ups included: a game.start states them all.
 std::vector<std::string> moves_seen(const Player& player, std::int64_t game) {
   std::vector<std::string> seen;
   for (const Json& event : player.history(game)) {
+    if (event["type"] == "game.start") seen = event["moves"].get<std::vector<std::string>>();
     if (event["type"] == "game.move") seen.push_back(event["vertex"]);
   }
   return seen;
@@ -52,7 +53,7 @@ bool lists(Player& observer, const std::string& user_and_status) {
 
 TEST_CASE(
     "cluster over NATS: nodes hear each other; losing NATS stops no game, /healthz says so until it is back, "
-    "/readyz and /livez do not",
+    "/readyz and /livez do not; a spectator on another node is sent what it missed once NATS is back",
     "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
   start_nats(nats);
@@ -68,7 +69,10 @@ TEST_CASE(
   Player alice(cluster.node(1).port(), "alice");
   Player bob(cluster.node(1).port(), "bob");
   const std::int64_t game = seated_game(alice, bob);
-  play_moves(alice, bob, game, {"E5"}, {&alice, &bob});
+  Player carol(cluster.node(2).port(), "carol");
+  carol.register_account();
+  carol.watch(game);
+  play_moves(alice, bob, game, {"E5"}, {&alice, &bob, &carol});
 
   nats.kill();
   REQUIRE(eventually([&] { return health_of(cluster.node(1)) == 503; }));
@@ -85,8 +89,14 @@ TEST_CASE(
   REQUIRE(eventually([&] { return health_of(cluster.node(1)) == 200; }));
   CHECK(shows(cluster.node(1), "yunzi_cluster_nats_reconnects_total 1"));
   REQUIRE(eventually([&] { return shows(cluster.node(1), "yunzi_cluster_nodes_seen 1"); }));
-  play_moves(alice, bob, game, {"C7"}, {&alice, &bob}, 4, "white");
+  // carol, on n2, missed two moves while the nodes could not hear each other: back on the bus, n2 has her
+  // connection follow the game again, and n1 sends her the game as it stands.
+  const Json restated = carol.wait_game_event(game, "game.start", std::chrono::seconds(30));
+  CHECK(restated["moves"] == Json::array({"E5", "C3", "G7"}));
+  play_moves(alice, bob, game, {"C7"}, {&alice, &bob, &carol}, 4, "white");
   CHECK(cluster.stored_moves(game) == 4);
+  CHECK(carol.seq_errors() == std::vector<std::string>{});
+  CHECK(carol.ws().is_open());
 }
 
 TEST_CASE("cluster over NATS: a node stopped cleanly tells the others, which claim its games at once",
@@ -152,8 +162,8 @@ TEST_CASE("cluster over NATS: a spectator on another node watches a game, move b
 }
 
 TEST_CASE(
-    "cluster over NATS: the node running a game dies; a spectator on a third node is sent to watch it where "
-    "it went, and misses no move",
+    "cluster over NATS: the node running a game dies; a spectator on a third node keeps its connection, "
+    "follows the game where it went, and misses no move",
     "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
   start_nats(nats);
@@ -171,24 +181,23 @@ TEST_CASE(
   cluster.node(1).kill();
   REQUIRE(eventually([&] { return cluster.owner_of(game)->fence.node == "n2"; }));
   cluster.node(3).send_signal(SIGCONT);
-  auto closed = carol.ws().wait_closed(std::chrono::seconds(30));
-  REQUIRE(closed);
-  CHECK(closed->code == 1012);
-
-  carol.connect();
-  carol.resume();
-  const Json caught_up = carol.watch(game, carol.last_seq(game));
-  CHECK(caught_up["type"] == "ok");
+  // n3 has carol's connection follow the game on n2, which sends her the game as it stands.
+  const Json restated = carol.wait_game_event(game, "game.start", std::chrono::seconds(30));
+  CHECK(restated["moves"] == Json::array({"E5", "C3"}));
+  CHECK(restated["spectator_names"] == Json::array({"carol"}));
+  CHECK(carol.ws().is_open());
   join_on(alice, cluster.node(2), game, 3);
   join_on(bob, cluster.node(2), game, 3);
   play_moves(alice, bob, game, {"G7", "C7"}, {&alice, &bob, &carol}, 3);
   CHECK(carol.seq_errors() == std::vector<std::string>{});
   CHECK(moves_seen(carol, game) == std::vector<std::string>{"E5", "C3", "G7", "C7"});
+  CHECK(carol.ws().is_open());
 }
 
 TEST_CASE(
     "cluster over NATS: a node paused until the others take it for gone is told, once heard again, which of its "
-    "connections left their games; they come back and miss no move, and its users are in every lobby again",
+    "connections left their games; they follow them again on the connections they have and miss no move, and its "
+    "users are in every lobby again",
     "[server][cluster][.postgresql]") {
   test_support::NatsServer nats;
   start_nats(nats);
@@ -212,21 +221,19 @@ TEST_CASE(
   play_moves(alice, bob, game, {"C3"}, {&alice, &bob}, 2, "white");
   cluster.node(2).send_signal(SIGCONT);
 
-  // Nothing told carol's client that n1 no longer sends it the game: n2 closes it, to come back.
-  auto closed = carol.ws().wait_closed(std::chrono::seconds(30));
-  REQUIRE(closed);
-  CHECK(closed->code == 1012);
-  CHECK(logged(cluster.node(2), "took this node for gone: 1 connections leave to come back"));
+  // Nothing told carol's client that n1 no longer sent it the game: n2 has it follow the game again, and n1 sends
+  // her the game as it stands, the move she missed included.
+  const Json restated = carol.wait_game_event(game, "game.start", std::chrono::seconds(30));
+  CHECK(restated["moves"] == Json::array({"E5", "C3"}));
+  CHECK(logged(cluster.node(2), "took this node for gone: 1 connections follow their games again"));
   // dave did nothing, and is listed on n1 again.
   REQUIRE(eventually([&] { return lists(erin, "dave:idle"); }));
   CHECK(dave.ws().is_open());
 
-  carol.connect();
-  carol.resume();
-  CHECK(carol.watch(game, carol.last_seq(game))["type"] == "ok");
   play_moves(alice, bob, game, {"G7"}, {&alice, &bob, &carol}, 3);
   CHECK(carol.seq_errors() == std::vector<std::string>{});
   CHECK(moves_seen(carol, game) == std::vector<std::string>{"E5", "C3", "G7"});
+  CHECK(carol.ws().is_open());
 }
 
 TEST_CASE(
@@ -259,13 +266,13 @@ TEST_CASE(
   CHECK(refused["code"] == "unavailable");
   CHECK(refused["retry_after_ms"] == 1000);
 
-  // n2 takes the game over; bob's connection followed it through the bus and is sent to come back (1012), and
-  // there the move is played.
-  auto closed = bob.ws().wait_closed(std::chrono::seconds(30));
-  REQUIRE(closed);
-  CHECK(closed->code == 1012);
-  join_on(bob, cluster.node(2), game, lease_s);
+  // n2 takes the game over; bob's connection followed it through the bus and now follows the room on n2, where the
+  // move is played.
+  const Json restated = bob.wait_game_event(game, "game.start", std::chrono::seconds(30));
+  CHECK(restated["moves"] == Json::array({"E5"}));
   CHECK(bob.call(move)["type"] == "ok");
+  CHECK(bob.wait_game_event(game, "game.move")["vertex"] == "C3");
+  CHECK(bob.seq_errors() == std::vector<std::string>{});
   CHECK(cluster.owner_of(game)->fence.node == "n2");
   CHECK(cluster.stored_moves(game) == 2);
   CHECK(carol.watch(game)["state"]["moves"] == Json::array({"E5", "C3"}));
@@ -307,14 +314,14 @@ TEST_CASE(
   CHECK(logged(cluster.node(cluster.owner_of(first)->fence.node == "n2" ? 2 : 3),
                "node n1 fell silent: claiming its games now"));
 
-  // Each player's connection followed a game that moved: closed (1012) to come back, on the same node.
-  const std::pair<Player*, int> seats[] = {{&alice, 2}, {&bob, 3}, {&carol, 3}, {&dave, 2}};
-  for (const auto& [player, node] : seats) {
+  // Each player's connection followed a game that moved, and follows it where it went, on the connection it has:
+  // the room of its own node, or the other survivor's through the bus.
+  const std::pair<Player*, std::int64_t> seats[] = {{&alice, first}, {&bob, first}, {&carol, second}, {&dave, second}};
+  for (const auto& [player, game] : seats) {
     INFO(player->name());
-    auto closed = player->ws().wait_closed(std::chrono::seconds(30));
-    REQUIRE(closed);
-    CHECK(closed->code == 1012);
-    join_on(*player, cluster.node(node), player == &alice || player == &bob ? first : second, lease_s);
+    const Json restated = player->wait_game_event(game, "game.start", std::chrono::seconds(30));
+    CHECK(restated["moves"].size() == (game == first ? 2u : 1u));
+    CHECK(player->ws().is_open());
   }
   // They play on: a request refused meanwhile as unavailable is asked again.
   const auto played = [](Player& player, std::int64_t game, const std::string& vertex) {
@@ -328,6 +335,10 @@ TEST_CASE(
   };
   CHECK(played(alice, first, "G7")["type"] == "ok");
   CHECK(played(dave, second, "F6")["type"] == "ok");
+  // Their opponents hear the moves on the connections they kept.
+  CHECK(bob.wait_game_event(first, "game.move")["vertex"] == "G7");
+  CHECK(carol.wait_game_event(second, "game.move")["vertex"] == "F6");
+  for (Player* player : {&alice, &bob, &carol, &dave}) CHECK(player->seq_errors() == std::vector<std::string>{});
   CHECK(cluster.stored_moves(first) == 3);
   CHECK(cluster.stored_moves(second) == 2);
 }

@@ -85,6 +85,10 @@ Json join_on(Player& player, ServerProcess& node, std::int64_t game, int lease_s
   player.set_port(node.port());
   player.connect();
   player.resume();
+  return watch_once_running(player, node, game, lease_s);
+}
+
+Json watch_once_running(Player& player, const ServerProcess& node, std::int64_t game, int lease_s) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(6 * lease_s + 20);
   // Not yet claimed: over a bus the game is stored as in progress and coming back, without one it is elsewhere.
   const std::vector<std::string>& args = node.options().extra_args;

@@ -44,6 +44,8 @@ struct Cluster {
 // runs `game` (at once, or after a takeover within a few leases), the player
 // watches it there. Returns the game's state.
 Json join_on(Player& player, ServerProcess& node, std::int64_t game, int lease_s);
+// On the connection it has: once a node runs `game`, the player watches it. Returns the game's state.
+Json watch_once_running(Player& player, const ServerProcess& node, std::int64_t game, int lease_s);
 
 // New accounts for both players (on the node they are connected to), in a
 // game `black` challenged `white` to with `settings`.

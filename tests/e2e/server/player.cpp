@@ -67,6 +67,16 @@ void Player::note_game_event(const Json& event, bool replayed) {
   const std::string where = name_ + ": game " + std::to_string(game) + " " + event.value("type", "?") + " seq " +
                             std::to_string(seq) + (replayed ? " (replayed)" : "");
   GameLog& log = games_[game];
+  // game.start carries the whole state as of its seq: past a remote join, or sent again to a connection that
+  // follows the game where it runs now, it comes at a later seq or at the seq of the last event it includes.
+  if (event.value("type", "") == "game.start") {
+    if (!replayed && seq < log.last)
+      arrival_errors_.push_back(where + " came live after seq " + std::to_string(log.last));
+    log.snapshot_seq = std::max(log.snapshot_seq, seq);
+    log.last = std::max(log.last, seq);
+    log.events.try_emplace(seq, event);
+    return;
+  }
   if (auto known = log.events.find(seq); known != log.events.end()) {
     if (known->second != event) arrival_errors_.push_back(where + " differs from the frame received before");
     if (!replayed) arrival_errors_.push_back(where + " came live twice");
@@ -77,8 +87,6 @@ void Player::note_game_event(const Json& event, bool replayed) {
   }
   log.events.emplace(seq, event);
   log.last = std::max(log.last, seq);
-  // game.start carries the whole state: past a remote join it comes at a later seq.
-  if (event.value("type", "") == "game.start") log.snapshot_seq = std::max(log.snapshot_seq, seq);
 }
 
 Json Player::call(Json request, std::chrono::milliseconds timeout) {

@@ -69,6 +69,10 @@ class Elsewhere {
                             std::function<void(const Call&, std::vector<GameId>)> then) = 0;
   // A connection closed or logged out: it leaves every game it was in elsewhere.
   virtual void connection_left(std::uint64_t connection) = 0;
+  // On the session's strand: a game this node ran, which the connection followed, runs on another node now.
+  // True when the connection follows it there (sent game.start from there, or closed with 1012 and `reason`
+  // when no node answers for it); false when no other node can be reached, for the caller to close it.
+  virtual bool follow_moved_game(const session::SessionPtr& session, GameId game, const std::string& reason) = 0;
 
   // --- What reaches one user on the other nodes (this node's connections are the caller's).
   virtual void send_to_user(UserId user, const protocol::Frame& frame) const = 0;

@@ -37,7 +37,19 @@ void App::retire_game(GameId game, const db::GameFence& fence) {
   elsewhere_.unserve(game);
   lobby_->game_moved_away(game);
   metrics_.games_lost.Increment();
-  running->room->retire("another node runs game " + std::to_string(game) + " now; connect again");
+  // This node's connections in the room follow the game where it went; the other nodes' do so on their own.
+  running->room->retire([this, game](std::vector<std::uint64_t> followers) {
+    const std::string reason = "another node runs game " + std::to_string(game) + " now; connect again";
+    for (std::uint64_t connection : followers) {
+      auto session = online_.session(connection);
+      if (!session) continue;
+      session->post([this, game, reason](session::Session& s) {
+        if (s.closed || s.watched_games.erase(game) == 0) return;
+        if (!elsewhere_.follow_moved_game(s.shared_from_this(), game, reason))
+          s.connection()->close(net::close_code::service_restart, reason);
+      });
+    }
+  });
   spdlog::warn("game={} retired: another node holds it", game);
 }
 

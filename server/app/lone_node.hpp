@@ -25,6 +25,7 @@ class LoneNode : public Elsewhere {
     then(call, {});
   }
   void connection_left(std::uint64_t) override {}
+  bool follow_moved_game(const session::SessionPtr&, GameId, const std::string&) override { return false; }
   void send_to_user(UserId, const protocol::Frame&) const override {}
   void rank_changed(UserId, Rank, const protocol::Frame&) const override {}
   void kick(UserId, std::string_view) const override {}

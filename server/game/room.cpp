@@ -548,15 +548,17 @@ void GameRoom::sgf(std::function<void(std::string)> done) {
   });
 }
 
-void GameRoom::retire(std::string reason) {
-  boost::asio::post(impl_->strand, [room = shared_from_this(), reason = std::move(reason)] {
+void GameRoom::retire(std::function<void(std::vector<std::uint64_t>)> followers) {
+  boost::asio::post(impl_->strand, [room = shared_from_this(), followers = std::move(followers)] {
     Private& p = *room->impl_;
     p.lost = true;
     p.timer.cancel();
-    for (const auto& [id, subscriber] : p.subscribers)
-      subscriber.connection->close(net::close_code::service_restart, reason);
+    std::vector<std::uint64_t> ids;
+    ids.reserve(p.subscribers.size());
+    for (const auto& [id, subscriber] : p.subscribers) ids.push_back(id);
     p.subscribers.clear();
     p.drain();
+    followers(std::move(ids));
   });
 }
 

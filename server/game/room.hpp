@@ -102,9 +102,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void forfeit_absent(std::string reason, std::function<void(bool, bool)> done);
   void sgf(std::function<void(std::string)> done);  // SGF text of the game so far
   // Another node runs the game now: the room stops its timers, answers every request still queued with
-  // `conflict`, and closes the connections that follow it (service_restart, `reason`), so their clients
-  // connect again and find the game where it is.
-  void retire(std::string reason);
+  // `conflict`, and lets go of the connections that follow it, which `followers` gets (their ids) to have them
+  // follow the game where it is.
+  void retire(std::function<void(std::vector<std::uint64_t>)> followers);
   GameId id() const;
   // Whether the game is counting (after two passes); readable from any thread, for /metrics.
   bool in_scoring() const;

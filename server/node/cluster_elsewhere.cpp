@@ -93,6 +93,12 @@ void ClusterNode::connection_left(std::uint64_t connection) {
   if (relay_) relay_->connection_left(connection);
 }
 
+bool ClusterNode::follow_moved_game(const session::SessionPtr& session, GameId game, const std::string& reason) {
+  if (!relay_) return false;
+  relay_->follow_moved(session, game, reason);
+  return true;
+}
+
 void ClusterNode::send_to_user(UserId user, const protocol::Frame& frame) const {
   if (user_news_) user_news_->send_to_user(user, frame);
 }

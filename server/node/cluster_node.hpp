@@ -57,6 +57,7 @@ class ClusterNode final : public Node, public app::Elsewhere {
   void rejoin_games(const app::Call& call, const db::UserRecord& user,
                     std::function<void(const app::Call&, std::vector<GameId>)> then) override;
   void connection_left(std::uint64_t connection) override;
+  bool follow_moved_game(const session::SessionPtr& session, GameId game, const std::string& reason) override;
   void send_to_user(UserId user, const protocol::Frame& frame) const override;
   void rank_changed(UserId user, Rank rank, const protocol::Frame& frame) const override;
   void kick(UserId user, std::string_view reason) const override;

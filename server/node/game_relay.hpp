@@ -89,6 +89,9 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   void unwatch_remote(const app::Call& call, GameId game);
   // A connection closed or logged out: it leaves every game it was in on other nodes.
   void connection_left(std::uint64_t connection);
+  // On the session's strand: the connection followed a game this node ran, which runs on another node now; it
+  // follows it there (follow_again), or is closed (1012, `reason`) when no node answers for it.
+  void follow_moved(const session::SessionPtr& session, GameId game, const std::string& reason);
   // `ended` hears of each game another node ran that ended, before the
   // game.end reaches this node's connections: what they ask next finds the
   // game gone (from the lobby) even when the running node's own word of it

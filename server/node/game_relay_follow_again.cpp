@@ -85,6 +85,16 @@ void GameRelay::follow_again(const std::function<bool(std::uint64_t, GameId)>& w
   }
 }
 
+void GameRelay::follow_moved(const session::SessionPtr& session, GameId game, const std::string& reason) {
+  const std::optional<UserId> user = session->user ? std::optional(session->user->id) : std::nullopt;
+  const std::string name = session->user ? session->user->name : std::string();
+  const Follower follower{session->connection(), session, user, name, {}};
+  // Lost and then claimed back at once (a lease round of this node came first).
+  if (auto room = games_.find(game)) return follow_here(follower, session->id(), game, room);
+  follow(session, game, user, name);
+  follow_there(follower, session->id(), game, reason, std::chrono::steady_clock::now() + follow_patience);
+}
+
 // The game runs on this node now: the connection follows its room as a
 // connection of this node watching it would, and the relay lets go of it.
 void GameRelay::follow_here(const Follower& follower, std::uint64_t connection, GameId game,

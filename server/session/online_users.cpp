@@ -135,6 +135,12 @@ std::vector<SessionPtr> OnlineUsers::all_sessions() const {
   return out;
 }
 
+SessionPtr OnlineUsers::session(std::uint64_t connection_id) const {
+  std::lock_guard lock(mutex_);
+  const auto found = sessions_.find(connection_id);
+  return found == sessions_.end() ? nullptr : found->second;
+}
+
 std::size_t OnlineUsers::session_count() const {
   std::lock_guard lock(mutex_);
   return sessions_.size();

@@ -55,6 +55,8 @@ class OnlineUsers {
   std::vector<SessionPtr> sessions_of(UserId user) const;
   std::vector<net::ConnectionPtr> connections_of(UserId user) const;
   std::vector<SessionPtr> all_sessions() const;
+  // The open session of that connection, if any.
+  SessionPtr session(std::uint64_t connection_id) const;
   std::size_t session_count() const;
   // The user's signed-in sessions on this node.
   std::size_t connection_count(UserId user) const;

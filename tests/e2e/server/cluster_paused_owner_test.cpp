@@ -1,7 +1,8 @@
 // The node running a game is paused (SIGSTOP) until another node takes the
-// game over. Awake again it finds the game gone: its own connections in the
-// game keep their connections and follow it where it went, over the bus,
-// with every acknowledged move kept. Runs beside a PostgreSQL server of its
+// game over; meanwhile a watch asked of it is refused as unavailable. Awake
+// again it finds the game gone: its own connections in the game keep their
+// connections and follow it where it went, over the bus, with every
+// acknowledged move kept. Runs beside a PostgreSQL server of its
 // own (tagged hidden, started by yunzi_server_tests_cluster_*).
 #include <catch2/catch.hpp>
 
@@ -34,6 +35,12 @@ TEST_CASE(
       [&] { return metrics_of(cluster.node(2)).find("yunzi_cluster_nodes_seen 1\n") != std::string::npos; }));
 
   cluster.node(1).send_signal(SIGSTOP);
+  // Asked of the stalled node, a watch gets no answer: refused as unavailable, to be asked again.
+  Player carol(cluster.node(2).port(), "carol");
+  carol.register_account();
+  const Json stalled = carol.call({{"type", "game.watch"}, {"game", game}});
+  CHECK(stalled["code"] == "unavailable");
+  CHECK(stalled["retry_after_ms"] == 1000);
   REQUIRE(eventually([&] {
     const auto owner = cluster.owner_of(game);
     return owner && owner->fence.node == "n2";
@@ -51,10 +58,12 @@ TEST_CASE(
   }
   CHECK(erin.wait_event("game.spectators", [](const Json& e) { return e["spectator_names"] == Json::array({"erin"}); })
             .is_object());
+  // Asked again, carol's watch is answered by n2.
+  CHECK(carol.watch(game)["state"]["moves"] == Json::array({"E5"}));
   // bob's move, asked of n1, is played on n2.
-  play_moves(alice, bob, game, {"C3"}, {&alice, &bob, &erin}, 2, "white");
+  play_moves(alice, bob, game, {"C3"}, {&alice, &bob, &erin, &carol}, 2, "white");
   CHECK(cluster.stored_moves(game) == 2);
-  for (Player* player : {&alice, &bob, &erin}) {
+  for (Player* player : {&alice, &bob, &erin, &carol}) {
     INFO(player->name());
     CHECK(player->seq_errors() == std::vector<std::string>{});
     CHECK(player->ws().is_open());

@@ -432,6 +432,8 @@ void GameRoom::watch(net::ConnectionPtr connection, std::optional<UserId> user, 
                                     since, respond]() mutable {
     Private& p = *room->impl_;
     p.enqueue([&p, connection, user, user_name = std::move(user_name), since, respond]() mutable {
+      // Lost, the room no longer hears its game: the node that runs it now answers a watch asked again.
+      if (p.lost) return respond.unavailable("another node runs this game now; ask again");
       p.subscribe(connection, user, std::move(user_name));
       std::optional<std::vector<protocol::Frame>> missed;
       if (since) missed = p.state.events_since(*since);
@@ -446,12 +448,15 @@ void GameRoom::watch(net::ConnectionPtr connection, std::optional<UserId> user, 
   });
 }
 
+// Queued as a watch is, so that it never overtakes one waiting for a commit and leaves a closed connection in.
 void GameRoom::unwatch(std::uint64_t connection_id, protocol::Responder respond) {
   boost::asio::post(impl_->strand, [room = shared_from_this(), connection_id, respond] {
     Private& p = *room->impl_;
-    p.subscribers.erase(connection_id);
-    p.spectators_changed();
-    respond.ok();
+    p.enqueue([&p, connection_id, respond] {
+      p.subscribers.erase(connection_id);
+      p.spectators_changed();
+      respond.ok();
+    });
   });
 }
 
@@ -479,7 +484,7 @@ void GameRoom::player_connected(UserId user, net::ConnectionPtr connection, std:
   boost::asio::post(impl_->strand, [room = shared_from_this(), user, connection, replay_since] {
     Private& p = *room->impl_;
     p.enqueue([&p, user, connection, replay_since] {
-      if (!connection) return;
+      if (!connection || p.lost) return;
       p.subscribe(connection, user, {});
       if (replay_since) {
         if (auto missed = p.state.events_since(*replay_since)) {
@@ -493,15 +498,20 @@ void GameRoom::player_connected(UserId user, net::ConnectionPtr connection, std:
   });
 }
 
-void GameRoom::follow_again(net::ConnectionPtr connection, std::optional<UserId> user, std::string user_name) {
+void GameRoom::follow_again(net::ConnectionPtr connection, std::optional<UserId> user, std::string user_name,
+                            protocol::Responder respond) {
   boost::asio::post(impl_->strand,
-                    [room = shared_from_this(), connection, user, user_name = std::move(user_name)]() mutable {
+                    [room = shared_from_this(), connection, user, user_name = std::move(user_name), respond]() mutable {
                       Private& p = *room->impl_;
-                      p.enqueue([&p, connection, user, user_name = std::move(user_name)]() mutable {
+                      p.enqueue([&p, connection, user, user_name = std::move(user_name), respond]() mutable {
+                        // Lost, the room's game may be behind the one the node that runs it now has: left to that node
+                        // to answer.
+                        if (p.lost) return;
                         // Subscribed first: the game as it stands counts it among those who watch.
                         p.subscribe(connection, user, std::move(user_name));
                         connection->send(protocol::game_start(p.snapshot()));
                         if (user) p.came(*user, connection);
+                        respond.ok();
                       });
                     });
 }

@@ -93,8 +93,9 @@ class GameRoom : public std::enable_shared_from_this<GameRoom> {
   void player_connected(UserId user, net::ConnectionPtr, std::optional<std::int64_t> replay_since = std::nullopt);
   // A connection that followed the game where it ran until now (on another node, or through the bus) follows it
   // here without being asked: it is sent game.start with the game as it stands (spectators included), then the
-  // events after it. `user`: signed in as; a player's connection is their presence, as in watch().
-  void follow_again(net::ConnectionPtr, std::optional<UserId> user, std::string user_name);
+  // events after it, and `respond` is answered ok. `user`: signed in as; a player's connection is their presence,
+  // as in watch(). A room whose game another node took (lost) does neither and leaves `respond` unanswered.
+  void follow_again(net::ConnectionPtr, std::optional<UserId> user, std::string user_name, protocol::Responder respond);
   void player_disconnected(UserId user, std::uint64_t connection_id);
   void forfeit(UserId user, std::string reason);  // bans: the player loses (B+F / W+F)
   // A player with no connection in the room (on any node) forfeits; with

@@ -107,7 +107,7 @@ void GameRelay::follow_here(const Follower& follower, std::uint64_t connection, 
     // The room lets go of it when it closes or signs out, as of any room it watches here.
     s.watched_games.insert(game);
     room->follow_again(s.connection(), s.user ? std::optional(s.user->id) : std::nullopt,
-                       s.user ? s.user->name : std::string());
+                       s.user ? s.user->name : std::string(), protocol::Responder::unheard());
   });
 }
 
@@ -129,14 +129,19 @@ void GameRelay::follow_there(const Follower& follower, std::uint64_t connection,
         std::string refusal;
         if (answer) {
           const json told = json::parse(*answer, nullptr, false);
-          if (told.is_object() && told.value("type", "") == "ok") return;
+          if (told.is_object() && told.value("type", "") == "ok") {
+            // Closed or unwatched meanwhile, after its leave went out: what now stands in for it there goes too.
+            if (!self->still_follows(connection, game)) self->publish_leave(connection, game);
+            return;
+          }
           refusal = *answer;
         }
         if (!self->still_follows(connection, game)) return;
         if (!answer && std::chrono::steady_clock::now() + follow_retry_pause < give_up_at) {
           auto pause = std::make_shared<boost::asio::steady_timer>(self->executor_, follow_retry_pause);
           pause->async_wait([self, pause, follower, connection, game, reason, give_up_at](boost::system::error_code) {
-            self->follow_there(follower, connection, game, reason, give_up_at);
+            if (self->still_follows(connection, game))
+              self->follow_there(follower, connection, game, reason, give_up_at);
           });
           return;
         }

@@ -204,8 +204,7 @@ void GameRelay::serve_request(GameId game, const cluster::BusMessage& message) {
   if (type == "follow") {
     protocol::Responder respond(std::nullopt, channel);
     if (!room) return respond.fail(protocol::ErrorCode::not_found, "no game in progress with that id");
-    room->follow_again(stand_in_for(key, user, game, batches), user, name);
-    return respond.ok();
+    return room->follow_again(stand_in_for(key, user, game, batches), user, name, respond);
   }
   if (type == "watch") {
     protocol::Responder respond(integer_field(request, "id"), channel);

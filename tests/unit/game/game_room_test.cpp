@@ -414,5 +414,16 @@ TEST_CASE(
   REQUIRE(f.run_until([&] { return alice->last("error")["re"] == 4; }));
   CHECK(alice->last("error")["code"] == "conflict");
   CHECK(bob->frames().size() == frames_to_bob);
+  // A watch asked of the lost room is refused to be asked again (the node that runs the game answers it then), and
+  // a connection sent to follow it there is neither subscribed nor answered: its game may be behind that node's.
+  auto carol = std::make_shared<RecordingConnection>(3);
+  room->watch(carol, std::nullopt, "", std::nullopt, answer_to(carol, 5));
+  room->follow_again(carol, std::nullopt, "", answer_to(carol, 6));
+  room->handle(carol, f.alice.user_id, "alice", false, game_move("E5"), answer_to(carol, 7));
+  REQUIRE(f.run_until([&] { return carol->last("error")["re"] == 7; }));
+  CHECK(carol->frames().size() == 2);
+  CHECK(carol->frames()[0]["re"] == 5);
+  CHECK(carol->frames()[0]["code"] == "unavailable");
+  CHECK(bob->frames().size() == frames_to_bob);
   CHECK(f.load(id).moves.size() == 1);
 }

@@ -69,11 +69,17 @@ void GameRelay::stop() {
 void GameRelay::follow(const session::SessionPtr& session, GameId game, std::optional<UserId> user,
                        const std::string& name) {
   std::lock_guard lock(mutex_);
-  Follower& follower = followers_[session->id()];
-  follower.connection = session->connection();
-  follower.session = session;
-  follower.user = user;
-  follower.name = user ? name : std::string();
+  // On every remote request of the connection: what changes only at a sign-in is written only then.
+  auto [slot, added] = followers_.try_emplace(session->id());
+  Follower& follower = slot->second;
+  if (added) {
+    follower.connection = session->connection();
+    follower.session = session;
+  }
+  if (follower.user != user) {
+    follower.user = user;
+    follower.name = user ? name : std::string();
+  }
   follower.games.insert(game);
 }
 
@@ -89,29 +95,28 @@ void GameRelay::watch_remote(const app::Call& call, const protocol::req::GameWat
   if (request.since) asked["since"] = *request.since;
   follow(call.session, request.game, call.user ? std::optional(call.user->id) : std::nullopt,
          call.user ? call.user->name : std::string());
-  bus_.request(
-      request_subject(request.game), asked.dump(), remote_timeout,
-      [self = shared_from_this(), call, game = request.game, connection,
-       not_running = std::move(not_running)](Expected<std::string, cluster::BusError> answer) {
-        // The running node may have ended the game just now: then it is read from the database.
-        const bool gone = answer ? json::parse(*answer, nullptr, false).value("code", "") == "not_found"
-                                 : answer.error().kind == cluster::BusErrorKind::no_responders;
-        if (answer && !gone) {
-          call.reply(std::make_shared<const std::string>(std::move(*answer)));
-          return;
-        }
-        if (gone) {
-          self->unfollow(connection, game);
-          return not_running(true);
-        }
-        // A watch changes nothing, so it may be asked again: the node may be stalled or losing the game, or
-        // this node off the bus for a moment.
-        const auto kind = answer.error().kind;
-        if (kind == cluster::BusErrorKind::timeout || kind == cluster::BusErrorKind::disconnected)
-          return call.respond.unavailable("the node running this game did not answer: " + answer.error().message);
-        call.error(protocol::ErrorCode::internal,
-                   "the node running this game did not answer: " + answer.error().message);
-      });
+  bus_.request(request_subject(request.game), asked.dump(), remote_timeout,
+               [self = shared_from_this(), call, game = request.game, connection,
+                not_running = std::move(not_running)](Expected<std::string, cluster::BusError> answer) {
+                 // The running node may have ended the game just now: then it is read from the database.
+                 const bool gone = answer ? json::parse(*answer, nullptr, false).value("code", "") == "not_found"
+                                          : answer.error().kind == cluster::BusErrorKind::no_responders;
+                 if (answer && !gone) {
+                   call.reply(std::make_shared<const std::string>(std::move(*answer)));
+                   return;
+                 }
+                 if (gone) {
+                   self->unfollow(connection, game);
+                   return not_running(true);
+                 }
+                 // A watch changes nothing, so it may be asked again: the node may be stalled or losing the game, or
+                 // this node off the bus for a moment.
+                 const auto kind = answer.error().kind;
+                 const std::string unanswered = "the node running this game did not answer: " + answer.error().message;
+                 if (kind == cluster::BusErrorKind::timeout || kind == cluster::BusErrorKind::disconnected)
+                   return call.respond.unavailable(unanswered);
+                 call.error(protocol::ErrorCode::internal, unanswered);
+               });
 }
 
 void GameRelay::join_remote(const session::SessionPtr& session, UserId user, const std::string& name,

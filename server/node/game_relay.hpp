@@ -111,7 +111,7 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   using StandInKey = std::pair<std::string, std::uint64_t>;  // (origin, connection)
   // This node's connection in games other nodes run.
   struct Follower {
-    std::weak_ptr<net::Connection> connection;
+    std::weak_ptr<net::Connection> connection;  // the session's, kept apart for hand_over, once a frame
     std::weak_ptr<session::Session> session;
     std::optional<UserId> user;  // signed in as, when it last asked about a game
     std::string name;

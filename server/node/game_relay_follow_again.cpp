@@ -4,6 +4,9 @@
 // follows the game again where it runs now and is sent it as it stands
 // (game.start); only when no node answers for the game is it closed (1012)
 // so that its client comes back and finds it.
+#include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <spdlog/spdlog.h>
@@ -24,6 +27,12 @@ namespace {
 // between tries.
 constexpr auto follow_patience = std::chrono::seconds(6);
 constexpr auto follow_retry_pause = std::chrono::milliseconds(500);
+
+// On the session's strand: the user it is signed in as, and their name (empty for none).
+std::pair<std::optional<UserId>, std::string> signed_in_as(const session::Session& s) {
+  if (!s.user) return {std::nullopt, std::string()};
+  return {s.user->id, s.user->name};
+}
 
 }  // namespace
 
@@ -86,8 +95,7 @@ void GameRelay::follow_again(const std::function<bool(std::uint64_t, GameId)>& w
 }
 
 void GameRelay::follow_moved(const session::SessionPtr& session, GameId game, const std::string& reason) {
-  const std::optional<UserId> user = session->user ? std::optional(session->user->id) : std::nullopt;
-  const std::string name = session->user ? session->user->name : std::string();
+  const auto [user, name] = signed_in_as(*session);
   const Follower follower{session->connection(), session, user, name, {}};
   // Lost and then claimed back at once (a lease round of this node came first).
   if (auto room = games_.find(game)) return follow_here(follower, session->id(), game, room);
@@ -106,8 +114,8 @@ void GameRelay::follow_here(const Follower& follower, std::uint64_t connection, 
     if (s.closed) return;
     // The room lets go of it when it closes or signs out, as of any room it watches here.
     s.watched_games.insert(game);
-    room->follow_again(s.connection(), s.user ? std::optional(s.user->id) : std::nullopt,
-                       s.user ? s.user->name : std::string(), protocol::Responder::unheard());
+    auto [user, name] = signed_in_as(s);
+    room->follow_again(s.connection(), user, std::move(name), protocol::Responder::unheard());
   });
 }
 

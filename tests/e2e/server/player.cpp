@@ -67,11 +67,15 @@ void Player::note_game_event(const Json& event, bool replayed) {
   const std::string where = name_ + ": game " + std::to_string(game) + " " + event.value("type", "?") + " seq " +
                             std::to_string(seq) + (replayed ? " (replayed)" : "");
   GameLog& log = games_[game];
+  const auto note_if_out_of_order = [&] {
+    if (!replayed && seq < log.last) {
+      arrival_errors_.push_back(where + " came live after seq " + std::to_string(log.last));
+    }
+  };
   // game.start carries the whole state as of its seq: past a remote join, or sent again to a connection that
   // follows the game where it runs now, it comes at a later seq or at the seq of the last event it includes.
   if (event.value("type", "") == "game.start") {
-    if (!replayed && seq < log.last)
-      arrival_errors_.push_back(where + " came live after seq " + std::to_string(log.last));
+    note_if_out_of_order();
     log.snapshot_seq = std::max(log.snapshot_seq, seq);
     log.last = std::max(log.last, seq);
     log.events.try_emplace(seq, event);
@@ -82,9 +86,7 @@ void Player::note_game_event(const Json& event, bool replayed) {
     if (!replayed) arrival_errors_.push_back(where + " came live twice");
     return;
   }
-  if (!replayed && seq < log.last) {
-    arrival_errors_.push_back(where + " came live after seq " + std::to_string(log.last));
-  }
+  note_if_out_of_order();
   log.events.emplace(seq, event);
   log.last = std::max(log.last, seq);
 }

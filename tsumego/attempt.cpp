@@ -32,8 +32,12 @@ struct Judging {
   bool over_budget() const { return spent > questions_per_move * solver.limits().node_budget; }
 
   LifeAnswer ask(const engine::Game& game, Color to_move, bool moves_too) {
+    return ask(solver, game, to_move, moves_too);
+  }
+
+  LifeAnswer ask(LifeSolver& by, const engine::Game& game, Color to_move, bool moves_too) {
     const LifeQuestion question = question_at(problem, game, to_move, region);
-    LifeAnswer answer = moves_too ? solver.solve(question) : solver.status(question);
+    LifeAnswer answer = moves_too ? by.solve(question) : by.status(question);
     spent += answer.nodes;
     return answer;
   }
@@ -45,7 +49,7 @@ Expected<Step, StepRefusal> too_hard() {
 
 // A move the tree does not hold. The goal is kept when the solver says so; the line is over when it would stay
 // kept even if the player now let the opponent move twice, and otherwise the opponent answers with the move that
-// threatens most (the one whose answer took the solver longest to find).
+// threatens most (the one whose answer took the solver longest to find, from scratch).
 Expected<Step, StepRefusal> judge_by_solver(Judging& judging, engine::Game& game) {
   const Color player = judging.problem.to_move;
   const Color opponent = engine::opponent(player);
@@ -71,7 +75,9 @@ Expected<Step, StepRefusal> judge_by_solver(Judging& judging, engine::Game& game
     const LifeAnswer twice = judging.ask(tried, opponent, false);
     if (twice.status == Status::unknown || judging.over_budget()) return too_hard();
     if (meets(judging.problem, twice.status)) continue;
-    const LifeAnswer answered = judging.ask(tried, player, false);
+    // Asked of a solver with empty tables: what earlier questions proved would make some answers look easy.
+    LifeSolver fresh(judging.solver.limits());
+    const LifeAnswer answered = judging.ask(fresh, tried, player, false);
     if (judging.over_budget()) return too_hard();
     if (!threat || answered.nodes > hardest) {
       threat = Play{v};

@@ -79,7 +79,9 @@ std::vector<int> atari_escapes(const Board& board, int index, const Neighbours& 
 }  // namespace
 
 LifeSearch::LifeSearch(bool seki_is_enough, bool owner_is_master)
-    : seki_is_enough_(seki_is_enough), owner_is_master_(owner_is_master) {}
+    : seki_is_enough_(seki_is_enough),
+      owner_is_master_(owner_is_master),
+      history_(static_cast<std::size_t>(Board::max_points) * 2, 0) {}
 
 std::uint64_t LifeSearch::key(const SearchPosition& position) const {
   std::uint64_t k = position.board.hash();
@@ -143,7 +145,30 @@ SearchPosition LifeSearch::after(const SearchScope& scope, const SearchPosition&
   return next;
 }
 
+std::size_t LifeSearch::history_slot(Color player, int move) {
+  return static_cast<std::size_t>(move) * 2 + (player == Color::white ? 1 : 0);
+}
+
+void LifeSearch::order_by_history(Color player, std::vector<int>& candidates) const {
+  // The pass stays last; among the points, those that proved something most often and deepest go first.
+  const auto points_end =
+      !candidates.empty() && candidates.back() == pass_move ? candidates.end() - 1 : candidates.end();
+  std::stable_sort(candidates.begin(), points_end,
+                   [&](int a, int b) { return history_[history_slot(player, a)] > history_[history_slot(player, b)]; });
+}
+
 Proof LifeSearch::prove(SearchScope& scope, const SearchPosition& position, std::vector<std::uint64_t>& line) {
+  // First with a position reached again taken as unproven as before, then, if that proves nothing, without: a
+  // repetition along another line may decide it where it did not before (the non-master's retake of a ko barred).
+  for (const bool cut : {true, false}) {
+    cut_unproven_ = cut;
+    const Proof proof = deepen(scope, position, line);
+    if (proof != Proof::unknown || scope.nodes >= scope.node_budget) return proof;
+  }
+  return Proof::unknown;
+}
+
+Proof LifeSearch::deepen(SearchScope& scope, const SearchPosition& position, std::vector<std::uint64_t>& line) {
   const int longest = std::min(2 * static_cast<int>(scope.region->points().size()) + 8, 160);
   Proof proof = Proof::unknown;
   for (int depth = std::min(4, longest); proof == Proof::unknown; depth = std::min(depth + 2, longest)) {
@@ -164,6 +189,8 @@ Proof LifeSearch::search(SearchScope& scope, const SearchPosition& position, std
   Entry* known = nullptr;
   if (auto found = table_.find(here); found != table_.end()) {
     if (found->second.proof != Proof::unknown) return found->second.proof;
+    // Reached again by other moves: no less deep a search proves it, unless another line bars other moves.
+    if (cut_unproven_ && found->second.searched >= depth) return Proof::unknown;
     known = &found->second;
   }
   if (depth == 0) return Proof::unknown;
@@ -172,6 +199,7 @@ Proof LifeSearch::search(SearchScope& scope, const SearchPosition& position, std
   const Proof wanted = owner_moves ? Proof::win : Proof::loss;
   bool decided_by_line = false;
   std::vector<int> candidates = moves(scope, position, line, &decided_by_line);
+  order_by_history(position.to_move, candidates);
   if (known != nullptr && known->move >= -1) {
     auto hinted = std::find(candidates.begin(), candidates.end(), known->move);
     if (hinted != candidates.end()) std::rotate(candidates.begin(), hinted, hinted + 1);
@@ -192,6 +220,8 @@ Proof LifeSearch::search(SearchScope& scope, const SearchPosition& position, std
       if (move != pass_move) line.pop_back();
     }
     if (proof == wanted) {
+      if (move != pass_move)
+        history_[history_slot(position.to_move, move)] += static_cast<std::uint32_t>(depth * depth);
       line_decided = line_decided || child_decided_by_line;
       if (!child_decided_by_line) table_[here] = Entry{proof, static_cast<std::int16_t>(move)};
       return proof;
@@ -202,7 +232,8 @@ Proof LifeSearch::search(SearchScope& scope, const SearchPosition& position, std
   line_decided = line_decided || decided_by_line;
   if (first_open != -2) {
     // Unproven for now: the next, deeper iteration tries the most promising move first.
-    table_[here] = Entry{Proof::unknown, static_cast<std::int16_t>(first_open)};
+    const auto searched = static_cast<std::int16_t>(decided_by_line ? -1 : depth);
+    table_[here] = Entry{Proof::unknown, static_cast<std::int16_t>(first_open), searched};
     return Proof::unknown;
   }
   const Proof proof = owner_moves ? Proof::loss : Proof::win;

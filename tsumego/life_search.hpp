@@ -58,15 +58,24 @@ class LifeSearch {
   struct Entry {
     Proof proof = Proof::unknown;
     std::int16_t move = -2;  // the move that decided it, -2 when none
+    // Unproven: the depth to which it was searched in vain, apart from any line (-1 when a repetition had a say).
+    std::int16_t searched = -1;
   };
 
+  // Iterative deepening up to the longest line the region allows.
+  Proof deepen(SearchScope& scope, const SearchPosition& position, std::vector<std::uint64_t>& line);
   Proof search(SearchScope& scope, const SearchPosition& position, std::vector<std::uint64_t>& line, int depth,
                bool& line_decided);
   std::uint64_t key(const SearchPosition& position) const;
+  static std::size_t history_slot(engine::Color player, int move);
+  void order_by_history(engine::Color player, std::vector<int>& candidates) const;
 
   bool seki_is_enough_;
   bool owner_is_master_;
+  bool cut_unproven_ = true;
   std::unordered_map<std::uint64_t, Entry> table_;
+  // Per colour and point: how often and how deep a move of it proved its side's point (the history heuristic).
+  std::vector<std::uint32_t> history_;
 };
 
 }  // namespace yunzi::tsumego

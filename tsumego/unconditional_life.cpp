@@ -22,49 +22,70 @@ int UnconditionalLife::chains_next_to(const Board& board, int index, int (&out)[
   return count;
 }
 
+void UnconditionalLife::forget() {
+  for (const int index : touched_) {
+    chain_of_[static_cast<std::size_t>(index)] = -1;
+    area_of_[static_cast<std::size_t>(index)] = -1;
+  }
+  touched_.clear();
+  chains_.clear();
+  areas_.clear();
+}
+
+void UnconditionalLife::add_chain(const Board& board, engine::Color owner, const Region& region, int start) {
+  const Cell mine = engine::cell_of(owner);
+  const Neighbours around(board);
+  const int id = static_cast<int>(chains_.size());
+  chains_.push_back(Chain{});
+  stack_.assign(1, static_cast<Board::Index>(start));
+  chain_of_[static_cast<std::size_t>(start)] = id;
+  touched_.push_back(start);
+  while (!stack_.empty()) {
+    const int at = stack_.back();
+    stack_.pop_back();
+    for (int offset : around.offsets) {
+      const int next = at + offset;
+      const Cell cell = board.cell(next);
+      // An empty point nobody may play on is a liberty for ever.
+      if (cell == Cell::empty && !region.contains(next)) chains_[static_cast<std::size_t>(id)].safe = true;
+      if (cell != mine || chain_of_[static_cast<std::size_t>(next)] >= 0) continue;
+      chain_of_[static_cast<std::size_t>(next)] = id;
+      touched_.push_back(next);
+      stack_.push_back(static_cast<Board::Index>(next));
+    }
+  }
+}
+
 void UnconditionalLife::find_chains(const Board& board, engine::Color owner, const Region& region) {
   const Cell mine = engine::cell_of(owner);
   const Neighbours around(board);
-  chains_.clear();
-  std::fill(chain_of_.begin(), chain_of_.end(), -1);
-  const int last = board.index_of(engine::Vertex{board.size() - 1, board.size() - 1});
-  for (int start = 0; start <= last; ++start) {
-    if (board.cell(start) != mine || chain_of_[static_cast<std::size_t>(start)] >= 0) continue;
-    const int id = static_cast<int>(chains_.size());
-    chains_.push_back(Chain{});
-    stack_.assign(1, static_cast<Board::Index>(start));
-    chain_of_[static_cast<std::size_t>(start)] = id;
-    while (!stack_.empty()) {
-      const int at = stack_.back();
-      stack_.pop_back();
-      for (int offset : around.offsets) {
-        const int next = at + offset;
-        const Cell cell = board.cell(next);
-        // An empty point nobody may play on is a liberty for ever.
-        if (cell == Cell::empty && !region.contains(next)) chains_[static_cast<std::size_t>(id)].safe = true;
-        if (cell != mine || chain_of_[static_cast<std::size_t>(next)] >= 0) continue;
-        chain_of_[static_cast<std::size_t>(next)] = id;
-        stack_.push_back(static_cast<Board::Index>(next));
+  for (const int point : region.points()) {
+    if (board.cell(point) == mine && chain_of_[static_cast<std::size_t>(point)] < 0) {
+      add_chain(board, owner, region, point);
+    }
+    for (int offset : around.offsets) {
+      const int next = point + offset;
+      if (board.cell(next) == mine && chain_of_[static_cast<std::size_t>(next)] < 0) {
+        add_chain(board, owner, region, next);
       }
     }
   }
 }
 
-void UnconditionalLife::find_areas(const Board& board, engine::Color owner) {
+void UnconditionalLife::find_areas(const Board& board, engine::Color owner, const Region& region) {
   const Cell mine = engine::cell_of(owner);
   const Neighbours around(board);
-  areas_.clear();
-  std::fill(area_of_.begin(), area_of_.end(), -1);
-  const int last = board.index_of(engine::Vertex{board.size() - 1, board.size() - 1});
-  for (int start = 0; start <= last; ++start) {
+  for (const int start : region.points()) {
     const Cell start_cell = board.cell(start);
-    if (start_cell == mine || start_cell == Cell::wall || area_of_[static_cast<std::size_t>(start)] >= 0) continue;
+    if (start_cell == mine || area_of_[static_cast<std::size_t>(start)] >= 0) continue;
     const int id = static_cast<int>(areas_.size());
     areas_.push_back(Area{});
     Area& area = areas_.back();
     bool first_empty = true;
+    bool open = false;
     stack_.assign(1, static_cast<Board::Index>(start));
     area_of_[static_cast<std::size_t>(start)] = id;
+    touched_.push_back(start);
     while (!stack_.empty()) {
       const int at = stack_.back();
       stack_.pop_back();
@@ -87,11 +108,22 @@ void UnconditionalLife::find_areas(const Board& board, engine::Color owner) {
       for (int offset : around.offsets) {
         const int next = at + offset;
         const Cell cell = board.cell(next);
-        if (cell == mine || cell == Cell::wall || area_of_[static_cast<std::size_t>(next)] >= 0) continue;
+        if (cell == Cell::wall || area_of_[static_cast<std::size_t>(next)] >= 0) continue;
+        if (cell == mine) {
+          // An owner's chain met beyond the region's border still borders the area.
+          if (chain_of_[static_cast<std::size_t>(next)] < 0) add_chain(board, owner, region, next);
+          continue;
+        }
+        if (cell == Cell::empty && !region.contains(next)) {
+          open = true;
+          continue;
+        }
         area_of_[static_cast<std::size_t>(next)] = id;
+        touched_.push_back(next);
         stack_.push_back(static_cast<Board::Index>(next));
       }
     }
+    if (open) area.vital_to.clear();
   }
 }
 
@@ -120,12 +152,14 @@ void UnconditionalLife::settle() {
 
 bool UnconditionalLife::holds(const Board& board, engine::Color owner, int stone_index, const Region& region) {
   if (board.cell(stone_index) != engine::cell_of(owner)) return false;
+  forget();
   find_chains(board, owner, region);
-  const Chain& target = chains_[static_cast<std::size_t>(chain_of_[static_cast<std::size_t>(stone_index)])];
-  if (target.safe) return true;
-  find_areas(board, owner);
+  if (chain_of_[static_cast<std::size_t>(stone_index)] < 0) add_chain(board, owner, region, stone_index);
+  const int target = chain_of_[static_cast<std::size_t>(stone_index)];
+  if (chains_[static_cast<std::size_t>(target)].safe) return true;
+  find_areas(board, owner, region);
   settle();
-  return target.alive;
+  return chains_[static_cast<std::size_t>(target)].alive;
 }
 
 }  // namespace yunzi::tsumego

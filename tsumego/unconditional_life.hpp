@@ -1,6 +1,8 @@
 // Whether a chain can never be captured by moves in the region, whatever its owner's opponent does and even if
 // its owner never answers: Benson's unconditional life, where a chain with an empty neighbour outside the region
 // counts as uncapturable (nobody plays there). The search stops a line as soon as this holds for the target.
+// Only the region and what borders it are read: an area reaching an empty point outside the region is open, vital
+// to no chain that could need it (a chain next to that point is uncapturable already), so nothing beyond matters.
 #pragma once
 
 #include <cstdint>
@@ -29,7 +31,10 @@ class UnconditionalLife {
   };
 
   void find_chains(const engine::Board& board, engine::Color owner, const Region& region);
-  void find_areas(const engine::Board& board, engine::Color owner);
+  // The chain through `start`, which holds an owner's stone not yet in a chain.
+  void add_chain(const engine::Board& board, engine::Color owner, const Region& region, int start);
+  void find_areas(const engine::Board& board, engine::Color owner, const Region& region);
+  void forget();
   void settle();
   // The owner's chains next to `index`, at most four, distinct.
   int chains_next_to(const engine::Board& board, int index, int (&out)[4]) const;
@@ -37,6 +42,7 @@ class UnconditionalLife {
   std::vector<int> chain_of_;  // per index: the owner's chain, or -1
   std::vector<int> area_of_;   // per index: the area, or -1
   std::vector<engine::Board::Index> stack_;
+  std::vector<int> touched_;  // the indices chain_of_ and area_of_ were set at, to clear them for the next call
   std::vector<Chain> chains_;
   std::vector<Area> areas_;
 };

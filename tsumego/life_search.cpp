@@ -221,7 +221,7 @@ Proof LifeSearch::search(SearchScope& scope, const SearchPosition& position, std
     }
     if (proof == wanted) {
       if (move != pass_move)
-        history_[history_slot(position.to_move, move)] += static_cast<std::uint32_t>(depth * depth);
+        history_[history_slot(position.to_move, move)] += static_cast<std::uint64_t>(depth * depth);
       line_decided = line_decided || child_decided_by_line;
       if (!child_decided_by_line) table_[here] = Entry{proof, static_cast<std::int16_t>(move)};
       return proof;
@@ -232,7 +232,10 @@ Proof LifeSearch::search(SearchScope& scope, const SearchPosition& position, std
   line_decided = line_decided || decided_by_line;
   if (first_open != -2) {
     // Unproven for now: the next, deeper iteration tries the most promising move first.
-    const auto searched = static_cast<std::int16_t>(decided_by_line ? -1 : depth);
+    // Cut short by the budget, it was not searched to that depth: a later question with a budget of its own must
+    // not take it as done.
+    const bool cut_short = scope.nodes >= scope.node_budget;
+    const auto searched = static_cast<std::int16_t>(decided_by_line || cut_short ? -1 : depth);
     table_[here] = Entry{Proof::unknown, static_cast<std::int16_t>(first_open), searched};
     return Proof::unknown;
   }

@@ -58,7 +58,8 @@ class LifeSearch {
   struct Entry {
     Proof proof = Proof::unknown;
     std::int16_t move = -2;  // the move that decided it, -2 when none
-    // Unproven: the depth to which it was searched in vain, apart from any line (-1 when a repetition had a say).
+    // Unproven: the depth to which it was searched in vain, apart from any line (-1 when a repetition had a say or
+    // the budget ran out).
     std::int16_t searched = -1;
   };
 
@@ -75,7 +76,7 @@ class LifeSearch {
   bool cut_unproven_ = true;
   std::unordered_map<std::uint64_t, Entry> table_;
   // Per colour and point: how often and how deep a move of it proved its side's point (the history heuristic).
-  std::vector<std::uint32_t> history_;
+  std::vector<std::uint64_t> history_;
 };
 
 }  // namespace yunzi::tsumego

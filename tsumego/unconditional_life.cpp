@@ -37,12 +37,12 @@ void UnconditionalLife::add_chain(const Board& board, engine::Color owner, const
   const Neighbours around(board);
   const int id = static_cast<int>(chains_.size());
   chains_.push_back(Chain{});
-  stack_.assign(1, static_cast<Board::Index>(start));
+  chain_stack_.assign(1, static_cast<Board::Index>(start));
   chain_of_[static_cast<std::size_t>(start)] = id;
   touched_.push_back(start);
-  while (!stack_.empty()) {
-    const int at = stack_.back();
-    stack_.pop_back();
+  while (!chain_stack_.empty()) {
+    const int at = chain_stack_.back();
+    chain_stack_.pop_back();
     for (int offset : around.offsets) {
       const int next = at + offset;
       const Cell cell = board.cell(next);
@@ -51,7 +51,7 @@ void UnconditionalLife::add_chain(const Board& board, engine::Color owner, const
       if (cell != mine || chain_of_[static_cast<std::size_t>(next)] >= 0) continue;
       chain_of_[static_cast<std::size_t>(next)] = id;
       touched_.push_back(next);
-      stack_.push_back(static_cast<Board::Index>(next));
+      chain_stack_.push_back(static_cast<Board::Index>(next));
     }
   }
 }
@@ -89,6 +89,13 @@ void UnconditionalLife::find_areas(const Board& board, engine::Color owner, cons
     while (!stack_.empty()) {
       const int at = stack_.back();
       stack_.pop_back();
+      // An owner's chain met beyond the region's border (through stones outside it) still borders the area.
+      for (int offset : around.offsets) {
+        const int next = at + offset;
+        if (board.cell(next) == mine && chain_of_[static_cast<std::size_t>(next)] < 0) {
+          add_chain(board, owner, region, next);
+        }
+      }
       int next_to[4];
       const int count = chains_next_to(board, at, next_to);
       for (int i = 0; i < count; ++i) {
@@ -108,12 +115,7 @@ void UnconditionalLife::find_areas(const Board& board, engine::Color owner, cons
       for (int offset : around.offsets) {
         const int next = at + offset;
         const Cell cell = board.cell(next);
-        if (cell == Cell::wall || area_of_[static_cast<std::size_t>(next)] >= 0) continue;
-        if (cell == mine) {
-          // An owner's chain met beyond the region's border still borders the area.
-          if (chain_of_[static_cast<std::size_t>(next)] < 0) add_chain(board, owner, region, next);
-          continue;
-        }
+        if (cell == Cell::wall || cell == mine || area_of_[static_cast<std::size_t>(next)] >= 0) continue;
         if (cell == Cell::empty && !region.contains(next)) {
           open = true;
           continue;

@@ -42,6 +42,8 @@ class UnconditionalLife {
   std::vector<int> chain_of_;  // per index: the owner's chain, or -1
   std::vector<int> area_of_;   // per index: the area, or -1
   std::vector<engine::Board::Index> stack_;
+  // A chain met while an area is read is read on a stack of its own, leaving the area's to go on.
+  std::vector<engine::Board::Index> chain_stack_;
   std::vector<int> touched_;  // the indices chain_of_ and area_of_ were set at, to clear them for the next call
   std::vector<Chain> chains_;
   std::vector<Area> areas_;

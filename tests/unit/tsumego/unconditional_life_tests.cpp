@@ -45,4 +45,9 @@ TEST_CASE("unconditional life: an eye reaching past the region's border still co
   CHECK(white_alive({".O.XO+X", "OOOOXXX", "XXXX+++"}, Vertex{1, 0}, {Vertex{3, 0}}));
   // White's stones far away, outside what the region touches, change nothing.
   CHECK_FALSE(white_alive({".O.XO.X", "OOOOXXX", "XXXX+++", "+++++++", "+++++OO"}, Vertex{1, 0}, {Vertex{3, 0}}));
+  // The same past a chain the region does not touch: (2,0) and (3,0) are one eye through Black's stone at (2,1),
+  // and (3,0) borders another White chain, so the eye is vital to neither. Meeting White's stone at (2,2) beyond the
+  // border must not end the reading of the eye before (3,0).
+  CHECK_FALSE(white_alive({".O..O++", "OOXOO++", "XXO++++"}, Vertex{1, 0},
+                          {Vertex{2, 1}, Vertex{0, 2}, Vertex{1, 2}, Vertex{2, 2}}));
 }

@@ -1,6 +1,7 @@
 #include "tsumego/life_search.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "engine/zobrist.hpp"
 
@@ -13,6 +14,7 @@ using engine::Color;
 namespace {
 
 constexpr int pass_move = -1;
+constexpr int no_repetition = std::numeric_limits<int>::max();
 constexpr std::uint64_t after_pass_key = 0x6A09E667F3BCC909ULL;
 constexpr std::uint64_t ko_ban_key = 0xBB67AE8584CAA73BULL;
 
@@ -92,7 +94,7 @@ std::uint64_t LifeSearch::key(const SearchPosition& position) const {
 }
 
 std::vector<int> LifeSearch::moves(SearchScope& scope, const SearchPosition& position,
-                                   const std::vector<std::uint64_t>& line, bool* line_decided) const {
+                                   const std::vector<std::uint64_t>& line, int* repeated_at) const {
   const Board& board = position.board;
   const Color player = position.to_move;
   const bool master = (player == scope.owner) == owner_is_master_;
@@ -120,9 +122,14 @@ std::vector<int> LifeSearch::moves(SearchScope& scope, const SearchPosition& pos
       continue;
     }
     const std::uint64_t next = board.hash_after_at(player, index);
-    if (!retake && std::find(line.begin(), line.end(), next) != line.end()) {
-      if (line_decided != nullptr) *line_decided = true;
-      continue;
+    if (!retake) {
+      // The latest place on the line of the position the move would repeat: the line from there on is the part
+      // this result depends on.
+      const auto seen = std::find(line.rbegin(), line.rend(), next);
+      if (seen != line.rend()) {
+        if (repeated_at != nullptr) *repeated_at = std::min(*repeated_at, static_cast<int>(line.rend() - seen) - 1);
+        continue;
+      }
     }
     const int chase = std::find(ataris.begin(), ataris.end(), index) != ataris.end() ? 40 : 0;
     scored.emplace_back(-move_score(board, player, index, around) - chase, index);
@@ -172,15 +179,15 @@ Proof LifeSearch::deepen(SearchScope& scope, const SearchPosition& position, std
   const int longest = std::min(2 * static_cast<int>(scope.region->points().size()) + 8, 160);
   Proof proof = Proof::unknown;
   for (int depth = std::min(4, longest); proof == Proof::unknown; depth = std::min(depth + 2, longest)) {
-    bool line_decided = false;
-    proof = search(scope, position, line, depth, line_decided);
+    int repeated_at = no_repetition;
+    proof = search(scope, position, line, depth, repeated_at);
     if (depth == longest || scope.nodes >= scope.node_budget) break;
   }
   return proof;
 }
 
 Proof LifeSearch::search(SearchScope& scope, const SearchPosition& position, std::vector<std::uint64_t>& line,
-                         int depth, bool& line_decided) {
+                         int depth, int& repeated_at) {
   if (position.target_taken) return Proof::loss;
   if (scope.nodes >= scope.node_budget) return Proof::unknown;
   ++scope.nodes;
@@ -197,8 +204,11 @@ Proof LifeSearch::search(SearchScope& scope, const SearchPosition& position, std
 
   const bool owner_moves = position.to_move == scope.owner;
   const Proof wanted = owner_moves ? Proof::win : Proof::loss;
-  bool decided_by_line = false;
-  std::vector<int> candidates = moves(scope, position, line, &decided_by_line);
+  // This position's place on the line: a repetition of it or of a later position is part of its own subtree,
+  // met on whatever line leads here; only one of an earlier position makes the result hold on this line alone.
+  const int here_on_line = static_cast<int>(line.size()) - 1;
+  int repeated_below = no_repetition;
+  std::vector<int> candidates = moves(scope, position, line, &repeated_below);
   order_by_history(position.to_move, candidates);
   if (known != nullptr && known->move >= -1) {
     auto hinted = std::find(candidates.begin(), candidates.end(), known->move);
@@ -208,7 +218,7 @@ Proof LifeSearch::search(SearchScope& scope, const SearchPosition& position, std
   int first_open = -2;
   for (const int move : candidates) {
     Proof proof;
-    bool child_decided_by_line = false;
+    int child_repeated_at = no_repetition;
     if (move == pass_move && position.after_pass && !owner_moves) {
       // The attacker passes after the owner did, the target standing and not yet safe: a seki. Only the attacker
       // ends play so: after an attacker's pass a dead group's owner could otherwise pass and call it a seki.
@@ -216,31 +226,32 @@ Proof LifeSearch::search(SearchScope& scope, const SearchPosition& position, std
     } else {
       const SearchPosition next = after(scope, position, move);
       if (move != pass_move) line.push_back(next.board.hash());
-      proof = search(scope, next, line, depth - 1, child_decided_by_line);
+      proof = search(scope, next, line, depth - 1, child_repeated_at);
       if (move != pass_move) line.pop_back();
     }
     if (proof == wanted) {
       if (move != pass_move)
         history_[history_slot(position.to_move, move)] += static_cast<std::uint64_t>(depth * depth);
-      line_decided = line_decided || child_decided_by_line;
-      if (!child_decided_by_line) table_[here] = Entry{proof, static_cast<std::int16_t>(move)};
+      repeated_at = std::min(repeated_at, child_repeated_at);
+      if (child_repeated_at >= here_on_line) table_[here] = Entry{proof, static_cast<std::int16_t>(move)};
       return proof;
     }
-    decided_by_line = decided_by_line || child_decided_by_line;
+    repeated_below = std::min(repeated_below, child_repeated_at);
     if (proof == Proof::unknown && first_open == -2) first_open = move;
   }
-  line_decided = line_decided || decided_by_line;
+  repeated_at = std::min(repeated_at, repeated_below);
+  const bool line_decided = repeated_below < here_on_line;
   if (first_open != -2) {
     // Unproven for now: the next, deeper iteration tries the most promising move first.
     // Cut short by the budget, it was not searched to that depth: a later question with a budget of its own must
     // not take it as done.
     const bool cut_short = scope.nodes >= scope.node_budget;
-    const auto searched = static_cast<std::int16_t>(decided_by_line || cut_short ? -1 : depth);
+    const auto searched = static_cast<std::int16_t>(line_decided || cut_short ? -1 : depth);
     table_[here] = Entry{Proof::unknown, static_cast<std::int16_t>(first_open), searched};
     return Proof::unknown;
   }
   const Proof proof = owner_moves ? Proof::loss : Proof::win;
-  if (!decided_by_line) table_[here] = Entry{proof, -2};
+  if (!line_decided) table_[here] = Entry{proof, -2};
   return proof;
 }
 

@@ -1,6 +1,7 @@
 // One proof search of the solver: can the target's owner reach at least `goal` (seki or alive) with one side as
 // ko master? Three-valued: proven, refuted, or unknown (depth or node budget). Proven results are kept in the
-// search's table across calls, except those that a repetition along the line decided (they hold only there).
+// search's table across calls, except those that a repetition of a position before them on the line decided (they
+// hold only on that line).
 #pragma once
 
 #include <cstdint>
@@ -48,7 +49,7 @@ class LifeSearch {
   // The moves of the side to move there, best first; -1 is a pass. Skips what the rules or the line forbid and,
   // the target in atari with its owner to move, every move that cannot save it (see atari_escapes).
   std::vector<int> moves(SearchScope& scope, const SearchPosition& position, const std::vector<std::uint64_t>& line,
-                         bool* line_decided) const;
+                         int* repeated_at) const;
   // The position after `move` (an entry of moves()).
   static SearchPosition after(const SearchScope& scope, const SearchPosition& position, int move);
 
@@ -66,7 +67,7 @@ class LifeSearch {
   // Iterative deepening up to the longest line the region allows.
   Proof deepen(SearchScope& scope, const SearchPosition& position, std::vector<std::uint64_t>& line);
   Proof search(SearchScope& scope, const SearchPosition& position, std::vector<std::uint64_t>& line, int depth,
-               bool& line_decided);
+               int& repeated_at);
   std::uint64_t key(const SearchPosition& position) const;
   static std::size_t history_slot(engine::Color player, int move);
   void order_by_history(engine::Color player, std::vector<int>& candidates) const;

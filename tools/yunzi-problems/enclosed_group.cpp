@@ -99,7 +99,63 @@ EnclosedGroup second_line_row(int first, int stones) {
   return made;
 }
 
+// The corner group with an inside of `width` by `height` points: the owner's stones from (width, 1) up to the
+// corner stone (width, height) and across to (1, height); open below and beside the arms' ends and one point on.
+EnclosedGroup corner_shape(int width, int height, const std::string& name) {
+  EnclosedGroup made;
+  std::set<Vertex> inside;
+  for (int y = 1; y <= height; ++y) made.group.push_back({width, y});
+  for (int x = 1; x < width; ++x) made.group.push_back({x, height});
+  for (int x = 0; x < width; ++x) {
+    for (int y = 0; y < height; ++y) made.eye_space.push_back({x, y});
+  }
+  for (const Vertex open : {Vertex{width, 0}, Vertex{width + 1, 0}, Vertex{0, height}, Vertex{0, height + 1}}) {
+    made.eye_space.push_back(open);
+  }
+  inside.insert(made.group.begin(), made.group.end());
+  inside.insert(made.eye_space.begin(), made.eye_space.end());
+  made.wall = around(inside, true);
+  // The open points alone: the group is one chain, taken whole or not at all.
+  made.region = made.eye_space;
+  made.shape_name = name;
+  made.shape_theme = "corner shape";
+  return made;
+}
+
 }  // namespace
+
+std::vector<EnclosedGroup> corner_shapes() {
+  std::vector<EnclosedGroup> shapes;
+  const struct {
+    int width, height;
+    const char* name;
+  } named[] = {{2, 3, "the L group"}, {2, 4, "the long L group"}};
+  for (const auto& [width, height, name] : named) {
+    const EnclosedGroup plain = corner_shape(width, height, name);
+    // Each arm's end as it stands, with the owner's leg below it, or with the attacker's hane one point on.
+    const Vertex legs[2] = {{width, 0}, {0, height}};
+    const Vertex hanes[2] = {{width + 1, 0}, {0, height + 1}};
+    // The first arm, at x = width, has `height` stones; the second, at y = height, has `width`: the short one.
+    const char* arm[2] = {"the long arm", "the short arm"};
+    for (int first = 0; first < 3; ++first) {
+      for (int second = 0; second < 3; ++second) {
+        EnclosedGroup variant = plain;
+        std::string said;
+        for (int side = 0; side < 2; ++side) {
+          const int kind = side == 0 ? first : second;
+          if (kind == 0) continue;
+          const Vertex at = kind == 1 ? legs[side] : hanes[side];
+          (kind == 1 ? variant.extra_owner : variant.extra_attacker).push_back(at);
+          std::erase(variant.eye_space, at);
+          said += std::string(said.empty() ? ", " : " and ") + (kind == 1 ? "a leg on " : "a hane at ") + arm[side];
+        }
+        variant.shape_name += said;
+        shapes.push_back(std::move(variant));
+      }
+    }
+  }
+  return shapes;
+}
 
 std::vector<EnclosedGroup> second_line_rows() {
   std::vector<EnclosedGroup> rows;

@@ -25,6 +25,9 @@ struct EnclosedGroup {
   std::vector<engine::Vertex> wall;   // the attacker's stones
   std::vector<engine::Vertex> extra_attacker;
   std::vector<engine::Vertex> extra_owner;
+  // Where play happens, when not every point of the stones' rectangle: a wall that does not fill its rectangle
+  // would leave empty points there, on which the wall could be attacked.
+  std::vector<engine::Vertex> region;
   bool in_corner = true;
   bool flawless = true;     // no random flaw added
   std::string shape_name;   // the classic shape's name, empty for a random eye space
@@ -43,6 +46,14 @@ const std::vector<NamedShape>& classic_shapes();
 // the groups players learn by count (in the corner four die and six live, on the side six die and eight live:
 // 四死六活, 六死八活), from one fewer than the dying count to one more than the living count.
 std::vector<EnclosedGroup> second_line_rows();
+
+// The corner groups players learn by name, each as it stands and with a stone already on the first line at the
+// end of either arm (the owner's leg, or the attacker's hane beyond it): the L group (an inside of two by three
+// points) and the long L group (two by four); the carpenter's square (three by three) is past the budget a problem is
+// checked with (tools/PROBLEMS.md). The owner's stones run
+// along the second line from each edge to a corner stone, the first-line points under the arms' ends and one
+// point beyond are open, and the attacker's wall closes everything.
+std::vector<EnclosedGroup> corner_shapes();
 
 // A group around `eye_space` (cells on the board's top rows), with its wall.
 EnclosedGroup enclose(std::vector<engine::Vertex> eye_space, bool in_corner);

@@ -127,11 +127,11 @@ int main(int argc, char** argv) {
   std::mt19937_64 rng(options->seed);
   std::vector<Made> made;
   std::set<std::string> seen;
-  auto offer = [&](const EnclosedGroup& group, bool owner_to_move) {
+  auto offer = [&](const EnclosedGroup& group, bool owner_to_move, const MakerOptions& maker) {
     if (!seen.insert(key_of(group, owner_to_move)).second) return;
     const int symmetry = std::uniform_int_distribution<int>(0, 7)(rng);
     const bool owner_is_black = std::bernoulli_distribution(0.5)(rng);
-    if (auto problem = make_problem(group, owner_to_move, symmetry, owner_is_black, rng, options->maker)) {
+    if (auto problem = make_problem(group, owner_to_move, symmetry, owner_is_black, rng, maker)) {
       made.push_back(std::move(*problem));
       std::cerr << "\rproblems: " << made.size() << std::flush;
     }
@@ -178,8 +178,8 @@ int main(int argc, char** argv) {
       EnclosedGroup group = enclose(cells, in_corner);
       group.shape_name = shape.name;
       group.shape_theme = "eye shape";
-      offer(group, true);
-      offer(group, false);
+      offer(group, true, options->maker);
+      offer(group, false, options->maker);
     }
   }
   // Capture problems: a quarter drawn for snapbacks and a quarter for ladders (each kept only when its right line
@@ -203,11 +203,22 @@ int main(int argc, char** argv) {
   make_captures(ladder_capture, "ladder", per_shape);
   make_captures(random_capture, "", options->captures - 2 * per_shape);
   for (const EnclosedGroup& row : second_line_rows()) {
-    offer(row, true);
-    offer(row, false);
+    offer(row, true, options->maker);
+    offer(row, false, options->maker);
+  }
+  // The named corner shapes are larger than the rest: each gets the budget a server's import checks with.
+  MakerOptions corner = options->maker;
+  corner.limits.node_budget = std::max(corner.limits.node_budget, tsumego::SolverLimits{}.node_budget);
+  corner.most_right_first_moves = 3;
+  // Every wrong first move with its refutation: judging one off the tree would take a server's solver past the
+  // budget it allows a move.
+  corner.wrong_tries = 16;
+  for (const EnclosedGroup& shape : corner_shapes()) {
+    offer(shape, true, corner);
+    offer(shape, false, corner);
   }
   for (std::size_t tries = 0; made.size() < options->count && tries < 200 * options->count; ++tries) {
-    offer(random_group(rng), std::bernoulli_distribution(0.5)(rng));
+    offer(random_group(rng), std::bernoulli_distribution(0.5)(rng), options->maker);
   }
   std::cerr << '\n';
   // Grades from 18k to 9d by the order of difficulty, an even share at each: a first estimate that the problems'

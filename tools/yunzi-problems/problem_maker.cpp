@@ -27,6 +27,7 @@ tsumego::Problem position_of(const EnclosedGroup& group, bool owner_to_move, int
   place(group.extra_owner, owner);
   place(group.wall, attacker);
   place(group.extra_attacker, attacker);
+  for (Vertex v : group.region) problem.region.push_back(turned(v, symmetry));
   problem.to_move = owner_to_move ? owner : attacker;
   problem.goal = owner_to_move ? tsumego::Goal::live : tsumego::Goal::kill;
   // The question is about the group's largest chain, stated so that a ko (which meets neither goal) is still
@@ -171,14 +172,20 @@ std::optional<Made> finish_problem(tsumego::Problem bare, const Naming& naming, 
     bare.goal = tsumego::Goal::ko;
     first_check = tsumego::verify(bare, options.limits);
   }
-  if (!first_check.accepted || first_check.first_moves.size() != 1 || !first_check.first_moves.front()) {
+  const std::vector<Play>& firsts = first_check.first_moves;
+  if (!first_check.accepted || firsts.empty() || firsts.size() > options.most_right_first_moves ||
+      std::find(firsts.begin(), firsts.end(), Play{}) != firsts.end()) {
     return std::nullopt;
   }
   tsumego::LifeSolver solver(options.limits);
   tsumego::Problem problem = bare;
   problem.tree.assign(1, tsumego::AnswerNode{});
-  const std::optional<std::size_t> line_moves = right_line(problem, bare, first_check.first_moves.front(), solver);
-  if (!line_moves) return std::nullopt;
+  std::optional<std::size_t> line_moves;
+  for (const Play& first : firsts) {
+    const std::optional<std::size_t> moves = right_line(problem, bare, first, solver);
+    if (!moves) return std::nullopt;
+    if (!line_moves) line_moves = moves;
+  }
   wrong_tries(problem, bare, first_check.first_moves, solver, rng, options.wrong_tries);
   const tsumego::Verification checked = tsumego::verify(problem, options.limits);
   if (!checked.accepted) return std::nullopt;

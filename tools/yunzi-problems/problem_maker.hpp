@@ -30,6 +30,9 @@ struct Naming {
 struct MakerOptions {
   tsumego::SolverLimits limits{200'000};
   int wrong_tries = 2;  // refuted first moves put in the tree
+  // How many right first moves a problem may have, each with its right line in the tree. One for made shapes;
+  // the named corner shapes are taught as they are, where a group often lives or dies in more than one way.
+  std::size_t most_right_first_moves = 1;
 };
 
 // The problem a position (stones, side to move, goal, target) makes, or nullopt when it is none: nothing to do,

@@ -481,6 +481,7 @@ export const strings_en = {
   problem_theme_net: "net",
   problem_theme_ladder: "ladder",
   problem_theme_second_line: "second line",
+  problem_theme_corner_shape: "corner shape",
   problem_theme_from_a_game: "from a game",
   problem_theme_centre: "centre",
   problem_your_move: "Your move: {color}.",

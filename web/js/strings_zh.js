@@ -481,6 +481,7 @@ export const strings_zh = {
   problem_theme_net: "枷",
   problem_theme_ladder: "征子",
   problem_theme_second_line: "二路",
+  problem_theme_corner_shape: "角部棋形",
   problem_theme_from_a_game: "实战",
   problem_theme_centre: "中腹",
   problem_your_move: "轮到你下：{color}。",

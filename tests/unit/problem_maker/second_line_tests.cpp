@@ -4,12 +4,13 @@
 
 #include <algorithm>
 
+#include "tests/unit/problem_maker/shape_fate.hpp"
 #include "tools/yunzi-problems/enclosed_group.hpp"
-#include "tsumego/life_and_death.hpp"
 
 using namespace yunzi;
 using namespace yunzi::problems;
 using engine::Color;
+using test::fate;
 using tsumego::Status;
 
 namespace {
@@ -22,32 +23,21 @@ const EnclosedGroup& corner_row(const std::string& name) {
   return *found;
 }
 
-// The row's fate with `to_move` first; the row is Black's, the attacker White.
-Status fate(const EnclosedGroup& row, Color to_move) {
-  engine::Board board(board_size);
-  for (const auto* points : {&row.group, &row.extra_owner}) {
-    for (engine::Vertex v : *points) REQUIRE(board.add_stone(Color::black, v));
-  }
-  for (const auto* points : {&row.wall, &row.extra_attacker}) {
-    for (engine::Vertex v : *points) REQUIRE(board.add_stone(Color::white, v));
-  }
-  tsumego::LifeSolver solver(tsumego::SolverLimits{400'000});
-  return solver.status(tsumego::LifeQuestion{board, to_move, row.group.front(), {}, std::nullopt}).status;
-}
+constexpr tsumego::SolverLimits row_limits{400'000};
 
 }  // namespace
 
 TEST_CASE("second-line rows in the corner: four die, five depend on the move, six live", "[tsumego][maker]") {
   const EnclosedGroup& four = corner_row("four on the second line");
   CHECK(four.group.size() == 4);
-  CHECK(fate(four, Color::black) == Status::dead);
-  CHECK(fate(four, Color::white) == Status::dead);
+  CHECK(fate(four, Color::black, row_limits) == Status::dead);
+  CHECK(fate(four, Color::white, row_limits) == Status::dead);
   const EnclosedGroup& five = corner_row("five on the second line");
-  CHECK(fate(five, Color::black) == Status::alive);
-  CHECK(fate(five, Color::white) == Status::dead);
+  CHECK(fate(five, Color::black, row_limits) == Status::alive);
+  CHECK(fate(five, Color::white, row_limits) == Status::dead);
   const EnclosedGroup& six = corner_row("six on the second line");
-  CHECK(fate(six, Color::black) == Status::alive);
-  CHECK(fate(six, Color::white) == Status::alive);
+  CHECK(fate(six, Color::black, row_limits) == Status::alive);
+  CHECK(fate(six, Color::white, row_limits) == Status::alive);
 }
 
 TEST_CASE("a second-line row is closed: the attacker's stones stand at its end and a wall above", "[tsumego][maker]") {

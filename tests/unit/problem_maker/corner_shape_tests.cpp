@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <set>
 
-#include "tests/unit/problem_maker/shape_fate.hpp"
+#include "tests/unit/problem_maker/drawn_shapes.hpp"
 #include "tools/yunzi-problems/enclosed_group.hpp"
 #include "tools/yunzi-problems/problem_maker.hpp"
 #include "tsumego/answer_tree.hpp"
@@ -21,10 +21,7 @@ namespace {
 
 const EnclosedGroup& corner_shape(const std::string& name) {
   static const std::vector<EnclosedGroup> shapes = corner_shapes();
-  const auto found =
-      std::find_if(shapes.begin(), shapes.end(), [&](const EnclosedGroup& shape) { return shape.shape_name == name; });
-  REQUIRE(found != shapes.end());
-  return *found;
+  return test::in_corner_named(shapes, name);
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "tests/unit/problem_maker/shape_fate.hpp"
+#include "tests/unit/problem_maker/drawn_shapes.hpp"
 #include "tools/yunzi-problems/enclosed_group.hpp"
 
 using namespace yunzi;
@@ -17,10 +17,7 @@ namespace {
 
 const EnclosedGroup& corner_row(const std::string& name) {
   static const std::vector<EnclosedGroup> rows = second_line_rows();
-  const auto found = std::find_if(rows.begin(), rows.end(),
-                                  [&](const EnclosedGroup& row) { return row.in_corner && row.shape_name == name; });
-  REQUIRE(found != rows.end());
-  return *found;
+  return test::in_corner_named(rows, name);
 }
 
 constexpr tsumego::SolverLimits row_limits{400'000};

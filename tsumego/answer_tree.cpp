@@ -31,6 +31,15 @@ std::optional<std::size_t> AnswerTree::child(std::size_t node, const Play& move)
   return std::nullopt;
 }
 
+std::vector<Play> AnswerTree::right_first_moves() const {
+  std::vector<Play> out;
+  if (problem_->tree.empty()) return out;
+  for (const std::size_t c : problem_->tree.front().children) {
+    if (right_[c]) out.push_back(problem_->tree[c].move);
+  }
+  return out;
+}
+
 std::optional<std::size_t> AnswerTree::follow(const std::vector<Play>& line) const {
   if (problem_->tree.empty()) return std::nullopt;
   std::size_t at = 0;

@@ -22,6 +22,8 @@ class AnswerTree {
   std::optional<std::size_t> follow(const std::vector<Play>& line) const;
   // The child of `node` that plays `move`, if any.
   std::optional<std::size_t> child(std::size_t node, const Play& move) const;
+  // The moves of the root's right children: the first moves the tree calls right.
+  std::vector<Play> right_first_moves() const;
   const AnswerNode& node(std::size_t index) const { return problem_->tree[index]; }
   bool empty() const { return problem_->tree.size() <= 1; }
 

@@ -11,11 +11,16 @@ UnconditionalLife::UnconditionalLife()
     : chain_of_(static_cast<std::size_t>(Board::max_points), -1),
       area_of_(static_cast<std::size_t>(Board::max_points), -1) {}
 
-int UnconditionalLife::chains_next_to(const Board& board, int index, int (&out)[4]) const {
+int UnconditionalLife::chains_next_to(const Board& board, engine::Color owner, const Region& region, int index,
+                                      int (&out)[4]) {
   const Neighbours around(board);
   int count = 0;
   for (int offset : around.offsets) {
-    const int chain = chain_of_[static_cast<std::size_t>(index + offset)];
+    const int next = index + offset;
+    if (board.cell(next) == engine::cell_of(owner) && chain_of_[static_cast<std::size_t>(next)] < 0) {
+      add_chain(board, owner, region, next);
+    }
+    const int chain = chain_of_[static_cast<std::size_t>(next)];
     if (chain < 0 || std::find(out, out + count, chain) != out + count) continue;
     out[count++] = chain;
   }
@@ -89,15 +94,8 @@ void UnconditionalLife::find_areas(const Board& board, engine::Color owner, cons
     while (!stack_.empty()) {
       const int at = stack_.back();
       stack_.pop_back();
-      // An owner's chain met beyond the region's border (through stones outside it) still borders the area.
-      for (int offset : around.offsets) {
-        const int next = at + offset;
-        if (board.cell(next) == mine && chain_of_[static_cast<std::size_t>(next)] < 0) {
-          add_chain(board, owner, region, next);
-        }
-      }
       int next_to[4];
-      const int count = chains_next_to(board, at, next_to);
+      const int count = chains_next_to(board, owner, region, at, next_to);
       for (int i = 0; i < count; ++i) {
         if (std::find(area.bordering.begin(), area.bordering.end(), next_to[i]) == area.bordering.end()) {
           area.bordering.push_back(next_to[i]);

@@ -36,8 +36,9 @@ class UnconditionalLife {
   void find_areas(const engine::Board& board, engine::Color owner, const Region& region);
   void forget();
   void settle();
-  // The owner's chains next to `index`, at most four, distinct.
-  int chains_next_to(const engine::Board& board, int index, int (&out)[4]) const;
+  // The owner's chains next to `index`, at most four, distinct; one not read yet (past the region's border, met
+  // through stones outside it) is read now.
+  int chains_next_to(const engine::Board& board, engine::Color owner, const Region& region, int index, int (&out)[4]);
 
   std::vector<int> chain_of_;  // per index: the owner's chain, or -1
   std::vector<int> area_of_;   // per index: the area, or -1

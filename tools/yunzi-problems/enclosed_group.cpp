@@ -103,7 +103,6 @@ EnclosedGroup second_line_row(int first, int stones) {
 // corner stone (width, height) and across to (1, height); open below and beside the arms' ends and one point on.
 EnclosedGroup corner_shape(int width, int height, const std::string& name) {
   EnclosedGroup made;
-  std::set<Vertex> inside;
   for (int y = 1; y <= height; ++y) made.group.push_back({width, y});
   for (int x = 1; x < width; ++x) made.group.push_back({x, height});
   for (int x = 0; x < width; ++x) {
@@ -112,14 +111,27 @@ EnclosedGroup corner_shape(int width, int height, const std::string& name) {
   for (const Vertex open : {Vertex{width, 0}, Vertex{width + 1, 0}, Vertex{0, height}, Vertex{0, height + 1}}) {
     made.eye_space.push_back(open);
   }
-  inside.insert(made.group.begin(), made.group.end());
+  std::set<Vertex> inside(made.group.begin(), made.group.end());
   inside.insert(made.eye_space.begin(), made.eye_space.end());
   made.wall = around(inside, true);
-  // The open points alone: the group is one chain, taken whole or not at all.
+  // The open points alone (a leg or a hane added later stands on one): the group is one chain, taken whole or not
+  // at all.
   made.region = made.eye_space;
   made.shape_name = name;
   made.shape_theme = "corner shape";
   return made;
+}
+
+enum class ArmEnd { open, leg, hane };
+
+// One arm's end of a corner shape: as it stands, with the owner's leg on the first line below it, or with the
+// attacker's hane one point on; `said` gathers the words for the shape's name.
+void end_arm(EnclosedGroup& shape, std::string& said, ArmEnd end, Vertex leg, Vertex hane, const char* arm) {
+  if (end == ArmEnd::open) return;
+  const Vertex at = end == ArmEnd::leg ? leg : hane;
+  (end == ArmEnd::leg ? shape.extra_owner : shape.extra_attacker).push_back(at);
+  std::erase(shape.eye_space, at);
+  said += std::string(said.empty() ? ", " : " and ") + (end == ArmEnd::leg ? "a leg on " : "a hane at ") + arm;
 }
 
 }  // namespace
@@ -132,23 +144,13 @@ std::vector<EnclosedGroup> corner_shapes() {
   } named[] = {{2, 3, "the L group"}, {2, 4, "the long L group"}};
   for (const auto& [width, height, name] : named) {
     const EnclosedGroup plain = corner_shape(width, height, name);
-    // Each arm's end as it stands, with the owner's leg below it, or with the attacker's hane one point on.
-    const Vertex legs[2] = {{width, 0}, {0, height}};
-    const Vertex hanes[2] = {{width + 1, 0}, {0, height + 1}};
-    // The first arm, at x = width, has `height` stones; the second, at y = height, has `width`: the short one.
-    const char* arm[2] = {"the long arm", "the short arm"};
-    for (int first = 0; first < 3; ++first) {
-      for (int second = 0; second < 3; ++second) {
+    // The arm at x = width has `height` stones, the long one; the arm at y = height has `width`.
+    for (const ArmEnd long_end : {ArmEnd::open, ArmEnd::leg, ArmEnd::hane}) {
+      for (const ArmEnd short_end : {ArmEnd::open, ArmEnd::leg, ArmEnd::hane}) {
         EnclosedGroup variant = plain;
         std::string said;
-        for (int side = 0; side < 2; ++side) {
-          const int kind = side == 0 ? first : second;
-          if (kind == 0) continue;
-          const Vertex at = kind == 1 ? legs[side] : hanes[side];
-          (kind == 1 ? variant.extra_owner : variant.extra_attacker).push_back(at);
-          std::erase(variant.eye_space, at);
-          said += std::string(said.empty() ? ", " : " and ") + (kind == 1 ? "a leg on " : "a hane at ") + arm[side];
-        }
+        end_arm(variant, said, long_end, {width, 0}, {width + 1, 0}, "the long arm");
+        end_arm(variant, said, short_end, {0, height}, {0, height + 1}, "the short arm");
         variant.shape_name += said;
         shapes.push_back(std::move(variant));
       }

@@ -55,12 +55,9 @@ TEST_CASE("a corner shape killed in several ways becomes a problem with a right 
   REQUIRE(verdict.accepted);
   CHECK(verdict.first_moves.size() > 1);
   // Every right first move of the solver's opens a right line of the tree, and the tree calls no other move right.
-  const tsumego::AnswerTree tree(problem);
-  std::set<tsumego::Play> right_in_tree;
-  for (const std::size_t child : problem.tree.front().children) {
-    if (tree.is_right(child)) right_in_tree.insert(problem.tree[child].move);
-  }
-  CHECK(right_in_tree == std::set<tsumego::Play>(verdict.first_moves.begin(), verdict.first_moves.end()));
+  const std::vector<tsumego::Play> right_in_tree = tsumego::AnswerTree(problem).right_first_moves();
+  CHECK(std::set<tsumego::Play>(right_in_tree.begin(), right_in_tree.end()) ==
+        std::set<tsumego::Play>(verdict.first_moves.begin(), verdict.first_moves.end()));
   // A made shape keeps to one right first move: the same group is no problem for it.
   std::mt19937_64 other(3);
   CHECK_FALSE(make_problem(shape, false, 0, true, other, MakerOptions{tsumego::SolverLimits{}}));

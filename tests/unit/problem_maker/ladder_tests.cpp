@@ -30,12 +30,15 @@ TEST_CASE("drawn ladders become problems whose right line chases the stone until
     REQUIRE(line.size() % 2 == 1);
     auto game = tsumego::replay(problem, {});
     REQUIRE(game);
+    int liberties_after_last_run = 0;
     for (std::size_t i = 0; i < line.size(); ++i) {
       REQUIRE(tsumego::play_on(*game, line[i], i));
-      if (i % 2 == 1) continue;
-      const bool taken_last = i + 1 == line.size() && !game->board().color_at(*problem.target);
-      if (!taken_last) CHECK(game->board().liberties(*problem.target) == 1);
+      const bool taken = !game->board().color_at(*problem.target);
+      if (i % 2 == 1) liberties_after_last_run = game->board().liberties(*problem.target);
+      if (i % 2 == 0 && !(i + 1 == line.size() && taken)) CHECK(game->board().liberties(*problem.target) == 1);
     }
+    // The last move may take the stones instead, only when their last run left them a single liberty.
+    if (!game->board().color_at(*problem.target)) CHECK(liberties_after_last_run == 1);
   }
   CHECK(ladders == 3);
 }

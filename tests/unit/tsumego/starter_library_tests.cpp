@@ -104,12 +104,9 @@ TEST_CASE("the starter library: the solver accepts its problems as they are", "[
         std::find(problem.themes.begin(), problem.themes.end(), "corner shape") != problem.themes.end();
     if (corner_shape) {
       CHECK(verdict.first_moves.size() <= 3);
-      const AnswerTree tree(problem);
-      std::set<Play> right_in_tree;
-      for (const std::size_t child : problem.tree.front().children) {
-        if (tree.is_right(child)) right_in_tree.insert(problem.tree[child].move);
-      }
-      CHECK(right_in_tree == std::set<Play>(verdict.first_moves.begin(), verdict.first_moves.end()));
+      const std::vector<Play> right_in_tree = AnswerTree(problem).right_first_moves();
+      CHECK(std::set<Play>(right_in_tree.begin(), right_in_tree.end()) ==
+            std::set<Play>(verdict.first_moves.begin(), verdict.first_moves.end()));
     } else {
       CHECK(verdict.first_moves.size() == 1);
     }

@@ -134,6 +134,33 @@ void end_arm(EnclosedGroup& shape, std::string& said, ArmEnd end, Vertex leg, Ve
   said += std::string(said.empty() ? ", " : " and ") + (end == ArmEnd::leg ? "a leg on " : "a hane at ") + arm;
 }
 
+// The eye space of three points along one edge and one along the other, bent at the corner point: the attacker
+// to move makes a ko at the point next to the corner on the long arm, which the owner cannot end (the ko the
+// Japanese rules count as dead, 盘角曲四). As it stands, and with the attacker's stones inside as a game leaves them.
+std::vector<EnclosedGroup> bent_fours() {
+  const Vertex corner{0, 0}, on_long_arm{0, 1}, long_end{0, 2}, on_short_arm{1, 0};
+  const struct {
+    std::vector<Vertex> inside;
+    const char* said;
+  } variants[] = {
+      {{}, ""},
+      {{corner}, ", a stone on the corner point"},
+      {{on_long_arm}, ", a stone next to the corner on the long arm"},
+      {{long_end}, ", a stone at the long arm's end"},
+      {{on_short_arm}, ", a stone on the short arm"},
+      {{on_long_arm, on_short_arm}, ", stones on both points next to the corner"},
+  };
+  std::vector<EnclosedGroup> made;
+  for (const auto& [inside, said] : variants) {
+    EnclosedGroup shape = enclose({corner, on_long_arm, long_end, on_short_arm}, true);
+    shape.extra_attacker = inside;
+    shape.shape_name = std::string("bent four in the corner") + said;
+    shape.shape_theme = "corner shape";
+    made.push_back(std::move(shape));
+  }
+  return made;
+}
+
 }  // namespace
 
 std::vector<EnclosedGroup> corner_shapes() {
@@ -156,6 +183,7 @@ std::vector<EnclosedGroup> corner_shapes() {
       }
     }
   }
+  for (EnclosedGroup& bent_four : bent_fours()) shapes.push_back(std::move(bent_four));
   return shapes;
 }
 

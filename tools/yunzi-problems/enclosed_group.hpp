@@ -52,7 +52,8 @@ std::vector<EnclosedGroup> second_line_rows();
 // points) and the long L group (two by four); the carpenter's square (three by three) is past the budget a problem is
 // checked with (tools/PROBLEMS.md). The owner's stones run
 // along the second line from each edge to a corner stone, the first-line points under the arms' ends and one
-// point beyond are open, and the attacker's wall closes everything.
+// point beyond are open, and the attacker's wall closes everything. Then bent four in the corner, as it stands and
+// with one or two of the attacker's stones inside.
 std::vector<EnclosedGroup> corner_shapes();
 
 // A group around `eye_space` (cells on the board's top rows), with its wall.

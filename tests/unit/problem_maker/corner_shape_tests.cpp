@@ -62,3 +62,29 @@ TEST_CASE("a corner shape killed in several ways becomes a problem with a right 
   std::mt19937_64 other(3);
   CHECK_FALSE(make_problem(shape, false, 0, true, other, MakerOptions{tsumego::SolverLimits{}}));
 }
+
+TEST_CASE("bent four in the corner is a ko the attacker makes and the owner cannot end", "[tsumego][maker]") {
+  const EnclosedGroup& bent = corner_shape("bent four in the corner");
+  // Three points down one edge and one along the other, bent at the corner point, the ring of six stones round it.
+  CHECK(bent.eye_space.size() == 4);
+  CHECK(bent.group.size() == 6);
+  CHECK(fate(bent, Color::black) == Status::alive);
+  CHECK(fate(bent, Color::white) == Status::ko);
+  // With the attacker's stones on both points next to the corner, the owner to move can only take them in a ko,
+  // and the attacker to move kills.
+  const EnclosedGroup& reduced = corner_shape("bent four in the corner, stones on both points next to the corner");
+  CHECK(fate(reduced, Color::black) == Status::ko);
+  CHECK(fate(reduced, Color::white) == Status::dead);
+
+  // As a problem (attacker to move, not turned): a ko goal, made by the one move next to the corner on the long arm.
+  std::mt19937_64 rng(5);
+  MakerOptions options;
+  options.most_right_first_moves = 3;
+  const std::optional<Made> made = make_problem(bent, false, 0, true, rng, options);
+  REQUIRE(made);
+  tsumego::Problem problem = made->problem;
+  CHECK(problem.goal == tsumego::Goal::ko);
+  CHECK(tsumego::AnswerTree(problem).right_first_moves() ==
+        std::vector<tsumego::Play>{tsumego::Play{engine::Vertex{0, 1}}});
+  CHECK(tsumego::verify(problem).accepted);
+}

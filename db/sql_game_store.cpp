@@ -2,6 +2,7 @@
 #include "db/game_settings_columns.hpp"
 #include "db/result_columns.hpp"
 #include "db/row_reading.hpp"
+#include "db/sql_ownership_store.hpp"
 #include "db/sql_stores.hpp"
 
 namespace yunzi::db {
@@ -21,32 +22,78 @@ DbResult<GameId> SqlGameStore::create(const NewGame& g) {
       t.stones, t.increment_s, t.max_s, g.started_ms, g.clock_state);
 }
 
-DbResult<Done> SqlGameStore::append_move(GameId game, const MoveRecord& m, std::string_view clock_state) {
+namespace {
+
+// A move's colour and point as the moves table spells them (no point: a pass).
+struct MoveColumns {
+  std::string color;
+  std::optional<int> x;
+  std::optional<int> y;
+};
+
+MoveColumns columns_of(const MoveRecord& m) {
+  MoveColumns columns{std::string(1, to_letter(m.move.color)), std::nullopt, std::nullopt};
+  if (m.move.vertex) {
+    columns.x = m.move.vertex->x;
+    columns.y = m.move.vertex->y;
+  }
+  return columns;
+}
+
+Unexpected<DbError> out_of_order(GameId game, const MoveRecord& m) {
+  return db_failure(DbErrorKind::conflict, "game " + std::to_string(game) + " is not in play or move " +
+                                               std::to_string(m.number) + " is out of order");
+}
+
+}  // namespace
+
+DbResult<Done> SqlGameStore::append_move(GameId game, const MoveRecord& m, std::string_view clock_state,
+                                         const GameFence* fence) {
+  if (db_.engine() == Engine::postgresql) return append_move_at_once(game, m, clock_state, fence);
   auto tx = Transaction::begin(db_);
   if (!tx) return unexpected(tx.error());
+  if (fence != nullptr) {
+    if (auto held = hold_game(db_, game, *fence); !held) return held;
+  }
   // The guard on move_count keeps the record gap-free even if two rooms
   // ever raced for one game.
   auto counted = db_.execute(
       "UPDATE games SET move_count = ?, clock_state = ? WHERE id = ? AND status = 'playing' AND move_count = ?",
       m.number, clock_state, game, m.number - 1);
   if (!counted) return counted;
-  if (db_.changes() == 0) {
-    return db_failure(DbErrorKind::conflict, "game " + std::to_string(game) + " is not in play or move " +
-                                                 std::to_string(m.number) + " is out of order");
-  }
-  const std::string color(1, to_letter(m.move.color));
-  std::optional<int> x;
-  std::optional<int> y;
-  if (m.move.vertex) {
-    x = m.move.vertex->x;
-    y = m.move.vertex->y;
-  }
+  if (db_.changes() == 0) return out_of_order(game, m);
+  const auto [color, x, y] = columns_of(m);
   auto inserted = db_.execute(
       "INSERT INTO moves (game_id, number, color, x, y, clock_ms, periods_left, server_ms) VALUES (?, ?, ?, ?, ?, ?, "
       "?, ?)",
       game, m.number, color, x, y, m.clock_ms, m.periods_left, m.server_ms);
   if (!inserted) return inserted;
   return tx->commit();
+}
+
+DbResult<Done> SqlGameStore::append_move_at_once(GameId game, const MoveRecord& m, std::string_view clock_state,
+                                                 const GameFence* fence) {
+  // A single statement is atomic by itself: no savepoint of its own, so a move costs one round trip. Its rows
+  // tell a lost hold from a move out of order. Without a fence the hold is not asked for (?6 = 0).
+  static constexpr std::string_view sql =
+      "WITH held AS (SELECT 1 FROM game_owners WHERE ?6 = 1 AND game_id = ?1 AND node = ?2 AND epoch = ?3 FOR SHARE), "
+      "counted AS (UPDATE games SET move_count = ?4, clock_state = ?5 WHERE id = ?1 AND status = 'playing' "
+      "AND move_count = ?4 - 1 AND (?6 = 0 OR EXISTS (SELECT 1 FROM held)) RETURNING id), "
+      "stored AS (INSERT INTO moves (game_id, number, color, x, y, clock_ms, periods_left, server_ms) "
+      "SELECT id, ?4, ?7::text, ?8::bigint, ?9::bigint, ?10::bigint, ?11::bigint, ?12::bigint FROM counted RETURNING 1) "
+      "SELECT (SELECT count(*) FROM held), (SELECT count(*) FROM stored)";
+  const auto [color, x, y] = columns_of(m);
+  const std::string_view node = fence != nullptr ? std::string_view(fence->node) : std::string_view();
+  const std::int64_t epoch = fence != nullptr ? fence->epoch : 0;
+  auto counts = read_first<std::pair<std::int64_t, std::int64_t>>(
+      db_.query(sql, game, node, epoch, m.number, clock_state, fence != nullptr, color, x, y, m.clock_ms,
+                m.periods_left, m.server_ms),
+      [](const Row& row) { return std::pair(row.integer(0), row.integer(1)); });
+  if (!counts) return unexpected(counts.error());
+  const auto [held, stored] = counts->value_or(std::pair<std::int64_t, std::int64_t>{0, 0});
+  if (fence != nullptr && held == 0) return lost_hold(game, *fence);
+  if (stored == 0) return out_of_order(game, m);
+  return Done{};
 }
 
 DbResult<Done> SqlGameStore::undo_moves(GameId game, int count, std::string_view clock_state) {

@@ -48,20 +48,24 @@ DbResult<std::vector<GameLease>> SqlOwnershipStore::held_by(std::string_view nod
       read_lease);
 }
 
-DbResult<Done> SqlOwnershipStore::hold(GameId game, const GameFence& fence) {
+DbResult<Done> SqlOwnershipStore::hold(GameId game, const GameFence& fence) { return hold_game(db_, game, fence); }
+
+Unexpected<DbError> lost_hold(GameId game, const GameFence& fence) {
+  return db_failure(DbErrorKind::not_owner, "game " + std::to_string(game) + " is no longer held by node " +
+                                                fence.node + " at epoch " + std::to_string(fence.epoch));
+}
+
+DbResult<Done> hold_game(Connection& db, GameId game, const GameFence& fence) {
   // SQLite has one writer at a time, so the plain read is the whole check;
   // PostgreSQL's row lock makes a concurrent claim wait for this transaction.
   static constexpr std::string_view check =
       "SELECT epoch FROM game_owners WHERE game_id = ? AND node = ? AND epoch = ?";
   static const std::string locking = std::string(check) + " FOR SHARE";
   auto held = read_first<std::int64_t>(
-      db_.query(db_.engine() == Engine::postgresql ? std::string_view(locking) : check, game, fence.node, fence.epoch),
+      db.query(db.engine() == Engine::postgresql ? std::string_view(locking) : check, game, fence.node, fence.epoch),
       [](const Row& row) { return row.integer(0); });
   if (!held) return unexpected(held.error());
-  if (!*held) {
-    return db_failure(DbErrorKind::not_owner, "game " + std::to_string(game) + " is no longer held by node " +
-                                                  fence.node + " at epoch " + std::to_string(fence.epoch));
-  }
+  if (!*held) return lost_hold(game, fence);
   return Done{};
 }
 

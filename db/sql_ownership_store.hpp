@@ -6,6 +6,11 @@
 
 namespace yunzi::db {
 
+// The fence's check for a write of the game in the same transaction (OwnershipStore::hold), and the failure of a
+// write whose node no longer holds the game.
+DbResult<Done> hold_game(Connection& db, GameId game, const GameFence& fence);
+Unexpected<DbError> lost_hold(GameId game, const GameFence& fence);
+
 class SqlOwnershipStore final : public OwnershipStore {
  public:
   explicit SqlOwnershipStore(Connection& connection) : db_(connection) {}

@@ -58,7 +58,8 @@ class SqlGameStore final : public GameStore {
  public:
   explicit SqlGameStore(Connection& connection) : db_(connection) {}
   DbResult<GameId> create(const NewGame& game) override;
-  DbResult<Done> append_move(GameId game, const MoveRecord& move, std::string_view clock_state) override;
+  DbResult<Done> append_move(GameId game, const MoveRecord& move, std::string_view clock_state,
+                             const GameFence* fence = nullptr) override;
   DbResult<Done> undo_moves(GameId game, int count, std::string_view clock_state) override;
   DbResult<Done> end_game(GameId game, const GameEnd& end, std::span<const RankEvent> rank_events) override;
   DbResult<Done> set_annulled(GameId game) override;
@@ -73,6 +74,9 @@ class SqlGameStore final : public GameStore {
   DbResult<std::vector<GameRecord>> rated_games_of_user(UserId user, TimeMs after_ms) override;
 
  private:
+  // PostgreSQL's move: the fence, the guarded update and the insert in one statement, one round trip.
+  DbResult<Done> append_move_at_once(GameId game, const MoveRecord& move, std::string_view clock_state,
+                                     const GameFence* fence);
   DbResult<std::vector<MoveRecord>> moves_of(GameId game);
   DbResult<std::vector<ChatRecord>> chat_of(GameId game);
   DbResult<std::vector<engine::Vertex>> final_dead_of(GameId game);

@@ -74,8 +74,10 @@ class GameStore {
   virtual DbResult<GameId> create(const NewGame& game) = 0;
   // The move's number must be the game's move count + 1 and the game in
   // play (DbErrorKind::conflict otherwise); the clock snapshot is updated
-  // with it.
-  virtual DbResult<Done> append_move(GameId game, const MoveRecord& move, std::string_view clock_state) = 0;
+  // with it. With a fence (a cluster node's), the node must still hold the
+  // game (DbErrorKind::not_owner otherwise), as OwnershipStore::hold checks.
+  virtual DbResult<Done> append_move(GameId game, const MoveRecord& move, std::string_view clock_state,
+                                     const GameFence* fence = nullptr) = 0;
   // Takes back the last `count` moves (friendly undo).
   virtual DbResult<Done> undo_moves(GameId game, int count, std::string_view clock_state) = 0;
   // Ends the game, keeps a count's final marking (end.dead) and applies the

@@ -169,35 +169,36 @@ struct GameRoom::Private {
     const GameId id_of_game = game;
     // Each kind of change as its own lambda, submitted as it is: no extra std::function on the move path.
     const auto submit = [&](auto write) {
-      services.writer.submit_for<RankChanges>(fenced(id_of_game, fence, std::move(write)), std::move(back),
-                                              db::Writer::Where::here_when_idle);
+      services.writer.submit_for<RankChanges>(std::move(write), std::move(back), db::Writer::Where::here_when_idle);
     };
     if (const auto* move = std::get_if<MoveCommit>(&work)) {
-      submit([id_of_game, move = *move](db::Stores& stores) -> db::DbResult<RankChanges> {
-        auto done = stores.games().append_move(id_of_game, move.move, move.clock_state);
+      // The move checks the fence itself, on PostgreSQL in the statement that stores it.
+      submit([id_of_game, fence = fence, move = *move](db::Stores& stores) -> db::DbResult<RankChanges> {
+        auto done = stores.games().append_move(id_of_game, move.move, move.clock_state, fence ? &*fence : nullptr);
         if (!done) return unexpected(done.error());
         return RankChanges{};
       });
     } else if (const auto* undo = std::get_if<UndoCommit>(&work)) {
-      submit([id_of_game, undo = *undo](db::Stores& stores) -> db::DbResult<RankChanges> {
+      submit(fenced(id_of_game, fence, [id_of_game, undo = *undo](db::Stores& stores) -> db::DbResult<RankChanges> {
         auto done = stores.games().undo_moves(id_of_game, undo.count, undo.clock_state);
         if (!done) return unexpected(done.error());
         return RankChanges{};
-      });
+      }));
     } else {
       // The end and the rank changes it causes commit together or not at all.
-      submit([id_of_game, fence = fence, end = std::get<EndCommit>(work),
-              rank_on_end = services.rank_on_end](db::Stores& stores) -> db::DbResult<RankChanges> {
-        auto done = stores.games().end_game(id_of_game, end.end, {});
-        if (!done) return unexpected(done.error());
-        // An ended game needs no owner; nobody will claim it.
-        if (fence) {
-          if (auto released = stores.owners().release(id_of_game, *fence); !released)
-            return unexpected(released.error());
-        }
-        if (!rank_on_end) return RankChanges{};
-        return rank_on_end(stores, end.facts);
-      });
+      submit(fenced(id_of_game, fence,
+                    [id_of_game, fence = fence, end = std::get<EndCommit>(work),
+                     rank_on_end = services.rank_on_end](db::Stores& stores) -> db::DbResult<RankChanges> {
+                      auto done = stores.games().end_game(id_of_game, end.end, {});
+                      if (!done) return unexpected(done.error());
+                      // An ended game needs no owner; nobody will claim it.
+                      if (fence) {
+                        if (auto released = stores.owners().release(id_of_game, *fence); !released)
+                          return unexpected(released.error());
+                      }
+                      if (!rank_on_end) return RankChanges{};
+                      return rank_on_end(stores, end.facts);
+                    }));
     }
   }
 

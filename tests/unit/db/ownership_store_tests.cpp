@@ -129,6 +129,33 @@ TEST_CASE_METHOD(StoreTest, "a game is released only by the fence that holds it"
   CHECK(*owners.orphaned(2'000, 10) == std::vector<GameId>{game});
 }
 
+TEST_CASE_METHOD(StoreTest, "a fenced move is stored only by the node that holds the game, in order", "[db][owners]") {
+  const GameId game = new_game(stores);
+  const GameFence first = claimed(stores, game, "n1", 1'000, 2'000);
+  GameStore& games = stores.games();
+  REQUIRE(games.append_move(game, sample_move(1, 3, 3), "", &first));
+  // Out of order with a good fence: a conflict, not a lost hold.
+  auto skipped = games.append_move(game, sample_move(3, 4, 4), "", &first);
+  REQUIRE_FALSE(skipped);
+  CHECK(skipped.error().kind == DbErrorKind::conflict);
+
+  const GameFence second = claimed(stores, game, "n2", 3'000, 13'000);
+  // The first node's next move, in order, is fenced out, and so is a wrong node with the current epoch.
+  for (const GameFence& stale : {first, GameFence{"n1", second.epoch}}) {
+    auto refused = games.append_move(game, sample_move(2, 4, 4), "", &stale);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.error().kind == DbErrorKind::not_owner);
+  }
+  auto kept = games.load(game);
+  REQUIRE(kept);
+  REQUIRE(kept->has_value());
+  CHECK((**kept).moves.size() == 1);
+  REQUIRE(games.append_move(game, sample_move(2, 4, 4), "", &second));
+  // Without a fence (a single server) the move count alone guards the record.
+  REQUIRE(games.append_move(game, sample_move(3, 5, 5), ""));
+  CHECK((**games.load(game)).moves.size() == 3);
+}
+
 TEST_CASE("on PostgreSQL a takeover waits for the fenced write in flight and then sees it", "[db][.postgresql]") {
   TempDir dir("yunzi-own");
   const DatabaseTarget target = fresh_test_database(dir);

@@ -183,3 +183,30 @@ TEST_CASE("on PostgreSQL a takeover waits for the fenced write in flight and the
   CHECK((**new_stores.games().load(game)).moves.size() == 1);
   CHECK(old_stores.owners().hold(game, held).error().kind == DbErrorKind::not_owner);
 }
+
+TEST_CASE("on PostgreSQL a move's own fence holds a takeover off until the move commits", "[db][.postgresql]") {
+  TempDir dir("yunzi-own");
+  const DatabaseTarget target = fresh_test_database(dir);
+  Connection old_owner = open_migrated(target);
+  Connection new_owner = open_migrated(target);
+  SqlStores old_stores(old_owner);
+  SqlStores new_stores(new_owner);
+  const GameId game = new_game(old_stores);
+  const GameFence held = claimed(old_stores, game, "n1", 1'000, 2'000);
+
+  // The fence is read in the move's own statement: its row lock lasts until the transaction ends.
+  auto tx = Transaction::begin(old_owner);
+  REQUIRE(tx);
+  REQUIRE(old_stores.games().append_move(game, sample_move(1, 3, 3), "", &held));
+  auto takeover = std::async(std::launch::async, [&] { return new_stores.owners().claim(game, "n2", 3'000, 13'000); });
+  CHECK(takeover.wait_for(std::chrono::milliseconds(300)) == std::future_status::timeout);
+  REQUIRE(tx->commit());
+
+  auto taken = takeover.get();
+  REQUIRE(taken);
+  REQUIRE(taken->has_value());
+  CHECK((**new_stores.games().load(game)).moves.size() == 1);
+  auto late = old_stores.games().append_move(game, sample_move(2, 4, 4), "", &held);
+  REQUIRE_FALSE(late);
+  CHECK(late.error().kind == DbErrorKind::not_owner);
+}

@@ -156,27 +156,40 @@ TEST_CASE_METHOD(StoreTest, "a fenced move is stored only by the node that holds
   CHECK((**games.load(game)).moves.size() == 3);
 }
 
-TEST_CASE("on PostgreSQL a takeover waits for the fenced write in flight and then sees it", "[db][.postgresql]") {
-  TempDir dir("yunzi-own");
-  const DatabaseTarget target = fresh_test_database(dir);
-  REQUIRE(target.engine == Engine::postgresql);
+namespace {
+
+// Two nodes' writers on one PostgreSQL database, the old owner holding a game whose lease is about to run out.
+struct TwoWritersOnPostgres {
+  TempDir dir{"yunzi-own"};
+  DatabaseTarget target = fresh_test_database(dir);
   Connection old_owner = open_migrated(target);
   Connection new_owner = open_migrated(target);
-  SqlStores old_stores(old_owner);
-  SqlStores new_stores(new_owner);
-  const GameId game = new_game(old_stores);
-  const GameFence held = claimed(old_stores, game, "n1", 1'000, 2'000);
+  SqlStores old_stores{old_owner};
+  SqlStores new_stores{new_owner};
+  GameId game = new_game(old_stores);
+  GameFence held = claimed(old_stores, game, "n1", 1'000, 2'000);
 
+  TwoWritersOnPostgres() { REQUIRE(target.engine == Engine::postgresql); }
+  // The new owner's claim after the lease, run beside the test.
+  std::future<DbResult<std::optional<GameLease>>> takeover() {
+    return std::async(std::launch::async, [this] { return new_stores.owners().claim(game, "n2", 3'000, 13'000); });
+  }
+};
+
+}  // namespace
+
+TEST_CASE_METHOD(TwoWritersOnPostgres, "on PostgreSQL a takeover waits for the fenced write in flight and then sees it",
+                 "[db][.postgresql]") {
   // The old owner's lease ran out while its write was on the way.
   auto tx = Transaction::begin(old_owner);
   REQUIRE(tx);
   REQUIRE(old_stores.owners().hold(game, held));
-  auto takeover = std::async(std::launch::async, [&] { return new_stores.owners().claim(game, "n2", 3'000, 13'000); });
-  CHECK(takeover.wait_for(std::chrono::milliseconds(300)) == std::future_status::timeout);
+  auto taken_over = takeover();
+  CHECK(taken_over.wait_for(std::chrono::milliseconds(300)) == std::future_status::timeout);
   REQUIRE(old_stores.games().append_move(game, sample_move(1, 3, 3), ""));
   REQUIRE(tx->commit());
 
-  auto taken = takeover.get();
+  auto taken = taken_over.get();
   REQUIRE(taken);
   REQUIRE(taken->has_value());
   CHECK((*taken)->fence == GameFence{"n2", held.epoch + 1});
@@ -184,25 +197,17 @@ TEST_CASE("on PostgreSQL a takeover waits for the fenced write in flight and the
   CHECK(old_stores.owners().hold(game, held).error().kind == DbErrorKind::not_owner);
 }
 
-TEST_CASE("on PostgreSQL a move's own fence holds a takeover off until the move commits", "[db][.postgresql]") {
-  TempDir dir("yunzi-own");
-  const DatabaseTarget target = fresh_test_database(dir);
-  Connection old_owner = open_migrated(target);
-  Connection new_owner = open_migrated(target);
-  SqlStores old_stores(old_owner);
-  SqlStores new_stores(new_owner);
-  const GameId game = new_game(old_stores);
-  const GameFence held = claimed(old_stores, game, "n1", 1'000, 2'000);
-
+TEST_CASE_METHOD(TwoWritersOnPostgres, "on PostgreSQL a move's own fence holds a takeover off until the move commits",
+                 "[db][.postgresql]") {
   // The fence is read in the move's own statement: its row lock lasts until the transaction ends.
   auto tx = Transaction::begin(old_owner);
   REQUIRE(tx);
   REQUIRE(old_stores.games().append_move(game, sample_move(1, 3, 3), "", &held));
-  auto takeover = std::async(std::launch::async, [&] { return new_stores.owners().claim(game, "n2", 3'000, 13'000); });
-  CHECK(takeover.wait_for(std::chrono::milliseconds(300)) == std::future_status::timeout);
+  auto taken_over = takeover();
+  CHECK(taken_over.wait_for(std::chrono::milliseconds(300)) == std::future_status::timeout);
   REQUIRE(tx->commit());
 
-  auto taken = takeover.get();
+  auto taken = taken_over.get();
   REQUIRE(taken);
   REQUIRE(taken->has_value());
   CHECK((**new_stores.games().load(game)).moves.size() == 1);

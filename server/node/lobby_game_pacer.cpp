@@ -3,9 +3,10 @@
 namespace yunzi::node {
 
 LobbyGamePacer::LobbyGamePacer(boost::asio::any_io_executor executor, std::chrono::milliseconds interval,
-                               PublishEntry entry, PublishRemoval removal)
+                               PublishEntry entry, PublishHeld held, PublishRemoval removal)
     : interval_(interval),
       publish_entry_(std::move(entry)),
+      publish_held_(std::move(held)),
       publish_removal_(std::move(removal)),
       timer_(boost::asio::make_strand(std::move(executor))) {}
 
@@ -15,13 +16,13 @@ void LobbyGamePacer::changed(const protocol::LobbyGame& entry, UserId black, Use
   const Clock::time_point now = Clock::now();
   auto sent = last_sent_.find(entry.game);
   if (!at_once && sent != last_sent_.end() && now - sent->second < interval_) {
-    held_.insert_or_assign(entry.game, Held{entry, black, white});
+    held_.insert_or_assign(entry.game, Entry{entry, black, white});
     arm();
     return;
   }
   held_.erase(entry.game);
   last_sent_[entry.game] = now;
-  publish_entry_(entry, black, white);
+  publish_entry_(Entry{entry, black, white});
 }
 
 void LobbyGamePacer::removed(GameId game) {
@@ -54,18 +55,21 @@ void LobbyGamePacer::arm() {
   });
 }
 
-// The entries held over the interval go now: a game's newest only, and each
-// game's next change waits a whole interval again.
+// The entries held over the interval go now, together: a game's newest only,
+// and each game's next change waits a whole interval again.
 void LobbyGamePacer::interval_over() {
   std::lock_guard lock(mutex_);
   armed_ = false;
-  if (stopped_) return;
+  if (stopped_ || held_.empty()) return;
   const Clock::time_point now = Clock::now();
-  for (const auto& [game, held] : held_) {
+  std::vector<Entry> entries;
+  entries.reserve(held_.size());
+  for (auto& [game, held] : held_) {
     last_sent_[game] = now;
-    publish_entry_(held.entry, held.black, held.white);
+    entries.push_back(std::move(held));
   }
   held_.clear();
+  publish_held_(entries);
 }
 
 }  // namespace yunzi::node

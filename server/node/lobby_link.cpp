@@ -1,5 +1,6 @@
 #include "server/node/lobby_link.hpp"
 
+#include <algorithm>
 #include <random>
 
 #include <spdlog/spdlog.h>
@@ -18,6 +19,9 @@ const std::string deltas_subject = "yunzi.lobby";
 constexpr int prefix_shift = 32;
 // A game's entry goes to the other nodes at most about this often (LobbyGamePacer).
 constexpr auto game_entry_interval = std::chrono::seconds(1);
+// The entries held over an interval go in messages of at most this many: a
+// lobby entry is a few hundred bytes, NATS's payload limit 1 MiB by default.
+constexpr std::size_t entries_per_message = 200;
 // An acceptance makes a game on the holding node (its writer, the players'
 // rows locked in PostgreSQL): given longer than a game request.
 constexpr auto offer_timeout = std::chrono::seconds(10);
@@ -37,6 +41,11 @@ const json& member(const json& message, const char* key) {
   return found == message.end() ? none : *found;
 }
 
+// A game's lobby entry and its players, as `game` carries it and each item of `games`.
+json game_item(const LobbyGamePacer::Entry& entry) {
+  return {{"game", protocol::to_json(entry.entry)}, {"black", entry.black}, {"white", entry.white}};
+}
+
 }  // namespace
 
 LobbyLink::LobbyLink(cluster::Bus& bus, boost::asio::any_io_executor executor, std::string address,
@@ -48,8 +57,18 @@ LobbyLink::LobbyLink(cluster::Bus& bus, boost::asio::any_io_executor executor, s
       users_(users),
       games_(std::make_shared<LobbyGamePacer>(
           std::move(executor), game_entry_interval,
-          [this](const protocol::LobbyGame& entry, UserId black, UserId white) {
-            publish({{"type", "game"}, {"game", protocol::to_json(entry)}, {"black", black}, {"white", white}});
+          [this](const LobbyGamePacer::Entry& entry) {
+            json message = game_item(entry);
+            message["type"] = "game";
+            publish(std::move(message));
+          },
+          [this](const std::vector<LobbyGamePacer::Entry>& entries) {
+            for (std::size_t first = 0; first < entries.size(); first += entries_per_message) {
+              json items = json::array();
+              const std::size_t end = std::min(entries.size(), first + entries_per_message);
+              for (std::size_t i = first; i < end; ++i) items.push_back(game_item(entries[i]));
+              publish({{"type", "games"}, {"games", std::move(items)}});
+            }
           },
           [this](GameId game) {
             publish({{"type", "game_removed"}, {"game", game}});
@@ -219,10 +238,11 @@ void LobbyLink::heard(const cluster::BusMessage& message) {
   } else if (type == "seek_removed") {
     if (const auto seek = integer_field(told, "seek")) lobby_.peer_seek_removed(*seek);
   } else if (type == "game") {
-    const auto entry = protocol::read_lobby_game(member(told, "game"));
-    const auto black = integer_field(told, "black");
-    const auto white = integer_field(told, "white");
-    if (entry && black && white) lobby_.peer_game(origin, *entry, *black, *white);
+    heard_game(origin, told);
+  } else if (type == "games") {
+    const json& items = member(told, "games");
+    if (!items.is_array()) return;
+    for (const json& item : items) heard_game(origin, item);
   } else if (type == "game_removed") {
     if (const auto game = integer_field(told, "game")) lobby_.peer_game_removed(*game);
   } else if (type == "automatch") {
@@ -239,6 +259,14 @@ void LobbyLink::heard(const cluster::BusMessage& message) {
       lobby_.peer_chat(protocol::LobbyChatLine{line["from"].get<std::string>(), line["text"].get<std::string>(), *at});
     }
   }
+}
+
+void LobbyLink::heard_game(const std::string& origin, const json& item) {
+  if (!item.is_object()) return;
+  const auto entry = protocol::read_lobby_game(member(item, "game"));
+  const auto black = integer_field(item, "black");
+  const auto white = integer_field(item, "white");
+  if (entry && black && white) lobby_.peer_game(origin, *entry, *black, *white);
 }
 
 std::optional<std::string> LobbyLink::holder_of(std::int64_t id) const {

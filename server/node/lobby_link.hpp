@@ -74,6 +74,8 @@ class LobbyLink final : public lobby::LobbyPeers {
  private:
   void publish(nlohmann::json message);
   void heard(const cluster::BusMessage& message);
+  // One game's entry, as `game` carries it or an item of `games`.
+  void heard_game(const std::string& origin, const nlohmann::json& item);
   void passed_on(const cluster::BusMessage& message);
   std::optional<std::string> holder_of(std::int64_t id) const;
   // A request to the node at `holder`, on behalf of the caller; the answer (or why there is none) goes to `answered`.

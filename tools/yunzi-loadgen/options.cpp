@@ -63,6 +63,12 @@ const std::map<std::string, Setter>& setters() {
          o.ports.push_back(static_cast<std::uint16_t>(n));
          return true;
        }},
+      {"--spread",
+       [](Options& o, const std::string& v) {
+         if (v != "connection" && v != "game") return false;
+         o.spread_by_game = v == "game";
+         return true;
+       }},
       {"--connections", number_in(&Options::connections, 1, 100000)},
       {"--games", number_in(&Options::games, 0, 50000)},
       {"--spectators", number_in(&Options::spectators, 0, 1000)},
@@ -155,6 +161,9 @@ and the server's memory and CPU.
   --host ADDR            server address (127.0.0.1)
   --port N               server port (required); given again for each node of
                          a cluster, the connections take them in turn
+  --spread connection|game  with several ports: each connection takes the
+                         next (connection, the default), or all of a game's
+                         players and spectators take the game's (game)
   --connections N        all connections: players + spectators + idle (1000)
   --games M              simultaneous games (200)
   --spectators S         spectators per game (3)

@@ -15,8 +15,10 @@ namespace yunzi::loadgen {
 struct Options {
   std::string host = "127.0.0.1";
   // One or more servers: connection i goes to ports[i % size] (players of
-  // one game on different nodes of a cluster when there are several).
+  // one game on different nodes of a cluster when there are several), or with
+  // `spread_by_game` every connection of game g to ports[g % size].
   std::vector<std::uint16_t> ports;
+  bool spread_by_game = false;
   int connections = 1000;  // all of them: players, spectators and idle ones
   int games = 200;
   int spectators = 3;        // per game

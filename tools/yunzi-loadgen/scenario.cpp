@@ -50,7 +50,8 @@ RunReport Scenario::run() {
 
 void Scenario::open_next() {
   const int index = next_to_open_++;
-  const auto& endpoint = endpoints_[static_cast<std::size_t>(index) % endpoints_.size()];
+  const auto& endpoint = endpoints_[static_cast<std::size_t>(
+      seating_.node_of(index, static_cast<int>(endpoints_.size()), options_.spread_by_game))];
   const std::string host = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
   connections_[index] = std::make_shared<WsConnection>(
       io_, WsConnection::Handlers{[this, index] { on_connection_open(index); },

@@ -72,7 +72,7 @@ class Scenario {
 
   boost::asio::io_context& io_;
   Options options_;
-  Endpoints endpoints_;  // connection i goes to endpoints_[i % size]
+  Endpoints endpoints_;  // connection i goes to endpoints_[i % size], or its game's (Options::spread_by_game)
   Seating seating_;
   RunCounters counters_;
   GameTraffic traffic_;

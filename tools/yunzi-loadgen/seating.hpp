@@ -21,6 +21,12 @@ class Seating {
     const Role role = offset == 0 ? Role::black : offset == 1 ? Role::white : Role::spectator;
     return Seat{role, connection / per_game_};
   }
+  // Which of `nodes` servers the connection goes to: the next in turn, or with
+  // `by_game` its game's (an idle connection's in turn either way).
+  int node_of(int connection, int nodes, bool by_game) const {
+    const int game = seat_of(connection).game;
+    return (by_game && game >= 0 ? game : connection) % nodes;
+  }
   int black_of(int game) const { return game * per_game_; }
   int white_of(int game) const { return game * per_game_ + 1; }
   int spectator_of(int game, int k) const { return game * per_game_ + 2 + k; }

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "tools/yunzi-loadgen/options.hpp"
+#include "tools/yunzi-loadgen/seating.hpp"
 
 using namespace yunzi;
 using namespace yunzi::loadgen;
@@ -42,6 +43,24 @@ TEST_CASE("options: --port again adds a node, in order") {
   CHECK(o.ports == std::vector<std::uint16_t>{9001, 9002, 9003});
 }
 
+TEST_CASE("options: --spread game puts a game's players and spectators on one node, idle connections in turn") {
+  CHECK_FALSE(parse_ok({"--port", "1"}).spread_by_game);
+  CHECK_FALSE(parse_ok({"--port", "1", "--spread", "connection"}).spread_by_game);
+  CHECK(parse_ok({"--port", "1", "--spread=game"}).spread_by_game);
+  CHECK(parse_error({"--port", "1", "--spread", "node"}).find("--spread") != std::string::npos);
+
+  const Seating seating(4, 3);  // connections 0-19 play or watch, 20 and on are idle
+  std::vector<int> by_connection, by_game;
+  for (int connection = 0; connection < 10; ++connection) {
+    by_connection.push_back(seating.node_of(connection, 3, false));
+    by_game.push_back(seating.node_of(connection, 3, true));
+  }
+  CHECK(by_connection == std::vector<int>{0, 1, 2, 0, 1, 2, 0, 1, 2, 0});
+  CHECK(by_game == std::vector<int>{0, 0, 0, 0, 0, 1, 1, 1, 1, 1});
+  CHECK(seating.node_of(19, 3, true) == 0);  // game 3
+  CHECK(seating.node_of(22, 3, true) == 1);  // idle: in turn
+}
+
 TEST_CASE("options: a run id is made from the clock when none is given") {
   const Options o = parse_ok({"--port", "1"});
   CHECK_FALSE(o.run_id.empty());
@@ -75,7 +94,7 @@ TEST_CASE("options: --help stops parsing and the usage names every flag") {
   CHECK(parsed->outcome == ParseOutcome::help);
   const std::string usage = usage_text("yunzi-loadgen");
   for (const char* flag : {"--host", "--port", "--connections", "--games", "--spectators", "--move-rate", "--duration",
-                           "--size", "--server-pid", "--run", "--baseline", "--frame-bytes", "--json"}) {
+                           "--size", "--server-pid", "--spread", "--run", "--baseline", "--frame-bytes", "--json"}) {
     CHECK(usage.find(flag) != std::string::npos);
   }
 }

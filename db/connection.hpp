@@ -123,6 +123,9 @@ class ConnectionEngine {
   virtual int changes() const = 0;
   virtual DbResult<std::int64_t> last_insert_id() = 0;
   virtual bool in_transaction() const = 0;
+  // The open transaction will store nothing more: a failed statement aborted
+  // it (PostgreSQL), or the connection it ran on was lost.
+  virtual bool transaction_aborted() const { return false; }
   // The statement that opens an outermost transaction.
   virtual std::string_view begin_statement() const = 0;
   // The schema version the database is at (0 for an empty one), and
@@ -172,6 +175,7 @@ class Connection {
   Engine engine() const { return engine_->engine(); }
   int changes() const { return engine_->changes(); }
   bool in_transaction() const { return engine_->in_transaction(); }
+  bool transaction_aborted() const { return engine_->transaction_aborted(); }
   std::size_t cached_statements() const { return cache_.size(); }
   DbResult<int> schema_version() { return engine_->schema_version(); }
   DbResult<Done> set_schema_version(int version) { return engine_->set_schema_version(version); }

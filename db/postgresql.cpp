@@ -209,6 +209,7 @@ class PostgresEngine final : public ConnectionEngine {
   }
 
   bool in_transaction() const override { return in_transaction_; }
+  bool transaction_aborted() const override { return aborted_ || lost_transaction_; }
   // A writing connection learns its transaction's id as it begins (in the same round trip), so that a COMMIT cut
   // off by a lost connection can be settled afterwards (`settle_lost_commit`).
   std::string_view begin_statement() const override {

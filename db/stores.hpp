@@ -76,6 +76,7 @@ class GameStore {
   // play (DbErrorKind::conflict otherwise); the clock snapshot is updated
   // with it. With a fence (a cluster node's), the node must still hold the
   // game (DbErrorKind::not_owner otherwise), as OwnershipStore::hold checks.
+  // A failure leaves nothing written (Writer::Leaves::nothing).
   virtual DbResult<Done> append_move(GameId game, const MoveRecord& move, std::string_view clock_state,
                                      const GameFence* fence = nullptr) = 0;
   // Takes back the last `count` moves (friendly undo).

@@ -45,8 +45,8 @@ Writer::Writer(Connection connection, std::chrono::milliseconds checkpoint_inter
 
 Writer::~Writer() { shutdown(); }
 
-void Writer::submit(Work work, Completion done, Where where) {
-  Item item{std::move(work), std::move(done)};
+void Writer::submit(Work work, Completion done, Where where, Leaves leaves) {
+  Item item{std::move(work), std::move(done), leaves};
   bool commit_here = false;
   {
     std::lock_guard lock(mutex_);
@@ -137,13 +137,23 @@ void Writer::commit_batch(std::span<Item> batch) {
   if (!tx) {
     batch_error = tx.error();
   } else {
-    if (batch.size() == 1) {
+    bool transaction_broken = false;
+    for (Item& item : batch) {
       // A lone item needs no savepoint: the transaction is the item's own.
-      outcomes.push_back(batch.front().work(stores));
-    } else {
-      for (Item& item : batch) outcomes.push_back(run_in_savepoint(item, stores));
+      const bool own_savepoint = batch.size() > 1 && item.leaves == Leaves::traces;
+      outcomes.push_back(own_savepoint ? run_in_savepoint(item, stores) : item.work(stores));
+      if (!outcomes.back() && (connection_.transaction_aborted() || !connection_.in_transaction())) {
+        transaction_broken = true;
+        break;
+      }
     }
-    if (batch.size() > 1 || outcomes.front()) {
+    if (transaction_broken) {
+      // The failure took the transaction with it: what the items before it wrote goes too, and the items after
+      // it could store nothing, so the whole batch fails with that failure's error.
+      const DbError cause = outcomes.back().error();
+      tx->rollback();
+      outcomes.assign(batch.size(), DbResult<Done>(unexpected(cause)));
+    } else if (batch.size() > 1 || outcomes.front()) {
       auto committed = tx->commit();
       if (!committed) batch_error = committed.error();
     } else {

@@ -67,15 +67,20 @@ class Writer {
   // change two thread wake-ups; so only for callers whose completion just hands the result on. Otherwise, and always
   // on PostgreSQL (a commit there is a network round trip), it queues (db/README.md, "The writer thread").
   enum class Where { queued, here_when_idle };
+  // What a change leaves written when it fails. `traces`: maybe part of it, so in a batch of several it runs in a
+  // savepoint of its own. `nothing`: it is one statement, or undoes itself, so it runs without one (on PostgreSQL a
+  // savepoint is two round trips more). A failure that leaves the batch's transaction unable to store anything more
+  // (PostgreSQL's aborted transaction) fails the whole batch, as a failed COMMIT does.
+  enum class Leaves { traces, nothing };
 
   // After shutdown() the completion is called at once, on the caller's
   // thread, with DbErrorKind::stopped.
-  void submit(Work work, Completion done, Where where = Where::queued);
+  void submit(Work work, Completion done, Where where = Where::queued, Leaves leaves = Leaves::traces);
 
   // The same for work that produces a value.
   template <class T>
   void submit_for(std::function<DbResult<T>(Stores&)> work, std::function<void(DbResult<T>)> done,
-                  Where where = Where::queued) {
+                  Where where = Where::queued, Leaves leaves = Leaves::traces) {
     auto slot = std::make_shared<std::optional<DbResult<T>>>();
     Work produce = [work = std::move(work), slot](Stores& stores) -> DbResult<Done> {
       slot->emplace(work(stores));
@@ -89,7 +94,7 @@ class Writer {
         done(std::move(slot->value()));
       }
     };
-    submit(std::move(produce), std::move(hand_on), where);
+    submit(std::move(produce), std::move(hand_on), where, leaves);
   }
 
   // Stops taking work, commits everything already queued, joins the thread.
@@ -105,6 +110,7 @@ class Writer {
   struct Item {
     Work work;
     Completion done;
+    Leaves leaves = Leaves::traces;
   };
 
   void run();

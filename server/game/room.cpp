@@ -168,16 +168,20 @@ struct GameRoom::Private {
     };
     const GameId id_of_game = game;
     // Each kind of change as its own lambda, submitted as it is: no extra std::function on the move path.
-    const auto submit = [&](auto write) {
-      services.writer.submit_for<RankChanges>(std::move(write), std::move(back), db::Writer::Where::here_when_idle);
+    const auto submit = [&](auto write, db::Writer::Leaves leaves = db::Writer::Leaves::traces) {
+      services.writer.submit_for<RankChanges>(std::move(write), std::move(back), db::Writer::Where::here_when_idle,
+                                              leaves);
     };
     if (const auto* move = std::get_if<MoveCommit>(&work)) {
-      // The move checks the fence itself, on PostgreSQL in the statement that stores it.
-      submit([id_of_game, fence = fence, move = *move](db::Stores& stores) -> db::DbResult<RankChanges> {
-        auto done = stores.games().append_move(id_of_game, move.move, move.clock_state, fence ? &*fence : nullptr);
-        if (!done) return unexpected(done.error());
-        return RankChanges{};
-      });
+      // The move checks the fence itself, on PostgreSQL in the statement that stores it, and leaves nothing written
+      // when it fails: the writer spares it a savepoint.
+      submit(
+          [id_of_game, fence = fence, move = *move](db::Stores& stores) -> db::DbResult<RankChanges> {
+            auto done = stores.games().append_move(id_of_game, move.move, move.clock_state, fence ? &*fence : nullptr);
+            if (!done) return unexpected(done.error());
+            return RankChanges{};
+          },
+          db::Writer::Leaves::nothing);
     } else if (const auto* undo = std::get_if<UndoCommit>(&work)) {
       submit(fenced(id_of_game, fence, [id_of_game, undo = *undo](db::Stores& stores) -> db::DbResult<RankChanges> {
         auto done = stores.games().undo_moves(id_of_game, undo.count, undo.clock_state);

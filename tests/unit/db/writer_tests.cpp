@@ -151,6 +151,55 @@ TEST_CASE("a failing item is undone alone; the rest of its batch commits", "[db]
   CHECK(f.writer.stats().items_failed == 1);
 }
 
+TEST_CASE(
+    "a change that leaves nothing when it fails runs without a savepoint; one whose failure breaks the transaction "
+    "fails its whole batch",
+    "[db][writer]") {
+  WriterFixture f;
+  REQUIRE(f.count("SELECT COUNT(*) FROM users") == 0);
+  const bool postgresql = f.database.engine == Engine::postgresql;
+  // One batch: a change, a refusal that wrote nothing, a failed statement, another change.
+  std::promise<void> release = hold_writer_thread(f.writer);
+  std::vector<std::optional<DbErrorKind>> failures(5);
+  std::vector<std::optional<bool>> outcomes(5);
+  const auto note = [&](int i) {
+    return [&, i](DbResult<yunzi::Done> r) {
+      outcomes[i] = r.has_value();
+      if (!r) failures[i] = r.error().kind;
+    };
+  };
+  f.writer.submit(insert_user("first"), note(0), Writer::Where::queued, Writer::Leaves::nothing);
+  f.writer.submit([](Stores&) -> DbResult<yunzi::Done> { return db_failure(DbErrorKind::conflict, "refused"); },
+                  note(1), Writer::Where::queued, Writer::Leaves::nothing);
+  f.writer.submit(insert_user("second"), note(2));
+  // The same name again: a unique index refuses the statement, which on PostgreSQL aborts the transaction.
+  f.writer.submit(insert_user("first"), note(3), Writer::Where::queued, Writer::Leaves::nothing);
+  f.writer.submit(insert_user("third"), note(4));
+  release.set_value();
+  f.writer.shutdown();
+
+  CHECK(outcomes[1] == false);
+  CHECK(outcomes[3] == false);
+  if (postgresql) {
+    // Nothing of the batch is stored, and every item hears the failure that took the transaction.
+    for (int i : {0, 2, 4}) {
+      INFO(i);
+      CHECK(outcomes[i] == false);
+      CHECK(failures[i] == failures[3]);
+    }
+    CHECK(f.count("SELECT COUNT(*) FROM users") == 0);
+  } else {
+    // SQLite goes on after a failed statement: the refusals fail alone.
+    CHECK(failures[1] == DbErrorKind::conflict);
+    for (int i : {0, 2, 4}) {
+      INFO(i);
+      CHECK(outcomes[i] == true);
+    }
+    CHECK(f.count("SELECT COUNT(*) FROM users") == 3);
+  }
+  CHECK(f.writer.stats().items_failed == (postgresql ? 5u : 2u));
+}
+
 TEST_CASE("a lone item that fails is undone whole, and the disk is not blamed", "[db][writer]") {
   WriterFixture f;
   for (const auto where : {Writer::Where::queued, Writer::Where::here_when_idle}) {

@@ -36,6 +36,9 @@ struct DbError {
   bool outcome_unknown = false;
   // The database server could not be reached: a lost connection or a refused connect (not a full disk).
   bool unreachable = false;
+  // Nothing of the change was stored because another change's failure rolled back the batch it was in: it may be
+  // sent again as it is (db::Writer).
+  bool undone_with_batch = false;
 };
 
 template <class T>

@@ -149,10 +149,16 @@ void Writer::commit_batch(std::span<Item> batch) {
     }
     if (transaction_broken) {
       // The failure took the transaction with it: what the items before it wrote goes too, and the items after
-      // it could store nothing, so the whole batch fails with that failure's error.
-      const DbError cause = outcomes.back().error();
+      // it could store nothing. Each keeps its own failure; the others hear that they were undone with the batch.
+      const DbError& cause = outcomes.back().error();
+      DbError undone{DbErrorKind::other, 0, "rolled back with its batch: " + cause.message};
+      undone.unreachable = cause.unreachable;
+      undone.undone_with_batch = true;
       tx->rollback();
-      outcomes.assign(batch.size(), DbResult<Done>(unexpected(cause)));
+      for (auto& outcome : outcomes) {
+        if (outcome) outcome = DbResult<Done>(unexpected(undone));
+      }
+      outcomes.resize(batch.size(), DbResult<Done>(unexpected(undone)));
     } else if (batch.size() > 1 || outcomes.front()) {
       auto committed = tx->commit();
       if (!committed) batch_error = committed.error();

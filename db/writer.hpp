@@ -1,7 +1,8 @@
 // The one writer: its thread owns the write connection and commits all queued work in one transaction (each item in
-// its own savepoint), then runs each completion, so a completion that sees success means the change is stored.
-// Completions run on the writer thread, or on the caller's (Where::here_when_idle): post onward from there, since
-// db/ knows nothing of Asio. Batches start in the order their work was submitted (db/README.md, "The writer thread").
+// its own savepoint unless it leaves nothing when it fails), then runs each completion, so a completion that sees
+// success means the change is stored. Completions run on the writer thread, or on the caller's (Where::here_when_idle):
+// post onward from there, since db/ knows nothing of Asio. Batches start in the order their work was submitted
+// (db/README.md, "The writer thread").
 #pragma once
 
 #include <condition_variable>
@@ -70,7 +71,8 @@ class Writer {
   // What a change leaves written when it fails. `traces`: maybe part of it, so in a batch of several it runs in a
   // savepoint of its own. `nothing`: it is one statement, or undoes itself, so it runs without one (on PostgreSQL a
   // savepoint is two round trips more). A failure that leaves the batch's transaction unable to store anything more
-  // (PostgreSQL's aborted transaction) fails the whole batch, as a failed COMMIT does.
+  // (PostgreSQL's aborted transaction) fails the whole batch: that item and any that failed before it keep their
+  // errors, the others get DbError::undone_with_batch (nothing stored, to be sent again).
   enum class Leaves { traces, nothing };
 
   // After shutdown() the completion is called at once, on the caller's

@@ -67,11 +67,15 @@ constexpr std::string_view moved_message = "another node runs this game now; con
 constexpr std::int64_t retry_after_failure_ms = 1000;
 
 // A database out of reach (restarting, or failing over to its replica) is back within moments, and nothing of the
-// change was stored: the client is told to send it again. A COMMIT cut off by the loss may have been stored, so
-// that one is not called retryable.
+// change was stored: the client is told to send it again, as when another change of the writer's batch took it
+// down with it. A COMMIT cut off by the loss may have been stored, so that one is not called retryable.
 void refuse_unsaved(const protocol::Responder& respond, const db::DbError& error) {
   if (error.unreachable && !error.outcome_unknown) {
     respond.unavailable("the database cannot be reached for the moment; nothing was stored, try again");
+    return;
+  }
+  if (error.undone_with_batch) {
+    respond.unavailable("another change stored with this one failed, and nothing was stored; try again");
     return;
   }
   respond.fail(protocol::ErrorCode::internal, "the change could not be saved");

@@ -162,10 +162,14 @@ TEST_CASE(
   std::promise<void> release = hold_writer_thread(f.writer);
   std::vector<std::optional<DbErrorKind>> failures(5);
   std::vector<std::optional<bool>> outcomes(5);
+  std::vector<bool> undone(5, false);
   const auto note = [&](int i) {
     return [&, i](DbResult<yunzi::Done> r) {
       outcomes[i] = r.has_value();
-      if (!r) failures[i] = r.error().kind;
+      if (!r) {
+        failures[i] = r.error().kind;
+        undone[i] = r.error().undone_with_batch;
+      }
     };
   };
   f.writer.submit(insert_user("first"), note(0), Writer::Where::queued, Writer::Leaves::nothing);
@@ -179,14 +183,20 @@ TEST_CASE(
   f.writer.shutdown();
 
   CHECK(outcomes[1] == false);
+  CHECK(failures[1] == DbErrorKind::conflict);
   CHECK(outcomes[3] == false);
+  CHECK(failures[3] == DbErrorKind::constraint);
   if (postgresql) {
-    // Nothing of the batch is stored, and every item hears the failure that took the transaction.
+    // Nothing of the batch is stored: the failures keep their own errors, the rest are told they were undone with
+    // it, to be sent again.
     for (int i : {0, 2, 4}) {
       INFO(i);
       CHECK(outcomes[i] == false);
-      CHECK(failures[i] == failures[3]);
+      CHECK(failures[i] == DbErrorKind::other);
+      CHECK(undone[i]);
     }
+    CHECK_FALSE(undone[1]);
+    CHECK_FALSE(undone[3]);
     CHECK(f.count("SELECT COUNT(*) FROM users") == 0);
   } else {
     // SQLite goes on after a failed statement: the refusals fail alone.
@@ -198,6 +208,29 @@ TEST_CASE(
     CHECK(f.count("SELECT COUNT(*) FROM users") == 3);
   }
   CHECK(f.writer.stats().items_failed == (postgresql ? 5u : 2u));
+}
+
+TEST_CASE("an item whose statement fails inside its own savepoint fails alone, on either engine", "[db][writer]") {
+  WriterFixture f;
+  std::promise<bool> first;
+  f.writer.submit(insert_user("taken"), [&](DbResult<yunzi::Done> r) { first.set_value(r.has_value()); });
+  REQUIRE(first.get_future().get());
+  std::promise<void> release = hold_writer_thread(f.writer);
+  std::vector<std::optional<bool>> outcomes(3);
+  std::optional<DbErrorKind> refused;
+  f.writer.submit(insert_user("before"), [&](DbResult<yunzi::Done> r) { outcomes[0] = r.has_value(); });
+  f.writer.submit(insert_user("taken"), [&](DbResult<yunzi::Done> r) {
+    outcomes[1] = r.has_value();
+    if (!r) refused = r.error().kind;
+  });
+  f.writer.submit(insert_user("after"), [&](DbResult<yunzi::Done> r) { outcomes[2] = r.has_value(); });
+  release.set_value();
+  f.writer.shutdown();
+  CHECK(outcomes[0] == true);
+  CHECK(outcomes[1] == false);
+  CHECK(refused == DbErrorKind::constraint);
+  CHECK(outcomes[2] == true);
+  CHECK(f.count("SELECT COUNT(*) FROM users WHERE name IN ('before', 'after', 'taken')") == 3);
 }
 
 TEST_CASE("a lone item that fails is undone whole, and the disk is not blamed", "[db][writer]") {

@@ -1,6 +1,5 @@
 #include "server/node/lobby_link.hpp"
 
-#include <algorithm>
 #include <random>
 
 #include <spdlog/spdlog.h>
@@ -8,6 +7,7 @@
 #include "protocol/payload_json.hpp"
 #include "protocol/payload_read.hpp"
 #include "server/node/game_relay_wire.hpp"
+#include "server/node/lobby_game_messages.hpp"
 
 namespace yunzi::node {
 namespace {
@@ -19,9 +19,6 @@ const std::string deltas_subject = "yunzi.lobby";
 constexpr int prefix_shift = 32;
 // A game's entry goes to the other nodes at most about this often (LobbyGamePacer).
 constexpr auto game_entry_interval = std::chrono::seconds(1);
-// The entries held over an interval go in messages of at most this many: a
-// lobby entry is a few hundred bytes, NATS's payload limit 1 MiB by default.
-constexpr std::size_t entries_per_message = 200;
 // An acceptance makes a game on the holding node (its writer, the players'
 // rows locked in PostgreSQL): given longer than a game request.
 constexpr auto offer_timeout = std::chrono::seconds(10);
@@ -41,11 +38,6 @@ const json& member(const json& message, const char* key) {
   return found == message.end() ? none : *found;
 }
 
-// A game's lobby entry and its players, as `game` carries it and each item of `games`.
-json game_item(const LobbyGamePacer::Entry& entry) {
-  return {{"game", protocol::to_json(entry.entry)}, {"black", entry.black}, {"white", entry.white}};
-}
-
 }  // namespace
 
 LobbyLink::LobbyLink(cluster::Bus& bus, boost::asio::any_io_executor executor, std::string address,
@@ -63,12 +55,7 @@ LobbyLink::LobbyLink(cluster::Bus& bus, boost::asio::any_io_executor executor, s
             publish(std::move(message));
           },
           [this](const std::vector<LobbyGamePacer::Entry>& entries) {
-            for (std::size_t first = 0; first < entries.size(); first += entries_per_message) {
-              json items = json::array();
-              const std::size_t end = std::min(entries.size(), first + entries_per_message);
-              for (std::size_t i = first; i < end; ++i) items.push_back(game_item(entries[i]));
-              publish({{"type", "games"}, {"games", std::move(items)}});
-            }
+            for (json& message : games_messages(entries)) publish(std::move(message));
           },
           [this](GameId game) {
             publish({{"type", "game_removed"}, {"game", game}});
@@ -262,11 +249,7 @@ void LobbyLink::heard(const cluster::BusMessage& message) {
 }
 
 void LobbyLink::heard_game(const std::string& origin, const json& item) {
-  if (!item.is_object()) return;
-  const auto entry = protocol::read_lobby_game(member(item, "game"));
-  const auto black = integer_field(item, "black");
-  const auto white = integer_field(item, "white");
-  if (entry && black && white) lobby_.peer_game(origin, *entry, *black, *white);
+  if (const auto read = read_game_item(item)) lobby_.peer_game(origin, read->entry, read->black, read->white);
 }
 
 std::optional<std::string> LobbyLink::holder_of(std::int64_t id) const {

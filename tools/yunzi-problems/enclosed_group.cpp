@@ -150,9 +150,10 @@ std::vector<EnclosedGroup> bent_fours() {
       {{on_short_arm}, ", a stone on the short arm"},
       {{on_long_arm, on_short_arm}, ", stones on both points next to the corner"},
   };
+  const EnclosedGroup as_it_stands = enclose({corner, on_long_arm, long_end, on_short_arm}, true);
   std::vector<EnclosedGroup> made;
   for (const auto& [inside, said] : variants) {
-    EnclosedGroup shape = enclose({corner, on_long_arm, long_end, on_short_arm}, true);
+    EnclosedGroup shape = as_it_stands;
     shape.extra_attacker = inside;
     shape.shape_name = std::string("bent four in the corner") + said;
     shape.shape_theme = "corner shape";

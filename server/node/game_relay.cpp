@@ -67,7 +67,7 @@ void GameRelay::stop() {
 }
 
 void GameRelay::follow(const session::SessionPtr& session, GameId game, std::optional<UserId> user,
-                       const std::string& name) {
+                       const std::string& name, Following how) {
   std::lock_guard lock(mutex_);
   // On every remote request of the connection: what changes only at a sign-in is written only then.
   auto [slot, added] = followers_.try_emplace(session->id());
@@ -81,6 +81,7 @@ void GameRelay::follow(const session::SessionPtr& session, GameId game, std::opt
     follower.name = user ? name : std::string();
   }
   follower.games.insert(game);
+  if (how == Following::taking_part) follower.taking_part.insert(game);
 }
 
 void GameRelay::watch_remote(const app::Call& call, const protocol::req::GameWatch& request,
@@ -94,7 +95,7 @@ void GameRelay::watch_remote(const app::Call& call, const protocol::req::GameWat
   }
   if (request.since) asked["since"] = *request.since;
   follow(call.session, request.game, call.user ? std::optional(call.user->id) : std::nullopt,
-         call.user ? call.user->name : std::string());
+         call.user ? call.user->name : std::string(), Following::to_watch);
   bus_.request(request_subject(request.game), asked.dump(), remote_timeout,
                [self = shared_from_this(), call, game = request.game, connection,
                 not_running = std::move(not_running)](Expected<std::string, cluster::BusError> answer) {
@@ -113,8 +114,10 @@ void GameRelay::watch_remote(const app::Call& call, const protocol::req::GameWat
                  // this node off the bus for a moment.
                  const auto kind = answer.error().kind;
                  const std::string unanswered = "the node running this game did not answer: " + answer.error().message;
-                 if (kind == cluster::BusErrorKind::timeout || kind == cluster::BusErrorKind::disconnected)
+                 if (kind == cluster::BusErrorKind::timeout || kind == cluster::BusErrorKind::disconnected) {
+                   self->forget_unanswered_watch(connection, game);
                    return call.respond.unavailable(unanswered);
+                 }
                  call.error(protocol::ErrorCode::internal, unanswered);
                });
 }
@@ -122,7 +125,7 @@ void GameRelay::watch_remote(const app::Call& call, const protocol::req::GameWat
 void GameRelay::join_remote(const session::SessionPtr& session, UserId user, const std::string& name,
                             const std::vector<GameId>& games, std::optional<std::int64_t> replay_since) {
   for (GameId game : games) {
-    follow(session, game, user, name);
+    follow(session, game, user, name, Following::taking_part);
     json told = {{"type", "join"}, {"origin", address_}, {"conn", session->id()},
                  {"user", user},   {"name", name},       {"batches", true}};
     if (replay_since) told["since"] = *replay_since;
@@ -135,7 +138,7 @@ void GameRelay::call_remote(const app::Call& call, GameId game, std::string text
   json asked = {{"type", "call"},          {"origin", address_}, {"conn", call.session->id()}, {"user", call.user->id},
                 {"name", call.user->name}, {"muted", muted},     {"text", std::move(text)},    {"batches", true}};
   if (auto rtt = call.session->connection()->median_rtt()) asked["rtt_us"] = rtt->count();
-  follow(call.session, game, call.user->id, call.user->name);
+  follow(call.session, game, call.user->id, call.user->name, Following::taking_part);
   bus_.request(request_subject(game), asked.dump(), remote_timeout,
                [call, not_running = std::move(not_running)](Expected<std::string, cluster::BusError> answer) {
                  if (answer) return call.reply(std::make_shared<const std::string>(std::move(*answer)));
@@ -150,7 +153,21 @@ void GameRelay::unfollow(std::uint64_t connection, GameId game) {
   auto found = followers_.find(connection);
   if (found == followers_.end()) return;
   found->second.games.erase(game);
+  found->second.taking_part.erase(game);
   if (found->second.games.empty()) followers_.erase(found);
+}
+
+bool GameRelay::forget_unanswered_watch(std::uint64_t connection, GameId game) {
+  {
+    std::lock_guard lock(mutex_);
+    auto found = followers_.find(connection);
+    if (found == followers_.end() || found->second.taking_part.contains(game)) return false;
+    if (found->second.games.erase(game) == 0) return false;
+    if (found->second.games.empty()) followers_.erase(found);
+  }
+  // Published on the subject the watch went to, so the node that runs the game hears it after the watch.
+  publish_leave(connection, game);
+  return true;
 }
 
 void GameRelay::unwatch_remote(const app::Call& call, GameId game) {

@@ -116,6 +116,9 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
     std::optional<UserId> user;  // signed in as, when it last asked about a game
     std::string name;
     std::set<GameId> games;
+    // Of those, the ones it joined as a player or sent a game request in:
+    // its presence there, which a watch that goes unanswered leaves be.
+    std::set<GameId> taking_part;
   };
 
   void serve_request(GameId game, const cluster::BusMessage& message);
@@ -130,8 +133,13 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   void hand_over(const std::shared_ptr<const std::string>& frame, const std::vector<std::uint64_t>& connections);
   void game_moved(const cluster::BusMessage& message);
   // `user`, `name`: what the connection is signed in as, for following the game again elsewhere.
-  void follow(const session::SessionPtr& session, GameId game, std::optional<UserId> user, const std::string& name);
+  enum class Following { to_watch, taking_part };
+  void follow(const session::SessionPtr& session, GameId game, std::optional<UserId> user, const std::string& name,
+              Following how);
   void unfollow(std::uint64_t connection, GameId game);
+  // A watch the game's node did not answer in time: the connection stops following the game unless it takes part
+  // in it, and the node is told it left, in case the watch reached it after all. True when it was told.
+  bool forget_unanswered_watch(std::uint64_t connection, GameId game);
   void publish_leave(std::uint64_t connection, GameId game);
   void note_request_from(const std::string& origin);
   // The node running a game took this node for gone and dropped these connections.

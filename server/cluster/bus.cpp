@@ -13,8 +13,8 @@ Bus::~Bus() { stop(); }
 
 Expected<Done, std::string> Bus::start() { return core_->start(); }
 
-Expected<Subscription, BusError> Bus::subscribe(const std::string& subject, MessageHandler handler, Delivery delivery) {
-  auto state = core_->subscribe(subject, std::move(handler), delivery);
+Expected<Subscription, BusError> Bus::subscribe(const std::string& subject, MessageHandler handler) {
+  auto state = core_->subscribe(subject, std::move(handler));
   if (!state) return unexpected(state.error());
   return Subscription(std::move(state).value());
 }

@@ -39,14 +39,10 @@ class Bus {
   // Messages on the subject (wildcards `*` and `>` allowed) go to the
   // handler, in their order, one at a time. Needs a started bus; the
   // subscription lives through reconnections until the handle is cancelled
-  // or destroyed. `delivery` (bus_types.hpp): on_read for the bus's few
-  // subscriptions, handed_over for those made by the hundred.
-  Expected<Subscription, BusError> subscribe(const std::string& subject, MessageHandler handler,
-                                             Delivery delivery = Delivery::on_read);
-  // Written to the connection on this thread, never blocking it: what a
-  // full socket cannot take waits for the executor to see it writable.
-  // While disconnected, libnats holds it in its reconnect buffer (8 MB) and
-  // sends it after the reconnection.
+  // or destroyed.
+  Expected<Subscription, BusError> subscribe(const std::string& subject, MessageHandler handler);
+  // Handed to the connection; while disconnected, libnats holds it in its
+  // reconnect buffer (8 MB) and sends it after the reconnection.
   Expected<Done, BusError> publish(const std::string& subject, std::string_view data);
   // The answer to a message that asked for one (reply_to set).
   Expected<Done, BusError> reply(const BusMessage& message, std::string_view data);
@@ -62,8 +58,7 @@ class Bus {
   // Readable from any thread.
   BusStats stats() const;
 
-  // Closes the connection (what was published went out on the publishing
-  // thread, unless the socket was full and it still waits) and waits until no
+  // Flushes what was published, closes the connection and waits until no
   // callback of this bus runs or will run (one running on another thread is
   // waited for; a callback may stop its own bus). Pending requests are
   // dropped without their callback. The bus cannot be started again.

@@ -1,7 +1,6 @@
 #include "server/cluster/bus_core.hpp"
 
 #include <algorithm>
-#include <boost/asio/defer.hpp>
 #include <boost/asio/post.hpp>
 #include <charconv>
 #include <climits>
@@ -37,13 +36,20 @@ double random_fraction() {
 
 BusError closed_error() { return BusError{BusErrorKind::closed, "the bus is not running"}; }
 
+// Starts the last token of the subjects the bus sends to its own inbox to
+// retire subscriptions; requests' tokens are plain numbers.
+constexpr char kRetireMark = 's';
+
+// How long stop() lets libnats hand over what its subscriptions hold and
+// flush what was published; past it the connection is closed regardless.
+constexpr std::int64_t kDrainTimeoutMs = 2000;
+
 }  // namespace
 
 BusCore::BusCore(boost::asio::any_io_executor executor, BusOptions options)
     : executor_(std::move(executor)),
       options_(std::move(options)),
-      state_strand_(boost::asio::make_strand(executor_)),
-      socket_(std::make_shared<BusSocket>(executor_)) {}
+      state_strand_(boost::asio::make_strand(executor_)) {}
 
 Expected<Done, std::string> BusCore::start() {
   {
@@ -67,7 +73,6 @@ Expected<Done, std::string> BusCore::connect() {
   {
     std::lock_guard lock(mutex_);
     closed_ = false;
-    inbox_complete_ = false;
   }
 
   std::vector<const char*> urls;
@@ -85,16 +90,11 @@ Expected<Done, std::string> BusCore::connect() {
   if (status == NATS_OK) status = natsOptions_SetDisconnectedCB(settings, on_disconnected, this);
   if (status == NATS_OK) status = natsOptions_SetReconnectedCB(settings, on_reconnected, this);
   if (status == NATS_OK) status = natsOptions_SetClosedCB(settings, on_closed, this);
-  // The socket is read on the executor and written by the publishing thread: no thread of libnats's stands
-  // between a message and its handler (bench/LOG.md, "The bus on the io threads").
-  socket_->on_arrived([weak = weak_from_this()] {
-    if (auto self = weak.lock()) self->take_arrived();
-  });
-  if (status == NATS_OK) status = socket_->install(settings);
-  if (status == NATS_OK) status = natsOptions_SetSendAsap(settings, true);
-  // The reply inbox (open_inbox) and the subscriptions handed over (Delivery::handed_over) are asynchronous: one
-  // delivery thread serves them all, not a thread each.
+  // Each message is handed on to the executor at once, so one delivery thread serves every subscription (a node
+  // subscribes once per game it runs) instead of a thread each; and what is published goes out on the publishing
+  // thread rather than waking the library's flusher: bench/LOG.md, "The bus's threads".
   if (status == NATS_OK) status = natsOptions_UseGlobalMessageDelivery(settings, true);
+  if (status == NATS_OK) status = natsOptions_SetSendAsap(settings, true);
   natsConnection* connection = nullptr;
   if (status == NATS_OK) status = natsConnection_Connect(&connection, settings);
   // Not connected yet is fine: libnats goes on trying in the background.
@@ -133,9 +133,6 @@ natsStatus BusCore::open_inbox() {
   // told apart by the token that ends its reply subject.
   const std::string subject = inbox_prefix_ + ".*";
   std::lock_guard lock(mutex_);
-  // Asynchronous, unlike the others: libnats tells a request that found no
-  // responders by a status message, which a synchronous subscription's
-  // NextMsg destroys before its subject, and so the request, can be read.
   status = natsConnection_Subscribe(&inbox_, connection_, subject.c_str(), on_answer, this);
   if (status == NATS_OK) status = natsSubscription_SetOnCompleteCB(inbox_, on_inbox_complete, this);
   if (status != NATS_OK && inbox_ != nullptr) {
@@ -146,13 +143,13 @@ natsStatus BusCore::open_inbox() {
 }
 
 Expected<std::shared_ptr<SubscriptionState>, BusError> BusCore::subscribe(const std::string& subject,
-                                                                          MessageHandler handler, Delivery delivery) {
+                                                                          MessageHandler handler) {
   if (!handler) return unexpected(BusError{BusErrorKind::invalid, "subscribe: no handler"});
-  // Subscribed and listed under one hold of the mutex, which take_arrived()
-  // needs too: a message parsed for the subscription is never missed.
+  // The mutex keeps stop() from closing the connection between the
+  // subscribe and the registration of the completion callback.
   std::lock_guard lock(mutex_);
   if (phase_ != Phase::running) return unexpected(closed_error());
-  auto state = std::make_shared<SubscriptionState>(weak_from_this(), executor_, std::move(handler), delivery);
+  auto state = std::make_shared<SubscriptionState>(*this, executor_, std::move(handler));
   natsStatus status = NATS_CONNECTION_CLOSED;
   {
     std::shared_lock connection_lock(connection_mutex_);
@@ -162,11 +159,7 @@ Expected<std::shared_ptr<SubscriptionState>, BusError> BusCore::subscribe(const 
     if (state->stranded()) stranded_.push_back(state);
     return unexpected(bus_error(status, "subscribe to " + subject));
   }
-  if (delivery == Delivery::on_read) {
-    on_read_.push_back(state);
-  } else {
-    handed_over_.emplace(state.get(), state);
-  }
+  live_.emplace(state.get(), state);
   return state;
 }
 
@@ -239,7 +232,6 @@ BusStats BusCore::stats() const {
   stats.published = published_.load(std::memory_order_relaxed);
   stats.received = received_.load(std::memory_order_relaxed);
   stats.reconnects = reconnects_.load(std::memory_order_relaxed);
-  stats.socket_full = socket_->times_full();
   stats.requests_sent = requests_sent_.load(std::memory_order_relaxed);
   stats.requests_timed_out = requests_timed_out_.load(std::memory_order_relaxed);
   stats.requests_no_responders = requests_no_responders_.load(std::memory_order_relaxed);
@@ -268,11 +260,10 @@ void BusCore::stop() {
   std::vector<std::shared_ptr<SubscriptionState>> subscriptions;
   {
     std::lock_guard lock(mutex_);
-    subscriptions = on_read_;
-    for (const auto& [key, state] : handed_over_) subscriptions.push_back(state);
+    for (const auto& [key, state] : live_) subscriptions.push_back(state);
   }
-  // Here, on the caller's thread, rather than whenever the last message
-  // queued for a subscription lets go of it.
+  // Here, on the caller's thread: a handler's captures must not be
+  // destroyed on one of libnats's threads when its subscription completes.
   for (const auto& state : subscriptions) state->drop_handler();
   subscriptions.clear();
   tear_down();
@@ -288,33 +279,22 @@ void BusCore::tear_down() {
     connection = connection_;
   }
   if (connection != nullptr) {
+    // Draining unsubscribes, hands every message already received to its
+    // handler (which the closed gate drops), flushes what was published and
+    // closes. Beside leaving nothing in libnats's queues, this matters for
+    // libnats 3.4: messages still queued in a subscription are freed by its
+    // last reference, which may be let go after the library closed, and
+    // then leak. Only a connected connection can drain.
+    if (natsConnection_DrainTimeout(connection, kDrainTimeoutMs) != NATS_OK) natsConnection_Close(connection);
     {
-      // Not while a read parses: libnats closes the socket without waiting for it.
-      auto in_use = socket_->exclusive();
-      // What was published is on the socket already, unless it was full.
-      natsConnection_Close(connection);
-    }
-    {
-      // The closed callback is the connection's last but for the
-      // completions of the subscriptions libnats's delivery thread serves,
-      // each after its last message: past this libnats calls nothing of this bus.
+      // The closed callback is the connection's last, and each
+      // subscription's completion comes after its last message handler:
+      // past this point libnats calls nothing of this bus.
       std::unique_lock lock(mutex_);
-      changed_.wait(lock, [&] { return closed_ && (inbox_ == nullptr || inbox_complete_) && handed_over_.empty(); });
+      changed_.wait(lock, [&] { return closed_ && live_.empty() && inbox_ == nullptr; });
     }
-    std::vector<natsSubscription*> handles;
-    {
-      std::lock_guard lock(mutex_);
-      for (const auto& state : on_read_) {
-        if (auto* handle = state->take_handle()) handles.push_back(handle);
-      }
-      on_read_.clear();
-      handles.insert(handles.end(), completed_handles_.begin(), completed_handles_.end());
-      completed_handles_.clear();
-      if (inbox_ != nullptr) handles.push_back(std::exchange(inbox_, nullptr));
-    }
-    auto in_use = socket_->exclusive();
-    // Each frees the messages still queued in it.
-    for (auto* handle : handles) natsSubscription_Destroy(handle);
+    // The reader thread is joined: every subscription may go.
+    retired_.destroy_all();
     std::unique_lock lock(connection_mutex_);
     natsConnection_Destroy(connection_);
     connection_ = nullptr;
@@ -323,41 +303,10 @@ void BusCore::tear_down() {
   library_.reset();
 }
 
-void BusCore::discard(SubscriptionState& state) {
-  {
-    // One handed over stays listed until libnats completes it.
-    std::lock_guard lock(mutex_);
-    std::erase_if(on_read_, [&](const auto& listed) { return listed.get() == &state; });
-  }
-  natsSubscription* handle = state.take_handle();
-  if (handle == nullptr) return;  // the bus stopped and destroyed it
-  destroy(handle);
-}
-
-void BusCore::destroy(natsSubscription* subscription) {
-  auto in_use = socket_->exclusive();
-  natsSubscription_Unsubscribe(subscription);
-  natsSubscription_Destroy(subscription);
-}
-
-void BusCore::take_arrived() {
-  std::lock_guard lock(mutex_);
-  for (const auto& state : on_read_) state->take_arrived();
-}
-
 void BusCore::subscription_completed(SubscriptionState* state) {
-  std::shared_ptr<SubscriptionState> finished;
-  {
-    std::lock_guard lock(mutex_);
-    auto found = handed_over_.find(state);
-    if (found == handed_over_.end()) return;
-    finished = std::move(found->second);
-    handed_over_.erase(found);
-    // Completed without a cancel (the connection closed): destroyed with it.
-    if (auto* handle = finished->take_handle()) completed_handles_.push_back(handle);
-    changed_.notify_all();
-  }
-  // Let go outside the lock: the last reference may go here.
+  std::lock_guard lock(mutex_);
+  live_.erase(state);
+  changed_.notify_all();
 }
 
 void BusCore::on_connected(natsConnection*, void* closure) { static_cast<BusCore*>(closure)->connection_changed(true); }
@@ -383,15 +332,31 @@ void BusCore::on_closed(natsConnection*, void* closure) {
   self->changed_.notify_all();
 }
 
-void BusCore::on_answer(natsConnection*, natsSubscription*, natsMsg* message, void* closure) {
-  static_cast<BusCore*>(closure)->answer(message);
-}
-
 void BusCore::on_inbox_complete(void* closure) {
   auto* self = static_cast<BusCore*>(closure);
+  natsSubscription* finished = nullptr;
+  {
+    std::lock_guard lock(self->mutex_);
+    finished = self->inbox_;
+  }
+  // Retired before the bus hears it is done: stop() destroys the retired next.
+  self->retire(finished);
   std::lock_guard lock(self->mutex_);
-  self->inbox_complete_ = true;
+  self->inbox_ = nullptr;
   self->changed_.notify_all();
+}
+
+void BusCore::retire(natsSubscription* subscription) {
+  if (subscription == nullptr) return;
+  const std::uint64_t number = retired_.add(subscription);
+  // Lost with a dropped connection, it is covered by the next one, or by stop().
+  const std::string subject = inbox_prefix_ + "." + kRetireMark + std::to_string(number);
+  std::shared_lock lock(connection_mutex_);
+  if (connection_ != nullptr) natsConnection_Publish(connection_, subject.c_str(), nullptr, 0);
+}
+
+void BusCore::on_answer(natsConnection*, natsSubscription*, natsMsg* message, void* closure) {
+  static_cast<BusCore*>(closure)->answer(message);
 }
 
 std::int64_t BusCore::on_reconnect_delay(natsConnection*, int round, void* closure) {
@@ -429,8 +394,11 @@ void BusCore::answer(natsMsg* message) {
   if (dot == std::string::npos) return;
   const char* first = answer.subject.data() + dot + 1;
   const char* last = answer.subject.data() + answer.subject.size();
+  const bool retiring = first != last && *first == kRetireMark;
+  if (retiring) ++first;
   std::uint64_t token = 0;
   if (first == last || std::from_chars(first, last, token).ptr != last) return;
+  if (retiring) return retired_.destroy_through(token);
   auto request = pending_.take(token);
   if (!request) return;  // answered after its timeout, or twice
   if (no_responders) {
@@ -467,8 +435,7 @@ void BusCore::record_round_trip(std::chrono::steady_clock::duration elapsed) {
 }
 
 void BusCore::post_gated(std::function<void()> fn) {
-  // Deferred: from an io thread it runs there once the current handler returns, rather than waking another.
-  boost::asio::defer(executor_, [self = shared_from_this(), fn = std::move(fn)] {
+  boost::asio::post(executor_, [self = shared_from_this(), fn = std::move(fn)] {
     GatePass open(self->gate_);
     if (open) fn();
   });

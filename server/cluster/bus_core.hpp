@@ -24,11 +24,11 @@
 #include <vector>
 
 #include "core/expected.hpp"
-#include "server/cluster/bus_socket.hpp"
 #include "server/cluster/bus_types.hpp"
 #include "server/cluster/callback_gate.hpp"
 #include "server/cluster/nats_library.hpp"
 #include "server/cluster/pending_requests.hpp"
+#include "server/cluster/retired_subscriptions.hpp"
 #include "server/cluster/subscription_state.hpp"
 
 namespace yunzi::cluster {
@@ -42,8 +42,7 @@ class BusCore : public std::enable_shared_from_this<BusCore> {
   BusCore& operator=(const BusCore&) = delete;
 
   Expected<Done, std::string> start();
-  Expected<std::shared_ptr<SubscriptionState>, BusError> subscribe(const std::string& subject, MessageHandler handler,
-                                                                   Delivery delivery);
+  Expected<std::shared_ptr<SubscriptionState>, BusError> subscribe(const std::string& subject, MessageHandler handler);
   Expected<Done, BusError> publish(const std::string& subject, std::string_view data);
   void request(const std::string& subject, std::string_view data, std::chrono::milliseconds timeout,
                RequestCallback callback);
@@ -55,9 +54,8 @@ class BusCore : public std::enable_shared_from_this<BusCore> {
   // For the subscriptions.
   CallbackGate& gate() { return gate_; }
   void count_received() { received_.fetch_add(1, std::memory_order_relaxed); }
-  // Forgets a cancelled subscription and destroys libnats's handle of it.
-  void discard(SubscriptionState& state);
-  // libnats is done with a subscription handed over by its delivery thread.
+  // libnats's handle of a subscription that completed, to destroy once safe.
+  void retire(natsSubscription* subscription);
   void subscription_completed(SubscriptionState* state);
 
  private:
@@ -74,15 +72,9 @@ class BusCore : public std::enable_shared_from_this<BusCore> {
 
   Expected<Done, std::string> connect();
   natsStatus open_inbox();
-  // After each read of the socket, on its strand: hands what libnats parsed
-  // to the subscriptions' strands and the answers to their requests.
-  void take_arrived();
-  // Takes what arrived for one subscription made since the last read.
-  void take_arrived_soon(const std::shared_ptr<SubscriptionState>& state);
   // Closes the connection, waits until libnats is done with this bus, and
-  // destroys the subscriptions and the connection; the library use ends with it.
+  // destroys the connection; the library use ends with it.
   void tear_down();
-  void destroy(natsSubscription* subscription);
   void connection_changed(bool up);
   // Under the mutex, so that reports reach the strand in the order of the changes.
   void report_locked(bool up);
@@ -107,18 +99,11 @@ class BusCore : public std::enable_shared_from_this<BusCore> {
   std::condition_variable changed_;
   Phase phase_ = Phase::idle;
   StateHandler state_handler_;
-  // The subscriptions a read asks for what came (Delivery::on_read), until cancelled.
-  std::vector<std::shared_ptr<SubscriptionState>> on_read_;
-  // The ones libnats's delivery thread serves (Delivery::handed_over), kept
-  // until libnats says it is done with them: its callbacks hold a raw pointer.
-  std::unordered_map<SubscriptionState*, std::shared_ptr<SubscriptionState>> handed_over_;
-  // Handles of ones completed without a cancel, destroyed with the connection.
-  std::vector<natsSubscription*> completed_handles_;
-  // Handed over ones libnats may still call although subscribing failed
+  std::unordered_map<SubscriptionState*, std::shared_ptr<SubscriptionState>> live_;
+  // Subscriptions libnats may still call although subscribing failed
   // (SubscriptionState::stranded): kept as long as the bus.
   std::vector<std::shared_ptr<SubscriptionState>> stranded_;
   natsSubscription* inbox_ = nullptr;
-  bool inbox_complete_ = false;
   bool closed_ = false;  // libnats said the connection is closed
 
   // The connection lives from start() to the end of stop(); publishers
@@ -128,7 +113,7 @@ class BusCore : public std::enable_shared_from_this<BusCore> {
   std::optional<NatsLibraryUse> library_;
   std::string inbox_prefix_;  // _INBOX.<nuid>, set before the bus runs
 
-  const std::shared_ptr<BusSocket> socket_;
+  RetiredSubscriptions retired_;
   PendingRequests pending_;
   std::atomic<bool> connected_{false};
   std::atomic<std::uint64_t> published_{0};

@@ -45,23 +45,10 @@ struct BusError {
   std::string message;
 };
 
-// How a subscription's messages reach the executor (README.md, "Threads").
-enum class Delivery {
-  // Taken on the io thread that read them, right after the read: no thread
-  // stands between the socket and the handler, but every read asks each
-  // such subscription whether something came, so a bus has few of them.
-  on_read,
-  // Handed over by libnats's delivery thread: one thread more on the way,
-  // and nothing for a read to ask. For subscriptions made by the hundred
-  // (one per game).
-  handed_over,
-};
-
 struct BusStats {
   std::uint64_t published = 0;  // publish, reply and request messages handed to the connection
   std::uint64_t received = 0;   // messages that arrived for the subscriptions
   std::uint64_t reconnects = 0;
-  std::uint64_t socket_full = 0;  // times what was published waited for the socket to take it
   std::uint64_t requests_sent = 0;
   std::uint64_t requests_timed_out = 0;
   std::uint64_t requests_no_responders = 0;

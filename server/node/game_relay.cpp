@@ -66,7 +66,7 @@ void GameRelay::stop() {
   }
 }
 
-void GameRelay::follow(const session::SessionPtr& session, GameId game, std::optional<UserId> user,
+bool GameRelay::follow(const session::SessionPtr& session, GameId game, std::optional<UserId> user,
                        const std::string& name, Following how) {
   std::lock_guard lock(mutex_);
   // On every remote request of the connection: what changes only at a sign-in is written only then.
@@ -80,8 +80,17 @@ void GameRelay::follow(const session::SessionPtr& session, GameId game, std::opt
     follower.user = user;
     follower.name = user ? name : std::string();
   }
-  follower.games.insert(game);
+  const bool began = follower.games.insert(game).second;
   if (how == Following::taking_part) follower.taking_part.insert(game);
+  return began;
+}
+
+std::uint64_t GameRelay::note_watch(std::uint64_t connection, GameId game, bool began) {
+  std::lock_guard lock(mutex_);
+  const std::uint64_t watch = ++watches_asked_;
+  auto found = followers_.find(connection);
+  if (found != followers_.end()) found->second.last_watch[game] = {watch, began};
+  return watch;
 }
 
 void GameRelay::watch_remote(const app::Call& call, const protocol::req::GameWatch& request,
@@ -94,10 +103,11 @@ void GameRelay::watch_remote(const app::Call& call, const protocol::req::GameWat
     asked["name"] = call.user->name;
   }
   if (request.since) asked["since"] = *request.since;
-  follow(call.session, request.game, call.user ? std::optional(call.user->id) : std::nullopt,
-         call.user ? call.user->name : std::string(), Following::to_watch);
+  const bool began = follow(call.session, request.game, call.user ? std::optional(call.user->id) : std::nullopt,
+                            call.user ? call.user->name : std::string(), Following::to_watch);
+  const std::uint64_t watch = note_watch(connection, request.game, began);
   bus_.request(request_subject(request.game), asked.dump(), remote_timeout,
-               [self = shared_from_this(), call, game = request.game, connection,
+               [self = shared_from_this(), call, game = request.game, connection, watch,
                 not_running = std::move(not_running)](Expected<std::string, cluster::BusError> answer) {
                  // The running node may have ended the game just now: then it is read from the database.
                  const bool gone = answer ? json::parse(*answer, nullptr, false).value("code", "") == "not_found"
@@ -115,7 +125,7 @@ void GameRelay::watch_remote(const app::Call& call, const protocol::req::GameWat
                  const auto kind = answer.error().kind;
                  const std::string unanswered = "the node running this game did not answer: " + answer.error().message;
                  if (kind == cluster::BusErrorKind::timeout || kind == cluster::BusErrorKind::disconnected) {
-                   self->forget_unanswered_watch(connection, game);
+                   self->forget_unanswered_watch(connection, game, watch);
                    return call.respond.unavailable(unanswered);
                  }
                  call.error(protocol::ErrorCode::internal, unanswered);
@@ -154,16 +164,22 @@ void GameRelay::unfollow(std::uint64_t connection, GameId game) {
   if (found == followers_.end()) return;
   found->second.games.erase(game);
   found->second.taking_part.erase(game);
+  found->second.last_watch.erase(game);
   if (found->second.games.empty()) followers_.erase(found);
 }
 
-bool GameRelay::forget_unanswered_watch(std::uint64_t connection, GameId game) {
+bool GameRelay::forget_unanswered_watch(std::uint64_t connection, GameId game, std::uint64_t watch) {
   {
     std::lock_guard lock(mutex_);
     auto found = followers_.find(connection);
-    if (found == followers_.end() || found->second.taking_part.contains(game)) return false;
-    if (found->second.games.erase(game) == 0) return false;
-    if (found->second.games.empty()) followers_.erase(found);
+    if (found == followers_.end()) return false;
+    Follower& follower = found->second;
+    const auto last = follower.last_watch.find(game);
+    // A watch that came later, or an earlier one that was answered, keeps the following.
+    if (last == follower.last_watch.end() || last->second != std::pair(watch, true)) return false;
+    follower.last_watch.erase(last);
+    if (follower.taking_part.contains(game) || follower.games.erase(game) == 0) return false;
+    if (follower.games.empty()) followers_.erase(found);
   }
   // Published on the subject the watch went to, so the node that runs the game hears it after the watch.
   publish_leave(connection, game);

@@ -119,6 +119,9 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
     // Of those, the ones it joined as a player or sent a game request in:
     // its presence there, which a watch that goes unanswered leaves be.
     std::set<GameId> taking_part;
+    // The last watch asked of each game, and whether it began the following:
+    // only that watch, unanswered, undoes it.
+    std::map<GameId, std::pair<std::uint64_t, bool>> last_watch;
   };
 
   void serve_request(GameId game, const cluster::BusMessage& message);
@@ -134,12 +137,16 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   void game_moved(const cluster::BusMessage& message);
   // `user`, `name`: what the connection is signed in as, for following the game again elsewhere.
   enum class Following { to_watch, taking_part };
-  void follow(const session::SessionPtr& session, GameId game, std::optional<UserId> user, const std::string& name,
+  // True when the connection did not follow the game before.
+  bool follow(const session::SessionPtr& session, GameId game, std::optional<UserId> user, const std::string& name,
               Following how);
+  // Numbers a watch of the game by the connection; `began`: it began the following.
+  std::uint64_t note_watch(std::uint64_t connection, GameId game, bool began);
   void unfollow(std::uint64_t connection, GameId game);
-  // A watch the game's node did not answer in time: the connection stops following the game unless it takes part
-  // in it, and the node is told it left, in case the watch reached it after all. True when it was told.
-  bool forget_unanswered_watch(std::uint64_t connection, GameId game);
+  // A watch the game's node did not answer in time: when it began the following, no watch of the game came after
+  // it and the connection takes no part in the game, the connection stops following it and the node is told it
+  // left, in case the watch reached it after all. True when it was told.
+  bool forget_unanswered_watch(std::uint64_t connection, GameId game, std::uint64_t watch);
   void publish_leave(std::uint64_t connection, GameId game);
   void note_request_from(const std::string& origin);
   // The node running a game took this node for gone and dropped these connections.
@@ -164,6 +171,7 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   std::map<GameId, cluster::Subscription> served_;
   // This node's connections, and the games each follows on other nodes.
   std::map<std::uint64_t, Follower> followers_;
+  std::uint64_t watches_asked_ = 0;
   std::map<StandInKey, StandIn> stand_ins_;
   // By origin: when a request of its connections last came.
   std::map<std::string, std::chrono::steady_clock::time_point> last_request_;

@@ -96,7 +96,7 @@ void GameRelay::follow_again(const std::function<bool(std::uint64_t, GameId)>& w
 
 void GameRelay::follow_moved(const session::SessionPtr& session, GameId game, const std::string& reason) {
   const auto [user, name] = signed_in_as(*session);
-  const Follower follower{session->connection(), session, user, name, {}, {}};
+  const Follower follower{session->connection(), session, user, name, {}, {}, {}};
   // Lost and then claimed back at once (a lease round of this node came first).
   if (auto room = games_.find(game)) return follow_here(follower, session->id(), game, room);
   // Signed in, it may be one of the players, present through this connection.

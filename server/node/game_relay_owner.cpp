@@ -15,14 +15,9 @@ namespace yunzi::node {
 using namespace relay_wire;
 
 void GameRelay::serve(GameId game) {
-  // One subscription per game run here: handed over by libnats's delivery
-  // thread, so that a read of the bus need not ask each whether something came.
-  auto subscribed = bus_.subscribe(
-      request_subject(game),
-      [weak = weak_from_this(), game](cluster::BusMessage m) {
-        if (auto self = weak.lock()) self->serve_request(game, m);
-      },
-      cluster::Delivery::handed_over);
+  auto subscribed = bus_.subscribe(request_subject(game), [weak = weak_from_this(), game](cluster::BusMessage m) {
+    if (auto self = weak.lock()) self->serve_request(game, m);
+  });
   if (!subscribed) {
     spdlog::warn("game={} not served to other nodes: {}", game, subscribed.error().message);
     return;

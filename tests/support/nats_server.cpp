@@ -75,10 +75,6 @@ void NatsServer::stop() { child_.stop(SIGTERM, std::chrono::seconds(10)); }
 
 void NatsServer::kill() { child_.kill(); }
 
-void NatsServer::pause() { child_.signal(SIGSTOP); }
-
-void NatsServer::resume() { child_.signal(SIGCONT); }
-
 std::string NatsServer::url() const { return "nats://127.0.0.1:" + std::to_string(port_); }
 
 std::string NatsServer::log_tail() const { return last_lines(read_file(dir_ / "nats-server.log"), 20); }

@@ -29,10 +29,6 @@ class NatsServer {
   void stop();
   // SIGKILL, like a crash.
   void kill();
-  // SIGSTOP and SIGCONT: the server reads nothing meanwhile, so what its
-  // clients send fills their sockets.
-  void pause();
-  void resume();
   bool running() { return child_.running(); }
 
   std::uint16_t port() const { return port_; }

@@ -23,10 +23,13 @@ std::string kind_of(const std::optional<Answer>& answer) {
 }  // namespace
 
 TEST_CASE("a request between two nodes gets the responder's answer", "[cluster][bus][request]") {
-  TwoNodes nodes("responder", "requester");
-  Executor& executor = nodes.executor;
-  Bus& responder = nodes.first;
-  Bus& requester = nodes.second;
+  test_support::NatsServer nats;
+  REQUIRE(nats.start());
+  Executor executor;
+  Bus responder(executor.get(), options_for(nats, "responder"));
+  Bus requester(executor.get(), options_for(nats, "requester"));
+  REQUIRE(responder.start());
+  REQUIRE(requester.start());
 
   std::atomic<int> off_executor{0};
   std::atomic<int> reply_failures{0};
@@ -55,9 +58,13 @@ TEST_CASE("a request between two nodes gets the responder's answer", "[cluster][
 }
 
 TEST_CASE("many requests in flight each get their own answer", "[cluster][bus][request]") {
-  TwoNodes nodes("responder", "requester");
-  Bus& responder = nodes.first;
-  Bus& requester = nodes.second;
+  test_support::NatsServer nats;
+  REQUIRE(nats.start());
+  Executor executor;
+  Bus responder(executor.get(), options_for(nats, "responder"));
+  Bus requester(executor.get(), options_for(nats, "requester"));
+  REQUIRE(responder.start());
+  REQUIRE(requester.start());
   auto serving = responder.subscribe("yunzi.square", [&](BusMessage message) {
     const int n = std::stoi(message.data);
     (void)responder.reply(message, std::to_string(n * n));

@@ -1,7 +1,6 @@
 #include "tests/unit/cluster/cluster_test_support.hpp"
 
 #include <boost/asio/post.hpp>
-#include <catch2/catch.hpp>
 #include <future>
 #include <memory>
 
@@ -41,36 +40,6 @@ BusOptions options_for(const test_support::NatsServer& nats, const std::string& 
   options.urls = {nats.url()};
   options.name = name;
   return options;
-}
-
-namespace {
-
-const test_support::NatsServer& started(test_support::NatsServer& nats) {
-  REQUIRE(nats.start());
-  return nats;
-}
-
-}  // namespace
-
-TwoNodes::TwoNodes(const std::string& first_name, const std::string& second_name)
-    : first(executor.get(), options_for(started(nats), first_name)),
-      second(executor.get(), options_for(nats, second_name)) {
-  REQUIRE(first.start());
-  REQUIRE(second.start());
-}
-
-Subscription listening(TwoNodes& nodes, const std::string& subject, Mailbox<BusMessage>& heard,
-                       const std::string& probe) {
-  auto subscribed = nodes.first.subscribe(subject, [&heard](BusMessage message) { heard.push(std::move(message)); });
-  REQUIRE(subscribed);
-  REQUIRE(wait_until([&] {
-    REQUIRE(nodes.second.publish(probe.empty() ? subject : probe, "probe"));
-    return heard.next(50ms).has_value();
-  }));
-  // Probes still on their way.
-  while (heard.next(100ms)) {
-  }
-  return std::move(*subscribed);
 }
 
 std::optional<Answer> ask(Bus& bus, const std::string& subject, const std::string& data,

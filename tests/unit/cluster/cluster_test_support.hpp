@@ -81,22 +81,6 @@ inline bool wait_until(const std::function<bool()>& condition, std::chrono::mill
 
 BusOptions options_for(const test_support::NatsServer& nats, const std::string& name = "test-node");
 
-// A nats-server and two started buses on it, as two nodes have, on one executor.
-struct TwoNodes {
-  TwoNodes(const std::string& first_name, const std::string& second_name);
-  test_support::NatsServer nats;
-  Executor executor;
-  Bus first;
-  Bus second;
-};
-
-// Subscribes the first node to the subject, into the mailbox, and returns
-// once the second node's probes (on `probe`, the subject when empty) reach
-// it: the subscription reaches the server on the first node's own
-// connection. The mailbox is left empty.
-Subscription listening(TwoNodes& nodes, const std::string& subject, Mailbox<BusMessage>& heard,
-                       const std::string& probe = {});
-
 // A request's outcome as the test thread reads it.
 using Answer = Expected<std::string, BusError>;
 // Sends one request and waits for its callback (nullopt if it never came).

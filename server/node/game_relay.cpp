@@ -66,8 +66,8 @@ void GameRelay::stop() {
   }
 }
 
-bool GameRelay::follow(const session::SessionPtr& session, GameId game, std::optional<UserId> user,
-                       const std::string& name, Following how) {
+std::uint64_t GameRelay::follow(const session::SessionPtr& session, GameId game, std::optional<UserId> user,
+                                const std::string& name, Following how) {
   std::lock_guard lock(mutex_);
   // On every remote request of the connection: what changes only at a sign-in is written only then.
   auto [slot, added] = followers_.try_emplace(session->id());
@@ -81,15 +81,12 @@ bool GameRelay::follow(const session::SessionPtr& session, GameId game, std::opt
     follower.name = user ? name : std::string();
   }
   const bool began = follower.games.insert(game).second;
-  if (how == Following::taking_part) follower.taking_part.insert(game);
-  return began;
-}
-
-std::uint64_t GameRelay::note_watch(std::uint64_t connection, GameId game, bool began) {
-  std::lock_guard lock(mutex_);
+  if (how == Following::taking_part) {
+    follower.taking_part.insert(game);
+    return 0;
+  }
   const std::uint64_t watch = ++watches_asked_;
-  auto found = followers_.find(connection);
-  if (found != followers_.end()) found->second.last_watch[game] = {watch, began};
+  follower.last_watch[game] = {watch, began};
   return watch;
 }
 
@@ -103,9 +100,10 @@ void GameRelay::watch_remote(const app::Call& call, const protocol::req::GameWat
     asked["name"] = call.user->name;
   }
   if (request.since) asked["since"] = *request.since;
-  const bool began = follow(call.session, request.game, call.user ? std::optional(call.user->id) : std::nullopt,
-                            call.user ? call.user->name : std::string(), Following::to_watch);
-  const std::uint64_t watch = note_watch(connection, request.game, began);
+  std::lock_guard in_order(told_in_order_);
+  const std::uint64_t watch =
+      follow(call.session, request.game, call.user ? std::optional(call.user->id) : std::nullopt,
+             call.user ? call.user->name : std::string(), Following::to_watch);
   bus_.request(request_subject(request.game), asked.dump(), remote_timeout,
                [self = shared_from_this(), call, game = request.game, connection, watch,
                 not_running = std::move(not_running)](Expected<std::string, cluster::BusError> answer) {
@@ -134,6 +132,7 @@ void GameRelay::watch_remote(const app::Call& call, const protocol::req::GameWat
 
 void GameRelay::join_remote(const session::SessionPtr& session, UserId user, const std::string& name,
                             const std::vector<GameId>& games, std::optional<std::int64_t> replay_since) {
+  std::lock_guard in_order(told_in_order_);
   for (GameId game : games) {
     follow(session, game, user, name, Following::taking_part);
     json told = {{"type", "join"}, {"origin", address_}, {"conn", session->id()},
@@ -148,6 +147,7 @@ void GameRelay::call_remote(const app::Call& call, GameId game, std::string text
   json asked = {{"type", "call"},          {"origin", address_}, {"conn", call.session->id()}, {"user", call.user->id},
                 {"name", call.user->name}, {"muted", muted},     {"text", std::move(text)},    {"batches", true}};
   if (auto rtt = call.session->connection()->median_rtt()) asked["rtt_us"] = rtt->count();
+  std::lock_guard in_order(told_in_order_);
   follow(call.session, game, call.user->id, call.user->name, Following::taking_part);
   bus_.request(request_subject(game), asked.dump(), remote_timeout,
                [call, not_running = std::move(not_running)](Expected<std::string, cluster::BusError> answer) {
@@ -169,20 +169,30 @@ void GameRelay::unfollow(std::uint64_t connection, GameId game) {
 }
 
 bool GameRelay::forget_unanswered_watch(std::uint64_t connection, GameId game, std::uint64_t watch) {
+  std::lock_guard in_order(told_in_order_);
+  const auto forgettable = [&] {
+    auto found = followers_.find(connection);
+    if (found == followers_.end()) return followers_.end();
+    const Follower& follower = found->second;
+    const auto last = follower.last_watch.find(game);
+    // A watch that came later, or an earlier one that was answered, keeps the following; so does taking part.
+    if (last == follower.last_watch.end() || last->second != std::pair(watch, true)) return followers_.end();
+    if (follower.taking_part.contains(game) || !follower.games.contains(game)) return followers_.end();
+    return found;
+  };
   {
     std::lock_guard lock(mutex_);
-    auto found = followers_.find(connection);
-    if (found == followers_.end()) return false;
-    Follower& follower = found->second;
-    const auto last = follower.last_watch.find(game);
-    // A watch that came later, or an earlier one that was answered, keeps the following.
-    if (last == follower.last_watch.end() || last->second != std::pair(watch, true)) return false;
-    follower.last_watch.erase(last);
-    if (follower.taking_part.contains(game) || follower.games.erase(game) == 0) return false;
-    if (follower.games.empty()) followers_.erase(found);
+    if (forgettable() == followers_.end()) return false;
   }
-  // Published on the subject the watch went to, so the node that runs the game hears it after the watch.
-  publish_leave(connection, game);
+  // Published on the subject the watch went to, so the node that runs the game hears it after the watch. Not
+  // sent, the following stays, and the connection's close tells the node instead.
+  if (!publish_leave(connection, game)) return false;
+  std::lock_guard lock(mutex_);
+  auto found = forgettable();
+  if (found == followers_.end()) return true;
+  found->second.games.erase(game);
+  found->second.last_watch.erase(game);
+  if (found->second.games.empty()) followers_.erase(found);
   return true;
 }
 
@@ -215,9 +225,9 @@ void GameRelay::connection_left(std::uint64_t connection) {
   for (GameId game : followed) publish_leave(connection, game);
 }
 
-void GameRelay::publish_leave(std::uint64_t connection, GameId game) {
+bool GameRelay::publish_leave(std::uint64_t connection, GameId game) {
   const json told = {{"type", "leave"}, {"origin", address_}, {"conn", connection}};
-  (void)bus_.publish(request_subject(game), told.dump());
+  return bus_.publish(request_subject(game), told.dump()).has_value();
 }
 
 void GameRelay::on_game_ended_elsewhere(std::function<void(GameId)> ended) {

@@ -137,17 +137,16 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   void game_moved(const cluster::BusMessage& message);
   // `user`, `name`: what the connection is signed in as, for following the game again elsewhere.
   enum class Following { to_watch, taking_part };
-  // True when the connection did not follow the game before.
-  bool follow(const session::SessionPtr& session, GameId game, std::optional<UserId> user, const std::string& name,
-              Following how);
-  // Numbers a watch of the game by the connection; `began`: it began the following.
-  std::uint64_t note_watch(std::uint64_t connection, GameId game, bool began);
+  // To watch: the watch's number, kept as the connection's last watch of the game (0 when taking part).
+  // Callers hold told_in_order_ through what they then send the game's node.
+  std::uint64_t follow(const session::SessionPtr& session, GameId game, std::optional<UserId> user,
+                       const std::string& name, Following how);
   void unfollow(std::uint64_t connection, GameId game);
   // A watch the game's node did not answer in time: when it began the following, no watch of the game came after
   // it and the connection takes no part in the game, the connection stops following it and the node is told it
   // left, in case the watch reached it after all. True when it was told.
   bool forget_unanswered_watch(std::uint64_t connection, GameId game, std::uint64_t watch);
-  void publish_leave(std::uint64_t connection, GameId game);
+  bool publish_leave(std::uint64_t connection, GameId game);
   void note_request_from(const std::string& origin);
   // The node running a game took this node for gone and dropped these connections.
   void follow_dropped(const cluster::BusMessage& message);
@@ -165,6 +164,11 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   const std::string address_;  // <node>.<boot>
   const game::GameRegistry& games_;
   std::mutex mutex_;
+  // Held from a change to what a connection follows to the message that
+  // tells the game's node (a watch, join, call, or the leave that undoes an
+  // unanswered watch), so that the node hears them in the order they were
+  // decided. Taken before mutex_.
+  std::mutex told_in_order_;
   std::optional<cluster::Subscription> events_;
   std::optional<cluster::Subscription> batches_;
   std::optional<cluster::Subscription> moves_of_games_;

@@ -100,6 +100,7 @@ void GameRelay::follow_moved(const session::SessionPtr& session, GameId game, co
   // Lost and then claimed back at once (a lease round of this node came first).
   if (auto room = games_.find(game)) return follow_here(follower, session->id(), game, room);
   // Signed in, it may be one of the players, present through this connection.
+  std::lock_guard in_order(told_in_order_);
   follow(session, game, user, name, user ? Following::taking_part : Following::to_watch);
   follow_there(follower, session->id(), game, reason, std::chrono::steady_clock::now() + follow_patience);
 }

@@ -168,32 +168,22 @@ void GameRelay::unfollow(std::uint64_t connection, GameId game) {
   if (found->second.games.empty()) followers_.erase(found);
 }
 
-bool GameRelay::forget_unanswered_watch(std::uint64_t connection, GameId game, std::uint64_t watch) {
+void GameRelay::forget_unanswered_watch(std::uint64_t connection, GameId game, std::uint64_t watch) {
+  // Held throughout: no following changes but by removal until the leave is out, so unfollow() ends this one.
   std::lock_guard in_order(told_in_order_);
-  const auto forgettable = [&] {
-    auto found = followers_.find(connection);
-    if (found == followers_.end()) return followers_.end();
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = followers_.find(connection);
+    if (found == followers_.end()) return;
     const Follower& follower = found->second;
     const auto last = follower.last_watch.find(game);
     // A watch that came later, or an earlier one that was answered, keeps the following; so does taking part.
-    if (last == follower.last_watch.end() || last->second != std::pair(watch, true)) return followers_.end();
-    if (follower.taking_part.contains(game) || !follower.games.contains(game)) return followers_.end();
-    return found;
-  };
-  {
-    std::lock_guard lock(mutex_);
-    if (forgettable() == followers_.end()) return false;
+    if (last == follower.last_watch.end() || last->second != std::pair(watch, true)) return;
+    if (follower.taking_part.contains(game) || !follower.games.contains(game)) return;
   }
   // Published on the subject the watch went to, so the node that runs the game hears it after the watch. Not
   // sent, the following stays, and the connection's close tells the node instead.
-  if (!publish_leave(connection, game)) return false;
-  std::lock_guard lock(mutex_);
-  auto found = forgettable();
-  if (found == followers_.end()) return true;
-  found->second.games.erase(game);
-  found->second.last_watch.erase(game);
-  if (found->second.games.empty()) followers_.erase(found);
-  return true;
+  if (publish_leave(connection, game)) unfollow(connection, game);
 }
 
 void GameRelay::unwatch_remote(const app::Call& call, GameId game) {

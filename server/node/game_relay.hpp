@@ -144,8 +144,8 @@ class GameRelay : public std::enable_shared_from_this<GameRelay> {
   void unfollow(std::uint64_t connection, GameId game);
   // A watch the game's node did not answer in time: when it began the following, no watch of the game came after
   // it and the connection takes no part in the game, the connection stops following it and the node is told it
-  // left, in case the watch reached it after all. True when it was told.
-  bool forget_unanswered_watch(std::uint64_t connection, GameId game, std::uint64_t watch);
+  // left, in case the watch reached it after all.
+  void forget_unanswered_watch(std::uint64_t connection, GameId game, std::uint64_t watch);
   bool publish_leave(std::uint64_t connection, GameId game);
   void note_request_from(const std::string& origin);
   // The node running a game took this node for gone and dropped these connections.
